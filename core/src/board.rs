@@ -1,0 +1,224 @@
+//! The board: placed tiles on a growable dense grid, and the frontier of
+//! empty cells next to them with the edge pattern each one demands.
+//!
+//! Listing legal placements dominates a random game's time in every engine
+//! measured, so each frontier cell keeps its constraint up to date at
+//! placement and a placement check is two mask operations.
+
+use crate::geometry::{Pos, Rotation, Side};
+use crate::tiles::{EdgeKind, EdgeMask, TileType};
+
+/// A tile on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedTile {
+    /// Index of the tile type in the game's tile table.
+    pub tile: u16,
+    /// How it was turned.
+    pub rotation: Rotation,
+    /// Where it lies.
+    pub pos: Pos,
+    /// Who placed it (`None` for the start tile).
+    pub placer: Option<u8>,
+    /// First feature node of this tile; its features follow in definition order.
+    pub first_node: u32,
+}
+
+const EMPTY: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug)]
+struct Cell {
+    tile: u32,
+    frontier: u32,
+    need: EdgeMask,
+    mask: EdgeMask,
+}
+
+const BLANK: Cell = Cell {
+    tile: EMPTY,
+    frontier: EMPTY,
+    need: 0,
+    mask: 0,
+};
+
+/// Placed tiles and the open frontier.
+#[derive(Clone, Debug)]
+pub struct Board {
+    origin: Pos,
+    width: i32,
+    height: i32,
+    cells: Vec<Cell>,
+    placed: Vec<PlacedTile>,
+    frontier: Vec<Pos>,
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::with_extent(8)
+    }
+}
+
+impl Board {
+    /// An empty board with room for `radius` cells each way before it grows.
+    pub fn with_extent(radius: i32) -> Self {
+        let side = 2 * radius + 1;
+        Board {
+            origin: Pos::new(-radius, -radius),
+            width: side,
+            height: side,
+            cells: vec![BLANK; (side * side) as usize],
+            placed: Vec::new(),
+            frontier: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn index(&self, p: Pos) -> Option<usize> {
+        let (dx, dy) = (p.x - self.origin.x, p.y - self.origin.y);
+        (dx >= 0 && dy >= 0 && dx < self.width && dy < self.height)
+            .then(|| (dy * self.width + dx) as usize)
+    }
+
+    /// The tile at `p`, if any.
+    #[inline]
+    pub fn get(&self, p: Pos) -> Option<&PlacedTile> {
+        let i = self.index(p)?;
+        let t = self.cells[i].tile;
+        (t != EMPTY).then(|| &self.placed[t as usize])
+    }
+
+    /// Index (in placement order) of the tile at `p`.
+    #[inline]
+    pub fn placed_index(&self, p: Pos) -> Option<u32> {
+        let i = self.index(p)?;
+        let t = self.cells[i].tile;
+        (t != EMPTY).then_some(t)
+    }
+
+    /// Whether a tile lies at `p`.
+    #[inline]
+    pub fn is_occupied(&self, p: Pos) -> bool {
+        self.placed_index(p).is_some()
+    }
+
+    /// All placed tiles in placement order.
+    pub fn tiles(&self) -> &[PlacedTile] {
+        &self.placed
+    }
+
+    /// Empty cells next to at least one tile, in no particular order.
+    pub fn frontier(&self) -> &[Pos] {
+        &self.frontier
+    }
+
+    /// Whether `tile` turned by `rotation` may lie at empty cell `p` as far as
+    /// edges go: it touches a tile and every touching edge matches.
+    #[inline]
+    pub fn fits(&self, tile: &TileType, rotation: Rotation, p: Pos) -> bool {
+        let Some(i) = self.index(p) else { return false };
+        let c = &self.cells[i];
+        c.tile == EMPTY && c.frontier != EMPTY && fits_cell(c, tile, rotation)
+    }
+
+    /// Calls `f` for every frontier cell and distinct rotation where `tile` fits.
+    #[inline]
+    pub fn for_each_fit(&self, tile: &TileType, mut f: impl FnMut(Pos, Rotation)) {
+        for &p in &self.frontier {
+            let c = &self.cells[self.index(p).expect("frontier cells lie on the grid")];
+            for r in Rotation::ALL {
+                if tile.canonical(r) == r && fits_cell(c, tile, r) {
+                    f(p, r);
+                }
+            }
+        }
+    }
+
+    /// Whether `tile` fits anywhere.
+    pub fn fits_anywhere(&self, tile: &TileType) -> bool {
+        self.frontier.iter().any(|&p| {
+            let c = &self.cells[self.index(p).expect("frontier cells lie on the grid")];
+            Rotation::ALL.into_iter().any(|r| fits_cell(c, tile, r))
+        })
+    }
+
+    /// Puts a tile on the board (the caller has checked it fits) and returns
+    /// its placement index.
+    pub fn place(&mut self, placed: PlacedTile, tile: &TileType) -> u32 {
+        self.ensure_room(placed.pos);
+        let idx = self.placed.len() as u32;
+        self.placed.push(placed);
+        let i = self.index(placed.pos).expect("grid grown to hold the tile");
+        let fi = self.cells[i].frontier;
+        if fi != EMPTY {
+            self.remove_frontier(fi);
+        }
+        self.cells[i] = Cell {
+            tile: idx,
+            frontier: EMPTY,
+            need: 0,
+            mask: 0,
+        };
+        for side in Side::ALL {
+            let n = placed.pos.step(side);
+            let ni = self.index(n).expect("grid keeps a margin round every tile");
+            if self.cells[ni].tile != EMPTY {
+                continue;
+            }
+            let facing = side.opposite() as u8;
+            let kind = tile.edge(placed.rotation, side);
+            if kind != EdgeKind::Wall {
+                let c = &mut self.cells[ni];
+                c.need |= (kind as u8) << (2 * facing);
+                c.mask |= 0b11 << (2 * facing);
+            }
+            if self.cells[ni].frontier == EMPTY {
+                self.cells[ni].frontier = self.frontier.len() as u32;
+                self.frontier.push(n);
+            }
+        }
+        idx
+    }
+
+    fn remove_frontier(&mut self, fi: u32) {
+        let last = *self.frontier.last().expect("frontier entry exists");
+        self.frontier.swap_remove(fi as usize);
+        if (fi as usize) < self.frontier.len() {
+            let li = self.index(last).expect("frontier on grid");
+            self.cells[li].frontier = fi;
+        }
+    }
+
+    /// Grows the grid so that `p` and its neighbours lie on it.
+    fn ensure_room(&mut self, p: Pos) {
+        let inside = |b: &Board| {
+            b.index(Pos::new(p.x - 1, p.y - 1)).is_some()
+                && b.index(Pos::new(p.x + 1, p.y + 1)).is_some()
+        };
+        if inside(self) {
+            return;
+        }
+        let min_x = self.origin.x.min(p.x - 1);
+        let min_y = self.origin.y.min(p.y - 1);
+        let max_x = (self.origin.x + self.width - 1).max(p.x + 1);
+        let max_y = (self.origin.y + self.height - 1).max(p.y + 1);
+        // Grow by half again in each direction so growth stays amortised.
+        let (mx, my) = ((max_x - min_x + 1) / 2 + 2, (max_y - min_y + 1) / 2 + 2);
+        let origin = Pos::new(min_x - mx / 2, min_y - my / 2);
+        let (width, height) = (max_x - min_x + 1 + mx, max_y - min_y + 1 + my);
+        let mut cells = vec![BLANK; (width * height) as usize];
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let (nx, ny) = (self.origin.x + x - origin.x, self.origin.y + y - origin.y);
+                cells[(ny * width + nx) as usize] = self.cells[(y * self.width + x) as usize];
+            }
+        }
+        self.origin = origin;
+        self.width = width;
+        self.height = height;
+        self.cells = cells;
+    }
+}
+
+#[inline]
+fn fits_cell(c: &Cell, tile: &TileType, r: Rotation) -> bool {
+    ((tile.edge_mask(r) ^ c.need) & c.mask & !tile.wall_mask(r)) == 0
+}

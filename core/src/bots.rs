@@ -1,0 +1,79 @@
+//! Bots that play through the same decision API as people.
+
+use crate::game::{Action, Game};
+use crate::rng::GameRng;
+
+/// A bot picks one of the legal options of the pending decision.
+pub trait Bot: Send {
+    /// The option to play; `options` is the non-empty legal list.
+    fn choose(&mut self, game: &Game, options: &[Action]) -> usize;
+}
+
+/// Picks uniformly among the legal options, from its own seeded RNG (so the
+/// game's RNG stream does not depend on which bots play).
+#[derive(Clone, Debug)]
+pub struct RandomBot {
+    rng: GameRng,
+}
+
+impl RandomBot {
+    /// A random bot seeded with `seed`.
+    pub fn new(seed: u64) -> Self {
+        RandomBot {
+            rng: GameRng::new(seed),
+        }
+    }
+}
+
+impl Bot for RandomBot {
+    fn choose(&mut self, _game: &Game, options: &[Action]) -> usize {
+        self.rng.below(options.len() as u32) as usize
+    }
+}
+
+/// Takes the option with the best immediate score gain for the deciding
+/// player (its own points minus the best opponent's), trying each option on
+/// a copy of the game; ties go to the first such option.
+#[derive(Clone, Debug, Default)]
+pub struct GreedyBot;
+
+impl Bot for GreedyBot {
+    fn choose(&mut self, game: &Game, options: &[Action]) -> usize {
+        let Some(me) = game.decision().map(|d| d.player()) else {
+            return 0;
+        };
+        let value = |g: &Game| {
+            let s = g.state();
+            let mine = s.score(me);
+            let best_other = (0..s.players() as u8)
+                .filter(|&p| p != me)
+                .map(|p| s.score(p))
+                .max()
+                .unwrap_or(0);
+            mine - best_other
+        };
+        let mut best = (i32::MIN, 0);
+        for (i, a) in options.iter().enumerate() {
+            let mut g = game.clone();
+            if g.play(a).is_ok() {
+                let v = value(&g);
+                if v > best.0 {
+                    best = (v, i);
+                }
+            }
+        }
+        best.1
+    }
+}
+
+/// A bot by name: `random` or `greedy`.
+pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
+    match name {
+        "random" => Some(Box::new(RandomBot::new(seed))),
+        "greedy" => Some(Box::new(GreedyBot)),
+        _ => None,
+    }
+}
+
+/// Names accepted by [`bot_by_name`].
+pub const BOT_NAMES: [&str; 2] = ["random", "greedy"];

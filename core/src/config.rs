@@ -1,0 +1,60 @@
+//! The game configuration: players, seed, expansions and their variants.
+//! The same structure is read from TOML files and stored in game records.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerConfig {
+    /// Shown in logs and score tables.
+    pub name: String,
+    /// A bot that plays this seat (`"random"`, `"greedy"`), or none for a person.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
+}
+
+/// Everything that decides a game besides the players' decisions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameConfig {
+    /// The seats, in turn order (2 to 6).
+    #[serde(default)]
+    pub players: Vec<PlayerConfig>,
+    /// Seed of the game's RNG.
+    #[serde(default)]
+    pub seed: u64,
+    /// Expansions whose rules and tiles are on, by id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expansions: Vec<String>,
+    /// Expansions whose tiles are shuffled in with their rules off.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tiles_only: Vec<String>,
+    /// Rule variants: expansion id → variant name → value.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub variants: BTreeMap<String, BTreeMap<String, String>>,
+    /// A fixed draw order of tile ids instead of random draws; the game ends
+    /// when it runs out. For hand-written scenarios.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_order: Option<Vec<String>>,
+}
+
+impl GameConfig {
+    /// `n` players named "Player 1" … with no bots, seed 0, base game only.
+    pub fn with_players(n: usize) -> Self {
+        GameConfig {
+            players: (1..=n)
+                .map(|i| PlayerConfig {
+                    name: format!("Player {i}"),
+                    bot: None,
+                })
+                .collect(),
+            seed: 0,
+            expansions: Vec::new(),
+            tiles_only: Vec::new(),
+            variants: BTreeMap::new(),
+            draw_order: None,
+        }
+    }
+}

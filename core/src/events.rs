@@ -1,0 +1,98 @@
+//! Events: the only way the core state changes. A command is checked, then
+//! executed into events, and each event is applied to the state and shown
+//! to expansions that observe.
+
+use crate::features::NodeId;
+use crate::figures::{FigureId, Spot};
+use crate::geometry::{Pos, Rotation};
+use crate::tiles::FeatureKind;
+use serde::Serialize;
+
+/// Something that happened in a game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "event")]
+pub enum Event {
+    /// A new turn began.
+    TurnStarted {
+        /// Whose turn.
+        player: u8,
+    },
+    /// A tile was drawn.
+    TileDrawn {
+        /// Who drew it.
+        player: u8,
+        /// Tile type index.
+        tile: u16,
+        /// Where in the bag it was (the bag keeps its order otherwise).
+        bag_index: u32,
+    },
+    /// A drawn tile fit nowhere and left the game.
+    TileDiscarded {
+        /// Tile type index.
+        tile: u16,
+    },
+    /// A tile was placed.
+    TilePlaced {
+        /// Who placed it (`None` for the start tile).
+        player: Option<u8>,
+        /// Tile type index.
+        tile: u16,
+        /// Where.
+        pos: Pos,
+        /// How turned.
+        rotation: Rotation,
+    },
+    /// A figure left supply for the board.
+    FigureDeployed {
+        /// Its id while on the board.
+        figure: FigureId,
+        /// Owner.
+        owner: u8,
+        /// Figure kind index.
+        kind: u8,
+        /// Tile.
+        pos: Pos,
+        /// Spot on the tile.
+        spot: Spot,
+    },
+    /// A feature was completed this turn.
+    FeatureCompleted {
+        /// A node of it.
+        feature: NodeId,
+        /// Its kind.
+        kind: FeatureKind,
+    },
+    /// Points were given.
+    Scored {
+        /// To whom.
+        player: u8,
+        /// How many.
+        points: i32,
+        /// Score source index (breakdown key).
+        source: u16,
+        /// The feature scored, if the points are for one.
+        feature: Option<NodeId>,
+    },
+    /// A figure went back to supply.
+    FigureReturned {
+        /// Its id while it was on the board.
+        figure: FigureId,
+        /// Owner.
+        owner: u8,
+        /// Figure kind index.
+        kind: u8,
+        /// Tile it left.
+        pos: Pos,
+        /// Spot it left.
+        spot: Spot,
+    },
+    /// An expansion recorded what it did.
+    Expansion {
+        /// Which enabled expansion.
+        slot: u8,
+        /// What, as the expansion describes it.
+        detail: serde_json::Value,
+    },
+    /// Final scoring is done.
+    GameEnded,
+}

@@ -1,0 +1,692 @@
+//! What an expansion is: its declaration (id, variants, figures, tiles) and
+//! the hooks it implements, called at named points of the turn.
+//!
+//! Authors implement [`Expansion`] with their own state and action types;
+//! the engine holds it through [`DynExpansion`], which erases those types so
+//! expansions from different crates (and dynamic libraries) sit side by side.
+//! Hooks never touch the core state directly: they read it through
+//! [`Ctx::view`] and ask for changes (points, returned figures, decisions),
+//! which the engine applies as events after the hook returns.
+
+use crate::events::Event;
+use crate::figures::{FigureId, PlacedFigure, Spot};
+use crate::geometry::{Pos, Rotation};
+use crate::rng::GameRng;
+use crate::state::CoreState;
+use crate::tiles::{AttributeProblem, FeatureKind, TileType};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::any::Any;
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+
+/// Whether a figure is a follower (counts for majorities, "earns" like a
+/// meeple) or a special figure (builder, pig, barn …).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FigureClass {
+    /// A follower: meeple, big follower, wagon, mayor …
+    Follower,
+    /// A special figure: builder, pig, barn …
+    Special,
+}
+
+/// Where a figure may be deployed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FigurePlacement {
+    /// On an unoccupied feature of these kinds on the tile just placed; the
+    /// engine lists these options itself.
+    OnFeatures(&'static [FeatureKind]),
+    /// Only where the owning expansion offers it (`deploy_options`).
+    ByExpansion,
+}
+
+/// A kind of figure, declared by the core (the follower) or an expansion.
+#[derive(Clone, Copy, Debug)]
+pub struct FigureDecl {
+    /// Id used in records (`"follower"`, `"big-follower"`, `"barn"` …).
+    pub id: &'static str,
+    /// Human name.
+    pub name: &'static str,
+    /// How many each player has.
+    pub per_player: u8,
+    /// Weight in a feature's majority.
+    pub strength: u8,
+    /// Follower or special figure.
+    pub class: FigureClass,
+    /// Where it may be deployed.
+    pub placement: FigurePlacement,
+}
+
+/// A rule variant an expansion offers in the game configuration.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantDecl {
+    /// Name in the configuration (`bunny_phase`).
+    pub name: &'static str,
+    /// Allowed values; the first is not special, `default` is.
+    pub values: &'static [&'static str],
+    /// Value when the configuration does not say.
+    pub default: &'static str,
+    /// One line for `host expansions`.
+    pub description: &'static str,
+}
+
+/// A tile file an expansion ships: looked up on disk by name under the tiles
+/// directory first (so hand edits apply), else the copy built in.
+#[derive(Clone, Copy, Debug)]
+pub struct TileFile {
+    /// File name under the tiles directory (`easter.toml`).
+    pub file_name: &'static str,
+    /// The file's text at build time.
+    pub embedded: &'static str,
+}
+
+/// Everything the engine needs to know about an expansion before a game.
+#[derive(Clone, Copy, Debug)]
+pub struct ExpansionInfo {
+    /// Kebab-case id (`fruit-trees`).
+    pub id: &'static str,
+    /// Human name.
+    pub name: &'static str,
+    /// The expansion's own version.
+    pub version: &'static str,
+    /// One line about it.
+    pub description: &'static str,
+    /// Expansions that must be enabled with it.
+    pub requires: &'static [&'static str],
+    /// Expansions that cannot be enabled with it.
+    pub conflicts: &'static [&'static str],
+    /// Its tile sets.
+    pub tile_files: &'static [TileFile],
+    /// Its rule variants.
+    pub variants: &'static [VariantDecl],
+    /// Its figures.
+    pub figures: &'static [FigureDecl],
+    /// Score breakdown keys it uses (`""` means the expansion's id alone,
+    /// `"harvest"` becomes `fruit-trees.harvest`).
+    pub score_sources: &'static [&'static str],
+    /// Checks the expansion's attribute table on a tile (`None`) or a feature.
+    pub check_attributes: fn(Option<FeatureKind>, &toml::Value) -> Vec<AttributeProblem>,
+    /// Builds the expansion's rules for one game.
+    pub build: fn(&BuildContext) -> Result<Box<dyn DynExpansion>, String>,
+}
+
+/// What an expansion may look at while it is built for a game.
+#[derive(Clone, Debug)]
+pub struct BuildContext {
+    /// Chosen variant values by name (every declared variant is present).
+    pub variants: BTreeMap<String, String>,
+    /// Ids of every expansion whose rules are on in this game.
+    pub enabled: Vec<String>,
+    /// Ids of every figure in the game.
+    pub figures: Vec<String>,
+    /// Number of players.
+    pub players: usize,
+}
+
+impl BuildContext {
+    /// The chosen value of variant `name`.
+    pub fn variant(&self, name: &str) -> &str {
+        self.variants.get(name).map(String::as_str).unwrap_or("")
+    }
+
+    /// Whether expansion `id` is on.
+    pub fn is_enabled(&self, id: &str) -> bool {
+        self.enabled.iter().any(|e| e == id)
+    }
+
+    /// Whether a figure with `id` is in the game.
+    pub fn has_figure(&self, id: &str) -> bool {
+        self.figures.iter().any(|f| f == id)
+    }
+}
+
+/// An option the engine offers for deploying a figure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Deployment {
+    /// Index of the figure kind in the game's figure table.
+    pub figure: u8,
+    /// The tile it goes on.
+    pub pos: Pos,
+    /// Where on that tile.
+    pub spot: Spot,
+}
+
+/// How a completed or final feature was scored.
+#[derive(Clone, Debug)]
+pub struct FeatureScoring {
+    /// A node of the feature (pass it to the view's feature queries).
+    pub feature: crate::features::NodeId,
+    /// Its kind.
+    pub kind: FeatureKind,
+    /// Points each winner received.
+    pub points: i32,
+    /// The players who scored.
+    pub winners: Vec<u8>,
+    /// Whether it was complete (false at final scoring of an unfinished feature).
+    pub complete: bool,
+}
+
+/// The hooks of an expansion, with its own state and action types.
+///
+/// Every method has a default that does nothing, so an expansion implements
+/// only the points of the turn where it acts. Hooks are called in the order
+/// the expansions are enabled (sorted by id), one expansion at a time; the
+/// changes one asks for are applied before the next is called.
+pub trait Expansion: Send + Sync + 'static {
+    /// The expansion's slice of game state (saved in records' final states,
+    /// compared by replays, shown through `public_state`).
+    type State: Clone + Debug + PartialEq + Serialize + Send + Sync + 'static;
+    /// The decisions it adds, as players choose them.
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+
+    /// Its state at the start of a game; may use the game's RNG.
+    fn setup(&self, ctx: &mut Ctx<'_>) -> Self::State;
+
+    /// A turn begins (before the tile is drawn). May `ask` the player for a
+    /// decision that replaces the draw (an abbey).
+    fn turn_started(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>) {}
+
+    /// A tile was drawn for the turn's player.
+    fn tile_drawn(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>, _tile: &TileType) {}
+
+    /// Veto for a placement that matches edges. Called only for expansions
+    /// that say so in `vetoes_placement`.
+    fn placement_allowed(
+        &self,
+        _state: &Self::State,
+        _view: &CoreState,
+        _tile: &TileType,
+        _pos: Pos,
+        _rotation: Rotation,
+    ) -> bool {
+        true
+    }
+
+    /// Whether this expansion ever vetoes placements (lets the engine skip
+    /// the call on the hot path).
+    fn vetoes_placement(&self) -> bool {
+        false
+    }
+
+    /// A tile was placed (by the turn's player, or by an expansion's action).
+    fn tile_placed(
+        &self,
+        _state: &mut Self::State,
+        _ctx: &mut Ctx<'_>,
+        _placed: crate::board::PlacedTile,
+    ) {
+    }
+
+    /// Extra deployment options beyond figures on the tile's features.
+    fn deploy_options(&self, _state: &Self::State, _view: &CoreState, _out: &mut Vec<Deployment>) {}
+
+    /// Veto for a deployment option the engine or an expansion listed.
+    fn deployment_allowed(
+        &self,
+        _state: &Self::State,
+        _view: &CoreState,
+        _deployment: &Deployment,
+    ) -> bool {
+        true
+    }
+
+    /// A figure was deployed in the deploy phase.
+    fn figure_deployed(
+        &self,
+        _state: &mut Self::State,
+        _ctx: &mut Ctx<'_>,
+        _figure: &PlacedFigure,
+    ) {
+    }
+
+    /// The deploy phase is over (the player deployed or passed). Extra
+    /// decisions asked here (fruit actions) come before scoring.
+    fn after_deploy(
+        &self,
+        _state: &mut Self::State,
+        _ctx: &mut Ctx<'_>,
+        _deployed: Option<&PlacedFigure>,
+    ) {
+    }
+
+    /// Just before the turn's completed features are scored.
+    fn before_scoring(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>) {}
+
+    /// A feature was completed by this turn's placement (whether or not
+    /// anyone scores it).
+    fn feature_completed(
+        &self,
+        _state: &mut Self::State,
+        _ctx: &mut Ctx<'_>,
+        _feature: crate::features::NodeId,
+    ) {
+    }
+
+    /// Adjusts the points of a feature before they are given (inns,
+    /// cathedrals). `complete` is false at final scoring of an unfinished one.
+    fn feature_points(
+        &self,
+        _state: &Self::State,
+        _view: &CoreState,
+        _feature: crate::features::NodeId,
+        _complete: bool,
+        _points: &mut i32,
+    ) {
+    }
+
+    /// Whether `feature_points` ever changes anything (skipped otherwise).
+    fn adjusts_points(&self) -> bool {
+        false
+    }
+
+    /// A feature was scored (also called when nobody won it).
+    fn feature_scored(
+        &self,
+        _state: &mut Self::State,
+        _ctx: &mut Ctx<'_>,
+        _scoring: &FeatureScoring,
+    ) {
+    }
+
+    /// After all of the turn's regular scoring.
+    fn after_scoring(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>) {}
+
+    /// The turn is over; the next player is up after this.
+    fn end_of_turn(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>) {}
+
+    /// Final scoring, before the core scores features and farms.
+    fn final_scoring(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>) {}
+
+    /// Every event the engine applies, after it is applied.
+    fn observe(&self, _state: &mut Self::State, _view: &CoreState, _event: &Event) {}
+
+    /// Whether `observe` does anything (skipped otherwise).
+    fn observes(&self) -> bool {
+        false
+    }
+
+    /// The legal options of a decision this expansion asked `player` for.
+    fn options(
+        &self,
+        _state: &Self::State,
+        _view: &CoreState,
+        _player: u8,
+        _out: &mut Vec<Self::Action>,
+    ) {
+    }
+
+    /// Carries out an option that `options` listed (the engine has checked).
+    fn play(
+        &self,
+        _state: &mut Self::State,
+        _ctx: &mut Ctx<'_>,
+        _player: u8,
+        _action: &Self::Action,
+    ) {
+    }
+
+    /// A short label for the pending decision (`"bunny path"`).
+    fn decision_label(&self, _state: &Self::State) -> &'static str {
+        "expansion decision"
+    }
+
+    /// The state as everyone may see it (hide what players must not know).
+    fn public_state(&self, state: &Self::State) -> serde_json::Value {
+        serde_json::to_value(state).unwrap_or(serde_json::Value::Null)
+    }
+}
+
+/// An expansion state with its type erased.
+pub trait ErasedState: Any + Debug + Send + Sync {
+    /// A boxed copy.
+    fn clone_box(&self) -> Box<dyn ErasedState>;
+    /// Equality with another erased state.
+    fn eq_dyn(&self, other: &dyn ErasedState) -> bool;
+    /// The full state as JSON (hidden parts included).
+    fn to_json(&self) -> serde_json::Value;
+    /// For downcasting.
+    fn as_any(&self) -> &dyn Any;
+    /// For downcasting.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<T: Clone + Debug + PartialEq + Serialize + Send + Sync + 'static> ErasedState for T {
+    fn clone_box(&self) -> Box<dyn ErasedState> {
+        Box::new(self.clone())
+    }
+    fn eq_dyn(&self, other: &dyn ErasedState) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+impl Clone for Box<dyn ErasedState> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// An expansion's action with its type erased.
+pub trait ErasedAction: Any + Debug + Send + Sync {
+    /// A boxed copy.
+    fn clone_box(&self) -> Box<dyn ErasedAction>;
+    /// Equality with another erased action.
+    fn eq_dyn(&self, other: &dyn ErasedAction) -> bool;
+    /// The action as written in records.
+    fn to_json(&self) -> serde_json::Value;
+    /// For downcasting.
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<T: Clone + Debug + PartialEq + Serialize + Send + Sync + 'static> ErasedAction for T {
+    fn clone_box(&self) -> Box<dyn ErasedAction> {
+        Box::new(self.clone())
+    }
+    fn eq_dyn(&self, other: &dyn ErasedAction) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl Clone for Box<dyn ErasedAction> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+impl PartialEq for Box<dyn ErasedAction> {
+    fn eq(&self, other: &Self) -> bool {
+        self.eq_dyn(other.as_ref())
+    }
+}
+
+/// The object-safe face of an [`Expansion`], as the engine holds it. Written
+/// for you by the blanket impl; implement [`Expansion`] instead.
+#[allow(missing_docs)]
+pub trait DynExpansion: Send + Sync {
+    fn setup(&self, ctx: &mut Ctx<'_>) -> Box<dyn ErasedState>;
+    fn turn_started(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>);
+    fn tile_drawn(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, tile: &TileType);
+    fn vetoes_placement(&self) -> bool;
+    fn placement_allowed(
+        &self,
+        s: &dyn ErasedState,
+        view: &CoreState,
+        tile: &TileType,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> bool;
+    fn tile_placed(
+        &self,
+        s: &mut dyn ErasedState,
+        ctx: &mut Ctx<'_>,
+        placed: crate::board::PlacedTile,
+    );
+    fn deploy_options(&self, s: &dyn ErasedState, view: &CoreState, out: &mut Vec<Deployment>);
+    fn deployment_allowed(&self, s: &dyn ErasedState, view: &CoreState, d: &Deployment) -> bool;
+    fn figure_deployed(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, f: &PlacedFigure);
+    fn after_deploy(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, f: Option<&PlacedFigure>);
+    fn before_scoring(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>);
+    fn feature_completed(
+        &self,
+        s: &mut dyn ErasedState,
+        ctx: &mut Ctx<'_>,
+        n: crate::features::NodeId,
+    );
+    fn adjusts_points(&self) -> bool;
+    fn feature_points(
+        &self,
+        s: &dyn ErasedState,
+        view: &CoreState,
+        n: crate::features::NodeId,
+        complete: bool,
+        points: &mut i32,
+    );
+    fn feature_scored(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, scoring: &FeatureScoring);
+    fn after_scoring(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>);
+    fn end_of_turn(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>);
+    fn final_scoring(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>);
+    fn observes(&self) -> bool;
+    fn observe(&self, s: &mut dyn ErasedState, view: &CoreState, event: &Event);
+    fn options(
+        &self,
+        s: &dyn ErasedState,
+        view: &CoreState,
+        player: u8,
+        out: &mut Vec<Box<dyn ErasedAction>>,
+    );
+    fn play(
+        &self,
+        s: &mut dyn ErasedState,
+        ctx: &mut Ctx<'_>,
+        player: u8,
+        action: &dyn ErasedAction,
+    );
+    fn parse_action(&self, value: &serde_json::Value) -> Result<Box<dyn ErasedAction>, String>;
+    fn decision_label(&self, s: &dyn ErasedState) -> &'static str;
+    fn public_state(&self, s: &dyn ErasedState) -> serde_json::Value;
+}
+
+fn typed<T: 'static>(s: &dyn ErasedState) -> &T {
+    s.as_any()
+        .downcast_ref::<T>()
+        .expect("an expansion is always handed its own state")
+}
+
+fn typed_mut<T: 'static>(s: &mut dyn ErasedState) -> &mut T {
+    s.as_any_mut()
+        .downcast_mut::<T>()
+        .expect("an expansion is always handed its own state")
+}
+
+impl<E: Expansion> DynExpansion for E {
+    fn setup(&self, ctx: &mut Ctx<'_>) -> Box<dyn ErasedState> {
+        Box::new(Expansion::setup(self, ctx))
+    }
+    fn turn_started(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>) {
+        Expansion::turn_started(self, typed_mut(s), ctx)
+    }
+    fn tile_drawn(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, tile: &TileType) {
+        Expansion::tile_drawn(self, typed_mut(s), ctx, tile)
+    }
+    fn vetoes_placement(&self) -> bool {
+        Expansion::vetoes_placement(self)
+    }
+    fn placement_allowed(
+        &self,
+        s: &dyn ErasedState,
+        view: &CoreState,
+        tile: &TileType,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> bool {
+        Expansion::placement_allowed(self, typed(s), view, tile, pos, rotation)
+    }
+    fn tile_placed(
+        &self,
+        s: &mut dyn ErasedState,
+        ctx: &mut Ctx<'_>,
+        placed: crate::board::PlacedTile,
+    ) {
+        Expansion::tile_placed(self, typed_mut(s), ctx, placed)
+    }
+    fn deploy_options(&self, s: &dyn ErasedState, view: &CoreState, out: &mut Vec<Deployment>) {
+        Expansion::deploy_options(self, typed(s), view, out)
+    }
+    fn deployment_allowed(&self, s: &dyn ErasedState, view: &CoreState, d: &Deployment) -> bool {
+        Expansion::deployment_allowed(self, typed(s), view, d)
+    }
+    fn figure_deployed(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, f: &PlacedFigure) {
+        Expansion::figure_deployed(self, typed_mut(s), ctx, f)
+    }
+    fn after_deploy(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, f: Option<&PlacedFigure>) {
+        Expansion::after_deploy(self, typed_mut(s), ctx, f)
+    }
+    fn before_scoring(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>) {
+        Expansion::before_scoring(self, typed_mut(s), ctx)
+    }
+    fn feature_completed(
+        &self,
+        s: &mut dyn ErasedState,
+        ctx: &mut Ctx<'_>,
+        n: crate::features::NodeId,
+    ) {
+        Expansion::feature_completed(self, typed_mut(s), ctx, n)
+    }
+    fn adjusts_points(&self) -> bool {
+        Expansion::adjusts_points(self)
+    }
+    fn feature_points(
+        &self,
+        s: &dyn ErasedState,
+        view: &CoreState,
+        n: crate::features::NodeId,
+        complete: bool,
+        points: &mut i32,
+    ) {
+        Expansion::feature_points(self, typed(s), view, n, complete, points)
+    }
+    fn feature_scored(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, scoring: &FeatureScoring) {
+        Expansion::feature_scored(self, typed_mut(s), ctx, scoring)
+    }
+    fn after_scoring(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>) {
+        Expansion::after_scoring(self, typed_mut(s), ctx)
+    }
+    fn end_of_turn(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>) {
+        Expansion::end_of_turn(self, typed_mut(s), ctx)
+    }
+    fn final_scoring(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>) {
+        Expansion::final_scoring(self, typed_mut(s), ctx)
+    }
+    fn observes(&self) -> bool {
+        Expansion::observes(self)
+    }
+    fn observe(&self, s: &mut dyn ErasedState, view: &CoreState, event: &Event) {
+        Expansion::observe(self, typed_mut(s), view, event)
+    }
+    fn options(
+        &self,
+        s: &dyn ErasedState,
+        view: &CoreState,
+        player: u8,
+        out: &mut Vec<Box<dyn ErasedAction>>,
+    ) {
+        let mut typed_out = Vec::new();
+        Expansion::options(self, typed(s), view, player, &mut typed_out);
+        out.extend(
+            typed_out
+                .into_iter()
+                .map(|a| Box::new(a) as Box<dyn ErasedAction>),
+        );
+    }
+    fn play(
+        &self,
+        s: &mut dyn ErasedState,
+        ctx: &mut Ctx<'_>,
+        player: u8,
+        action: &dyn ErasedAction,
+    ) {
+        let action = action
+            .as_any()
+            .downcast_ref::<E::Action>()
+            .expect("the engine hands an expansion only its own actions");
+        Expansion::play(self, typed_mut(s), ctx, player, action)
+    }
+    fn parse_action(&self, value: &serde_json::Value) -> Result<Box<dyn ErasedAction>, String> {
+        serde_json::from_value::<E::Action>(value.clone())
+            .map(|a| Box::new(a) as Box<dyn ErasedAction>)
+            .map_err(|e| e.to_string())
+    }
+    fn decision_label(&self, s: &dyn ErasedState) -> &'static str {
+        Expansion::decision_label(self, typed(s))
+    }
+    fn public_state(&self, s: &dyn ErasedState) -> serde_json::Value {
+        Expansion::public_state(self, typed(s))
+    }
+}
+
+/// What a hook may use: a read-only view of the game, the game's RNG, and
+/// requests for changes that the engine applies when the hook returns.
+pub struct Ctx<'a> {
+    pub(crate) view: &'a CoreState,
+    pub(crate) rng: &'a mut GameRng,
+    pub(crate) events: &'a mut Vec<Event>,
+    pub(crate) asks: &'a mut Vec<u8>,
+    pub(crate) slot: u8,
+}
+
+impl<'a> Ctx<'a> {
+    /// The game as it stands (changes asked for in this hook are not applied yet).
+    pub fn view(&self) -> &CoreState {
+        self.view
+    }
+
+    /// A uniform number in `0..n` from the game's seeded RNG (n ≥ 1).
+    pub fn random_below(&mut self, n: u32) -> u32 {
+        self.rng.below(n)
+    }
+
+    /// Gives `points` to `player` under this expansion's score source
+    /// `source` (one of its declared `score_sources`).
+    pub fn score(&mut self, player: u8, points: i32, source: &str) {
+        let source = self.view.rules().score_source(self.slot, source);
+        self.events.push(Event::Scored {
+            player,
+            points,
+            source,
+            feature: None,
+        });
+    }
+
+    /// Sends a figure on the board back to its owner's supply.
+    pub fn return_figure(&mut self, figure: FigureId) {
+        if let Some(f) = self.view.figure(figure) {
+            self.events.push(Event::FigureReturned {
+                figure: f.id,
+                owner: f.owner,
+                kind: f.kind,
+                pos: f.pos,
+                spot: f.spot,
+            });
+        }
+    }
+
+    /// Asks `player` for a decision of this expansion (its `options` are
+    /// offered when the engine reaches it; asks are answered in order).
+    pub fn ask(&mut self, player: u8) {
+        self.asks.push(player);
+    }
+
+    /// Records something the expansion did, for the turn log and records.
+    pub fn log(&mut self, detail: serde_json::Value) {
+        self.events.push(Event::Expansion {
+            slot: self.slot,
+            detail,
+        });
+    }
+
+    /// Places `tile` (by index in the tile table) for `player` as this turn's
+    /// tile, instead of drawing one (abbeys). The caller has checked where.
+    pub fn place_tile(&mut self, player: u8, tile: u16, pos: Pos, rotation: Rotation) {
+        self.events.push(Event::TilePlaced {
+            player: Some(player),
+            tile,
+            pos,
+            rotation,
+        });
+    }
+}

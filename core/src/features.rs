@@ -1,0 +1,211 @@
+//! Connected features (roads, cities, fields, cloisters) as a union–find
+//! over the features of placed tiles.
+//!
+//! Each root keeps the counters a turn needs at once: open sides (a road or
+//! city is complete when none is left), pennants and followers. Members are
+//! chained in a circular list so scoring can walk one feature without
+//! walking the board.
+
+use crate::tiles::FeatureKind;
+
+/// A feature of a placed tile, as a node of the feature graph. Nodes of one
+/// tile are consecutive, in the order of the tile's definition.
+pub type NodeId = u32;
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    parent: NodeId,
+    next: NodeId,
+    kind: FeatureKind,
+    /// Placement index of the node's tile.
+    tile: u32,
+    // Valid on roots only:
+    open: u32,
+    members: u32,
+    pennants: u32,
+    followers: u32,
+}
+
+/// The feature graph of a game.
+#[derive(Clone, Debug, Default)]
+pub struct Features {
+    nodes: Vec<Node>,
+}
+
+impl Features {
+    /// Adds a node for a feature of placed tile `tile` with `open` open sides.
+    pub(crate) fn add(&mut self, kind: FeatureKind, tile: u32, open: u32, pennants: u32) -> NodeId {
+        let id = self.nodes.len() as NodeId;
+        self.nodes.push(Node {
+            parent: id,
+            next: id,
+            kind,
+            tile,
+            open,
+            members: 1,
+            pennants,
+            followers: 0,
+        });
+        id
+    }
+
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the graph has no node.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The root of `n`'s feature, without shortening paths.
+    #[inline]
+    pub fn root(&self, mut n: NodeId) -> NodeId {
+        while self.nodes[n as usize].parent != n {
+            n = self.nodes[n as usize].parent;
+        }
+        n
+    }
+
+    #[inline]
+    fn root_mut(&mut self, mut n: NodeId) -> NodeId {
+        while self.nodes[n as usize].parent != n {
+            let p = self.nodes[n as usize].parent;
+            let gp = self.nodes[p as usize].parent;
+            self.nodes[n as usize].parent = gp;
+            n = gp;
+        }
+        n
+    }
+
+    /// Joins two nodes across one tile side (each loses that open side).
+    /// Returns the root of the joined feature.
+    pub(crate) fn connect(&mut self, a: NodeId, b: NodeId) -> NodeId {
+        let (ra, rb) = (self.root_mut(a), self.root_mut(b));
+        if ra == rb {
+            self.nodes[ra as usize].open = self.nodes[ra as usize].open.saturating_sub(2);
+            return ra;
+        }
+        let (big, small) = if self.nodes[ra as usize].members >= self.nodes[rb as usize].members {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
+        let s = self.nodes[small as usize];
+        let g = &mut self.nodes[big as usize];
+        g.open = (g.open + s.open).saturating_sub(2);
+        g.members += s.members;
+        g.pennants += s.pennants;
+        g.followers += s.followers;
+        // Splice the two circular member lists.
+        let big_next = g.next;
+        g.next = s.next;
+        self.nodes[small as usize].next = big_next;
+        self.nodes[small as usize].parent = big;
+        big
+    }
+
+    /// Closes one open side of `n`'s feature (it ran into a wall).
+    pub(crate) fn close_side(&mut self, n: NodeId) -> NodeId {
+        let r = self.root_mut(n);
+        let node = &mut self.nodes[r as usize];
+        node.open = node.open.saturating_sub(1);
+        r
+    }
+
+    /// Adds `delta` followers to `n`'s feature.
+    pub(crate) fn add_followers(&mut self, n: NodeId, delta: i32) {
+        let r = self.root_mut(n);
+        let node = &mut self.nodes[r as usize];
+        node.followers = node.followers.saturating_add_signed(delta);
+    }
+
+    /// The kind of `n`'s feature.
+    pub fn kind(&self, n: NodeId) -> FeatureKind {
+        self.nodes[n as usize].kind
+    }
+
+    /// Placement index of the tile node `n` belongs to.
+    pub fn tile_of(&self, n: NodeId) -> u32 {
+        self.nodes[n as usize].tile
+    }
+
+    /// Open sides left on `n`'s road or city (0: complete).
+    pub fn open_sides(&self, n: NodeId) -> u32 {
+        self.nodes[self.root(n) as usize].open
+    }
+
+    /// Pennants in `n`'s feature.
+    pub fn pennants(&self, n: NodeId) -> u32 {
+        self.nodes[self.root(n) as usize].pennants
+    }
+
+    /// Followers standing in `n`'s feature.
+    pub fn followers(&self, n: NodeId) -> u32 {
+        self.nodes[self.root(n) as usize].followers
+    }
+
+    /// The nodes of `n`'s feature.
+    pub fn members(&self, n: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        let start = n;
+        let mut cur = Some(n);
+        std::iter::from_fn(move || {
+            let c = cur?;
+            let next = self.nodes[c as usize].next;
+            cur = (next != start).then_some(next);
+            Some(c)
+        })
+    }
+
+    /// Distinct tiles (placement indices) of `n`'s feature, in no particular
+    /// order. A tile that holds two parts of one feature counts once.
+    pub fn tiles(&self, n: NodeId) -> Vec<u32> {
+        let mut tiles: Vec<u32> = self
+            .members(n)
+            .map(|m| self.nodes[m as usize].tile)
+            .collect();
+        tiles.sort_unstable();
+        tiles.dedup();
+        tiles
+    }
+
+    /// Number of distinct tiles in `n`'s feature, without allocating.
+    pub fn tile_count(&self, n: NodeId) -> u32 {
+        let root = self.root(n);
+        let mut count = 0;
+        for m in self.members(n) {
+            let tile = self.nodes[m as usize].tile;
+            // A tile's nodes are consecutive: count the tile at its first node in this feature.
+            let earlier_in_feature = (0..m)
+                .rev()
+                .take_while(|&o| self.nodes[o as usize].tile == tile)
+                .any(|o| self.root(o) == root);
+            if !earlier_in_feature {
+                count += 1;
+            }
+        }
+        count
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn joining_counts_open_sides_and_members() {
+        let mut f = Features::default();
+        let a = f.add(FeatureKind::Road, 0, 2, 0);
+        let b = f.add(FeatureKind::Road, 1, 1, 0);
+        let c = f.add(FeatureKind::Road, 2, 1, 0);
+        f.connect(a, b);
+        assert_eq!(f.open_sides(a), 1);
+        f.connect(c, a);
+        assert_eq!(f.open_sides(b), 0);
+        let mut m: Vec<_> = f.members(c).collect();
+        m.sort();
+        assert_eq!(m, vec![0, 1, 2]);
+        assert_eq!(f.tile_count(b), 3);
+    }
+}

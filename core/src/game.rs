@@ -1,0 +1,773 @@
+//! A game: the core state, the expansions' states and the RNG, driven by
+//! decisions. `play` checks an action against the state, then executes it
+//! into events that are applied one by one; a rejected action leaves the
+//! game untouched and says why.
+
+use crate::events::Event;
+use crate::expansion::{
+    Ctx, Deployment, DynExpansion, ErasedAction, ErasedState, FeatureScoring, FigurePlacement,
+};
+use crate::features::NodeId;
+use crate::figures::{PlacedFigure, Spot};
+use crate::geometry::{Pos, Rotation};
+use crate::rng::GameRng;
+use crate::rules::{CITIES, CLOISTERS, FARMS, ROADS, Rules};
+use crate::state::{CoreState, Phase};
+use crate::tiles::FeatureKind;
+use std::collections::VecDeque;
+use std::fmt;
+use std::sync::Arc;
+
+/// Whose decision it is and of what kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Place the drawn tile.
+    Place {
+        /// The player.
+        player: u8,
+        /// Tile type index.
+        tile: u16,
+    },
+    /// Deploy a figure on the tile just placed, or pass.
+    Deploy {
+        /// The player.
+        player: u8,
+        /// Where the tile was placed.
+        pos: Pos,
+    },
+    /// A decision an expansion asked for.
+    Expansion {
+        /// The player.
+        player: u8,
+        /// The expansion's slot.
+        slot: u8,
+        /// What is being decided.
+        label: &'static str,
+    },
+}
+
+impl Decision {
+    /// The player who decides.
+    pub fn player(&self) -> u8 {
+        match *self {
+            Decision::Place { player, .. }
+            | Decision::Deploy { player, .. }
+            | Decision::Expansion { player, .. } => player,
+        }
+    }
+}
+
+/// One option of a decision.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Place the drawn tile.
+    Place {
+        /// Where.
+        pos: Pos,
+        /// How turned.
+        rotation: Rotation,
+    },
+    /// Deploy a figure.
+    Deploy(Deployment),
+    /// Deploy nothing.
+    Pass,
+    /// An expansion's option.
+    Expansion {
+        /// The expansion's slot.
+        slot: u8,
+        /// The option, in the expansion's own type.
+        action: Box<dyn ErasedAction>,
+    },
+}
+
+/// Why an action was refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct IllegalAction(pub String);
+
+/// A game in progress.
+#[derive(Clone)]
+pub struct Game {
+    core: CoreState,
+    rng: GameRng,
+    ext: Vec<Box<dyn ErasedState>>,
+    asks: VecDeque<(u8, u8)>,
+    /// Events of the last `play` (or of setup), for logs and tests.
+    events: Vec<Event>,
+    pending: Vec<Event>,
+    new_asks: Vec<u8>,
+}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Game")
+            .field("turn", &self.core.turn)
+            .field("phase", &self.core.phase)
+            .field("scores", &self.core.scores)
+            .finish()
+    }
+}
+
+impl Game {
+    /// Starts a game: the start tile goes to (0, 0), expansions set up, and
+    /// the game runs to the first decision.
+    pub fn new(rules: Arc<Rules>) -> Game {
+        let rng = GameRng::new(rules.config.seed);
+        let mut game = Game {
+            core: CoreState::new(rules),
+            rng,
+            ext: Vec::new(),
+            asks: VecDeque::new(),
+            events: Vec::new(),
+            pending: Vec::new(),
+            new_asks: Vec::new(),
+        };
+        let start = game.core.rules.start;
+        game.emit(Event::TilePlaced {
+            player: None,
+            tile: start,
+            pos: Pos::new(0, 0),
+            rotation: Rotation::NONE,
+        });
+        for slot in 0..game.core.rules.expansions.len() {
+            let state = {
+                let hooks = &game.core.rules.expansions[slot].hooks;
+                let mut ctx = Ctx {
+                    view: &game.core,
+                    rng: &mut game.rng,
+                    events: &mut game.pending,
+                    asks: &mut game.new_asks,
+                    slot: slot as u8,
+                };
+                hooks.setup(&mut ctx)
+            };
+            game.ext.push(state);
+            game.flush(slot as u8);
+        }
+        game.advance();
+        game
+    }
+
+    /// The core state.
+    pub fn state(&self) -> &CoreState {
+        &self.core
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.core.rules
+    }
+
+    /// The state of the expansion in `slot`, with hidden parts.
+    pub fn expansion_state(&self, slot: u8) -> &dyn ErasedState {
+        self.ext[slot as usize].as_ref()
+    }
+
+    /// The expansion's state as every player may see it.
+    pub fn public_expansion_state(&self, slot: u8) -> serde_json::Value {
+        self.core.rules.expansions[slot as usize]
+            .hooks
+            .public_state(self.ext[slot as usize].as_ref())
+    }
+
+    /// Events of the last `play` (or of the setup, before any play).
+    pub fn last_events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.core.phase == Phase::Over
+    }
+
+    /// The pending decision, or `None` when the game is over.
+    pub fn decision(&self) -> Option<Decision> {
+        if let Some(&(slot, player)) = self.asks.front() {
+            let label = self.core.rules.expansions[slot as usize]
+                .hooks
+                .decision_label(self.ext[slot as usize].as_ref());
+            return Some(Decision::Expansion {
+                player,
+                slot,
+                label,
+            });
+        }
+        let player = self.core.turn.player;
+        match self.core.phase {
+            Phase::Place => Some(Decision::Place {
+                player,
+                tile: self
+                    .core
+                    .turn
+                    .drawn
+                    .expect("a tile is drawn in the place phase"),
+            }),
+            Phase::Deploy => Some(Decision::Deploy {
+                player,
+                pos: self
+                    .core
+                    .placed_this_turn()
+                    .expect("a tile is placed in the deploy phase")
+                    .pos,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Every legal option of the pending decision, into `out` (cleared first).
+    pub fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        match self.decision() {
+            None => {}
+            Some(Decision::Place { tile, .. }) => self.placements(tile, |pos, rotation| {
+                out.push(Action::Place { pos, rotation })
+            }),
+            Some(Decision::Deploy { .. }) => {
+                let mut d = Vec::new();
+                self.deployments(&mut d);
+                out.extend(d.into_iter().map(Action::Deploy));
+                out.push(Action::Pass);
+            }
+            Some(Decision::Expansion { player, slot, .. }) => {
+                let mut opts = Vec::new();
+                self.core.rules.expansions[slot as usize].hooks.options(
+                    self.ext[slot as usize].as_ref(),
+                    &self.core,
+                    player,
+                    &mut opts,
+                );
+                out.extend(
+                    opts.into_iter()
+                        .map(|action| Action::Expansion { slot, action }),
+                );
+            }
+        }
+    }
+
+    /// The legal placements of `tile`, as (position, rotation) with symmetric
+    /// rotations listed once.
+    pub fn placements(&self, tile: u16, mut f: impl FnMut(Pos, Rotation)) {
+        let tt = self.core.rules.tile(tile);
+        if self.core.rules.vetoing.is_empty() {
+            self.core.board.for_each_fit(tt, f);
+        } else {
+            self.core.board.for_each_fit(tt, |p, r| {
+                if self.placement_allowed(tile, p, r) {
+                    f(p, r)
+                }
+            });
+        }
+    }
+
+    fn placement_allowed(&self, tile: u16, pos: Pos, rotation: Rotation) -> bool {
+        let tt = self.core.rules.tile(tile);
+        self.core.rules.vetoing.iter().all(|&s| {
+            self.core.rules.expansions[s as usize]
+                .hooks
+                .placement_allowed(self.ext[s as usize].as_ref(), &self.core, tt, pos, rotation)
+        })
+    }
+
+    /// The deployment options on the tile just placed (without `Pass`).
+    pub fn deployments(&self, out: &mut Vec<Deployment>) {
+        let Some(placed) = self.core.placed_this_turn().copied() else {
+            return;
+        };
+        let player = self.core.turn.player;
+        let rules = &self.core.rules;
+        let tt = rules.tile(placed.tile);
+        for (fi, f) in tt.def.features.iter().enumerate() {
+            let node = placed.first_node + fi as NodeId;
+            if self.core.features.followers(node) > 0 {
+                continue;
+            }
+            for (k, decl) in rules.figures.iter().enumerate() {
+                let FigurePlacement::OnFeatures(kinds) = decl.placement else {
+                    continue;
+                };
+                if kinds.contains(&f.kind) && self.core.supply(player, k as u8) > 0 {
+                    out.push(Deployment {
+                        figure: k as u8,
+                        pos: placed.pos,
+                        spot: Spot::Feature(fi as u8),
+                    });
+                }
+            }
+        }
+        if !rules.expansions.is_empty() {
+            for (slot, e) in rules.expansions.iter().enumerate() {
+                e.hooks
+                    .deploy_options(self.ext[slot].as_ref(), &self.core, out);
+            }
+            out.retain(|d| {
+                rules.expansions.iter().enumerate().all(|(slot, e)| {
+                    e.hooks
+                        .deployment_allowed(self.ext[slot].as_ref(), &self.core, d)
+                })
+            });
+        }
+    }
+
+    /// Checks `action` against the pending decision, then carries it out and
+    /// runs the game to the next decision. On error nothing has changed.
+    pub fn play(&mut self, action: &Action) -> Result<(), IllegalAction> {
+        self.check(action)?;
+        self.events.clear();
+        self.execute(action);
+        self.advance();
+        Ok(())
+    }
+
+    /// Whether `action` is legal now, and if not, why.
+    pub fn check(&self, action: &Action) -> Result<(), IllegalAction> {
+        let Some(decision) = self.decision() else {
+            return Err(IllegalAction("the game is over".into()));
+        };
+        let rules = &self.core.rules;
+        match (decision, action) {
+            (Decision::Place { tile, .. }, Action::Place { pos, rotation }) => {
+                let tt = rules.tile(tile);
+                if self.core.board.is_occupied(*pos) {
+                    return Err(IllegalAction(format!("{pos} already holds a tile")));
+                }
+                if !self.core.board.frontier().contains(pos) {
+                    return Err(IllegalAction(format!(
+                        "{pos} does not touch any placed tile"
+                    )));
+                }
+                if !self.core.board.fits(tt, *rotation, *pos) {
+                    let why = crate::Side::ALL
+                        .into_iter()
+                        .find_map(|side| {
+                            let nb = self.core.board.get(pos.step(side))?;
+                            let theirs = rules.tile(nb.tile).edge(nb.rotation, side.opposite());
+                            let mine = tt.edge(*rotation, side);
+                            (mine != theirs
+                                && mine != crate::EdgeKind::Wall
+                                && theirs != crate::EdgeKind::Wall)
+                                .then(|| {
+                                    format!(
+                                        "its {} side is {:?} but {} has {:?} there",
+                                        side.name(),
+                                        mine,
+                                        pos.step(side),
+                                        theirs
+                                    )
+                                })
+                        })
+                        .unwrap_or_default();
+                    return Err(IllegalAction(format!(
+                        "tile {} turned {}° does not fit at {pos}: {why}",
+                        tt.id(),
+                        rotation.degrees()
+                    )));
+                }
+                if !rules.vetoing.is_empty() && !self.placement_allowed(tile, *pos, *rotation) {
+                    return Err(IllegalAction(format!(
+                        "an expansion's rules forbid tile {} at {pos}",
+                        tt.id()
+                    )));
+                }
+                Ok(())
+            }
+            (Decision::Deploy { .. }, Action::Pass) => Ok(()),
+            (Decision::Deploy { .. }, Action::Deploy(d)) => {
+                let mut options = Vec::new();
+                self.deployments(&mut options);
+                if options.contains(d) {
+                    return Ok(());
+                }
+                let figure = rules
+                    .figures
+                    .get(d.figure as usize)
+                    .map_or("unknown figure", |f| f.id);
+                let player = self.core.turn.player;
+                let why = if d.figure as usize >= rules.figures.len() {
+                    "no such figure in this game".to_string()
+                } else if self.core.supply(player, d.figure) == 0 {
+                    format!("no {figure} left in supply")
+                } else if Some(d.pos) != self.core.placed_this_turn().map(|p| p.pos) {
+                    "figures go on the tile just placed".to_string()
+                } else if let Spot::Feature(fi) = d.spot {
+                    match self.core.node_at(d.pos, fi as usize) {
+                        None => "the tile has no such feature".to_string(),
+                        Some(n) if self.core.features.followers(n) > 0 => {
+                            format!("that {} is already occupied", self.core.features.kind(n))
+                        }
+                        Some(n) => format!(
+                            "a {figure} cannot go on a {} here",
+                            self.core.features.kind(n)
+                        ),
+                    }
+                } else {
+                    format!("a {figure} cannot go there")
+                };
+                Err(IllegalAction(format!("cannot deploy {figure}: {why}")))
+            }
+            (Decision::Expansion { slot, .. }, Action::Expansion { slot: s, action })
+                if slot == *s =>
+            {
+                let mut out = Vec::new();
+                self.legal_actions(&mut out);
+                if out
+                    .iter()
+                    .any(|a| matches!(a, Action::Expansion { action: b, .. } if b == action))
+                {
+                    Ok(())
+                } else {
+                    Err(IllegalAction(format!(
+                        "{} does not allow {} now",
+                        rules.expansions[slot as usize].info.id,
+                        action.to_json()
+                    )))
+                }
+            }
+            (d, a) => Err(IllegalAction(format!(
+                "{} must {}, not {}",
+                self.core.player_name(d.player()),
+                describe_decision(&d, rules),
+                describe_action(a, rules)
+            ))),
+        }
+    }
+
+    fn execute(&mut self, action: &Action) {
+        let player = self.core.turn.player;
+        match action {
+            Action::Place { pos, rotation } => {
+                let tile = self.core.turn.drawn.expect("checked: a tile is drawn");
+                let rotation = self.core.rules.tile(tile).canonical(*rotation);
+                self.emit(Event::TilePlaced {
+                    player: Some(player),
+                    tile,
+                    pos: *pos,
+                    rotation,
+                });
+                self.core.phase = Phase::AfterPlace;
+            }
+            Action::Deploy(d) => {
+                let figure = self.core.next_figure;
+                self.emit(Event::FigureDeployed {
+                    figure,
+                    owner: player,
+                    kind: d.figure,
+                    pos: d.pos,
+                    spot: d.spot,
+                });
+                let placed = *self.core.figure(figure).expect("just deployed");
+                self.run_hooks(|h, s, ctx| h.figure_deployed(s, ctx, &placed));
+                self.core.phase = Phase::AfterDeploy;
+            }
+            Action::Pass => self.core.phase = Phase::AfterDeploy,
+            Action::Expansion { slot, action } => {
+                let (slot, asked) = self
+                    .asks
+                    .pop_front()
+                    .map(|(s, p)| (s, p))
+                    .unwrap_or((*slot, player));
+                {
+                    let hooks = &self.core.rules.expansions[slot as usize].hooks;
+                    let mut ctx = Ctx {
+                        view: &self.core,
+                        rng: &mut self.rng,
+                        events: &mut self.pending,
+                        asks: &mut self.new_asks,
+                        slot,
+                    };
+                    hooks.play(
+                        self.ext[slot as usize].as_mut(),
+                        &mut ctx,
+                        asked,
+                        action.as_ref(),
+                    );
+                }
+                self.flush_front(slot);
+            }
+        }
+    }
+
+    /// Runs the turn machine until a decision is needed or the game ends.
+    fn advance(&mut self) {
+        loop {
+            if !self.asks.is_empty() {
+                return;
+            }
+            match self.core.phase {
+                Phase::TurnStart => {
+                    let next = if self.core.turn.number == 0 {
+                        0
+                    } else {
+                        (self.core.turn.player + 1) % self.core.players() as u8
+                    };
+                    if self.core.bag.is_empty() {
+                        self.core.phase = Phase::FinalScoring;
+                        continue;
+                    }
+                    self.emit(Event::TurnStarted { player: next });
+                    self.core.phase = Phase::Draw;
+                    self.run_hooks(|h, s, ctx| h.turn_started(s, ctx));
+                }
+                Phase::Draw => {
+                    if self.core.turn.placed.is_some() {
+                        // An expansion's action placed this turn's tile.
+                        self.core.phase = Phase::AfterPlace;
+                        continue;
+                    }
+                    if !self.draw() {
+                        self.core.phase = Phase::FinalScoring;
+                        continue;
+                    }
+                    self.core.phase = Phase::Place;
+                    return;
+                }
+                Phase::Place | Phase::Deploy => return,
+                Phase::AfterPlace => {
+                    let placed = *self.core.placed_this_turn().expect("placed");
+                    self.run_hooks(|h, s, ctx| h.tile_placed(s, ctx, placed));
+                    self.core.phase = Phase::Deploy;
+                }
+                Phase::AfterDeploy => {
+                    let deployed: Option<PlacedFigure> = self
+                        .core
+                        .turn
+                        .deployed
+                        .and_then(|id| self.core.figure(id).copied());
+                    self.run_hooks(|h, s, ctx| h.after_deploy(s, ctx, deployed.as_ref()));
+                    self.core.phase = Phase::BeforeScoring;
+                }
+                Phase::BeforeScoring => {
+                    self.core.phase = Phase::Scoring;
+                    self.run_hooks(|h, s, ctx| h.before_scoring(s, ctx));
+                }
+                Phase::Scoring => {
+                    self.score_completed();
+                    self.core.phase = Phase::AfterScoring;
+                    self.run_hooks(|h, s, ctx| h.after_scoring(s, ctx));
+                }
+                Phase::AfterScoring => {
+                    self.core.phase = Phase::EndTurn;
+                    self.run_hooks(|h, s, ctx| h.end_of_turn(s, ctx));
+                }
+                Phase::EndTurn => self.core.phase = Phase::TurnStart,
+                Phase::FinalScoring => {
+                    self.final_scoring();
+                    self.emit(Event::GameEnded);
+                    return;
+                }
+                Phase::Over => return,
+            }
+        }
+    }
+
+    /// Draws until a tile fits somewhere; false when the bag runs out.
+    fn draw(&mut self) -> bool {
+        let player = self.core.turn.player;
+        loop {
+            let n = self.core.bag.len();
+            if n == 0 {
+                return false;
+            }
+            let bag_index = if self.core.rules.config.draw_order.is_some() {
+                n as u32 - 1
+            } else {
+                self.rng.below(n as u32)
+            };
+            let tile = self.core.bag[bag_index as usize];
+            self.emit(Event::TileDrawn {
+                player,
+                tile,
+                bag_index,
+            });
+            let mut fits = false;
+            self.placements(tile, |_, _| fits = true);
+            if fits {
+                let tt = self.core.rules.tile(tile).clone();
+                self.run_hooks(|h, s, ctx| h.tile_drawn(s, ctx, &tt));
+                return true;
+            }
+            self.emit(Event::TileDiscarded { tile });
+        }
+    }
+
+    fn score_completed(&mut self) {
+        let completed = self.core.turn.completed.clone();
+        for &node in &completed {
+            let kind = self.core.features.kind(node);
+            self.emit(Event::FeatureCompleted {
+                feature: node,
+                kind,
+            });
+            self.run_hooks(|h, s, ctx| h.feature_completed(s, ctx, node));
+        }
+        for &node in &completed {
+            self.score_feature(node, true);
+        }
+    }
+
+    /// Scores one feature for its majority and returns its figures (when complete).
+    fn score_feature(&mut self, node: NodeId, complete: bool) {
+        let kind = self.core.features.kind(node);
+        let f = &self.core.features;
+        let mut points = match (kind, complete) {
+            (FeatureKind::Road, _) => f.tile_count(node) as i32,
+            (FeatureKind::City, true) => 2 * (f.tile_count(node) + f.pennants(node)) as i32,
+            (FeatureKind::City, false) => (f.tile_count(node) + f.pennants(node)) as i32,
+            (FeatureKind::Cloister, _) => {
+                1 + self.core.neighbours(self.core.tile_of_node(node).pos) as i32
+            }
+            (FeatureKind::Field, _) => {
+                3 * self
+                    .core
+                    .cities_of_field(node)
+                    .iter()
+                    .filter(|&&c| self.core.is_complete(c))
+                    .count() as i32
+            }
+        };
+        for &slot in &self.core.rules.adjusting {
+            self.core.rules.expansions[slot as usize]
+                .hooks
+                .feature_points(
+                    self.ext[slot as usize].as_ref(),
+                    &self.core,
+                    node,
+                    complete,
+                    &mut points,
+                );
+        }
+        let winners = self.core.majority(node);
+        let source = match kind {
+            FeatureKind::Road => ROADS,
+            FeatureKind::City => CITIES,
+            FeatureKind::Cloister => CLOISTERS,
+            FeatureKind::Field => FARMS,
+        };
+        for &player in &winners {
+            if points != 0 {
+                self.emit(Event::Scored {
+                    player,
+                    points,
+                    source,
+                    feature: Some(node),
+                });
+            }
+        }
+        let scoring = FeatureScoring {
+            feature: node,
+            kind,
+            points,
+            winners,
+            complete,
+        };
+        self.run_hooks(|h, s, ctx| h.feature_scored(s, ctx, &scoring));
+        if complete {
+            let returning: Vec<PlacedFigure> = self.core.figures_in(node).copied().collect();
+            for f in returning {
+                self.emit(Event::FigureReturned {
+                    figure: f.id,
+                    owner: f.owner,
+                    kind: f.kind,
+                    pos: f.pos,
+                    spot: f.spot,
+                });
+            }
+        }
+    }
+
+    fn final_scoring(&mut self) {
+        self.run_hooks(|h, s, ctx| h.final_scoring(s, ctx));
+        // Each feature with followers scores once; farms come last.
+        let mut roots: Vec<NodeId> = Vec::new();
+        for f in &self.core.figures {
+            if let Some(n) = f.node {
+                let r = self.core.features.root(n);
+                if !roots.contains(&r) {
+                    roots.push(r);
+                }
+            }
+        }
+        let (farms, others): (Vec<NodeId>, Vec<NodeId>) = roots
+            .into_iter()
+            .partition(|&r| self.core.features.kind(r) == FeatureKind::Field);
+        for r in others.into_iter().chain(farms) {
+            self.score_feature(r, false);
+        }
+    }
+
+    /// Applies an event and shows it to observing expansions.
+    fn emit(&mut self, event: Event) {
+        self.core.apply(&event);
+        for &slot in &self.core.rules.observing {
+            self.core.rules.expansions[slot as usize].hooks.observe(
+                self.ext[slot as usize].as_mut(),
+                &self.core,
+                &event,
+            );
+        }
+        self.events.push(event);
+    }
+
+    fn run_hooks(&mut self, f: impl Fn(&dyn DynExpansion, &mut dyn ErasedState, &mut Ctx<'_>)) {
+        for slot in 0..self.core.rules.expansions.len() {
+            {
+                let hooks = self.core.rules.expansions[slot].hooks.as_ref();
+                let mut ctx = Ctx {
+                    view: &self.core,
+                    rng: &mut self.rng,
+                    events: &mut self.pending,
+                    asks: &mut self.new_asks,
+                    slot: slot as u8,
+                };
+                f(hooks, self.ext[slot].as_mut(), &mut ctx);
+            }
+            self.flush(slot as u8);
+        }
+    }
+
+    /// Applies what a hook asked for; its new asks queue behind older ones.
+    fn flush(&mut self, slot: u8) {
+        for e in std::mem::take(&mut self.pending) {
+            self.emit(e);
+        }
+        for p in self.new_asks.drain(..) {
+            self.asks.push_back((slot, p));
+        }
+    }
+
+    /// Like `flush`, but asks made while answering an ask come next, so an
+    /// expansion's chain of decisions is not interleaved with others'.
+    fn flush_front(&mut self, slot: u8) {
+        for e in std::mem::take(&mut self.pending) {
+            self.emit(e);
+        }
+        for p in self.new_asks.drain(..).rev() {
+            self.asks.push_front((slot, p));
+        }
+    }
+}
+
+fn describe_decision(d: &Decision, rules: &Rules) -> String {
+    match d {
+        Decision::Place { tile, .. } => format!("place tile {}", rules.tile(*tile).id()),
+        Decision::Deploy { .. } => "deploy a figure or pass".into(),
+        Decision::Expansion { slot, label, .. } => format!(
+            "decide {} ({})",
+            label, rules.expansions[*slot as usize].info.id
+        ),
+    }
+}
+
+fn describe_action(a: &Action, rules: &Rules) -> String {
+    match a {
+        Action::Place { .. } => "place a tile".into(),
+        Action::Deploy(_) => "deploy a figure".into(),
+        Action::Pass => "pass".into(),
+        Action::Expansion { slot, .. } => format!(
+            "answer a decision of {}",
+            rules
+                .expansions
+                .get(*slot as usize)
+                .map_or("an unknown expansion", |e| e.info.id)
+        ),
+    }
+}

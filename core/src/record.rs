@@ -1,0 +1,355 @@
+//! Game records: the configuration plus every decision, in a JSON form
+//! people can write by hand (tiles by id, positions as `[x, y]`, rotations
+//! in degrees, features by stable names; see `docs/records.md`).
+
+use crate::config::GameConfig;
+use crate::expansion::Deployment;
+use crate::figures::{CORNER_NAMES, Spot};
+use crate::game::{Action, Game, IllegalAction};
+use crate::geometry::{Pos, Rotation, Segment};
+use crate::registry::Catalog;
+use crate::rules::{Rules, SetupError, TileSource};
+use crate::tiles::FeatureKind;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// The record format this engine writes.
+pub const RECORD_FORMAT: u32 = 1;
+
+/// One decision as written in a record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Move {
+    /// Place the drawn tile.
+    Place {
+        /// The drawn tile's id; checked when given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tile: Option<String>,
+        /// Where.
+        at: Pos,
+        /// Degrees clockwise (0, 90, 180, 270).
+        #[serde(default)]
+        rotation: Rotation,
+    },
+    /// Deploy a figure.
+    Deploy {
+        /// Figure id; a follower when left out.
+        #[serde(default = "follower", skip_serializing_if = "is_follower")]
+        figure: String,
+        /// The tile; the one just placed when left out.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<Pos>,
+        /// The feature, by a stable name such as `city:N` or `field:NW`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        feature: Option<String>,
+        /// A corner (`NW`, `NE`, `SE`, `SW`) for figures that stand on corners.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        corner: Option<String>,
+    },
+    /// Deploy nothing.
+    Pass,
+    /// An expansion's decision: `{"<expansion id>": <its action>}`.
+    #[serde(untagged)]
+    Expansion(BTreeMap<String, serde_json::Value>),
+}
+
+fn follower() -> String {
+    "follower".into()
+}
+
+fn is_follower(s: &str) -> bool {
+    s == "follower"
+}
+
+/// A whole game: enough to replay it exactly.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    /// Record format version.
+    pub format: u32,
+    /// Engine version that wrote it.
+    #[serde(default)]
+    pub engine: String,
+    /// The game configuration (players, seed, expansions …).
+    pub config: GameConfig,
+    /// Every decision, in order.
+    #[serde(default)]
+    pub moves: Vec<Move>,
+}
+
+/// Why a record could not be replayed.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    /// Not valid JSON or not a record.
+    #[error("not a valid game record: {0}")]
+    Parse(String),
+    /// Written by a newer engine.
+    #[error(
+        "record format {found} is newer than this engine's ({supported}); upgrade carcassonne-rs to read it"
+    )]
+    Format {
+        /// In the file.
+        found: u32,
+        /// Read here.
+        supported: u32,
+    },
+    /// The configuration is not playable here.
+    #[error("record configuration: {0}")]
+    Setup(#[from] SetupError),
+    /// A move does not apply.
+    #[error("move {index} ({text}): {error}")]
+    Move {
+        /// 1-based move number.
+        index: usize,
+        /// The move as written.
+        text: String,
+        /// Why.
+        error: IllegalAction,
+    },
+}
+
+impl GameRecord {
+    /// An empty record for `config`.
+    pub fn new(config: GameConfig) -> Self {
+        GameRecord {
+            format: RECORD_FORMAT,
+            engine: env!("CARGO_PKG_VERSION").into(),
+            config,
+            moves: Vec::new(),
+        }
+    }
+
+    /// Parses a record from JSON, checking the format version.
+    pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| RecordError::Parse(e.to_string()))?;
+        if let Some(found) = value.get("format").and_then(|f| f.as_u64()) {
+            if found > u64::from(RECORD_FORMAT) {
+                return Err(RecordError::Format {
+                    found: found as u32,
+                    supported: RECORD_FORMAT,
+                });
+            }
+        }
+        serde_json::from_value(value).map_err(|e| RecordError::Parse(e.to_string()))
+    }
+
+    /// The record as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("records serialise")
+    }
+
+    /// Replays the record: builds the rules and plays every move.
+    pub fn replay(&self, catalog: &Catalog, tiles: &TileSource) -> Result<Game, RecordError> {
+        let rules = Arc::new(Rules::new(catalog, &self.config, tiles)?);
+        let mut game = Game::new(rules);
+        for (i, m) in self.moves.iter().enumerate() {
+            let err = |error| RecordError::Move {
+                index: i + 1,
+                text: serde_json::to_string(m).unwrap_or_default(),
+                error,
+            };
+            let action = game.action_from_move(m).map_err(err)?;
+            game.play(&action).map_err(err)?;
+        }
+        Ok(game)
+    }
+}
+
+impl Game {
+    /// The record form of `action` in the current state.
+    pub fn move_of(&self, action: &Action) -> Move {
+        let core = self.state();
+        match action {
+            Action::Place { pos, rotation } => Move::Place {
+                tile: core
+                    .turn()
+                    .drawn
+                    .map(|t| self.rules().tile(t).id().to_string()),
+                at: *pos,
+                rotation: *rotation,
+            },
+            Action::Pass => Move::Pass,
+            Action::Deploy(d) => {
+                let figure = self.rules().figures()[d.figure as usize].id.to_string();
+                let at = (Some(d.pos) != core.placed_this_turn().map(|p| p.pos)).then_some(d.pos);
+                match d.spot {
+                    Spot::Feature(fi) => Move::Deploy {
+                        figure,
+                        at,
+                        feature: Some(self.feature_name(d.pos, fi as usize)),
+                        corner: None,
+                    },
+                    Spot::Corner(c) => Move::Deploy {
+                        figure,
+                        at,
+                        feature: None,
+                        corner: Some(CORNER_NAMES[c as usize % 4].to_string()),
+                    },
+                }
+            }
+            Action::Expansion { slot, action } => Move::Expansion(BTreeMap::from([(
+                self.rules().expansions()[*slot as usize]
+                    .info
+                    .id
+                    .to_string(),
+                action.to_json(),
+            )])),
+        }
+    }
+
+    /// The stable name of feature `fi` of the tile at `pos`: `kind:SEGMENT`
+    /// with the feature's first segment in board orientation, or the
+    /// feature's name / kind when it covers no edge.
+    pub fn feature_name(&self, pos: Pos, fi: usize) -> String {
+        let Some(placed) = self.state().board().get(pos) else {
+            return format!("#{fi}");
+        };
+        let def = &self.rules().tile(placed.tile).def.features[fi];
+        match def
+            .segments
+            .iter()
+            .map(|s| s.rotated(placed.rotation))
+            .min()
+        {
+            Some(seg) => format!("{}:{}", def.kind, seg.name()),
+            None => def.name.clone().unwrap_or_else(|| def.kind.to_string()),
+        }
+    }
+
+    /// The action a record's move stands for, or why it does not fit.
+    pub fn action_from_move(&self, m: &Move) -> Result<Action, IllegalAction> {
+        let core = self.state();
+        match m {
+            Move::Place { tile, at, rotation } => {
+                if let (Some(id), Some(drawn)) = (tile, core.turn().drawn) {
+                    let drawn_id = self.rules().tile(drawn).id();
+                    if id != drawn_id {
+                        return Err(IllegalAction(format!(
+                            "the drawn tile is {drawn_id}, not {id}"
+                        )));
+                    }
+                }
+                Ok(Action::Place {
+                    pos: *at,
+                    rotation: *rotation,
+                })
+            }
+            Move::Pass => Ok(Action::Pass),
+            Move::Deploy {
+                figure,
+                at,
+                feature,
+                corner,
+            } => {
+                let kind = self.rules().figure_index(figure).ok_or_else(|| {
+                    IllegalAction(format!(
+                        "unknown figure `{figure}`; figures in this game: {}",
+                        self.rules()
+                            .figures()
+                            .iter()
+                            .map(|f| f.id)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ))
+                })?;
+                let pos = at
+                    .or_else(|| core.placed_this_turn().map(|p| p.pos))
+                    .ok_or_else(|| IllegalAction("no tile was placed this turn".into()))?;
+                let spot = match (feature, corner) {
+                    (Some(name), None) => Spot::Feature(self.feature_by_name(pos, name)? as u8),
+                    (None, Some(c)) => {
+                        Spot::Corner(CORNER_NAMES.iter().position(|n| n == c).ok_or_else(|| {
+                            IllegalAction(format!("unknown corner `{c}`; use NW, NE, SE or SW"))
+                        })? as u8)
+                    }
+                    _ => {
+                        return Err(IllegalAction(
+                            "a deploy names either a `feature` or a `corner`".into(),
+                        ));
+                    }
+                };
+                Ok(Action::Deploy(Deployment {
+                    figure: kind,
+                    pos,
+                    spot,
+                }))
+            }
+            Move::Expansion(map) => {
+                let (id, value) =
+                    map.iter()
+                        .next()
+                        .filter(|_| map.len() == 1)
+                        .ok_or_else(|| {
+                            IllegalAction("an expansion move is one key, the expansion's id".into())
+                        })?;
+                let slot = self.rules().expansion_slot(id).ok_or_else(|| {
+                    IllegalAction(format!(
+                        "`{id}` is not a move (place, deploy, pass) nor an enabled expansion"
+                    ))
+                })?;
+                let action = self.rules().expansions()[slot as usize]
+                    .hooks
+                    .parse_action(value)
+                    .map_err(|e| IllegalAction(format!("{id}: {e}")))?;
+                Ok(Action::Expansion { slot, action })
+            }
+        }
+    }
+
+    /// Finds a feature of the tile at `pos` by its stable name.
+    pub fn feature_by_name(&self, pos: Pos, name: &str) -> Result<usize, IllegalAction> {
+        let placed = self
+            .state()
+            .board()
+            .get(pos)
+            .ok_or_else(|| IllegalAction(format!("no tile at {pos}")))?;
+        let def = &self.rules().tile(placed.tile).def;
+        if let Some(fi) = def
+            .features
+            .iter()
+            .position(|f| f.name.as_deref() == Some(name))
+        {
+            return Ok(fi);
+        }
+        let (kind_name, seg) = match name.split_once(':') {
+            Some((k, s)) => (k, Some(s)),
+            None => (name, None),
+        };
+        let kind = FeatureKind::parse(kind_name).ok_or_else(|| {
+            IllegalAction(format!(
+                "unknown feature `{name}`; write kind:SEGMENT such as city:N or field:NW"
+            ))
+        })?;
+        match seg {
+            Some(s) => {
+                let seg = Segment::parse(s)
+                    .ok_or_else(|| IllegalAction(format!("unknown segment `{s}` in `{name}`")))?;
+                let local = seg.rotated(placed.rotation.inverse());
+                def.features
+                    .iter()
+                    .position(|f| f.kind == kind && f.segments.contains(local))
+                    .ok_or_else(|| {
+                        IllegalAction(format!("no {kind} covers {s} on the tile at {pos}"))
+                    })
+            }
+            None => {
+                let matching: Vec<usize> = def
+                    .features
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, f)| f.kind == kind)
+                    .map(|(i, _)| i)
+                    .collect();
+                match matching.as_slice() {
+                    [one] => Ok(*one),
+                    [] => Err(IllegalAction(format!("the tile at {pos} has no {kind}"))),
+                    _ => Err(IllegalAction(format!(
+                        "the tile at {pos} has several {kind} features; name one as {kind}:SEGMENT"
+                    ))),
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+//! Which expansions exist: those linked into the binary (registered through
+//! `inventory`) and those loaded from dynamic libraries at run time.
+
+use crate::expansion::ExpansionInfo;
+use crate::tiles::{AttributeCheck, AttributeProblem, FeatureKind};
+
+/// A linked expansion's registration. Write it with [`register_expansion!`](crate::register_expansion).
+pub struct Registration(pub &'static ExpansionInfo);
+
+inventory::collect!(Registration);
+
+/// Registers an expansion declared as a `static ExpansionInfo`.
+///
+/// ```ignore
+/// carcassonne_core::register_expansion!(MY_EXPANSION);
+/// ```
+///
+/// A crate that is only a Cargo dependency is not linked, and its
+/// registration silently disappears: the binary must name each expansion
+/// crate (`use my_expansion as _;`).
+#[macro_export]
+macro_rules! register_expansion {
+    ($info:path) => {
+        $crate::inventory::submit! { $crate::registry::Registration(&$info) }
+    };
+}
+
+/// The expansions a host can offer, sorted by id.
+#[derive(Clone, Debug, Default)]
+pub struct Catalog {
+    expansions: Vec<&'static ExpansionInfo>,
+}
+
+/// An expansion could not be added to the catalog.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum CatalogError {
+    /// Two expansions claim one id.
+    #[error("expansion id `{0}` is registered twice")]
+    Duplicate(String),
+    /// The id is not kebab-case.
+    #[error("expansion id `{0}` is not kebab-case (lower-case letters, digits and `-`)")]
+    BadId(String),
+}
+
+impl Catalog {
+    /// The expansions linked into this binary.
+    pub fn linked() -> Result<Catalog, CatalogError> {
+        let mut c = Catalog::default();
+        for r in inventory::iter::<Registration> {
+            c.add(r.0)?;
+        }
+        Ok(c)
+    }
+
+    /// Adds an expansion (from a dynamic library, or a test).
+    pub fn add(&mut self, info: &'static ExpansionInfo) -> Result<(), CatalogError> {
+        let id = info.id;
+        let kebab = !id.is_empty()
+            && id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            && !id.starts_with('-')
+            && !id.ends_with('-');
+        if !kebab {
+            return Err(CatalogError::BadId(id.to_string()));
+        }
+        if self.get(id).is_some() {
+            return Err(CatalogError::Duplicate(id.to_string()));
+        }
+        let at = self.expansions.partition_point(|e| e.id < id);
+        self.expansions.insert(at, info);
+        Ok(())
+    }
+
+    /// The expansion with `id`.
+    pub fn get(&self, id: &str) -> Option<&'static ExpansionInfo> {
+        self.expansions.iter().copied().find(|e| e.id == id)
+    }
+
+    /// All expansions, sorted by id.
+    pub fn all(&self) -> &[&'static ExpansionInfo] {
+        &self.expansions
+    }
+
+    /// The ids, sorted.
+    pub fn ids(&self) -> Vec<&'static str> {
+        self.expansions.iter().map(|e| e.id).collect()
+    }
+}
+
+impl AttributeCheck for Catalog {
+    fn check(
+        &self,
+        expansion: &str,
+        feature: Option<FeatureKind>,
+        table: &toml::Value,
+    ) -> Option<Vec<AttributeProblem>> {
+        self.get(expansion)
+            .map(|e| (e.check_attributes)(feature, table))
+    }
+
+    fn known(&self) -> Vec<String> {
+        self.ids().into_iter().map(String::from).collect()
+    }
+}

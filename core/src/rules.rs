@@ -1,0 +1,468 @@
+//! The rules of one game, assembled from the configuration: tile table,
+//! figures, score sources and the enabled expansions' hooks. Shared by every
+//! state of that game (and its clones) behind an `Arc`.
+
+use crate::config::GameConfig;
+use crate::diagnostic::Diagnostics;
+use crate::expansion::{BuildContext, DynExpansion, ExpansionInfo, FigureDecl};
+use crate::figures::FOLLOWER;
+use crate::registry::Catalog;
+use crate::tiles::{TileSet, TileType, parse_tile_set};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The base game's tile file, built in; `tiles/base.toml` on disk wins.
+pub const BASE_TILES: &str = include_str!("../../tiles/base.toml");
+
+/// Score sources of the base game, in breakdown order.
+pub const CORE_SOURCES: [&str; 4] = ["roads", "cities", "cloisters", "farms"];
+
+/// Score source index of road points.
+pub const ROADS: u16 = 0;
+/// Score source index of city points.
+pub const CITIES: u16 = 1;
+/// Score source index of cloister points.
+pub const CLOISTERS: u16 = 2;
+/// Score source index of farm points.
+pub const FARMS: u16 = 3;
+
+/// Why a game could not be set up. Every message says what to do.
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    /// Fewer than 2 or more than 6 players.
+    #[error("a game needs 2 to 6 players, got {0}")]
+    PlayerCount(usize),
+    /// No such expansion.
+    #[error("unknown expansion `{id}`; known expansions: {known}")]
+    UnknownExpansion {
+        /// The id asked for.
+        id: String,
+        /// The ids that exist.
+        known: String,
+    },
+    /// Named twice.
+    #[error("expansion `{0}` is enabled twice")]
+    Duplicate(String),
+    /// A requirement is off.
+    #[error(
+        "expansion `{id}` requires `{requires}`, which is not enabled; add it to the expansions"
+    )]
+    MissingRequirement {
+        /// The expansion.
+        id: String,
+        /// What it needs.
+        requires: String,
+    },
+    /// Two enabled expansions exclude each other.
+    #[error("expansions `{0}` and `{1}` cannot be played together")]
+    Conflict(String, String),
+    /// Variants for an expansion that is not on.
+    #[error("variants are given for `{0}`, which is not enabled")]
+    VariantsForDisabled(String),
+    /// No such variant.
+    #[error("expansion `{id}` has no variant `{name}`; its variants: {known}")]
+    UnknownVariant {
+        /// The expansion.
+        id: String,
+        /// The variant asked for.
+        name: String,
+        /// Its variants.
+        known: String,
+    },
+    /// Value not allowed.
+    #[error("variant `{id}.{name}` cannot be `{value}`; allowed: {allowed}")]
+    BadVariantValue {
+        /// The expansion.
+        id: String,
+        /// The variant.
+        name: String,
+        /// The value given.
+        value: String,
+        /// Allowed values.
+        allowed: String,
+    },
+    /// The expansion refused its configuration.
+    #[error("expansion `{0}`: {1}")]
+    Expansion(String, String),
+    /// A tile file is broken.
+    #[error("{0}")]
+    Tiles(#[from] Diagnostics),
+    /// A tile file could not be read.
+    #[error("cannot read tile file {path}: {message}")]
+    TileFile {
+        /// The path.
+        path: String,
+        /// The I/O error.
+        message: String,
+    },
+    /// A draw order names a tile that is not in the game.
+    #[error("draw order: unknown tile id `{0}`")]
+    UnknownTile(String),
+    /// Two sets define the same tile id.
+    #[error("tile id `{id}` is defined by both `{first}` and `{second}`")]
+    TileIdClash {
+        /// The id.
+        id: String,
+        /// One set.
+        first: String,
+        /// The other.
+        second: String,
+    },
+    /// No start tile.
+    #[error("no tile set in this game names a start tile")]
+    NoStartTile,
+}
+
+/// Where tile files are read from: a directory (files there win, so hand
+/// edits apply at once) and the copies built into the binary.
+#[derive(Clone, Debug, Default)]
+pub struct TileSource {
+    /// Directory holding `base.toml` and expansion tile files.
+    pub dir: Option<PathBuf>,
+}
+
+impl TileSource {
+    /// Reads `file_name` from the directory, or returns the built-in text.
+    pub fn read(
+        &self,
+        file_name: &str,
+        embedded: &'static str,
+    ) -> Result<(String, String), SetupError> {
+        if let Some(dir) = &self.dir {
+            let path = dir.join(file_name);
+            if path.exists() {
+                return std::fs::read_to_string(&path)
+                    .map(|text| (path.display().to_string(), text))
+                    .map_err(|e| SetupError::TileFile {
+                        path: path.display().to_string(),
+                        message: e.to_string(),
+                    });
+            }
+        }
+        Ok((format!("<built-in>/{file_name}"), embedded.to_string()))
+    }
+
+    /// Loads and checks one tile file.
+    pub fn load(
+        &self,
+        file_name: &str,
+        embedded: &'static str,
+        catalog: &Catalog,
+    ) -> Result<TileSet, SetupError> {
+        let (path, text) = self.read(file_name, embedded)?;
+        Ok(parse_tile_set(&path, &text, catalog)?)
+    }
+
+    /// Loads a tile file at an explicit path.
+    pub fn load_path(path: &Path, catalog: &Catalog) -> Result<TileSet, SetupError> {
+        let text = std::fs::read_to_string(path).map_err(|e| SetupError::TileFile {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })?;
+        Ok(parse_tile_set(&path.display().to_string(), &text, catalog)?)
+    }
+}
+
+/// An expansion whose rules are on in this game.
+pub struct EnabledExpansion {
+    /// Its declaration.
+    pub info: &'static ExpansionInfo,
+    /// Its hooks, built for this game's variants.
+    pub hooks: Box<dyn DynExpansion>,
+    /// Chosen variant values.
+    pub variants: BTreeMap<String, String>,
+    pub(crate) first_source: u16,
+}
+
+/// The assembled rules of one game.
+pub struct Rules {
+    pub(crate) tiles: Vec<TileType>,
+    pub(crate) start: u16,
+    pub(crate) bag: Vec<u16>,
+    pub(crate) figures: Vec<FigureDecl>,
+    pub(crate) expansions: Vec<EnabledExpansion>,
+    pub(crate) sources: Vec<String>,
+    pub(crate) vetoing: Vec<u8>,
+    pub(crate) adjusting: Vec<u8>,
+    pub(crate) observing: Vec<u8>,
+    /// The configuration the rules were built from.
+    pub config: GameConfig,
+}
+
+impl std::fmt::Debug for Rules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rules")
+            .field("tiles", &self.tiles.len())
+            .field(
+                "expansions",
+                &self
+                    .expansions
+                    .iter()
+                    .map(|e| e.info.id)
+                    .collect::<Vec<_>>(),
+            )
+            .finish()
+    }
+}
+
+impl Rules {
+    /// Assembles the rules for `config` from the expansions in `catalog`,
+    /// reading tile files from `tiles`. Every configuration mistake is
+    /// reported before any game starts.
+    pub fn new(
+        catalog: &Catalog,
+        config: &GameConfig,
+        tiles: &TileSource,
+    ) -> Result<Rules, SetupError> {
+        let players = config.players.len();
+        if !(2..=6).contains(&players) {
+            return Err(SetupError::PlayerCount(players));
+        }
+        let known = || catalog.ids().join(", ");
+        let mut seen: Vec<&str> = Vec::new();
+        for id in config.expansions.iter().chain(&config.tiles_only) {
+            if catalog.get(id).is_none() {
+                return Err(SetupError::UnknownExpansion {
+                    id: id.clone(),
+                    known: if catalog.all().is_empty() {
+                        "none".into()
+                    } else {
+                        known()
+                    },
+                });
+            }
+            if seen.contains(&id.as_str()) {
+                return Err(SetupError::Duplicate(id.clone()));
+            }
+            seen.push(id);
+        }
+        let mut enabled: Vec<&'static ExpansionInfo> = config
+            .expansions
+            .iter()
+            .filter_map(|id| catalog.get(id))
+            .collect();
+        enabled.sort_by_key(|e| e.id);
+        for e in &enabled {
+            for r in e.requires {
+                if !enabled.iter().any(|o| o.id == *r) {
+                    return Err(SetupError::MissingRequirement {
+                        id: e.id.into(),
+                        requires: (*r).into(),
+                    });
+                }
+            }
+            for c in e.conflicts {
+                if enabled.iter().any(|o| o.id == *c) {
+                    return Err(SetupError::Conflict(e.id.into(), (*c).into()));
+                }
+            }
+        }
+        for id in config.variants.keys() {
+            if !enabled.iter().any(|e| e.id == id) {
+                return Err(SetupError::VariantsForDisabled(id.clone()));
+            }
+        }
+
+        // Tile sets: base first, then each expansion's, in id order.
+        let mut sets = vec![tiles.load("base.toml", BASE_TILES, catalog)?];
+        let mut with_tiles: Vec<&'static ExpansionInfo> = enabled.clone();
+        with_tiles.extend(config.tiles_only.iter().filter_map(|id| catalog.get(id)));
+        with_tiles.sort_by_key(|e| e.id);
+        for e in &with_tiles {
+            for f in e.tile_files {
+                sets.push(tiles.load(f.file_name, f.embedded, catalog)?);
+            }
+        }
+        let mut table: Vec<TileType> = Vec::new();
+        let mut start = None;
+        for set in &sets {
+            for def in &set.tiles {
+                if let Some(other) = table.iter().find(|t| t.def.id == def.id) {
+                    return Err(SetupError::TileIdClash {
+                        id: def.id.clone(),
+                        first: other.set.clone(),
+                        second: set.id.clone(),
+                    });
+                }
+                let index = table.len() as u16;
+                if start.is_none() && set.start.as_deref() == Some(def.id.as_str()) {
+                    start = Some(index);
+                }
+                table.push(TileType::new(index, &set.id, def.clone()));
+            }
+        }
+        let start = start.ok_or(SetupError::NoStartTile)?;
+        let mut bag = Vec::new();
+        for t in &table {
+            let copies = t.def.count - u32::from(t.index == start);
+            bag.extend(std::iter::repeat_n(t.index, copies as usize));
+        }
+
+        let mut figures = vec![FOLLOWER];
+        for e in &enabled {
+            figures.extend_from_slice(e.figures);
+        }
+        let mut sources: Vec<String> = CORE_SOURCES.iter().map(|s| s.to_string()).collect();
+        let figure_ids: Vec<String> = figures.iter().map(|f| f.id.to_string()).collect();
+        let enabled_ids: Vec<String> = enabled.iter().map(|e| e.id.to_string()).collect();
+        let mut built = Vec::new();
+        for e in &enabled {
+            let given = config.variants.get(e.id).cloned().unwrap_or_default();
+            for (name, value) in &given {
+                let Some(decl) = e.variants.iter().find(|v| v.name == name) else {
+                    let known = e
+                        .variants
+                        .iter()
+                        .map(|v| v.name)
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    return Err(SetupError::UnknownVariant {
+                        id: e.id.into(),
+                        name: name.clone(),
+                        known: if known.is_empty() {
+                            "none".into()
+                        } else {
+                            known
+                        },
+                    });
+                };
+                if !decl.values.contains(&value.as_str()) {
+                    return Err(SetupError::BadVariantValue {
+                        id: e.id.into(),
+                        name: name.clone(),
+                        value: value.clone(),
+                        allowed: decl.values.join(", "),
+                    });
+                }
+            }
+            let variants: BTreeMap<String, String> = e
+                .variants
+                .iter()
+                .map(|v| {
+                    (
+                        v.name.to_string(),
+                        given
+                            .get(v.name)
+                            .cloned()
+                            .unwrap_or_else(|| v.default.to_string()),
+                    )
+                })
+                .collect();
+            let ctx = BuildContext {
+                variants: variants.clone(),
+                enabled: enabled_ids.clone(),
+                figures: figure_ids.clone(),
+                players,
+            };
+            let hooks = (e.build)(&ctx).map_err(|m| SetupError::Expansion(e.id.into(), m))?;
+            let first_source = sources.len() as u16;
+            for s in e.score_sources {
+                sources.push(if s.is_empty() {
+                    e.id.to_string()
+                } else {
+                    format!("{}.{}", e.id, s)
+                });
+            }
+            built.push(EnabledExpansion {
+                info: e,
+                hooks,
+                variants,
+                first_source,
+            });
+        }
+        let slots = |f: fn(&dyn DynExpansion) -> bool| {
+            built
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| f(e.hooks.as_ref()))
+                .map(|(i, _)| i as u8)
+                .collect::<Vec<_>>()
+        };
+        let vetoing = slots(|h| h.vetoes_placement());
+        let adjusting = slots(|h| h.adjusts_points());
+        let observing = slots(|h| h.observes());
+
+        if let Some(order) = &config.draw_order {
+            for id in order {
+                if !table.iter().any(|t| &t.def.id == id) {
+                    return Err(SetupError::UnknownTile(id.clone()));
+                }
+            }
+        }
+        Ok(Rules {
+            tiles: table,
+            start,
+            bag,
+            figures,
+            expansions: built,
+            sources,
+            vetoing,
+            adjusting,
+            observing,
+            config: config.clone(),
+        })
+    }
+
+    /// The tile types of this game.
+    pub fn tiles(&self) -> &[TileType] {
+        &self.tiles
+    }
+
+    /// The tile type with `id`.
+    pub fn tile_by_id(&self, id: &str) -> Option<&TileType> {
+        self.tiles.iter().find(|t| t.def.id == id)
+    }
+
+    /// The tile type at `index`.
+    pub fn tile(&self, index: u16) -> &TileType {
+        &self.tiles[index as usize]
+    }
+
+    /// The start tile's type index.
+    pub fn start_tile(&self) -> u16 {
+        self.start
+    }
+
+    /// The figure kinds of this game (index 0 is the follower).
+    pub fn figures(&self) -> &[FigureDecl] {
+        &self.figures
+    }
+
+    /// The index of figure kind `id`.
+    pub fn figure_index(&self, id: &str) -> Option<u8> {
+        self.figures
+            .iter()
+            .position(|f| f.id == id)
+            .map(|i| i as u8)
+    }
+
+    /// Score breakdown keys, by source index.
+    pub fn score_sources(&self) -> &[String] {
+        &self.sources
+    }
+
+    /// The enabled expansions, in hook order.
+    pub fn expansions(&self) -> &[EnabledExpansion] {
+        &self.expansions
+    }
+
+    /// The slot of enabled expansion `id`.
+    pub fn expansion_slot(&self, id: &str) -> Option<u8> {
+        self.expansions
+            .iter()
+            .position(|e| e.info.id == id)
+            .map(|i| i as u8)
+    }
+
+    /// Number of tiles in the bag at the start (the start tile excluded).
+    pub fn bag_size(&self) -> usize {
+        self.bag.len()
+    }
+
+    /// The source index for `name` of the expansion in `slot`.
+    pub(crate) fn score_source(&self, slot: u8, name: &str) -> u16 {
+        let e = &self.expansions[slot as usize];
+        let offset = e.info.score_sources.iter().position(|s| *s == name).unwrap_or_else(|| panic!("expansion `{}` scored under undeclared source `{name}`; declare it in score_sources", e.info.id));
+        e.first_source + offset as u16
+    }
+}

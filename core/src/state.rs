@@ -1,0 +1,483 @@
+//! The core state of a game and the one function that changes it: `apply`.
+//!
+//! Expansions and hosts read it through the accessors here; only events
+//! applied by the engine write it.
+
+use crate::board::{Board, PlacedTile};
+use crate::events::Event;
+use crate::expansion::FigureClass;
+use crate::features::{Features, NodeId};
+use crate::figures::{FigureId, PlacedFigure, Spot};
+use crate::geometry::{Pos, Segment, Side};
+use crate::rules::Rules;
+use crate::tiles::{EdgeKind, FeatureKind};
+use std::sync::Arc;
+
+/// Where the turn stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// A turn is about to begin.
+    TurnStart,
+    /// The tile is to be drawn (or was placed by an expansion already).
+    Draw,
+    /// The player places the drawn tile.
+    Place,
+    /// Hooks after placement.
+    AfterPlace,
+    /// The player may deploy a figure.
+    Deploy,
+    /// Hooks after deployment.
+    AfterDeploy,
+    /// Hooks before scoring.
+    BeforeScoring,
+    /// Completed features are scored.
+    Scoring,
+    /// Hooks after scoring.
+    AfterScoring,
+    /// Hooks at the end of the turn.
+    EndTurn,
+    /// The bag is empty: final scoring.
+    FinalScoring,
+    /// The game is over.
+    Over,
+}
+
+/// What the current turn has done so far.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Turn {
+    /// Turn number, from 1.
+    pub number: u32,
+    /// Whose turn.
+    pub player: u8,
+    /// The drawn tile (type index), until placed or discarded.
+    pub drawn: Option<u16>,
+    /// Placement index of the tile placed this turn.
+    pub placed: Option<u32>,
+    /// The figure deployed this turn.
+    pub deployed: Option<FigureId>,
+    /// Features (nodes) completed by this turn's placement.
+    pub completed: Vec<NodeId>,
+}
+
+/// The core state of a game.
+#[derive(Clone, Debug)]
+pub struct CoreState {
+    pub(crate) rules: Arc<Rules>,
+    pub(crate) board: Board,
+    pub(crate) features: Features,
+    pub(crate) figures: Vec<PlacedFigure>,
+    pub(crate) next_figure: FigureId,
+    /// players × figure kinds.
+    pub(crate) supply: Vec<u8>,
+    pub(crate) scores: Vec<i32>,
+    /// players × score sources.
+    pub(crate) breakdown: Vec<i32>,
+    pub(crate) bag: Vec<u16>,
+    pub(crate) discarded: Vec<u16>,
+    pub(crate) turn: Turn,
+    pub(crate) phase: Phase,
+}
+
+impl CoreState {
+    pub(crate) fn new(rules: Arc<Rules>) -> CoreState {
+        let players = rules.config.players.len();
+        let kinds = rules.figures.len();
+        let supply = (0..players)
+            .flat_map(|_| rules.figures.iter().map(|f| f.per_player))
+            .collect();
+        let sources = rules.sources.len();
+        let bag = match &rules.config.draw_order {
+            // Drawn from the end, so stored reversed.
+            Some(order) => order
+                .iter()
+                .rev()
+                .map(|id| {
+                    rules
+                        .tile_by_id(id)
+                        .expect("draw order checked by Rules::new")
+                        .index
+                })
+                .collect(),
+            None => rules.bag.clone(),
+        };
+        debug_assert_eq!(kinds, rules.figures.len());
+        CoreState {
+            board: Board::default(),
+            features: Features::default(),
+            figures: Vec::new(),
+            next_figure: 0,
+            supply,
+            scores: vec![0; players],
+            breakdown: vec![0; players * sources],
+            bag,
+            discarded: Vec::new(),
+            turn: Turn::default(),
+            phase: Phase::TurnStart,
+            rules,
+        }
+    }
+
+    /// The game's rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The shared handle to the rules.
+    pub fn rules_arc(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The feature graph.
+    pub fn features(&self) -> &Features {
+        &self.features
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.scores.len()
+    }
+
+    /// A player's name.
+    pub fn player_name(&self, player: u8) -> &str {
+        &self.rules.config.players[player as usize].name
+    }
+
+    /// The turn in progress.
+    pub fn turn(&self) -> &Turn {
+        &self.turn
+    }
+
+    /// Where the turn stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The tile placed this turn.
+    pub fn placed_this_turn(&self) -> Option<&PlacedTile> {
+        self.turn.placed.map(|i| &self.board.tiles()[i as usize])
+    }
+
+    /// A player's score.
+    pub fn score(&self, player: u8) -> i32 {
+        self.scores[player as usize]
+    }
+
+    /// A player's points by score source (see `Rules::score_sources`).
+    pub fn breakdown(&self, player: u8) -> &[i32] {
+        let n = self.rules.sources.len();
+        &self.breakdown[player as usize * n..(player as usize + 1) * n]
+    }
+
+    /// Figures of kind `kind` in `player`'s supply.
+    pub fn supply(&self, player: u8, kind: u8) -> u8 {
+        self.supply[player as usize * self.rules.figures.len() + kind as usize]
+    }
+
+    /// Tiles still in the bag.
+    pub fn tiles_left(&self) -> usize {
+        self.bag.len()
+    }
+
+    /// Tile types discarded because they fit nowhere.
+    pub fn discarded(&self) -> &[u16] {
+        &self.discarded
+    }
+
+    /// Figures on the board.
+    pub fn figures(&self) -> &[PlacedFigure] {
+        &self.figures
+    }
+
+    /// The figure with `id`, if it is on the board.
+    pub fn figure(&self, id: FigureId) -> Option<&PlacedFigure> {
+        self.figures.iter().find(|f| f.id == id)
+    }
+
+    /// Figures standing on the tile at `pos`.
+    pub fn figures_on(&self, pos: Pos) -> impl Iterator<Item = &PlacedFigure> {
+        self.figures.iter().filter(move |f| f.pos == pos)
+    }
+
+    /// Figures standing in `node`'s feature.
+    pub fn figures_in(&self, node: NodeId) -> impl Iterator<Item = &PlacedFigure> {
+        let root = self.features.root(node);
+        self.figures
+            .iter()
+            .filter(move |f| f.node.is_some_and(|n| self.features.root(n) == root))
+    }
+
+    /// The node of feature `feature` (definition index) of the tile at `pos`.
+    pub fn node_at(&self, pos: Pos, feature: usize) -> Option<NodeId> {
+        let t = self.board.get(pos)?;
+        (feature < self.rules.tile(t.tile).def.features.len())
+            .then_some(t.first_node + feature as NodeId)
+    }
+
+    /// The placed tile a node belongs to.
+    pub fn tile_of_node(&self, node: NodeId) -> &PlacedTile {
+        &self.board.tiles()[self.features.tile_of(node) as usize]
+    }
+
+    /// The node's feature index within its tile's definition.
+    pub fn feature_index(&self, node: NodeId) -> usize {
+        (node - self.tile_of_node(node).first_node) as usize
+    }
+
+    /// Whether a road or city is complete, or a cloister surrounded.
+    pub fn is_complete(&self, node: NodeId) -> bool {
+        match self.features.kind(node) {
+            FeatureKind::Cloister => self.neighbours(self.tile_of_node(node).pos) == 8,
+            FeatureKind::Field => false,
+            _ => self.features.open_sides(node) == 0,
+        }
+    }
+
+    /// Number of tiles in the 8 cells around `pos`.
+    pub fn neighbours(&self, pos: Pos) -> usize {
+        pos.ring().filter(|&p| self.board.is_occupied(p)).count()
+    }
+
+    /// The strongest players in `node`'s feature (empty if no follower).
+    pub fn majority(&self, node: NodeId) -> Vec<u8> {
+        let mut strength = [0u32; 8];
+        for f in self.figures_in(node) {
+            let decl = &self.rules.figures[f.kind as usize];
+            if decl.class == FigureClass::Follower {
+                strength[f.owner as usize] += u32::from(decl.strength);
+            }
+        }
+        let max = strength.iter().copied().max().unwrap_or(0);
+        if max == 0 {
+            return Vec::new();
+        }
+        (0..self.players() as u8)
+            .filter(|&p| strength[p as usize] == max)
+            .collect()
+    }
+
+    /// The distinct city roots a field's feature touches.
+    pub fn cities_of_field(&self, node: NodeId) -> Vec<NodeId> {
+        let mut cities = Vec::new();
+        for m in self.features.members(node) {
+            let placed = self.tile_of_node(m);
+            let def = &self.rules.tile(placed.tile).def;
+            for &c in &def.features[(m - placed.first_node) as usize].touches {
+                let root = self.features.root(placed.first_node + c as NodeId);
+                if !cities.contains(&root) {
+                    cities.push(root);
+                }
+            }
+        }
+        cities
+    }
+
+    /// Applies one event. The engine checks commands before it executes them
+    /// into events, so applying never fails.
+    pub(crate) fn apply(&mut self, event: &Event) {
+        match *event {
+            Event::TurnStarted { player } => {
+                let mut completed = std::mem::take(&mut self.turn.completed);
+                completed.clear();
+                self.turn = Turn {
+                    number: self.turn.number + 1,
+                    player,
+                    completed,
+                    ..Turn::default()
+                };
+            }
+            Event::TileDrawn {
+                tile, bag_index, ..
+            } => {
+                let drawn = self.bag.swap_remove(bag_index as usize);
+                debug_assert_eq!(drawn, tile);
+                self.turn.drawn = Some(tile);
+            }
+            Event::TileDiscarded { tile } => {
+                self.discarded.push(tile);
+                self.turn.drawn = None;
+            }
+            Event::TilePlaced {
+                player,
+                tile,
+                pos,
+                rotation,
+            } => {
+                let idx = self.place_tile(player, tile, pos, rotation);
+                if player.is_some() {
+                    self.turn.placed = Some(idx);
+                    self.turn.drawn = None;
+                }
+            }
+            Event::FigureDeployed {
+                figure,
+                owner,
+                kind,
+                pos,
+                spot,
+            } => {
+                let node = match spot {
+                    Spot::Feature(fi) => self.node_at(pos, fi as usize),
+                    Spot::Corner(_) => None,
+                };
+                self.figures.push(PlacedFigure {
+                    id: figure,
+                    owner,
+                    kind,
+                    pos,
+                    spot,
+                    node,
+                });
+                self.next_figure = self.next_figure.max(figure + 1);
+                let i = owner as usize * self.rules.figures.len() + kind as usize;
+                self.supply[i] -= 1;
+                if let Some(n) = node {
+                    if self.rules.figures[kind as usize].class == FigureClass::Follower {
+                        self.features.add_followers(n, 1);
+                    }
+                }
+                if owner == self.turn.player {
+                    self.turn.deployed = Some(figure);
+                }
+            }
+            Event::FeatureCompleted { .. } | Event::Expansion { .. } => {}
+            Event::Scored {
+                player,
+                points,
+                source,
+                ..
+            } => {
+                self.scores[player as usize] += points;
+                let n = self.rules.sources.len();
+                self.breakdown[player as usize * n + source as usize] += points;
+            }
+            Event::FigureReturned { figure, .. } => {
+                if let Some(i) = self.figures.iter().position(|f| f.id == figure) {
+                    let f = self.figures.remove(i);
+                    self.supply[f.owner as usize * self.rules.figures.len() + f.kind as usize] += 1;
+                    if let Some(n) = f.node {
+                        if self.rules.figures[f.kind as usize].class == FigureClass::Follower {
+                            self.features.add_followers(n, -1);
+                        }
+                    }
+                }
+            }
+            Event::GameEnded => self.phase = Phase::Over,
+        }
+    }
+
+    /// Puts a tile down, joins its features with its neighbours' and notes
+    /// what that completed.
+    fn place_tile(
+        &mut self,
+        player: Option<u8>,
+        tile: u16,
+        pos: Pos,
+        rotation: crate::geometry::Rotation,
+    ) -> u32 {
+        let rules = Arc::clone(&self.rules);
+        let tt = rules.tile(tile);
+        let first_node = self.features.len() as NodeId;
+        let idx = self.board.place(
+            PlacedTile {
+                tile,
+                rotation,
+                pos,
+                placer: player,
+                first_node,
+            },
+            tt,
+        );
+        for (fi, f) in tt.def.features.iter().enumerate() {
+            self.features.add(
+                f.kind,
+                idx,
+                u32::from(tt.open_sides(fi)),
+                u32::from(f.pennants),
+            );
+        }
+        let mut touched: [NodeId; 8] = [NodeId::MAX; 8];
+        let mut n_touched = 0;
+        for side in Side::ALL {
+            let Some(nb) = self.board.get(pos.step(side)).copied() else {
+                continue;
+            };
+            let nt = rules.tile(nb.tile);
+            let mine_wall = tt.edge(rotation, side) == EdgeKind::Wall;
+            let theirs_wall = nt.edge(nb.rotation, side.opposite()) == EdgeKind::Wall;
+            let centre = Segment::centre(side);
+            if mine_wall || theirs_wall {
+                // A wall ends the road or city that runs into it.
+                let (closed, owner) = if mine_wall {
+                    (nt.feature_at(nb.rotation, centre.facing()), nb.first_node)
+                } else {
+                    (tt.feature_at(rotation, centre), first_node)
+                };
+                if let Some(f) = closed {
+                    let node = owner + f as NodeId;
+                    if matches!(
+                        self.features.kind(node),
+                        FeatureKind::Road | FeatureKind::City
+                    ) {
+                        let root = self.features.close_side(node);
+                        if n_touched < touched.len() {
+                            touched[n_touched] = root;
+                            n_touched += 1;
+                        }
+                    }
+                }
+                continue;
+            }
+            for seg in Segment::of_side(side) {
+                let (Some(a), Some(b)) = (
+                    tt.feature_at(rotation, seg),
+                    nt.feature_at(nb.rotation, seg.facing()),
+                ) else {
+                    continue;
+                };
+                let kind = tt.feature_kind(a);
+                // Roads and cities join once per side (at the centre), which
+                // is also how their open sides are counted.
+                if kind == FeatureKind::Field || seg.is_centre() {
+                    self.features
+                        .connect(first_node + a as NodeId, nb.first_node + b as NodeId);
+                }
+            }
+        }
+        let mut completed = std::mem::take(&mut self.turn.completed);
+        if player.is_some() {
+            let own = (0..tt.def.features.len()).map(|fi| first_node + fi as NodeId);
+            for node in own.chain(touched[..n_touched].iter().copied()) {
+                if matches!(
+                    self.features.kind(node),
+                    FeatureKind::Road | FeatureKind::City
+                ) && self.features.open_sides(node) == 0
+                {
+                    let root = self.features.root(node);
+                    if !completed.iter().any(|&c| self.features.root(c) == root) {
+                        completed.push(root);
+                    }
+                }
+            }
+            for p in std::iter::once(pos).chain(pos.ring()) {
+                let Some(t) = self.board.get(p).copied() else {
+                    continue;
+                };
+                let ct = rules.tile(t.tile);
+                if ct.has_cloister() && self.neighbours(p) == 8 {
+                    for (fi, f) in ct.def.features.iter().enumerate() {
+                        if f.kind == FeatureKind::Cloister {
+                            completed.push(t.first_node + fi as NodeId);
+                        }
+                    }
+                }
+            }
+        }
+        self.turn.completed = completed;
+        idx
+    }
+}

@@ -1,0 +1,175 @@
+//! A tile definition prepared for play: per rotation, the packed edge pattern
+//! and which feature sits on each board-frame segment, so placement checks
+//! and feature joins are table look-ups.
+
+use super::{EdgeKind, FeatureKind, TileDef};
+use crate::geometry::{Rotation, Segment, Side};
+
+/// Four edge kinds packed two bits a side (N in the low bits).
+pub type EdgeMask = u8;
+
+/// No feature on a segment (a wall edge).
+pub(crate) const NO_FEATURE: u8 = u8::MAX;
+
+/// A tile type ready for the board.
+#[derive(Clone, Debug)]
+pub struct TileType {
+    /// Index in the game's tile table.
+    pub index: u16,
+    /// Id of the set it came from.
+    pub set: String,
+    /// The definition as read.
+    pub def: TileDef,
+    edges: [EdgeMask; 4],
+    walls: [EdgeMask; 4],
+    seg_feature: [[u8; 12]; 4],
+    canonical: [Rotation; 4],
+    open_sides: Vec<u8>,
+}
+
+impl TileType {
+    /// Prepares `def` (from set `set`) as tile number `index`.
+    pub fn new(index: u16, set: &str, def: TileDef) -> TileType {
+        let mut edges = [0; 4];
+        let mut walls = [0; 4];
+        let mut seg_feature = [[NO_FEATURE; 12]; 4];
+        for r in Rotation::ALL {
+            let q = r.quarter_turns() as usize;
+            for side in Side::ALL {
+                let kind = def.edges[side as usize];
+                let board_side = side.rotated(r) as usize;
+                edges[q] |= (kind as u8) << (2 * board_side);
+                if kind == EdgeKind::Wall {
+                    walls[q] |= 0b11 << (2 * board_side);
+                }
+            }
+            for (fi, f) in def.features.iter().enumerate() {
+                for s in f.segments.iter() {
+                    seg_feature[q][s.rotated(r).index()] = fi as u8;
+                }
+            }
+        }
+        let open_sides = def
+            .features
+            .iter()
+            .map(|f| f.segments.iter().filter(|s| s.is_centre()).count() as u8)
+            .collect();
+        let mut canonical = Rotation::ALL;
+        for r in Rotation::ALL {
+            if let Some(first) = Rotation::ALL
+                .into_iter()
+                .take(r.quarter_turns() as usize)
+                .find(|&e| same_layout(&def, &seg_feature, e, r))
+            {
+                canonical[r.quarter_turns() as usize] = first;
+            }
+        }
+        TileType {
+            index,
+            set: set.to_string(),
+            def,
+            edges,
+            walls,
+            seg_feature,
+            canonical,
+            open_sides,
+        }
+    }
+
+    /// The tile's id.
+    pub fn id(&self) -> &str {
+        &self.def.id
+    }
+
+    /// The packed edge kinds in board frame after `rotation`.
+    #[inline]
+    pub fn edge_mask(&self, rotation: Rotation) -> EdgeMask {
+        self.edges[rotation.quarter_turns() as usize]
+    }
+
+    /// Sides (packed like [`EdgeMask`]) that are walls after `rotation`.
+    #[inline]
+    pub fn wall_mask(&self, rotation: Rotation) -> EdgeMask {
+        self.walls[rotation.quarter_turns() as usize]
+    }
+
+    /// The edge kind on board side `side` after `rotation`.
+    pub fn edge(&self, rotation: Rotation, side: Side) -> EdgeKind {
+        let code = (self.edge_mask(rotation) >> (2 * side as u8)) & 0b11;
+        [
+            EdgeKind::Field,
+            EdgeKind::Road,
+            EdgeKind::City,
+            EdgeKind::Wall,
+        ][code as usize]
+    }
+
+    /// The feature index on board-frame segment `segment` after `rotation`.
+    #[inline]
+    pub fn feature_at(&self, rotation: Rotation, segment: Segment) -> Option<usize> {
+        let f = self.seg_feature[rotation.quarter_turns() as usize][segment.index()];
+        (f != NO_FEATURE).then_some(f as usize)
+    }
+
+    /// The rotations that give different tiles on the board (a symmetric tile
+    /// has fewer than four).
+    pub fn distinct_rotations(&self) -> impl Iterator<Item = Rotation> + '_ {
+        Rotation::ALL
+            .into_iter()
+            .filter(|r| self.canonical[r.quarter_turns() as usize] == *r)
+    }
+
+    /// The first rotation that looks the same on the board as `rotation`.
+    pub fn canonical(&self, rotation: Rotation) -> Rotation {
+        self.canonical[rotation.quarter_turns() as usize]
+    }
+
+    /// Number of sides on which a road or city feature leaves the tile.
+    pub(crate) fn open_sides(&self, feature: usize) -> u8 {
+        self.open_sides[feature]
+    }
+
+    /// The features' kinds.
+    pub fn feature_kind(&self, feature: usize) -> FeatureKind {
+        self.def.features[feature].kind
+    }
+
+    /// Whether the tile has a cloister.
+    pub fn has_cloister(&self) -> bool {
+        self.def
+            .features
+            .iter()
+            .any(|f| f.kind == FeatureKind::Cloister)
+    }
+}
+
+/// Whether turning the tile by `a` and by `b` gives the same board picture.
+fn same_layout(def: &TileDef, seg_feature: &[[u8; 12]; 4], a: Rotation, b: Rotation) -> bool {
+    let (fa, fb) = (
+        &seg_feature[a.quarter_turns() as usize],
+        &seg_feature[b.quarter_turns() as usize],
+    );
+    let mut map = vec![None; def.features.len()];
+    for i in 0..12 {
+        match (fa[i], fb[i]) {
+            (NO_FEATURE, NO_FEATURE) => {}
+            (NO_FEATURE, _) | (_, NO_FEATURE) => return false,
+            (x, y) => match map[x as usize] {
+                None => map[x as usize] = Some(y as usize),
+                Some(m) if m == y as usize => {}
+                Some(_) => return false,
+            },
+        }
+    }
+    map.iter().enumerate().all(|(x, m)| match m {
+        None => true,
+        Some(y) => {
+            let (p, q) = (&def.features[x], &def.features[*y]);
+            p.kind == q.kind
+                && p.pennants == q.pennants
+                && p.attributes == q.attributes
+                && p.touches.iter().map(|c| map[*c]).collect::<Vec<_>>()
+                    == q.touches.iter().map(|c| Some(*c)).collect::<Vec<_>>()
+        }
+    })
+}

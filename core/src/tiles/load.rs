@@ -1,0 +1,737 @@
+//! Reading a tile file, reporting every problem with its place in the file.
+//!
+//! serde stops at the first error, and tile authors fix files faster when
+//! they see all of them, so the spanned TOML tree is walked by hand.
+
+use super::{Attributes, EdgeKind, FeatureDef, FeatureKind, Segments, TileDef, TileSet};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::geometry::{Segment, Side};
+use std::ops::Range;
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+/// A problem an expansion found in its own attribute table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttributeProblem {
+    /// Keys (or array indices as text) from the expansion's table down to the
+    /// offending value; empty for the table itself.
+    pub path: Vec<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl AttributeProblem {
+    /// A problem at `path` inside the expansion's table.
+    pub fn new(path: &[&str], message: impl Into<String>) -> Self {
+        AttributeProblem {
+            path: path.iter().map(|s| s.to_string()).collect(),
+            message: message.into(),
+        }
+    }
+}
+
+/// Validates expansion attribute tables while a tile file is read.
+pub trait AttributeCheck {
+    /// Problems in `table`, found on a tile (`feature` is `None`) or on a
+    /// feature of that kind, under the key `expansion`. `None` when no loaded
+    /// expansion has that id.
+    fn check(
+        &self,
+        expansion: &str,
+        feature: Option<FeatureKind>,
+        table: &toml::Value,
+    ) -> Option<Vec<AttributeProblem>>;
+
+    /// The ids of the loaded expansions, for messages.
+    fn known(&self) -> Vec<String>;
+}
+
+type Node<'i> = Spanned<DeValue<'i>>;
+
+/// A feature as read, with the located segment and city names still to check.
+type ParsedFeature = Option<(
+    FeatureDef,
+    Vec<(Segment, Range<usize>)>,
+    Vec<(Side, Range<usize>)>,
+)>;
+
+struct Reader<'a> {
+    file: &'a str,
+    source: &'a str,
+    problems: Vec<Diagnostic>,
+    attributes: &'a dyn AttributeCheck,
+}
+
+/// Reads the tile set in `source` (the text of `file`), checking expansion
+/// tables with `attributes`. Every problem is reported, each located.
+pub fn parse_tile_set(
+    file: &str,
+    source: &str,
+    attributes: &dyn AttributeCheck,
+) -> Result<TileSet, Diagnostics> {
+    let (doc, syntax) = DeTable::parse_recoverable(source);
+    let mut reader = Reader {
+        file,
+        source,
+        problems: Vec::new(),
+        attributes,
+    };
+    for e in &syntax {
+        let span = e.span().unwrap_or(0..0);
+        reader.error(span, e.message().trim().to_string());
+    }
+    let set = reader.tile_set(&doc);
+    if reader.problems.is_empty() {
+        Ok(set)
+    } else {
+        reader.problems.sort_by_key(|d| (d.span.start, d.span.end));
+        reader.problems.dedup();
+        Err(Diagnostics(reader.problems))
+    }
+}
+
+fn kind_name(v: &DeValue<'_>) -> &'static str {
+    match v {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "an integer",
+        DeValue::Float(_) => "a float",
+        DeValue::Boolean(_) => "a boolean",
+        DeValue::Datetime(_) => "a date",
+        DeValue::Array(_) => "an array",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+impl<'a> Reader<'a> {
+    fn error(&mut self, span: Range<usize>, message: impl Into<String>) {
+        self.problems
+            .push(Diagnostic::at(self.file, self.source, span, message));
+    }
+
+    fn line_of(&self, offset: usize) -> usize {
+        Diagnostic::at(self.file, self.source, offset..offset, "").line
+    }
+
+    fn tile_set(&mut self, doc: &Spanned<DeTable<'_>>) -> TileSet {
+        let mut set = TileSet {
+            id: String::new(),
+            name: String::new(),
+            start: None,
+            tiles: Vec::new(),
+            file: self.file.to_string(),
+        };
+        let mut start_span = None;
+        let mut saw_set = false;
+        for (key, value) in doc.get_ref().iter() {
+            match key.get_ref().as_ref() {
+                "set" => {
+                    saw_set = true;
+                    let Some(table) = self.table(value, "`set`") else {
+                        continue;
+                    };
+                    for (k, v) in table.iter() {
+                        match k.get_ref().as_ref() {
+                            "id" => {
+                                if let Some(id) = self.string(v, "`set.id`") {
+                                    if !is_kebab(&id) {
+                                        self.error(v.span(), format!("set id `{id}` must be kebab-case (lower-case letters, digits and `-`)"));
+                                    }
+                                    set.id = id;
+                                }
+                            }
+                            "name" => set.name = self.string(v, "`set.name`").unwrap_or_default(),
+                            "start" => {
+                                set.start = self.string(v, "`set.start`");
+                                start_span = Some(v.span());
+                            }
+                            other => self.error(k.span(), format!("unknown key `{other}` in `[set]`; expected one of `id`, `name`, `start`")),
+                        }
+                    }
+                    if set.id.is_empty() && !table.iter().any(|(k, _)| k.get_ref() == "id") {
+                        self.error(value.span(), "`[set]` has no `id`");
+                    }
+                }
+                "tile" => {
+                    let DeValue::Array(items) = value.get_ref() else {
+                        self.error(
+                            value.span(),
+                            format!(
+                                "`tile` must be an array of tables (`[[tile]]`), found {}",
+                                kind_name(value.get_ref())
+                            ),
+                        );
+                        continue;
+                    };
+                    for item in items.iter() {
+                        if let Some(tile) = self.tile(item) {
+                            set.tiles.push(tile);
+                        }
+                    }
+                }
+                other => self.error(
+                    key.span(),
+                    format!("unknown key `{other}`; a tile file has `[set]` and `[[tile]]`"),
+                ),
+            }
+        }
+        if !saw_set {
+            self.error(0..0, "missing `[set]` table with the set's `id`");
+        }
+        // Duplicate ids are reported at every repeat, pointing at the repeat.
+        let mut seen: Vec<(&str, usize)> = Vec::new();
+        let mut dupes = Vec::new();
+        for tile in &set.tiles {
+            if let Some((_, first)) = seen.iter().find(|(id, _)| *id == tile.id) {
+                dupes.push((
+                    tile.line,
+                    format!(
+                        "duplicate tile id `{}` (first defined on line {first})",
+                        tile.id
+                    ),
+                ));
+            } else {
+                seen.push((&tile.id, tile.line));
+            }
+        }
+        for (line, message) in dupes {
+            let offset = self.offset_of_line(line);
+            self.error(
+                offset..offset + self.source[offset..].find('\n').unwrap_or(0),
+                message,
+            );
+        }
+        if let (Some(start), Some(span)) = (&set.start, start_span) {
+            if set.tile(start).is_none() {
+                self.error(
+                    span,
+                    format!("start tile `{start}` is not a tile of this set"),
+                );
+            }
+        }
+        set
+    }
+
+    fn offset_of_line(&self, line: usize) -> usize {
+        self.source
+            .split_inclusive('\n')
+            .take(line - 1)
+            .map(str::len)
+            .sum()
+    }
+
+    fn table<'v, 'i>(&mut self, v: &'v Node<'i>, what: &str) -> Option<&'v DeTable<'i>> {
+        match v.get_ref() {
+            DeValue::Table(t) => Some(t),
+            other => {
+                self.error(
+                    v.span(),
+                    format!("{what} must be a table, found {}", kind_name(other)),
+                );
+                None
+            }
+        }
+    }
+
+    fn string(&mut self, v: &Node<'_>, what: &str) -> Option<String> {
+        match v.get_ref() {
+            DeValue::String(s) => Some(s.to_string()),
+            other => {
+                self.error(
+                    v.span(),
+                    format!("{what} must be a string, found {}", kind_name(other)),
+                );
+                None
+            }
+        }
+    }
+
+    fn integer(&mut self, v: &Node<'_>, what: &str) -> Option<i64> {
+        match v.get_ref() {
+            DeValue::Integer(i) => {
+                match i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()) {
+                    Ok(n) => Some(n),
+                    Err(_) => {
+                        self.error(v.span(), format!("{what} is out of range"));
+                        None
+                    }
+                }
+            }
+            other => {
+                self.error(
+                    v.span(),
+                    format!("{what} must be an integer, found {}", kind_name(other)),
+                );
+                None
+            }
+        }
+    }
+
+    fn string_array(&mut self, v: &Node<'_>, what: &str) -> Vec<(String, Range<usize>)> {
+        match v.get_ref() {
+            DeValue::Array(items) => items
+                .iter()
+                .filter_map(|i| self.string(i, what).map(|s| (s, i.span())))
+                .collect(),
+            other => {
+                self.error(
+                    v.span(),
+                    format!(
+                        "{what} must be an array of strings, found {}",
+                        kind_name(other)
+                    ),
+                );
+                Vec::new()
+            }
+        }
+    }
+
+    fn tile(&mut self, item: &Node<'_>) -> Option<TileDef> {
+        let table = self.table(item, "each `[[tile]]`")?;
+        let line = self.line_of(item.span().start);
+        let mut tile = TileDef {
+            id: String::new(),
+            name: None,
+            count: 0,
+            edges: [EdgeKind::Field; 4],
+            features: Vec::new(),
+            attributes: Attributes::new(),
+            line,
+        };
+        let mut ok = true;
+        let mut features_node = None;
+        let mut edges_ok = false;
+        let mut ext: Vec<(&Spanned<std::borrow::Cow<'_, str>>, &Node<'_>)> = Vec::new();
+        for (k, v) in table.iter() {
+            match k.get_ref().as_ref() {
+                "id" => match self.string(v, "tile `id`") {
+                    Some(id) if id.is_empty() => self.error(v.span(), "tile `id` is empty"),
+                    Some(id) => tile.id = id,
+                    None => ok = false,
+                },
+                "name" => tile.name = self.string(v, "tile `name`"),
+                "count" => match self.integer(v, "tile `count`") {
+                    Some(n) if n >= 1 && n <= 10_000 => tile.count = n as u32,
+                    Some(n) => {
+                        self.error(
+                            v.span(),
+                            format!("tile `count` must be between 1 and 10000, found {n}"),
+                        );
+                        ok = false;
+                    }
+                    None => ok = false,
+                },
+                "edges" => match self.string(v, "tile `edges`") {
+                    Some(s) => {
+                        let letters: Vec<char> = s.chars().collect();
+                        if letters.len() != 4 {
+                            self.error(v.span(), format!("tile `edges` must be four letters N E S W (C city, R road, F field, X wall), found `{s}`"));
+                            ok = false;
+                        } else {
+                            for (i, c) in letters.iter().enumerate() {
+                                match EdgeKind::from_letter(*c) {
+                                    Some(k) => tile.edges[i] = k,
+                                    None => {
+                                        self.error(v.span(), format!("unknown edge letter `{c}` in `{s}`; use C (city), R (road), F (field) or X (wall)"));
+                                        ok = false;
+                                    }
+                                }
+                            }
+                            edges_ok = ok;
+                        }
+                    }
+                    None => ok = false,
+                },
+                "features" => features_node = Some(v),
+                _ => ext.push((k, v)),
+            }
+        }
+        for (field, what) in [
+            ("id", "`id`"),
+            ("count", "`count`"),
+            ("edges", "`edges`"),
+            ("features", "`features`"),
+        ] {
+            if !table.iter().any(|(k, _)| k.get_ref() == field) {
+                self.error(
+                    item.span(),
+                    format!(
+                        "tile{} has no {what}",
+                        if tile.id.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" `{}`", tile.id)
+                        }
+                    ),
+                );
+                ok = false;
+            }
+        }
+        tile.attributes = self.attributes(&ext, None, "tile");
+        if let Some(features) = features_node {
+            match features.get_ref() {
+                DeValue::Array(items) => {
+                    let mut parsed = Vec::new();
+                    for f in items.iter() {
+                        parsed.push(self.feature(f));
+                    }
+                    let geometry = if edges_ok {
+                        self.check_geometry(&tile, &parsed)
+                    } else {
+                        None
+                    };
+                    ok &= geometry.is_some() && parsed.iter().all(Option::is_some);
+                    if let Some(geometry) = geometry {
+                        tile.features = parsed
+                            .into_iter()
+                            .zip(geometry)
+                            .filter_map(|(p, (segments, touches))| {
+                                p.map(|(mut f, _, _)| {
+                                    f.segments = segments;
+                                    f.touches = touches;
+                                    f
+                                })
+                            })
+                            .collect();
+                    }
+                }
+                other => {
+                    self.error(
+                        features.span(),
+                        format!(
+                            "tile `features` must be an array of tables, found {}",
+                            kind_name(other)
+                        ),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        if tile.features.len() > 16 {
+            self.error(
+                item.span(),
+                format!(
+                    "tile `{}` has {} features; at most 16 are supported",
+                    tile.id,
+                    tile.features.len()
+                ),
+            );
+            ok = false;
+        }
+        ok.then_some(tile)
+    }
+
+    fn attributes(
+        &mut self,
+        ext: &[(&Spanned<std::borrow::Cow<'_, str>>, &Node<'_>)],
+        feature: Option<FeatureKind>,
+        owner: &str,
+    ) -> Attributes {
+        let mut out = Attributes::new();
+        for (k, v) in ext {
+            let name = k.get_ref().as_ref();
+            let value = to_value(v.get_ref());
+            if !matches!(v.get_ref(), DeValue::Table(_)) {
+                self.error(k.span(), self.unknown_key_message(name, owner));
+                continue;
+            }
+            match self.attributes.check(name, feature, &value) {
+                None => {
+                    let msg = self.unknown_key_message(name, owner);
+                    self.error(k.span(), msg);
+                }
+                Some(problems) => {
+                    for p in problems {
+                        let span = locate(v, &p.path);
+                        self.error(span, format!("{name}: {}", p.message));
+                    }
+                    out.insert(name.to_string(), value);
+                }
+            }
+        }
+        out
+    }
+
+    fn unknown_key_message(&self, name: &str, owner: &str) -> String {
+        let core = if owner == "tile" {
+            "`id`, `name`, `count`, `edges`, `features`"
+        } else {
+            "`kind`, `edges`, `pennants`, `cities`, `name`"
+        };
+        let known = self.attributes.known();
+        let ext = if known.is_empty() {
+            "no expansion is loaded".to_string()
+        } else {
+            format!("loaded expansions: {}", known.join(", "))
+        };
+        format!(
+            "unknown key `{name}` in {owner}; expected one of {core}, or an expansion's table ({ext})"
+        )
+    }
+
+    /// A feature with the segments its `edges` and `cities` named, kept for the geometry check.
+    fn feature(&mut self, node: &Node<'_>) -> ParsedFeature {
+        let table = self.table(node, "each feature")?;
+        let mut kind = None;
+        let mut segs = Vec::new();
+        let mut cities = Vec::new();
+        let mut pennants = 0u8;
+        let mut name = None;
+        let mut ext = Vec::new();
+        let mut pennant_span = None;
+        for (k, v) in table.iter() {
+            match k.get_ref().as_ref() {
+                "kind" => {
+                    if let Some(s) = self.string(v, "feature `kind`") {
+                        kind = FeatureKind::parse(&s);
+                        if kind.is_none() {
+                            self.error(v.span(), format!("unknown feature kind `{s}`; expected road, city, field or cloister"));
+                            return None;
+                        }
+                    }
+                }
+                "edges" => {
+                    for (s, span) in self.string_array(v, "feature `edges`") {
+                        match Segment::parse(&s) {
+                            Some(seg) => segs.push((seg, span)),
+                            None => self.error(span, format!("unknown segment `{s}`; expected a side (N E S W) or a half (NW NE EN ES SE SW WS WN)")),
+                        }
+                    }
+                }
+                "cities" => {
+                    for (s, span) in self.string_array(v, "feature `cities`") {
+                        match Side::ALL.into_iter().find(|side| side.name() == s) {
+                            Some(side) => cities.push((side, span)),
+                            None => self.error(span, format!("`cities` names a city by a side it covers (N E S W), found `{s}`")),
+                        }
+                    }
+                }
+                "pennants" => {
+                    pennant_span = Some(v.span());
+                    match self.integer(v, "feature `pennants`") {
+                        Some(n @ 0..=9) => pennants = n as u8,
+                        Some(n) => self.error(
+                            v.span(),
+                            format!("`pennants` must be between 0 and 9, found {n}"),
+                        ),
+                        None => {}
+                    }
+                }
+                "name" => name = self.string(v, "feature `name`"),
+                _ => ext.push((k, v)),
+            }
+        }
+        let Some(kind) = kind else {
+            if !table.iter().any(|(k, _)| k.get_ref() == "kind") {
+                self.error(
+                    node.span(),
+                    "feature has no `kind` (road, city, field or cloister)",
+                );
+            }
+            return None;
+        };
+        if pennants > 0 && kind != FeatureKind::City {
+            self.error(
+                pennant_span.unwrap_or(node.span()),
+                format!("only cities have pennants, this is a {kind}"),
+            );
+        }
+        if !cities.is_empty() && kind != FeatureKind::Field {
+            self.error(
+                cities[0].1.clone(),
+                format!("only fields touch cities, this is a {kind}"),
+            );
+        }
+        if kind == FeatureKind::Cloister && !segs.is_empty() {
+            self.error(segs[0].1.clone(), "a cloister covers no edge segments");
+        }
+        if kind != FeatureKind::Cloister
+            && segs.is_empty()
+            && !table.iter().any(|(k, _)| k.get_ref() == "edges")
+        {
+            self.error(node.span(), format!("{kind} has no `edges`"));
+        }
+        let attributes = self.attributes(&ext, Some(kind), "feature");
+        let def = FeatureDef {
+            kind,
+            segments: Segments::default(),
+            pennants,
+            touches: Vec::new(),
+            name,
+            attributes,
+        };
+        Some((def, segs, cities))
+    }
+
+    /// Each feature's segments and touched cities, checked against the tile's
+    /// edges; `None` when anything is wrong (and reported).
+    fn check_geometry(
+        &mut self,
+        tile: &TileDef,
+        parsed: &[ParsedFeature],
+    ) -> Option<Vec<(Segments, Vec<usize>)>> {
+        let before = self.problems.len();
+        let mut owner: [Option<usize>; 12] = [None; 12];
+        let mut resolved: Vec<Segments> = vec![Segments::default(); parsed.len()];
+        for (fi, p) in parsed.iter().enumerate() {
+            let Some((def, segs, _)) = p else { continue };
+            for (seg, span) in segs {
+                // A whole field side may be named by its letter.
+                let covered: Vec<Segment> = if def.kind == FeatureKind::Field
+                    && seg.is_centre()
+                    && tile.edges[seg.side() as usize] == EdgeKind::Field
+                {
+                    Segment::of_side(seg.side()).to_vec()
+                } else {
+                    vec![*seg]
+                };
+                for s in covered {
+                    let edge = tile.edges[s.side() as usize];
+                    let expected = edge.kind_at(s);
+                    if expected != Some(def.kind) {
+                        let what = match expected {
+                            Some(k) => {
+                                format!("`{}` is {k} on a {} edge", s.name(), edge_name(edge))
+                            }
+                            None => {
+                                format!("`{}` is on a wall edge, which no feature covers", s.name())
+                            }
+                        };
+                        self.error(
+                            span.clone(),
+                            format!("a {} cannot cover `{}`: {what}", def.kind, seg.name()),
+                        );
+                        continue;
+                    }
+                    if def.kind == FeatureKind::City && !s.is_centre() {
+                        // City halves come with the side; naming a half is a slip for the side.
+                        self.error(
+                            span.clone(),
+                            format!(
+                                "a city covers whole sides: write `{}` instead of `{}`",
+                                s.side().name(),
+                                s.name()
+                            ),
+                        );
+                        continue;
+                    }
+                    let targets: Vec<Segment> = if def.kind == FeatureKind::City {
+                        Segment::of_side(s.side()).to_vec()
+                    } else {
+                        vec![s]
+                    };
+                    for t in targets {
+                        match owner[t.index()] {
+                            Some(other) if other != fi => self.error(
+                                span.clone(),
+                                format!(
+                                    "segment `{}` is covered by two features (#{} and #{})",
+                                    t.name(),
+                                    other + 1,
+                                    fi + 1
+                                ),
+                            ),
+                            _ => {
+                                owner[t.index()] = Some(fi);
+                                resolved[fi].insert(t);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let uncovered: Vec<&str> = (0..12)
+            .map(Segment::from_index)
+            .filter(|s| {
+                owner[s.index()].is_none() && tile.edges[s.side() as usize] != EdgeKind::Wall
+            })
+            .map(|s| s.name())
+            .collect();
+        if !uncovered.is_empty() && parsed.iter().all(Option::is_some) {
+            let offset = self.offset_of_line(tile.line);
+            self.error(
+                offset..offset,
+                format!(
+                    "tile `{}`: segments {} are covered by no feature",
+                    tile.id,
+                    uncovered.join(", ")
+                ),
+            );
+        }
+        let mut touches = vec![Vec::new(); parsed.len()];
+        for (fi, p) in parsed.iter().enumerate() {
+            let Some((_, _, cities)) = p else { continue };
+            for (side, span) in cities {
+                let seg = Segment::centre(*side);
+                match owner[seg.index()].filter(|&o| {
+                    parsed[o]
+                        .as_ref()
+                        .is_some_and(|(d, _, _)| d.kind == FeatureKind::City)
+                }) {
+                    Some(city) if !touches[fi].contains(&city) => touches[fi].push(city),
+                    Some(_) => {}
+                    None => self.error(
+                        span.clone(),
+                        format!(
+                            "field #{} touches a city on side {}, but no city covers that side",
+                            fi + 1,
+                            side.name()
+                        ),
+                    ),
+                }
+            }
+        }
+        (self.problems.len() == before).then(|| resolved.into_iter().zip(touches).collect())
+    }
+}
+
+fn edge_name(e: EdgeKind) -> &'static str {
+    ["field", "road", "city", "wall"][e as usize]
+}
+
+fn is_kebab(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !s.starts_with('-')
+        && !s.ends_with('-')
+}
+
+/// The span of the value at `path` below `node`, or the deepest part found.
+fn locate(node: &Node<'_>, path: &[String]) -> Range<usize> {
+    let mut cur = node;
+    for key in path {
+        let next = match cur.get_ref() {
+            DeValue::Table(t) => t
+                .iter()
+                .find(|(k, _)| k.get_ref().as_ref() == key.as_str())
+                .map(|(_, v)| v),
+            DeValue::Array(a) => key.parse::<usize>().ok().and_then(|i| a.iter().nth(i)),
+            _ => None,
+        };
+        match next {
+            Some(n) => cur = n,
+            None => break,
+        }
+    }
+    cur.span()
+}
+
+fn to_value(v: &DeValue<'_>) -> toml::Value {
+    match v {
+        DeValue::String(s) => toml::Value::String(s.to_string()),
+        DeValue::Integer(i) => toml::Value::Integer(
+            i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()).unwrap_or_default(),
+        ),
+        DeValue::Float(f) => {
+            toml::Value::Float(f.as_str().replace('_', "").parse().unwrap_or_default())
+        }
+        DeValue::Boolean(b) => toml::Value::Boolean(*b),
+        DeValue::Datetime(d) => toml::Value::Datetime(*d),
+        DeValue::Array(a) => toml::Value::Array(a.iter().map(|x| to_value(x.get_ref())).collect()),
+        DeValue::Table(t) => toml::Value::Table(
+            t.iter()
+                .map(|(k, v)| (k.get_ref().to_string(), to_value(v.get_ref())))
+                .collect(),
+        ),
+    }
+}

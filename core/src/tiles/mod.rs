@@ -1,0 +1,205 @@
+//! Tile definitions as data: what a tile file says, before it meets a board.
+//!
+//! The loader (`load`) turns TOML into these types and reports every problem
+//! with its place in the file; `compiled` precomputes what the engine needs
+//! per rotation.
+
+mod compiled;
+mod load;
+
+pub use compiled::{EdgeMask, TileType};
+pub use load::{AttributeCheck, AttributeProblem, parse_tile_set};
+
+use crate::geometry::{Segment, Side};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// What a tile side is made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EdgeKind {
+    /// Field on the whole side.
+    Field = 0,
+    /// Field | road | field.
+    Road = 1,
+    /// City on the whole side.
+    City = 2,
+    /// Matches any neighbour and ends every feature reaching it (abbey-like tiles).
+    Wall = 3,
+}
+
+impl EdgeKind {
+    /// The letter used in tile files.
+    pub fn letter(self) -> char {
+        ['F', 'R', 'C', 'X'][self as usize]
+    }
+
+    /// Parses a letter of a tile file's `edges` string.
+    pub fn from_letter(c: char) -> Option<EdgeKind> {
+        match c {
+            'F' => Some(EdgeKind::Field),
+            'R' => Some(EdgeKind::Road),
+            'C' => Some(EdgeKind::City),
+            'X' => Some(EdgeKind::Wall),
+            _ => None,
+        }
+    }
+
+    /// The feature kind that covers `segment` of a side of this kind, if any.
+    pub fn kind_at(self, segment: Segment) -> Option<FeatureKind> {
+        match self {
+            EdgeKind::Field => Some(FeatureKind::Field),
+            EdgeKind::City => Some(FeatureKind::City),
+            EdgeKind::Road if segment.is_centre() => Some(FeatureKind::Road),
+            EdgeKind::Road => Some(FeatureKind::Field),
+            EdgeKind::Wall => None,
+        }
+    }
+}
+
+/// The kinds of feature a follower can stand on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FeatureKind {
+    /// A road.
+    Road = 0,
+    /// A city.
+    City = 1,
+    /// A field (farm).
+    Field = 2,
+    /// A cloister (also abbeys).
+    Cloister = 3,
+}
+
+impl FeatureKind {
+    /// All kinds.
+    pub const ALL: [FeatureKind; 4] = [
+        FeatureKind::Road,
+        FeatureKind::City,
+        FeatureKind::Field,
+        FeatureKind::Cloister,
+    ];
+
+    /// The name used in files and records.
+    pub fn name(self) -> &'static str {
+        ["road", "city", "field", "cloister"][self as usize]
+    }
+
+    /// Parses a name used in files and records.
+    pub fn parse(name: &str) -> Option<FeatureKind> {
+        FeatureKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+impl fmt::Display for FeatureKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A set of segments as a 12-bit mask.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Segments(pub u16);
+
+impl Segments {
+    /// Whether `s` is in the set.
+    pub fn contains(self, s: Segment) -> bool {
+        self.0 & (1 << s.index()) != 0
+    }
+
+    /// Adds `s`.
+    pub fn insert(&mut self, s: Segment) {
+        self.0 |= 1 << s.index();
+    }
+
+    /// The segments in clockwise order from `NW`.
+    pub fn iter(self) -> impl Iterator<Item = Segment> {
+        (0..12)
+            .filter(move |i| self.0 & (1 << i) != 0)
+            .map(Segment::from_index)
+    }
+
+    /// The sides on which the set has at least one segment.
+    pub fn sides(self) -> impl Iterator<Item = Side> {
+        Side::ALL
+            .into_iter()
+            .filter(move |&side| Segment::of_side(side).iter().any(|&s| self.contains(s)))
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// Expansion-owned attributes: expansion id → that expansion's table.
+pub type Attributes = BTreeMap<String, toml::Value>;
+
+/// One feature of a tile, in the tile's unrotated frame.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FeatureDef {
+    /// What kind of feature.
+    pub kind: FeatureKind,
+    /// The edge segments it covers (none for a cloister).
+    pub segments: Segments,
+    /// Pennants (cities only).
+    pub pennants: u8,
+    /// For a field: the indices (into the tile's features) of the cities it touches.
+    pub touches: Vec<usize>,
+    /// Optional name, unique within the tile.
+    pub name: Option<String>,
+    /// Expansion attributes of this feature.
+    pub attributes: Attributes,
+}
+
+/// One tile type of a set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TileDef {
+    /// Id, unique within its set.
+    pub id: String,
+    /// Free text for people.
+    pub name: Option<String>,
+    /// Copies in the set (the start tile included).
+    pub count: u32,
+    /// Edge kinds N, E, S, W.
+    pub edges: [EdgeKind; 4],
+    /// The tile's features.
+    pub features: Vec<FeatureDef>,
+    /// Expansion attributes of the tile.
+    pub attributes: Attributes,
+    /// 1-based line of the tile's definition in its file.
+    pub line: usize,
+}
+
+impl TileDef {
+    /// The expansion table `expansion` of this tile, if present.
+    pub fn attribute(&self, expansion: &str) -> Option<&toml::Value> {
+        self.attributes.get(expansion)
+    }
+}
+
+/// A tile file: a named set of tile types.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TileSet {
+    /// Set id (kebab-case).
+    pub id: String,
+    /// Human name.
+    pub name: String,
+    /// Tile placed at (0, 0) before play, if the set has one.
+    pub start: Option<String>,
+    /// The tile types, in file order.
+    pub tiles: Vec<TileDef>,
+    /// Where the set was read from.
+    pub file: String,
+}
+
+impl TileSet {
+    /// The tile with `id`.
+    pub fn tile(&self, id: &str) -> Option<&TileDef> {
+        self.tiles.iter().find(|t| t.id == id)
+    }
+
+    /// Copies of all tiles together.
+    pub fn total(&self) -> u32 {
+        self.tiles.iter().map(|t| t.count).sum()
+    }
+}

@@ -1,0 +1,35 @@
+//! Whole random games of the base game through the public API.
+
+use carcassonne_core::bots::{Bot, RandomBot};
+use carcassonne_core::{Action, Catalog, Game, GameConfig, Rules, TileSource};
+use std::sync::Arc;
+
+fn play_random(seed: u64, players: usize) -> Game {
+    let mut config = GameConfig::with_players(players);
+    config.seed = seed;
+    let rules = Arc::new(
+        Rules::new(&Catalog::default(), &config, &TileSource::default()).expect("base rules"),
+    );
+    let mut game = Game::new(rules);
+    let mut bot = RandomBot::new(seed ^ 0x5eed);
+    let mut options: Vec<Action> = Vec::new();
+    while !game.is_over() {
+        game.legal_actions(&mut options);
+        assert!(
+            !options.is_empty(),
+            "a pending decision always has an option"
+        );
+        let i = bot.choose(&game, &options);
+        game.play(&options[i]).expect("listed options are legal");
+    }
+    game
+}
+
+#[test]
+fn a_random_base_game_runs_to_the_end() {
+    let game = play_random(1, 2);
+    let s = game.state();
+    assert_eq!(s.tiles_left(), 0);
+    assert_eq!(s.board().tiles().len() + s.discarded().len(), 72);
+    assert!(s.score(0) + s.score(1) > 0);
+}
