@@ -460,11 +460,7 @@ impl Game {
             }
             Action::Pass => self.core.phase = Phase::AfterDeploy,
             Action::Expansion { slot, action } => {
-                let (slot, asked) = self
-                    .asks
-                    .pop_front()
-                    .map(|(s, p)| (s, p))
-                    .unwrap_or((*slot, player));
+                let (slot, asked) = self.asks.pop_front().unwrap_or((*slot, player));
                 {
                     let hooks = &self.core.rules.expansions[slot as usize].hooks;
                     let mut ctx = Ctx {

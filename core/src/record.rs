@@ -124,13 +124,13 @@ impl GameRecord {
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| RecordError::Parse(e.to_string()))?;
-        if let Some(found) = value.get("format").and_then(|f| f.as_u64()) {
-            if found > u64::from(RECORD_FORMAT) {
-                return Err(RecordError::Format {
-                    found: found as u32,
-                    supported: RECORD_FORMAT,
-                });
-            }
+        if let Some(found) = value.get("format").and_then(|f| f.as_u64())
+            && found > u64::from(RECORD_FORMAT)
+        {
+            return Err(RecordError::Format {
+                found: found as u32,
+                supported: RECORD_FORMAT,
+            });
         }
         serde_json::from_value(value).map_err(|e| RecordError::Parse(e.to_string()))
     }

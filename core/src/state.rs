@@ -335,10 +335,10 @@ impl CoreState {
                 self.next_figure = self.next_figure.max(figure + 1);
                 let i = owner as usize * self.rules.figures.len() + kind as usize;
                 self.supply[i] -= 1;
-                if let Some(n) = node {
-                    if self.rules.figures[kind as usize].class == FigureClass::Follower {
-                        self.features.add_followers(n, 1);
-                    }
+                if let Some(n) = node
+                    && self.rules.figures[kind as usize].class == FigureClass::Follower
+                {
+                    self.features.add_followers(n, 1);
                 }
                 if owner == self.turn.player {
                     self.turn.deployed = Some(figure);
@@ -359,10 +359,10 @@ impl CoreState {
                 if let Some(i) = self.figures.iter().position(|f| f.id == figure) {
                     let f = self.figures.remove(i);
                     self.supply[f.owner as usize * self.rules.figures.len() + f.kind as usize] += 1;
-                    if let Some(n) = f.node {
-                        if self.rules.figures[f.kind as usize].class == FigureClass::Follower {
-                            self.features.add_followers(n, -1);
-                        }
+                    if let Some(n) = f.node
+                        && self.rules.figures[f.kind as usize].class == FigureClass::Follower
+                    {
+                        self.features.add_followers(n, -1);
                     }
                 }
             }

@@ -200,13 +200,13 @@ impl<'a> Reader<'a> {
                 message,
             );
         }
-        if let (Some(start), Some(span)) = (&set.start, start_span) {
-            if set.tile(start).is_none() {
-                self.error(
-                    span,
-                    format!("start tile `{start}` is not a tile of this set"),
-                );
-            }
+        if let (Some(start), Some(span)) = (&set.start, start_span)
+            && set.tile(start).is_none()
+        {
+            self.error(
+                span,
+                format!("start tile `{start}` is not a tile of this set"),
+            );
         }
         set
     }
@@ -310,7 +310,7 @@ impl<'a> Reader<'a> {
                 },
                 "name" => tile.name = self.string(v, "tile `name`"),
                 "count" => match self.integer(v, "tile `count`") {
-                    Some(n) if n >= 1 && n <= 10_000 => tile.count = n as u32,
+                    Some(n) if (1..=10_000).contains(&n) => tile.count = n as u32,
                     Some(n) => {
                         self.error(
                             v.span(),
@@ -705,7 +705,7 @@ fn locate(node: &Node<'_>, path: &[String]) -> Range<usize> {
                 .iter()
                 .find(|(k, _)| k.get_ref().as_ref() == key.as_str())
                 .map(|(_, v)| v),
-            DeValue::Array(a) => key.parse::<usize>().ok().and_then(|i| a.iter().nth(i)),
+            DeValue::Array(a) => key.parse::<usize>().ok().and_then(|i| a.get(i)),
             _ => None,
         };
         match next {
