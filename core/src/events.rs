@@ -93,6 +93,8 @@ pub enum Event {
         /// What, as the expansion describes it.
         detail: serde_json::Value,
     },
+    /// The bag is empty and final scoring begins.
+    FinalScoring,
     /// Final scoring is done.
     GameEnded,
 }

@@ -671,6 +671,7 @@ impl Game {
     }
 
     fn final_scoring(&mut self) {
+        self.emit(Event::FinalScoring);
         self.run_hooks(|h, s, ctx| h.final_scoring(s, ctx));
         // Each feature with followers scores once; farms come last.
         let mut roots: Vec<NodeId> = Vec::new();

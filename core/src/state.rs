@@ -344,7 +344,7 @@ impl CoreState {
                     self.turn.deployed = Some(figure);
                 }
             }
-            Event::FeatureCompleted { .. } | Event::Expansion { .. } => {}
+            Event::FeatureCompleted { .. } | Event::Expansion { .. } | Event::FinalScoring => {}
             Event::Scored {
                 player,
                 points,

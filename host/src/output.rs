@@ -1,0 +1,178 @@
+//! What the host prints: the turn log, the score table and the JSON summary.
+
+use carcassonne_core::figures::Spot;
+use carcassonne_core::{Action, Event, Game};
+use serde_json::{Value, json};
+
+/// Prints events as a readable turn log (or nothing, when off).
+pub struct TurnLog {
+    on: bool,
+}
+
+impl TurnLog {
+    /// A log that prints when `on`.
+    pub fn new(on: bool) -> Self {
+        TurnLog { on }
+    }
+
+    /// Logs an expansion decision before it is played (core decisions show as events).
+    pub fn decision(&mut self, game: &Game, action: &Action) {
+        if !self.on {
+            return;
+        }
+        if let Action::Expansion { slot, action } = action {
+            let id = game.rules().expansions()[*slot as usize].info.id;
+            let player = game.decision().map(|d| d.player()).unwrap_or(0);
+            println!(
+                "    {} chooses {id} {}",
+                game.state().player_name(player),
+                action.to_json()
+            );
+        }
+    }
+
+    /// Logs what happened.
+    pub fn events(&mut self, game: &Game, events: &[Event]) {
+        if !self.on {
+            return;
+        }
+        for e in events {
+            if let Some(line) = describe(game, e) {
+                println!("{line}");
+            }
+        }
+    }
+}
+
+fn describe(game: &Game, event: &Event) -> Option<String> {
+    let s = game.state();
+    let rules = game.rules();
+    let name = |p: u8| s.player_name(p).to_string();
+    Some(match event {
+        Event::TurnStarted { player } => format!("Turn {} · {}", s.turn().number, name(*player)),
+        Event::TileDrawn { tile, .. } => format!("    draws {}", rules.tile(*tile).id()),
+        Event::TileDiscarded { tile } => {
+            format!("    discards {} (it fits nowhere)", rules.tile(*tile).id())
+        }
+        Event::TilePlaced {
+            player: None,
+            tile,
+            pos,
+            ..
+        } => format!("Start tile {} at {pos}", rules.tile(*tile).id()),
+        Event::TilePlaced {
+            tile,
+            pos,
+            rotation,
+            ..
+        } => format!(
+            "    places {} at {pos} turned {}°",
+            rules.tile(*tile).id(),
+            rotation.degrees()
+        ),
+        Event::FigureDeployed {
+            kind, pos, spot, ..
+        } => {
+            let figure = rules.figures()[*kind as usize].id;
+            let place = match spot {
+                Spot::Feature(fi) => game.feature_name(*pos, *fi as usize),
+                Spot::Corner(c) => format!(
+                    "corner {}",
+                    carcassonne_core::figures::CORNER_NAMES[*c as usize % 4]
+                ),
+            };
+            format!("    deploys a {figure} on {place} at {pos}")
+        }
+        Event::FeatureCompleted { kind, .. } => format!("    completes a {kind}"),
+        Event::Scored {
+            player,
+            points,
+            source,
+            ..
+        } => format!(
+            "    {} scores {points} ({})",
+            name(*player),
+            rules.score_sources()[*source as usize]
+        ),
+        Event::FigureReturned { owner, kind, .. } => format!(
+            "    {}'s {} returns to supply",
+            name(*owner),
+            rules.figures()[*kind as usize].id
+        ),
+        Event::Expansion { slot, detail } => format!(
+            "    [{}] {detail}",
+            rules.expansions()[*slot as usize].info.id
+        ),
+        Event::FinalScoring => "Final scoring".to_string(),
+        Event::GameEnded => "Game over".to_string(),
+    })
+}
+
+/// The final (or current) score table with points by source.
+pub fn score_table(game: &Game) -> String {
+    let s = game.state();
+    let sources = game.rules().score_sources();
+    let width = (0..s.players() as u8)
+        .map(|p| s.player_name(p).chars().count())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let mut out = format!("{:width$}  {:>5}", "Player", "Score");
+    for src in sources {
+        out.push_str(&format!("  {src:>w$}", w = src.len().max(4)));
+    }
+    out.push('\n');
+    let mut order: Vec<u8> = (0..s.players() as u8).collect();
+    order.sort_by_key(|&p| std::cmp::Reverse(s.score(p)));
+    for p in order {
+        out.push_str(&format!("{:width$}  {:>5}", s.player_name(p), s.score(p)));
+        for (i, src) in sources.iter().enumerate() {
+            out.push_str(&format!(
+                "  {:>w$}",
+                s.breakdown(p)[i],
+                w = src.len().max(4)
+            ));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The state as JSON: players with score and breakdown, tile counts, and
+/// each expansion's public state.
+pub fn final_json(game: &Game) -> Value {
+    let s = game.state();
+    let sources = game.rules().score_sources();
+    let players: Vec<Value> = (0..s.players() as u8)
+        .map(|p| {
+            let breakdown: serde_json::Map<String, Value> = sources
+                .iter()
+                .enumerate()
+                .map(|(i, src)| (src.clone(), json!(s.breakdown(p)[i])))
+                .collect();
+            json!({ "name": s.player_name(p), "score": s.score(p), "breakdown": breakdown })
+        })
+        .collect();
+    let expansions: serde_json::Map<String, Value> = game
+        .rules()
+        .expansions()
+        .iter()
+        .enumerate()
+        .map(|(slot, e)| {
+            (
+                e.info.id.to_string(),
+                game.public_expansion_state(slot as u8),
+            )
+        })
+        .collect();
+    json!({
+        "players": players,
+        "over": game.is_over(),
+        "turns": s.turn().number,
+        "tiles_placed": s.board().tiles().len(),
+        "tiles_discarded": s.discarded().len(),
+        "tiles_left": s.tiles_left(),
+        "seed": game.rules().config.seed,
+        "expansions": expansions,
+    })
+}

@@ -1,0 +1,70 @@
+//! Turning files and flags into a game: the expansion catalog, the game
+//! configuration and where tile files come from.
+
+use crate::GameArgs;
+use anyhow::{Context, Result};
+use carcassonne_core::{Catalog, GameConfig, PlayerConfig, TileSource};
+use std::path::{Path, PathBuf};
+
+/// The expansions this binary offers.
+pub fn catalog() -> Result<Catalog> {
+    Ok(Catalog::linked()?)
+}
+
+/// The configuration from `--config` with the flags laid over it.
+pub fn game_config(args: &GameArgs) -> Result<GameConfig> {
+    let mut config = match &args.config {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            toml::from_str::<GameConfig>(&text)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
+        }
+        None => GameConfig::with_players(2),
+    };
+    if let Some(n) = args.players {
+        // Keep configured names and bots for the seats that remain.
+        let mut players: Vec<PlayerConfig> = config.players.iter().take(n).cloned().collect();
+        players.extend((players.len() + 1..=n).map(|i| PlayerConfig {
+            name: format!("Player {i}"),
+            bot: None,
+        }));
+        config.players = players;
+    }
+    if let Some(seed) = args.seed {
+        config.seed = seed;
+    }
+    if let Some(e) = &args.expansions {
+        config.expansions = e
+            .iter()
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect();
+    }
+    Ok(config)
+}
+
+/// Where tile files are read from: the flag, `$CARCASSONNE_TILES`, the
+/// project's `tiles/` directory when run from a checkout, else built-in copies.
+pub fn tile_source(flag: Option<&Path>) -> TileSource {
+    let dir = flag
+        .map(Path::to_path_buf)
+        .or_else(|| std::env::var_os("CARCASSONNE_TILES").map(PathBuf::from))
+        .or_else(|| {
+            Some(PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../tiles"
+            )))
+            .filter(|p| p.is_dir())
+        });
+    TileSource { dir }
+}
+
+/// Writes `text` to `path` so that a reader sees the old or the new file,
+/// never a half-written one: write a sibling temporary file, then rename.
+pub fn write_atomically(path: &Path, text: &str) -> Result<()> {
+    let tmp = path.with_extension("tmp~");
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot replace {}", path.display()))?;
+    Ok(())
+}
