@@ -74,8 +74,7 @@ impl Board {
     #[inline]
     fn index(&self, p: Pos) -> Option<usize> {
         let (dx, dy) = (p.x - self.origin.x, p.y - self.origin.y);
-        (dx >= 0 && dy >= 0 && dx < self.width && dy < self.height)
-            .then(|| (dy * self.width + dx) as usize)
+        (dx >= 0 && dy >= 0 && dx < self.width && dy < self.height).then(|| (dy * self.width + dx) as usize)
     }
 
     /// The tile at `p`, if any.
@@ -189,10 +188,8 @@ impl Board {
 
     /// Grows the grid so that `p` and its neighbours lie on it.
     fn ensure_room(&mut self, p: Pos) {
-        let inside = |b: &Board| {
-            b.index(Pos::new(p.x - 1, p.y - 1)).is_some()
-                && b.index(Pos::new(p.x + 1, p.y + 1)).is_some()
-        };
+        let inside =
+            |b: &Board| b.index(Pos::new(p.x - 1, p.y - 1)).is_some() && b.index(Pos::new(p.x + 1, p.y + 1)).is_some();
         if inside(self) {
             return;
         }

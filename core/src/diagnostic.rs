@@ -25,10 +25,7 @@ impl Diagnostic {
         let before = &source[..floor_char_boundary(source, start)];
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let column = source[line_start..floor_char_boundary(source, start)]
-            .chars()
-            .count()
-            + 1;
+        let column = source[line_start..floor_char_boundary(source, start)].chars().count() + 1;
         Diagnostic {
             file: file.to_string(),
             line,
@@ -45,10 +42,7 @@ impl Diagnostic {
             .get(self.span.clone())
             .map(|s| s.lines().next().unwrap_or("").chars().count())
             .unwrap_or(1)
-            .clamp(
-                1,
-                text.chars().count().saturating_sub(self.column - 1).max(1),
-            );
+            .clamp(1, text.chars().count().saturating_sub(self.column - 1).max(1));
         let gutter = self.line.to_string().len();
         format!(
             "error: {}\n{:gutter$}--> {}:{}:{}\n{:gutter$} |\n{} | {}\n{:gutter$} | {}{}\n",
@@ -76,11 +70,7 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file, self.line, self.column, self.message
-        )
+        write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)
     }
 }
 

@@ -19,6 +19,9 @@ use serde::de::DeserializeOwned;
 use std::any::Any;
 use std::collections::BTreeMap;
 use std::fmt::Debug;
+use std::panic::AssertUnwindSafe;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Whether a figure is a follower (counts for majorities, "earns" like a
 /// meeple) or a special figure (builder, pig, barn …).
@@ -210,58 +213,29 @@ pub trait Expansion: Send + Sync + 'static {
     }
 
     /// A tile was placed (by the turn's player, or by an expansion's action).
-    fn tile_placed(
-        &self,
-        _state: &mut Self::State,
-        _ctx: &mut Ctx<'_>,
-        _placed: crate::board::PlacedTile,
-    ) {
-    }
+    fn tile_placed(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>, _placed: crate::board::PlacedTile) {}
 
     /// Extra deployment options beyond figures on the tile's features.
     fn deploy_options(&self, _state: &Self::State, _view: &CoreState, _out: &mut Vec<Deployment>) {}
 
     /// Veto for a deployment option the engine or an expansion listed.
-    fn deployment_allowed(
-        &self,
-        _state: &Self::State,
-        _view: &CoreState,
-        _deployment: &Deployment,
-    ) -> bool {
+    fn deployment_allowed(&self, _state: &Self::State, _view: &CoreState, _deployment: &Deployment) -> bool {
         true
     }
 
     /// A figure was deployed in the deploy phase.
-    fn figure_deployed(
-        &self,
-        _state: &mut Self::State,
-        _ctx: &mut Ctx<'_>,
-        _figure: &PlacedFigure,
-    ) {
-    }
+    fn figure_deployed(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>, _figure: &PlacedFigure) {}
 
     /// The deploy phase is over (the player deployed or passed). Extra
     /// decisions asked here (fruit actions) come before scoring.
-    fn after_deploy(
-        &self,
-        _state: &mut Self::State,
-        _ctx: &mut Ctx<'_>,
-        _deployed: Option<&PlacedFigure>,
-    ) {
-    }
+    fn after_deploy(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>, _deployed: Option<&PlacedFigure>) {}
 
     /// Just before the turn's completed features are scored.
     fn before_scoring(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>) {}
 
     /// A feature was completed by this turn's placement (whether or not
     /// anyone scores it).
-    fn feature_completed(
-        &self,
-        _state: &mut Self::State,
-        _ctx: &mut Ctx<'_>,
-        _feature: crate::features::NodeId,
-    ) {
-    }
+    fn feature_completed(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>, _feature: crate::features::NodeId) {}
 
     /// Adjusts the points of a feature before they are given (inns,
     /// cathedrals). `complete` is false at final scoring of an unfinished one.
@@ -281,13 +255,7 @@ pub trait Expansion: Send + Sync + 'static {
     }
 
     /// A feature was scored (also called when nobody won it).
-    fn feature_scored(
-        &self,
-        _state: &mut Self::State,
-        _ctx: &mut Ctx<'_>,
-        _scoring: &FeatureScoring,
-    ) {
-    }
+    fn feature_scored(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>, _scoring: &FeatureScoring) {}
 
     /// After all of the turn's regular scoring.
     fn after_scoring(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>) {}
@@ -307,24 +275,10 @@ pub trait Expansion: Send + Sync + 'static {
     }
 
     /// The legal options of a decision this expansion asked `player` for.
-    fn options(
-        &self,
-        _state: &Self::State,
-        _view: &CoreState,
-        _player: u8,
-        _out: &mut Vec<Self::Action>,
-    ) {
-    }
+    fn options(&self, _state: &Self::State, _view: &CoreState, _player: u8, _out: &mut Vec<Self::Action>) {}
 
     /// Carries out an option that `options` listed (the engine has checked).
-    fn play(
-        &self,
-        _state: &mut Self::State,
-        _ctx: &mut Ctx<'_>,
-        _player: u8,
-        _action: &Self::Action,
-    ) {
-    }
+    fn play(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>, _player: u8, _action: &Self::Action) {}
 
     /// A short label for the pending decision (`"bunny path"`).
     fn decision_label(&self, _state: &Self::State) -> &'static str {
@@ -414,11 +368,55 @@ impl PartialEq for Box<dyn ErasedAction> {
     }
 }
 
-/// The object-safe face of an [`Expansion`], as the engine holds it. Written
-/// for you by the blanket impl; implement [`Expansion`] instead.
+/// Wraps an expansion for the engine: erases its types and catches panics
+/// in its hooks. Catching happens in the expansion's own code, which matters
+/// for dynamic libraries: they carry their own copy of std, and a panic must
+/// not unwind across the boundary. A caught panic makes the hook a no-op and
+/// is reported to the engine through `take_failure`, which turns it into an
+/// error naming the expansion.
+pub fn boxed<E: Expansion>(expansion: E) -> Box<dyn DynExpansion> {
+    Box::new(Guarded {
+        inner: expansion,
+        failed: AtomicBool::new(false),
+        failure: Mutex::new(None),
+    })
+}
+
+/// An expansion with its panics caught (see [`boxed`]).
+pub struct Guarded<E> {
+    inner: E,
+    failed: AtomicBool,
+    failure: Mutex<Option<String>>,
+}
+
+impl<E> Guarded<E> {
+    fn guard<R>(&self, hook: &'static str, fallback: R, f: impl FnOnce() -> R) -> R {
+        match std::panic::catch_unwind(AssertUnwindSafe(f)) {
+            Ok(r) => r,
+            Err(payload) => {
+                let message = payload
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "unknown panic".into());
+                if let Ok(mut slot) = self.failure.lock() {
+                    slot.get_or_insert(format!("hook `{hook}` panicked: {message}"));
+                }
+                self.failed.store(true, Ordering::Relaxed);
+                fallback
+            }
+        }
+    }
+}
+
+/// The object-safe face of an [`Expansion`], as the engine holds it. Made
+/// by [`boxed`]; implement [`Expansion`] instead.
 #[allow(missing_docs)]
 pub trait DynExpansion: Send + Sync {
-    fn setup(&self, ctx: &mut Ctx<'_>) -> Box<dyn ErasedState>;
+    /// `None` when the expansion's setup failed (see `take_failure`).
+    fn setup(&self, ctx: &mut Ctx<'_>) -> Option<Box<dyn ErasedState>>;
+    /// The message of a hook that panicked since the last call, if any.
+    fn take_failure(&self) -> Option<String>;
     fn turn_started(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>);
     fn tile_drawn(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, tile: &TileType);
     fn vetoes_placement(&self) -> bool;
@@ -430,23 +428,13 @@ pub trait DynExpansion: Send + Sync {
         pos: Pos,
         rotation: Rotation,
     ) -> bool;
-    fn tile_placed(
-        &self,
-        s: &mut dyn ErasedState,
-        ctx: &mut Ctx<'_>,
-        placed: crate::board::PlacedTile,
-    );
+    fn tile_placed(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, placed: crate::board::PlacedTile);
     fn deploy_options(&self, s: &dyn ErasedState, view: &CoreState, out: &mut Vec<Deployment>);
     fn deployment_allowed(&self, s: &dyn ErasedState, view: &CoreState, d: &Deployment) -> bool;
     fn figure_deployed(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, f: &PlacedFigure);
     fn after_deploy(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, f: Option<&PlacedFigure>);
     fn before_scoring(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>);
-    fn feature_completed(
-        &self,
-        s: &mut dyn ErasedState,
-        ctx: &mut Ctx<'_>,
-        n: crate::features::NodeId,
-    );
+    fn feature_completed(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, n: crate::features::NodeId);
     fn adjusts_points(&self) -> bool;
     fn feature_points(
         &self,
@@ -462,20 +450,8 @@ pub trait DynExpansion: Send + Sync {
     fn final_scoring(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>);
     fn observes(&self) -> bool;
     fn observe(&self, s: &mut dyn ErasedState, view: &CoreState, event: &Event);
-    fn options(
-        &self,
-        s: &dyn ErasedState,
-        view: &CoreState,
-        player: u8,
-        out: &mut Vec<Box<dyn ErasedAction>>,
-    );
-    fn play(
-        &self,
-        s: &mut dyn ErasedState,
-        ctx: &mut Ctx<'_>,
-        player: u8,
-        action: &dyn ErasedAction,
-    );
+    fn options(&self, s: &dyn ErasedState, view: &CoreState, player: u8, out: &mut Vec<Box<dyn ErasedAction>>);
+    fn play(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, player: u8, action: &dyn ErasedAction);
     fn parse_action(&self, value: &serde_json::Value) -> Result<Box<dyn ErasedAction>, String>;
     fn decision_label(&self, s: &dyn ErasedState) -> &'static str;
     fn public_state(&self, s: &dyn ErasedState) -> serde_json::Value;
@@ -493,18 +469,29 @@ fn typed_mut<T: 'static>(s: &mut dyn ErasedState) -> &mut T {
         .expect("an expansion is always handed its own state")
 }
 
-impl<E: Expansion> DynExpansion for E {
-    fn setup(&self, ctx: &mut Ctx<'_>) -> Box<dyn ErasedState> {
-        Box::new(Expansion::setup(self, ctx))
+impl<E: Expansion> DynExpansion for Guarded<E> {
+    fn setup(&self, ctx: &mut Ctx<'_>) -> Option<Box<dyn ErasedState>> {
+        self.guard("setup", None, || {
+            Some(Box::new(E::setup(&self.inner, ctx)) as Box<dyn ErasedState>)
+        })
+    }
+    fn take_failure(&self) -> Option<String> {
+        if !self.failed.swap(false, Ordering::Relaxed) {
+            return None;
+        }
+        self.failure
+            .lock()
+            .map(|mut f| f.take())
+            .unwrap_or_else(|e| e.into_inner().take())
     }
     fn turn_started(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>) {
-        Expansion::turn_started(self, typed_mut(s), ctx)
+        self.guard("turn_started", (), || E::turn_started(&self.inner, typed_mut(s), ctx))
     }
     fn tile_drawn(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, tile: &TileType) {
-        Expansion::tile_drawn(self, typed_mut(s), ctx, tile)
+        self.guard("tile_drawn", (), || E::tile_drawn(&self.inner, typed_mut(s), ctx, tile))
     }
     fn vetoes_placement(&self) -> bool {
-        Expansion::vetoes_placement(self)
+        E::vetoes_placement(&self.inner)
     }
     fn placement_allowed(
         &self,
@@ -514,41 +501,47 @@ impl<E: Expansion> DynExpansion for E {
         pos: Pos,
         rotation: Rotation,
     ) -> bool {
-        Expansion::placement_allowed(self, typed(s), view, tile, pos, rotation)
+        self.guard("placement_allowed", true, || {
+            E::placement_allowed(&self.inner, typed(s), view, tile, pos, rotation)
+        })
     }
-    fn tile_placed(
-        &self,
-        s: &mut dyn ErasedState,
-        ctx: &mut Ctx<'_>,
-        placed: crate::board::PlacedTile,
-    ) {
-        Expansion::tile_placed(self, typed_mut(s), ctx, placed)
+    fn tile_placed(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, placed: crate::board::PlacedTile) {
+        self.guard("tile_placed", (), || {
+            E::tile_placed(&self.inner, typed_mut(s), ctx, placed)
+        })
     }
     fn deploy_options(&self, s: &dyn ErasedState, view: &CoreState, out: &mut Vec<Deployment>) {
-        Expansion::deploy_options(self, typed(s), view, out)
+        self.guard("deploy_options", (), || {
+            E::deploy_options(&self.inner, typed(s), view, out)
+        })
     }
     fn deployment_allowed(&self, s: &dyn ErasedState, view: &CoreState, d: &Deployment) -> bool {
-        Expansion::deployment_allowed(self, typed(s), view, d)
+        self.guard("deployment_allowed", true, || {
+            E::deployment_allowed(&self.inner, typed(s), view, d)
+        })
     }
     fn figure_deployed(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, f: &PlacedFigure) {
-        Expansion::figure_deployed(self, typed_mut(s), ctx, f)
+        self.guard("figure_deployed", (), || {
+            E::figure_deployed(&self.inner, typed_mut(s), ctx, f)
+        })
     }
     fn after_deploy(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, f: Option<&PlacedFigure>) {
-        Expansion::after_deploy(self, typed_mut(s), ctx, f)
+        self.guard("after_deploy", (), || {
+            E::after_deploy(&self.inner, typed_mut(s), ctx, f)
+        })
     }
     fn before_scoring(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>) {
-        Expansion::before_scoring(self, typed_mut(s), ctx)
+        self.guard("before_scoring", (), || {
+            E::before_scoring(&self.inner, typed_mut(s), ctx)
+        })
     }
-    fn feature_completed(
-        &self,
-        s: &mut dyn ErasedState,
-        ctx: &mut Ctx<'_>,
-        n: crate::features::NodeId,
-    ) {
-        Expansion::feature_completed(self, typed_mut(s), ctx, n)
+    fn feature_completed(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, n: crate::features::NodeId) {
+        self.guard("feature_completed", (), || {
+            E::feature_completed(&self.inner, typed_mut(s), ctx, n)
+        })
     }
     fn adjusts_points(&self) -> bool {
-        Expansion::adjusts_points(self)
+        E::adjusts_points(&self.inner)
     }
     fn feature_points(
         &self,
@@ -558,53 +551,45 @@ impl<E: Expansion> DynExpansion for E {
         complete: bool,
         points: &mut i32,
     ) {
-        Expansion::feature_points(self, typed(s), view, n, complete, points)
+        self.guard("feature_points", (), || {
+            E::feature_points(&self.inner, typed(s), view, n, complete, points)
+        })
     }
     fn feature_scored(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, scoring: &FeatureScoring) {
-        Expansion::feature_scored(self, typed_mut(s), ctx, scoring)
+        self.guard("feature_scored", (), || {
+            E::feature_scored(&self.inner, typed_mut(s), ctx, scoring)
+        })
     }
     fn after_scoring(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>) {
-        Expansion::after_scoring(self, typed_mut(s), ctx)
+        self.guard("after_scoring", (), || E::after_scoring(&self.inner, typed_mut(s), ctx))
     }
     fn end_of_turn(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>) {
-        Expansion::end_of_turn(self, typed_mut(s), ctx)
+        self.guard("end_of_turn", (), || E::end_of_turn(&self.inner, typed_mut(s), ctx))
     }
     fn final_scoring(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>) {
-        Expansion::final_scoring(self, typed_mut(s), ctx)
+        self.guard("final_scoring", (), || E::final_scoring(&self.inner, typed_mut(s), ctx))
     }
     fn observes(&self) -> bool {
-        Expansion::observes(self)
+        E::observes(&self.inner)
     }
     fn observe(&self, s: &mut dyn ErasedState, view: &CoreState, event: &Event) {
-        Expansion::observe(self, typed_mut(s), view, event)
+        self.guard("observe", (), || E::observe(&self.inner, typed_mut(s), view, event))
     }
-    fn options(
-        &self,
-        s: &dyn ErasedState,
-        view: &CoreState,
-        player: u8,
-        out: &mut Vec<Box<dyn ErasedAction>>,
-    ) {
-        let mut typed_out = Vec::new();
-        Expansion::options(self, typed(s), view, player, &mut typed_out);
-        out.extend(
-            typed_out
-                .into_iter()
-                .map(|a| Box::new(a) as Box<dyn ErasedAction>),
-        );
+    fn options(&self, s: &dyn ErasedState, view: &CoreState, player: u8, out: &mut Vec<Box<dyn ErasedAction>>) {
+        self.guard("options", (), || {
+            let mut typed_out = Vec::new();
+            E::options(&self.inner, typed(s), view, player, &mut typed_out);
+            out.extend(typed_out.into_iter().map(|a| Box::new(a) as Box<dyn ErasedAction>));
+        })
     }
-    fn play(
-        &self,
-        s: &mut dyn ErasedState,
-        ctx: &mut Ctx<'_>,
-        player: u8,
-        action: &dyn ErasedAction,
-    ) {
-        let action = action
-            .as_any()
-            .downcast_ref::<E::Action>()
-            .expect("the engine hands an expansion only its own actions");
-        Expansion::play(self, typed_mut(s), ctx, player, action)
+    fn play(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, player: u8, action: &dyn ErasedAction) {
+        self.guard("play", (), || {
+            let action = action
+                .as_any()
+                .downcast_ref::<E::Action>()
+                .expect("the engine hands an expansion only its own actions");
+            E::play(&self.inner, typed_mut(s), ctx, player, action)
+        })
     }
     fn parse_action(&self, value: &serde_json::Value) -> Result<Box<dyn ErasedAction>, String> {
         serde_json::from_value::<E::Action>(value.clone())
@@ -612,10 +597,14 @@ impl<E: Expansion> DynExpansion for E {
             .map_err(|e| e.to_string())
     }
     fn decision_label(&self, s: &dyn ErasedState) -> &'static str {
-        Expansion::decision_label(self, typed(s))
+        self.guard("decision_label", "expansion decision", || {
+            E::decision_label(&self.inner, typed(s))
+        })
     }
     fn public_state(&self, s: &dyn ErasedState) -> serde_json::Value {
-        Expansion::public_state(self, typed(s))
+        self.guard("public_state", serde_json::Value::Null, || {
+            E::public_state(&self.inner, typed(s))
+        })
     }
 }
 

@@ -161,10 +161,7 @@ impl Features {
     /// Distinct tiles (placement indices) of `n`'s feature, in no particular
     /// order. A tile that holds two parts of one feature counts once.
     pub fn tiles(&self, n: NodeId) -> Vec<u32> {
-        let mut tiles: Vec<u32> = self
-            .members(n)
-            .map(|m| self.nodes[m as usize].tile)
-            .collect();
+        let mut tiles: Vec<u32> = self.members(n).map(|m| self.nodes[m as usize].tile).collect();
         tiles.sort_unstable();
         tiles.dedup();
         tiles

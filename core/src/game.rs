@@ -4,9 +4,7 @@
 //! game untouched and says why.
 
 use crate::events::Event;
-use crate::expansion::{
-    Ctx, Deployment, DynExpansion, ErasedAction, ErasedState, FeatureScoring, FigurePlacement,
-};
+use crate::expansion::{Ctx, Deployment, DynExpansion, ErasedAction, ErasedState, FeatureScoring, FigurePlacement};
 use crate::features::NodeId;
 use crate::figures::{PlacedFigure, Spot};
 use crate::geometry::{Pos, Rotation};
@@ -50,9 +48,9 @@ impl Decision {
     /// The player who decides.
     pub fn player(&self) -> u8 {
         match *self {
-            Decision::Place { player, .. }
-            | Decision::Deploy { player, .. }
-            | Decision::Expansion { player, .. } => player,
+            Decision::Place { player, .. } | Decision::Deploy { player, .. } | Decision::Expansion { player, .. } => {
+                player
+            }
         }
     }
 }
@@ -85,6 +83,24 @@ pub enum Action {
 #[error("{0}")]
 pub struct IllegalAction(pub String);
 
+/// Why `play` (or starting a game) failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The action is not legal now; the game is unchanged.
+    #[error(transparent)]
+    Illegal(#[from] IllegalAction),
+    /// An expansion's hook panicked. For an expansion loaded from a dynamic
+    /// library the game is rolled back to before the action; for a linked
+    /// one the game refuses further actions.
+    #[error("expansion `{expansion}` failed: {message}")]
+    ExpansionFailed {
+        /// The expansion's id.
+        expansion: String,
+        /// What went wrong.
+        message: String,
+    },
+}
+
 /// A game in progress.
 #[derive(Clone)]
 pub struct Game {
@@ -96,6 +112,9 @@ pub struct Game {
     events: Vec<Event>,
     pending: Vec<Event>,
     new_asks: Vec<u8>,
+    /// Set when a linked expansion failed mid-action: the state may be
+    /// inconsistent, so the game takes no more actions.
+    broken: Option<PlayError>,
 }
 
 impl fmt::Debug for Game {
@@ -110,8 +129,8 @@ impl fmt::Debug for Game {
 
 impl Game {
     /// Starts a game: the start tile goes to (0, 0), expansions set up, and
-    /// the game runs to the first decision.
-    pub fn new(rules: Arc<Rules>) -> Game {
+    /// the game runs to the first decision. Fails only if an expansion fails.
+    pub fn new(rules: Arc<Rules>) -> Result<Game, PlayError> {
         let rng = GameRng::new(rules.config.seed);
         let mut game = Game {
             core: CoreState::new(rules),
@@ -121,6 +140,7 @@ impl Game {
             events: Vec::new(),
             pending: Vec::new(),
             new_asks: Vec::new(),
+            broken: None,
         };
         let start = game.core.rules.start;
         game.emit(Event::TilePlaced {
@@ -141,11 +161,32 @@ impl Game {
                 };
                 hooks.setup(&mut ctx)
             };
-            game.ext.push(state);
+            match state {
+                Some(state) => game.ext.push(state),
+                None => {
+                    return Err(game.failure().unwrap_or_else(|| PlayError::ExpansionFailed {
+                        expansion: game.core.rules.expansions[slot].info.id.into(),
+                        message: "setup failed".into(),
+                    }));
+                }
+            }
             game.flush(slot as u8);
         }
         game.advance();
-        game
+        match game.failure() {
+            Some(e) => Err(e),
+            None => Ok(game),
+        }
+    }
+
+    /// The first expansion failure since the last look, if any.
+    fn failure(&self) -> Option<PlayError> {
+        self.core.rules.expansions.iter().find_map(|e| {
+            e.hooks.take_failure().map(|message| PlayError::ExpansionFailed {
+                expansion: e.info.id.to_string(),
+                message,
+            })
+        })
     }
 
     /// The core state.
@@ -186,21 +227,13 @@ impl Game {
             let label = self.core.rules.expansions[slot as usize]
                 .hooks
                 .decision_label(self.ext[slot as usize].as_ref());
-            return Some(Decision::Expansion {
-                player,
-                slot,
-                label,
-            });
+            return Some(Decision::Expansion { player, slot, label });
         }
         let player = self.core.turn.player;
         match self.core.phase {
             Phase::Place => Some(Decision::Place {
                 player,
-                tile: self
-                    .core
-                    .turn
-                    .drawn
-                    .expect("a tile is drawn in the place phase"),
+                tile: self.core.turn.drawn.expect("a tile is drawn in the place phase"),
             }),
             Phase::Deploy => Some(Decision::Deploy {
                 player,
@@ -219,9 +252,9 @@ impl Game {
         out.clear();
         match self.decision() {
             None => {}
-            Some(Decision::Place { tile, .. }) => self.placements(tile, |pos, rotation| {
-                out.push(Action::Place { pos, rotation })
-            }),
+            Some(Decision::Place { tile, .. }) => {
+                self.placements(tile, |pos, rotation| out.push(Action::Place { pos, rotation }))
+            }
             Some(Decision::Deploy { .. }) => {
                 let mut d = Vec::new();
                 self.deployments(&mut d);
@@ -236,10 +269,7 @@ impl Game {
                     player,
                     &mut opts,
                 );
-                out.extend(
-                    opts.into_iter()
-                        .map(|action| Action::Expansion { slot, action }),
-                );
+                out.extend(opts.into_iter().map(|action| Action::Expansion { slot, action }));
             }
         }
     }
@@ -262,9 +292,13 @@ impl Game {
     fn placement_allowed(&self, tile: u16, pos: Pos, rotation: Rotation) -> bool {
         let tt = self.core.rules.tile(tile);
         self.core.rules.vetoing.iter().all(|&s| {
-            self.core.rules.expansions[s as usize]
-                .hooks
-                .placement_allowed(self.ext[s as usize].as_ref(), &self.core, tt, pos, rotation)
+            self.core.rules.expansions[s as usize].hooks.placement_allowed(
+                self.ext[s as usize].as_ref(),
+                &self.core,
+                tt,
+                pos,
+                rotation,
+            )
         })
     }
 
@@ -296,25 +330,40 @@ impl Game {
         }
         if !rules.expansions.is_empty() {
             for (slot, e) in rules.expansions.iter().enumerate() {
-                e.hooks
-                    .deploy_options(self.ext[slot].as_ref(), &self.core, out);
+                e.hooks.deploy_options(self.ext[slot].as_ref(), &self.core, out);
             }
             out.retain(|d| {
-                rules.expansions.iter().enumerate().all(|(slot, e)| {
-                    e.hooks
-                        .deployment_allowed(self.ext[slot].as_ref(), &self.core, d)
-                })
+                rules
+                    .expansions
+                    .iter()
+                    .enumerate()
+                    .all(|(slot, e)| e.hooks.deployment_allowed(self.ext[slot].as_ref(), &self.core, d))
             });
         }
     }
 
     /// Checks `action` against the pending decision, then carries it out and
     /// runs the game to the next decision. On error nothing has changed.
-    pub fn play(&mut self, action: &Action) -> Result<(), IllegalAction> {
-        self.check(action)?;
+    pub fn play(&mut self, action: &Action) -> Result<(), PlayError> {
+        if let Some(e) = &self.broken {
+            return Err(e.clone());
+        }
+        let checked = self.check(action);
+        if let Some(e) = self.failure() {
+            return Err(e);
+        }
+        checked?;
+        let snapshot = self.core.rules.isolated.then(|| self.clone());
         self.events.clear();
         self.execute(action);
         self.advance();
+        if let Some(e) = self.failure() {
+            match snapshot {
+                Some(before) => *self = before,
+                None => self.broken = Some(e.clone()),
+            }
+            return Err(e);
+        }
         Ok(())
     }
 
@@ -331,9 +380,7 @@ impl Game {
                     return Err(IllegalAction(format!("{pos} already holds a tile")));
                 }
                 if !self.core.board.frontier().contains(pos) {
-                    return Err(IllegalAction(format!(
-                        "{pos} does not touch any placed tile"
-                    )));
+                    return Err(IllegalAction(format!("{pos} does not touch any placed tile")));
                 }
                 if !self.core.board.fits(tt, *rotation, *pos) {
                     let why = crate::Side::ALL
@@ -342,10 +389,8 @@ impl Game {
                             let nb = self.core.board.get(pos.step(side))?;
                             let theirs = rules.tile(nb.tile).edge(nb.rotation, side.opposite());
                             let mine = tt.edge(*rotation, side);
-                            (mine != theirs
-                                && mine != crate::EdgeKind::Wall
-                                && theirs != crate::EdgeKind::Wall)
-                                .then(|| {
+                            (mine != theirs && mine != crate::EdgeKind::Wall && theirs != crate::EdgeKind::Wall).then(
+                                || {
                                     format!(
                                         "its {} side is {:?} but {} has {:?} there",
                                         side.name(),
@@ -353,7 +398,8 @@ impl Game {
                                         pos.step(side),
                                         theirs
                                     )
-                                })
+                                },
+                            )
                         })
                         .unwrap_or_default();
                     return Err(IllegalAction(format!(
@@ -377,10 +423,7 @@ impl Game {
                 if options.contains(d) {
                     return Ok(());
                 }
-                let figure = rules
-                    .figures
-                    .get(d.figure as usize)
-                    .map_or("unknown figure", |f| f.id);
+                let figure = rules.figures.get(d.figure as usize).map_or("unknown figure", |f| f.id);
                 let player = self.core.turn.player;
                 let why = if d.figure as usize >= rules.figures.len() {
                     "no such figure in this game".to_string()
@@ -394,19 +437,14 @@ impl Game {
                         Some(n) if self.core.features.followers(n) > 0 => {
                             format!("that {} is already occupied", self.core.features.kind(n))
                         }
-                        Some(n) => format!(
-                            "a {figure} cannot go on a {} here",
-                            self.core.features.kind(n)
-                        ),
+                        Some(n) => format!("a {figure} cannot go on a {} here", self.core.features.kind(n)),
                     }
                 } else {
                     format!("a {figure} cannot go there")
                 };
                 Err(IllegalAction(format!("cannot deploy {figure}: {why}")))
             }
-            (Decision::Expansion { slot, .. }, Action::Expansion { slot: s, action })
-                if slot == *s =>
-            {
+            (Decision::Expansion { slot, .. }, Action::Expansion { slot: s, action }) if slot == *s => {
                 let mut out = Vec::new();
                 self.legal_actions(&mut out);
                 if out
@@ -470,12 +508,7 @@ impl Game {
                         asks: &mut self.new_asks,
                         slot,
                     };
-                    hooks.play(
-                        self.ext[slot as usize].as_mut(),
-                        &mut ctx,
-                        asked,
-                        action.as_ref(),
-                    );
+                    hooks.play(self.ext[slot as usize].as_mut(), &mut ctx, asked, action.as_ref());
                 }
                 self.flush_front(slot);
             }
@@ -523,11 +556,8 @@ impl Game {
                     self.core.phase = Phase::Deploy;
                 }
                 Phase::AfterDeploy => {
-                    let deployed: Option<PlacedFigure> = self
-                        .core
-                        .turn
-                        .deployed
-                        .and_then(|id| self.core.figure(id).copied());
+                    let deployed: Option<PlacedFigure> =
+                        self.core.turn.deployed.and_then(|id| self.core.figure(id).copied());
                     self.run_hooks(|h, s, ctx| h.after_deploy(s, ctx, deployed.as_ref()));
                     self.core.phase = Phase::BeforeScoring;
                 }
@@ -589,10 +619,7 @@ impl Game {
         let completed = self.core.turn.completed.clone();
         for &node in &completed {
             let kind = self.core.features.kind(node);
-            self.emit(Event::FeatureCompleted {
-                feature: node,
-                kind,
-            });
+            self.emit(Event::FeatureCompleted { feature: node, kind });
             self.run_hooks(|h, s, ctx| h.feature_completed(s, ctx, node));
         }
         for &node in &completed {
@@ -608,9 +635,7 @@ impl Game {
             (FeatureKind::Road, _) => f.tile_count(node) as i32,
             (FeatureKind::City, true) => 2 * (f.tile_count(node) + f.pennants(node)) as i32,
             (FeatureKind::City, false) => (f.tile_count(node) + f.pennants(node)) as i32,
-            (FeatureKind::Cloister, _) => {
-                1 + self.core.neighbours(self.core.tile_of_node(node).pos) as i32
-            }
+            (FeatureKind::Cloister, _) => 1 + self.core.neighbours(self.core.tile_of_node(node).pos) as i32,
             (FeatureKind::Field, _) => {
                 3 * self
                     .core
@@ -621,15 +646,13 @@ impl Game {
             }
         };
         for &slot in &self.core.rules.adjusting {
-            self.core.rules.expansions[slot as usize]
-                .hooks
-                .feature_points(
-                    self.ext[slot as usize].as_ref(),
-                    &self.core,
-                    node,
-                    complete,
-                    &mut points,
-                );
+            self.core.rules.expansions[slot as usize].hooks.feature_points(
+                self.ext[slot as usize].as_ref(),
+                &self.core,
+                node,
+                complete,
+                &mut points,
+            );
         }
         let winners = self.core.majority(node);
         let source = match kind {
@@ -747,10 +770,9 @@ fn describe_decision(d: &Decision, rules: &Rules) -> String {
     match d {
         Decision::Place { tile, .. } => format!("place tile {}", rules.tile(*tile).id()),
         Decision::Deploy { .. } => "deploy a figure or pass".into(),
-        Decision::Expansion { slot, label, .. } => format!(
-            "decide {} ({})",
-            label, rules.expansions[*slot as usize].info.id
-        ),
+        Decision::Expansion { slot, label, .. } => {
+            format!("decide {} ({})", label, rules.expansions[*slot as usize].info.id)
+        }
     }
 }
 

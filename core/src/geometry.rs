@@ -36,18 +36,8 @@ impl Pos {
 
     /// The eight cells around this one (orthogonal and diagonal).
     pub fn ring(self) -> impl Iterator<Item = Pos> {
-        const D: [(i32, i32); 8] = [
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-        ];
-        D.into_iter()
-            .map(move |(dx, dy)| Pos::new(self.x + dx, self.y + dy))
+        const D: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)];
+        D.into_iter().map(move |(dx, dy)| Pos::new(self.x + dx, self.y + dy))
     }
 }
 
@@ -112,9 +102,7 @@ impl Side {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Segment(u8);
 
-const SEGMENT_NAMES: [&str; 12] = [
-    "NW", "N", "NE", "EN", "E", "ES", "SE", "S", "SW", "WS", "W", "WN",
-];
+const SEGMENT_NAMES: [&str; 12] = ["NW", "N", "NE", "EN", "E", "ES", "SE", "S", "SW", "WS", "W", "WN"];
 
 impl Segment {
     /// Number of segments round a tile.
@@ -170,10 +158,7 @@ impl Segment {
 
     /// Parses a segment name.
     pub fn parse(name: &str) -> Option<Segment> {
-        SEGMENT_NAMES
-            .iter()
-            .position(|n| *n == name)
-            .map(|i| Segment(i as u8))
+        SEGMENT_NAMES.iter().position(|n| *n == name).map(|i| Segment(i as u8))
     }
 }
 
@@ -228,11 +213,8 @@ impl Serialize for Rotation {
 impl<'de> Deserialize<'de> for Rotation {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let degrees = i64::deserialize(d)?;
-        Rotation::from_degrees(degrees).ok_or_else(|| {
-            serde::de::Error::custom(format!(
-                "rotation {degrees} is not a multiple of 90 degrees"
-            ))
-        })
+        Rotation::from_degrees(degrees)
+            .ok_or_else(|| serde::de::Error::custom(format!("rotation {degrees} is not a multiple of 90 degrees")))
     }
 }
 

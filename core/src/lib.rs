@@ -28,10 +28,10 @@ pub use config::{GameConfig, PlayerConfig};
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use events::Event;
 pub use expansion::{
-    BuildContext, Ctx, Deployment, Expansion, ExpansionInfo, FigureClass, FigureDecl,
-    FigurePlacement, TileFile, VariantDecl,
+    BuildContext, Ctx, Deployment, Expansion, ExpansionInfo, FigureClass, FigureDecl, FigurePlacement, TileFile,
+    VariantDecl,
 };
-pub use game::{Action, Decision, Game, IllegalAction};
+pub use game::{Action, Decision, Game, IllegalAction, PlayError};
 pub use geometry::{Pos, Rotation, Segment, Side};
 pub use record::{GameRecord, Move, RecordError};
 pub use registry::{Catalog, Registration};

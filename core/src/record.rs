@@ -5,7 +5,7 @@
 use crate::config::GameConfig;
 use crate::expansion::Deployment;
 use crate::figures::{CORNER_NAMES, Spot};
-use crate::game::{Action, Game, IllegalAction};
+use crate::game::{Action, Game, IllegalAction, PlayError};
 use crate::geometry::{Pos, Rotation, Segment};
 use crate::registry::Catalog;
 use crate::rules::{Rules, SetupError, TileSource};
@@ -85,9 +85,7 @@ pub enum RecordError {
     #[error("not a valid game record: {0}")]
     Parse(String),
     /// Written by a newer engine.
-    #[error(
-        "record format {found} is newer than this engine's ({supported}); upgrade carcassonne-rs to read it"
-    )]
+    #[error("record format {found} is newer than this engine's ({supported}); upgrade carcassonne-rs to read it")]
     Format {
         /// In the file.
         found: u32,
@@ -105,8 +103,11 @@ pub enum RecordError {
         /// The move as written.
         text: String,
         /// Why.
-        error: IllegalAction,
+        error: PlayError,
     },
+    /// An expansion failed while the game was set up.
+    #[error("{0}")]
+    Start(PlayError),
 }
 
 impl GameRecord {
@@ -122,8 +123,7 @@ impl GameRecord {
 
     /// Parses a record from JSON, checking the format version.
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| RecordError::Parse(e.to_string()))?;
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| RecordError::Parse(e.to_string()))?;
         if let Some(found) = value.get("format").and_then(|f| f.as_u64())
             && found > u64::from(RECORD_FORMAT)
         {
@@ -143,14 +143,14 @@ impl GameRecord {
     /// Replays the record: builds the rules and plays every move.
     pub fn replay(&self, catalog: &Catalog, tiles: &TileSource) -> Result<Game, RecordError> {
         let rules = Arc::new(Rules::new(catalog, &self.config, tiles)?);
-        let mut game = Game::new(rules);
+        let mut game = Game::new(rules).map_err(RecordError::Start)?;
         for (i, m) in self.moves.iter().enumerate() {
             let err = |error| RecordError::Move {
                 index: i + 1,
                 text: serde_json::to_string(m).unwrap_or_default(),
                 error,
             };
-            let action = game.action_from_move(m).map_err(err)?;
+            let action = game.action_from_move(m).map_err(|e| err(e.into()))?;
             game.play(&action).map_err(err)?;
         }
         Ok(game)
@@ -163,10 +163,7 @@ impl Game {
         let core = self.state();
         match action {
             Action::Place { pos, rotation } => Move::Place {
-                tile: core
-                    .turn()
-                    .drawn
-                    .map(|t| self.rules().tile(t).id().to_string()),
+                tile: core.turn().drawn.map(|t| self.rules().tile(t).id().to_string()),
                 at: *pos,
                 rotation: *rotation,
             },
@@ -190,10 +187,7 @@ impl Game {
                 }
             }
             Action::Expansion { slot, action } => Move::Expansion(BTreeMap::from([(
-                self.rules().expansions()[*slot as usize]
-                    .info
-                    .id
-                    .to_string(),
+                self.rules().expansions()[*slot as usize].info.id.to_string(),
                 action.to_json(),
             )])),
         }
@@ -207,12 +201,7 @@ impl Game {
             return format!("#{fi}");
         };
         let def = &self.rules().tile(placed.tile).def.features[fi];
-        match def
-            .segments
-            .iter()
-            .map(|s| s.rotated(placed.rotation))
-            .min()
-        {
+        match def.segments.iter().map(|s| s.rotated(placed.rotation)).min() {
             Some(seg) => format!("{}:{}", def.kind, seg.name()),
             None => def.name.clone().unwrap_or_else(|| def.kind.to_string()),
         }
@@ -226,9 +215,7 @@ impl Game {
                 if let (Some(id), Some(drawn)) = (tile, core.turn().drawn) {
                     let drawn_id = self.rules().tile(drawn).id();
                     if id != drawn_id {
-                        return Err(IllegalAction(format!(
-                            "the drawn tile is {drawn_id}, not {id}"
-                        )));
+                        return Err(IllegalAction(format!("the drawn tile is {drawn_id}, not {id}")));
                     }
                 }
                 Ok(Action::Place {
@@ -259,15 +246,15 @@ impl Game {
                     .ok_or_else(|| IllegalAction("no tile was placed this turn".into()))?;
                 let spot = match (feature, corner) {
                     (Some(name), None) => Spot::Feature(self.feature_by_name(pos, name)? as u8),
-                    (None, Some(c)) => {
-                        Spot::Corner(CORNER_NAMES.iter().position(|n| n == c).ok_or_else(|| {
-                            IllegalAction(format!("unknown corner `{c}`; use NW, NE, SE or SW"))
-                        })? as u8)
-                    }
+                    (None, Some(c)) => Spot::Corner(
+                        CORNER_NAMES
+                            .iter()
+                            .position(|n| n == c)
+                            .ok_or_else(|| IllegalAction(format!("unknown corner `{c}`; use NW, NE, SE or SW")))?
+                            as u8,
+                    ),
                     _ => {
-                        return Err(IllegalAction(
-                            "a deploy names either a `feature` or a `corner`".into(),
-                        ));
+                        return Err(IllegalAction("a deploy names either a `feature` or a `corner`".into()));
                     }
                 };
                 Ok(Action::Deploy(Deployment {
@@ -277,13 +264,11 @@ impl Game {
                 }))
             }
             Move::Expansion(map) => {
-                let (id, value) =
-                    map.iter()
-                        .next()
-                        .filter(|_| map.len() == 1)
-                        .ok_or_else(|| {
-                            IllegalAction("an expansion move is one key, the expansion's id".into())
-                        })?;
+                let (id, value) = map
+                    .iter()
+                    .next()
+                    .filter(|_| map.len() == 1)
+                    .ok_or_else(|| IllegalAction("an expansion move is one key, the expansion's id".into()))?;
                 let slot = self.rules().expansion_slot(id).ok_or_else(|| {
                     IllegalAction(format!(
                         "`{id}` is not a move (place, deploy, pass) nor an enabled expansion"
@@ -306,11 +291,7 @@ impl Game {
             .get(pos)
             .ok_or_else(|| IllegalAction(format!("no tile at {pos}")))?;
         let def = &self.rules().tile(placed.tile).def;
-        if let Some(fi) = def
-            .features
-            .iter()
-            .position(|f| f.name.as_deref() == Some(name))
-        {
+        if let Some(fi) = def.features.iter().position(|f| f.name.as_deref() == Some(name)) {
             return Ok(fi);
         }
         let (kind_name, seg) = match name.split_once(':') {
@@ -324,15 +305,13 @@ impl Game {
         })?;
         match seg {
             Some(s) => {
-                let seg = Segment::parse(s)
-                    .ok_or_else(|| IllegalAction(format!("unknown segment `{s}` in `{name}`")))?;
+                let seg =
+                    Segment::parse(s).ok_or_else(|| IllegalAction(format!("unknown segment `{s}` in `{name}`")))?;
                 let local = seg.rotated(placed.rotation.inverse());
                 def.features
                     .iter()
                     .position(|f| f.kind == kind && f.segments.contains(local))
-                    .ok_or_else(|| {
-                        IllegalAction(format!("no {kind} covers {s} on the tile at {pos}"))
-                    })
+                    .ok_or_else(|| IllegalAction(format!("no {kind} covers {s} on the tile at {pos}")))
             }
             None => {
                 let matching: Vec<usize> = def

@@ -29,6 +29,8 @@ macro_rules! register_expansion {
 #[derive(Clone, Debug, Default)]
 pub struct Catalog {
     expansions: Vec<&'static ExpansionInfo>,
+    /// Ids of expansions loaded from dynamic libraries, with the library path.
+    dynamic: Vec<(&'static str, String)>,
 }
 
 /// An expansion could not be added to the catalog.
@@ -72,6 +74,23 @@ impl Catalog {
         Ok(())
     }
 
+    /// Adds an expansion that a dynamic library at `library` registered.
+    pub fn add_dynamic(&mut self, info: &'static ExpansionInfo, library: &str) -> Result<(), CatalogError> {
+        self.add(info)?;
+        self.dynamic.push((info.id, library.to_string()));
+        Ok(())
+    }
+
+    /// Whether expansion `id` came from a dynamic library.
+    pub fn is_dynamic(&self, id: &str) -> bool {
+        self.dynamic.iter().any(|(d, _)| *d == id)
+    }
+
+    /// The library expansion `id` was loaded from, if dynamic.
+    pub fn library_of(&self, id: &str) -> Option<&str> {
+        self.dynamic.iter().find(|(d, _)| *d == id).map(|(_, p)| p.as_str())
+    }
+
     /// The expansion with `id`.
     pub fn get(&self, id: &str) -> Option<&'static ExpansionInfo> {
         self.expansions.iter().copied().find(|e| e.id == id)
@@ -95,8 +114,7 @@ impl AttributeCheck for Catalog {
         feature: Option<FeatureKind>,
         table: &toml::Value,
     ) -> Option<Vec<AttributeProblem>> {
-        self.get(expansion)
-            .map(|e| (e.check_attributes)(feature, table))
+        self.get(expansion).map(|e| (e.check_attributes)(feature, table))
     }
 
     fn known(&self) -> Vec<String> {

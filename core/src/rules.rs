@@ -44,9 +44,7 @@ pub enum SetupError {
     #[error("expansion `{0}` is enabled twice")]
     Duplicate(String),
     /// A requirement is off.
-    #[error(
-        "expansion `{id}` requires `{requires}`, which is not enabled; add it to the expansions"
-    )]
+    #[error("expansion `{id}` requires `{requires}`, which is not enabled; add it to the expansions")]
     MissingRequirement {
         /// The expansion.
         id: String,
@@ -123,11 +121,7 @@ pub struct TileSource {
 
 impl TileSource {
     /// Reads `file_name` from the directory, or returns the built-in text.
-    pub fn read(
-        &self,
-        file_name: &str,
-        embedded: &'static str,
-    ) -> Result<(String, String), SetupError> {
+    pub fn read(&self, file_name: &str, embedded: &'static str) -> Result<(String, String), SetupError> {
         if let Some(dir) = &self.dir {
             let path = dir.join(file_name);
             if path.exists() {
@@ -143,12 +137,7 @@ impl TileSource {
     }
 
     /// Loads and checks one tile file.
-    pub fn load(
-        &self,
-        file_name: &str,
-        embedded: &'static str,
-        catalog: &Catalog,
-    ) -> Result<TileSet, SetupError> {
+    pub fn load(&self, file_name: &str, embedded: &'static str, catalog: &Catalog) -> Result<TileSet, SetupError> {
         let (path, text) = self.read(file_name, embedded)?;
         Ok(parse_tile_set(&path, &text, catalog)?)
     }
@@ -185,6 +174,9 @@ pub struct Rules {
     pub(crate) vetoing: Vec<u8>,
     pub(crate) adjusting: Vec<u8>,
     pub(crate) observing: Vec<u8>,
+    /// Whether an enabled expansion comes from a dynamic library (actions
+    /// are then played on a snapshot that a plugin failure rolls back).
+    pub(crate) isolated: bool,
     /// The configuration the rules were built from.
     pub config: GameConfig,
 }
@@ -195,11 +187,7 @@ impl std::fmt::Debug for Rules {
             .field("tiles", &self.tiles.len())
             .field(
                 "expansions",
-                &self
-                    .expansions
-                    .iter()
-                    .map(|e| e.info.id)
-                    .collect::<Vec<_>>(),
+                &self.expansions.iter().map(|e| e.info.id).collect::<Vec<_>>(),
             )
             .finish()
     }
@@ -209,11 +197,7 @@ impl Rules {
     /// Assembles the rules for `config` from the expansions in `catalog`,
     /// reading tile files from `tiles`. Every configuration mistake is
     /// reported before any game starts.
-    pub fn new(
-        catalog: &Catalog,
-        config: &GameConfig,
-        tiles: &TileSource,
-    ) -> Result<Rules, SetupError> {
+    pub fn new(catalog: &Catalog, config: &GameConfig, tiles: &TileSource) -> Result<Rules, SetupError> {
         let players = config.players.len();
         if !(2..=6).contains(&players) {
             return Err(SetupError::PlayerCount(players));
@@ -236,11 +220,8 @@ impl Rules {
             }
             seen.push(id);
         }
-        let mut enabled: Vec<&'static ExpansionInfo> = config
-            .expansions
-            .iter()
-            .filter_map(|id| catalog.get(id))
-            .collect();
+        let mut enabled: Vec<&'static ExpansionInfo> =
+            config.expansions.iter().filter_map(|id| catalog.get(id)).collect();
         enabled.sort_by_key(|e| e.id);
         for e in &enabled {
             for r in e.requires {
@@ -310,20 +291,11 @@ impl Rules {
             let given = config.variants.get(e.id).cloned().unwrap_or_default();
             for (name, value) in &given {
                 let Some(decl) = e.variants.iter().find(|v| v.name == name) else {
-                    let known = e
-                        .variants
-                        .iter()
-                        .map(|v| v.name)
-                        .collect::<Vec<_>>()
-                        .join(", ");
+                    let known = e.variants.iter().map(|v| v.name).collect::<Vec<_>>().join(", ");
                     return Err(SetupError::UnknownVariant {
                         id: e.id.into(),
                         name: name.clone(),
-                        known: if known.is_empty() {
-                            "none".into()
-                        } else {
-                            known
-                        },
+                        known: if known.is_empty() { "none".into() } else { known },
                     });
                 };
                 if !decl.values.contains(&value.as_str()) {
@@ -341,10 +313,7 @@ impl Rules {
                 .map(|v| {
                     (
                         v.name.to_string(),
-                        given
-                            .get(v.name)
-                            .cloned()
-                            .unwrap_or_else(|| v.default.to_string()),
+                        given.get(v.name).cloned().unwrap_or_else(|| v.default.to_string()),
                     )
                 })
                 .collect();
@@ -399,6 +368,7 @@ impl Rules {
             vetoing,
             adjusting,
             observing,
+            isolated: enabled.iter().any(|e| catalog.is_dynamic(e.id)),
             config: config.clone(),
         })
     }
@@ -430,10 +400,7 @@ impl Rules {
 
     /// The index of figure kind `id`.
     pub fn figure_index(&self, id: &str) -> Option<u8> {
-        self.figures
-            .iter()
-            .position(|f| f.id == id)
-            .map(|i| i as u8)
+        self.figures.iter().position(|f| f.id == id).map(|i| i as u8)
     }
 
     /// Score breakdown keys, by source index.
@@ -448,10 +415,7 @@ impl Rules {
 
     /// The slot of enabled expansion `id`.
     pub fn expansion_slot(&self, id: &str) -> Option<u8> {
-        self.expansions
-            .iter()
-            .position(|e| e.info.id == id)
-            .map(|i| i as u8)
+        self.expansions.iter().position(|e| e.info.id == id).map(|i| i as u8)
     }
 
     /// Number of tiles in the bag at the start (the start tile excluded).
@@ -462,7 +426,12 @@ impl Rules {
     /// The source index for `name` of the expansion in `slot`.
     pub(crate) fn score_source(&self, slot: u8, name: &str) -> u16 {
         let e = &self.expansions[slot as usize];
-        let offset = e.info.score_sources.iter().position(|s| *s == name).unwrap_or_else(|| panic!("expansion `{}` scored under undeclared source `{name}`; declare it in score_sources", e.info.id));
+        let offset = e.info.score_sources.iter().position(|s| *s == name).unwrap_or_else(|| {
+            panic!(
+                "expansion `{}` scored under undeclared source `{name}`; declare it in score_sources",
+                e.info.id
+            )
+        });
         e.first_source + offset as u16
     }
 }

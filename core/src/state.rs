@@ -91,12 +91,7 @@ impl CoreState {
             Some(order) => order
                 .iter()
                 .rev()
-                .map(|id| {
-                    rules
-                        .tile_by_id(id)
-                        .expect("draw order checked by Rules::new")
-                        .index
-                })
+                .map(|id| rules.tile_by_id(id).expect("draw order checked by Rules::new").index)
                 .collect(),
             None => rules.bag.clone(),
         };
@@ -214,8 +209,7 @@ impl CoreState {
     /// The node of feature `feature` (definition index) of the tile at `pos`.
     pub fn node_at(&self, pos: Pos, feature: usize) -> Option<NodeId> {
         let t = self.board.get(pos)?;
-        (feature < self.rules.tile(t.tile).def.features.len())
-            .then_some(t.first_node + feature as NodeId)
+        (feature < self.rules.tile(t.tile).def.features.len()).then_some(t.first_node + feature as NodeId)
     }
 
     /// The placed tile a node belongs to.
@@ -290,9 +284,7 @@ impl CoreState {
                     ..Turn::default()
                 };
             }
-            Event::TileDrawn {
-                tile, bag_index, ..
-            } => {
+            Event::TileDrawn { tile, bag_index, .. } => {
                 let drawn = self.bag.swap_remove(bag_index as usize);
                 debug_assert_eq!(drawn, tile);
                 self.turn.drawn = Some(tile);
@@ -346,10 +338,7 @@ impl CoreState {
             }
             Event::FeatureCompleted { .. } | Event::Expansion { .. } | Event::FinalScoring => {}
             Event::Scored {
-                player,
-                points,
-                source,
-                ..
+                player, points, source, ..
             } => {
                 self.scores[player as usize] += points;
                 let n = self.rules.sources.len();
@@ -372,13 +361,7 @@ impl CoreState {
 
     /// Puts a tile down, joins its features with its neighbours' and notes
     /// what that completed.
-    fn place_tile(
-        &mut self,
-        player: Option<u8>,
-        tile: u16,
-        pos: Pos,
-        rotation: crate::geometry::Rotation,
-    ) -> u32 {
+    fn place_tile(&mut self, player: Option<u8>, tile: u16, pos: Pos, rotation: crate::geometry::Rotation) -> u32 {
         let rules = Arc::clone(&self.rules);
         let tt = rules.tile(tile);
         let first_node = self.features.len() as NodeId;
@@ -393,12 +376,8 @@ impl CoreState {
             tt,
         );
         for (fi, f) in tt.def.features.iter().enumerate() {
-            self.features.add(
-                f.kind,
-                idx,
-                u32::from(tt.open_sides(fi)),
-                u32::from(f.pennants),
-            );
+            self.features
+                .add(f.kind, idx, u32::from(tt.open_sides(fi)), u32::from(f.pennants));
         }
         let mut touched: [NodeId; 8] = [NodeId::MAX; 8];
         let mut n_touched = 0;
@@ -419,10 +398,7 @@ impl CoreState {
                 };
                 if let Some(f) = closed {
                     let node = owner + f as NodeId;
-                    if matches!(
-                        self.features.kind(node),
-                        FeatureKind::Road | FeatureKind::City
-                    ) {
+                    if matches!(self.features.kind(node), FeatureKind::Road | FeatureKind::City) {
                         let root = self.features.close_side(node);
                         if n_touched < touched.len() {
                             touched[n_touched] = root;
@@ -433,10 +409,8 @@ impl CoreState {
                 continue;
             }
             for seg in Segment::of_side(side) {
-                let (Some(a), Some(b)) = (
-                    tt.feature_at(rotation, seg),
-                    nt.feature_at(nb.rotation, seg.facing()),
-                ) else {
+                let (Some(a), Some(b)) = (tt.feature_at(rotation, seg), nt.feature_at(nb.rotation, seg.facing()))
+                else {
                     continue;
                 };
                 let kind = tt.feature_kind(a);
@@ -452,10 +426,8 @@ impl CoreState {
         if player.is_some() {
             let own = (0..tt.def.features.len()).map(|fi| first_node + fi as NodeId);
             for node in own.chain(touched[..n_touched].iter().copied()) {
-                if matches!(
-                    self.features.kind(node),
-                    FeatureKind::Road | FeatureKind::City
-                ) && self.features.open_sides(node) == 0
+                if matches!(self.features.kind(node), FeatureKind::Road | FeatureKind::City)
+                    && self.features.open_sides(node) == 0
                 {
                     let root = self.features.root(node);
                     if !completed.iter().any(|&c| self.features.root(c) == root) {

@@ -7,18 +7,13 @@ use std::sync::Arc;
 fn play_random(seed: u64, players: usize) -> Game {
     let mut config = GameConfig::with_players(players);
     config.seed = seed;
-    let rules = Arc::new(
-        Rules::new(&Catalog::default(), &config, &TileSource::default()).expect("base rules"),
-    );
-    let mut game = Game::new(rules);
+    let rules = Arc::new(Rules::new(&Catalog::default(), &config, &TileSource::default()).expect("base rules"));
+    let mut game = Game::new(rules).expect("base game starts");
     let mut bot = RandomBot::new(seed ^ 0x5eed);
     let mut options: Vec<Action> = Vec::new();
     while !game.is_over() {
         game.legal_actions(&mut options);
-        assert!(
-            !options.is_empty(),
-            "a pending decision always has an option"
-        );
+        assert!(!options.is_empty(), "a pending decision always has an option");
         let i = bot.choose(&game, &options);
         game.play(&options[i]).expect("listed options are legal");
     }

@@ -105,15 +105,12 @@ fn play(args: PlayArgs) -> Result<()> {
     for (i, p) in config.players.iter().enumerate() {
         let name = p.bot.as_deref().unwrap_or(&args.bot);
         let seed = config.seed ^ (0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(i as u64 + 1));
-        bots.push(bot_by_name(name, seed).with_context(|| {
-            format!(
-                "player {}: unknown bot `{name}`; bots: {}",
-                i + 1,
-                BOT_NAMES.join(", ")
-            )
-        })?);
+        bots.push(
+            bot_by_name(name, seed)
+                .with_context(|| format!("player {}: unknown bot `{name}`; bots: {}", i + 1, BOT_NAMES.join(", ")))?,
+        );
     }
-    let mut game = Game::new(rules);
+    let mut game = Game::new(rules)?;
     let mut record = GameRecord::new(config);
     let mut log = output::TurnLog::new(!args.json && !args.quiet);
     log.events(&game, game.last_events());
@@ -132,10 +129,7 @@ fn play(args: PlayArgs) -> Result<()> {
         }
     }
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&output::final_json(&game))?
-        );
+        println!("{}", serde_json::to_string_pretty(&output::final_json(&game))?);
     } else {
         print!("{}", output::score_table(&game));
     }
@@ -143,28 +137,19 @@ fn play(args: PlayArgs) -> Result<()> {
 }
 
 fn replay(args: ReplayArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("cannot read {}", args.file.display()))?;
-    let record =
-        GameRecord::from_json(&text).with_context(|| format!("{}", args.file.display()))?;
+    let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?;
+    let record = GameRecord::from_json(&text).with_context(|| format!("{}", args.file.display()))?;
     let catalog = setup::catalog()?;
     let tiles = setup::tile_source(args.tiles.as_deref());
     let game = if args.log {
-        let rules = Arc::new(carcassonne_core::Rules::new(
-            &catalog,
-            &record.config,
-            &tiles,
-        )?);
-        let mut game = Game::new(rules);
+        let rules = Arc::new(carcassonne_core::Rules::new(&catalog, &record.config, &tiles)?);
+        let mut game = Game::new(rules)?;
         let mut log = output::TurnLog::new(true);
         log.events(&game, game.last_events());
         for (i, m) in record.moves.iter().enumerate() {
-            let action = game
-                .action_from_move(m)
-                .with_context(|| format!("move {}", i + 1))?;
+            let action = game.action_from_move(m).with_context(|| format!("move {}", i + 1))?;
             log.decision(&game, &action);
-            game.play(&action)
-                .with_context(|| format!("move {}", i + 1))?;
+            game.play(&action).with_context(|| format!("move {}", i + 1))?;
             log.events(&game, game.last_events());
         }
         game
@@ -174,10 +159,7 @@ fn replay(args: ReplayArgs) -> Result<()> {
             .with_context(|| format!("{}", args.file.display()))?
     };
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&output::final_json(&game))?
-        );
+        println!("{}", serde_json::to_string_pretty(&output::final_json(&game))?);
     } else {
         if !game.is_over() {
             println!(

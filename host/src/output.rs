@@ -61,34 +61,23 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
             ..
         } => format!("Start tile {} at {pos}", rules.tile(*tile).id()),
         Event::TilePlaced {
-            tile,
-            pos,
-            rotation,
-            ..
+            tile, pos, rotation, ..
         } => format!(
             "    places {} at {pos} turned {}°",
             rules.tile(*tile).id(),
             rotation.degrees()
         ),
-        Event::FigureDeployed {
-            kind, pos, spot, ..
-        } => {
+        Event::FigureDeployed { kind, pos, spot, .. } => {
             let figure = rules.figures()[*kind as usize].id;
             let place = match spot {
                 Spot::Feature(fi) => game.feature_name(*pos, *fi as usize),
-                Spot::Corner(c) => format!(
-                    "corner {}",
-                    carcassonne_core::figures::CORNER_NAMES[*c as usize % 4]
-                ),
+                Spot::Corner(c) => format!("corner {}", carcassonne_core::figures::CORNER_NAMES[*c as usize % 4]),
             };
             format!("    deploys a {figure} on {place} at {pos}")
         }
         Event::FeatureCompleted { kind, .. } => format!("    completes a {kind}"),
         Event::Scored {
-            player,
-            points,
-            source,
-            ..
+            player, points, source, ..
         } => format!(
             "    {} scores {points} ({})",
             name(*player),
@@ -99,10 +88,7 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
             name(*owner),
             rules.figures()[*kind as usize].id
         ),
-        Event::Expansion { slot, detail } => format!(
-            "    [{}] {detail}",
-            rules.expansions()[*slot as usize].info.id
-        ),
+        Event::Expansion { slot, detail } => format!("    [{}] {detail}", rules.expansions()[*slot as usize].info.id),
         Event::FinalScoring => "Final scoring".to_string(),
         Event::GameEnded => "Game over".to_string(),
     })
@@ -127,11 +113,7 @@ pub fn score_table(game: &Game) -> String {
     for p in order {
         out.push_str(&format!("{:width$}  {:>5}", s.player_name(p), s.score(p)));
         for (i, src) in sources.iter().enumerate() {
-            out.push_str(&format!(
-                "  {:>w$}",
-                s.breakdown(p)[i],
-                w = src.len().max(4)
-            ));
+            out.push_str(&format!("  {:>w$}", s.breakdown(p)[i], w = src.len().max(4)));
         }
         out.push('\n');
     }
@@ -158,12 +140,7 @@ pub fn final_json(game: &Game) -> Value {
         .expansions()
         .iter()
         .enumerate()
-        .map(|(slot, e)| {
-            (
-                e.info.id.to_string(),
-                game.public_expansion_state(slot as u8),
-            )
-        })
+        .map(|(slot, e)| (e.info.id.to_string(), game.public_expansion_state(slot as u8)))
         .collect();
     json!({
         "players": players,

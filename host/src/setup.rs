@@ -15,10 +15,8 @@ pub fn catalog() -> Result<Catalog> {
 pub fn game_config(args: &GameArgs) -> Result<GameConfig> {
     let mut config = match &args.config {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            toml::from_str::<GameConfig>(&text)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            toml::from_str::<GameConfig>(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
         }
         None => GameConfig::with_players(2),
     };
@@ -50,13 +48,7 @@ pub fn tile_source(flag: Option<&Path>) -> TileSource {
     let dir = flag
         .map(Path::to_path_buf)
         .or_else(|| std::env::var_os("CARCASSONNE_TILES").map(PathBuf::from))
-        .or_else(|| {
-            Some(PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../tiles"
-            )))
-            .filter(|p| p.is_dir())
-        });
+        .or_else(|| Some(PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../tiles"))).filter(|p| p.is_dir()));
     TileSource { dir }
 }
 

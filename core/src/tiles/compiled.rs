@@ -96,12 +96,7 @@ impl TileType {
     /// The edge kind on board side `side` after `rotation`.
     pub fn edge(&self, rotation: Rotation, side: Side) -> EdgeKind {
         let code = (self.edge_mask(rotation) >> (2 * side as u8)) & 0b11;
-        [
-            EdgeKind::Field,
-            EdgeKind::Road,
-            EdgeKind::City,
-            EdgeKind::Wall,
-        ][code as usize]
+        [EdgeKind::Field, EdgeKind::Road, EdgeKind::City, EdgeKind::Wall][code as usize]
     }
 
     /// The feature index on board-frame segment `segment` after `rotation`.
@@ -136,10 +131,7 @@ impl TileType {
 
     /// Whether the tile has a cloister.
     pub fn has_cloister(&self) -> bool {
-        self.def
-            .features
-            .iter()
-            .any(|f| f.kind == FeatureKind::Cloister)
+        self.def.features.iter().any(|f| f.kind == FeatureKind::Cloister)
     }
 }
 

@@ -49,11 +49,7 @@ pub trait AttributeCheck {
 type Node<'i> = Spanned<DeValue<'i>>;
 
 /// A feature as read, with the located segment and city names still to check.
-type ParsedFeature = Option<(
-    FeatureDef,
-    Vec<(Segment, Range<usize>)>,
-    Vec<(Side, Range<usize>)>,
-)>;
+type ParsedFeature = Option<(FeatureDef, Vec<(Segment, Range<usize>)>, Vec<(Side, Range<usize>)>)>;
 
 struct Reader<'a> {
     file: &'a str,
@@ -64,11 +60,7 @@ struct Reader<'a> {
 
 /// Reads the tile set in `source` (the text of `file`), checking expansion
 /// tables with `attributes`. Every problem is reported, each located.
-pub fn parse_tile_set(
-    file: &str,
-    source: &str,
-    attributes: &dyn AttributeCheck,
-) -> Result<TileSet, Diagnostics> {
+pub fn parse_tile_set(file: &str, source: &str, attributes: &dyn AttributeCheck) -> Result<TileSet, Diagnostics> {
     let (doc, syntax) = DeTable::parse_recoverable(source);
     let mut reader = Reader {
         file,
@@ -134,7 +126,12 @@ impl<'a> Reader<'a> {
                             "id" => {
                                 if let Some(id) = self.string(v, "`set.id`") {
                                     if !is_kebab(&id) {
-                                        self.error(v.span(), format!("set id `{id}` must be kebab-case (lower-case letters, digits and `-`)"));
+                                        self.error(
+                                            v.span(),
+                                            format!(
+                                                "set id `{id}` must be kebab-case (lower-case letters, digits and `-`)"
+                                            ),
+                                        );
                                     }
                                     set.id = id;
                                 }
@@ -144,7 +141,10 @@ impl<'a> Reader<'a> {
                                 set.start = self.string(v, "`set.start`");
                                 start_span = Some(v.span());
                             }
-                            other => self.error(k.span(), format!("unknown key `{other}` in `[set]`; expected one of `id`, `name`, `start`")),
+                            other => self.error(
+                                k.span(),
+                                format!("unknown key `{other}` in `[set]`; expected one of `id`, `name`, `start`"),
+                            ),
                         }
                     }
                     if set.id.is_empty() && !table.iter().any(|(k, _)| k.get_ref() == "id") {
@@ -184,10 +184,7 @@ impl<'a> Reader<'a> {
             if let Some((_, first)) = seen.iter().find(|(id, _)| *id == tile.id) {
                 dupes.push((
                     tile.line,
-                    format!(
-                        "duplicate tile id `{}` (first defined on line {first})",
-                        tile.id
-                    ),
+                    format!("duplicate tile id `{}` (first defined on line {first})", tile.id),
                 ));
             } else {
                 seen.push((&tile.id, tile.line));
@@ -195,38 +192,25 @@ impl<'a> Reader<'a> {
         }
         for (line, message) in dupes {
             let offset = self.offset_of_line(line);
-            self.error(
-                offset..offset + self.source[offset..].find('\n').unwrap_or(0),
-                message,
-            );
+            self.error(offset..offset + self.source[offset..].find('\n').unwrap_or(0), message);
         }
         if let (Some(start), Some(span)) = (&set.start, start_span)
             && set.tile(start).is_none()
         {
-            self.error(
-                span,
-                format!("start tile `{start}` is not a tile of this set"),
-            );
+            self.error(span, format!("start tile `{start}` is not a tile of this set"));
         }
         set
     }
 
     fn offset_of_line(&self, line: usize) -> usize {
-        self.source
-            .split_inclusive('\n')
-            .take(line - 1)
-            .map(str::len)
-            .sum()
+        self.source.split_inclusive('\n').take(line - 1).map(str::len).sum()
     }
 
     fn table<'v, 'i>(&mut self, v: &'v Node<'i>, what: &str) -> Option<&'v DeTable<'i>> {
         match v.get_ref() {
             DeValue::Table(t) => Some(t),
             other => {
-                self.error(
-                    v.span(),
-                    format!("{what} must be a table, found {}", kind_name(other)),
-                );
+                self.error(v.span(), format!("{what} must be a table, found {}", kind_name(other)));
                 None
             }
         }
@@ -236,10 +220,7 @@ impl<'a> Reader<'a> {
         match v.get_ref() {
             DeValue::String(s) => Some(s.to_string()),
             other => {
-                self.error(
-                    v.span(),
-                    format!("{what} must be a string, found {}", kind_name(other)),
-                );
+                self.error(v.span(), format!("{what} must be a string, found {}", kind_name(other)));
                 None
             }
         }
@@ -247,15 +228,13 @@ impl<'a> Reader<'a> {
 
     fn integer(&mut self, v: &Node<'_>, what: &str) -> Option<i64> {
         match v.get_ref() {
-            DeValue::Integer(i) => {
-                match i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()) {
-                    Ok(n) => Some(n),
-                    Err(_) => {
-                        self.error(v.span(), format!("{what} is out of range"));
-                        None
-                    }
+            DeValue::Integer(i) => match i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()) {
+                Ok(n) => Some(n),
+                Err(_) => {
+                    self.error(v.span(), format!("{what} is out of range"));
+                    None
                 }
-            }
+            },
             other => {
                 self.error(
                     v.span(),
@@ -275,10 +254,7 @@ impl<'a> Reader<'a> {
             other => {
                 self.error(
                     v.span(),
-                    format!(
-                        "{what} must be an array of strings, found {}",
-                        kind_name(other)
-                    ),
+                    format!("{what} must be an array of strings, found {}", kind_name(other)),
                 );
                 Vec::new()
             }
@@ -312,10 +288,7 @@ impl<'a> Reader<'a> {
                 "count" => match self.integer(v, "tile `count`") {
                     Some(n) if (1..=10_000).contains(&n) => tile.count = n as u32,
                     Some(n) => {
-                        self.error(
-                            v.span(),
-                            format!("tile `count` must be between 1 and 10000, found {n}"),
-                        );
+                        self.error(v.span(), format!("tile `count` must be between 1 and 10000, found {n}"));
                         ok = false;
                     }
                     None => ok = false,
@@ -397,10 +370,7 @@ impl<'a> Reader<'a> {
                 other => {
                     self.error(
                         features.span(),
-                        format!(
-                            "tile `features` must be an array of tables, found {}",
-                            kind_name(other)
-                        ),
+                        format!("tile `features` must be an array of tables, found {}", kind_name(other)),
                     );
                     ok = false;
                 }
@@ -463,9 +433,7 @@ impl<'a> Reader<'a> {
         } else {
             format!("loaded expansions: {}", known.join(", "))
         };
-        format!(
-            "unknown key `{name}` in {owner}; expected one of {core}, or an expansion's table ({ext})"
-        )
+        format!("unknown key `{name}` in {owner}; expected one of {core}, or an expansion's table ({ext})")
     }
 
     /// A feature with the segments its `edges` and `cities` named, kept for the geometry check.
@@ -484,7 +452,10 @@ impl<'a> Reader<'a> {
                     if let Some(s) = self.string(v, "feature `kind`") {
                         kind = FeatureKind::parse(&s);
                         if kind.is_none() {
-                            self.error(v.span(), format!("unknown feature kind `{s}`; expected road, city, field or cloister"));
+                            self.error(
+                                v.span(),
+                                format!("unknown feature kind `{s}`; expected road, city, field or cloister"),
+                            );
                             return None;
                         }
                     }
@@ -501,7 +472,10 @@ impl<'a> Reader<'a> {
                     for (s, span) in self.string_array(v, "feature `cities`") {
                         match Side::ALL.into_iter().find(|side| side.name() == s) {
                             Some(side) => cities.push((side, span)),
-                            None => self.error(span, format!("`cities` names a city by a side it covers (N E S W), found `{s}`")),
+                            None => self.error(
+                                span,
+                                format!("`cities` names a city by a side it covers (N E S W), found `{s}`"),
+                            ),
                         }
                     }
                 }
@@ -509,10 +483,7 @@ impl<'a> Reader<'a> {
                     pennant_span = Some(v.span());
                     match self.integer(v, "feature `pennants`") {
                         Some(n @ 0..=9) => pennants = n as u8,
-                        Some(n) => self.error(
-                            v.span(),
-                            format!("`pennants` must be between 0 and 9, found {n}"),
-                        ),
+                        Some(n) => self.error(v.span(), format!("`pennants` must be between 0 and 9, found {n}")),
                         None => {}
                     }
                 }
@@ -522,10 +493,7 @@ impl<'a> Reader<'a> {
         }
         let Some(kind) = kind else {
             if !table.iter().any(|(k, _)| k.get_ref() == "kind") {
-                self.error(
-                    node.span(),
-                    "feature has no `kind` (road, city, field or cloister)",
-                );
+                self.error(node.span(), "feature has no `kind` (road, city, field or cloister)");
             }
             return None;
         };
@@ -544,10 +512,7 @@ impl<'a> Reader<'a> {
         if kind == FeatureKind::Cloister && !segs.is_empty() {
             self.error(segs[0].1.clone(), "a cloister covers no edge segments");
         }
-        if kind != FeatureKind::Cloister
-            && segs.is_empty()
-            && !table.iter().any(|(k, _)| k.get_ref() == "edges")
-        {
+        if kind != FeatureKind::Cloister && segs.is_empty() && !table.iter().any(|(k, _)| k.get_ref() == "edges") {
             self.error(node.span(), format!("{kind} has no `edges`"));
         }
         let attributes = self.attributes(&ext, Some(kind), "feature");
@@ -564,11 +529,7 @@ impl<'a> Reader<'a> {
 
     /// Each feature's segments and touched cities, checked against the tile's
     /// edges; `None` when anything is wrong (and reported).
-    fn check_geometry(
-        &mut self,
-        tile: &TileDef,
-        parsed: &[ParsedFeature],
-    ) -> Option<Vec<(Segments, Vec<usize>)>> {
+    fn check_geometry(&mut self, tile: &TileDef, parsed: &[ParsedFeature]) -> Option<Vec<(Segments, Vec<usize>)>> {
         let before = self.problems.len();
         let mut owner: [Option<usize>; 12] = [None; 12];
         let mut resolved: Vec<Segments> = vec![Segments::default(); parsed.len()];
@@ -641,9 +602,7 @@ impl<'a> Reader<'a> {
         }
         let uncovered: Vec<&str> = (0..12)
             .map(Segment::from_index)
-            .filter(|s| {
-                owner[s.index()].is_none() && tile.edges[s.side() as usize] != EdgeKind::Wall
-            })
+            .filter(|s| owner[s.index()].is_none() && tile.edges[s.side() as usize] != EdgeKind::Wall)
             .map(|s| s.name())
             .collect();
         if !uncovered.is_empty() && parsed.iter().all(Option::is_some) {
@@ -662,11 +621,9 @@ impl<'a> Reader<'a> {
             let Some((_, _, cities)) = p else { continue };
             for (side, span) in cities {
                 let seg = Segment::centre(*side);
-                match owner[seg.index()].filter(|&o| {
-                    parsed[o]
-                        .as_ref()
-                        .is_some_and(|(d, _, _)| d.kind == FeatureKind::City)
-                }) {
+                match owner[seg.index()]
+                    .filter(|&o| parsed[o].as_ref().is_some_and(|(d, _, _)| d.kind == FeatureKind::City))
+                {
                     Some(city) if !touches[fi].contains(&city) => touches[fi].push(city),
                     Some(_) => {}
                     None => self.error(
@@ -719,12 +676,10 @@ fn locate(node: &Node<'_>, path: &[String]) -> Range<usize> {
 fn to_value(v: &DeValue<'_>) -> toml::Value {
     match v {
         DeValue::String(s) => toml::Value::String(s.to_string()),
-        DeValue::Integer(i) => toml::Value::Integer(
-            i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()).unwrap_or_default(),
-        ),
-        DeValue::Float(f) => {
-            toml::Value::Float(f.as_str().replace('_', "").parse().unwrap_or_default())
+        DeValue::Integer(i) => {
+            toml::Value::Integer(i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()).unwrap_or_default())
         }
+        DeValue::Float(f) => toml::Value::Float(f.as_str().replace('_', "").parse().unwrap_or_default()),
         DeValue::Boolean(b) => toml::Value::Boolean(*b),
         DeValue::Datetime(d) => toml::Value::Datetime(*d),
         DeValue::Array(a) => toml::Value::Array(a.iter().map(|x| to_value(x.get_ref())).collect()),

@@ -113,9 +113,7 @@ impl Segments {
 
     /// The segments in clockwise order from `NW`.
     pub fn iter(self) -> impl Iterator<Item = Segment> {
-        (0..12)
-            .filter(move |i| self.0 & (1 << i) != 0)
-            .map(Segment::from_index)
+        (0..12).filter(move |i| self.0 & (1 << i) != 0).map(Segment::from_index)
     }
 
     /// The sides on which the set has at least one segment.
