@@ -34,6 +34,9 @@ pub struct GameConfig {
     /// Rule variants: expansion id → variant name → value.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub variants: BTreeMap<String, BTreeMap<String, String>>,
+    /// Dynamic expansion libraries to load, or directories of them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub plugins: Vec<String>,
     /// A fixed draw order of tile ids instead of random draws; the game ends
     /// when it runs out. For hand-written scenarios.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -54,6 +57,7 @@ impl GameConfig {
             expansions: Vec::new(),
             tiles_only: Vec::new(),
             variants: BTreeMap::new(),
+            plugins: Vec::new(),
             draw_order: None,
         }
     }

@@ -17,6 +17,7 @@ pub mod features;
 pub mod figures;
 pub mod game;
 pub mod geometry;
+pub mod plugin;
 pub mod record;
 pub mod registry;
 pub mod rng;
@@ -41,3 +42,8 @@ pub use tiles::{EdgeKind, FeatureKind, TileDef, TileSet, TileType};
 
 #[doc(hidden)]
 pub use inventory;
+/// The exact `serde_json` the core uses: expansions use it for their public
+/// state and actions, so a dynamic plugin and its host agree on its layout.
+pub use serde_json;
+/// The exact `toml` the core uses (expansion attribute tables).
+pub use toml;

@@ -3,6 +3,7 @@
 //! plays, replays or describes games.
 
 mod output;
+mod plugins;
 mod setup;
 
 use anyhow::{Context, Result, bail};
@@ -46,6 +47,9 @@ pub struct GameArgs {
     /// Directory of tile files (default: $CARCASSONNE_TILES, the project's tiles/, or the built-in copies).
     #[arg(long)]
     pub tiles: Option<PathBuf>,
+    /// Load an expansion from a dynamic library (or every library in a directory); repeatable.
+    #[arg(long = "plugin")]
+    pub plugins: Vec<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -79,6 +83,9 @@ struct ReplayArgs {
     /// Directory of tile files.
     #[arg(long)]
     tiles: Option<PathBuf>,
+    /// Load an expansion from a dynamic library (or a directory of them); repeatable.
+    #[arg(long = "plugin")]
+    plugins: Vec<PathBuf>,
 }
 
 fn main() {
@@ -97,8 +104,8 @@ fn play(args: PlayArgs) -> Result<()> {
     if !BOT_NAMES.contains(&args.bot.as_str()) {
         bail!("unknown bot `{}`; bots: {}", args.bot, BOT_NAMES.join(", "));
     }
-    let catalog = setup::catalog()?;
     let config = setup::game_config(&args.game)?;
+    let catalog = setup::catalog(&config, &args.game.plugins)?;
     let tiles = setup::tile_source(args.game.tiles.as_deref());
     let rules = Arc::new(carcassonne_core::Rules::new(&catalog, &config, &tiles)?);
     let mut bots: Vec<Box<dyn Bot>> = Vec::new();
@@ -139,7 +146,7 @@ fn play(args: PlayArgs) -> Result<()> {
 fn replay(args: ReplayArgs) -> Result<()> {
     let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?;
     let record = GameRecord::from_json(&text).with_context(|| format!("{}", args.file.display()))?;
-    let catalog = setup::catalog()?;
+    let catalog = setup::catalog(&record.config, &args.plugins)?;
     let tiles = setup::tile_source(args.tiles.as_deref());
     let game = if args.log {
         let rules = Arc::new(carcassonne_core::Rules::new(&catalog, &record.config, &tiles)?);

@@ -6,9 +6,18 @@ use anyhow::{Context, Result};
 use carcassonne_core::{Catalog, GameConfig, PlayerConfig, TileSource};
 use std::path::{Path, PathBuf};
 
-/// The expansions this binary offers.
-pub fn catalog() -> Result<Catalog> {
-    Ok(Catalog::linked()?)
+/// The expansions this binary offers: those linked in, plus those loaded
+/// from the configuration's `plugins` and the `--plugin` flags.
+pub fn catalog(config: &GameConfig, flags: &[PathBuf]) -> Result<Catalog> {
+    let mut catalog = Catalog::linked()?;
+    let paths: Vec<PathBuf> = config
+        .plugins
+        .iter()
+        .map(PathBuf::from)
+        .chain(flags.iter().cloned())
+        .collect();
+    crate::plugins::load_all(&paths, &mut catalog)?;
+    Ok(catalog)
 }
 
 /// The configuration from `--config` with the flags laid over it.

@@ -1,0 +1,117 @@
+//! The declaration a dynamic expansion library exports, and the checks a
+//! host makes before trusting it.
+//!
+//! A library built as a `cdylib` carries its own copy of the core and of
+//! `inventory`, so the host cannot see its registrations directly. Instead
+//! it exports one `#[repr(C)]` static, [`PluginDeclaration`], whose first
+//! field is the ABI version and second a fingerprint of the core version and
+//! compiler. Only when both match does the host call `register`, which hands
+//! the library's own registrations to the host. Authors write
+//! [`register_expansion!`](crate::register_expansion) as for a linked
+//! expansion, plus one [`export_plugin!`](crate::export_plugin).
+#![allow(unsafe_code)]
+
+use crate::expansion::ExpansionInfo;
+use crate::registry::Registration;
+
+/// Version of the declaration's layout and of the hook traits' contract.
+pub const PLUGIN_ABI_VERSION: u32 = 1;
+
+/// Name of the exported static.
+pub const PLUGIN_SYMBOL: &str = "CARCASSONNE_PLUGIN";
+
+/// Core version and compiler this copy of the core was built with.
+pub const FINGERPRINT: &str = concat!(
+    "carcassonne-core ",
+    env!("CARGO_PKG_VERSION"),
+    "; ",
+    env!("CARCASSONNE_RUSTC")
+);
+
+/// A string as pointer and length, readable across the library boundary.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct FfiStr {
+    ptr: *const u8,
+    len: usize,
+}
+
+impl FfiStr {
+    /// Wraps a static string.
+    pub const fn new(s: &'static str) -> Self {
+        FfiStr {
+            ptr: s.as_ptr(),
+            len: s.len(),
+        }
+    }
+
+    /// The string.
+    ///
+    /// # Safety
+    /// `self` must come from [`FfiStr::new`] in a library that is still loaded.
+    pub unsafe fn as_str(&self) -> &str {
+        // SAFETY: built from a `&'static str` by `new`; the library is never unloaded.
+        let bytes = unsafe { std::slice::from_raw_parts(self.ptr, self.len) };
+        std::str::from_utf8(bytes).unwrap_or("<not UTF-8>")
+    }
+}
+
+/// What a dynamic expansion library exports under [`PLUGIN_SYMBOL`].
+#[repr(C)]
+pub struct PluginDeclaration {
+    /// Read first; must equal the host's [`PLUGIN_ABI_VERSION`].
+    pub abi_version: u32,
+    /// Must equal the host's [`FINGERPRINT`].
+    pub fingerprint: FfiStr,
+    /// Hands the library's registrations to the host.
+    pub register: fn(&mut PluginRegistrar),
+}
+
+// SAFETY: the declaration is immutable and its string points at static data.
+unsafe impl Sync for PluginDeclaration {}
+
+impl PluginDeclaration {
+    /// The declaration for the library this is compiled into.
+    pub const fn current() -> Self {
+        PluginDeclaration {
+            abi_version: PLUGIN_ABI_VERSION,
+            fingerprint: FfiStr::new(FINGERPRINT),
+            register: register_linked,
+        }
+    }
+}
+
+/// Collects what a library registers.
+#[derive(Default, Debug)]
+pub struct PluginRegistrar {
+    expansions: Vec<&'static ExpansionInfo>,
+}
+
+impl PluginRegistrar {
+    /// Adds an expansion.
+    pub fn add(&mut self, info: &'static ExpansionInfo) {
+        self.expansions.push(info);
+    }
+
+    /// What was registered.
+    pub fn expansions(&self) -> &[&'static ExpansionInfo] {
+        &self.expansions
+    }
+}
+
+/// Runs in the library: its own `inventory` holds its registrations.
+fn register_linked(registrar: &mut PluginRegistrar) {
+    for r in inventory::iter::<Registration> {
+        registrar.add(r.0);
+    }
+}
+
+/// Exports the plugin declaration from a `cdylib` expansion crate.
+#[macro_export]
+macro_rules! export_plugin {
+    () => {
+        #[unsafe(no_mangle)]
+        #[allow(unsafe_code)]
+        pub static CARCASSONNE_PLUGIN: $crate::plugin::PluginDeclaration = $crate::plugin::PluginDeclaration::current();
+    };
+}

@@ -1,0 +1,163 @@
+//! Watchtower: a small example fan expansion, written to be copied.
+//!
+//! Rules: some tiles carry a watchtower of height 1–2 (a tile attribute).
+//! When a player places a watchtower tile, they may *survey*: score
+//! `points_per_follower` points for each of their followers on the tiles
+//! within `height` steps (orthogonally or diagonally) of the tower — or
+//! decline. Each tower is surveyed at most once.
+
+use carcassonne_core::board::PlacedTile;
+use carcassonne_core::expansion::{self, DynExpansion};
+use carcassonne_core::tiles::{AttributeProblem, FeatureKind};
+use carcassonne_core::{
+    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FigureClass, Pos, TileFile, VariantDecl, register_expansion,
+};
+use carcassonne_core::{serde_json, toml};
+use serde::{Deserialize, Serialize};
+
+/// The expansion's declaration: what `host expansions` lists.
+pub static WATCHTOWER: ExpansionInfo = ExpansionInfo {
+    id: "watchtower",
+    name: "Watchtower (example)",
+    version: env!("CARGO_PKG_VERSION"),
+    description: "Watchtower tiles let their placer score followers nearby",
+    requires: &[],
+    conflicts: &[],
+    tile_files: &[TileFile {
+        file_name: "watchtower.toml",
+        embedded: include_str!("../watchtower.toml"),
+    }],
+    variants: &[VariantDecl {
+        name: "points_per_follower",
+        values: &["1", "2"],
+        default: "1",
+        description: "points a survey gives for each of the placer's followers in view",
+    }],
+    figures: &[],
+    score_sources: &[""],
+    check_attributes,
+    build,
+};
+
+register_expansion!(WATCHTOWER);
+carcassonne_core::export_plugin!();
+
+/// Checks `[tile.watchtower]`: `height` must be 1 or 2; nothing on features.
+fn check_attributes(feature: Option<FeatureKind>, table: &toml::Value) -> Vec<AttributeProblem> {
+    if feature.is_some() {
+        return vec![AttributeProblem::new(
+            &[],
+            "watchtowers stand on tiles, not on features",
+        )];
+    }
+    let mut problems = Vec::new();
+    for (key, value) in table.as_table().into_iter().flatten() {
+        match (key.as_str(), value.as_integer()) {
+            ("height", Some(1 | 2)) => {}
+            ("height", _) => problems.push(AttributeProblem::new(&["height"], "`height` must be 1 or 2")),
+            (other, _) => problems.push(AttributeProblem::new(
+                &[other],
+                format!("unknown key `{other}`; expected `height`"),
+            )),
+        }
+    }
+    if table.get("height").is_none() {
+        problems.push(AttributeProblem::new(&[], "a watchtower needs a `height`"));
+    }
+    problems
+}
+
+fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
+    let points = ctx
+        .variant("points_per_follower")
+        .parse()
+        .map_err(|_| "points_per_follower must be a number".to_string())?;
+    Ok(expansion::boxed(Watchtower { points }))
+}
+
+/// The rules for one game.
+struct Watchtower {
+    points: i32,
+}
+
+/// What the expansion remembers: the tower waiting for its survey decision.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct State {
+    /// A tower just placed whose placer has not decided yet: (position, height).
+    pending: Option<(Pos, i32)>,
+    /// Towers surveyed so far.
+    surveyed: u32,
+}
+
+/// The decision a player takes after placing a watchtower.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    /// Score the followers in view.
+    Survey,
+    /// Do not survey.
+    Decline,
+}
+
+impl Expansion for Watchtower {
+    type State = State;
+    type Action = Action;
+
+    fn setup(&self, _ctx: &mut Ctx<'_>) -> State {
+        State::default()
+    }
+
+    // The survey comes after the follower is deployed, so it may count.
+    fn after_deploy(
+        &self,
+        state: &mut State,
+        ctx: &mut Ctx<'_>,
+        _deployed: Option<&carcassonne_core::figures::PlacedFigure>,
+    ) {
+        let Some(placed): Option<PlacedTile> = ctx.view().placed_this_turn().copied() else {
+            return;
+        };
+        let tile = ctx.view().rules().tile(placed.tile);
+        let Some(height) = tile
+            .def
+            .attribute("watchtower")
+            .and_then(|t| t.get("height"))
+            .and_then(|h| h.as_integer())
+        else {
+            return;
+        };
+        state.pending = Some((placed.pos, height as i32));
+        let player = ctx.view().turn().player;
+        ctx.ask(player);
+    }
+
+    fn options(&self, _state: &State, _view: &CoreState, _player: u8, out: &mut Vec<Action>) {
+        out.push(Action::Survey);
+        out.push(Action::Decline);
+    }
+
+    fn play(&self, state: &mut State, ctx: &mut Ctx<'_>, player: u8, action: &Action) {
+        let Some((tower, height)) = state.pending.take() else {
+            return;
+        };
+        if *action == Action::Decline {
+            return;
+        }
+        let view = ctx.view();
+        let in_view = view
+            .figures()
+            .iter()
+            .filter(|f| f.owner == player && view.rules().figures()[f.kind as usize].class == FigureClass::Follower)
+            .filter(|f| (f.pos.x - tower.x).abs() <= height && (f.pos.y - tower.y).abs() <= height)
+            .count() as i32;
+        state.surveyed += 1;
+        ctx.log(serde_json::json!({ "survey": [tower.x, tower.y], "followers": in_view }));
+        if in_view > 0 {
+            ctx.score(player, in_view * self.points, "");
+        }
+    }
+
+    fn decision_label(&self, _state: &State) -> &'static str {
+        "survey from the watchtower"
+    }
+}

@@ -1,0 +1,81 @@
+//! Loading expansions from dynamic libraries, behind the ABI and
+//! fingerprint checks of `carcassonne_core::plugin`.
+#![allow(unsafe_code)]
+
+use anyhow::{Context, Result, bail};
+use carcassonne_core::Catalog;
+use carcassonne_core::plugin::{FINGERPRINT, PLUGIN_ABI_VERSION, PLUGIN_SYMBOL, PluginDeclaration, PluginRegistrar};
+use std::path::{Path, PathBuf};
+
+/// Loads every library named by `paths` (files, or directories whose
+/// `.so`/`.dylib`/`.dll` files are all loaded) into `catalog`. Returns the ids
+/// of the expansions added.
+pub fn load_all(paths: &[PathBuf], catalog: &mut Catalog) -> Result<Vec<&'static str>> {
+    let mut ids = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let mut libs: Vec<PathBuf> = std::fs::read_dir(path)
+                .with_context(|| format!("cannot read plugin directory {}", path.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("so" | "dylib" | "dll")))
+                .collect();
+            libs.sort();
+            for lib in libs {
+                ids.extend(load(&lib, catalog)?);
+            }
+        } else {
+            ids.extend(load(path, catalog)?);
+        }
+    }
+    Ok(ids)
+}
+
+/// Loads one library. It is never unloaded: its code and statics back the
+/// expansions for the rest of the process.
+pub fn load(path: &Path, catalog: &mut Catalog) -> Result<Vec<&'static str>> {
+    let shown = path.display().to_string();
+    if !path.exists() {
+        bail!("plugin {shown} does not exist");
+    }
+    // SAFETY: loading runs the library's initialisers; the user asked for
+    // this library by name, which is the trust decision plugins need.
+    let library = unsafe { libloading::Library::new(path) }.with_context(|| format!("cannot load plugin {shown}"))?;
+    let symbol = format!("{PLUGIN_SYMBOL}\0");
+    // SAFETY: the symbol is a data symbol; we only take its address here.
+    let declaration: *const PluginDeclaration = match unsafe {
+        library.get::<*const PluginDeclaration>(symbol.as_bytes())
+    } {
+        Ok(s) => *s,
+        Err(_) => bail!(
+            "{shown} is not a carcassonne-rs plugin: it exports no `{PLUGIN_SYMBOL}` (build it with `carcassonne_core::export_plugin!()`)"
+        ),
+    };
+    // SAFETY: every ABI version starts the declaration with a `u32`, so the
+    // first field can be read before anything else is trusted.
+    let abi = unsafe { std::ptr::read(declaration.cast::<u32>()) };
+    if abi != PLUGIN_ABI_VERSION {
+        bail!(
+            "plugin {shown} was built for plugin ABI {abi}, this host speaks ABI {PLUGIN_ABI_VERSION}; rebuild the plugin against this version of carcassonne-core"
+        );
+    }
+    // SAFETY: the ABI version matches, so the layout is this host's.
+    let declaration = unsafe { &*declaration };
+    // SAFETY: built by `FfiStr::new` from a static string in the library, which stays loaded.
+    let theirs = unsafe { declaration.fingerprint.as_str() };
+    if theirs != FINGERPRINT {
+        bail!(
+            "plugin {shown} does not match this host:\n  plugin: {theirs}\n  host:   {FINGERPRINT}\nrebuild the plugin with the host's compiler and carcassonne-core version"
+        );
+    }
+    let mut registrar = PluginRegistrar::default();
+    (declaration.register)(&mut registrar);
+    std::mem::forget(library);
+    let mut ids = Vec::new();
+    for info in registrar.expansions() {
+        catalog
+            .add_dynamic(info, &shown)
+            .with_context(|| format!("plugin {shown}"))?;
+        ids.push(info.id);
+    }
+    Ok(ids)
+}
