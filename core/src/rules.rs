@@ -275,6 +275,9 @@ impl Rules {
         let start = start.ok_or(SetupError::NoStartTile)?;
         let mut bag = Vec::new();
         for t in &table {
+            if !t.def.in_bag {
+                continue;
+            }
             let copies = t.def.count - u32::from(t.index == start);
             bag.extend(std::iter::repeat_n(t.index, copies as usize));
         }

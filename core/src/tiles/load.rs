@@ -268,6 +268,7 @@ impl<'a> Reader<'a> {
             id: String::new(),
             name: None,
             count: 0,
+            in_bag: true,
             edges: [EdgeKind::Field; 4],
             features: Vec::new(),
             attributes: Attributes::new(),
@@ -285,6 +286,13 @@ impl<'a> Reader<'a> {
                     None => ok = false,
                 },
                 "name" => tile.name = self.string(v, "tile `name`"),
+                "bag" => match v.get_ref() {
+                    DeValue::Boolean(b) => tile.in_bag = *b,
+                    other => self.error(
+                        v.span(),
+                        format!("tile `bag` must be true or false, found {}", kind_name(other)),
+                    ),
+                },
                 "count" => match self.integer(v, "tile `count`") {
                     Some(n) if (1..=10_000).contains(&n) => tile.count = n as u32,
                     Some(n) => {
@@ -423,7 +431,7 @@ impl<'a> Reader<'a> {
 
     fn unknown_key_message(&self, name: &str, owner: &str) -> String {
         let core = if owner == "tile" {
-            "`id`, `name`, `count`, `edges`, `features`"
+            "`id`, `name`, `count`, `edges`, `features`, `bag`"
         } else {
             "`kind`, `edges`, `pennants`, `cities`, `name`"
         };

@@ -158,6 +158,9 @@ pub struct TileDef {
     pub name: Option<String>,
     /// Copies in the set (the start tile included).
     pub count: u32,
+    /// Whether its copies are shuffled into the bag (`bag = false` in the
+    /// file: an expansion hands them out, like abbeys).
+    pub in_bag: bool,
     /// Edge kinds N, E, S, W.
     pub edges: [EdgeKind; 4],
     /// The tile's features.

@@ -1,0 +1,1 @@
+//! The abbey-and-mayor expansion (work in progress).

@@ -1,0 +1,1 @@
+//! The cleric-and-serf expansion (work in progress).

@@ -1,0 +1,1 @@
+//! The easter expansion (work in progress).

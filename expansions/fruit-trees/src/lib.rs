@@ -1,0 +1,1 @@
+//! The fruit-trees expansion (work in progress).

@@ -1,0 +1,1 @@
+//! The inns-and-cathedrals expansion (work in progress).

@@ -1,0 +1,1 @@
+//! The king-and-robber-baron expansion (work in progress).
