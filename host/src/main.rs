@@ -2,13 +2,12 @@
 //! loaded) expansions, builds a game from the configuration and flags, and
 //! plays, replays or describes games.
 
-mod output;
-mod plugins;
-mod setup;
+mod linked;
 
-use anyhow::{Context, Result, bail};
-use carcassonne_core::bots::{BOT_NAMES, Bot, bot_by_name};
-use carcassonne_core::{Action, Game, GameRecord};
+use anyhow::{Context, Result};
+use carcassonne_core::{Game, GameRecord};
+use carcassonne_host::setup::GameArgs;
+use carcassonne_host::{output, plugins, session, setup};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -27,29 +26,21 @@ enum Command {
     Play(PlayArgs),
     /// Replay a game record and print its result.
     Replay(ReplayArgs),
+    /// List every available expansion (linked and loaded) with its variants.
+    Expansions(ExpansionsArgs),
 }
 
-/// Options that choose the game (shared by every command that starts one).
-#[derive(Args, Debug, Clone, Default)]
-pub struct GameArgs {
-    /// Game configuration file (TOML); flags override it.
+#[derive(Args, Debug)]
+struct ExpansionsArgs {
+    /// Print JSON for machines.
     #[arg(long)]
-    pub config: Option<PathBuf>,
-    /// Number of players (2–6), named "Player 1" … unless the configuration names them.
-    #[arg(long)]
-    pub players: Option<usize>,
-    /// Seed of the game's random number generator.
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Expansions to enable, comma-separated (e.g. easter,fruit-trees).
-    #[arg(long, value_delimiter = ',')]
-    pub expansions: Option<Vec<String>>,
-    /// Directory of tile files (default: $CARCASSONNE_TILES, the project's tiles/, or the built-in copies).
-    #[arg(long)]
-    pub tiles: Option<PathBuf>,
-    /// Load an expansion from a dynamic library (or every library in a directory); repeatable.
+    json: bool,
+    /// Load an expansion from a dynamic library (or a directory of them); repeatable.
     #[arg(long = "plugin")]
-    pub plugins: Vec<PathBuf>,
+    plugins: Vec<PathBuf>,
+    /// Directory of tile files (to count each expansion's tiles).
+    #[arg(long)]
+    tiles: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -93,6 +84,7 @@ fn main() {
     let result = match cli.command {
         Command::Play(a) => play(a),
         Command::Replay(a) => replay(a),
+        Command::Expansions(a) => expansions(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");
@@ -101,40 +93,28 @@ fn main() {
 }
 
 fn play(args: PlayArgs) -> Result<()> {
-    if !BOT_NAMES.contains(&args.bot.as_str()) {
-        bail!("unknown bot `{}`; bots: {}", args.bot, BOT_NAMES.join(", "));
-    }
     let config = setup::game_config(&args.game)?;
     let catalog = setup::catalog(&config, &args.game.plugins)?;
     let tiles = setup::tile_source(args.game.tiles.as_deref());
     let rules = Arc::new(carcassonne_core::Rules::new(&catalog, &config, &tiles)?);
-    let mut bots: Vec<Box<dyn Bot>> = Vec::new();
-    for (i, p) in config.players.iter().enumerate() {
-        let name = p.bot.as_deref().unwrap_or(&args.bot);
-        let seed = config.seed ^ (0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(i as u64 + 1));
-        bots.push(
-            bot_by_name(name, seed)
-                .with_context(|| format!("player {}: unknown bot `{name}`; bots: {}", i + 1, BOT_NAMES.join(", ")))?,
-        );
-    }
+    let mut bots = session::bots_for(&config, &args.bot)?;
     let mut game = Game::new(rules)?;
-    let mut record = GameRecord::new(config);
     let mut log = output::TurnLog::new(!args.json && !args.quiet);
     log.events(&game, game.last_events());
-    let mut options: Vec<Action> = Vec::new();
-    while let Some(decision) = game.decision() {
-        game.legal_actions(&mut options);
-        let choice = bots[decision.player() as usize].choose(&game, &options);
-        let action = &options[choice];
-        record.moves.push(game.move_of(action));
-        log.decision(&game, action);
-        game.play(action)
-            .map_err(|e| anyhow::anyhow!("bot chose an illegal option: {e}"))?;
-        log.events(&game, game.last_events());
-        if let Some(path) = &args.record {
-            setup::write_atomically(path, &record.to_json())?;
-        }
-    }
+    let mut record = GameRecord::new(config);
+    session::play_out(
+        &mut game,
+        &mut bots,
+        &mut record,
+        |game, action, phase| match phase {
+            session::Step::Before => log.decision(game, action),
+            session::Step::After => log.events(game, game.last_events()),
+        },
+        |record| match &args.record {
+            Some(path) => setup::write_atomically(path, &record.to_json()),
+            None => Ok(()),
+        },
+    )?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&output::final_json(&game))?);
     } else {
@@ -175,6 +155,19 @@ fn replay(args: ReplayArgs) -> Result<()> {
             );
         }
         print!("{}", output::score_table(&game));
+    }
+    Ok(())
+}
+
+fn expansions(args: ExpansionsArgs) -> Result<()> {
+    let mut catalog = carcassonne_core::Catalog::linked()?;
+    plugins::load_all(&args.plugins, &mut catalog)?;
+    let tiles = setup::tile_source(args.tiles.as_deref());
+    let listing = output::expansions(&catalog, &tiles)?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&listing)?);
+    } else {
+        print!("{}", output::expansions_text(&listing));
     }
     Ok(())
 }

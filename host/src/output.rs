@@ -153,3 +153,83 @@ pub fn final_json(game: &Game) -> Value {
         "expansions": expansions,
     })
 }
+
+/// Every expansion in `catalog` as JSON: id, name, version, origin, tile
+/// count, requirements, conflicts, figures and variants with defaults.
+pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core::TileSource) -> anyhow::Result<Value> {
+    let mut list = Vec::new();
+    for e in catalog.all() {
+        let mut count = 0;
+        for f in e.tile_files {
+            count += tiles.load(f.file_name, f.embedded, catalog)?.total();
+        }
+        let variants: Vec<Value> = e
+            .variants
+            .iter()
+            .map(|v| json!({ "name": v.name, "values": v.values, "default": v.default, "description": v.description }))
+            .collect();
+        let figures: Vec<Value> = e
+            .figures
+            .iter()
+            .map(|f| json!({ "id": f.id, "name": f.name, "per_player": f.per_player, "strength": f.strength, "class": f.class }))
+            .collect();
+        list.push(json!({
+            "id": e.id,
+            "name": e.name,
+            "version": e.version,
+            "description": e.description,
+            "origin": catalog.library_of(e.id).map_or_else(|| "linked".to_string(), |p| format!("plugin {p}")),
+            "tiles": count,
+            "requires": e.requires,
+            "conflicts": e.conflicts,
+            "figures": figures,
+            "variants": variants,
+        }));
+    }
+    Ok(Value::Array(list))
+}
+
+/// The listing for people.
+pub fn expansions_text(listing: &Value) -> String {
+    let mut out = String::new();
+    for e in listing.as_array().into_iter().flatten() {
+        let s = |k: &str| e[k].as_str().unwrap_or("").to_string();
+        let list = |k: &str| {
+            e[k].as_array()
+                .map(|a| a.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join(", "))
+                .unwrap_or_default()
+        };
+        out.push_str(&format!(
+            "{} {} — {} ({} tiles, {})\n",
+            s("id"),
+            s("version"),
+            s("name"),
+            e["tiles"],
+            s("origin")
+        ));
+        out.push_str(&format!("    {}\n", s("description")));
+        if !list("requires").is_empty() {
+            out.push_str(&format!("    requires: {}\n", list("requires")));
+        }
+        if !list("conflicts").is_empty() {
+            out.push_str(&format!("    conflicts with: {}\n", list("conflicts")));
+        }
+        for v in e["variants"].as_array().into_iter().flatten() {
+            let values = v["values"]
+                .as_array()
+                .map(|a| a.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join(" | "))
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "    {} = {} (default {}): {}\n",
+                v["name"].as_str().unwrap_or(""),
+                values,
+                v["default"],
+                v["description"].as_str().unwrap_or("")
+            ));
+        }
+    }
+    if out.is_empty() {
+        out.push_str("no expansions available\n");
+    }
+    out
+}

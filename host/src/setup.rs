@@ -1,10 +1,33 @@
 //! Turning files and flags into a game: the expansion catalog, the game
 //! configuration and where tile files come from.
 
-use crate::GameArgs;
 use anyhow::{Context, Result};
 use carcassonne_core::{Catalog, GameConfig, PlayerConfig, TileSource};
+use clap::Args;
 use std::path::{Path, PathBuf};
+
+/// Options that choose the game (shared by every command that starts one).
+#[derive(Args, Debug, Clone, Default)]
+pub struct GameArgs {
+    /// Game configuration file (TOML); flags override it.
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Number of players (2–6), named "Player 1" … unless the configuration names them.
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Seed of the game's random number generator.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Expansions to enable, comma-separated (e.g. easter,fruit-trees).
+    #[arg(long, value_delimiter = ',')]
+    pub expansions: Option<Vec<String>>,
+    /// Directory of tile files (default: $CARCASSONNE_TILES, the project's tiles/, or the built-in copies).
+    #[arg(long)]
+    pub tiles: Option<PathBuf>,
+    /// Load an expansion from a dynamic library (or every library in a directory); repeatable.
+    #[arg(long = "plugin")]
+    pub plugins: Vec<PathBuf>,
+}
 
 /// The expansions this binary offers: those linked in, plus those loaded
 /// from the configuration's `plugins` and the `--plugin` flags.

@@ -1,0 +1,7 @@
+//! The host's library: configuration and catalog assembly, plugin loading,
+//! bot sessions and output, shared by the `host` binary and its tests.
+
+pub mod output;
+pub mod plugins;
+pub mod session;
+pub mod setup;

@@ -1,0 +1,12 @@
+//! The expansion crates linked into this binary.
+//!
+//! A crate that is only a Cargo dependency is not linked, and its
+//! `register_expansion!` would silently vanish: naming each crate here keeps
+//! it. `tests/registered.rs` checks the exact set of ids that results.
+
+use carcassonne_abbey_and_mayor as _;
+use carcassonne_cleric_and_serf as _;
+use carcassonne_easter as _;
+use carcassonne_fruit_trees as _;
+use carcassonne_inns_and_cathedrals as _;
+use carcassonne_king_and_robber_baron as _;
