@@ -24,6 +24,12 @@ pub struct GameArgs {
     /// Directory of tile files (default: $CARCASSONNE_TILES, the project's tiles/, or the built-in copies).
     #[arg(long)]
     pub tiles: Option<PathBuf>,
+    /// Expansions whose tiles are shuffled in with their rules off, comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    pub tiles_only: Option<Vec<String>>,
+    /// A rule variant, as EXPANSION.NAME=VALUE (e.g. easter.die=d6); repeatable.
+    #[arg(long = "variant", value_name = "EXPANSION.NAME=VALUE")]
+    pub variants: Vec<String>,
     /// Load an expansion from a dynamic library (or every library in a directory); repeatable.
     #[arg(long = "plugin")]
     pub plugins: Vec<PathBuf>,
@@ -70,6 +76,26 @@ pub fn game_config(args: &GameArgs) -> Result<GameConfig> {
             .map(|s| s.trim().to_string())
             .filter(|s| !s.is_empty())
             .collect();
+    }
+    if let Some(e) = &args.tiles_only {
+        config.tiles_only = e
+            .iter()
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect();
+    }
+    for v in &args.variants {
+        let parsed = v
+            .split_once('=')
+            .and_then(|(key, value)| key.split_once('.').map(|(id, name)| (id, name, value)));
+        let Some((id, name, value)) = parsed else {
+            anyhow::bail!("--variant `{v}`: write EXPANSION.NAME=VALUE, e.g. easter.die=d6");
+        };
+        config
+            .variants
+            .entry(id.trim().to_string())
+            .or_default()
+            .insert(name.trim().to_string(), value.trim().to_string());
     }
     Ok(config)
 }

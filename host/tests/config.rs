@@ -1,0 +1,235 @@
+//! Game configuration: the TOML file, flags laid over it, and every
+//! configuration mistake reported with a clear message before a game starts.
+
+use carcassonne_core::expansion::{self, DynExpansion};
+use carcassonne_core::tiles::{AttributeProblem, FeatureKind};
+use carcassonne_core::{
+    BuildContext, Catalog, Ctx, Expansion, ExpansionInfo, GameConfig, Rules, TileSource, VariantDecl, toml,
+};
+use carcassonne_host::setup::{GameArgs, game_config};
+use std::io::Write;
+
+struct Nothing;
+
+impl Expansion for Nothing {
+    type State = ();
+    type Action = ();
+    fn setup(&self, _: &mut Ctx<'_>) {}
+}
+
+fn no_attributes(_: Option<FeatureKind>, _: &toml::Value) -> Vec<AttributeProblem> {
+    Vec::new()
+}
+
+fn build(_: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
+    Ok(expansion::boxed(Nothing))
+}
+
+fn refuse(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
+    Err(format!(
+        "mode `{}` needs a barn, and no expansion in this game has one",
+        ctx.variant("mode")
+    ))
+}
+
+const fn info(
+    id: &'static str,
+    requires: &'static [&'static str],
+    conflicts: &'static [&'static str],
+) -> ExpansionInfo {
+    ExpansionInfo {
+        id,
+        name: id,
+        version: "1.0.0",
+        description: "test expansion",
+        requires,
+        conflicts,
+        tile_files: &[],
+        variants: &[VariantDecl {
+            name: "mode",
+            values: &["calm", "wild"],
+            default: "calm",
+            description: "test",
+        }],
+        figures: &[],
+        score_sources: &[],
+        check_attributes: no_attributes,
+        build,
+    }
+}
+
+static ALPHA: ExpansionInfo = info("alpha", &[], &[]);
+static BETA: ExpansionInfo = info("beta", &["alpha"], &[]);
+static GAMMA: ExpansionInfo = info("gamma", &[], &["alpha"]);
+static PICKY: ExpansionInfo = ExpansionInfo {
+    build: refuse,
+    ..info("picky", &[], &[])
+};
+
+fn catalog() -> Catalog {
+    let mut c = Catalog::default();
+    for i in [&ALPHA, &BETA, &GAMMA, &PICKY] {
+        c.add(i).unwrap();
+    }
+    c
+}
+
+fn setup_error(config_toml: &str) -> String {
+    let config: GameConfig = toml::from_str(config_toml).expect("valid TOML");
+    Rules::new(&catalog(), &config, &TileSource::default())
+        .map(|_| ())
+        .expect_err("must be refused")
+        .to_string()
+}
+
+const TWO: &str = "[[players]]\nname = \"Ann\"\n[[players]]\nname = \"Bob\"\n";
+
+#[test]
+fn a_full_configuration_file_is_read_and_flags_override_it() {
+    let mut file = tempfile();
+    write!(
+        file.1,
+        "seed = 9\nexpansions = [\"alpha\"]\n[[players]]\nname = \"Ann\"\n[[players]]\nname = \"Bob\"\nbot = \"greedy\"\n[variants.alpha]\nmode = \"wild\"\n"
+    )
+    .unwrap();
+    let args = GameArgs {
+        config: Some(file.0.clone()),
+        seed: Some(4),
+        variants: vec!["alpha.mode=calm".into()],
+        ..GameArgs::default()
+    };
+    let config = game_config(&args).expect("reads");
+    assert_eq!(config.seed, 4, "the flag wins over the file");
+    assert_eq!(config.players[1].bot.as_deref(), Some("greedy"));
+    assert_eq!(config.variants["alpha"]["mode"], "calm");
+    assert!(Rules::new(&catalog(), &config, &TileSource::default()).is_ok());
+}
+
+#[test]
+fn unknown_key_in_the_file_names_line_and_column() {
+    let mut file = tempfile();
+    write!(file.1, "seed = 1\nexpansion = [\"alpha\"]\n").unwrap();
+    let e = game_config(&GameArgs {
+        config: Some(file.0.clone()),
+        ..GameArgs::default()
+    })
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("line 2") && e.contains("unknown field `expansion`"), "{e}");
+}
+
+#[test]
+fn unknown_expansion_lists_the_known_ones() {
+    let e = setup_error(&format!("expansions = [\"delta\"]\n{TWO}"));
+    assert_eq!(
+        e,
+        "unknown expansion `delta`; known expansions: alpha, beta, gamma, picky"
+    );
+}
+
+#[test]
+fn unknown_variant_lists_the_variants() {
+    let e = setup_error(&format!(
+        "expansions = [\"alpha\"]\n{TWO}[variants.alpha]\nspeed = \"fast\"\n"
+    ));
+    assert_eq!(e, "expansion `alpha` has no variant `speed`; its variants: mode");
+}
+
+#[test]
+fn unknown_variant_value_lists_the_values() {
+    let e = setup_error(&format!(
+        "expansions = [\"alpha\"]\n{TWO}[variants.alpha]\nmode = \"angry\"\n"
+    ));
+    assert_eq!(e, "variant `alpha.mode` cannot be `angry`; allowed: calm, wild");
+}
+
+#[test]
+fn missing_requirement_is_named() {
+    let e = setup_error(&format!("expansions = [\"beta\"]\n{TWO}"));
+    assert_eq!(
+        e,
+        "expansion `beta` requires `alpha`, which is not enabled; add it to the expansions"
+    );
+}
+
+#[test]
+fn conflict_is_named() {
+    let e = setup_error(&format!("expansions = [\"gamma\", \"alpha\"]\n{TWO}"));
+    assert_eq!(e, "expansions `gamma` and `alpha` cannot be played together");
+}
+
+#[test]
+fn the_same_expansion_twice_is_refused() {
+    assert_eq!(
+        setup_error(&format!("expansions = [\"alpha\", \"alpha\"]\n{TWO}")),
+        "expansion `alpha` is enabled twice"
+    );
+    assert_eq!(
+        setup_error(&format!("expansions = [\"alpha\"]\ntiles_only = [\"alpha\"]\n{TWO}")),
+        "expansion `alpha` is enabled twice"
+    );
+}
+
+#[test]
+fn variants_for_an_expansion_that_is_off_are_refused() {
+    let e = setup_error(&format!("{TWO}[variants.alpha]\nmode = \"wild\"\n"));
+    assert_eq!(e, "variants are given for `alpha`, which is not enabled");
+}
+
+#[test]
+fn an_expansion_refusing_its_variants_says_why() {
+    let e = setup_error(&format!("expansions = [\"picky\"]\n{TWO}"));
+    assert_eq!(
+        e,
+        "expansion `picky`: mode `calm` needs a barn, and no expansion in this game has one"
+    );
+}
+
+#[test]
+fn player_counts_outside_two_to_six_are_refused() {
+    assert_eq!(
+        setup_error("[[players]]\nname = \"Solo\"\n"),
+        "a game needs 2 to 6 players, got 1"
+    );
+    let seven: String = (1..=7).map(|i| format!("[[players]]\nname = \"P{i}\"\n")).collect();
+    assert_eq!(setup_error(&seven), "a game needs 2 to 6 players, got 7");
+}
+
+#[test]
+fn malformed_variant_flag_is_explained() {
+    let e = game_config(&GameArgs {
+        variants: vec!["alpha-mode".into()],
+        ..GameArgs::default()
+    })
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("write EXPANSION.NAME=VALUE"), "{e}");
+}
+
+#[test]
+fn unknown_bot_is_refused() {
+    let mut config = GameConfig::with_players(2);
+    config.players[1].bot = Some("clever".into());
+    let e = carcassonne_host::session::bots_for(&config, "random")
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(e.contains("unknown bot `clever`; bots: random, greedy"), "{e}");
+}
+
+/// A temporary file removed when the test ends.
+fn tempfile() -> (std::path::PathBuf, std::fs::File, TempGuard) {
+    static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("carcassonne-config-{}-{n}.toml", std::process::id()));
+    let file = std::fs::File::create(&path).unwrap();
+    (path.clone(), file, TempGuard(path))
+}
+
+struct TempGuard(std::path::PathBuf);
+
+impl Drop for TempGuard {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
