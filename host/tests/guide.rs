@@ -1,0 +1,49 @@
+//! Runs every command of docs/authoring-expansions.md (the `$` lines of its
+//! `console` blocks) from the repository root, so the guide cannot go stale.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn commands(guide: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_console = false;
+    for line in guide.lines() {
+        if line.trim_start().starts_with("```") {
+            in_console = !in_console && line.trim() == "```console";
+            continue;
+        }
+        if in_console && let Some(cmd) = line.strip_prefix("$ ") {
+            out.push(cmd.to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn every_guide_command_succeeds() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let guide = std::fs::read_to_string(root.join("docs/authoring-expansions.md")).expect("guide exists");
+    let cmds = commands(&guide);
+    assert!(cmds.len() >= 5, "the guide lost its commands: {cmds:?}");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    for cmd in cmds {
+        let mut words = cmd.split_whitespace();
+        let program = match words.next() {
+            Some("host") => env!("CARGO_BIN_EXE_host").to_string(),
+            Some("cargo") => cargo.clone(),
+            other => panic!("the guide runs `{other:?}`, which this test does not know how to run"),
+        };
+        let out = Command::new(&program)
+            .args(words)
+            .current_dir(&root)
+            .env_remove("RUSTFLAGS")
+            .output()
+            .expect("runs");
+        assert!(
+            out.status.success(),
+            "guide command failed: {cmd}\nstdout:\n{}\nstderr:\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
