@@ -5,3 +5,5 @@ pub mod output;
 pub mod plugins;
 pub mod session;
 pub mod setup;
+pub mod simulate;
+pub mod tiles_cmd;

@@ -28,6 +28,74 @@ enum Command {
     Replay(ReplayArgs),
     /// List every available expansion (linked and loaded) with its variants.
     Expansions(ExpansionsArgs),
+    /// Check, list and show tile files.
+    #[command(subcommand)]
+    Tiles(TilesCommand),
+    /// Play many seeded bot games on all cores and summarise them.
+    Simulate(SimulateArgs),
+}
+
+#[derive(Subcommand, Debug)]
+enum TilesCommand {
+    /// Validate tile files (default: every known one) and print each problem with a caret.
+    Check {
+        /// Tile files to check.
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        common: TilesCommon,
+    },
+    /// List a set's tiles with counts, edges and features.
+    List {
+        /// Set id (base, easter …) or a tile file path.
+        #[arg(default_value = "base")]
+        set: String,
+        #[command(flatten)]
+        common: TilesCommon,
+    },
+    /// Draw one tile in the terminal.
+    Show {
+        /// Tile id.
+        id: String,
+        /// Set id or tile file that holds it (default: search every known set).
+        #[arg(long)]
+        set: Option<String>,
+        /// Clockwise rotation in degrees.
+        #[arg(long, default_value_t = 0)]
+        rotation: i64,
+        #[command(flatten)]
+        common: TilesCommon,
+    },
+}
+
+#[derive(Args, Debug)]
+struct TilesCommon {
+    /// Directory of tile files.
+    #[arg(long)]
+    tiles: Option<PathBuf>,
+    /// Load an expansion from a dynamic library (for its attribute checks); repeatable.
+    #[arg(long = "plugin")]
+    plugins: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct SimulateArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Bot for every seat without one: random or greedy.
+    #[arg(long, default_value = "random")]
+    bot: String,
+    /// Print the summary as JSON.
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// Print one CSV line per game instead of the summary.
+    #[arg(long)]
+    csv: bool,
 }
 
 #[derive(Args, Debug)]
@@ -85,6 +153,8 @@ fn main() {
         Command::Play(a) => play(a),
         Command::Replay(a) => replay(a),
         Command::Expansions(a) => expansions(a),
+        Command::Tiles(t) => tiles(t),
+        Command::Simulate(a) => simulate(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");
@@ -168,6 +238,89 @@ fn expansions(args: ExpansionsArgs) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&listing)?);
     } else {
         print!("{}", output::expansions_text(&listing));
+    }
+    Ok(())
+}
+
+fn tiles(command: TilesCommand) -> Result<()> {
+    use carcassonne_host::tiles_cmd;
+    let common = match &command {
+        TilesCommand::Check { common, .. } | TilesCommand::List { common, .. } | TilesCommand::Show { common, .. } => {
+            common
+        }
+    };
+    let mut catalog = carcassonne_core::Catalog::linked()?;
+    plugins::load_all(&common.plugins, &mut catalog)?;
+    let source = setup::tile_source(common.tiles.as_deref());
+    match &command {
+        TilesCommand::Check { files, .. } => {
+            let (report, problems) = tiles_cmd::check(files, &catalog, &source)?;
+            print!("{report}");
+            if problems > 0 {
+                std::process::exit(1);
+            }
+        }
+        TilesCommand::List { set, .. } => print!("{}", tiles_cmd::list(&tiles_cmd::load_set(set, &catalog, &source)?)),
+        TilesCommand::Show { id, set, rotation, .. } => {
+            let rotation = carcassonne_core::Rotation::from_degrees(*rotation)
+                .with_context(|| format!("rotation {rotation} is not a multiple of 90"))?;
+            let sets = match set {
+                Some(s) => vec![tiles_cmd::load_set(s, &catalog, &source)?],
+                None => tiles_cmd::known_files(&catalog, &source)?
+                    .into_iter()
+                    .filter_map(|(name, text)| carcassonne_core::tiles::parse_tile_set(&name, &text, &catalog).ok())
+                    .collect(),
+            };
+            let found = sets
+                .iter()
+                .find_map(|s| s.tiles.iter().find(|t| &t.id == id).map(|t| (s, t)));
+            let Some((set, def)) = found else {
+                anyhow::bail!(
+                    "no tile `{id}` in {}",
+                    if set.is_some() { "that set" } else { "any known set" }
+                );
+            };
+            let tile = carcassonne_core::TileType::new(0, &set.id, def.clone());
+            print!("{}", tiles_cmd::show(&tile, rotation));
+        }
+    }
+    Ok(())
+}
+
+fn simulate(args: SimulateArgs) -> Result<()> {
+    use carcassonne_host::simulate;
+    let config = setup::game_config(&args.game)?;
+    let catalog = setup::catalog(&config, &args.game.plugins)?;
+    let tiles = setup::tile_source(args.game.tiles.as_deref());
+    // Fail early, before any thread starts, on a configuration that cannot play.
+    let rules = carcassonne_core::Rules::new(&catalog, &config, &tiles)?;
+    session::bots_for(&config, &args.bot)?;
+    let sources = rules.score_sources().to_vec();
+    let start = std::time::Instant::now();
+    let results = simulate::run(
+        &config,
+        |c| Ok(carcassonne_core::Rules::new(&catalog, c, &tiles)?),
+        args.games,
+        args.threads,
+        &args.bot,
+        !args.json && !args.csv,
+    )?;
+    let elapsed = start.elapsed().as_secs_f64();
+    if args.csv {
+        print!("{}", simulate::csv(&sources, config.players.len(), &results));
+        return Ok(());
+    }
+    let summary = simulate::summarise(&config, &sources, &results);
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&summary)?);
+    } else {
+        let names: Vec<String> = config.players.iter().map(|p| p.name.clone()).collect();
+        print!("{}", simulate::summary_text(&summary, &names));
+        eprintln!(
+            "{} games in {elapsed:.2} s ({:.0} games/s)",
+            results.len(),
+            results.len() as f64 / elapsed.max(1e-9)
+        );
     }
     Ok(())
 }

@@ -157,11 +157,13 @@ fn same_layout(def: &TileDef, seg_feature: &[[u8; 12]; 4], a: Rotation, b: Rotat
         None => true,
         Some(y) => {
             let (p, q) = (&def.features[x], &def.features[*y]);
-            p.kind == q.kind
-                && p.pennants == q.pennants
-                && p.attributes == q.attributes
-                && p.touches.iter().map(|c| map[*c]).collect::<Vec<_>>()
-                    == q.touches.iter().map(|c| Some(*c)).collect::<Vec<_>>()
+            // The cities a field touches are a set: H's field lists its
+            // caps as [N, S], and turned 180° they map to [S, N].
+            let mut mapped: Vec<Option<usize>> = p.touches.iter().map(|c| map[*c]).collect();
+            let mut theirs: Vec<Option<usize>> = q.touches.iter().map(|c| Some(*c)).collect();
+            mapped.sort_unstable();
+            theirs.sort_unstable();
+            p.kind == q.kind && p.pennants == q.pennants && p.attributes == q.attributes && mapped == theirs
         }
     })
 }

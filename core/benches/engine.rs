@@ -1,0 +1,163 @@
+//! Engine benchmarks on the base game, through the public API:
+//!
+//! - `game/full`: a whole random 2-player game where every decision lists all
+//!   legal options with `legal_actions` and picks one uniformly;
+//! - `game/sampled`: a whole random 2-player game where a placement is found
+//!   by drawing random frontier cells and rotations until `check` accepts one
+//!   (falling back to the full list after 32 misses), and a deployment is
+//!   picked uniformly from `legal_actions`. The placement is uniform over
+//!   fitting (cell, rotation) pairs, not over distinct placements, so it
+//!   plays slightly different games from `full`; it measures what a playout
+//!   that avoids listing placements costs. Each sample is pre-tested with
+//!   the cheap `Board::fits` before `play` runs the full check;
+//! - `game/sampled_by_check`: the same with `check` as the only test of a
+//!   sample (a refused `check` builds an explanation string, so this shows
+//!   what that costs in a playout);
+//! - `legal_actions/place`, `legal_actions/deploy`: listing the options of
+//!   one decision, mid-game (about 35 tiles down);
+//! - `clone/mid_game`: `Game::clone` of that mid-game state.
+//!
+//! Rules are built once per seed before timing (parsing the tile file is
+//! setup, not play). Game counts are reported as elements per second.
+
+use carcassonne_core::rng::GameRng;
+use carcassonne_core::{Action, Catalog, Decision, Game, GameConfig, Rotation, Rules, TileSource};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::sync::Arc;
+
+/// Distinct seeds the game benchmarks cycle through.
+const SEEDS: u64 = 64;
+/// Random (cell, rotation) draws before `sampled` lists every placement.
+const SAMPLE_TRIES: u32 = 32;
+
+fn rules_for(seed: u64) -> Arc<Rules> {
+    let mut config = GameConfig::with_players(2);
+    config.seed = seed;
+    Arc::new(Rules::new(&Catalog::default(), &config, &TileSource::default()).expect("base rules"))
+}
+
+fn pick(rng: &mut GameRng, n: usize) -> usize {
+    rng.below(n as u32) as usize
+}
+
+/// One decision answered by a uniform pick among all legal options.
+fn play_full_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action>) {
+    game.legal_actions(options);
+    let i = pick(rng, options.len());
+    game.play(&options[i]).expect("listed options are legal");
+}
+
+/// One decision answered by rejection-sampling a placement, or by a uniform
+/// pick among the legal options for any other decision. `Board::fits` is
+/// the cheap pre-test; `play` then runs the full `check` (which would also
+/// apply an expansion's veto).
+fn play_sampled_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action>) {
+    if let Some(Decision::Place { tile, .. }) = game.decision() {
+        for _ in 0..SAMPLE_TRIES {
+            let board = game.state().board();
+            let frontier = board.frontier();
+            let (pos, rotation) = (frontier[pick(rng, frontier.len())], Rotation::ALL[pick(rng, 4)]);
+            if board.fits(game.rules().tile(tile), rotation, pos) && game.play(&Action::Place { pos, rotation }).is_ok()
+            {
+                return;
+            }
+        }
+    }
+    play_full_step(game, rng, options);
+}
+
+/// Like [`play_sampled_step`] with `check` as the only test of a sample.
+fn play_checked_sample_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action>) {
+    if let Some(Decision::Place { .. }) = game.decision() {
+        let frontier = game.state().board().frontier();
+        for _ in 0..SAMPLE_TRIES {
+            let action = Action::Place {
+                pos: frontier[pick(rng, frontier.len())],
+                rotation: Rotation::ALL[pick(rng, 4)],
+            };
+            if game.check(&action).is_ok() {
+                game.play(&action).expect("checked");
+                return;
+            }
+        }
+    }
+    play_full_step(game, rng, options);
+}
+
+fn play_game(rules: &Arc<Rules>, seed: u64, step: fn(&mut Game, &mut GameRng, &mut Vec<Action>)) -> Game {
+    let mut game = Game::new(Arc::clone(rules)).expect("base game starts");
+    let mut rng = GameRng::new(seed ^ 0x5eed);
+    let mut options = Vec::new();
+    while !game.is_over() {
+        step(&mut game, &mut rng, &mut options);
+    }
+    game
+}
+
+/// A game with at least `tiles` tiles down, at a place decision (or at the
+/// deploy decision of the next tile, when `deploy`).
+fn mid_game(rules: &Arc<Rules>, tiles: usize, deploy: bool) -> Game {
+    let mut game = Game::new(Arc::clone(rules)).expect("base game starts");
+    let mut rng = GameRng::new(7);
+    let mut options = Vec::new();
+    while game.state().board().tiles().len() < tiles || !matches!(game.decision(), Some(Decision::Place { .. })) {
+        play_full_step(&mut game, &mut rng, &mut options);
+    }
+    if deploy {
+        play_full_step(&mut game, &mut rng, &mut options);
+        assert!(matches!(game.decision(), Some(Decision::Deploy { .. })));
+    }
+    game
+}
+
+fn games(c: &mut Criterion) {
+    let rules: Vec<Arc<Rules>> = (0..SEEDS).map(rules_for).collect();
+    let mut group = c.benchmark_group("game");
+    group.throughput(Throughput::Elements(1));
+    for (name, step) in [
+        ("full", play_full_step as fn(&mut Game, &mut GameRng, &mut Vec<Action>)),
+        ("sampled", play_sampled_step),
+        ("sampled_by_check", play_checked_sample_step),
+    ] {
+        let mut seed = 0;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                seed = (seed + 1) % SEEDS;
+                black_box(play_game(&rules[seed as usize], seed, step))
+            })
+        });
+    }
+    group.finish();
+}
+
+fn decisions(c: &mut Criterion) {
+    let rules = rules_for(3);
+    let place = mid_game(&rules, 35, false);
+    let deploy = mid_game(&rules, 35, true);
+    let mut options = Vec::new();
+    let mut group = c.benchmark_group("legal_actions");
+    group.bench_function("place", |b| {
+        b.iter(|| {
+            black_box(&place).legal_actions(&mut options);
+            black_box(options.len())
+        })
+    });
+    group.bench_function("deploy", |b| {
+        b.iter(|| {
+            black_box(&deploy).legal_actions(&mut options);
+            black_box(options.len())
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("clone");
+    group.bench_function("mid_game", |b| {
+        // The clones are dropped outside the timed loop.
+        b.iter_with_large_drop(|| black_box(&place).clone())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, games, decisions);
+criterion_main!(benches);

@@ -1,0 +1,230 @@
+//! Many seeded bot games at once, summarised for balance research.
+//!
+//! Game `i` of a run with seed `S` is the game with configuration seed
+//! `S + i`, so a seed range always means the same games. Games run on a
+//! rayon pool; results are gathered by game index and summarised in that
+//! order, so the summary is identical whatever the thread count.
+
+use crate::session;
+use anyhow::Result;
+use carcassonne_core::{Game, GameConfig, GameRecord, Rules};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// The outcome of one game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameResult {
+    /// Seed of the game.
+    pub seed: u64,
+    /// Final score per seat.
+    pub scores: Vec<i32>,
+    /// Points per seat by score source.
+    pub breakdown: Vec<Vec<i32>>,
+    /// Turns played.
+    pub turns: u32,
+}
+
+/// Plays game `seed` of `base` with `bot` in every seat without one.
+pub fn play_one(rules_for: &dyn Fn(u64) -> Result<Arc<Rules>>, seed: u64, bot: &str) -> Result<GameResult> {
+    let rules = rules_for(seed)?;
+    let config = rules.config.clone();
+    let mut bots = session::bots_for(&config, bot)?;
+    let mut game = Game::new(rules)?;
+    let mut record = GameRecord::new(config);
+    session::play_out(&mut game, &mut bots, &mut record, |_, _, _| {}, |_| Ok(()))?;
+    let s = game.state();
+    let seats = s.players() as u8;
+    Ok(GameResult {
+        seed,
+        scores: (0..seats).map(|p| s.score(p)).collect(),
+        breakdown: (0..seats).map(|p| s.breakdown(p).to_vec()).collect(),
+        turns: s.turn().number,
+    })
+}
+
+/// Plays `games` games from `seed` on `threads` threads (0: all cores).
+pub fn run(
+    base: &GameConfig,
+    make_rules: impl Fn(&GameConfig) -> Result<Rules> + Sync,
+    games: u64,
+    threads: usize,
+    bot: &str,
+    progress: bool,
+) -> Result<Vec<GameResult>> {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    let bar = if progress && games >= 200 {
+        ProgressBar::new(games)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games ({per_sec}, eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let rules_for = |seed: u64| -> Result<Arc<Rules>> {
+        let mut config = base.clone();
+        config.seed = seed;
+        Ok(Arc::new(make_rules(&config)?))
+    };
+    let results: Result<Vec<GameResult>> = pool.install(|| {
+        (0..games)
+            .into_par_iter()
+            .map(|i| {
+                let r = play_one(&rules_for, base.seed.wrapping_add(i), bot);
+                bar.inc(1);
+                r
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    results
+}
+
+/// Mean and standard deviation.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Spread {
+    /// Mean.
+    pub mean: f64,
+    /// Population standard deviation.
+    pub sd: f64,
+}
+
+fn spread(xs: impl Iterator<Item = f64> + Clone) -> Spread {
+    let n = xs.clone().count().max(1) as f64;
+    let mean = xs.clone().sum::<f64>() / n;
+    let var = xs.map(|x| (x - mean) * (x - mean)).sum::<f64>() / n;
+    Spread {
+        mean: round(mean),
+        sd: round(var.sqrt()),
+    }
+}
+
+fn round(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+/// What a run says.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    /// Games played.
+    pub games: u64,
+    /// First seed.
+    pub seed: u64,
+    /// Expansions on.
+    pub expansions: Vec<String>,
+    /// Score by seat.
+    pub score_by_seat: Vec<Spread>,
+    /// Share of games won by each seat (a shared win counts 1/k to each of k).
+    pub win_rate_by_seat: Vec<f64>,
+    /// Mean points per player per game, by score source.
+    pub points_by_source: Vec<(String, f64)>,
+    /// Turns per game.
+    pub turns: Spread,
+    /// Shortest and longest game in turns.
+    pub turns_range: (u32, u32),
+}
+
+/// Summarises results in game order.
+pub fn summarise(base: &GameConfig, sources: &[String], results: &[GameResult]) -> Summary {
+    let seats = base.players.len();
+    let mut wins = vec![0.0; seats];
+    for r in results {
+        let best = r.scores.iter().copied().max().unwrap_or(0);
+        let winners: Vec<usize> = (0..seats).filter(|&p| r.scores[p] == best).collect();
+        for w in &winners {
+            wins[*w] += 1.0 / winners.len() as f64;
+        }
+    }
+    let n = results.len().max(1) as f64;
+    Summary {
+        games: results.len() as u64,
+        seed: base.seed,
+        expansions: base.expansions.clone(),
+        score_by_seat: (0..seats)
+            .map(|p| spread(results.iter().map(move |r| f64::from(r.scores[p]))))
+            .collect(),
+        win_rate_by_seat: wins.iter().map(|w| round(w / n)).collect(),
+        points_by_source: sources
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                (
+                    s.clone(),
+                    round(
+                        results
+                            .iter()
+                            .map(|r| r.breakdown.iter().map(|b| f64::from(b[i])).sum::<f64>())
+                            .sum::<f64>()
+                            / (n * seats as f64),
+                    ),
+                )
+            })
+            .collect(),
+        turns: spread(results.iter().map(|r| f64::from(r.turns))),
+        turns_range: (
+            results.iter().map(|r| r.turns).min().unwrap_or(0),
+            results.iter().map(|r| r.turns).max().unwrap_or(0),
+        ),
+    }
+}
+
+/// The summary for people.
+pub fn summary_text(s: &Summary, names: &[String]) -> String {
+    let mut out = format!(
+        "{} games from seed {}{}\n\n",
+        s.games,
+        s.seed,
+        if s.expansions.is_empty() {
+            ", base game".to_string()
+        } else {
+            format!(", expansions: {}", s.expansions.join(", "))
+        }
+    );
+    out.push_str(&format!(
+        "{:<12} {:>10} {:>8} {:>9}\n",
+        "seat", "mean score", "sd", "win rate"
+    ));
+    for (i, sp) in s.score_by_seat.iter().enumerate() {
+        out.push_str(&format!(
+            "{:<12} {:>10.2} {:>8.2} {:>8.1}%\n",
+            names.get(i).map_or("?", |n| n.as_str()),
+            sp.mean,
+            sp.sd,
+            100.0 * s.win_rate_by_seat[i]
+        ));
+    }
+    out.push_str("\nmean points per player per game by source\n");
+    for (src, p) in &s.points_by_source {
+        out.push_str(&format!("  {src:<28} {p:>8.2}\n"));
+    }
+    out.push_str(&format!(
+        "\nturns per game: mean {:.1}, sd {:.1}, range {}–{}\n",
+        s.turns.mean, s.turns.sd, s.turns_range.0, s.turns_range.1
+    ));
+    out
+}
+
+/// One CSV line per game: seed, turns, then score and each source per seat.
+pub fn csv(sources: &[String], seats: usize, results: &[GameResult]) -> String {
+    let mut out = String::from("seed,turns");
+    for p in 1..=seats {
+        out.push_str(&format!(",p{p}_score"));
+        for s in sources {
+            out.push_str(&format!(",p{p}_{s}"));
+        }
+    }
+    out.push('\n');
+    for r in results {
+        out.push_str(&format!("{},{}", r.seed, r.turns));
+        for p in 0..seats {
+            out.push_str(&format!(",{}", r.scores[p]));
+            for v in &r.breakdown[p] {
+                out.push_str(&format!(",{v}"));
+            }
+        }
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,298 @@
+//! `host tiles …`: checking, listing and showing tile files.
+
+use anyhow::{Context, Result};
+use carcassonne_core::rules::BASE_TILES;
+use carcassonne_core::tiles::{FeatureKind, TileSet, TileType, parse_tile_set};
+use carcassonne_core::{Catalog, Rotation, Segment, Side, TileSource};
+use std::path::{Path, PathBuf};
+
+/// Every tile file the host knows: the base set and each catalogued
+/// expansion's, as (name shown, text).
+pub fn known_files(catalog: &Catalog, tiles: &TileSource) -> Result<Vec<(String, String)>> {
+    let mut files = vec![tiles.read("base.toml", BASE_TILES)?];
+    for e in catalog.all() {
+        for f in e.tile_files {
+            files.push(tiles.read(f.file_name, f.embedded)?);
+        }
+    }
+    Ok(files)
+}
+
+/// Checks `paths` (or every known file when empty). Returns the report and
+/// the number of problems.
+pub fn check(paths: &[PathBuf], catalog: &Catalog, tiles: &TileSource) -> Result<(String, usize)> {
+    let files: Vec<(String, String)> = if paths.is_empty() {
+        known_files(catalog, tiles)?
+    } else {
+        paths
+            .iter()
+            .map(|p| {
+                std::fs::read_to_string(p)
+                    .map(|t| (p.display().to_string(), t))
+                    .with_context(|| format!("cannot read {}", p.display()))
+            })
+            .collect::<Result<_>>()?
+    };
+    let mut out = String::new();
+    let mut problems = 0;
+    for (name, text) in &files {
+        match parse_tile_set(name, text, catalog) {
+            Ok(set) => out.push_str(&format!(
+                "ok: {name}: set `{}`, {} tile types, {} tiles\n",
+                set.id,
+                set.tiles.len(),
+                set.total()
+            )),
+            Err(diags) => {
+                problems += diags.0.len();
+                for d in &diags.0 {
+                    out.push_str(&d.render(text));
+                    out.push('\n');
+                }
+            }
+        }
+    }
+    if problems > 0 {
+        out.push_str(&format!(
+            "{problems} problem{} found\n",
+            if problems == 1 { "" } else { "s" }
+        ));
+    }
+    Ok((out, problems))
+}
+
+/// Loads the set `id` (a known set id, or a path to a tile file).
+pub fn load_set(id: &str, catalog: &Catalog, tiles: &TileSource) -> Result<TileSet> {
+    let path = Path::new(id);
+    if path.extension().is_some_and(|e| e == "toml") && path.exists() {
+        return Ok(TileSource::load_path(path, catalog)?);
+    }
+    for (name, text) in known_files(catalog, tiles)? {
+        if let Ok(set) = parse_tile_set(&name, &text, catalog)
+            && set.id == id
+        {
+            return Ok(set);
+        }
+    }
+    let mut known = vec!["base".to_string()];
+    known.extend(
+        catalog
+            .all()
+            .iter()
+            .filter(|e| !e.tile_files.is_empty())
+            .map(|e| e.id.to_string()),
+    );
+    anyhow::bail!("unknown tile set `{id}`; sets: {}", known.join(", "))
+}
+
+/// One line per feature, for people.
+pub fn describe_features(tile: &TileType) -> String {
+    let mut parts = Vec::new();
+    for f in &tile.def.features {
+        let mut s = f.kind.to_string();
+        // Whole sides read better as one letter: "city N" rather than "city NW,N,NE".
+        let mut names: Vec<&str> = Vec::new();
+        for side in Side::ALL {
+            let segs = Segment::of_side(side);
+            if segs.iter().all(|s| f.segments.contains(*s)) {
+                names.push(side.name());
+            } else {
+                names.extend(segs.iter().filter(|s| f.segments.contains(**s)).map(|s| s.name()));
+            }
+        }
+        if !names.is_empty() {
+            s.push(' ');
+            s.push_str(&names.join(","));
+        }
+        if f.pennants > 0 {
+            s.push_str(&format!(" +{} pennant", f.pennants));
+        }
+        if !f.touches.is_empty() {
+            let cities: Vec<String> = f.touches.iter().map(|c| format!("#{}", c + 1)).collect();
+            s.push_str(&format!(" touches {}", cities.join(",")));
+        }
+        for (k, v) in &f.attributes {
+            s.push_str(&format!(" [{k}: {}]", compact(v)));
+        }
+        parts.push(s);
+    }
+    for (k, v) in &tile.def.attributes {
+        parts.push(format!("[{k}: {}]", compact(v)));
+    }
+    parts.join("; ")
+}
+
+fn compact(v: &toml::Value) -> String {
+    match v {
+        toml::Value::Table(t) => t
+            .iter()
+            .map(|(k, v)| format!("{k}={}", compact(v)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        toml::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The set's tiles with counts and features.
+pub fn list(set: &TileSet) -> String {
+    let mut out = format!(
+        "{} ({}): {} tile types, {} tiles\n",
+        set.name,
+        set.id,
+        set.tiles.len(),
+        set.total()
+    );
+    let width = set.tiles.iter().map(|t| t.id.len()).max().unwrap_or(2).max(2);
+    for (i, def) in set.tiles.iter().enumerate() {
+        let t = TileType::new(i as u16, &set.id, def.clone());
+        let edges: String = def.edges.iter().map(|e| e.letter()).collect();
+        let start = if set.start.as_deref() == Some(def.id.as_str()) {
+            " (start)"
+        } else {
+            ""
+        };
+        out.push_str(&format!(
+            "{:width$}  ×{:<3} {edges}  {}{start}\n",
+            def.id,
+            def.count,
+            describe_features(&t)
+        ));
+    }
+    out
+}
+
+/// A 9×9 character drawing of a tile: `#` city, `=`/`|` road, `.` field,
+/// `+` cloister, `X` wall, `*` pennant; a legend lists the features.
+pub fn show(tile: &TileType, rotation: Rotation) -> String {
+    const N: usize = 9;
+    let mut grid = [['.'; N]; N];
+    // Border cells by segment: each side's 7 inner cells split 3|1|3.
+    let seg_cells = |seg: Segment| -> Vec<(usize, usize)> {
+        let part = seg.index() % 3;
+        let range: Vec<usize> = match part {
+            0 => (1..4).collect(),
+            1 => vec![4],
+            _ => (5..8).collect(),
+        };
+        range
+            .into_iter()
+            .map(|i| match seg.side() {
+                Side::N => (0, i),
+                Side::E => (i, N - 1),
+                Side::S => (N - 1, N - 1 - i),
+                Side::W => (N - 1 - i, 0),
+            })
+            .collect()
+    };
+    for side in Side::ALL {
+        if tile.edge(rotation, side) == carcassonne_core::EdgeKind::Wall {
+            for s in Segment::of_side(side) {
+                for (r, c) in seg_cells(s) {
+                    grid[r][c] = 'X';
+                }
+            }
+        }
+    }
+    let centre = (N / 2, N / 2);
+    for (fi, f) in tile.def.features.iter().enumerate() {
+        let board_segs: Vec<Segment> = (0..12)
+            .map(Segment::from_index)
+            .filter(|s| tile.feature_at(rotation, *s) == Some(fi))
+            .collect();
+        match f.kind {
+            FeatureKind::City => {
+                for s in &board_segs {
+                    // A city fills a band three cells deep along its side.
+                    for (r, c) in seg_cells(*s) {
+                        for d in 0..3 {
+                            let (rr, cc) = match s.side() {
+                                Side::N => (r + d, c),
+                                Side::S => (r - d, c),
+                                Side::E => (r, c - d),
+                                Side::W => (r, c + d),
+                            };
+                            grid[rr][cc] = '#';
+                        }
+                    }
+                }
+                if board_segs.iter().filter(|s| s.is_centre()).count() > 1 {
+                    for row in grid.iter_mut().take(6).skip(3) {
+                        for cell in row.iter_mut().take(6).skip(3) {
+                            *cell = '#';
+                        }
+                    }
+                }
+                if f.pennants > 0
+                    && let Some(s) = board_segs.iter().find(|s| s.is_centre())
+                {
+                    let (r, c) = seg_cells(*s)[0];
+                    let (r, c) = match s.side() {
+                        Side::N => (r + 1, c),
+                        Side::S => (r - 1, c),
+                        Side::E => (r, c - 1),
+                        Side::W => (r, c + 1),
+                    };
+                    grid[r][c] = '*';
+                }
+            }
+            FeatureKind::Road => {
+                let ends: Vec<Segment> = board_segs.iter().copied().filter(|s| s.is_centre()).collect();
+                for s in &ends {
+                    let (mut r, mut c) = seg_cells(*s)[0];
+                    let vertical = matches!(s.side(), Side::N | Side::S);
+                    while (r, c) != centre {
+                        grid[r][c] = if vertical { '|' } else { '=' };
+                        r = if r < centre.0 {
+                            r + 1
+                        } else if r > centre.0 {
+                            r - 1
+                        } else {
+                            r
+                        };
+                        c = if c < centre.1 {
+                            c + 1
+                        } else if c > centre.1 {
+                            c - 1
+                        } else {
+                            c
+                        };
+                    }
+                }
+                grid[centre.0][centre.1] = if ends.len() == 2 {
+                    if ends.iter().all(|s| matches!(s.side(), Side::N | Side::S)) {
+                        '|'
+                    } else if ends.iter().all(|s| matches!(s.side(), Side::E | Side::W)) {
+                        '='
+                    } else {
+                        'o'
+                    }
+                } else {
+                    'o'
+                };
+            }
+            FeatureKind::Cloister => grid[centre.0][centre.1] = '+',
+            FeatureKind::Field => {}
+        }
+    }
+    let mut out = format!(
+        "{} turned {}°  edges N E S W: {}\n",
+        tile.id(),
+        rotation.degrees(),
+        Side::ALL
+            .map(|s| tile.edge(rotation, s).letter())
+            .iter()
+            .collect::<String>()
+    );
+    for row in grid {
+        out.push_str("  ");
+        out.push_str(&row.iter().map(|c| format!("{c} ")).collect::<String>());
+        out.push('\n');
+    }
+    out.push_str("  # city  =| road  o junction  + cloister  * pennant  X wall  . field\n");
+    out.push_str("  features, as defined (unturned):\n");
+    for (i, f) in describe_features(tile).split("; ").enumerate() {
+        out.push_str(&format!("  {}. {f}\n", i + 1));
+    }
+    out
+}
