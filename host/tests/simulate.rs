@@ -1,0 +1,65 @@
+//! `host simulate`: the same seed range gives the same summary whatever the
+//! number of threads, and the summary adds up.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_host"))
+        .arg("simulate")
+        .args(args)
+        .output()
+        .expect("host runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+#[test]
+fn summaries_do_not_depend_on_thread_count() {
+    let one = run(&["--games", "40", "--seed", "7", "--threads", "1", "--json"]);
+    let two = run(&["--games", "40", "--seed", "7", "--threads", "2", "--json"]);
+    assert_eq!(one, two);
+    let s: serde_json::Value = serde_json::from_str(&one).unwrap();
+    assert_eq!(s["games"], 40);
+    let wins: f64 = s["win_rate_by_seat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_f64().unwrap())
+        .sum();
+    assert!((wins - 1.0).abs() < 0.01, "win rates add up to 1: {wins}");
+    // Mean score per seat equals the sum of mean points by source (per player).
+    let mean_score: f64 = s["score_by_seat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["mean"].as_f64().unwrap())
+        .sum::<f64>()
+        / 2.0;
+    let by_source: f64 = s["points_by_source"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x[1].as_f64().unwrap())
+        .sum();
+    assert!((mean_score - by_source).abs() < 0.01, "{mean_score} vs {by_source}");
+}
+
+#[test]
+fn csv_has_one_line_per_game_and_a_seed_range() {
+    let csv = run(&["--games", "5", "--seed", "100", "--csv"]);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 6);
+    assert!(lines[0].starts_with("seed,turns,p1_score,p1_roads"));
+    let seeds: Vec<&str> = lines[1..].iter().map(|l| l.split(',').next().unwrap()).collect();
+    assert_eq!(seeds, ["100", "101", "102", "103", "104"]);
+}
+
+#[test]
+fn a_configuration_error_stops_before_any_game() {
+    let out = Command::new(env!("CARGO_BIN_EXE_host"))
+        .args(["simulate", "--games", "5", "--expansions", "nope"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown expansion `nope`"));
+}
