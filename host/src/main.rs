@@ -26,6 +26,8 @@ enum Command {
     Play(PlayArgs),
     /// Replay a game record and print its result.
     Replay(ReplayArgs),
+    /// Continue a game from its record (as `play --record` writes it) to the end.
+    Resume(ResumeArgs),
     /// List every available expansion (linked and loaded) with its variants.
     Expansions(ExpansionsArgs),
     /// Check, list and show tile files.
@@ -99,6 +101,27 @@ struct SimulateArgs {
 }
 
 #[derive(Args, Debug)]
+struct ResumeArgs {
+    /// The record to continue; it is rewritten after every move.
+    file: PathBuf,
+    /// Bot for seats the record gives no bot.
+    #[arg(long, default_value = "random")]
+    bot: String,
+    /// Print the final state as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Print only the final table.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Directory of tile files.
+    #[arg(long)]
+    tiles: Option<PathBuf>,
+    /// Load an expansion from a dynamic library (or a directory of them); repeatable.
+    #[arg(long = "plugin")]
+    plugins: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
 struct ExpansionsArgs {
     /// Print JSON for machines.
     #[arg(long)]
@@ -152,6 +175,7 @@ fn main() {
     let result = match cli.command {
         Command::Play(a) => play(a),
         Command::Replay(a) => replay(a),
+        Command::Resume(a) => resume(a),
         Command::Expansions(a) => expansions(a),
         Command::Tiles(t) => tiles(t),
         Command::Simulate(a) => simulate(a),
@@ -163,7 +187,11 @@ fn main() {
 }
 
 fn play(args: PlayArgs) -> Result<()> {
-    let config = setup::game_config(&args.game)?;
+    let mut config = setup::game_config(&args.game)?;
+    // The record names every seat's bot, so `resume` continues with the same ones.
+    for p in &mut config.players {
+        p.bot.get_or_insert_with(|| args.bot.clone());
+    }
     let catalog = setup::catalog(&config, &args.game.plugins)?;
     let tiles = setup::tile_source(args.game.tiles.as_deref());
     let rules = Arc::new(carcassonne_core::Rules::new(&catalog, &config, &tiles)?);
@@ -172,6 +200,9 @@ fn play(args: PlayArgs) -> Result<()> {
     let mut log = output::TurnLog::new(!args.json && !args.quiet);
     log.events(&game, game.last_events());
     let mut record = GameRecord::new(config);
+    if let Some(path) = &args.record {
+        setup::write_atomically(path, &record.to_json())?;
+    }
     session::play_out(
         &mut game,
         &mut bots,
@@ -321,6 +352,42 @@ fn simulate(args: SimulateArgs) -> Result<()> {
             results.len(),
             results.len() as f64 / elapsed.max(1e-9)
         );
+    }
+    Ok(())
+}
+
+fn resume(args: ResumeArgs) -> Result<()> {
+    let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?;
+    let mut record = GameRecord::from_json(&text).with_context(|| format!("{}", args.file.display()))?;
+    let catalog = setup::catalog(&record.config, &args.plugins)?;
+    let tiles = setup::tile_source(args.tiles.as_deref());
+    let rules = Arc::new(carcassonne_core::Rules::new(&catalog, &record.config, &tiles)?);
+    let mut bots = session::bots_for(&record.config, &args.bot)?;
+    let mut game = Game::new(rules)?;
+    session::catch_up(&mut game, &mut bots, &record.moves).with_context(|| format!("{}", args.file.display()))?;
+    let mut log = output::TurnLog::new(!args.json && !args.quiet);
+    if !args.json && !args.quiet {
+        println!(
+            "Resuming after {} moves (turn {})",
+            record.moves.len(),
+            game.state().turn().number
+        );
+    }
+    let path = args.file.clone();
+    session::play_out(
+        &mut game,
+        &mut bots,
+        &mut record,
+        |game, action, phase| match phase {
+            session::Step::Before => log.decision(game, action),
+            session::Step::After => log.events(game, game.last_events()),
+        },
+        |record| setup::write_atomically(&path, &record.to_json()),
+    )?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&output::final_json(&game))?);
+    } else {
+        print!("{}", output::score_table(&game));
     }
     Ok(())
 }

@@ -71,3 +71,21 @@ pub fn play_out(
     }
     Ok(())
 }
+
+/// Replays `moves` into `game`, letting each deciding bot choose as it did
+/// (its choice is discarded, the recorded move is played) so that the bots'
+/// random streams stand where they stood: a resumed game then goes on
+/// exactly as an uninterrupted one would.
+pub fn catch_up(game: &mut Game, bots: &mut [Box<dyn Bot>], moves: &[carcassonne_core::Move]) -> Result<()> {
+    let mut options: Vec<Action> = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        let Some(decision) = game.decision() else {
+            bail!("move {} comes after the end of the game", i + 1);
+        };
+        game.legal_actions(&mut options);
+        let _ = bots[decision.player() as usize].choose(game, &options);
+        let action = game.action_from_move(m).with_context(|| format!("move {}", i + 1))?;
+        game.play(&action).with_context(|| format!("move {}", i + 1))?;
+    }
+    Ok(())
+}
