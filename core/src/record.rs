@@ -18,8 +18,12 @@ use std::sync::Arc;
 pub const RECORD_FORMAT: u32 = 1;
 
 /// One decision as written in a record.
+///
+/// A `place` or `deploy` object with a misspelt key or a bad value does not
+/// read as that move; it is kept as an [`Move::Expansion`] and replaying it
+/// explains what is wrong (see [`Game::action_from_move`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Move {
     /// Place the drawn tile.
     Place {
@@ -56,6 +60,55 @@ pub enum Move {
 
 fn follower() -> String {
     "follower".into()
+}
+
+/// The core moves alone, without the expansion fallback of [`Move`]: reading
+/// a malformed `place` or `deploy` through it says what is wrong with it.
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[allow(dead_code)]
+enum CoreMove {
+    Place {
+        tile: Option<String>,
+        at: Pos,
+        #[serde(default)]
+        rotation: Rotation,
+    },
+    Deploy {
+        #[serde(default = "follower")]
+        figure: String,
+        at: Option<Pos>,
+        feature: Option<String>,
+        corner: Option<String>,
+    },
+}
+
+/// Why `{id: value}` does not read as a core move, if `id` names one.
+fn core_move_error(id: &str, value: &serde_json::Value) -> Option<String> {
+    match id {
+        "pass" => Some("malformed `pass` move: write it as the string \"pass\"".into()),
+        "place" | "deploy" => {
+            let why = match serde_json::from_value::<CoreMove>(serde_json::json!({ id: value })) {
+                Err(e) => e.to_string(),
+                Ok(_) => "it does not read as one".into(),
+            };
+            Some(format!("malformed `{id}` move: {why}"))
+        }
+        _ => None,
+    }
+}
+
+/// A JSON error as a message, saying plainly when the text stops early.
+fn json_error(e: &serde_json::Error) -> String {
+    if e.is_eof() {
+        format!(
+            "the text ends in the middle of the record at line {} column {} (is the file truncated?)",
+            e.line(),
+            e.column()
+        )
+    } else {
+        e.to_string()
+    }
 }
 
 fn is_follower(s: &str) -> bool {
@@ -123,7 +176,7 @@ impl GameRecord {
 
     /// Parses a record from JSON, checking the format version.
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
-        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| RecordError::Parse(e.to_string()))?;
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| RecordError::Parse(json_error(&e)))?;
         if let Some(found) = value.get("format").and_then(|f| f.as_u64())
             && found > u64::from(RECORD_FORMAT)
         {
@@ -132,7 +185,8 @@ impl GameRecord {
                 supported: RECORD_FORMAT,
             });
         }
-        serde_json::from_value(value).map_err(|e| RecordError::Parse(e.to_string()))
+        // Read the text again rather than `value`, so that errors say where.
+        serde_json::from_str(text).map_err(|e| RecordError::Parse(json_error(&e)))
     }
 
     /// The record as pretty JSON.
@@ -201,7 +255,9 @@ impl Game {
             return format!("#{fi}");
         };
         let def = &self.rules().tile(placed.tile).def.features[fi];
-        match def.segments.iter().map(|s| s.rotated(placed.rotation)).min() {
+        // A centre segment names a road or a city side best ("city:N", not "city:NW").
+        let board: Vec<Segment> = def.segments.iter().map(|s| s.rotated(placed.rotation)).collect();
+        match board.iter().copied().filter(|s| s.is_centre()).min().or_else(|| board.iter().copied().min()) {
             Some(seg) => format!("{}:{}", def.kind, seg.name()),
             None => def.name.clone().unwrap_or_else(|| def.kind.to_string()),
         }
@@ -269,6 +325,9 @@ impl Game {
                     .next()
                     .filter(|_| map.len() == 1)
                     .ok_or_else(|| IllegalAction("an expansion move is one key, the expansion's id".into()))?;
+                if let Some(why) = core_move_error(id, value) {
+                    return Err(IllegalAction(why));
+                }
                 let slot = self.rules().expansion_slot(id).ok_or_else(|| {
                     IllegalAction(format!(
                         "`{id}` is not a move (place, deploy, pass) nor an enabled expansion"

@@ -114,6 +114,8 @@ impl<'a> Reader<'a> {
         };
         let mut start_span = None;
         let mut saw_set = false;
+        // Id and line of every `[[tile]]`, those with errors too.
+        let mut declared: Vec<(String, usize)> = Vec::new();
         for (key, value) in doc.get_ref().iter() {
             match key.get_ref().as_ref() {
                 "set" => {
@@ -163,6 +165,12 @@ impl<'a> Reader<'a> {
                         continue;
                     };
                     for item in items.iter() {
+                        if let DeValue::Table(t) = item.get_ref()
+                            && let Some((_, id)) = t.iter().find(|(k, _)| k.get_ref() == "id")
+                            && let DeValue::String(id) = id.get_ref()
+                        {
+                            declared.push((id.to_string(), self.line_of(item.span().start)));
+                        }
                         if let Some(tile) = self.tile(item) {
                             set.tiles.push(tile);
                         }
@@ -177,25 +185,28 @@ impl<'a> Reader<'a> {
         if !saw_set {
             self.error(0..0, "missing `[set]` table with the set's `id`");
         }
-        // Duplicate ids are reported at every repeat, pointing at the repeat.
+        // Duplicate ids are reported at every repeat, pointing at the repeat
+        // (tiles with other errors included, so that all show at once).
         let mut seen: Vec<(&str, usize)> = Vec::new();
         let mut dupes = Vec::new();
-        for tile in &set.tiles {
-            if let Some((_, first)) = seen.iter().find(|(id, _)| *id == tile.id) {
+        for (id, line) in &declared {
+            if let Some((_, first)) = seen.iter().find(|(seen_id, _)| seen_id == id) {
                 dupes.push((
-                    tile.line,
-                    format!("duplicate tile id `{}` (first defined on line {first})", tile.id),
+                    *line,
+                    format!("duplicate tile id `{id}` (first defined on line {first})"),
                 ));
             } else {
-                seen.push((&tile.id, tile.line));
+                seen.push((id, *line));
             }
         }
         for (line, message) in dupes {
             let offset = self.offset_of_line(line);
             self.error(offset..offset + self.source[offset..].find('\n').unwrap_or(0), message);
         }
+        // A start tile with errors of its own is reported there, not as missing.
         if let (Some(start), Some(span)) = (&set.start, start_span)
             && set.tile(start).is_none()
+            && !declared.iter().any(|(id, _)| id == start)
         {
             self.error(span, format!("start tile `{start}` is not a tile of this set"));
         }
@@ -540,6 +551,8 @@ impl<'a> Reader<'a> {
     fn check_geometry(&mut self, tile: &TileDef, parsed: &[ParsedFeature]) -> Option<Vec<(Segments, Vec<usize>)>> {
         let before = self.problems.len();
         let mut owner: [Option<usize>; 12] = [None; 12];
+        // Segments a feature names wrongly: reported once, not again as uncovered.
+        let mut misnamed = [false; 12];
         let mut resolved: Vec<Segments> = vec![Segments::default(); parsed.len()];
         for (fi, p) in parsed.iter().enumerate() {
             let Some((def, segs, _)) = p else { continue };
@@ -569,6 +582,7 @@ impl<'a> Reader<'a> {
                             span.clone(),
                             format!("a {} cannot cover `{}`: {what}", def.kind, seg.name()),
                         );
+                        mark_side_or_segment(&mut misnamed, s, edge);
                         continue;
                     }
                     if def.kind == FeatureKind::City && !s.is_centre() {
@@ -581,6 +595,7 @@ impl<'a> Reader<'a> {
                                 s.name()
                             ),
                         );
+                        mark_side_or_segment(&mut misnamed, s, edge);
                         continue;
                     }
                     let targets: Vec<Segment> = if def.kind == FeatureKind::City {
@@ -610,18 +625,23 @@ impl<'a> Reader<'a> {
         }
         let uncovered: Vec<&str> = (0..12)
             .map(Segment::from_index)
-            .filter(|s| owner[s.index()].is_none() && tile.edges[s.side() as usize] != EdgeKind::Wall)
+            .filter(|s| {
+                owner[s.index()].is_none() && !misnamed[s.index()] && tile.edges[s.side() as usize] != EdgeKind::Wall
+            })
             .map(|s| s.name())
             .collect();
         if !uncovered.is_empty() && parsed.iter().all(Option::is_some) {
             let offset = self.offset_of_line(tile.line);
             self.error(
                 offset..offset,
-                format!(
-                    "tile `{}`: segments {} are covered by no feature",
-                    tile.id,
-                    uncovered.join(", ")
-                ),
+                match uncovered.as_slice() {
+                    [one] => format!("tile `{}`: segment {one} is covered by no feature", tile.id),
+                    _ => format!(
+                        "tile `{}`: segments {} are covered by no feature",
+                        tile.id,
+                        uncovered.join(", ")
+                    ),
+                },
             );
         }
         let mut touches = vec![Vec::new(); parsed.len()];
@@ -646,6 +666,18 @@ impl<'a> Reader<'a> {
             }
         }
         (self.problems.len() == before).then(|| resolved.into_iter().zip(touches).collect())
+    }
+}
+
+/// Marks `s` as named; on a city or field edge, a whole side is one piece,
+/// so the whole side is.
+fn mark_side_or_segment(marks: &mut [bool; 12], s: Segment, edge: EdgeKind) {
+    if edge == EdgeKind::Road {
+        marks[s.index()] = true;
+    } else {
+        for t in Segment::of_side(s.side()) {
+            marks[t.index()] = true;
+        }
     }
 }
 
