@@ -280,6 +280,18 @@ pub trait Expansion: Send + Sync + 'static {
     /// Carries out an option that `options` listed (the engine has checked).
     fn play(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>, _player: u8, _action: &Self::Action) {}
 
+    /// Why `action` (not among the listed options) is refused, for the
+    /// player's error message; `None` gives a generic message.
+    fn explain_refusal(
+        &self,
+        _state: &Self::State,
+        _view: &CoreState,
+        _player: u8,
+        _action: &Self::Action,
+    ) -> Option<String> {
+        None
+    }
+
     /// A short label for the pending decision (`"bunny path"`).
     fn decision_label(&self, _state: &Self::State) -> &'static str {
         "expansion decision"
@@ -453,6 +465,13 @@ pub trait DynExpansion: Send + Sync {
     fn options(&self, s: &dyn ErasedState, view: &CoreState, player: u8, out: &mut Vec<Box<dyn ErasedAction>>);
     fn play(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, player: u8, action: &dyn ErasedAction);
     fn parse_action(&self, value: &serde_json::Value) -> Result<Box<dyn ErasedAction>, String>;
+    fn explain_refusal(
+        &self,
+        s: &dyn ErasedState,
+        view: &CoreState,
+        player: u8,
+        action: &dyn ErasedAction,
+    ) -> Option<String>;
     fn decision_label(&self, s: &dyn ErasedState) -> &'static str;
     fn public_state(&self, s: &dyn ErasedState) -> serde_json::Value;
 }
@@ -595,6 +614,18 @@ impl<E: Expansion> DynExpansion for Guarded<E> {
         serde_json::from_value::<E::Action>(value.clone())
             .map(|a| Box::new(a) as Box<dyn ErasedAction>)
             .map_err(|e| e.to_string())
+    }
+    fn explain_refusal(
+        &self,
+        s: &dyn ErasedState,
+        view: &CoreState,
+        player: u8,
+        action: &dyn ErasedAction,
+    ) -> Option<String> {
+        let action = action.as_any().downcast_ref::<E::Action>()?;
+        self.guard("explain_refusal", None, || {
+            E::explain_refusal(&self.inner, typed(s), view, player, action)
+        })
     }
     fn decision_label(&self, s: &dyn ErasedState) -> &'static str {
         self.guard("decision_label", "expansion decision", || {

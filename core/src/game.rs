@@ -453,11 +453,15 @@ impl Game {
                 {
                     Ok(())
                 } else {
-                    Err(IllegalAction(format!(
-                        "{} does not allow {} now",
-                        rules.expansions[slot as usize].info.id,
-                        action.to_json()
-                    )))
+                    let e = &rules.expansions[slot as usize];
+                    let player = self.decision().map_or(0, |d| d.player());
+                    let why =
+                        e.hooks
+                            .explain_refusal(self.ext[slot as usize].as_ref(), &self.core, player, action.as_ref());
+                    Err(IllegalAction(match why {
+                        Some(why) => format!("{}: {} is not allowed: {why}", e.info.id, action.to_json()),
+                        None => format!("{} does not allow {} now", e.info.id, action.to_json()),
+                    }))
                 }
             }
             (d, a) => Err(IllegalAction(format!(
@@ -718,11 +722,15 @@ impl Game {
     fn emit(&mut self, event: Event) {
         self.core.apply(&event);
         for &slot in &self.core.rules.observing {
-            self.core.rules.expansions[slot as usize].hooks.observe(
-                self.ext[slot as usize].as_mut(),
-                &self.core,
-                &event,
-            );
+            // Events of the setup (the start tile, earlier expansions' setup)
+            // come before an expansion has a state: it sees their result in
+            // its own `setup` instead.
+            let Some(state) = self.ext.get_mut(slot as usize) else {
+                continue;
+            };
+            self.core.rules.expansions[slot as usize]
+                .hooks
+                .observe(state.as_mut(), &self.core, &event);
         }
         self.events.push(event);
     }
