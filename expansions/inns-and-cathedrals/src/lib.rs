@@ -1,1 +1,199 @@
-//! The inns-and-cathedrals expansion (work in progress).
+//! Inns & Cathedrals: inns on roads, cathedrals in cities, and the big
+//! follower (see the rules digest, "Companion expansions").
+//!
+//! A road with an inn scores 2 points a tile when complete and nothing when
+//! it is still open at the end of the game; a city with a cathedral scores
+//! 3 a tile and 3 a pennant when complete and nothing when open at the end.
+//! The big follower weighs 2 in a feature's majority (its declared strength,
+//! which the core's majority already uses).
+
+use carcassonne_core::expansion::{self, DynExpansion};
+use carcassonne_core::features::NodeId;
+use carcassonne_core::tiles::AttributeProblem;
+use carcassonne_core::toml;
+use carcassonne_core::{
+    BuildContext, CoreState, Expansion, ExpansionInfo, FeatureKind, FigureClass, FigureDecl, FigurePlacement, TileFile,
+    register_expansion,
+};
+use serde::{Deserialize, Serialize};
+
+/// The expansion's id, also the key of its attribute tables in tile files.
+pub const ID: &str = "inns-and-cathedrals";
+
+/// The big follower: one per player, counts as two followers for majorities.
+pub const BIG_FOLLOWER: FigureDecl = FigureDecl {
+    id: "big-follower",
+    name: "Big follower",
+    per_player: 1,
+    strength: 2,
+    class: FigureClass::Follower,
+    placement: FigurePlacement::OnFeatures(&[
+        FeatureKind::Road,
+        FeatureKind::City,
+        FeatureKind::Field,
+        FeatureKind::Cloister,
+    ]),
+};
+
+/// The expansion's declaration.
+pub static INFO: ExpansionInfo = ExpansionInfo {
+    id: ID,
+    name: "Inns & Cathedrals",
+    version: env!("CARGO_PKG_VERSION"),
+    description: "Inns on roads and cathedrals in cities raise the stakes; the big follower counts double",
+    requires: &[],
+    conflicts: &[],
+    tile_files: &[TileFile {
+        file_name: "inns-and-cathedrals.toml",
+        embedded: include_str!("../../../tiles/inns-and-cathedrals.toml"),
+    }],
+    variants: &[],
+    figures: &[BIG_FOLLOWER],
+    score_sources: &[],
+    check_attributes,
+    build,
+};
+
+register_expansion!(INFO);
+
+/// Checks `inns-and-cathedrals = { … }` tables: `inn = true` on a road,
+/// `cathedral = true` on a city, nothing else anywhere.
+fn check_attributes(feature: Option<FeatureKind>, table: &toml::Value) -> Vec<AttributeProblem> {
+    let (key, what) = match feature {
+        None => {
+            return vec![AttributeProblem::new(
+                &[],
+                "inns and cathedrals belong on features: put `inn = true` on a road or `cathedral = true` on a city",
+            )];
+        }
+        Some(FeatureKind::Road) => ("inn", "a road"),
+        Some(FeatureKind::City) => ("cathedral", "a city"),
+        Some(kind) => {
+            return vec![AttributeProblem::new(
+                &[],
+                format!(
+                    "a {} cannot hold an inn or a cathedral (inns go on roads, cathedrals in cities)",
+                    kind_name(kind)
+                ),
+            )];
+        }
+    };
+    let Some(entries) = table.as_table() else {
+        return vec![AttributeProblem::new(
+            &[],
+            format!("expected a table such as `{{ {key} = true }}` on {what}"),
+        )];
+    };
+    let mut problems = Vec::new();
+    for (k, value) in entries {
+        if k == key {
+            if value.as_bool() != Some(true) {
+                problems.push(AttributeProblem::new(
+                    &[k.as_str()],
+                    format!("`{key}` must be `true` (leave it out when there is none)"),
+                ));
+            }
+        } else {
+            problems.push(AttributeProblem::new(
+                &[k.as_str()],
+                format!("unknown key `{k}` on {what}; expected `{key}`"),
+            ));
+        }
+    }
+    if !entries.contains_key(key) {
+        problems.push(AttributeProblem::new(&[], format!("expected `{key} = true` on {what}")));
+    }
+    problems
+}
+
+fn kind_name(kind: FeatureKind) -> &'static str {
+    match kind {
+        FeatureKind::Road => "road",
+        FeatureKind::City => "city",
+        FeatureKind::Field => "field",
+        FeatureKind::Cloister => "cloister",
+    }
+}
+
+fn build(_ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
+    Ok(expansion::boxed(InnsAndCathedrals))
+}
+
+/// The rules for one game (no settings: the expansion has no variants).
+struct InnsAndCathedrals;
+
+/// The expansion keeps no state of its own: inns and cathedrals are read
+/// from the tiles whenever a feature is scored.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct State {}
+
+/// Whether any part of `node`'s feature carries `key = true` in this
+/// expansion's attribute table — on tiles of any set, so inns printed on
+/// another expansion's tiles count too.
+pub fn feature_has(view: &CoreState, node: NodeId, key: &str) -> bool {
+    view.features().members(node).any(|m| {
+        let tile = view.rules().tile(view.tile_of_node(m).tile);
+        tile.def
+            .features
+            .get(view.feature_index(m))
+            .and_then(|f| f.attributes.get(ID))
+            .and_then(|t| t.get(key))
+            .and_then(toml::Value::as_bool)
+            == Some(true)
+    })
+}
+
+/// What the feature scores under this expansion's rules, or `None` when it
+/// has no inn or cathedral (the base rules stand).
+pub fn rule_points(view: &CoreState, node: NodeId, complete: bool) -> Option<i32> {
+    let features = view.features();
+    match features.kind(node) {
+        FeatureKind::Road if feature_has(view, node, "inn") => Some(if complete {
+            2 * features.tile_count(node) as i32
+        } else {
+            0
+        }),
+        FeatureKind::City if feature_has(view, node, "cathedral") => Some(if complete {
+            3 * (features.tile_count(node) + features.pennants(node)) as i32
+        } else {
+            0
+        }),
+        _ => None,
+    }
+}
+
+/// The core's base points for a road or city, which this expansion's rules
+/// replace.
+fn base_points(view: &CoreState, node: NodeId, complete: bool) -> i32 {
+    let f = view.features();
+    match (f.kind(node), complete) {
+        (FeatureKind::City, true) => 2 * (f.tile_count(node) + f.pennants(node)) as i32,
+        (FeatureKind::City, false) => (f.tile_count(node) + f.pennants(node)) as i32,
+        _ => f.tile_count(node) as i32,
+    }
+}
+
+/// Inns & Cathedrals asks no decisions: this type has no values.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Action {}
+
+impl Expansion for InnsAndCathedrals {
+    type State = State;
+    type Action = Action;
+
+    fn setup(&self, _ctx: &mut carcassonne_core::Ctx<'_>) -> State {
+        State {}
+    }
+
+    fn adjusts_points(&self) -> bool {
+        true
+    }
+
+    // The base value is swapped for the inn/cathedral value as a difference,
+    // so an adjustment another expansion made before this hook survives.
+    fn feature_points(&self, _state: &State, view: &CoreState, node: NodeId, complete: bool, points: &mut i32) {
+        if let Some(rule) = rule_points(view, node, complete) {
+            *points += rule - base_points(view, node, complete);
+        }
+    }
+}
