@@ -73,8 +73,14 @@ impl Board {
 
     #[inline]
     fn index(&self, p: Pos) -> Option<usize> {
-        let (dx, dy) = (p.x - self.origin.x, p.y - self.origin.y);
-        (dx >= 0 && dy >= 0 && dx < self.width && dy < self.height).then(|| (dy * self.width + dx) as usize)
+        // In i64: a cell asked about may lie anywhere (a record's `at`), and
+        // its distance from the origin need not fit an i32.
+        let (dx, dy) = (
+            i64::from(p.x) - i64::from(self.origin.x),
+            i64::from(p.y) - i64::from(self.origin.y),
+        );
+        let (w, h) = (i64::from(self.width), i64::from(self.height));
+        (dx >= 0 && dy >= 0 && dx < w && dy < h).then(|| (dy * w + dx) as usize)
     }
 
     /// The tile at `p`, if any.

@@ -17,6 +17,10 @@ use std::sync::Arc;
 /// The record format this engine writes.
 pub const RECORD_FORMAT: u32 = 1;
 
+/// The oldest record format this engine reads. Format 1 is the first there
+/// was; a record of an older format is refused, never guessed at.
+pub const OLDEST_RECORD_FORMAT: u32 = 1;
+
 /// One decision as written in a record.
 ///
 /// A `place` or `deploy` object with a misspelt key or a bad value does not
@@ -115,6 +119,68 @@ fn is_follower(s: &str) -> bool {
     s == "follower"
 }
 
+/// Walks a JSON document and refuses an object that names a key twice.
+/// serde_json keeps the last of them where a struct would refuse them, so a
+/// move such as `{"place": {"at": [1, 0], "at": [2, 0]}}` could read one
+/// way here and another way once written back: a record must not be
+/// ambiguous.
+struct NoDuplicateKeys;
+
+impl<'de> Deserialize<'de> for NoDuplicateKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(NoDuplicateKeys)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for NoDuplicateKeys {
+    type Value = NoDuplicateKeys;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Self, E> {
+        Ok(self)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Self, E> {
+        Ok(self)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Self, E> {
+        Ok(self)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Self, E> {
+        Ok(self)
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<Self, E> {
+        Ok(self)
+    }
+
+    fn visit_unit<E>(self) -> Result<Self, E> {
+        Ok(self)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self, A::Error> {
+        while seq.next_element::<NoDuplicateKeys>()?.is_some() {}
+        Ok(self)
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self, A::Error> {
+        let mut keys = std::collections::BTreeSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if keys.contains(&key) {
+                return Err(serde::de::Error::custom(format!("duplicate key `{key}`")));
+            }
+            map.next_value::<NoDuplicateKeys>()?;
+            keys.insert(key);
+        }
+        Ok(self)
+    }
+}
+
 /// A whole game: enough to replay it exactly.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -141,8 +207,21 @@ pub enum RecordError {
     #[error("record format {found} is newer than this engine's ({supported}); upgrade carcassonne-rs to read it")]
     Format {
         /// In the file.
-        found: u32,
+        found: u64,
         /// Read here.
+        supported: u32,
+    },
+    /// A format older than any this engine reads.
+    #[error(
+        "record format {found} is older than any this engine reads (formats {oldest} to {supported}); \
+         it cannot be replayed here"
+    )]
+    OldFormat {
+        /// In the file.
+        found: u64,
+        /// The oldest format read here.
+        oldest: u32,
+        /// The newest format read here.
         supported: u32,
     },
     /// The configuration is not playable here.
@@ -174,18 +253,38 @@ impl GameRecord {
         }
     }
 
-    /// Parses a record from JSON, checking the format version.
+    /// Parses a record from JSON, checking the format version. The
+    /// `engine` that wrote it is not checked: the format alone says how a
+    /// record reads (see `docs/records.md`).
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| RecordError::Parse(json_error(&e)))?;
-        if let Some(found) = value.get("format").and_then(|f| f.as_u64())
-            && found > u64::from(RECORD_FORMAT)
-        {
-            return Err(RecordError::Format {
-                found: found as u32,
-                supported: RECORD_FORMAT,
-            });
+        if let serde_json::Value::Object(fields) = &value {
+            match fields.get("format") {
+                None => {
+                    return Err(RecordError::Parse(format!(
+                        "the record has no `format` (its format version; this engine writes format {RECORD_FORMAT})"
+                    )));
+                }
+                Some(f) => match f.as_u64() {
+                    Some(found) if found > u64::from(RECORD_FORMAT) => {
+                        return Err(RecordError::Format {
+                            found,
+                            supported: RECORD_FORMAT,
+                        });
+                    }
+                    Some(found) if found < u64::from(OLDEST_RECORD_FORMAT) => {
+                        return Err(RecordError::OldFormat {
+                            found,
+                            oldest: OLDEST_RECORD_FORMAT,
+                            supported: RECORD_FORMAT,
+                        });
+                    }
+                    _ => {}
+                },
+            }
         }
         // Read the text again rather than `value`, so that errors say where.
+        serde_json::from_str::<NoDuplicateKeys>(text).map_err(|e| RecordError::Parse(json_error(&e)))?;
         serde_json::from_str(text).map_err(|e| RecordError::Parse(json_error(&e)))
     }
 
@@ -257,7 +356,13 @@ impl Game {
         let def = &self.rules().tile(placed.tile).def.features[fi];
         // A centre segment names a road or a city side best ("city:N", not "city:NW").
         let board: Vec<Segment> = def.segments.iter().map(|s| s.rotated(placed.rotation)).collect();
-        match board.iter().copied().filter(|s| s.is_centre()).min().or_else(|| board.iter().copied().min()) {
+        match board
+            .iter()
+            .copied()
+            .filter(|s| s.is_centre())
+            .min()
+            .or_else(|| board.iter().copied().min())
+        {
             Some(seg) => format!("{}:{}", def.kind, seg.name()),
             None => def.name.clone().unwrap_or_else(|| def.kind.to_string()),
         }
@@ -268,6 +373,21 @@ impl Game {
         let core = self.state();
         match m {
             Move::Place { tile, at, rotation } => {
+                if let Some(id) = tile
+                    && self.rules().tile_by_id(id).is_none()
+                {
+                    let mut sets: Vec<&str> = Vec::new();
+                    for t in self.rules().tiles() {
+                        if !sets.contains(&t.set.as_str()) {
+                            sets.push(&t.set);
+                        }
+                    }
+                    return Err(IllegalAction(format!(
+                        "unknown tile id `{id}`: no tile set of this game ({}) has it; \
+                         it may belong to another tile set or to an expansion that is not enabled",
+                        sets.join(", ")
+                    )));
+                }
                 if let (Some(id), Some(drawn)) = (tile, core.turn().drawn) {
                     let drawn_id = self.rules().tile(drawn).id();
                     if id != drawn_id {

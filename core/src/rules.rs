@@ -94,8 +94,16 @@ pub enum SetupError {
         message: String,
     },
     /// A draw order names a tile that is not in the game.
-    #[error("draw order: unknown tile id `{0}`")]
-    UnknownTile(String),
+    #[error(
+        "draw order: unknown tile id `{id}`: no tile set of this game ({sets}) has it; \
+         it may belong to another tile set or to an expansion that is not enabled"
+    )]
+    UnknownTile {
+        /// The id.
+        id: String,
+        /// The ids of the game's tile sets.
+        sets: String,
+    },
     /// Two sets define the same tile id.
     #[error("tile id `{id}` is defined by both `{first}` and `{second}`")]
     TileIdClash {
@@ -357,7 +365,10 @@ impl Rules {
         if let Some(order) = &config.draw_order {
             for id in order {
                 if !table.iter().any(|t| &t.def.id == id) {
-                    return Err(SetupError::UnknownTile(id.clone()));
+                    return Err(SetupError::UnknownTile {
+                        id: id.clone(),
+                        sets: sets.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", "),
+                    });
                 }
             }
         }

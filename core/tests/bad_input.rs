@@ -12,7 +12,9 @@
 //! Records: an illegal move (named by number, with the reason; a rejected
 //! `play` changes nothing), malformed moves, an unknown tile in the draw
 //! order, truncated JSON, a newer format, an unknown expansion (the message
-//! lists the known ones), 1 and 7 players.
+//! lists the known ones), 1 and 7 players; a record from another tile set
+//! (in the draw order or a `place`), from another engine version (read the
+//! same), of format 0 or without a format, and with a key written twice.
 //!
 //! Line and column numbers below are counted by hand in the texts (1-based,
 //! columns in characters).
@@ -626,7 +628,8 @@ fn unknown_tile_in_the_draw_order() {
         replay_err(
             r#"{"format": 1, "config": {"players": [{"name": "A"}, {"name": "B"}], "draw_order": ["U", "Z9"]}}"#
         ),
-        "record configuration: draw order: unknown tile id `Z9`"
+        "record configuration: draw order: unknown tile id `Z9`: no tile set of this game (base) has it; \
+         it may belong to another tile set or to an expansion that is not enabled"
     );
 }
 
@@ -738,4 +741,119 @@ fn one_or_seven_players_are_refused() {
     for n in 2..=6 {
         assert!(replay(&players(n)).is_ok(), "{n} players");
     }
+}
+
+// ------------------------------------------ records from elsewhere
+
+#[test]
+fn a_record_from_another_tile_set_names_the_tile_and_the_sets() {
+    // `EA-1` is a tile of an expansion's set; this game has the base set only.
+    assert_eq!(
+        replay_err(
+            r#"{"format": 1, "config": {"players": [{"name": "A"}, {"name": "B"}], "draw_order": ["U", "EA-1"]}}"#
+        ),
+        "record configuration: draw order: unknown tile id `EA-1`: no tile set of this game (base) has it; \
+         it may belong to another tile set or to an expansion that is not enabled"
+    );
+    // Without a draw order the tile is named by the move that places it.
+    assert_eq!(
+        replay_err(
+            r#"{"format": 1, "config": {"players": [{"name": "A"}, {"name": "B"}]},
+                "moves": [{"place": {"tile": "EA-1", "at": [1, 0]}}]}"#
+        ),
+        r#"move 1 ({"place":{"tile":"EA-1","at":[1,0],"rotation":0}}): unknown tile id `EA-1`: no tile set of this game (base) has it; it may belong to another tile set or to an expansion that is not enabled"#
+    );
+}
+
+/// The golden record `road_completed.json` with its `engine` line set to `engine`
+/// (`None`: no `engine` key, as in a hand-written record).
+fn with_engine(engine: Option<&str>) -> String {
+    let text = include_str!("golden/road_completed.json");
+    match engine {
+        Some(e) => text.replacen("\"format\": 1,", &format!("\"format\": 1,\n  \"engine\": \"{e}\","), 1),
+        None => text.to_string(),
+    }
+}
+
+#[test]
+fn another_engine_version_with_this_format_reads_the_same() {
+    // The format alone says how a record reads; `engine` only tells who
+    // wrote it. Older, newer, odd and missing engine versions replay alike.
+    let reference = replay(&with_engine(None)).expect("the golden record replays");
+    let expected = observe(&reference);
+    assert_eq!(expected.scores, vec![3, 0], "a road of three tiles");
+    for engine in ["0.0.1", env!("CARGO_PKG_VERSION"), "99.3.0", "not a version", ""] {
+        let text = with_engine(Some(engine));
+        let record = GameRecord::from_json(&text).unwrap_or_else(|e| panic!("engine {engine:?}: {e}"));
+        assert_eq!(record.engine, engine);
+        let game = record
+            .replay(&Catalog::default(), &TileSource::default())
+            .unwrap_or_else(|e| panic!("engine {engine:?}: {e}"));
+        assert_eq!(observe(&game), expected, "engine {engine:?}");
+    }
+}
+
+#[test]
+fn format_0_is_refused_not_misread() {
+    // There never was a format 0: a record claiming it is not guessed at.
+    let err =
+        GameRecord::from_json(r#"{"format": 0, "config": {"players": [{"name": "A"}, {"name": "B"}]}}"#).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            RecordError::OldFormat {
+                found: 0,
+                oldest: 1,
+                supported: 1
+            }
+        ),
+        "{err:?}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "record format 0 is older than any this engine reads (formats 1 to 1); it cannot be replayed here"
+    );
+}
+
+#[test]
+fn a_record_without_a_format_is_refused() {
+    assert_eq!(
+        replay_err(r#"{"config": {"players": [{"name": "A"}, {"name": "B"}]}, "moves": []}"#),
+        "not a valid game record: the record has no `format` (its format version; this engine writes format 1)"
+    );
+    // A format that is not a whole number is located.
+    assert_eq!(
+        replay_err(r#"{"format": "1", "config": {"players": [{"name": "A"}, {"name": "B"}]}}"#),
+        "not a valid game record: invalid type: string \"1\", expected u32 at line 1 column 14"
+    );
+}
+
+#[test]
+fn a_format_beyond_32_bits_is_reported_as_written() {
+    let err = GameRecord::from_json(r#"{"format": 4294967296, "config": {"players": []}}"#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "record format 4294967296 is newer than this engine's (1); upgrade carcassonne-rs to read it"
+    );
+}
+
+#[test]
+fn a_key_written_twice_is_refused_not_guessed() {
+    // Which `at` was meant? Found by fuzzing: serde_json keeps the last one
+    // where a move would refuse both, so the record read one way and, once
+    // written back, another. It is refused, located at the end of the
+    // repeated key (columns 37–40 of line 3).
+    let text = "{\"format\": 1,\n \"config\": {\"players\": [{\"name\": \"A\"}, {\"name\": \"B\"}], \"draw_order\": [\"U\"]},\n \"moves\": [{\"place\": {\"at\": [1, 0], \"at\": [2, 0]}}]}";
+    assert_eq!(
+        replay_err(text),
+        "not a valid game record: duplicate key `at` at line 3 column 40"
+    );
+    // Maps that serde would read silently (variants) are checked as well:
+    // the second `"die"` is at columns 46–50.
+    let variant_twice = r#"{"format": 1, "config": {"players": [{"name": "A"}, {"name": "B"}],
+        "variants": {"easter": {"die": "d6", "die": "d8"}}}}"#;
+    assert_eq!(
+        replay_err(variant_twice),
+        "not a valid game record: duplicate key `die` at line 2 column 50"
+    );
 }
