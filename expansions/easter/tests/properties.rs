@@ -1,0 +1,167 @@
+//! Properties of random games with the Easter expansion: eggs never
+//! decrease, the bunny always stands on a placed tile, and every bunny path
+//! offered is legal — and every legal path is offered.
+
+mod common;
+
+use carcassonne_core::rng::GameRng;
+use carcassonne_core::{Action, Catalog, CoreState, Decision, Game, GameConfig, Pos, Rules, Side};
+use carcassonne_easter::State;
+use common::{easter_points, offered_paths, state_of, tiles};
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+/// Every simple path of exactly `len` hops from `from`, found breadth-first
+/// (independently of the crate's depth-first search).
+fn all_paths(view: &CoreState, from: Pos, len: usize) -> BTreeSet<Vec<Pos>> {
+    let mut level: Vec<Vec<Pos>> = vec![vec![from]];
+    for _ in 0..len {
+        let mut next = Vec::new();
+        for trail in &level {
+            let here = *trail.last().unwrap();
+            for side in Side::ALL {
+                let cell = here.step(side);
+                if view.board().get(cell).is_some() && !trail.contains(&cell) {
+                    let mut t = trail.clone();
+                    t.push(cell);
+                    next.push(t);
+                }
+            }
+        }
+        level = next;
+    }
+    level.into_iter().map(|t| t[1..].to_vec()).collect()
+}
+
+fn is_step(a: Pos, b: Pos) -> bool {
+    (a.x - b.x).abs() + (a.y - b.y).abs() == 1
+}
+
+fn check_offer(game: &Game, state: &State, short_path_stays: bool) -> Result<(), TestCaseError> {
+    let view = game.state();
+    let from = state.bunny.expect("a bunny phase needs the bunny on the board");
+    let roll = state
+        .bunny_phase
+        .and_then(|p| p.current)
+        .expect("a bunny decision has a roll");
+    let Some(Decision::Expansion { player, .. }) = game.decision() else {
+        unreachable!()
+    };
+    prop_assert_eq!(player, roll.player, "the roller chooses the path");
+    prop_assert!((1..=3).contains(&roll.rolled));
+    // Exactly the roll where possible, else the longest possible.
+    let longest = (0..=roll.rolled as usize)
+        .rev()
+        .find(|&n| !all_paths(view, from, n).is_empty())
+        .unwrap();
+    prop_assert_eq!(roll.hops as usize, longest);
+    if short_path_stays {
+        prop_assert_eq!(roll.hops, roll.rolled, "a short roll under `stay` asks nothing");
+    }
+    prop_assert!(roll.hops >= 1, "a bunny that cannot move asks nothing");
+    let offered = offered_paths(game);
+    let unique: BTreeSet<Vec<Pos>> = offered.iter().cloned().collect();
+    prop_assert_eq!(unique.len(), offered.len(), "no path is offered twice");
+    for path in &offered {
+        prop_assert_eq!(path.len(), roll.hops as usize);
+        let mut prev = from;
+        let mut seen = vec![from];
+        for &cell in path {
+            prop_assert!(
+                is_step(prev, cell),
+                "{:?} to {:?} is not one orthogonal hop",
+                prev,
+                cell
+            );
+            prop_assert!(view.board().get(cell).is_some(), "{:?} holds no tile", cell);
+            prop_assert!(!seen.contains(&cell), "{:?} entered twice", cell);
+            seen.push(cell);
+            prev = cell;
+        }
+    }
+    prop_assert_eq!(
+        unique,
+        all_paths(view, from, roll.hops as usize),
+        "every legal path is offered"
+    );
+    Ok(())
+}
+
+/// The final award by the digest's words, for comparison.
+fn expected_points(eggs: &[u32], needs_three: bool) -> Vec<i32> {
+    let mut counts: Vec<u32> = eggs.iter().copied().filter(|&e| e > 0).collect();
+    counts.sort_unstable_by(|a, b| b.cmp(a));
+    counts.dedup();
+    eggs.iter()
+        .map(|&e| match counts.iter().position(|&c| c == e) {
+            Some(0) => 10,
+            Some(1) if !needs_three || eggs.len() >= 3 => 5,
+            _ => 0,
+        })
+        .collect()
+}
+
+fn play_game(seed: u64, players: usize, variants: [usize; 5]) -> Result<(), TestCaseError> {
+    let mut catalog = Catalog::default();
+    catalog.add(&carcassonne_easter::INFO).unwrap();
+    let mut config = GameConfig::with_players(players);
+    config.seed = seed;
+    config.expansions = vec!["easter".into()];
+    let chosen: Vec<(&str, &str)> = carcassonne_easter::VARIANTS
+        .iter()
+        .zip(variants)
+        .map(|(v, i)| (v.name, v.values[i % v.values.len()]))
+        .collect();
+    config.variants.insert(
+        "easter".into(),
+        chosen.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+    );
+    let stays = chosen.contains(&("short_path", "stay"));
+    let needs_three = chosen.contains(&("second_place", "more-than-two-players"));
+    let rules = Arc::new(Rules::new(&catalog, &config, &tiles()).unwrap());
+    let mut game = Game::new(rules).unwrap();
+    let mut chooser = GameRng::new(seed ^ 0x5eed);
+    let mut eggs = state_of(&game).eggs.clone();
+    let mut options: Vec<Action> = Vec::new();
+    let mut bunny_decisions = 0;
+    while !game.is_over() {
+        if matches!(game.decision(), Some(Decision::Expansion { .. })) {
+            check_offer(&game, state_of(&game), stays)?;
+            bunny_decisions += 1;
+        }
+        game.legal_actions(&mut options);
+        prop_assert!(!options.is_empty(), "a pending decision has options");
+        let pick = chooser.below(options.len() as u32) as usize;
+        game.play(&options[pick]).unwrap();
+        let state = state_of(&game);
+        for (before, now) in eggs.iter().zip(&state.eggs) {
+            prop_assert!(now >= before, "eggs went from {} to {}", before, now);
+        }
+        eggs = state.eggs.clone();
+        if let Some(bunny) = state.bunny {
+            prop_assert!(
+                game.state().board().get(bunny).is_some(),
+                "the bunny stands on {:?}, an empty cell",
+                bunny
+            );
+        }
+    }
+    prop_assert_eq!(easter_points(&game), expected_points(&eggs, needs_three));
+    // 12 Bunny tiles are in every bag; with `stay` a phase may ask nothing.
+    prop_assert!(stays || bunny_decisions > 0);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_keep_the_easter_invariants(
+        seed in any::<u64>(),
+        players in 2usize..=5,
+        variants in proptest::array::uniform5(0usize..2),
+    ) {
+        play_game(seed, players, variants)?;
+    }
+}
