@@ -1,0 +1,202 @@
+//! The Serf (digest: "Serf, barn variant", "Serf, no-barn variant", "Final
+//! scoring") and its configuration.
+
+mod common;
+
+use carcassonne_cleric_and_serf::{CityCount, SerfRule};
+use carcassonne_core::{GameConfig, Rules, SetupError};
+use common::{catalog, points, record, replay, replay_prefix, replay_record, state, tiles};
+use std::collections::BTreeMap;
+
+/// No barn in the game: the no-barn rule, cities counted complete or not
+/// (the default `serf_cities = "all"`).
+///
+/// 1. Blue puts an E tile north of the start tile (its city joins the start
+///    tile's: a complete city of two caps) and a farmer in its field. First
+///    farmer: Blue takes the Serf, record = 1 city.
+/// 2. Red puts tile I south of the start tile, two separate caps east and
+///    south, and a farmer in its field, which joins the start tile's
+///    southern field. That farm touches 2 cities (both unfinished) — 2 > 1:
+///    Red takes the Serf, record 2.
+/// 3. Blue puts tile J west of the start tile and a farmer in its outer field,
+///    joined to the start tile's northern field: it touches the completed
+///    city and J's cap, 2 cities — not more than 2, so Red keeps the Serf.
+#[test]
+fn no_barn_serf_moves_to_a_farm_touching_more_cities() {
+    let name = "serf-no-barn.json";
+    let game = replay_prefix(name, 2);
+    let s = state(&game);
+    assert_eq!(s.serf.rule, SerfRule::NoBarn);
+    assert_eq!(s.serf.cities, CityCount::All);
+    assert_eq!((s.serf.holder, s.serf.record), (Some(0), Some(1)));
+
+    let game = replay_prefix(name, 4);
+    assert_eq!((state(&game).serf.holder, state(&game).serf.record), (Some(1), Some(2)));
+
+    let game = replay(name);
+    assert_eq!((state(&game).serf.holder, state(&game).serf.record), (Some(1), Some(2)));
+
+    // Final scoring. Serf (before farms): Red, 1 per farmer on the board,
+    // all players' = 3 farmers (Blue 2, Red 1), no barns → 3.
+    // Farms (base rules, 3 per completed city): Blue's northern farm touches
+    // the completed city → 3; Blue's western farm touches the same completed
+    // city (through the start tile's northern field) and J's open cap → 3;
+    // Red's southern farm touches only I's two open caps → 0.
+    assert_eq!(points(&game, 1, "cleric-and-serf.serf"), 3);
+    assert_eq!(points(&game, 0, "farms"), 3 + 3);
+    assert_eq!(points(&game, 1, "farms"), 0);
+    assert_eq!(game.state().score(0), 6);
+    assert_eq!(game.state().score(1), 3);
+}
+
+/// The same game with `serf_cities = "complete"`: only completed cities
+/// count. Blue's first farm: 1 completed city → Blue takes the Serf with
+/// record 1. Red's farm: 0 completed cities, not more than 1. Blue's second
+/// farm: 1 completed city, not more than 1. Blue keeps the Serf and scores
+/// its 3 farmers' points: Blue 3 + 3 (farms) + 3 (Serf) = 9, Red 0.
+#[test]
+fn no_barn_serf_counting_only_completed_cities() {
+    let mut r = record("serf-no-barn.json");
+    r.config.variants.insert(
+        "cleric-and-serf".into(),
+        BTreeMap::from([("serf_cities".to_string(), "complete".to_string())]),
+    );
+    let game = replay_record(&r);
+    let s = state(&game);
+    assert_eq!(s.serf.cities, CityCount::Complete);
+    assert_eq!((s.serf.holder, s.serf.record), (Some(0), Some(1)));
+    assert_eq!(points(&game, 0, "cleric-and-serf.serf"), 3);
+    assert_eq!(game.state().score(0), 3 + 3 + 3);
+    assert_eq!(game.state().score(1), 0);
+}
+
+fn config_with(variants: &[(&str, &str)], expansions: &[&str]) -> GameConfig {
+    let mut config = GameConfig::with_players(2);
+    config.expansions = expansions.iter().map(|e| e.to_string()).collect();
+    config.variants.insert(
+        "cleric-and-serf".into(),
+        variants.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+    );
+    config
+}
+
+/// Forcing the barn rule in a game without the barn is a configuration
+/// error that says what to do, not a silent fallback.
+#[test]
+fn forcing_the_barn_rule_without_a_barn_is_refused() {
+    let config = config_with(&[("serf", "barn")], &["cleric-and-serf"]);
+    let err = Rules::new(&catalog(), &config, &tiles()).unwrap_err();
+    match &err {
+        SetupError::Expansion(id, message) => {
+            assert_eq!(id, "cleric-and-serf");
+            assert!(message.contains("needs the barn"), "{message}");
+            assert!(message.contains("abbey-and-mayor"), "{message}");
+        }
+        other => panic!("expected the expansion's refusal, got {other}"),
+    }
+}
+
+/// `serf = "no-barn"` without a barn and the default `auto` both give the
+/// no-barn rule; an unknown value is refused by the engine.
+#[test]
+fn serf_variant_values() {
+    let config = config_with(&[("serf", "no-barn")], &["cleric-and-serf"]);
+    assert!(Rules::new(&catalog(), &config, &tiles()).is_ok());
+    let config = config_with(&[("serf", "sometimes")], &["cleric-and-serf"]);
+    let err = Rules::new(&catalog(), &config, &tiles()).unwrap_err();
+    assert!(matches!(err, SetupError::BadVariantValue { .. }), "{err}");
+}
+
+/// Source, Example 2 (barn variant): "Blue places a barn and removes a
+/// yellow farmer. If this is the first time a barn is played in this game,
+/// Blue takes the serf tile. If a barn has been previously played, Blue
+/// takes the serf tile provided that the previous barn removed less than
+/// one farmer."
+///
+/// Abbey & Mayor is on, so `serf = "auto"` picks the barn rule.
+/// 1. Yellow's farmer goes into the start tile's southern farm (move 4).
+/// 2. Blue closes the 2 × 2 block south-east of the start tile and puts his
+///    barn on the point where the four tiles meet (move 6): it removes the
+///    yellow farmer. First barn to remove farmers: Blue takes the Serf,
+///    record 1.
+/// 3. Blue puts a farmer into the northern farm (move 10); Yellow later
+///    closes a 2 × 2 block in that farm and puts her barn there (move 16),
+///    removing Blue's farmer: 1 is not more than the record 1, so Blue
+///    keeps the Serf.
+#[test]
+fn example_2_barn_serf() {
+    let name = "example2-serf-barn.json";
+    let game = replay_prefix(name, 5);
+    assert_eq!(state(&game).serf.rule, SerfRule::Barn);
+    assert_eq!(
+        state(&game).serf.holder,
+        None,
+        "deploying a farmer does not give the Serf here"
+    );
+
+    let game = replay_prefix(name, 6);
+    assert_eq!(game.state().figures().len(), 1, "only Blue's barn is left on the board");
+    let s = state(&game);
+    assert_eq!(
+        (s.serf.holder, s.serf.record, s.serf.barns_played),
+        (Some(0), Some(1), 1)
+    );
+
+    let game = replay(name);
+    let s = state(&game);
+    assert_eq!(
+        (s.serf.holder, s.serf.record, s.serf.barns_played),
+        (Some(0), Some(1), 2)
+    );
+    assert!(s.pending_barns.is_empty());
+
+    // Final scoring, Serf: Blue, 1 per farmer on the board (none left:
+    // both barns removed theirs) + 5 per barn played (2) = 10. The farms
+    // of both barns touch only unfinished cities, so the barns and the
+    // barn placements scored nothing; no other points.
+    assert_eq!(points(&game, 0, "cleric-and-serf.serf"), 10);
+    assert_eq!(game.state().score(0), 10);
+    assert_eq!(game.state().score(1), 0);
+}
+
+/// A later barn that removes strictly more farmers than the record takes
+/// the Serf.
+/// 1. As in Example 2, Blue's barn (move 6) removes Yellow's one farmer:
+///    Blue holds the Serf with record 1.
+/// 2. Yellow farms the start tile's northern field (move 8, U at (-1,0)),
+///    Blue the field of the E tile north of the start tile (move 10), a
+///    separate farm. Yellow's E at (1,-1) (move 15) joins the two farms, and
+///    her barn on its south-east corner (move 16) removes both farmers:
+///    2 > 1, so Yellow takes the Serf with record 2.
+#[test]
+fn barn_removing_more_farmers_takes_the_serf() {
+    let name = "serf-barn-more.json";
+    let game = replay_prefix(name, 14);
+    assert_eq!((state(&game).serf.holder, state(&game).serf.record), (Some(0), Some(1)));
+    assert_eq!(game.state().figures().len(), 3, "Blue's barn and two farmers");
+
+    let game = replay(name);
+    let s = state(&game);
+    assert_eq!(
+        (s.serf.holder, s.serf.record, s.serf.barns_played),
+        (Some(1), Some(2), 2)
+    );
+    // Serf: Yellow, 0 farmers left on the board + 5 × 2 barns = 10.
+    assert_eq!(points(&game, 1, "cleric-and-serf.serf"), 10);
+    assert_eq!(points(&game, 0, "cleric-and-serf.serf"), 0);
+}
+
+/// Our reading of the digest: only a barn placement that removes farmers
+/// counts ("when a barn placement removes farmers ... The first such barn
+/// gives its placer the Serf"). Example 2's game with Yellow's farmer left
+/// out: Blue's barn removes nobody and the Serf stays in the supply.
+#[test]
+fn barn_removing_no_farmer_does_not_give_the_serf() {
+    let mut r = record("example2-serf-barn.json");
+    r.moves[3] = carcassonne_core::Move::Pass;
+    r.moves.truncate(6);
+    let game = replay_record(&r);
+    let s = state(&game);
+    assert_eq!(s.serf.barns_played, 1);
+    assert_eq!((s.serf.holder, s.serf.record), (None, None));
+}
