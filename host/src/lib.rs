@@ -3,6 +3,7 @@
 
 pub mod output;
 pub mod plugins;
+pub mod render;
 pub mod session;
 pub mod setup;
 pub mod simulate;

@@ -1,0 +1,416 @@
+//! The board as it stands: placed tiles, figures in player colours and the
+//! markers expansions publish.
+
+use super::svg::{CENTRE, P, num};
+use super::tile::{Layout, tile_group_with};
+use super::{escape_xml, player_colour, player_ink};
+use carcassonne_core::expansion::FigureDecl;
+use carcassonne_core::figures::{FOLLOWER, Spot};
+use carcassonne_core::{Game, Pos, Rotation, Rules};
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// Tile side in picture units.
+pub(crate) const TILE: f64 = 100.0;
+
+/// A labelled marker an expansion puts on a tile (a bunny, a fruit stack …).
+///
+/// The convention, for any expansion, linked or plugin: if the expansion's
+/// public state (`Expansion::public_state`, read with
+/// `Game::public_expansion_state`) is a JSON object with a key `"markers"`
+/// holding an array of objects `{"pos": [x, y], "label": "…"}`, each one is
+/// drawn on the board as a labelled marker on the tile at `pos`. Entries
+/// that do not have that shape are ignored; a missing or empty label shows
+/// the expansion's id. No code change in the host is needed for a new
+/// expansion's markers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Marker {
+    /// The tile it stands on.
+    pub pos: Pos,
+    /// What it says.
+    pub label: String,
+    /// The id of the expansion that published it.
+    pub expansion: String,
+}
+
+/// Every marker the enabled expansions of `game` publish (see [`Marker`]).
+pub fn markers_of(game: &Game) -> Vec<Marker> {
+    let mut out = Vec::new();
+    for (slot, e) in game.rules().expansions().iter().enumerate() {
+        let Ok(slot) = u8::try_from(slot) else { break };
+        let state = game.public_expansion_state(slot);
+        out.extend(markers_in(e.info.id, &state));
+    }
+    out
+}
+
+/// The markers in one expansion's public state.
+pub(crate) fn markers_in(expansion: &str, state: &Value) -> Vec<Marker> {
+    let Some(list) = state.get("markers").and_then(Value::as_array) else {
+        return Vec::new();
+    };
+    list.iter()
+        .filter_map(|m| {
+            let pos = m.get("pos")?.as_array()?;
+            let [x, y] = pos.as_slice() else { return None };
+            let x = i32::try_from(x.as_i64()?).ok()?;
+            let y = i32::try_from(y.as_i64()?).ok()?;
+            let label = match m.get("label") {
+                Some(Value::String(s)) if !s.is_empty() => s.clone(),
+                Some(Value::Null) | None => expansion.to_string(),
+                Some(Value::String(_)) => expansion.to_string(),
+                Some(other) => other.to_string(),
+            };
+            Some(Marker {
+                pos: Pos::new(x, y),
+                label,
+                expansion: expansion.to_string(),
+            })
+        })
+        .collect()
+}
+
+/// The label drawn on a figure of kind `decl`: none for the core's
+/// follower; for a kind whose id ends in `-follower`, the capitalised first
+/// letter of the rest (`big-follower` → `B`); otherwise the id (`barn`).
+pub fn figure_label(decl: &FigureDecl) -> Option<String> {
+    if decl.id == FOLLOWER.id {
+        return None;
+    }
+    match decl.id.strip_suffix("-follower").and_then(|rest| rest.chars().next()) {
+        Some(c) => Some(c.to_uppercase().collect()),
+        None => Some(decl.id.to_string()),
+    }
+}
+
+/// A figure as drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct BoardFigure {
+    pub owner: u8,
+    pub kind: u8,
+    pub pos: Pos,
+    pub spot: Spot,
+}
+
+/// The tile layouts of one board, computed once per tile type and rotation.
+pub(crate) struct Scene<'a> {
+    pub rules: &'a Rules,
+    layouts: HashMap<(u16, u8), Layout>,
+    placed: HashMap<Pos, (u16, Rotation)>,
+}
+
+impl<'a> Scene<'a> {
+    pub fn new(rules: &'a Rules) -> Self {
+        Scene {
+            rules,
+            layouts: HashMap::new(),
+            placed: HashMap::new(),
+        }
+    }
+
+    fn layout(&mut self, tile: u16, rotation: Rotation) -> Option<&Layout> {
+        let t = self.rules.tiles().get(tile as usize)?;
+        Some(
+            self.layouts
+                .entry((tile, rotation.quarter_turns()))
+                .or_insert_with(|| Layout::new(t, rotation)),
+        )
+    }
+
+    /// The group of a placed tile (with extra group attributes), and notes
+    /// where it lies for figures.
+    pub fn tile(&mut self, tile: u16, pos: Pos, rotation: Rotation, attrs: &str) -> String {
+        self.placed.insert(pos, (tile, rotation));
+        let rules = self.rules;
+        let Some(t) = rules.tiles().get(tile as usize) else {
+            return String::new();
+        };
+        let (x, y) = origin(pos);
+        match self.layout(tile, rotation) {
+            Some(layout) => tile_group_with(t, rotation, x, y, layout, attrs),
+            None => String::new(),
+        }
+    }
+
+    /// Where a figure stands, in board units.
+    fn figure_point(&mut self, f: &BoardFigure) -> P {
+        let (x, y) = origin(f.pos);
+        let local = match f.spot {
+            Spot::Corner(c) => [(0.0, 0.0), (TILE, 0.0), (TILE, TILE), (0.0, TILE)][c as usize % 4],
+            Spot::Feature(fi) => match self.placed.get(&f.pos).copied() {
+                Some((tile, rotation)) => self
+                    .layout(tile, rotation)
+                    .and_then(|l| l.points.get(fi as usize).copied())
+                    .unwrap_or(CENTRE),
+                None => CENTRE,
+            },
+        };
+        (x + local.0, y + local.1)
+    }
+
+    /// Circles for `figures`, in player colours, labelled for non-followers;
+    /// figures on the same spot stand side by side.
+    pub fn figures(&mut self, figures: &[BoardFigure], name: &dyn Fn(u8) -> String) -> String {
+        let tagged: Vec<(BoardFigure, String)> = figures.iter().map(|f| (*f, String::new())).collect();
+        self.tagged_figures(&tagged, name)
+    }
+
+    /// [`Scene::figures`] with extra attributes for each figure's group.
+    pub fn tagged_figures(&mut self, figures: &[(BoardFigure, String)], name: &dyn Fn(u8) -> String) -> String {
+        let mut out = String::new();
+        let mut seen: HashMap<(i64, i64), u32> = HashMap::new();
+        for (f, attrs) in figures {
+            let p = self.figure_point(f);
+            let key = ((p.0 * 10.0).round() as i64, (p.1 * 10.0).round() as i64);
+            let k = seen.entry(key).or_insert(0);
+            let p = (p.0 + 12.0 * f64::from(*k), p.1);
+            *k += 1;
+            let decl = self.rules.figures().get(f.kind as usize);
+            let id = decl.map_or("figure", |d| d.id);
+            let label = decl.and_then(figure_label);
+            let colour = player_colour(f.owner);
+            let short = label.as_deref().is_some_and(|l| l.chars().count() <= 2);
+            let r = if short { 11.0 } else { 9.5 };
+            let title = format!(
+                "{}: {}",
+                name(f.owner),
+                decl.map_or("figure".to_string(), |d| d.name.to_string())
+            );
+            out.push_str(&format!(
+                r##"<g class="figure-mark"{attrs}><circle cx="{}" cy="{}" r="{}" fill="#000000" fill-opacity="0.35"/><circle class="figure" data-owner="{}" data-kind="{}" cx="{}" cy="{}" r="{}" fill="{colour}" stroke="#ffffff" stroke-width="2.2"><title>{}</title></circle>"##,
+                num(p.0 + 1.2),
+                num(p.1 + 1.6),
+                num(r),
+                f.owner,
+                escape_xml(id),
+                num(p.0),
+                num(p.1),
+                num(r),
+                escape_xml(&title),
+            ));
+            match label {
+                Some(l) if short => out.push_str(&format!(
+                    r#"<text x="{}" y="{}" font-family="sans-serif" font-size="11" font-weight="bold" fill="{}" text-anchor="middle">{}</text>"#,
+                    num(p.0),
+                    num(p.1 + 4.0),
+                    player_ink(f.owner),
+                    escape_xml(&l)
+                )),
+                Some(l) => out.push_str(&pill(
+                    (p.0 + 10.0, p.1 - 6.0),
+                    &l,
+                    colour,
+                    "#ffffff",
+                    "#111111",
+                )),
+                None => {}
+            }
+            out.push_str("</g>");
+        }
+        out
+    }
+}
+
+/// The top-left corner of the tile at `pos`, in board units.
+pub(crate) fn origin(pos: Pos) -> P {
+    (f64::from(pos.x) * TILE, f64::from(pos.y) * TILE)
+}
+
+/// A small label with a coloured border, its top-left corner at `at`.
+fn pill(at: P, label: &str, border: &str, fill: &str, ink: &str) -> String {
+    let w = label.chars().count() as f64 * 4.9 + 7.0;
+    format!(
+        r#"<g class="pill"><rect x="{}" y="{}" width="{}" height="12" rx="3" fill="{fill}" stroke="{border}" stroke-width="1.5"/><text x="{}" y="{}" font-family="sans-serif" font-size="8.5" fill="{ink}" text-anchor="middle">{}</text></g>"#,
+        num(at.0),
+        num(at.1),
+        num(w),
+        num(at.0 + w / 2.0),
+        num(at.1 + 9.0),
+        escape_xml(label)
+    )
+}
+
+/// Markers, stacked down the right side of their tiles.
+pub(crate) fn markers_svg(markers: &[Marker]) -> String {
+    let mut out = String::new();
+    let mut stack: HashMap<Pos, u32> = HashMap::new();
+    for m in markers {
+        let i = stack.entry(m.pos).or_insert(0);
+        let (x, y) = origin(m.pos);
+        let w = m.label.chars().count() as f64 * 4.9 + 16.0;
+        let top = y + 3.0 + 14.0 * f64::from(*i);
+        *i += 1;
+        let left = x + TILE - 3.0 - w;
+        out.push_str(&format!(
+            r##"<g class="marker" data-expansion="{}"><title>{}: {}</title><rect x="{}" y="{}" width="{}" height="12" rx="6" fill="#fff8e1" stroke="#e67e22" stroke-width="1.5"/><path d="M{} {} l4 4 l-4 4 l-4 -4 Z" fill="#e67e22"/><text x="{}" y="{}" font-family="sans-serif" font-size="8.5" fill="#4a2c00">{}</text></g>"##,
+            escape_xml(&m.expansion),
+            escape_xml(&m.expansion),
+            escape_xml(&m.label),
+            num(left),
+            num(top),
+            num(w),
+            num(left + 7.0),
+            num(top + 2.0),
+            num(left + 13.0),
+            num(top + 9.0),
+            escape_xml(&m.label),
+        ));
+    }
+    out
+}
+
+/// An outline round the tile at `pos`.
+pub(crate) fn highlight_svg(pos: Pos) -> String {
+    let (x, y) = origin(pos);
+    format!(
+        r##"<rect class="last-placed" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#ff9800" stroke-width="4" stroke-dasharray="10 5"/>"##,
+        num(x + 2.0),
+        num(y + 2.0),
+        num(TILE - 4.0),
+        num(TILE - 4.0)
+    )
+}
+
+/// The `viewBox` (x, y, width, height) round `cells`, with a margin.
+pub(crate) fn view_box(cells: impl Iterator<Item = Pos>) -> (f64, f64, f64, f64) {
+    let mut b: Option<(i32, i32, i32, i32)> = None;
+    for p in cells {
+        b = Some(match b {
+            None => (p.x, p.y, p.x, p.y),
+            Some((x0, y0, x1, y1)) => (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y)),
+        });
+    }
+    let (x0, y0, x1, y1) = b.unwrap_or((0, 0, 0, 0));
+    let margin = 20.0;
+    let (ox, oy) = origin(Pos::new(x0, y0));
+    let w = (f64::from(x1) - f64::from(x0) + 1.0) * TILE;
+    let h = (f64::from(y1) - f64::from(y0) + 1.0) * TILE;
+    (ox - margin, oy - margin, w + 2.0 * margin, h + 2.0 * margin)
+}
+
+/// The opening `<svg>` tag for a board with `vb`, at most `max_px` wide or
+/// tall, with extra attributes.
+pub(crate) fn svg_open(vb: (f64, f64, f64, f64), max_px: f64, attrs: &str) -> String {
+    let scale = (max_px / vb.2.max(vb.3)).min(0.8);
+    format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="{} {} {} {}" width="{}" height="{}"{attrs}>"#,
+        num(vb.0),
+        num(vb.1),
+        num(vb.2),
+        num(vb.3),
+        (vb.2 * scale).round(),
+        (vb.3 * scale).round(),
+    )
+}
+
+/// The background of a board picture.
+pub(crate) fn background(vb: (f64, f64, f64, f64)) -> String {
+    format!(
+        r##"<rect class="table" x="{}" y="{}" width="{}" height="{}" fill="#efe8d8"/>"##,
+        num(vb.0),
+        num(vb.1),
+        num(vb.2),
+        num(vb.3)
+    )
+}
+
+/// The figures of `game`'s board as drawn.
+pub(crate) fn figures_of(game: &Game) -> Vec<BoardFigure> {
+    game.state()
+        .figures()
+        .iter()
+        .map(|f| BoardFigure {
+            owner: f.owner,
+            kind: f.kind,
+            pos: f.pos,
+            spot: f.spot,
+        })
+        .collect()
+}
+
+/// The name of seat `player` in `game`, or "player N".
+pub(crate) fn player_name(rules: &Rules, player: u8) -> String {
+    rules
+        .config
+        .players
+        .get(player as usize)
+        .map_or_else(|| format!("player {}", u32::from(player) + 1), |p| p.name.clone())
+}
+
+/// The board of `game` as it stands, as a standalone SVG: every placed tile
+/// at its position and rotation (one tile is 100 units; `x` grows east and
+/// `y` south as on the board), every figure as a circle in its owner's
+/// colour ([`super::PLAYER_COLOURS`]) on its feature's representative point
+/// or its corner, non-followers labelled ([`figure_label`]), the markers of
+/// expansions ([`Marker`]) and a dashed orange outline round the tile a
+/// player placed last.
+pub fn board_svg(game: &Game) -> String {
+    let s = game.state();
+    let rules = game.rules();
+    let tiles = s.board().tiles();
+    let markers = markers_of(game);
+    let vb = view_box(tiles.iter().map(|t| t.pos).chain(markers.iter().map(|m| m.pos)));
+    let mut out = svg_open(vb, 2400.0, r#" role="img""#);
+    out.push_str("<title>Carcassonne board</title>");
+    out.push_str(&background(vb));
+    let mut scene = Scene::new(rules);
+    out.push_str(r#"<g class="tiles">"#);
+    for t in tiles {
+        out.push_str(&scene.tile(t.tile, t.pos, t.rotation, ""));
+    }
+    out.push_str("</g>");
+    out.push_str(r#"<g class="layer">"#);
+    if let Some(last) = tiles.last().filter(|t| t.placer.is_some()) {
+        out.push_str(&highlight_svg(last.pos));
+    }
+    out.push_str(&scene.figures(&figures_of(game), &|p| player_name(rules, p)));
+    out.push_str(&markers_svg(&markers));
+    out.push_str("</g></svg>");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn markers_follow_the_documented_shape_and_skip_the_rest() {
+        let state = json!({
+            "markers": [
+                {"pos": [1, -2], "label": "bunny"},
+                {"pos": [0, 0]},
+                {"pos": [0], "label": "bad"},
+                {"label": "no pos"},
+                {"pos": [3, 4], "label": "apple <3>"},
+            ]
+        });
+        let m = markers_in("easter", &state);
+        assert_eq!(m.len(), 3);
+        assert_eq!(m[0].pos, Pos::new(1, -2));
+        assert_eq!(m[0].label, "bunny");
+        assert_eq!(m[1].label, "easter");
+        let svg = markers_svg(&m);
+        assert!(svg.contains("apple &lt;3&gt;"));
+        assert_eq!(svg.matches(r#"class="marker""#).count(), 3);
+        assert!(markers_in("x", &json!({"markers": 3})).is_empty());
+        assert!(markers_in("x", &json!(null)).is_empty());
+    }
+
+    #[test]
+    fn figure_labels() {
+        let mut d = FOLLOWER;
+        assert_eq!(figure_label(&d), None);
+        d.id = "big-follower";
+        assert_eq!(figure_label(&d).as_deref(), Some("B"));
+        d.id = "barn";
+        assert_eq!(figure_label(&d).as_deref(), Some("barn"));
+    }
+
+    #[test]
+    fn view_box_of_nothing_is_one_cell() {
+        assert_eq!(view_box(std::iter::empty()), (-20.0, -20.0, 140.0, 140.0));
+        let vb = view_box([Pos::new(i32::MIN, i32::MAX), Pos::new(i32::MAX, i32::MIN)].into_iter());
+        assert!(vb.2.is_finite() && vb.2 > 0.0);
+    }
+}

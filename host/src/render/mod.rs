@@ -1,0 +1,97 @@
+//! Pictures of tiles, tile sets, boards and whole games, drawn from the tile
+//! definitions alone (no image files): SVG for a tile or a board, and
+//! self-contained HTML (inline CSS, SVG and script, no external resources)
+//! for a tile set's contact sheet and a step-by-step game replay.
+//!
+//! Every function here returns text and never panics, whatever the tile
+//! definitions, game or record hold; all text from definitions and records
+//! is escaped for XML. The HTML pages are XHTML-compatible: they parse both
+//! as HTML and as XML.
+//!
+//! What a tile shows, in the board frame (after rotation, so labels stay
+//! upright):
+//!
+//! - the field as a green background;
+//! - each city as a tan shape over the sides it covers, edged by a brown
+//!   wall: one side is a cap, two opposite sides a band through the middle,
+//!   two adjacent sides a diagonal, three sides everything but a bay, four
+//!   sides the whole tile; two city features on one tile are two shapes that
+//!   do not overlap;
+//! - pennants as a small blue shield in their city (with a count when more
+//!   than one);
+//! - each road as a light stroke with a dark casing: a road with two side
+//!   centres is one line or curve, a road with three or four centres is one
+//!   continuous crossing, a dead end ends at the cloister, inside a city, at
+//!   a junction square (two or more dead ends meeting) or at a small house;
+//!   two roads that cross without joining (a bridge) show the second one
+//!   passing over the first;
+//! - a cloister as a small building with a red roof;
+//! - a wall edge (`X`) as a dark strip along that side;
+//! - every expansion attribute, of the tile or of a feature, as a small
+//!   labelled badge (see [`attribute_label`]): near the feature for a
+//!   feature's table, along the top or bottom of the tile for the tile's, so
+//!   symbols of new expansions appear without code changes.
+//!
+//! Figures on a board are circles in the player colours of
+//! [`PLAYER_COLOURS`], standing on a representative point of their feature
+//! ([`feature_point`]) or on the tile corner of a corner spot; figures other
+//! than the core follower carry a label (see [`figure_label`]). Expansions
+//! can put markers on the board through their public state: see [`Marker`].
+
+mod board;
+mod replay;
+mod sheet;
+mod svg;
+mod tile;
+
+pub use board::{Marker, board_svg, figure_label, markers_of};
+pub use replay::replay_html;
+pub use sheet::contact_sheet_html;
+pub use tile::{attribute_label, feature_point, tile_group, tile_svg};
+
+/// Player colours by seat: red, blue, yellow, black, purple, orange. A
+/// seat beyond the sixth reuses the palette from the start (seat 7 is red).
+pub const PLAYER_COLOURS: [&str; 6] = ["#d62728", "#1f4fd1", "#f5c518", "#1b1b1b", "#8e44ad", "#ff7f0e"];
+
+/// The colour of seat `player` (see [`PLAYER_COLOURS`]).
+pub fn player_colour(player: u8) -> &'static str {
+    PLAYER_COLOURS[player as usize % PLAYER_COLOURS.len()]
+}
+
+/// A colour that reads well on top of [`player_colour`]`(player)`.
+fn player_ink(player: u8) -> &'static str {
+    match player as usize % PLAYER_COLOURS.len() {
+        2 | 5 => "#111111",
+        _ => "#ffffff",
+    }
+}
+
+/// Escapes `text` for XML text and attribute values (`&`, `<`, `>`, `"`,
+/// `'`), and drops characters XML 1.0 does not allow.
+pub fn escape_xml(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaping_covers_markup_and_control_characters() {
+        assert_eq!(escape_xml("a<b>&\"c'\u{1}"), "a&lt;b&gt;&amp;&quot;c&apos;");
+        assert_eq!(player_colour(6), player_colour(0));
+    }
+}

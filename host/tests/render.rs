@@ -1,0 +1,429 @@
+//! The pictures: every tile, a contact sheet, a finished game's board and a
+//! replay page are well-formed XML and show what they should.
+//!
+//! Set `RENDER_CHECK_DIR` to a directory to also write the pictures there
+//! for a look (tiles, contact sheet, boards and replays).
+
+// Link the expansion crates so that `Catalog::linked()` finds them.
+use carcassonne_abbey_and_mayor as _;
+use carcassonne_cleric_and_serf as _;
+use carcassonne_easter as _;
+use carcassonne_fruit_trees as _;
+use carcassonne_inns_and_cathedrals as _;
+use carcassonne_king_and_robber_baron as _;
+
+use carcassonne_core::bots::{Bot, RandomBot};
+use carcassonne_core::rules::BASE_TILES;
+use carcassonne_core::tiles::{Segments, TileType, parse_tile_set};
+use carcassonne_core::{Action, Catalog, Game, GameConfig, GameRecord, Rotation, Rules, Segment, TileSource};
+use carcassonne_host::render::{
+    attribute_label, board_svg, contact_sheet_html, feature_point, replay_html, tile_group, tile_svg,
+};
+use roxmltree::{Document, Node, ParsingOptions};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+fn base_tiles() -> Vec<TileType> {
+    let set = TileSource::default()
+        .load("base.toml", BASE_TILES, &Catalog::default())
+        .expect("base tiles load");
+    set.tiles
+        .into_iter()
+        .enumerate()
+        .map(|(i, def)| TileType::new(i as u16, "base", def))
+        .collect()
+}
+
+fn tile<'a>(tiles: &'a [TileType], id: &str) -> &'a TileType {
+    tiles.iter().find(|t| t.id() == id).expect("tile exists")
+}
+
+/// Parses `text` as XML (HTML pages are XHTML-compatible, with a doctype).
+fn parse(text: &str) -> Document<'_> {
+    let opts = ParsingOptions {
+        allow_dtd: true,
+        ..ParsingOptions::default()
+    };
+    match Document::parse_with_options(text, opts) {
+        Ok(doc) => doc,
+        Err(e) => {
+            let line = e.pos().row as usize;
+            let context: Vec<&str> = text.lines().skip(line.saturating_sub(2)).take(3).collect();
+            panic!("not well-formed XML: {e}\n{}", context.join("\n"))
+        }
+    }
+}
+
+fn with_class<'a, 'i>(doc: &'a Document<'i>, class: &str) -> Vec<Node<'a, 'i>> {
+    doc.descendants()
+        .filter(|n| n.attribute("class").is_some_and(|c| c.split(' ').any(|c| c == class)))
+        .collect()
+}
+
+fn check_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(std::env::var_os("RENDER_CHECK_DIR")?);
+    std::fs::create_dir_all(&dir).expect("create RENDER_CHECK_DIR");
+    Some(dir)
+}
+
+fn play_random(config: GameConfig, catalog: &Catalog, seed: u64) -> (Game, GameRecord) {
+    let rules = Arc::new(Rules::new(catalog, &config, &TileSource::default()).expect("rules"));
+    let mut game = Game::new(rules).expect("game starts");
+    let mut record = GameRecord::new(config);
+    let mut bot = RandomBot::new(seed ^ 0x5eed);
+    let mut options: Vec<Action> = Vec::new();
+    while !game.is_over() {
+        game.legal_actions(&mut options);
+        assert!(!options.is_empty());
+        let i = bot.choose(&game, &options);
+        record.moves.push(game.move_of(&options[i]));
+        game.play(&options[i]).expect("legal");
+    }
+    (game, record)
+}
+
+#[test]
+fn every_base_tile_in_every_rotation_is_a_well_formed_svg() {
+    let tiles = base_tiles();
+    assert_eq!(tiles.len(), 24);
+    let dir = check_dir();
+    for t in &tiles {
+        for r in Rotation::ALL {
+            let svg = tile_svg(t, r);
+            let doc = parse(&svg);
+            let root = doc.root_element();
+            assert_eq!(root.tag_name().name(), "svg");
+            assert_eq!(root.tag_name().namespace(), Some("http://www.w3.org/2000/svg"));
+            assert_eq!(root.attribute("viewBox"), Some("-1 -1 102 102"));
+            if let Some(dir) = &dir {
+                let name = format!("tile-{}-{}.svg", t.id(), r.degrees());
+                std::fs::write(dir.join(name), &svg).unwrap();
+            }
+        }
+        // The group for boards parses inside an svg element too.
+        let g = tile_group(t, Rotation::quarters(1), 300.0, -100.0);
+        parse(&format!(r#"<svg xmlns="http://www.w3.org/2000/svg">{g}</svg>"#));
+        assert!(g.contains(r#"transform="translate(300 -100)""#));
+    }
+}
+
+#[test]
+fn tiles_show_their_features() {
+    let tiles = base_tiles();
+    let count = |id: &str, class: &str| {
+        let svg = tile_svg(tile(&tiles, id), Rotation::NONE);
+        with_class(&parse(&svg), class).len()
+    };
+    // Pennants: a shield on C, F, M, O, Q and S; ten in the whole set.
+    assert_eq!(count("C", "pennant"), 1);
+    assert_eq!(count("D", "pennant"), 0);
+    let pennants: usize = tiles
+        .iter()
+        .map(|t| t.def.count as usize * with_class(&parse(&tile_svg(t, Rotation::NONE)), "pennant").len())
+        .sum();
+    assert_eq!(pennants, 10);
+    // Two separate caps on H and I; one city elsewhere.
+    for id in ["H", "I"] {
+        let svg = tile_svg(tile(&tiles, id), Rotation::NONE);
+        let doc = parse(&svg);
+        let cities = with_class(&doc, "city");
+        assert_eq!(cities.len(), 2, "{id}: two city shapes");
+        assert_ne!(cities[0].attribute("data-feature"), cities[1].attribute("data-feature"));
+    }
+    for id in ["C", "D", "E", "F", "M", "O", "Q", "S"] {
+        assert_eq!(count(id, "city"), 1, "{id}");
+    }
+    assert_eq!(count("U", "city"), 0);
+    // Cloisters, junctions and roads.
+    assert_eq!(count("A", "cloister"), 1);
+    assert_eq!(count("B", "cloister"), 1);
+    assert_eq!(count("U", "cloister"), 0);
+    for id in ["L", "W", "X"] {
+        assert_eq!(count(id, "junction"), 1, "{id}: dead ends meet at a junction");
+    }
+    for id in ["A", "D", "S", "U", "V"] {
+        assert_eq!(count(id, "junction"), 0, "{id}");
+    }
+    // Fields in the base set are divided by roads and cities, never hedges.
+    for t in &tiles {
+        assert_eq!(count(t.id(), "hedge"), 0, "{}", t.id());
+    }
+    assert_eq!(count("X", "road"), 4);
+    assert_eq!(count("U", "road"), 1);
+    assert_eq!(count("B", "road"), 0);
+}
+
+#[test]
+fn feature_points_lie_on_their_features() {
+    let tiles = base_tiles();
+    // A cloister's figure stands in the centre, a cap's near its side.
+    assert_eq!(feature_point(tile(&tiles, "B"), Rotation::NONE, 0), Some((50.0, 50.0)));
+    let (_, y) = feature_point(tile(&tiles, "E"), Rotation::NONE, 0).unwrap();
+    assert!(y < 28.0, "cap point {y} is inside the cap");
+    // Turning the tile turns the point: E's cap goes east.
+    let (x, _) = feature_point(tile(&tiles, "E"), Rotation::quarters(1), 0).unwrap();
+    assert!(x > 72.0);
+    // U's road runs along y = 50.
+    let (_, y) = feature_point(tile(&tiles, "U"), Rotation::NONE, 0).unwrap();
+    assert!((y - 50.0).abs() < 1.0);
+    // D's two fields are on either side of the road.
+    let (_, north) = feature_point(tile(&tiles, "D"), Rotation::NONE, 2).unwrap();
+    let (_, south) = feature_point(tile(&tiles, "D"), Rotation::NONE, 3).unwrap();
+    assert!(north < 45.0 && south > 55.0, "{north} {south}");
+    // Points of one tile are apart, for every tile and rotation.
+    for t in &tiles {
+        for r in Rotation::ALL {
+            let pts: Vec<(f64, f64)> = (0..t.def.features.len())
+                .map(|i| feature_point(t, r, i).unwrap())
+                .collect();
+            for (i, a) in pts.iter().enumerate() {
+                assert!((0.0..=100.0).contains(&a.0) && (0.0..=100.0).contains(&a.1));
+                for b in &pts[i + 1..] {
+                    let d = ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+                    assert!(d > 10.0, "{} {:?}: points {a:?} and {b:?} too close", t.id(), r);
+                }
+            }
+        }
+    }
+    assert_eq!(feature_point(tile(&tiles, "B"), Rotation::NONE, 99), None);
+    if let Some(dir) = check_dir() {
+        // Every base tile in every rotation, each feature's point marked.
+        let mut svg = String::from(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-10 -10 2420 440" width="2420" height="440">"#,
+        );
+        for (i, t) in tiles.iter().enumerate() {
+            for r in Rotation::ALL {
+                let (x, y) = (i as f64 * 100.0, r.quarter_turns() as f64 * 105.0);
+                svg.push_str(&tile_group(t, r, x, y));
+                for fi in 0..t.def.features.len() {
+                    let (px, py) = feature_point(t, r, fi).unwrap();
+                    svg.push_str(&format!(
+                        r#"<circle cx="{}" cy="{}" r="6" fill="magenta" stroke="white"/><text x="{}" y="{}" font-size="7" text-anchor="middle" fill="white">{fi}</text>"#,
+                        x + px,
+                        y + py,
+                        x + px,
+                        y + py + 2.5
+                    ));
+                }
+            }
+        }
+        svg.push_str("</svg>");
+        std::fs::write(dir.join("feature-points.svg"), svg).unwrap();
+    }
+}
+
+#[test]
+fn fields_that_nothing_divides_get_a_hedge() {
+    let tiles = base_tiles();
+    // E with its field cut in two: east, and west + south.
+    let mut def = tile(&tiles, "E").def.clone();
+    let mut east = def.features[1].clone();
+    let mut rest = def.features[1].clone();
+    east.segments = Segments::default();
+    rest.segments = Segments::default();
+    for s in ["EN", "E", "ES"] {
+        east.segments.insert(Segment::parse(s).unwrap());
+    }
+    for s in ["SE", "S", "SW", "WS", "W", "WN"] {
+        rest.segments.insert(Segment::parse(s).unwrap());
+    }
+    def.features = vec![def.features[0].clone(), east, rest];
+    let t = TileType::new(0, "test", def);
+    let svg = tile_svg(&t, Rotation::NONE);
+    assert_eq!(with_class(&parse(&svg), "hedge").len(), 1);
+    let (ex, _) = feature_point(&t, Rotation::NONE, 1).unwrap();
+    let (wx, _) = feature_point(&t, Rotation::NONE, 2).unwrap();
+    assert!(ex > wx, "the east field's point {ex} is east of the other's {wx}");
+}
+
+#[test]
+fn expansion_attributes_show_as_badges() {
+    let tiles = base_tiles();
+    let mut def = tile(&tiles, "U").def.clone();
+    let table = |text: &str| toml::Value::Table(text.parse::<toml::Table>().unwrap());
+    def.attributes.insert("easter".into(), table(r#"symbol = "nest""#));
+    def.attributes
+        .insert("fruit-trees".into(), table("tree = \"apple\"\nfarmhouse = true"));
+    def.attributes.insert("towers".into(), table("height = 2"));
+    def.attributes.insert("fan".into(), table(r#"note = "<b>&'x'</b>""#));
+    def.features[0]
+        .attributes
+        .insert("inns-and-cathedrals".into(), table("inn = true"));
+    let t = TileType::new(0, "test", def);
+    let svg = tile_svg(&t, Rotation::quarters(3));
+    let doc = parse(&svg);
+    let labels: Vec<String> = with_class(&doc, "badge")
+        .iter()
+        .map(|b| {
+            b.descendants()
+                .filter(|n| n.is_text())
+                .filter_map(|n| n.text())
+                .collect::<String>()
+        })
+        .collect();
+    for want in ["nest", "apple · farmhouse", "height 2", "inn", "<b>&'x'</b>"] {
+        assert!(labels.iter().any(|l| l == want), "badge {want:?} in {labels:?}");
+    }
+    assert_eq!(attribute_label("x", &table("")), "x");
+    assert_eq!(attribute_label("x", &table("a = false")), "no a");
+}
+
+#[test]
+fn the_contact_sheet_shows_every_base_tile() {
+    let tiles = base_tiles();
+    let with_counts: Vec<(TileType, u32)> = tiles.iter().map(|t| (t.clone(), t.def.count)).collect();
+    let html = contact_sheet_html("Base game", &with_counts);
+    let doc = parse(&html);
+    let svgs = doc.descendants().filter(|n| n.has_tag_name("svg")).count();
+    assert_eq!(svgs, 24);
+    assert_eq!(with_class(&doc, "tile-card").len(), 24);
+    assert!(html.contains("24 tile types, 72 tiles in all"));
+    assert!(contact_sheet_html("Base <&>", &with_counts).contains("<h1>Base &lt;&amp;&gt;</h1>"));
+    assert!(
+        !html.contains("http://") || !html.contains("src="),
+        "no external resources"
+    );
+    if let Some(dir) = check_dir() {
+        std::fs::write(dir.join("base-contact-sheet.html"), &html).unwrap();
+    }
+}
+
+#[test]
+fn every_known_tile_set_renders() {
+    let catalog = Catalog::linked().expect("linked expansions");
+    let files = carcassonne_host::tiles_cmd::known_files(&catalog, &TileSource::default()).expect("tile files");
+    assert!(files.len() > 1);
+    for (name, text) in files {
+        let set = parse_tile_set(&name, &text, &catalog).expect("known sets load");
+        let tiles: Vec<(TileType, u32)> = set
+            .tiles
+            .iter()
+            .enumerate()
+            .map(|(i, def)| (TileType::new(i as u16, &set.id, def.clone()), def.count))
+            .collect();
+        for (t, _) in &tiles {
+            for r in Rotation::ALL {
+                parse(&tile_svg(t, r));
+            }
+            // Every expansion table shows as a badge.
+            let tables = t.def.attributes.len() + t.def.features.iter().map(|f| f.attributes.len()).sum::<usize>();
+            let badges = with_class(&parse(&tile_svg(t, Rotation::NONE)), "badge").len();
+            assert_eq!(badges, tables, "{}/{}", set.id, t.id());
+        }
+        let html = contact_sheet_html(&set.name, &tiles);
+        parse(&html);
+        if let Some(dir) = check_dir() {
+            std::fs::write(dir.join(format!("{}-contact-sheet.html", set.id)), &html).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_finished_random_games_board_shows_every_tile_and_figure() {
+    let mut config = GameConfig::with_players(4);
+    config.seed = 7;
+    let (game, _) = play_random(config, &Catalog::default(), 7);
+    let svg = board_svg(&game);
+    let doc = parse(&svg);
+    let s = game.state();
+    let placed = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("g") && n.attribute("class") == Some("tile"))
+        .count();
+    assert_eq!(placed, s.board().tiles().len());
+    let figures = with_class(&doc, "figure");
+    assert!(!s.figures().is_empty(), "a random game leaves figures on the board");
+    assert_eq!(figures.len(), s.figures().len(), "one circle per figure");
+    for f in s.figures() {
+        assert!(
+            figures
+                .iter()
+                .any(|n| n.attribute("data-owner") == Some(&f.owner.to_string())),
+            "a circle for seat {}",
+            f.owner
+        );
+    }
+    assert_eq!(with_class(&doc, "last-placed").len(), 1);
+    if let Some(dir) = check_dir() {
+        std::fs::write(dir.join("board-base.svg"), &svg).unwrap();
+    }
+}
+
+#[test]
+fn the_replay_page_steps_through_every_turn() {
+    let mut config = GameConfig::with_players(3);
+    config.seed = 3;
+    let (game, record) = play_random(config, &Catalog::default(), 3);
+    let html = replay_html(&record, &Catalog::default(), &TileSource::default()).expect("replays");
+    let doc = parse(&html);
+    let steps = with_class(&doc, "step");
+    let turns = game.state().turn().number as usize;
+    assert_eq!(steps.len(), turns + 2, "start, one step per turn, final scoring");
+    assert_eq!(with_class(&doc, "layer").len(), steps.len());
+    let tiles = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("g") && n.attribute("class") == Some("tile"))
+        .count();
+    assert_eq!(tiles, game.state().board().tiles().len());
+    // Figures standing at the end are those shown in the final step.
+    let at_end = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("figure-mark"))
+        .filter(|n| n.attribute("data-to") == Some(&*steps.len().to_string()))
+        .count();
+    assert_eq!(at_end, game.state().figures().len());
+    // Only the final step shows before the script runs.
+    let visible: Vec<_> = steps.iter().filter(|s| s.attribute("hidden").is_none()).collect();
+    assert_eq!(visible.len(), 1);
+    assert_eq!(visible[0].attribute("data-step"), Some(&*(steps.len() - 1).to_string()));
+    // The final step's table has the final scores, a column per player.
+    let last = steps.last().unwrap();
+    let total = last
+        .descendants()
+        .find(|n| n.attribute("class") == Some("total"))
+        .expect("a total row");
+    let cells: Vec<String> = total
+        .children()
+        .filter(|n| n.has_tag_name("td"))
+        .map(|n| n.text().unwrap_or_default().to_string())
+        .collect();
+    let scores: Vec<String> = (0..3u8).map(|p| game.state().score(p).to_string()).collect();
+    assert_eq!(cells, scores);
+    // Self-contained: no external scripts, styles or images.
+    assert!(!html.contains(" src=") && !html.contains("<link"));
+    if let Some(dir) = check_dir() {
+        std::fs::write(dir.join("replay-base.html"), &html).unwrap();
+        std::fs::write(dir.join("replay-base.json"), record.to_json()).unwrap();
+    }
+}
+
+#[test]
+fn a_game_with_expansions_renders_badges_and_special_figures() {
+    let catalog = Catalog::linked().expect("linked expansions");
+    let mut config = GameConfig::with_players(2);
+    config.seed = 21;
+    config.expansions = vec![
+        "inns-and-cathedrals".into(),
+        "abbey-and-mayor".into(),
+        "easter".into(),
+        "fruit-trees".into(),
+    ];
+    let (game, record) = play_random(config, &catalog, 21);
+    let svg = board_svg(&game);
+    let doc = parse(&svg);
+    assert_eq!(with_class(&doc, "figure").len(), game.state().figures().len());
+    assert!(!with_class(&doc, "badge").is_empty(), "expansion symbols show");
+    let html = replay_html(&record, &catalog, &TileSource::default()).expect("replays");
+    parse(&html);
+    if let Some(dir) = check_dir() {
+        std::fs::write(dir.join("board-expansions.svg"), &svg).unwrap();
+        std::fs::write(dir.join("replay-expansions.html"), &html).unwrap();
+    }
+}
+
+#[test]
+fn a_broken_record_is_an_error_not_a_panic() {
+    let mut record = GameRecord::new(GameConfig::with_players(2));
+    record.moves.push(carcassonne_core::Move::Pass);
+    assert!(replay_html(&record, &Catalog::default(), &TileSource::default()).is_err());
+}
