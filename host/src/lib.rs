@@ -4,6 +4,7 @@
 pub mod output;
 pub mod plugins;
 pub mod render;
+pub mod render_cmd;
 pub mod session;
 pub mod setup;
 pub mod simulate;

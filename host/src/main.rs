@@ -35,6 +35,8 @@ enum Command {
     Tiles(TilesCommand),
     /// Play many seeded bot games on all cores and summarise them.
     Simulate(SimulateArgs),
+    /// Draw a recorded game's board (SVG) and write its HTML replay viewer.
+    Render(RenderArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -51,6 +53,16 @@ enum TilesCommand {
         /// Set id (base, easter …) or a tile file path.
         #[arg(default_value = "base")]
         set: String,
+        #[command(flatten)]
+        common: TilesCommon,
+    },
+    /// Write an SVG of each tile and an HTML contact sheet per set.
+    Render {
+        /// Output directory.
+        #[arg(long)]
+        out: PathBuf,
+        /// Sets to render (default: every known set).
+        sets: Vec<String>,
         #[command(flatten)]
         common: TilesCommon,
     },
@@ -75,6 +87,27 @@ struct TilesCommon {
     #[arg(long)]
     tiles: Option<PathBuf>,
     /// Load an expansion from a dynamic library (for its attribute checks); repeatable.
+    #[arg(long = "plugin")]
+    plugins: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct RenderArgs {
+    /// The game record (JSON).
+    record: PathBuf,
+    /// Draw the board after this many turns (default: the end).
+    #[arg(long)]
+    turn: Option<u32>,
+    /// Where to write the board picture (default: next to the record, .svg).
+    #[arg(long)]
+    svg: Option<PathBuf>,
+    /// Where to write the replay viewer (default: next to the record, .html).
+    #[arg(long)]
+    html: Option<PathBuf>,
+    /// Directory of tile files.
+    #[arg(long)]
+    tiles: Option<PathBuf>,
+    /// Load an expansion from a dynamic library (or a directory of them); repeatable.
     #[arg(long = "plugin")]
     plugins: Vec<PathBuf>,
 }
@@ -179,6 +212,7 @@ fn main() {
         Command::Expansions(a) => expansions(a),
         Command::Tiles(t) => tiles(t),
         Command::Simulate(a) => simulate(a),
+        Command::Render(a) => render(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");
@@ -276,9 +310,10 @@ fn expansions(args: ExpansionsArgs) -> Result<()> {
 fn tiles(command: TilesCommand) -> Result<()> {
     use carcassonne_host::tiles_cmd;
     let common = match &command {
-        TilesCommand::Check { common, .. } | TilesCommand::List { common, .. } | TilesCommand::Show { common, .. } => {
-            common
-        }
+        TilesCommand::Check { common, .. }
+        | TilesCommand::List { common, .. }
+        | TilesCommand::Show { common, .. }
+        | TilesCommand::Render { common, .. } => common,
     };
     let mut catalog = carcassonne_core::Catalog::linked()?;
     plugins::load_all(&common.plugins, &mut catalog)?;
@@ -290,6 +325,10 @@ fn tiles(command: TilesCommand) -> Result<()> {
             if problems > 0 {
                 std::process::exit(1);
             }
+        }
+        TilesCommand::Render { out, sets, .. } => {
+            let written = carcassonne_host::render_cmd::tiles(out, sets, &catalog, &source)?;
+            println!("wrote {} files under {}", written.len(), out.display());
         }
         TilesCommand::List { set, .. } => print!("{}", tiles_cmd::list(&tiles_cmd::load_set(set, &catalog, &source)?)),
         TilesCommand::Show { id, set, rotation, .. } => {
@@ -389,5 +428,18 @@ fn resume(args: ResumeArgs) -> Result<()> {
     } else {
         print!("{}", output::score_table(&game));
     }
+    Ok(())
+}
+
+fn render(args: RenderArgs) -> Result<()> {
+    let text =
+        std::fs::read_to_string(&args.record).with_context(|| format!("cannot read {}", args.record.display()))?;
+    let record = GameRecord::from_json(&text).with_context(|| format!("{}", args.record.display()))?;
+    let catalog = setup::catalog(&record.config, &args.plugins)?;
+    let tiles = setup::tile_source(args.tiles.as_deref());
+    let svg = args.svg.unwrap_or_else(|| args.record.with_extension("svg"));
+    let html = args.html.unwrap_or_else(|| args.record.with_extension("html"));
+    carcassonne_host::render_cmd::record(&args.record, args.turn, &svg, &html, &catalog, &tiles)?;
+    println!("wrote {} and {}", svg.display(), html.display());
     Ok(())
 }

@@ -591,6 +591,21 @@ impl Expansion for Easter {
     fn decision_label(&self, _state: &State) -> &'static str {
         "bunny path"
     }
+
+    // Everything in the state is public; `markers` lets pictures show the
+    // bunny (the renderers' generic convention).
+    fn public_state(&self, state: &State) -> serde_json::Value {
+        let mut value = serde_json::to_value(state).unwrap_or(serde_json::Value::Null);
+        if let Some(map) = value.as_object_mut() {
+            let markers: Vec<serde_json::Value> = state
+                .bunny
+                .iter()
+                .map(|p| serde_json::json!({ "pos": [p.x, p.y], "label": "bunny" }))
+                .collect();
+            map.insert("markers".into(), serde_json::Value::Array(markers));
+        }
+        value
+    }
 }
 
 #[cfg(test)]

@@ -679,6 +679,11 @@ impl Expansion for FruitTrees {
             "trees": trees,
             "players": players,
             "pending": state.pending,
+            // Pictures draw each tree's stack size (the renderers' generic convention).
+            "markers": state.trees.iter().map(|t| serde_json::json!({
+                "pos": t.at,
+                "label": format!("{} ×{}", serde_json::to_value(t.fruit).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default(), t.tokens.len()),
+            })).collect::<Vec<_>>(),
         })
     }
 }

@@ -1,0 +1,91 @@
+//! `host tiles render` and `host render`: pictures written to files.
+
+use crate::render;
+use crate::tiles_cmd;
+use anyhow::{Context, Result};
+use carcassonne_core::tiles::{TileSet, TileType, parse_tile_set};
+use carcassonne_core::{Catalog, Game, GameRecord, Rotation, Rules, TileSource};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Writes one SVG per tile (`DIR/<set>/<id>.svg`) and a contact sheet per
+/// set (`DIR/<set>.html`) for `sets` (every known set when empty). Returns
+/// the files written.
+pub fn tiles(out: &Path, sets: &[String], catalog: &Catalog, source: &TileSource) -> Result<Vec<PathBuf>> {
+    let chosen: Vec<TileSet> = if sets.is_empty() {
+        tiles_cmd::known_files(catalog, source)?
+            .into_iter()
+            .map(|(name, text)| parse_tile_set(&name, &text, catalog).map_err(|e| anyhow::anyhow!("{e}")))
+            .collect::<Result<_>>()?
+    } else {
+        sets.iter()
+            .map(|s| tiles_cmd::load_set(s, catalog, source))
+            .collect::<Result<_>>()?
+    };
+    let mut written = Vec::new();
+    for set in chosen {
+        let dir = out.join(&set.id);
+        std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        let mut sheet = Vec::new();
+        for (i, def) in set.tiles.iter().enumerate() {
+            let tile = TileType::new(i as u16, &set.id, def.clone());
+            // Tile ids may hold characters a file name should not.
+            let name: String = def
+                .id
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            let path = dir.join(format!("{name}.svg"));
+            std::fs::write(&path, render::tile_svg(&tile, Rotation::NONE))
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            written.push(path);
+            sheet.push((tile, def.count));
+        }
+        let path = out.join(format!("{}.html", set.id));
+        std::fs::write(&path, render::contact_sheet_html(&set.name, &sheet))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// The game of `record` after `turns` completed turns (all of it when `None`).
+pub fn game_at(record: &GameRecord, turns: Option<u32>, catalog: &Catalog, source: &TileSource) -> Result<Game> {
+    let rules = Arc::new(Rules::new(catalog, &record.config, source)?);
+    let mut game = Game::new(rules)?;
+    for (i, m) in record.moves.iter().enumerate() {
+        if let Some(t) = turns {
+            // Stop at the first decision of turn t + 1.
+            if game.state().turn().number > t {
+                break;
+            }
+        }
+        let action = game.action_from_move(m).with_context(|| format!("move {}", i + 1))?;
+        game.play(&action).with_context(|| format!("move {}", i + 1))?;
+    }
+    Ok(game)
+}
+
+/// Writes the board after `turn` (or at the end) as SVG, and the replay viewer as HTML.
+pub fn record(
+    file: &Path,
+    turn: Option<u32>,
+    svg: &Path,
+    html: &Path,
+    catalog: &Catalog,
+    source: &TileSource,
+) -> Result<()> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let record = GameRecord::from_json(&text).with_context(|| format!("{}", file.display()))?;
+    let game = game_at(&record, turn, catalog, source)?;
+    std::fs::write(svg, render::board_svg(&game)).with_context(|| format!("cannot write {}", svg.display()))?;
+    let page = render::replay_html(&record, catalog, source).with_context(|| format!("{}", file.display()))?;
+    std::fs::write(html, page).with_context(|| format!("cannot write {}", html.display()))?;
+    Ok(())
+}
