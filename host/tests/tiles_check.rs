@@ -1,0 +1,42 @@
+//! Snapshots of `host tiles check` on a folder of broken tile files, one
+//! mistake (or a few) per file: every problem is reported with file, line,
+//! column and a caret, and the exit status is non-zero.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+#[test]
+fn broken_tile_files_are_diagnosed() {
+    let mut files: Vec<String> = std::fs::read_dir(root().join("host/tests/broken-tiles"))
+        .unwrap()
+        .map(|e| format!("host/tests/broken-tiles/{}", e.unwrap().file_name().to_string_lossy()))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "at least ten different mistakes");
+    for file in files {
+        let out = Command::new(env!("CARGO_BIN_EXE_host"))
+            .args(["tiles", "check", &file])
+            .current_dir(root())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{file} must fail the check");
+        let name = file.rsplit('/').next().unwrap().trim_end_matches(".toml").to_string();
+        insta::assert_snapshot!(name, String::from_utf8_lossy(&out.stdout));
+    }
+}
+
+#[test]
+fn the_shipped_tile_files_are_clean() {
+    let out = Command::new(env!("CARGO_BIN_EXE_host"))
+        .args(["tiles", "check"])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(text.lines().filter(|l| l.starts_with("ok: ")).count(), 6, "{text}");
+}
