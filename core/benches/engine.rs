@@ -1,15 +1,9 @@
 //! Engine benchmarks on the base game, through the public API:
 //!
-//! - `game/full`: a whole random 2-player game where every decision lists all
-//!   legal options with `legal_actions` and picks one uniformly;
-//! - `game/sampled`: a whole random 2-player game where a placement is found
-//!   by drawing random frontier cells and rotations until `check` accepts one
-//!   (falling back to the full list after 32 misses), and a deployment is
-//!   picked uniformly from `legal_actions`. The placement is uniform over
-//!   fitting (cell, rotation) pairs, not over distinct placements, so it
-//!   plays slightly different games from `full`; it measures what a playout
-//!   that avoids listing placements costs. Each sample is pre-tested with
-//!   the cheap `Board::fits` before `play` runs the full check;
+//! - `game/full`, `game/sampled`: a whole random 2-player game played by
+//!   `carcassonne_core::playout` in full mode (every decision lists all legal
+//!   options) or sampled mode (rejection-sampled placements); see that
+//!   module for the exact procedure. `host bench` uses the same code;
 //! - `game/sampled_by_check`: the same with `check` as the only test of a
 //!   sample (a refused `check` builds an explanation string, so this shows
 //!   what that costs in a playout);
@@ -20,6 +14,7 @@
 //! Rules are built once per seed before timing (parsing the tile file is
 //! setup, not play). Game counts are reported as elements per second.
 
+use carcassonne_core::playout;
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::{Action, Catalog, Decision, Game, GameConfig, Rotation, Rules, TileSource};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -28,8 +23,6 @@ use std::sync::Arc;
 
 /// Distinct seeds the game benchmarks cycle through.
 const SEEDS: u64 = 64;
-/// Random (cell, rotation) draws before `sampled` lists every placement.
-const SAMPLE_TRIES: u32 = 32;
 
 fn rules_for(seed: u64) -> Arc<Rules> {
     let mut config = GameConfig::with_players(2);
@@ -43,35 +36,19 @@ fn pick(rng: &mut GameRng, n: usize) -> usize {
 
 /// One decision answered by a uniform pick among all legal options.
 fn play_full_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action>) {
-    game.legal_actions(options);
-    let i = pick(rng, options.len());
-    game.play(&options[i]).expect("listed options are legal");
+    playout::full_step(game, rng, options).expect("listed options are legal");
 }
 
-/// One decision answered by rejection-sampling a placement, or by a uniform
-/// pick among the legal options for any other decision. `Board::fits` is
-/// the cheap pre-test; `play` then runs the full `check` (which would also
-/// apply an expansion's veto).
+/// One decision answered as `playout::sampled_step` does.
 fn play_sampled_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action>) {
-    if let Some(Decision::Place { tile, .. }) = game.decision() {
-        for _ in 0..SAMPLE_TRIES {
-            let board = game.state().board();
-            let frontier = board.frontier();
-            let (pos, rotation) = (frontier[pick(rng, frontier.len())], Rotation::ALL[pick(rng, 4)]);
-            if board.fits(game.rules().tile(tile), rotation, pos) && game.play(&Action::Place { pos, rotation }).is_ok()
-            {
-                return;
-            }
-        }
-    }
-    play_full_step(game, rng, options);
+    playout::sampled_step(game, rng, options).expect("base game plays");
 }
 
 /// Like [`play_sampled_step`] with `check` as the only test of a sample.
 fn play_checked_sample_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action>) {
     if let Some(Decision::Place { .. }) = game.decision() {
         let frontier = game.state().board().frontier();
-        for _ in 0..SAMPLE_TRIES {
+        for _ in 0..playout::SAMPLE_TRIES {
             let action = Action::Place {
                 pos: frontier[pick(rng, frontier.len())],
                 rotation: Rotation::ALL[pick(rng, 4)],

@@ -31,6 +31,12 @@ struct Cell {
     frontier: u32,
     need: EdgeMask,
     mask: EdgeMask,
+    /// The tile here has a cloister: every placement looks for surrounded
+    /// cloisters in the 3×3 block round it, and this keeps that look on the grid.
+    cloister: bool,
+    /// A tile with a cloister lies in the 3×3 block centred here (maybe on
+    /// this cell): only a placement on such a cell can surround a cloister.
+    near_cloister: bool,
 }
 
 const BLANK: Cell = Cell {
@@ -38,6 +44,8 @@ const BLANK: Cell = Cell {
     frontier: EMPTY,
     need: 0,
     mask: 0,
+    cloister: false,
+    near_cloister: false,
 };
 
 /// Placed tiles and the open frontier.
@@ -105,6 +113,18 @@ impl Board {
         self.placed_index(p).is_some()
     }
 
+    /// Makes room for `tiles` more placed tiles without reallocating.
+    pub fn reserve_tiles(&mut self, tiles: usize) {
+        self.placed.reserve(tiles);
+    }
+
+    /// Bytes this board holds on the heap (its buffers' capacities).
+    pub fn heap_bytes(&self) -> usize {
+        self.cells.capacity() * std::mem::size_of::<Cell>()
+            + self.placed.capacity() * std::mem::size_of::<PlacedTile>()
+            + self.frontier.capacity() * std::mem::size_of::<Pos>()
+    }
+
     /// All placed tiles in placement order.
     pub fn tiles(&self) -> &[PlacedTile] {
         &self.placed
@@ -137,6 +157,55 @@ impl Board {
         }
     }
 
+    /// Whether `p` is a frontier cell (empty and next to a tile), in O(1).
+    #[inline]
+    pub fn is_frontier(&self, p: Pos) -> bool {
+        self.index(p).is_some_and(|i| self.cells[i].frontier != EMPTY)
+    }
+
+    /// Like [`Board::for_each_fit`], but stops at the first fit for which
+    /// `f` returns true; returns whether it did.
+    #[inline]
+    pub fn any_fit(&self, tile: &TileType, mut f: impl FnMut(Pos, Rotation) -> bool) -> bool {
+        self.frontier.iter().any(|&p| {
+            let c = &self.cells[self.index(p).expect("frontier cells lie on the grid")];
+            Rotation::ALL
+                .into_iter()
+                .any(|r| tile.canonical(r) == r && fits_cell(c, tile, r) && f(p, r))
+        })
+    }
+
+    /// Placement indices of the tiles with a cloister in the 3×3 block
+    /// centred on the placed tile at `p` whose eight neighbours are all
+    /// occupied, into `out` (at most nine); returns how many.
+    pub fn surrounded_cloisters_around(&self, p: Pos, out: &mut [u32; 9]) -> usize {
+        let Some(centre) = self.index(p) else { return 0 };
+        // Most placements have no cloister within reach: skip the block.
+        if self.cells[centre].tile == EMPTY || !self.cells[centre].near_cloister {
+            return 0;
+        }
+        // A placed tile's neighbours lie on the grid (it keeps a margin), so
+        // the 3×3 block round `p` and, for each occupied cell in it, that
+        // cell's own ring are plain offsets into the grid.
+        let w = self.width as isize;
+        // In the order of `Pos::ring`, so cloisters are reported (and scored)
+        // in the order they always were.
+        let ring = [-w - 1, -w, -w + 1, 1, w + 1, w, w - 1, -1];
+        let mut n = 0;
+        for d in std::iter::once(0).chain(ring) {
+            let c = centre.wrapping_add_signed(d);
+            let cell = &self.cells[c];
+            if cell.tile == EMPTY || !cell.cloister {
+                continue;
+            }
+            if ring.iter().all(|&e| self.cells[c.wrapping_add_signed(e)].tile != EMPTY) {
+                out[n] = cell.tile;
+                n += 1;
+            }
+        }
+        n
+    }
+
     /// Whether `tile` fits anywhere.
     pub fn fits_anywhere(&self, tile: &TileType) -> bool {
         self.frontier.iter().any(|&p| {
@@ -156,12 +225,22 @@ impl Board {
         if fi != EMPTY {
             self.remove_frontier(fi);
         }
+        let cloister = tile.has_cloister();
         self.cells[i] = Cell {
             tile: idx,
             frontier: EMPTY,
             need: 0,
             mask: 0,
+            cloister,
+            near_cloister: self.cells[i].near_cloister || cloister,
         };
+        if cloister {
+            // The grid keeps a margin round every tile, so the block is on it.
+            for q in placed.pos.ring() {
+                let qi = self.index(q).expect("grid keeps a margin round every tile");
+                self.cells[qi].near_cloister = true;
+            }
+        }
         for side in Side::ALL {
             let n = placed.pos.step(side);
             let ni = self.index(n).expect("grid keeps a margin round every tile");

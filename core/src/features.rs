@@ -49,6 +49,16 @@ impl Features {
         id
     }
 
+    /// Makes room for `nodes` more nodes without reallocating.
+    pub(crate) fn reserve(&mut self, nodes: usize) {
+        self.nodes.reserve(nodes);
+    }
+
+    /// Bytes the graph holds on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+    }
+
     /// Number of nodes.
     pub fn len(&self) -> usize {
         self.nodes.len()

@@ -189,6 +189,19 @@ impl Game {
         })
     }
 
+    /// An estimate of the bytes a game holds on the heap: the core state's
+    /// buffers, the event and decision queues, and each expansion state's
+    /// own size (not what an expansion state owns in turn). The shared rules
+    /// are not counted: every game of a configuration holds the same ones.
+    pub fn heap_bytes(&self) -> usize {
+        self.core.heap_bytes()
+            + self.ext.iter().map(|s| std::mem::size_of_val(&**s)).sum::<usize>()
+            + self.ext.capacity() * std::mem::size_of::<Box<dyn ErasedState>>()
+            + self.asks.capacity() * 2
+            + (self.events.capacity() + self.pending.capacity()) * std::mem::size_of::<Event>()
+            + self.new_asks.capacity()
+    }
+
     /// The core state.
     pub fn state(&self) -> &CoreState {
         &self.core
@@ -256,9 +269,14 @@ impl Game {
                 self.placements(tile, |pos, rotation| out.push(Action::Place { pos, rotation }))
             }
             Some(Decision::Deploy { .. }) => {
-                let mut d = Vec::new();
-                self.deployments(&mut d);
-                out.extend(d.into_iter().map(Action::Deploy));
+                if self.core.rules.expansions.is_empty() {
+                    // No expansion can add or forbid options: list straight into `out`.
+                    self.core_deployments(|d| out.push(Action::Deploy(d)));
+                } else {
+                    let mut d = Vec::new();
+                    self.deployments(&mut d);
+                    out.extend(d.into_iter().map(Action::Deploy));
+                }
                 out.push(Action::Pass);
             }
             Some(Decision::Expansion { player, slot, .. }) => {
@@ -289,6 +307,17 @@ impl Game {
         }
     }
 
+    /// Whether `tile` has at least one legal placement, stopping at the
+    /// first: a draw asks this every turn, and the answer is almost always yes.
+    fn fits_somewhere(&self, tile: u16) -> bool {
+        let tt = self.core.rules.tile(tile);
+        if self.core.rules.vetoing.is_empty() {
+            self.core.board.fits_anywhere(tt)
+        } else {
+            self.core.board.any_fit(tt, |p, r| self.placement_allowed(tile, p, r))
+        }
+    }
+
     fn placement_allowed(&self, tile: u16, pos: Pos, rotation: Rotation) -> bool {
         let tt = self.core.rules.tile(tile);
         self.core.rules.vetoing.iter().all(|&s| {
@@ -302,15 +331,16 @@ impl Game {
         })
     }
 
-    /// The deployment options on the tile just placed (without `Pass`).
-    pub fn deployments(&self, out: &mut Vec<Deployment>) {
+    /// The core's own deployment options on the tile just placed: figures
+    /// that go on features, on each unoccupied feature.
+    fn core_deployments(&self, mut f: impl FnMut(Deployment)) {
         let Some(placed) = self.core.placed_this_turn().copied() else {
             return;
         };
         let player = self.core.turn.player;
         let rules = &self.core.rules;
         let tt = rules.tile(placed.tile);
-        for (fi, f) in tt.def.features.iter().enumerate() {
+        for (fi, feature) in tt.def.features.iter().enumerate() {
             let node = placed.first_node + fi as NodeId;
             if self.core.features.followers(node) > 0 {
                 continue;
@@ -319,8 +349,8 @@ impl Game {
                 let FigurePlacement::OnFeatures(kinds) = decl.placement else {
                     continue;
                 };
-                if kinds.contains(&f.kind) && self.core.supply(player, k as u8) > 0 {
-                    out.push(Deployment {
+                if kinds.contains(&feature.kind) && self.core.supply(player, k as u8) > 0 {
+                    f(Deployment {
                         figure: k as u8,
                         pos: placed.pos,
                         spot: Spot::Feature(fi as u8),
@@ -328,6 +358,12 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// The deployment options on the tile just placed (without `Pass`).
+    pub fn deployments(&self, out: &mut Vec<Deployment>) {
+        self.core_deployments(|d| out.push(d));
+        let rules = &self.core.rules;
         if !rules.expansions.is_empty() {
             for (slot, e) in rules.expansions.iter().enumerate() {
                 e.hooks.deploy_options(self.ext[slot].as_ref(), &self.core, out);
@@ -376,13 +412,16 @@ impl Game {
         match (decision, action) {
             (Decision::Place { tile, .. }, Action::Place { pos, rotation }) => {
                 let tt = rules.tile(tile);
-                if self.core.board.is_occupied(*pos) {
+                // `fits` holds only on an empty frontier cell, so the two
+                // cheaper refusals are told apart only once it fails.
+                let fits = self.core.board.fits(tt, *rotation, *pos);
+                if !fits && self.core.board.is_occupied(*pos) {
                     return Err(IllegalAction(format!("{pos} already holds a tile")));
                 }
-                if !self.core.board.frontier().contains(pos) {
+                if !fits && !self.core.board.is_frontier(*pos) {
                     return Err(IllegalAction(format!("{pos} does not touch any placed tile")));
                 }
-                if !self.core.board.fits(tt, *rotation, *pos) {
+                if !fits {
                     let why = crate::Side::ALL
                         .into_iter()
                         .find_map(|side| {
@@ -418,9 +457,16 @@ impl Game {
             }
             (Decision::Deploy { .. }, Action::Pass) => Ok(()),
             (Decision::Deploy { .. }, Action::Deploy(d)) => {
-                let mut options = Vec::new();
-                self.deployments(&mut options);
-                if options.contains(d) {
+                let legal = if rules.expansions.is_empty() {
+                    let mut found = false;
+                    self.core_deployments(|o| found |= o == *d);
+                    found
+                } else {
+                    let mut options = Vec::new();
+                    self.deployments(&mut options);
+                    options.contains(d)
+                };
+                if legal {
                     return Ok(());
                 }
                 let figure = rules.figures.get(d.figure as usize).map_or("unknown figure", |f| f.id);
@@ -608,11 +654,14 @@ impl Game {
                 tile,
                 bag_index,
             });
-            let mut fits = false;
-            self.placements(tile, |_, _| fits = true);
-            if fits {
-                let tt = self.core.rules.tile(tile).clone();
-                self.run_hooks(|h, s, ctx| h.tile_drawn(s, ctx, &tt));
+            if self.fits_somewhere(tile) {
+                if !self.core.rules.expansions.is_empty() {
+                    // The hooks borrow the game mutably: hold the tile through
+                    // a handle on the shared rules rather than a copy of it.
+                    let rules = Arc::clone(&self.core.rules);
+                    let tt = rules.tile(tile);
+                    self.run_hooks(|h, s, ctx| h.tile_drawn(s, ctx, tt));
+                }
                 return true;
             }
             self.emit(Event::TileDiscarded { tile });
@@ -620,13 +669,23 @@ impl Game {
     }
 
     fn score_completed(&mut self) {
-        let completed = self.core.turn.completed.clone();
-        for &node in &completed {
+        // Walked by index rather than cloned: no allocation, and hooks still
+        // see the list in `turn().completed` while it is scored. Only a tile
+        // placement writes it, and scoring places none (were one to, the
+        // walk stops at the shorter list rather than fail).
+        let n = self.core.turn.completed.len();
+        for i in 0..n {
+            let Some(&node) = self.core.turn.completed.get(i) else {
+                break;
+            };
             let kind = self.core.features.kind(node);
             self.emit(Event::FeatureCompleted { feature: node, kind });
             self.run_hooks(|h, s, ctx| h.feature_completed(s, ctx, node));
         }
-        for &node in &completed {
+        for i in 0..n {
+            let Some(&node) = self.core.turn.completed.get(i) else {
+                break;
+            };
             self.score_feature(node, true);
         }
     }
@@ -752,11 +811,26 @@ impl Game {
         }
     }
 
-    /// Applies what a hook asked for; its new asks queue behind older ones.
-    fn flush(&mut self, slot: u8) {
-        for e in std::mem::take(&mut self.pending) {
+    /// Emits the events hooks left in `pending`, keeping the buffer (and its
+    /// capacity) for the next hook instead of allocating one per flush.
+    fn emit_pending(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let mut pending = std::mem::take(&mut self.pending);
+        for e in pending.drain(..) {
             self.emit(e);
         }
+        // Emitting runs only `observe` hooks, which cannot queue events, so
+        // `pending` is still the empty placeholder and the buffer goes back.
+        if self.pending.is_empty() {
+            self.pending = pending;
+        }
+    }
+
+    /// Applies what a hook asked for; its new asks queue behind older ones.
+    fn flush(&mut self, slot: u8) {
+        self.emit_pending();
         for p in self.new_asks.drain(..) {
             self.asks.push_back((slot, p));
         }
@@ -765,9 +839,7 @@ impl Game {
     /// Like `flush`, but asks made while answering an ask come next, so an
     /// expansion's chain of decisions is not interleaved with others'.
     fn flush_front(&mut self, slot: u8) {
-        for e in std::mem::take(&mut self.pending) {
-            self.emit(e);
-        }
+        self.emit_pending();
         for p in self.new_asks.drain(..).rev() {
             self.asks.push_front((slot, p));
         }
@@ -796,5 +868,20 @@ fn describe_action(a: &Action, rules: &Rules) -> String {
                 .get(*slot as usize)
                 .map_or("an unknown expansion", |e| e.info.id)
         ),
+    }
+}
+
+impl Game {
+    /// A copy of the game in which everything the players cannot know is
+    /// redrawn at random from `seed`: the RNG that will draw tiles and roll
+    /// dice, and each expansion's hidden information (`resample_hidden`).
+    /// Bots that try actions on a copy use it, so they cannot peek.
+    pub fn determinized(&self, seed: u64) -> Game {
+        let mut g = self.clone();
+        g.rng = GameRng::new(seed);
+        for (slot, e) in g.core.rules.expansions.iter().enumerate() {
+            e.hooks.resample_hidden(g.ext[slot].as_mut(), &mut g.rng);
+        }
+        g
     }
 }

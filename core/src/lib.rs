@@ -17,6 +17,7 @@ pub mod features;
 pub mod figures;
 pub mod game;
 pub mod geometry;
+pub mod playout;
 pub mod plugin;
 pub mod record;
 pub mod registry;
@@ -25,7 +26,7 @@ pub mod rules;
 pub mod state;
 pub mod tiles;
 
-pub use config::{GameConfig, PlayerConfig};
+pub use config::{GameConfig, PlayerConfig, TilesConfig};
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use events::Event;
 pub use expansion::{

@@ -96,9 +96,16 @@ impl CoreState {
             None => rules.bag.clone(),
         };
         debug_assert_eq!(kinds, rules.figures.len());
+        // Sized for the whole game up front (the bag and the start tile; a
+        // base tile has at most a handful of features), so the placed-tile
+        // list and the feature graph never reallocate and copy mid-game.
+        let mut board = Board::default();
+        board.reserve_tiles(bag.len() + 1);
+        let mut features = Features::default();
+        features.reserve((bag.len() + 1) * 4);
         CoreState {
-            board: Board::default(),
-            features: Features::default(),
+            board,
+            features,
             figures: Vec::new(),
             next_figure: 0,
             supply,
@@ -110,6 +117,17 @@ impl CoreState {
             phase: Phase::TurnStart,
             rules,
         }
+    }
+
+    /// Bytes this state holds on the heap, not counting the rules it shares
+    /// with every game of the same configuration.
+    pub fn heap_bytes(&self) -> usize {
+        self.board.heap_bytes()
+            + self.features.heap_bytes()
+            + self.figures.capacity() * std::mem::size_of::<PlacedFigure>()
+            + (self.supply.capacity() + self.turn.completed.capacity() * 4)
+            + (self.scores.capacity() + self.breakdown.capacity()) * 4
+            + (self.bag.capacity() + self.discarded.capacity()) * 2
     }
 
     /// The game's rules.
@@ -238,6 +256,11 @@ impl CoreState {
 
     /// The strongest players in `node`'s feature (empty if no follower).
     pub fn majority(&self, node: NodeId) -> Vec<u8> {
+        // The feature's root counts its followers: most completed features
+        // have none, and then no figure needs looking at.
+        if self.features.followers(node) == 0 {
+            return Vec::new();
+        }
         let mut strength = [0u32; 8];
         for f in self.figures_in(node) {
             let decl = &self.rules.figures[f.kind as usize];
@@ -362,7 +385,9 @@ impl CoreState {
     /// Puts a tile down, joins its features with its neighbours' and notes
     /// what that completed.
     fn place_tile(&mut self, player: Option<u8>, tile: u16, pos: Pos, rotation: crate::geometry::Rotation) -> u32 {
-        let rules = Arc::clone(&self.rules);
+        // A borrow of the rules field, not a handle: the fields written below
+        // are others, and this runs for every tile.
+        let rules: &Rules = &self.rules;
         let tt = rules.tile(tile);
         let first_node = self.features.len() as NodeId;
         let idx = self.board.place(
@@ -435,16 +460,13 @@ impl CoreState {
                     }
                 }
             }
-            for p in std::iter::once(pos).chain(pos.ring()) {
-                let Some(t) = self.board.get(p).copied() else {
-                    continue;
-                };
-                let ct = rules.tile(t.tile);
-                if ct.has_cloister() && self.neighbours(p) == 8 {
-                    for (fi, f) in ct.def.features.iter().enumerate() {
-                        if f.kind == FeatureKind::Cloister {
-                            completed.push(t.first_node + fi as NodeId);
-                        }
+            let mut cloisters = [0u32; 9];
+            let n = self.board.surrounded_cloisters_around(pos, &mut cloisters);
+            for &ti in &cloisters[..n] {
+                let t = self.board.tiles()[ti as usize];
+                for (fi, f) in rules.tile(t.tile).def.features.iter().enumerate() {
+                    if f.kind == FeatureKind::Cloister {
+                        completed.push(t.first_node + fi as NodeId);
                     }
                 }
             }

@@ -25,6 +25,9 @@ pub struct TileType {
     seg_feature: [[u8; 12]; 4],
     canonical: [Rotation; 4],
     open_sides: Vec<u8>,
+    /// Whether a feature is a cloister: asked for the nine tiles round every
+    /// placement, so worked out once here rather than by walking features.
+    cloister: bool,
 }
 
 impl TileType {
@@ -64,6 +67,7 @@ impl TileType {
                 canonical[r.quarter_turns() as usize] = first;
             }
         }
+        let cloister = def.features.iter().any(|f| f.kind == FeatureKind::Cloister);
         TileType {
             index,
             set: set.to_string(),
@@ -73,6 +77,7 @@ impl TileType {
             seg_feature,
             canonical,
             open_sides,
+            cloister,
         }
     }
 
@@ -131,7 +136,7 @@ impl TileType {
 
     /// Whether the tile has a cloister.
     pub fn has_cloister(&self) -> bool {
-        self.def.features.iter().any(|f| f.kind == FeatureKind::Cloister)
+        self.cloister
     }
 }
 

@@ -1,0 +1,144 @@
+//! Random playouts: whole games played by uniform random choices, for
+//! benchmarks, Monte Carlo search and balance research.
+//!
+//! Two ways to answer a tile placement:
+//!
+//! - **full**: every decision lists all its options with
+//!   [`Game::legal_actions`] and picks one uniformly;
+//! - **sampled**: a placement is found by drawing random frontier cells and
+//!   rotations until one fits (pre-tested with the cheap [`Board::fits`],
+//!   then confirmed by [`Game::play`], which also applies any expansion's
+//!   veto), falling back to the full list after [`SAMPLE_TRIES`] misses; every
+//!   other decision (followers, expansions' questions) is a uniform pick
+//!   among its listed options. The placement is uniform over fitting
+//!   (cell, rotation) pairs rather than over distinct placements, so it plays
+//!   slightly different games from `full`; it is what a playout that avoids
+//!   listing placements costs.
+//!
+//! Both take the rules (built once: parsing tile files is setup, not play), a
+//! seed for the choices, and a reusable option buffer so a loop of playouts
+//! allocates no option list per game.
+//!
+//! [`Board::fits`]: crate::board::Board::fits
+
+use crate::game::{Action, Decision, Game, IllegalAction, PlayError};
+use crate::geometry::Rotation;
+use crate::rng::GameRng;
+use crate::rules::Rules;
+use std::sync::Arc;
+
+/// Random (cell, rotation) draws before a sampled placement lists every option.
+pub const SAMPLE_TRIES: u32 = 32;
+
+/// How a playout answers decisions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Uniform among all listed options.
+    Full,
+    /// Rejection-sampled placements, uniform among listed options otherwise.
+    Sampled,
+}
+
+#[inline]
+fn pick(rng: &mut GameRng, n: usize) -> usize {
+    rng.below(n as u32) as usize
+}
+
+/// Answers the pending decision with a uniform pick among all its options.
+/// Fails if the decision has no option (an expansion offering nothing) or an
+/// expansion fails.
+pub fn full_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action>) -> Result<(), PlayError> {
+    game.legal_actions(options);
+    if options.is_empty() {
+        return Err(PlayError::Illegal(IllegalAction(
+            "the pending decision has no legal option".into(),
+        )));
+    }
+    let i = pick(rng, options.len());
+    game.play(&options[i])
+}
+
+/// Answers the pending decision as a sampled playout does: a placement by
+/// rejection sampling over frontier cells × rotations, anything else as
+/// [`full_step`].
+pub fn sampled_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action>) -> Result<(), PlayError> {
+    if let Some(Decision::Place { tile, .. }) = game.decision() {
+        for _ in 0..SAMPLE_TRIES {
+            let board = game.state().board();
+            let frontier = board.frontier();
+            let (pos, rotation) = (frontier[pick(rng, frontier.len())], Rotation::ALL[pick(rng, 4)]);
+            if !board.fits(game.rules().tile(tile), rotation, pos) {
+                continue;
+            }
+            match game.play(&Action::Place { pos, rotation }) {
+                Ok(()) => return Ok(()),
+                // An expansion vetoed the placement: draw again.
+                Err(PlayError::Illegal(_)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    full_step(game, rng, options)
+}
+
+/// Plays `game` to its end in `mode`, with choices drawn from `rng`.
+pub fn play_out(game: &mut Game, mode: Mode, rng: &mut GameRng, options: &mut Vec<Action>) -> Result<(), PlayError> {
+    let step = match mode {
+        Mode::Full => full_step,
+        Mode::Sampled => sampled_step,
+    };
+    while !game.is_over() {
+        step(game, rng, options)?;
+    }
+    Ok(())
+}
+
+/// A whole random game under `rules` in `mode`; `seed` seeds the choices
+/// (the rules' own seed decides the draws).
+pub fn random_game(rules: &Arc<Rules>, mode: Mode, seed: u64, options: &mut Vec<Action>) -> Result<Game, PlayError> {
+    let mut game = Game::new(Arc::clone(rules))?;
+    let mut rng = GameRng::new(seed);
+    play_out(&mut game, mode, &mut rng, options)?;
+    Ok(game)
+}
+
+/// A whole random game in full mode (see the module docs).
+pub fn random_game_full(rules: &Arc<Rules>, seed: u64, options: &mut Vec<Action>) -> Result<Game, PlayError> {
+    random_game(rules, Mode::Full, seed, options)
+}
+
+/// A whole random game in sampled mode (see the module docs).
+pub fn random_game_sampled(rules: &Arc<Rules>, seed: u64, options: &mut Vec<Action>) -> Result<Game, PlayError> {
+    random_game(rules, Mode::Sampled, seed, options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Catalog, GameConfig, TileSource};
+
+    fn rules(seed: u64) -> Arc<Rules> {
+        let mut config = GameConfig::with_players(2);
+        config.seed = seed;
+        Arc::new(Rules::new(&Catalog::default(), &config, &TileSource::default()).expect("base rules"))
+    }
+
+    #[test]
+    fn playouts_finish_and_repeat_for_a_seed() {
+        let mut options = Vec::new();
+        for mode in [Mode::Full, Mode::Sampled] {
+            let r = rules(3);
+            let a = random_game(&r, mode, 9, &mut options).expect("base game plays");
+            let b = random_game(&r, mode, 9, &mut options).expect("base game plays");
+            assert!(a.is_over());
+            assert_eq!(a.state().tiles_left(), 0);
+            // Every tile of the bag is placed or discarded.
+            let placed = a.state().board().tiles().len() - 1;
+            assert_eq!(placed + a.state().discarded().len(), r.bag_size());
+            assert_eq!(
+                (a.state().score(0), a.state().score(1)),
+                (b.state().score(0), b.state().score(1))
+            );
+        }
+    }
+}

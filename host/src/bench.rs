@@ -1,0 +1,465 @@
+//! `host bench`: how fast the engine plays, single-threaded, in one run.
+//!
+//! It measures random 2-player games per second in full and sampled mode
+//! (see `carcassonne_core::playout`) on the base game and with a set of
+//! expansions, the time to list the options of one decision, the time and
+//! size of a game-state clone, and the time per placed tile in a long game
+//! (the base bag repeated many times) against a normal one.
+//!
+//! Rules are built before timing, one per seed of a fixed cycle, because
+//! parsing tile files is setup rather than play; each timed game then
+//! starts from its rules with `Game::new`.
+
+use anyhow::{Context, Result};
+use carcassonne_core::playout::{self, Mode};
+use carcassonne_core::rng::GameRng;
+use carcassonne_core::{Action, Catalog, Decision, Game, GameConfig, Rules, TileSource};
+use serde::Serialize;
+use std::hint::black_box;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A stopwatch of the time this thread spent running, so that other work
+/// on a shared machine does not slow the figures down: Linux's per-thread
+/// scheduler statistics when readable, else the wall clock.
+#[derive(Clone, Copy)]
+struct Stopwatch {
+    wall: Instant,
+    cpu: Option<u64>,
+}
+
+/// Nanoseconds this thread has run on a CPU (first field of
+/// `/proc/thread-self/schedstat`), where the kernel offers it.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+impl Stopwatch {
+    fn start() -> Stopwatch {
+        Stopwatch {
+            cpu: thread_cpu_ns(),
+            wall: Instant::now(),
+        }
+    }
+
+    /// Wall time since the start: bounds how long a measurement runs.
+    fn wall(&self) -> Duration {
+        self.wall.elapsed()
+    }
+
+    /// Time this thread ran since the start: what the figures divide by.
+    fn busy(&self) -> Duration {
+        match (self.cpu, thread_cpu_ns()) {
+            (Some(a), Some(b)) if b >= a => Duration::from_nanos(b - a),
+            _ => self.wall.elapsed(),
+        }
+    }
+}
+
+/// Which clock the figures use.
+pub fn clock_name() -> &'static str {
+    if thread_cpu_ns().is_some() {
+        "thread-cpu"
+    } else {
+        "wall"
+    }
+}
+
+/// Distinct seeds (rules and choices) the game measurements cycle through.
+const SEEDS: u64 = 64;
+/// Games played before a measurement starts, to warm caches and allocators.
+const WARM_UP_GAMES: u64 = 32;
+
+/// How long each measurement runs.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Games per games-per-second figure (when set, `seconds` is ignored there).
+    pub games: Option<u64>,
+    /// Seconds per measurement.
+    pub seconds: f64,
+}
+
+/// Games per second in both modes.
+#[derive(Clone, Debug, Serialize)]
+pub struct Speeds {
+    /// Full mode: every decision lists all options.
+    pub full: f64,
+    /// Sampled mode: rejection-sampled placements.
+    pub sampled: f64,
+}
+
+/// The expansions' run, against the base game's.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExpansionSpeeds {
+    /// Which expansions were on.
+    pub expansions: Vec<String>,
+    /// Full mode, games per second.
+    pub full: f64,
+    /// Sampled mode, games per second.
+    pub sampled: f64,
+    /// `full` over the base game's full figure.
+    pub full_ratio: f64,
+    /// `sampled` over the base game's sampled figure.
+    pub sampled_ratio: f64,
+}
+
+/// Time to list the options of one decision, averaged over the decisions of
+/// several random base games.
+#[derive(Clone, Debug, Serialize)]
+pub struct LegalOptions {
+    /// Nanoseconds per tile-placement decision.
+    pub place_ns: f64,
+    /// Nanoseconds per deployment decision.
+    pub deploy_ns: f64,
+    /// Nanoseconds per turn (one placement and one deployment listing).
+    pub per_turn_ns: f64,
+    /// Average number of placement options.
+    pub place_options: f64,
+}
+
+/// Cloning a game state.
+#[derive(Clone, Debug, Serialize)]
+pub struct CloneCost {
+    /// Nanoseconds per `Game::clone`, averaged over the states of whole games.
+    pub clone_ns: f64,
+    /// `std::mem::size_of::<Game>()`.
+    pub size_bytes: usize,
+    /// `Game::heap_bytes` at the end of a base game (excluding shared rules).
+    pub heap_bytes_end: usize,
+    /// The same averaged over every decision of a game.
+    pub heap_bytes_mean: f64,
+}
+
+/// Time per placed tile in a long game against a normal one, in both modes.
+///
+/// In sampled mode this is the engine's own cost per tile. Full mode lists
+/// every legal placement each turn, and that list grows with the frontier,
+/// which grows with the board: its figure shows what a player that wants
+/// every option pays on a big board.
+#[derive(Clone, Debug, Serialize)]
+pub struct Growth {
+    /// Sampled mode.
+    pub sampled: TileCost,
+    /// Full mode.
+    pub full: TileCost,
+}
+
+/// Time per placed tile in a long game against a normal one, in one mode.
+#[derive(Clone, Debug, Serialize)]
+pub struct TileCost {
+    /// Tiles placed in the normal game (the base bag once).
+    pub normal_tiles: f64,
+    /// Nanoseconds per placed tile there.
+    pub normal_ns_per_tile: f64,
+    /// Copies of the base bag in the long game.
+    pub long_copies: usize,
+    /// Tiles placed in the long game.
+    pub long_tiles: f64,
+    /// Nanoseconds per placed tile there.
+    pub long_ns_per_tile: f64,
+    /// `long_ns_per_tile / normal_ns_per_tile` (1.0: perfectly linear).
+    pub ratio: f64,
+}
+
+/// Everything `host bench` measures.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// Base game, full mode, games per second (single thread).
+    pub full: f64,
+    /// Base game, sampled mode, games per second (single thread).
+    pub sampled: f64,
+    /// The same with expansions on (absent when none were asked for).
+    pub with_expansions: Option<ExpansionSpeeds>,
+    /// Option listing time.
+    pub legal_options: LegalOptions,
+    /// Clone time and size.
+    pub clone: CloneCost,
+    /// Long game against normal game.
+    pub growth: Growth,
+    /// Threads the games ran on.
+    pub threads: usize,
+    /// Cores the machine offers.
+    pub cores: usize,
+    /// What the times are measured on: `thread-cpu` (time the benchmark's
+    /// thread ran, unaffected by other work on the machine) or `wall`.
+    pub clock: &'static str,
+}
+
+fn rules_for(catalog: &Catalog, tiles: &TileSource, expansions: &[String], seed: u64) -> Result<Arc<Rules>> {
+    let mut config = GameConfig::with_players(2);
+    config.seed = seed;
+    config.expansions = expansions.to_vec();
+    Ok(Arc::new(Rules::new(catalog, &config, tiles)?))
+}
+
+/// Games per second of `mode` over the rules cycle.
+fn games_per_second(rules: &[Arc<Rules>], mode: Mode, budget: Budget) -> Result<f64> {
+    let mut options = Vec::new();
+    let mut play = |i: u64| -> Result<()> {
+        let r = &rules[(i % rules.len() as u64) as usize];
+        let game = playout::random_game(r, mode, i ^ 0x5eed, &mut options)
+            .with_context(|| format!("random game {i} failed"))?;
+        black_box(game);
+        Ok(())
+    };
+    for i in 0..WARM_UP_GAMES {
+        play(i)?;
+    }
+    let start = Stopwatch::start();
+    let mut played = 0;
+    match budget.games {
+        Some(n) => {
+            for i in 0..n {
+                play(i)?;
+            }
+            played = n;
+        }
+        None => {
+            let limit = Duration::from_secs_f64(budget.seconds);
+            while start.wall() < limit {
+                for _ in 0..16 {
+                    play(played)?;
+                    played += 1;
+                }
+            }
+        }
+    }
+    Ok(played as f64 / start.busy().as_secs_f64().max(1e-9))
+}
+
+fn speeds(rules: &[Arc<Rules>], budget: Budget) -> Result<Speeds> {
+    Ok(Speeds {
+        full: games_per_second(rules, Mode::Full, budget)?,
+        sampled: games_per_second(rules, Mode::Sampled, budget)?,
+    })
+}
+
+/// Every decision state of a few full-mode games, for the per-decision timings.
+fn decision_states(rules: &[Arc<Rules>], games: usize) -> Result<Vec<Game>> {
+    let mut states = Vec::new();
+    let mut options = Vec::new();
+    for (i, r) in rules.iter().take(games).enumerate() {
+        let mut game = Game::new(Arc::clone(r))?;
+        let mut rng = GameRng::new(i as u64);
+        while !game.is_over() {
+            states.push(game.clone());
+            playout::full_step(&mut game, &mut rng, &mut options)?;
+        }
+    }
+    Ok(states)
+}
+
+/// Repeats `f` over `items` until `seconds` pass; nanoseconds per call.
+fn ns_per_call<T>(items: &[T], seconds: f64, mut f: impl FnMut(&T)) -> f64 {
+    if items.is_empty() {
+        return 0.0;
+    }
+    let limit = Duration::from_secs_f64(seconds);
+    let start = Stopwatch::start();
+    let mut calls = 0u64;
+    while calls == 0 || start.wall() < limit {
+        for item in items {
+            f(item);
+        }
+        calls += items.len() as u64;
+    }
+    start.busy().as_nanos() as f64 / calls as f64
+}
+
+fn legal_options(states: &[Game], seconds: f64) -> LegalOptions {
+    let (place, deploy): (Vec<&Game>, Vec<&Game>) = states
+        .iter()
+        .filter(|g| matches!(g.decision(), Some(Decision::Place { .. } | Decision::Deploy { .. })))
+        .partition(|g| matches!(g.decision(), Some(Decision::Place { .. })));
+    let mut options: Vec<Action> = Vec::new();
+    let mut total = 0usize;
+    for g in &place {
+        g.legal_actions(&mut options);
+        total += options.len();
+    }
+    let place_options = total as f64 / place.len().max(1) as f64;
+    let place_ns = ns_per_call(&place, seconds / 2.0, |g| {
+        black_box(*g).legal_actions(&mut options);
+        black_box(options.len());
+    });
+    let deploy_ns = ns_per_call(&deploy, seconds / 2.0, |g| {
+        black_box(*g).legal_actions(&mut options);
+        black_box(options.len());
+    });
+    LegalOptions {
+        place_ns,
+        deploy_ns,
+        per_turn_ns: place_ns + deploy_ns,
+        place_options,
+    }
+}
+
+fn clone_cost(states: &[Game], seconds: f64) -> CloneCost {
+    let mut kept: Vec<Game> = Vec::with_capacity(states.len());
+    // Clones are dropped outside the timed part, as a tree search keeps them.
+    let limit = Duration::from_secs_f64(seconds);
+    let mut timed = Duration::ZERO;
+    let mut calls = 0u64;
+    let overall = Instant::now();
+    while calls == 0 || overall.elapsed() < limit {
+        let start = Stopwatch::start();
+        for g in states {
+            kept.push(black_box(g).clone());
+        }
+        timed += start.busy();
+        calls += states.len() as u64;
+        kept.clear();
+    }
+    let end = states.last().map_or(0, |g| g.heap_bytes());
+    let mean = states.iter().map(|g| g.heap_bytes() as f64).sum::<f64>() / states.len().max(1) as f64;
+    CloneCost {
+        clone_ns: timed.as_nanos() as f64 / calls.max(1) as f64,
+        size_bytes: std::mem::size_of::<Game>(),
+        heap_bytes_end: end,
+        heap_bytes_mean: mean,
+    }
+}
+
+/// Rules whose draw order is the base bag repeated `copies` times, shuffled.
+fn long_rules(catalog: &Catalog, tiles: &TileSource, copies: usize, seed: u64) -> Result<Arc<Rules>> {
+    let base = rules_for(catalog, tiles, &[], seed)?;
+    let mut order: Vec<String> = Vec::new();
+    for _ in 0..copies {
+        order.extend(base.initial_bag().iter().map(|&t| base.tile(t).id().to_string()));
+    }
+    // Fisher–Yates with the game RNG, so the order is random but repeatable.
+    let mut rng = GameRng::new(seed);
+    for i in (1..order.len()).rev() {
+        let j = rng.below(i as u32 + 1) as usize;
+        order.swap(i, j);
+    }
+    let mut config = base.config.clone();
+    config.draw_order = Some(order);
+    Ok(Arc::new(Rules::new(catalog, &config, tiles)?))
+}
+
+/// Nanoseconds per placed tile and tiles placed, over games in `mode` with
+/// `copies` base bags, for about `seconds`. A game's start is timed too.
+fn per_tile(catalog: &Catalog, tiles: &TileSource, copies: usize, mode: Mode, seconds: f64) -> Result<(f64, f64)> {
+    let rules: Vec<Arc<Rules>> = (0..8)
+        .map(|s| long_rules(catalog, tiles, copies, s))
+        .collect::<Result<_>>()?;
+    let mut options = Vec::new();
+    let limit = Duration::from_secs_f64(seconds);
+    let (mut placed, mut games) = (0usize, 0usize);
+    // One untimed game first, to warm up.
+    playout::random_game(&rules[0], mode, 1, &mut options)?;
+    let start = Stopwatch::start();
+    while games == 0 || start.wall() < limit {
+        let game = playout::random_game(&rules[games % rules.len()], mode, games as u64, &mut options)?;
+        placed += game.state().board().tiles().len() - 1;
+        games += 1;
+    }
+    Ok((
+        start.busy().as_nanos() as f64 / placed.max(1) as f64,
+        placed as f64 / games as f64,
+    ))
+}
+
+/// Runs every measurement. `expansions` empty skips the expansions' run.
+pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget: Budget) -> Result<Report> {
+    let base: Vec<Arc<Rules>> = (0..SEEDS)
+        .map(|s| rules_for(catalog, tiles, &[], s))
+        .collect::<Result<_>>()?;
+    let base_speeds = speeds(&base, budget)?;
+    let with_expansions = if expansions.is_empty() {
+        None
+    } else {
+        let rules: Vec<Arc<Rules>> = (0..SEEDS)
+            .map(|s| rules_for(catalog, tiles, expansions, s))
+            .collect::<Result<_>>()
+            .with_context(|| format!("cannot set up a game with {}", expansions.join(",")))?;
+        let s = speeds(&rules, budget)?;
+        Some(ExpansionSpeeds {
+            expansions: expansions.to_vec(),
+            full_ratio: s.full / base_speeds.full,
+            sampled_ratio: s.sampled / base_speeds.sampled,
+            full: s.full,
+            sampled: s.sampled,
+        })
+    };
+    let states = decision_states(&base, 8)?;
+    let legal_options = legal_options(&states, budget.seconds);
+    let clone = clone_cost(&states, budget.seconds);
+    const LONG_COPIES: usize = 14;
+    let growth_in = |mode: Mode| -> Result<TileCost> {
+        let (normal_ns_per_tile, normal_tiles) = per_tile(catalog, tiles, 1, mode, budget.seconds)?;
+        let (long_ns_per_tile, long_tiles) = per_tile(catalog, tiles, LONG_COPIES, mode, budget.seconds)?;
+        Ok(TileCost {
+            normal_tiles,
+            normal_ns_per_tile,
+            long_copies: LONG_COPIES,
+            long_tiles,
+            long_ns_per_tile,
+            ratio: long_ns_per_tile / normal_ns_per_tile,
+        })
+    };
+    let growth = Growth {
+        sampled: growth_in(Mode::Sampled)?,
+        full: growth_in(Mode::Full)?,
+    };
+    Ok(Report {
+        full: base_speeds.full,
+        sampled: base_speeds.sampled,
+        with_expansions,
+        legal_options,
+        clone,
+        growth,
+        threads: 1,
+        cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        clock: clock_name(),
+    })
+}
+
+/// The report as text for people.
+pub fn text(r: &Report) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "single thread ({} cores on this machine; times on the {} clock)",
+        r.cores, r.clock
+    );
+    let _ = writeln!(
+        s,
+        "base game, 2 players:   full {:>9.0} games/s   sampled {:>9.0} games/s",
+        r.full, r.sampled
+    );
+    if let Some(e) = &r.with_expansions {
+        let _ = writeln!(
+            s,
+            "with {}:\n                        full {:>9.0} games/s   sampled {:>9.0} games/s   ({:.2}× / {:.2}× base)",
+            e.expansions.join(","),
+            e.full,
+            e.sampled,
+            e.full_ratio,
+            e.sampled_ratio
+        );
+    }
+    let l = &r.legal_options;
+    let _ = writeln!(
+        s,
+        "legal options:          place {:.0} ns ({:.1} options), deploy {:.0} ns, per turn {:.0} ns",
+        l.place_ns, l.place_options, l.deploy_ns, l.per_turn_ns
+    );
+    let c = &r.clone;
+    let _ = writeln!(
+        s,
+        "game state:             clone {:.0} ns, size_of {} B, heap ≈ {} B at the end ({:.0} B mean)",
+        c.clone_ns, c.size_bytes, c.heap_bytes_end, c.heap_bytes_mean
+    );
+    for (mode, g) in [("sampled", &r.growth.sampled), ("full", &r.growth.full)] {
+        let _ = writeln!(
+            s,
+            "time per placed tile, {mode:<7} {:.0} ns in a {:.0}-tile game, {:.0} ns in a {:.0}-tile game ({}× the bag): ratio {:.2}",
+            g.normal_ns_per_tile, g.normal_tiles, g.long_ns_per_tile, g.long_tiles, g.long_copies, g.ratio
+        );
+    }
+    s
+}

@@ -1,0 +1,73 @@
+//! `host bench`: one run prints every figure, machine-readable with `--json`,
+//! and bad sizes or expansions are clear errors.
+
+use std::process::Command;
+
+fn bench(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_host"))
+        .arg("bench")
+        .args(args)
+        .output()
+        .expect("host runs")
+}
+
+#[test]
+fn json_has_every_figure() {
+    let out = bench(&["--games", "3", "--seconds", "0.02", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    for key in ["full", "sampled"] {
+        assert!(r[key].as_f64().expect(key) > 0.0, "{key}");
+    }
+    let e = &r["with_expansions"];
+    assert_eq!(
+        e["expansions"],
+        serde_json::json!(["easter", "fruit-trees", "cleric-and-serf"])
+    );
+    assert!(e["full"].as_f64().unwrap() > 0.0 && e["sampled"].as_f64().unwrap() > 0.0);
+    assert!(r["legal_options"]["place_ns"].as_f64().unwrap() > 0.0);
+    assert!(r["legal_options"]["place_options"].as_f64().unwrap() >= 1.0);
+    assert!(r["clone"]["clone_ns"].as_f64().unwrap() > 0.0);
+    assert!(r["clone"]["size_bytes"].as_u64().unwrap() > 0);
+    assert!(r["clone"]["heap_bytes_end"].as_u64().unwrap() > 0);
+    for mode in ["sampled", "full"] {
+        let g = &r["growth"][mode];
+        let (normal, long) = (g["normal_tiles"].as_f64().unwrap(), g["long_tiles"].as_f64().unwrap());
+        // The long game repeats the bag 14 times: most of its tiles get placed.
+        assert!(
+            normal > 60.0 && long > 10.0 * normal,
+            "{mode}: {normal} vs {long} tiles"
+        );
+        assert!(g["ratio"].as_f64().unwrap() > 0.0);
+    }
+    assert_eq!(r["threads"], 1);
+    assert!(r["cores"].as_u64().unwrap() >= 1);
+}
+
+#[test]
+fn text_names_the_figures_and_empty_expansions_skip_their_run() {
+    let out = bench(&["--games", "2", "--seconds", "0.02", "--expansions", ""]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for needle in ["full", "sampled", "legal options", "clone", "time per placed tile"] {
+        assert!(text.contains(needle), "{needle} missing in:\n{text}");
+    }
+    assert!(!text.contains("with "), "no expansions' run:\n{text}");
+}
+
+#[test]
+fn bad_arguments_are_clear_errors() {
+    for (args, says) in [
+        (&["--seconds", "0"][..], "--seconds"),
+        (&["--games", "0"][..], "--games"),
+        (
+            &["--games", "1", "--seconds", "0.01", "--expansions", "no-such"][..],
+            "no-such",
+        ),
+    ] {
+        let out = bench(args);
+        assert!(!out.status.success(), "{args:?} should fail");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says) && !err.contains("panicked"), "{args:?}: {err}");
+    }
+}
