@@ -41,6 +41,43 @@ pub struct GameConfig {
     /// when it runs out. For hand-written scenarios.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draw_order: Option<Vec<String>>,
+    /// Which tiles go into the bag (the `[tiles]` table): set multiplicities,
+    /// per-tile counts and extra tile files. Empty means every set of the
+    /// game once, with the counts its file gives.
+    #[serde(default, skip_serializing_if = "TilesConfig::is_empty")]
+    pub tiles: TilesConfig,
+}
+
+/// The tile mix of a game: the `[tiles]` table of a configuration.
+///
+/// Counts are signed so that a negative one reaches `Rules::new`, which
+/// refuses it with a message naming the key, rather than failing in serde
+/// with a less helpful one.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TilesConfig {
+    /// Set id → how many copies of the set go into the bag (default 1; 0
+    /// leaves the set's tiles out). Any set of the game: base, an enabled or
+    /// tiles-only expansion's, or one from `files`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sets: BTreeMap<String, i64>,
+    /// Tile id → how many copies are in the game in all, whatever the set
+    /// multiplicity (0 removes the tile).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub counts: BTreeMap<String, i64>,
+    /// Extra tile files whose tiles are shuffled in. A path is read as
+    /// given (relative to the working directory); the host resolves paths of
+    /// a configuration file against that file's directory before the game is
+    /// built, and records keep the resolved path.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<String>,
+}
+
+impl TilesConfig {
+    /// Whether the table changes nothing (it is then left out of records).
+    pub fn is_empty(&self) -> bool {
+        self.sets.is_empty() && self.counts.is_empty() && self.files.is_empty()
+    }
 }
 
 impl GameConfig {
@@ -59,6 +96,7 @@ impl GameConfig {
             variants: BTreeMap::new(),
             plugins: Vec::new(),
             draw_order: None,
+            tiles: TilesConfig::default(),
         }
     }
 }

@@ -117,7 +117,73 @@ pub enum SetupError {
     /// No start tile.
     #[error("no tile set in this game names a start tile")]
     NoStartTile,
+    /// `[tiles] sets` names a set that is not in the game.
+    #[error("[tiles] sets: unknown tile set `{id}`; the sets in this game: {sets}")]
+    UnknownSet {
+        /// The set id asked for.
+        id: String,
+        /// The ids of the game's tile sets.
+        sets: String,
+    },
+    /// `[tiles] counts` names a tile that no set of the game has.
+    #[error(
+        "[tiles] counts: unknown tile id `{id}`: no tile set of this game ({sets}) has it; \
+         it may belong to another tile set or to an expansion that is not enabled"
+    )]
+    UnknownMixTile {
+        /// The id.
+        id: String,
+        /// The ids of the game's tile sets.
+        sets: String,
+    },
+    /// A multiplicity or count of `[tiles]` is negative or too large.
+    #[error("[tiles] {table}: `{key}` = {value}: must be between 0 and {max} (0 removes {what})")]
+    BadCount {
+        /// `sets` or `counts`.
+        table: &'static str,
+        /// The set or tile id.
+        key: String,
+        /// The value given.
+        value: i64,
+        /// The largest allowed value.
+        max: i64,
+        /// What 0 removes ("the set's tiles", "the tile").
+        what: &'static str,
+    },
+    /// `[tiles] counts` names a tile that is not shuffled into the bag.
+    #[error(
+        "[tiles] counts: tile `{0}` is not shuffled into the bag (its file says `bag = false`: \
+         an expansion hands it out), so its count cannot be changed here"
+    )]
+    NotInBag(String),
+    /// A tile of an extra file carries attributes of an expansion that is off.
+    #[error(
+        "[tiles] files: tile `{tile}` in {file} has `{expansion}` attributes, but `{expansion}` \
+         is not in this game; enable it (expansions = [\"{expansion}\"]) or shuffle in its \
+         tiles with its rules off (tiles_only = [\"{expansion}\"])"
+    )]
+    ExpansionOff {
+        /// The tile id.
+        tile: String,
+        /// The extra file.
+        file: String,
+        /// The expansion whose table the tile has.
+        expansion: String,
+    },
+    /// Two tile sets of the game share an id.
+    #[error("tile set `{id}` from {file} is already in this game; give the set in that file another id")]
+    DuplicateSet {
+        /// The set id.
+        id: String,
+        /// The file that brought the second one.
+        file: String,
+    },
 }
+
+/// Largest multiplicity of a set in `[tiles] sets`.
+pub const MAX_SET_COPIES: i64 = 100;
+/// Largest count of a tile in `[tiles] counts` (as in tile files).
+pub const MAX_TILE_COUNT: i64 = 10_000;
 
 /// Where tile files are read from: a directory (files there win, so hand
 /// edits apply at once) and the copies built into the binary.
@@ -262,6 +328,78 @@ impl Rules {
                 sets.push(tiles.load(f.file_name, f.embedded, catalog)?);
             }
         }
+        let allowed: Vec<&str> = config
+            .expansions
+            .iter()
+            .chain(&config.tiles_only)
+            .map(String::as_str)
+            .collect();
+        for file in &config.tiles.files {
+            let set = TileSource::load_path(Path::new(file), catalog)?;
+            // The loader accepts any catalogued expansion's table; a game
+            // only takes tiles whose expansions it has, or their rules would
+            // silently not apply.
+            for def in &set.tiles {
+                let keys = def
+                    .attributes
+                    .keys()
+                    .chain(def.features.iter().flat_map(|f| f.attributes.keys()));
+                for key in keys {
+                    if !allowed.contains(&key.as_str()) {
+                        return Err(SetupError::ExpansionOff {
+                            tile: def.id.clone(),
+                            file: file.clone(),
+                            expansion: key.clone(),
+                        });
+                    }
+                }
+            }
+            if sets.iter().any(|s| s.id == set.id) {
+                return Err(SetupError::DuplicateSet {
+                    id: set.id,
+                    file: file.clone(),
+                });
+            }
+            sets.push(set);
+        }
+        let set_list = || sets.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", ");
+        for (id, &copies) in &config.tiles.sets {
+            if !sets.iter().any(|s| &s.id == id) {
+                return Err(SetupError::UnknownSet {
+                    id: id.clone(),
+                    sets: set_list(),
+                });
+            }
+            if !(0..=MAX_SET_COPIES).contains(&copies) {
+                return Err(SetupError::BadCount {
+                    table: "sets",
+                    key: id.clone(),
+                    value: copies,
+                    max: MAX_SET_COPIES,
+                    what: "the set's tiles",
+                });
+            }
+        }
+        for (id, &count) in &config.tiles.counts {
+            let Some(def) = sets.iter().find_map(|s| s.tile(id)) else {
+                return Err(SetupError::UnknownMixTile {
+                    id: id.clone(),
+                    sets: set_list(),
+                });
+            };
+            if !(0..=MAX_TILE_COUNT).contains(&count) {
+                return Err(SetupError::BadCount {
+                    table: "counts",
+                    key: id.clone(),
+                    value: count,
+                    max: MAX_TILE_COUNT,
+                    what: "the tile",
+                });
+            }
+            if !def.in_bag {
+                return Err(SetupError::NotInBag(id.clone()));
+            }
+        }
         let mut table: Vec<TileType> = Vec::new();
         let mut start = None;
         for set in &sets {
@@ -286,8 +424,14 @@ impl Rules {
             if !t.def.in_bag {
                 continue;
             }
-            let copies = t.def.count - u32::from(t.index == start);
-            bag.extend(std::iter::repeat_n(t.index, copies as usize));
+            // Both values were range-checked above, so the product fits.
+            let in_game = match config.tiles.counts.get(&t.def.id) {
+                Some(&n) => n as usize,
+                None => t.def.count as usize * config.tiles.sets.get(&t.set).map_or(1, |&m| m as usize),
+            };
+            // The start tile is placed even when the mix leaves no copy of it.
+            let copies = in_game.saturating_sub(usize::from(t.index == start));
+            bag.extend(std::iter::repeat_n(t.index, copies));
         }
 
         let mut figures = vec![FOLLOWER];
@@ -435,6 +579,13 @@ impl Rules {
     /// Number of tiles in the bag at the start (the start tile excluded).
     pub fn bag_size(&self) -> usize {
         self.bag.len()
+    }
+
+    /// The bag before the first draw, as tile type indices in table order
+    /// (unshuffled; the start tile's placed copy excluded). A `draw_order`
+    /// replaces it in play.
+    pub fn initial_bag(&self) -> &[u16] {
+        &self.bag
     }
 
     /// The source index for `name` of the expansion in `slot`.

@@ -54,7 +54,17 @@ pub fn game_config(args: &GameArgs) -> Result<GameConfig> {
     let mut config = match &args.config {
         Some(path) => {
             let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-            toml::from_str::<GameConfig>(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
+            let mut config =
+                toml::from_str::<GameConfig>(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            // Extra tile files sit next to the configuration that names
+            // them, so the game reads the same files from any directory.
+            let dir = path.parent().unwrap_or(Path::new(""));
+            for file in &mut config.tiles.files {
+                if Path::new(file.as_str()).is_relative() {
+                    *file = dir.join(file.as_str()).display().to_string();
+                }
+            }
+            config
         }
         None => GameConfig::with_players(2),
     };

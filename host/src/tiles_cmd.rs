@@ -296,3 +296,58 @@ pub fn show(tile: &TileType, rotation: Rotation) -> String {
     }
     out
 }
+
+/// The bag a game's tile mix gives, before the game starts: every tile id
+/// with its copies in the game (the start tile's placed copy included),
+/// the total per set and the grand total.
+pub fn mix(rules: &carcassonne_core::Rules) -> String {
+    let mut copies = vec![0usize; rules.tiles().len()];
+    for &t in rules.initial_bag() {
+        copies[t as usize] += 1;
+    }
+    let start = rules.start_tile();
+    copies[start as usize] += 1;
+    let width = rules.tiles().iter().map(|t| t.def.id.len()).max().unwrap_or(2).max(2);
+    let mut out = String::new();
+    let mut sets: Vec<&str> = Vec::new();
+    for t in rules.tiles() {
+        if !sets.contains(&t.set.as_str()) {
+            sets.push(&t.set);
+        }
+    }
+    let mut grand = 0;
+    for set in sets {
+        let tiles: Vec<&TileType> = rules.tiles().iter().filter(|t| t.set == set).collect();
+        let copies_of = |t: &TileType| copies[t.index as usize];
+        let total: usize = tiles.iter().map(|t| copies_of(t)).sum();
+        let times = rules
+            .config
+            .tiles
+            .sets
+            .get(set)
+            .map_or(String::new(), |m| format!(" ×{m}"));
+        out.push_str(&format!("{set}{times}\n"));
+        for t in tiles {
+            let note = if t.index == start {
+                " (start tile, placed first)"
+            } else if !t.def.in_bag {
+                " (not in the bag: an expansion hands it out)"
+            } else if rules.config.tiles.counts.contains_key(&t.def.id) {
+                " (count set by the mix)"
+            } else {
+                ""
+            };
+            out.push_str(&format!("  {:width$}  {:>4}{note}\n", t.def.id, copies_of(t)));
+        }
+        out.push_str(&format!("  {set}: {total} tiles\n"));
+        grand += total;
+    }
+    out.push_str(&format!(
+        "total: {grand} tiles ({} in the bag, the start tile placed first)\n",
+        rules.bag_size()
+    ));
+    if rules.config.draw_order.is_some() {
+        out.push_str("note: this configuration has a draw_order, which replaces the bag in play\n");
+    }
+    out
+}

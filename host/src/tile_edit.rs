@@ -1,0 +1,366 @@
+//! Editing tile files in place: add, re-count, remove and rename tiles, and
+//! write a new tile with a default feature layout for its edges.
+//!
+//! Every edit works on the file's text with `toml_edit`, which keeps the
+//! comments and layout of everything it does not touch, and the edited text
+//! is read back with the engine's own loader before anything is written: an
+//! edit that would leave the file invalid is refused with the loader's
+//! diagnostics and the file stays as it was. The functions on text are
+//! separate from the file-writing ones so that other front ends (the
+//! browser editor) can reuse them.
+
+use carcassonne_core::tiles::{AttributeCheck, EdgeKind, TileSet, parse_tile_set};
+use carcassonne_core::{Diagnostics, Segment, Side};
+use std::path::Path;
+use toml_edit::{DocumentMut, Item, Value};
+
+/// Why an edit was refused. The file is unchanged in every case.
+#[derive(Debug)]
+pub enum EditError {
+    /// The file could not be read or written.
+    Io {
+        /// The file.
+        path: String,
+        /// The I/O error.
+        message: String,
+    },
+    /// The file is not TOML to begin with (`host tiles check` shows where).
+    Syntax(String),
+    /// No tile has the id.
+    UnknownTile {
+        /// The id asked for.
+        id: String,
+        /// The ids the file has.
+        known: String,
+    },
+    /// A tile with that id exists already.
+    DuplicateId(String),
+    /// `--edges` is not four edge letters.
+    BadEdges(String),
+    /// The edited text does not load; nothing was written.
+    Invalid {
+        /// The loader's problems, each rendered against the edited text.
+        rendered: String,
+        /// The problems.
+        diagnostics: Diagnostics,
+    },
+}
+
+impl std::fmt::Display for EditError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EditError::Io { path, message } => write!(f, "{path}: {message}"),
+            EditError::Syntax(m) => write!(f, "the file is not valid TOML, so it was not edited: {m}"),
+            EditError::UnknownTile { id, known } => write!(f, "no tile `{id}` in the file; its tiles: {known}"),
+            EditError::DuplicateId(id) => write!(f, "the file already has a tile `{id}`; tile ids must be unique"),
+            EditError::BadEdges(e) => write!(
+                f,
+                "edges `{e}`: give four edge letters N E S W, each C (city), R (road), F (field) or X (wall), \
+                 e.g. CRFR or C,R,F,R"
+            ),
+            EditError::Invalid { rendered, .. } => {
+                write!(
+                    f,
+                    "the edit would leave the file invalid, so it was not written:\n{rendered}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for EditError {}
+
+/// Parses `--edges`: four letters N, E, S, W, with or without commas.
+pub fn parse_edges(text: &str) -> Result<[EdgeKind; 4], EditError> {
+    let letters: Vec<char> = text.chars().filter(|c| *c != ',' && !c.is_whitespace()).collect();
+    let kinds: Option<Vec<EdgeKind>> = letters
+        .iter()
+        .map(|c| EdgeKind::from_letter(c.to_ascii_uppercase()))
+        .collect();
+    match kinds {
+        Some(k) if k.len() == 4 => Ok([k[0], k[1], k[2], k[3]]),
+        _ => Err(EditError::BadEdges(text.to_string())),
+    }
+}
+
+/// What `host tiles new` and `add` make.
+#[derive(Clone, Debug)]
+pub struct NewTile {
+    /// Tile id.
+    pub id: String,
+    /// Edge kinds N, E, S, W.
+    pub edges: [EdgeKind; 4],
+    /// Copies.
+    pub count: u32,
+    /// Whether the tile has a cloister in its middle.
+    pub cloister: bool,
+    /// Optional name for people.
+    pub name: Option<String>,
+}
+
+/// The `[[tile]]` table for `tile` with the default feature layout, in the
+/// style of the project's tile files (one feature per line):
+///
+/// - every city side belongs to one city;
+/// - road sides: exactly two make one road through the centre; one is a
+///   road ending in the centre; three or four meet at a junction, each its
+///   own road (so do all roads of a tile with a cloister, which they end at);
+/// - fields are the field segments between the cuts that the roads and the
+///   city make across the tile: a city on one side (a cap) or a single road
+///   cuts nothing off, a city or road joining two sides splits the fields
+///   into those on either side of it;
+/// - each field touches the city when it borders one of the city's sides.
+pub fn tile_toml(tile: &NewTile) -> String {
+    let centre = |side: Side| Segment::of_side(side)[1];
+    let sides_of = |kind: EdgeKind| -> Vec<Side> {
+        Side::ALL
+            .into_iter()
+            .filter(|s| tile.edges[*s as usize] == kind)
+            .collect()
+    };
+    let cities = sides_of(EdgeKind::City);
+    let roads = sides_of(EdgeKind::Road);
+    let mut features: Vec<String> = Vec::new();
+    if tile.cloister {
+        features.push("{ kind = \"cloister\" }".into());
+    }
+    let list = |names: &[&str]| names.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", ");
+    if !cities.is_empty() {
+        let names: Vec<&str> = cities.iter().map(|s| s.name()).collect();
+        features.push(format!("{{ kind = \"city\", edges = [{}] }}", list(&names)));
+    }
+    if roads.len() == 2 && !tile.cloister {
+        let names: Vec<&str> = roads.iter().map(|s| s.name()).collect();
+        features.push(format!("{{ kind = \"road\", edges = [{}] }}", list(&names)));
+    } else {
+        for s in &roads {
+            features.push(format!("{{ kind = \"road\", edges = [\"{}\"] }}", s.name()));
+        }
+    }
+    // The ring of the 12 edge segments, clockwise from NW. Each group of
+    // non-field sides (the roads, joined at the centre; the city) touches
+    // the ring at some positions; two field segments are apart when such a
+    // group touches the ring on both arcs between them.
+    let is_field = |i: usize| {
+        let seg = Segment::from_index(i);
+        tile.edges[seg.side() as usize].kind_at(seg) == Some(carcassonne_core::FeatureKind::Field)
+    };
+    let groups: Vec<Vec<usize>> = [
+        roads.iter().map(|s| centre(*s).index()).collect::<Vec<_>>(),
+        cities.iter().map(|s| centre(*s).index()).collect(),
+    ]
+    .into_iter()
+    .filter(|g| g.len() >= 2)
+    .collect();
+    let between = |a: usize, b: usize, p: usize| (a < p && p < b) || (b < p && p < a);
+    let apart = |a: usize, b: usize| {
+        groups
+            .iter()
+            .any(|g| g.iter().any(|&p| between(a, b, p)) && g.iter().any(|&p| !between(a, b, p)))
+    };
+    let mut region: Vec<Option<usize>> = vec![None; 12];
+    let mut regions = 0;
+    for i in (0..12).filter(|&i| is_field(i)) {
+        if region[i].is_some() {
+            continue;
+        }
+        for (j, r) in region.iter_mut().enumerate().skip(i) {
+            if is_field(j) && r.is_none() && !apart(i, j) {
+                *r = Some(regions);
+            }
+        }
+        regions += 1;
+    }
+    for r in 0..regions {
+        let segs: Vec<usize> = (0..12).filter(|&i| region[i] == Some(r)).collect();
+        let mut names: Vec<&str> = Vec::new();
+        for side in Side::ALL {
+            let of_side = Segment::of_side(side);
+            if of_side.iter().all(|s| segs.contains(&s.index())) {
+                names.push(side.name());
+            } else {
+                names.extend(of_side.iter().filter(|s| segs.contains(&s.index())).map(|s| s.name()));
+            }
+        }
+        let borders_city = segs.iter().any(|&i| {
+            [(i + 11) % 12, (i + 1) % 12]
+                .iter()
+                .any(|&n| tile.edges[Segment::from_index(n).side() as usize] == EdgeKind::City)
+        });
+        let touches = match cities.first() {
+            Some(c) if borders_city => format!(", cities = [\"{}\"]", c.name()),
+            _ => String::new(),
+        };
+        features.push(format!("{{ kind = \"field\", edges = [{}]{touches} }}", list(&names)));
+    }
+    let edges: String = tile.edges.iter().map(|e| e.letter()).collect();
+    let mut out = format!(
+        "[[tile]]\nid = {}\ncount = {}\nedges = \"{edges}\"\n",
+        quote(&tile.id),
+        tile.count
+    );
+    if let Some(name) = &tile.name {
+        out.push_str(&format!("name = {}\n", quote(name)));
+    }
+    out.push_str("features = [\n");
+    for f in features {
+        out.push_str(&format!("  {f},\n"));
+    }
+    out.push_str("]\n");
+    out
+}
+
+/// A TOML basic string for `s`, escaped by toml_edit.
+fn quote(s: &str) -> String {
+    Value::from(s).to_string().trim().to_string()
+}
+
+fn parse_doc(text: &str) -> Result<DocumentMut, EditError> {
+    text.parse::<DocumentMut>()
+        .map_err(|e| EditError::Syntax(e.to_string()))
+}
+
+fn tile_ids(doc: &DocumentMut) -> Vec<String> {
+    doc.get("tile")
+        .and_then(Item::as_array_of_tables)
+        .map(|aot| {
+            aot.iter()
+                .filter_map(|t| t.get("id").and_then(Item::as_str).map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The position of tile `id` in the file's `[[tile]]` array.
+fn position(doc: &DocumentMut, id: &str) -> Result<usize, EditError> {
+    let ids = tile_ids(doc);
+    ids.iter().position(|i| i == id).ok_or_else(|| EditError::UnknownTile {
+        id: id.to_string(),
+        known: if ids.is_empty() { "none".into() } else { ids.join(", ") },
+    })
+}
+
+/// Replaces the value of `key` in `table`, keeping the whitespace and
+/// comments around the old value.
+fn replace_value(item: &mut Item, value: Value) {
+    if let Some(old) = item.as_value_mut() {
+        let decor = old.decor().clone();
+        *old = value;
+        *old.decor_mut() = decor;
+    } else {
+        *item = Item::Value(value);
+    }
+}
+
+/// The `[[tile]]` table of tile `id`.
+fn tile_mut<'d>(doc: &'d mut DocumentMut, id: &str) -> Result<&'d mut toml_edit::Table, EditError> {
+    let index = position(doc, id)?;
+    doc.get_mut("tile")
+        .and_then(Item::as_array_of_tables_mut)
+        .and_then(|aot| aot.get_mut(index))
+        .ok_or_else(|| EditError::UnknownTile {
+            id: id.to_string(),
+            known: String::new(),
+        })
+}
+
+/// Checks edited text with the engine's loader (the same checks as
+/// `host tiles check`).
+pub fn validate(file: &str, text: &str, attributes: &dyn AttributeCheck) -> Result<TileSet, EditError> {
+    parse_tile_set(file, text, attributes).map_err(|diagnostics| EditError::Invalid {
+        rendered: diagnostics
+            .0
+            .iter()
+            .map(|d| d.render(text))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        diagnostics,
+    })
+}
+
+/// `text` with `tile` appended as a new `[[tile]]` at the end.
+pub fn add(text: &str, tile: &NewTile) -> Result<String, EditError> {
+    let doc = parse_doc(text)?;
+    if tile_ids(&doc).contains(&tile.id) {
+        return Err(EditError::DuplicateId(tile.id.clone()));
+    }
+    // Appending text rather than a table leaves every existing byte as it
+    // was; a blank line separates tiles as in the project's files.
+    let mut out = text.to_string();
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(&tile_toml(tile));
+    Ok(out)
+}
+
+/// `text` with tile `id`'s count set to `count`.
+pub fn set_count(text: &str, id: &str, count: i64) -> Result<String, EditError> {
+    let mut doc = parse_doc(text)?;
+    let table = tile_mut(&mut doc, id)?;
+    match table.get_mut("count") {
+        Some(item) => replace_value(item, Value::from(count)),
+        None => {
+            table.insert("count", toml_edit::value(count));
+        }
+    }
+    Ok(doc.to_string())
+}
+
+/// `text` without tile `id` (and the comment lines just above its header).
+pub fn remove(text: &str, id: &str) -> Result<String, EditError> {
+    let mut doc = parse_doc(text)?;
+    let index = position(&doc, id)?;
+    if let Some(aot) = doc["tile"].as_array_of_tables_mut() {
+        aot.remove(index);
+    }
+    Ok(doc.to_string())
+}
+
+/// `text` with tile `old` renamed to `new`, and the set's `start` with it.
+pub fn rename(text: &str, old: &str, new: &str) -> Result<String, EditError> {
+    let mut doc = parse_doc(text)?;
+    position(&doc, old)?;
+    if old != new && tile_ids(&doc).iter().any(|i| i == new) {
+        return Err(EditError::DuplicateId(new.to_string()));
+    }
+    if let Some(item) = tile_mut(&mut doc, old)?.get_mut("id") {
+        replace_value(item, Value::from(new));
+    }
+    if let Some(start) = doc.get_mut("set").and_then(|s| s.get_mut("start"))
+        && start.as_str() == Some(old)
+    {
+        replace_value(start, Value::from(new));
+    }
+    Ok(doc.to_string())
+}
+
+/// Reads `path`, applies `edit`, checks the result with the loader and,
+/// when it loads, replaces the file atomically (a sibling temporary file
+/// renamed over it). On any error the file is untouched. Returns the set as
+/// it now reads.
+pub fn edit_file(
+    path: &Path,
+    attributes: &dyn AttributeCheck,
+    edit: impl FnOnce(&str) -> Result<String, EditError>,
+) -> Result<TileSet, EditError> {
+    let io = |e: std::io::Error| EditError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    };
+    let text = std::fs::read_to_string(path).map_err(io)?;
+    let edited = edit(&text)?;
+    let set = validate(&path.display().to_string(), &edited, attributes)?;
+    let mut tmp_name = path.file_name().unwrap_or_default().to_os_string();
+    tmp_name.push(".edit~");
+    let tmp = path.with_file_name(tmp_name);
+    std::fs::write(&tmp, &edited).map_err(io)?;
+    if let Err(e) = std::fs::rename(&tmp, path) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(io(e));
+    }
+    Ok(set)
+}
