@@ -33,14 +33,39 @@ impl Bot for RandomBot {
 
 /// Takes the option with the best immediate score gain for the deciding
 /// player (its own points minus the best opponent's), trying each option on
-/// a copy of the game; ties go to the first such option.
-#[derive(Clone, Debug, Default)]
-pub struct GreedyBot;
+/// a copy of the game; ties are broken at random from its seed. The copy has its
+/// hidden information redrawn (`Game::determinized`), so the bot judges a
+/// harvest by what it could know, not by peeking at the stack.
+#[derive(Clone, Debug)]
+pub struct GreedyBot {
+    rng: GameRng,
+}
+
+impl GreedyBot {
+    /// A greedy bot whose guesses about hidden information come from `seed`.
+    pub fn new(seed: u64) -> Self {
+        GreedyBot {
+            rng: GameRng::new(seed),
+        }
+    }
+}
+
+impl Default for GreedyBot {
+    fn default() -> Self {
+        GreedyBot::new(0)
+    }
+}
 
 impl Bot for GreedyBot {
     fn choose(&mut self, game: &Game, options: &[Action]) -> usize {
         let Some(me) = game.decision().map(|d| d.player()) else {
             return 0;
+        };
+        // One guess per decision, shared by every option so they compare fairly.
+        let guess = if game.rules().expansions().is_empty() {
+            None
+        } else {
+            Some(game.determinized(self.rng.next_u64()))
         };
         let value = |g: &Game| {
             let s = g.state();
@@ -52,17 +77,28 @@ impl Bot for GreedyBot {
                 .unwrap_or(0);
             mine - best_other
         };
-        let mut best = (i32::MIN, 0);
+        let mut best = i32::MIN;
+        let mut tied: Vec<usize> = Vec::new();
         for (i, a) in options.iter().enumerate() {
-            let mut g = game.clone();
+            let mut g = guess.as_ref().unwrap_or(game).clone();
             if g.play(a).is_ok() {
                 let v = value(&g);
-                if v > best.0 {
-                    best = (v, i);
+                if v > best {
+                    best = v;
+                    tied.clear();
+                }
+                if v == best {
+                    tied.push(i);
                 }
             }
         }
-        best.1
+        // Ties are broken at random: always taking the first option grows
+        // thin, line-like boards on which cloisters never complete.
+        match tied.len() {
+            0 => 0,
+            1 => tied[0],
+            n => tied[self.rng.below(n as u32) as usize],
+        }
     }
 }
 
@@ -70,7 +106,7 @@ impl Bot for GreedyBot {
 pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
-        "greedy" => Some(Box::new(GreedyBot)),
+        "greedy" => Some(Box::new(GreedyBot::new(seed))),
         _ => None,
     }
 }

@@ -297,6 +297,12 @@ pub trait Expansion: Send + Sync + 'static {
         "expansion decision"
     }
 
+    /// Replaces what players cannot know (face-down stacks, shuffled
+    /// orders) by a random arrangement consistent with what they do know.
+    /// Bots that look ahead on a copy of the game call it (through
+    /// `Game::determinized`) so that they cannot peek.
+    fn resample_hidden(&self, _state: &mut Self::State, _rng: &mut GameRng) {}
+
     /// The state as everyone may see it (hide what players must not know).
     fn public_state(&self, state: &Self::State) -> serde_json::Value {
         serde_json::to_value(state).unwrap_or(serde_json::Value::Null)
@@ -473,6 +479,7 @@ pub trait DynExpansion: Send + Sync {
         action: &dyn ErasedAction,
     ) -> Option<String>;
     fn decision_label(&self, s: &dyn ErasedState) -> &'static str;
+    fn resample_hidden(&self, s: &mut dyn ErasedState, rng: &mut GameRng);
     fn public_state(&self, s: &dyn ErasedState) -> serde_json::Value;
 }
 
@@ -630,6 +637,11 @@ impl<E: Expansion> DynExpansion for Guarded<E> {
     fn decision_label(&self, s: &dyn ErasedState) -> &'static str {
         self.guard("decision_label", "expansion decision", || {
             E::decision_label(&self.inner, typed(s))
+        })
+    }
+    fn resample_hidden(&self, s: &mut dyn ErasedState, rng: &mut GameRng) {
+        self.guard("resample_hidden", (), || {
+            E::resample_hidden(&self.inner, typed_mut(s), rng)
         })
     }
     fn public_state(&self, s: &dyn ErasedState) -> serde_json::Value {

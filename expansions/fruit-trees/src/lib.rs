@@ -16,6 +16,7 @@
 use carcassonne_core::board::PlacedTile;
 use carcassonne_core::expansion::{self, DynExpansion};
 use carcassonne_core::figures::PlacedFigure;
+use carcassonne_core::rng::GameRng;
 use carcassonne_core::tiles::{AttributeProblem, FeatureKind, TileType};
 use carcassonne_core::{
     BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FigureClass, Pos, TileFile, VariantDecl, register_expansion,
@@ -474,12 +475,7 @@ impl Expansion for FruitTrees {
         let mut supply = BTreeMap::new();
         for fruit in Fruit::ALL {
             let mut stack = TOKEN_VALUES.to_vec();
-            // Fisher–Yates, written out so the order depends only on the
-            // game RNG's stream, not on a library's shuffle.
-            for i in (1..stack.len()).rev() {
-                let j = ctx.random_below(i as u32 + 1) as usize;
-                stack.swap(i, j);
-            }
+            shuffle(&mut stack, |n| ctx.random_below(n));
             supply.insert(fruit, stack);
         }
         State {
@@ -646,6 +642,30 @@ impl Expansion for FruitTrees {
         "fruit action (harvest, sell or done)"
     }
 
+    // Face-down tokens of one fruit are indistinguishable to players: any
+    // arrangement of the unseen values among that fruit's stacks is as
+    // likely as the real one.
+    fn resample_hidden(&self, state: &mut State, rng: &mut GameRng) {
+        for fruit in Fruit::ALL {
+            let mut unseen: Vec<u8> = state.supply.get(&fruit).cloned().unwrap_or_default();
+            for t in state.trees.iter().filter(|t| t.fruit == Some(fruit)) {
+                unseen.extend(&t.tokens);
+            }
+            shuffle(&mut unseen, |n| rng.below(n));
+            let mut rest = unseen.into_iter();
+            if let Some(stack) = state.supply.get_mut(&fruit) {
+                for v in stack.iter_mut() {
+                    *v = rest.next().unwrap_or(*v);
+                }
+            }
+            for t in state.trees.iter_mut().filter(|t| t.fruit == Some(fruit)) {
+                for v in t.tokens.iter_mut() {
+                    *v = rest.next().unwrap_or(*v);
+                }
+            }
+        }
+    }
+
     fn public_state(&self, state: &State) -> serde_json::Value {
         // Stack values stay hidden until harvested: only sizes are shown.
         // Held and sold tokens show their values, which were scored openly.
@@ -685,5 +705,14 @@ impl Expansion for FruitTrees {
                 "label": format!("{} ×{}", serde_json::to_value(t.fruit).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default(), t.tokens.len()),
             })).collect::<Vec<_>>(),
         })
+    }
+}
+
+/// Fisher–Yates, written out so the order depends only on the game RNG's
+/// stream, not on a library's shuffle.
+fn shuffle(stack: &mut [u8], mut below: impl FnMut(u32) -> u32) {
+    for i in (1..stack.len()).rev() {
+        let j = below(i as u32 + 1) as usize;
+        stack.swap(i, j);
     }
 }

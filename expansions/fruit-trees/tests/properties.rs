@@ -121,6 +121,6 @@ fn random_games_harvest_and_sell() {
 
 #[test]
 fn a_greedy_game_runs_to_the_end() {
-    let (game, _) = play_out(new_game(3, 2, "one"), &mut GreedyBot);
+    let (game, _) = play_out(new_game(3, 2, "one"), &mut GreedyBot::default());
     assert!(game.is_over());
 }
