@@ -44,7 +44,8 @@ impl TurnLog {
     }
 }
 
-fn describe(game: &Game, event: &Event) -> Option<String> {
+/// One event as a line of the turn log (as `play` prints it).
+pub fn describe(game: &Game, event: &Event) -> Option<String> {
     let s = game.state();
     let rules = game.rules();
     let name = |p: u8| s.player_name(p).to_string();

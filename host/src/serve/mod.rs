@@ -1,0 +1,582 @@
+//! `host serve`: a game played in the browser, hot-seat or over the LAN.
+//!
+//! A [`Table`] holds one game, its record, the bots of the bot seats and a
+//! secret token per seat; [`http`] exposes it as a JSON API with an event
+//! stream, plus one self-contained page. The API is documented in
+//! `docs/serve-api.md`.
+//!
+//! Every decision goes through [`Table::submit`], which checks the seat
+//! token, plays the move, lets the bot seats answer until a person must
+//! decide (or the game ends) and saves the record atomically after every
+//! move, so a restarted server continues the same game from its record.
+
+pub mod http;
+
+use crate::render::{board_svg, feature_point, tile_group, tile_svg};
+use crate::{output, session, setup};
+use anyhow::{Context, Result, bail};
+use carcassonne_core::bots::Bot;
+use carcassonne_core::figures::Spot;
+use carcassonne_core::{Action, Decision, Game, GameRecord, Move, Rotation};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// How many turn-log lines a state keeps (the page shows the latest).
+const LOG_LINES: usize = 400;
+
+/// The secret tokens of a table: one per seat and one for the hot-seat
+/// screen, which may act for every person's seat (never for a bot's).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seats {
+    /// Seat `i`'s token.
+    pub seats: Vec<String>,
+    /// The hot-seat token.
+    pub hotseat: String,
+}
+
+impl Seats {
+    /// Fresh random tokens for `n` seats (128 bits each, from the OS).
+    pub fn random(n: usize) -> Result<Seats> {
+        let token = || -> Result<String> {
+            let mut bytes = [0u8; 16];
+            getrandom::fill(&mut bytes).map_err(|e| anyhow::anyhow!("no randomness for seat tokens: {e}"))?;
+            Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+        };
+        Ok(Seats {
+            seats: (0..n).map(|_| token()).collect::<Result<_>>()?,
+            hotseat: token()?,
+        })
+    }
+}
+
+/// Who a token speaks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// One seat.
+    Seat(u8),
+    /// The hot-seat screen: every person's seat.
+    HotSeat,
+}
+
+/// A refused request: the HTTP status and a message for people.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// HTTP status code.
+    pub status: u16,
+    /// Why.
+    pub error: String,
+    /// The seat whose decision it is, if any.
+    pub turn: Option<u8>,
+}
+
+/// A decision sent by a page or a client: an option by its index in the
+/// state's option list, or a move in its record form.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Submission {
+    /// The seat (or hot-seat) token.
+    pub token: String,
+    /// Index into the current decision's options.
+    #[serde(default)]
+    pub index: Option<usize>,
+    /// A move as written in records (`docs/records.md`).
+    #[serde(default, rename = "move")]
+    pub mv: Option<Move>,
+    /// The state version the choice was made on; a stale one is refused
+    /// so that a double click cannot play twice.
+    #[serde(default)]
+    pub version: Option<u64>,
+}
+
+/// One game being served.
+pub struct Table {
+    game: Game,
+    record: GameRecord,
+    bots: Vec<Box<dyn Bot>>,
+    human: Vec<bool>,
+    seats: Seats,
+    record_path: Option<PathBuf>,
+    version: u64,
+    log: Vec<String>,
+    /// The seat that made each move of the record.
+    movers: Vec<u8>,
+    undo: bool,
+}
+
+/// Where the seat tokens of the game recorded in `record` are kept, so that
+/// a restarted server keeps everyone's link working.
+pub fn seats_path(record: &Path) -> PathBuf {
+    let mut name = record.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    name.push(".seats.json");
+    record.with_file_name(name)
+}
+
+impl Table {
+    /// Opens a table: continues the game recorded in `record_path` when that
+    /// file exists (its configuration wins over `args`), else starts the
+    /// game `args` describe and writes its record there. Seats without a
+    /// configured bot are people's.
+    pub fn open(args: &setup::GameArgs, record_path: Option<&Path>) -> Result<Table> {
+        let existing = match record_path {
+            Some(p) if p.exists() => {
+                let text = std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?;
+                Some(GameRecord::from_json(&text).with_context(|| format!("{}", p.display()))?)
+            }
+            _ => None,
+        };
+        let resumed = existing.is_some();
+        let record = match existing {
+            Some(r) => r,
+            None => GameRecord::new(setup::game_config(args)?),
+        };
+        let config = record.config.clone();
+        let catalog = setup::catalog(&config, &args.plugins)?;
+        let tiles = setup::tile_source(args.tiles.as_deref());
+        let rules = Arc::new(carcassonne_core::Rules::new(&catalog, &config, &tiles)?);
+        let human: Vec<bool> = config.players.iter().map(|p| p.bot.is_none()).collect();
+        // Person seats get a bot too: `catch_up` asks every seat's bot so
+        // that the bot seats' random streams stand where they stood.
+        let mut bots = session::bots_for(&config, "random")?;
+        let mut game = Game::new(rules)?;
+        let mut log = Vec::new();
+        let movers = replay(&mut game, &mut bots, &record.moves)?;
+        if resumed {
+            log.push(format!("Resumed from the record after {} moves", record.moves.len()));
+        } else {
+            push_events(&mut log, &game);
+        }
+        let seats = match record_path.map(seats_path) {
+            Some(p) if p.exists() => {
+                let text = std::fs::read_to_string(&p).with_context(|| format!("cannot read {}", p.display()))?;
+                let seats: Seats = serde_json::from_str(&text).with_context(|| format!("{}", p.display()))?;
+                if seats.seats.len() != config.players.len() {
+                    bail!(
+                        "{}: {} seat tokens for {} players",
+                        p.display(),
+                        seats.seats.len(),
+                        config.players.len()
+                    );
+                }
+                seats
+            }
+            _ => Seats::random(config.players.len())?,
+        };
+        if let Some(p) = record_path {
+            setup::write_atomically(&seats_path(p), &serde_json::to_string_pretty(&seats)?)?;
+        }
+        let mut table = Table {
+            game,
+            record,
+            bots,
+            human,
+            seats,
+            record_path: record_path.map(Path::to_path_buf),
+            version: 0,
+            log,
+            movers,
+            undo: false,
+        };
+        table.save()?;
+        table.run_bots()?;
+        Ok(table)
+    }
+
+    /// Lets a person take back the last move when it was theirs (off by
+    /// default): see [`Table::undo`].
+    pub fn allow_undo(&mut self, on: bool) {
+        self.undo = on;
+    }
+
+    /// Takes back the record's last move, when undo is allowed, the move
+    /// was a person's, and `token` is that seat's or the hot-seat's. The
+    /// game is rebuilt from the shorter record (bots included, so they
+    /// choose again as they would have). Only the last move can go: once
+    /// the next seat has moved, the last move is theirs.
+    pub fn undo(&mut self, token: &str, version: Option<u64>) -> Result<(), Refusal> {
+        let refuse = |status: u16, error: String| Refusal {
+            status,
+            error,
+            turn: None,
+        };
+        let Some(viewer) = self.viewer(token) else {
+            return Err(refuse(
+                401,
+                "unknown seat token: use the link the server printed".into(),
+            ));
+        };
+        if !self.undo {
+            return Err(refuse(
+                403,
+                "undo is off for this game (start the server with --undo)".into(),
+            ));
+        }
+        if version.is_some_and(|v| v != self.version) {
+            return Err(refuse(
+                409,
+                format!("the game has moved on (version {}): look again", self.version),
+            ));
+        }
+        let Some(&mover) = self.movers.last() else {
+            return Err(refuse(409, "there is no move to take back".into()));
+        };
+        if !self.is_human(mover) {
+            return Err(refuse(
+                409,
+                format!("the last move was {}'s, a bot's", self.name(mover)),
+            ));
+        }
+        if let Viewer::Seat(me) = viewer
+            && me != mover
+        {
+            return Err(refuse(
+                403,
+                format!(
+                    "only {} (seat {}) may take back the last move",
+                    self.name(mover),
+                    mover + 1
+                ),
+            ));
+        }
+        let n = self.record.moves.len() - 1;
+        let config = &self.record.config;
+        let rebuilt = session::bots_for(config, "random").and_then(|mut bots| {
+            let mut game = Game::new(self.game.state().rules_arc().clone())?;
+            let movers = replay(&mut game, &mut bots, &self.record.moves[..n])?;
+            Ok((game, bots, movers))
+        });
+        let (game, bots, movers) = rebuilt.map_err(|e| refuse(500, format!("{e:#}")))?;
+        self.game = game;
+        self.bots = bots;
+        self.movers = movers;
+        self.record.moves.truncate(n);
+        self.log
+            .push(format!("    {} takes back the last move", self.name(mover)));
+        self.version += 1;
+        self.save().map_err(|e| refuse(500, format!("{e:#}")))
+    }
+
+    /// The game as it stands.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The record so far.
+    pub fn record(&self) -> &GameRecord {
+        &self.record
+    }
+
+    /// The seat tokens.
+    pub fn seats(&self) -> &Seats {
+        &self.seats
+    }
+
+    /// Whether seat `p` is a person's (not a bot's).
+    pub fn is_human(&self, p: u8) -> bool {
+        self.human.get(p as usize).copied().unwrap_or(false)
+    }
+
+    /// Counts every change, so pages know when to fetch the state again.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// Who `token` speaks for, if anyone.
+    pub fn viewer(&self, token: &str) -> Option<Viewer> {
+        if token.is_empty() {
+            return None;
+        }
+        if token == self.seats.hotseat {
+            return Some(Viewer::HotSeat);
+        }
+        self.seats
+            .seats
+            .iter()
+            .position(|t| t == token)
+            .map(|i| Viewer::Seat(i as u8))
+    }
+
+    fn name(&self, p: u8) -> String {
+        self.game.state().player_name(p).to_string()
+    }
+
+    fn save(&self) -> Result<()> {
+        match &self.record_path {
+            Some(p) => setup::write_atomically(p, &self.record.to_json()),
+            None => Ok(()),
+        }
+    }
+
+    /// Plays `action` for the deciding seat, records, logs and saves it.
+    fn apply(&mut self, action: &Action) -> Result<()> {
+        let mv = self.game.move_of(action);
+        let Some(d) = self.game.decision() else {
+            bail!("the game is over");
+        };
+        if let Action::Expansion { .. } = action {
+            self.log
+                .push(format!("    {} chooses {}", self.name(d.player()), move_text(&mv)));
+        }
+        self.game.play(action)?;
+        self.record.moves.push(mv);
+        self.movers.push(d.player());
+        push_events(&mut self.log, &self.game);
+        let excess = self.log.len().saturating_sub(LOG_LINES);
+        self.log.drain(..excess);
+        self.version += 1;
+        self.save()
+    }
+
+    /// Lets bot seats decide until a person must, or the game is over.
+    fn run_bots(&mut self) -> Result<()> {
+        let mut options = Vec::new();
+        while let Some(d) = self.game.decision() {
+            let p = d.player();
+            if self.is_human(p) {
+                break;
+            }
+            self.game.legal_actions(&mut options);
+            if options.is_empty() {
+                bail!("no legal option for {d:?}: engine bug");
+            }
+            let choice = self.bots[p as usize]
+                .choose(&self.game, &options)
+                .min(options.len() - 1);
+            let action = options[choice].clone();
+            self.apply(&action)?;
+        }
+        Ok(())
+    }
+
+    /// Plays a person's decision: checks the token and the version, finds
+    /// the option, plays it and lets the bots answer.
+    pub fn submit(&mut self, s: &Submission) -> Result<(), Refusal> {
+        let refuse = |status: u16, error: String, turn: Option<u8>| Refusal { status, error, turn };
+        let Some(viewer) = self.viewer(&s.token) else {
+            return Err(refuse(
+                401,
+                "unknown seat token: use the link the server printed".into(),
+                None,
+            ));
+        };
+        let Some(decision) = self.game.decision() else {
+            return Err(refuse(409, "the game is over".into(), None));
+        };
+        let p = decision.player();
+        let whose = format!("it is {}'s turn (seat {})", self.name(p), p + 1);
+        match viewer {
+            Viewer::Seat(me) if me != p => {
+                return Err(refuse(
+                    403,
+                    format!("this link is {}'s seat (seat {}): {whose}", self.name(me), me + 1),
+                    Some(p),
+                ));
+            }
+            _ if !self.is_human(p) => {
+                return Err(refuse(403, format!("{whose}, and a bot plays that seat"), Some(p)));
+            }
+            _ => {}
+        }
+        if let Some(v) = s.version
+            && v != self.version
+        {
+            return Err(refuse(
+                409,
+                format!("the game has moved on (version {} not {v}): look again", self.version),
+                Some(p),
+            ));
+        }
+        let action = match (s.index, &s.mv) {
+            (Some(i), None) => {
+                let mut options = Vec::new();
+                self.game.legal_actions(&mut options);
+                let n = options.len();
+                options
+                    .into_iter()
+                    .nth(i)
+                    .ok_or_else(|| refuse(400, format!("option {i} does not exist: there are {n}"), Some(p)))?
+            }
+            (None, Some(m)) => self
+                .game
+                .action_from_move(m)
+                .map_err(|e| refuse(400, format!("illegal move: {e}"), Some(p)))?,
+            _ => return Err(refuse(400, "give exactly one of `index` and `move`".into(), Some(p))),
+        };
+        if let Err(e) = self.game.check(&action) {
+            return Err(refuse(400, format!("illegal move: {e}"), Some(p)));
+        }
+        self.apply(&action)
+            .and_then(|()| self.run_bots())
+            .map_err(|e| refuse(500, format!("{e:#}"), self.game.decision().map(|d| d.player())))
+    }
+
+    /// The public state as JSON, seen by `viewer` (see `docs/serve-api.md`).
+    pub fn state_json(&self, viewer: Option<Viewer>) -> Value {
+        let game = &self.game;
+        let s = game.state();
+        let rules = game.rules();
+        let sources = rules.score_sources();
+        let figures = rules.figures();
+        let players: Vec<Value> = (0..s.players() as u8)
+            .map(|p| {
+                let breakdown: serde_json::Map<String, Value> = sources
+                    .iter()
+                    .enumerate()
+                    .map(|(i, src)| (src.clone(), json!(s.breakdown(p)[i])))
+                    .collect();
+                let supply: serde_json::Map<String, Value> = figures
+                    .iter()
+                    .enumerate()
+                    .map(|(k, f)| (f.id.to_string(), json!(s.supply(p, k as u8))))
+                    .collect();
+                json!({
+                    "seat": p,
+                    "name": s.player_name(p),
+                    "colour": crate::render::player_colour(p),
+                    "bot": rules.config.players.get(p as usize).and_then(|c| c.bot.clone()),
+                    "score": s.score(p),
+                    "breakdown": breakdown,
+                    "supply": supply,
+                })
+            })
+            .collect();
+        let expansions: serde_json::Map<String, Value> = rules
+            .expansions()
+            .iter()
+            .enumerate()
+            .map(|(slot, e)| (e.info.id.to_string(), game.public_expansion_state(slot as u8)))
+            .collect();
+        let tiles = s.board().tiles();
+        let mut bounds = bounds_of(tiles.iter().map(|t| (t.pos.x, t.pos.y)));
+        let decision = game.decision().map(|d| {
+            let v = self.decision_json(&d);
+            for o in v["options"].as_array().into_iter().flatten() {
+                if let Some([x, y]) = o["move"]["place"]["at"].as_array().map(Vec::as_slice)
+                    && let (Some(x), Some(y)) = (x.as_i64(), y.as_i64())
+                {
+                    bounds = grow(bounds, (x as i32, y as i32));
+                }
+            }
+            v
+        });
+        let you = match viewer {
+            Some(Viewer::Seat(p)) => json!({ "seat": p, "name": s.player_name(p) }),
+            Some(Viewer::HotSeat) => json!({ "hotseat": true }),
+            None => Value::Null,
+        };
+        json!({
+            "version": self.version,
+            "you": you,
+            "over": game.is_over(),
+            "turn": s.turn().number,
+            "moves": self.record.moves.len(),
+            "tiles_left": s.tiles_left(),
+            "tiles_placed": tiles.len(),
+            "tiles_discarded": s.discarded().len(),
+            "sources": sources,
+            "players": players,
+            "expansions": expansions,
+            "board": { "svg": board_svg(game), "bounds": bounds },
+            "decision": decision,
+            "undo": {
+                "allowed": self.undo,
+                "last_mover": self.movers.last(),
+            },
+            "log": self.log,
+        })
+    }
+
+    fn decision_json(&self, d: &Decision) -> Value {
+        let game = &self.game;
+        let rules = game.rules();
+        let mut options = Vec::new();
+        game.legal_actions(&mut options);
+        let list: Vec<Value> = options
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let mv = game.move_of(a);
+                let mut o = json!({ "index": i, "move": mv, "label": move_text(&mv) });
+                if let Action::Deploy(dep) = a
+                    && let Some(placed) = game.state().board().get(dep.pos)
+                {
+                    let (x, y) = (f64::from(dep.pos.x) * 100.0, f64::from(dep.pos.y) * 100.0);
+                    let local = match dep.spot {
+                        Spot::Corner(c) => {
+                            Some([(0.0, 0.0), (100.0, 0.0), (100.0, 100.0), (0.0, 100.0)][c as usize % 4])
+                        }
+                        Spot::Feature(fi) => feature_point(rules.tile(placed.tile), placed.rotation, fi as usize),
+                    };
+                    if let Some((lx, ly)) = local {
+                        o["point"] = json!([x + lx, y + ly]);
+                    }
+                }
+                o
+            })
+            .collect();
+        let p = d.player();
+        let mut v = json!({
+            "player": p,
+            "name": game.state().player_name(p),
+            "bot": !self.is_human(p),
+            "options": list,
+        });
+        match d {
+            Decision::Place { tile, .. } => {
+                let t = rules.tile(*tile);
+                let rotations: Vec<Rotation> = (0..4).filter_map(|q| Rotation::from_degrees(q * 90)).collect();
+                v["kind"] = json!("place");
+                v["tile"] = json!(t.id());
+                v["tile_svgs"] = json!(rotations.iter().map(|r| tile_svg(t, *r)).collect::<Vec<_>>());
+                v["tile_groups"] = json!(
+                    rotations
+                        .iter()
+                        .map(|r| tile_group(t, *r, 0.0, 0.0))
+                        .collect::<Vec<_>>()
+                );
+            }
+            Decision::Deploy { pos, .. } => {
+                v["kind"] = json!("deploy");
+                v["at"] = json!([pos.x, pos.y]);
+            }
+            Decision::Expansion { slot, label, .. } => {
+                v["kind"] = json!("expansion");
+                v["expansion"] = json!(rules.expansions().get(*slot as usize).map(|e| e.info.id));
+                v["label"] = json!(label);
+            }
+        }
+        v
+    }
+}
+
+/// Replays `moves` with [`session::catch_up`] one at a time; returns the
+/// seat that made each.
+fn replay(game: &mut Game, bots: &mut [Box<dyn Bot>], moves: &[Move]) -> Result<Vec<u8>> {
+    let mut movers = Vec::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
+        let Some(d) = game.decision() else {
+            bail!("move {} comes after the end of the game", i + 1);
+        };
+        movers.push(d.player());
+        session::catch_up(game, bots, std::slice::from_ref(m)).with_context(|| format!("move {}", i + 1))?;
+    }
+    Ok(movers)
+}
+
+/// A move as one line of JSON (its record form).
+fn move_text(m: &Move) -> String {
+    serde_json::to_string(m).unwrap_or_else(|_| format!("{m:?}"))
+}
+
+fn push_events(log: &mut Vec<String>, game: &Game) {
+    log.extend(game.last_events().iter().filter_map(|e| output::describe(game, e)));
+}
+
+fn bounds_of(cells: impl Iterator<Item = (i32, i32)>) -> [i32; 4] {
+    cells.fold([0, 0, 0, 0], grow)
+}
+
+fn grow(b: [i32; 4], (x, y): (i32, i32)) -> [i32; 4] {
+    [b[0].min(x), b[1].min(y), b[2].max(x), b[3].max(y)]
+}

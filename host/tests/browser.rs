@@ -1,0 +1,377 @@
+//! The `host serve` page in a real headless browser (Debian's chromium,
+//! driven through chromedriver's WebDriver API): a whole hot-seat game with
+//! Easter and Fruit-Bearing Trees played by clicking, then the final scores
+//! read from the page. Skips itself, saying so, when chromium or
+//! chromedriver is not installed (`apt-get install chromium chromium-driver`).
+
+use carcassonne_host::serve::{Table, http};
+use carcassonne_host::setup::GameArgs;
+use serde_json::{Value, json};
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+// Link the expansion crates, as the `host` binary does, so they register.
+use carcassonne_easter as _;
+use carcassonne_fruit_trees as _;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+/// One HTTP/1.1 request; the status and the body parsed as JSON.
+fn call(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    // Read by Content-Length: chromedriver keeps connections open.
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 65536];
+    let (head, rest) = loop {
+        let n = stream.read(&mut buf).unwrap();
+        raw.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&raw).to_string();
+        if let Some((head, rest)) = text.split_once("\r\n\r\n") {
+            let length = head.lines().find_map(|l| {
+                l.to_ascii_lowercase()
+                    .strip_prefix("content-length:")
+                    .map(|v| v.trim().parse::<usize>().unwrap())
+            });
+            let chunked = head.to_ascii_lowercase().contains("transfer-encoding: chunked");
+            let done = match length {
+                Some(len) => rest.len() >= len,
+                None if chunked => rest.contains("\r\n0\r\n"),
+                None => n == 0,
+            };
+            if done {
+                let rest = if chunked { dechunk(rest) } else { rest.to_string() };
+                break (head.to_string(), rest);
+            }
+        }
+        assert!(n > 0, "the connection closed early: {text}");
+    };
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    (status, serde_json::from_str(&rest).unwrap_or(Value::Null))
+}
+
+fn dechunk(mut s: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = s.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        s = &rest[n + 2..];
+    }
+    out
+}
+
+/// A WebDriver session; the driver process ends with it.
+struct Browser {
+    driver: Child,
+    addr: SocketAddr,
+    session: String,
+}
+
+impl Browser {
+    fn start() -> Browser {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let driver = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+        let start = Instant::now();
+        while TcpStream::connect(addr).is_err() {
+            assert!(start.elapsed() < Duration::from_secs(20), "chromedriver did not listen");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
+            "binary": CHROMIUM,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,900"]
+        }}}});
+        let (status, v) = call(addr, "POST", "/session", Some(&caps));
+        assert_eq!(status, 200, "new session: {v}");
+        let session = v["value"]["sessionId"].as_str().unwrap().to_string();
+        Browser { driver, addr, session }
+    }
+
+    fn cmd(&self, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
+        call(self.addr, method, &format!("/session/{}{path}", self.session), body)
+    }
+
+    fn go(&self, url: &str) {
+        let (status, v) = self.cmd("POST", "/url", Some(&json!({ "url": url })));
+        assert_eq!(status, 200, "{v}");
+    }
+
+    fn find_all(&self, css: &str) -> Vec<String> {
+        let (status, v) = self.cmd(
+            "POST",
+            "/elements",
+            Some(&json!({"using": "css selector", "value": css})),
+        );
+        assert_eq!(status, 200, "{v}");
+        v["value"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e[ELEMENT].as_str().unwrap().to_string())
+            .collect()
+    }
+
+    /// Clicks the element as a person would; false when the browser
+    /// refused (hidden or covered).
+    fn click_first(&self, css: &str) -> bool {
+        // Retried: an element found just as the page redraws goes stale.
+        (0..5).any(|_| self.find_all(css).iter().any(|e| self.click(e)))
+    }
+
+    fn click(&self, element: &str) -> bool {
+        let (status, v) = self.cmd("POST", &format!("/element/{element}/click"), Some(&json!({})));
+        if status != 200 {
+            eprintln!("click refused: {}", v["value"]["message"]);
+        }
+        status == 200
+    }
+
+    fn text(&self, element: &str) -> String {
+        self.cmd("GET", &format!("/element/{element}/text"), None).1["value"]
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    }
+
+    fn script(&self, script: &str) -> Value {
+        let (status, v) = self.cmd("POST", "/execute/sync", Some(&json!({"script": script, "args": []})));
+        assert_eq!(status, 200, "{v}");
+        v["value"].clone()
+    }
+
+    /// Waits until the page shows state `version`.
+    fn wait_version(&self, version: u64) {
+        let start = Instant::now();
+        loop {
+            if self.script("return document.body.dataset.version || null;") == json!(version.to_string()) {
+                return;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "the page never showed version {version}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.cmd("DELETE", "", None);
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+fn start_server(table: Table) -> SocketAddr {
+    let server = http::Server::new(table);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        rt.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            http::run(listener, server).await.unwrap();
+        });
+    });
+    rx.recv().unwrap()
+}
+
+/// Where the fruit trees stand, from the expansion's public state.
+fn trees(state: &Value) -> Vec<(i64, i64)> {
+    state["expansions"]["fruit-trees"]["trees"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|t| Some((t["at"][0].as_i64()?, t["at"][1].as_i64()?)))
+        .collect()
+}
+
+#[test]
+fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
+    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
+        eprintln!(
+            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
+        );
+        return;
+    }
+    let args = GameArgs {
+        players: Some(2),
+        seed: Some(4),
+        expansions: Some(vec!["easter".into(), "fruit-trees".into()]),
+        ..GameArgs::default()
+    };
+    let mut table = Table::open(&args, None).unwrap();
+    table.allow_undo(true);
+    let seats = table.seats().clone();
+    let server = start_server(table);
+    let state = || call(server, "GET", "/api/state", None).1;
+    let browser = Browser::start();
+
+    // Bob's link while Ann decides: the page offers Bob nothing to click,
+    // and the server refuses a move sent from it, naming whose turn it is.
+    browser.go(&format!("http://{server}/?seat={}", seats.seats[1]));
+    browser.wait_version(state()["version"].as_u64().unwrap());
+    assert!(browser.find_all("rect.target").is_empty());
+    let decision = browser.text(&browser.find_all("#decision")[0]);
+    assert!(decision.contains("Waiting for Player 1"), "{decision}");
+    let refused = browser.script(&format!(
+        "const r = new XMLHttpRequest(); r.open('POST', '/api/move', false); \
+         r.setRequestHeader('Content-Type', 'application/json'); \
+         r.send(JSON.stringify({{token: '{}', index: 0}})); return [r.status, JSON.parse(r.responseText).error];",
+        seats.seats[1]
+    ));
+    assert_eq!(refused[0], json!(403));
+    assert!(refused[1].as_str().unwrap().contains("Player 1's turn"), "{refused}");
+
+    // The hot-seat screen plays the whole game by clicking.
+    browser.go(&format!("http://{server}/?seat={}", seats.hotseat));
+    // Place a tile, take it back with the page's undo button.
+    let wait_change = |version: u64| {
+        let start = Instant::now();
+        while state()["version"].as_u64().unwrap() == version {
+            assert!(start.elapsed() < Duration::from_secs(30), "the click played nothing");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    let v = state()["version"].as_u64().unwrap();
+    browser.wait_version(v);
+    assert!(browser.find_all("#undo").is_empty(), "nothing to take back yet");
+
+    // The highlighted places are the engine's for the shown rotation, and
+    // follow the rotate buttons.
+    let options = state()["decision"]["options"].clone();
+    for _ in 0..4 {
+        let rot = browser.script("return rot;").as_u64().unwrap();
+        let mut shown: Vec<(i64, i64)> = serde_json::from_value(
+            browser
+                .script("return [...document.querySelectorAll('rect.target')].map(r => [+r.dataset.x, +r.dataset.y]);"),
+        )
+        .unwrap();
+        let mut legal: Vec<(i64, i64)> = options
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|o| o["move"]["place"]["rotation"].as_u64().unwrap_or(0) == rot * 90)
+            .map(|o| serde_json::from_value(o["move"]["place"]["at"].clone()).unwrap())
+            .collect();
+        shown.sort();
+        legal.sort();
+        assert_eq!(shown, legal, "rotation {}", rot * 90);
+        assert!(browser.click_first("#rot-right"));
+        assert_eq!(browser.script("return rot;").as_u64().unwrap(), (rot + 1) % 4);
+    }
+    assert!(browser.click_first("rect.target"));
+    wait_change(v);
+    browser.wait_version(v + 1);
+    assert!(browser.click_first("#undo"));
+    wait_change(v + 1);
+    assert_eq!(state()["moves"], json!(0));
+
+    let (mut placed, mut deployed, mut skipped) = (0, 0, 0);
+    let mut expansion_choices: Vec<String> = Vec::new();
+    let mut steps = 0;
+    loop {
+        let s = state();
+        let version = s["version"].as_u64().unwrap();
+        browser.wait_version(version);
+        let Some(d) = s["decision"].as_object() else { break };
+        steps += 1;
+        assert!(steps < 2000, "the game does not end");
+        let options = d["options"].as_array().unwrap();
+        let clicked = match d["kind"].as_str().unwrap() {
+            "place" => {
+                placed += 1;
+                // Next to a fruit tree when the page offers such a place.
+                let offered = browser.script(
+                    "return [...document.querySelectorAll('rect.target')].map(r => [+r.dataset.x, +r.dataset.y]);",
+                );
+                let trees = trees(&s);
+                let near = offered.as_array().into_iter().flatten().find_map(|p| {
+                    let (x, y) = (p[0].as_i64()?, p[1].as_i64()?);
+                    trees
+                        .iter()
+                        .any(|&(tx, ty)| (tx - x).abs() <= 1 && (ty - y).abs() <= 1)
+                        .then(|| format!("rect.target[data-x=\"{x}\"][data-y=\"{y}\"]"))
+                });
+                near.is_some_and(|css| browser.click_first(&css)) || browser.click_first("rect.target")
+            }
+            "deploy" => {
+                // A follower next to a fruit tree (a fruit action follows), or
+                // while more than four are left (keeping some for the trees); else skip.
+                let follower = options.iter().find(|o| {
+                    o["move"]["deploy"].is_object() && o["move"]["deploy"]["figure"].is_null() && o["point"].is_array()
+                });
+                let at = (d["at"][0].as_i64().unwrap(), d["at"][1].as_i64().unwrap());
+                let by_tree = trees(&s)
+                    .iter()
+                    .any(|&(x, y)| (x - at.0).abs() <= 1 && (y - at.1).abs() <= 1);
+                let supply = s["players"][d["player"].as_u64().unwrap() as usize]["supply"]["follower"]
+                    .as_u64()
+                    .unwrap();
+                match follower {
+                    Some(o) if by_tree || supply > 4 => {
+                        deployed += 1;
+                        let css = format!("g.spot[data-index=\"{}\"]", o["index"]);
+                        browser.click_first(&css)
+                    }
+                    _ => {
+                        skipped += 1;
+                        browser.click_first("#skip")
+                    }
+                }
+            }
+            _ => {
+                expansion_choices.push(d["expansion"].as_str().unwrap().to_string());
+                // The option buttons are the page's own list of the engine's options.
+                let buttons = browser.find_all("#decision > button.opt");
+                assert_eq!(buttons.len(), options.len());
+                browser.click(&buttons[0])
+            }
+        };
+        assert!(clicked, "nothing to click for {:?}", d["kind"]);
+        wait_change(version);
+    }
+    assert!(placed > 50 && deployed > 0 && skipped > 0);
+    assert!(
+        expansion_choices.iter().any(|e| e == "easter"),
+        "a bunny path was taken"
+    );
+    assert!(
+        expansion_choices.iter().any(|e| e == "fruit-trees"),
+        "a fruit action was taken"
+    );
+
+    // The final scores, read from the page, are the server's.
+    let end = state();
+    assert_eq!(end["over"], json!(true));
+    let banner = browser.text(&browser.find_all("#banner")[0]);
+    assert!(banner.starts_with("Game over"), "{banner}");
+    for p in end["players"].as_array().unwrap() {
+        let cell = browser.find_all(&format!("td.score[data-seat=\"{}\"]", p["seat"]));
+        assert_eq!(browser.text(&cell[0]), p["score"].to_string());
+    }
+}

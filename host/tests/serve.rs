@@ -1,0 +1,364 @@
+//! `host serve` through real HTTP: a server on 127.0.0.1:0 in this process,
+//! spoken to with a minimal HTTP/1.1 client over a TCP socket.
+
+// Link the expansion crates, as the `host` binary does, so they register.
+use carcassonne_easter as _;
+use carcassonne_fruit_trees as _;
+use carcassonne_host::serve::{Table, http};
+use carcassonne_host::setup::GameArgs;
+use carcassonne_inns_and_cathedrals as _;
+use serde_json::{Value, json};
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Starts a server for `table` on a free loopback port, on its own runtime
+/// thread (which ends with the test process).
+fn start(table: Table) -> (SocketAddr, Arc<http::Server>) {
+    let server = http::Server::new(table);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let s = server.clone();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        rt.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            http::run(listener, s).await.unwrap();
+        });
+    });
+    (rx.recv().unwrap(), server)
+}
+
+/// One request; the status and the body.
+fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    let text = String::from_utf8(raw).unwrap();
+    let (head, rest) = text.split_once("\r\n\r\n").expect("a complete response");
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    assert!(
+        !head.to_ascii_lowercase().contains("transfer-encoding: chunked"),
+        "responses have a length"
+    );
+    (status, rest.to_string())
+}
+
+fn get_json(addr: SocketAddr, path: &str) -> Value {
+    let (status, body) = request(addr, "GET", path, None);
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_str(&body).unwrap()
+}
+
+fn post(addr: SocketAddr, body: &Value) -> (u16, Value) {
+    let (status, text) = request(addr, "POST", "/api/move", Some(body));
+    (status, serde_json::from_str(&text).unwrap())
+}
+
+fn args(players: usize, seed: u64, expansions: &[&str]) -> GameArgs {
+    GameArgs {
+        players: Some(players),
+        seed: Some(seed),
+        expansions: Some(expansions.iter().map(|s| s.to_string()).collect()),
+        ..GameArgs::default()
+    }
+}
+
+/// Removes a record written by a test and its seat tokens.
+fn remove(record: &Path) {
+    std::fs::remove_file(record).unwrap();
+    std::fs::remove_file(carcassonne_host::serve::seats_path(record)).unwrap();
+}
+
+fn temp(name: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("carcassonne-serve-{}-{name}.json", std::process::id()));
+    let _ = std::fs::remove_file(&p);
+    let _ = std::fs::remove_file(carcassonne_host::serve::seats_path(&p));
+    p
+}
+
+/// Plays with `token` choosing option `pick(options)` until the game ends;
+/// returns the decision kinds seen.
+fn play_to_end(addr: SocketAddr, token: &str, pick: impl Fn(usize) -> usize) -> Vec<String> {
+    let mut kinds = Vec::new();
+    for _ in 0..2000 {
+        let s = get_json(addr, &format!("/api/state?token={token}"));
+        let Some(d) = s["decision"].as_object() else {
+            assert_eq!(s["over"], json!(true), "no decision means the game is over");
+            return kinds;
+        };
+        kinds.push(d["kind"].as_str().unwrap().to_string());
+        let n = d["options"].as_array().unwrap().len();
+        assert!(n > 0);
+        let (status, reply) = post(
+            addr,
+            &json!({ "token": token, "index": pick(n), "version": s["version"] }),
+        );
+        assert_eq!(status, 200, "{reply}");
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn a_hot_seat_game_plays_to_the_end_over_http_and_its_record_replays() {
+    let record = temp("hotseat");
+    let table = Table::open(&args(2, 3, &["fruit-trees", "inns-and-cathedrals"]), Some(&record)).unwrap();
+    let hot = table.seats().hotseat.clone();
+    let (addr, server) = start(table);
+
+    let (status, page) = request(addr, "GET", "/", None);
+    assert_eq!(status, 200);
+    assert!(
+        page.contains("<svg") || page.contains("/api/state"),
+        "the page is served"
+    );
+
+    let kinds = play_to_end(addr, &hot, |_| 0);
+    assert!(kinds.iter().any(|k| k == "place") && kinds.iter().any(|k| k == "deploy"));
+    assert!(
+        kinds.iter().any(|k| k == "expansion"),
+        "fruit trees ask their own decisions: {kinds:?}"
+    );
+    let end = get_json(addr, "/api/state");
+    assert_eq!(end["over"], json!(true));
+    assert_eq!(end["tiles_left"], json!(0));
+    assert!(end["board"]["svg"].as_str().unwrap().starts_with("<svg"));
+    assert!(end["expansions"]["fruit-trees"].is_object());
+
+    // The saved record is the whole game: replayed, it gives the same scores.
+    let saved = carcassonne_core::GameRecord::from_json(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(saved.moves.len(), server.table().record().moves.len());
+    let catalog = carcassonne_host::setup::catalog(&saved.config, &[]).unwrap();
+    let replayed = saved
+        .replay(&catalog, &carcassonne_host::setup::tile_source(None))
+        .unwrap();
+    for (p, player) in end["players"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(player["score"], json!(replayed.state().score(p as u8)));
+    }
+    let (status, reply) = post(addr, &json!({ "token": hot, "index": 0 }));
+    assert_eq!(status, 409);
+    assert!(reply["error"].as_str().unwrap().contains("over"));
+    remove(&record);
+}
+
+#[test]
+fn another_seats_link_is_refused_and_the_reason_names_whose_turn_it_is() {
+    let table = Table::open(&args(3, 8, &[]), None).unwrap();
+    let seats = table.seats().clone();
+    let (addr, _server) = start(table);
+    let s = get_json(addr, &format!("/api/state?token={}", seats.seats[1]));
+    assert_eq!(s["you"]["seat"], json!(1));
+    assert_eq!(s["decision"]["player"], json!(0));
+    let version = s["version"].clone();
+
+    let (status, reply) = post(addr, &json!({ "token": seats.seats[1], "index": 0 }));
+    assert_eq!(status, 403, "{reply}");
+    let error = reply["error"].as_str().unwrap();
+    assert!(error.contains("Player 1's turn (seat 1)"), "{error}");
+    assert!(error.contains("Player 2's seat"), "{error}");
+    assert_eq!(reply["turn"]["name"], json!("Player 1"));
+
+    let (status, reply) = post(addr, &json!({ "token": "not-a-seat", "index": 0 }));
+    assert_eq!(status, 401, "{reply}");
+    let (status, _) = request(addr, "GET", "/api/state?token=not-a-seat", None);
+    assert_eq!(status, 401);
+
+    // Nothing was played by the refused requests.
+    assert_eq!(get_json(addr, "/api/state")["version"], version);
+
+    // The right seat may play, by index or by its record move; a stale
+    // version or a bad option is refused with a reason.
+    let (status, reply) = post(addr, &json!({ "token": seats.seats[0], "index": 100000 }));
+    assert_eq!(status, 400);
+    assert!(reply["error"].as_str().unwrap().contains("does not exist"));
+    let mv = s["decision"]["options"][0]["move"].clone();
+    let (status, reply) = post(
+        addr,
+        &json!({ "token": seats.seats[0], "move": mv, "version": version }),
+    );
+    assert_eq!(status, 200, "{reply}");
+    let (status, reply) = post(
+        addr,
+        &json!({ "token": seats.seats[0], "move": "pass", "version": version }),
+    );
+    assert_eq!(status, 409, "{reply}");
+    let (status, reply) = post(addr, &json!({ "token": seats.seats[0], "bogus": 1 }));
+    assert_eq!(status, 400, "{reply}");
+}
+
+#[test]
+fn bot_seats_move_by_themselves_and_refuse_people() {
+    let config = temp("bots-config").with_extension("toml");
+    std::fs::write(
+        &config,
+        "seed = 11\n[[players]]\nname = \"Ann\"\n[[players]]\nname = \"Robo\"\nbot = \"greedy\"\n",
+    )
+    .unwrap();
+    let table = Table::open(
+        &GameArgs {
+            config: Some(config.clone()),
+            ..GameArgs::default()
+        },
+        None,
+    )
+    .unwrap();
+    let ann = table.seats().seats[0].clone();
+    let robo = table.seats().seats[1].clone();
+    let (addr, server) = start(table);
+    // Whenever a person is asked, it is Ann: Robo's turns play themselves.
+    let s = get_json(addr, "/api/state");
+    assert_eq!(s["decision"]["player"], json!(0));
+    let (status, reply) = post(addr, &json!({ "token": robo, "index": 0 }));
+    assert_eq!(status, 403);
+    assert!(reply["error"].as_str().unwrap().contains("Ann's turn"), "{reply}");
+    let kinds = play_to_end(addr, &ann, |n| n - 1);
+    let table = server.table();
+    let s = table.state_json(None);
+    assert!(kinds.len() < table.record().moves.len(), "Robo moved too");
+    assert!(
+        s["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l.as_str().unwrap().contains("Robo"))
+    );
+    std::fs::remove_file(config).unwrap();
+}
+
+#[test]
+fn a_restarted_server_continues_the_same_game_from_its_record() {
+    let record = temp("restart");
+    let game = args(2, 21, &["fruit-trees"]);
+    let table = Table::open(&game, Some(&record)).unwrap();
+    let hot = table.seats().hotseat.clone();
+    let seat0 = table.seats().seats[0].clone();
+    let (addr, first) = start(table);
+    for _ in 0..15 {
+        let s = get_json(addr, "/api/state");
+        let n = s["decision"]["options"].as_array().unwrap().len();
+        let (status, reply) = post(addr, &json!({ "token": hot, "index": n / 2 }));
+        assert_eq!(status, 200, "{reply}");
+    }
+    let before = first.table().state_json(None);
+
+    // A new server from the record alone (even given other flags): the
+    // same position, the same decision, the same seat links.
+    assert!(Path::new(&record).exists());
+    let other = args(4, 99, &[]);
+    let table = Table::open(&other, Some(&record)).unwrap();
+    assert_eq!(table.seats().hotseat, hot);
+    assert_eq!(table.seats().seats[0], seat0);
+    let (addr2, second) = start(table);
+    let after = get_json(addr2, &format!("/api/state?token={seat0}"));
+    for key in ["moves", "turn", "tiles_left", "players", "expansions", "decision"] {
+        assert_eq!(after[key], before[key], "{key} differs after the restart");
+    }
+    assert_eq!(after["board"]["svg"], before["board"]["svg"]);
+
+    // Both go on identically.
+    for _ in 0..6 {
+        let (s1, _) = post(addr, &json!({ "token": hot, "index": 0 }));
+        let (s2, _) = post(addr2, &json!({ "token": hot, "index": 0 }));
+        assert_eq!((s1, s2), (200, 200));
+    }
+    assert_eq!(first.table().record(), second.table().record());
+    remove(&record);
+}
+
+#[test]
+fn the_event_stream_announces_the_current_version() {
+    let table = Table::open(&args(2, 1, &[]), None).unwrap();
+    let (addr, _server) = start(table);
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(stream, "GET /api/events HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+    let mut seen = String::new();
+    let mut buf = [0u8; 1024];
+    while !seen.contains("data: 0") {
+        let n = stream.read(&mut buf).unwrap();
+        assert!(n > 0, "the stream ended: {seen}");
+        seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+    }
+    assert!(seen.contains("text/event-stream"), "{seen}");
+    assert!(seen.contains("event: version"), "{seen}");
+}
+
+#[test]
+fn a_person_takes_back_their_last_move_only_when_undo_is_on() {
+    let config = temp("undo-config").with_extension("toml");
+    std::fs::write(
+        &config,
+        "seed = 5\n[[players]]\nname = \"Ann\"\n[[players]]\nname = \"Bob\"\n[[players]]\nname = \"Robo\"\nbot = \"random\"\n",
+    )
+    .unwrap();
+    let game = GameArgs {
+        config: Some(config.clone()),
+        ..GameArgs::default()
+    };
+    let record = temp("undo");
+    let off = Table::open(&game, None).unwrap();
+    let ann_off = off.seats().seats[0].clone();
+    let (addr_off, _s) = start(off);
+    let (status, _) = post(addr_off, &json!({ "token": ann_off, "index": 0 }));
+    assert_eq!(status, 200);
+    let (status, text) = request(addr_off, "POST", "/api/undo", Some(&json!({ "token": ann_off })));
+    assert_eq!(status, 403);
+    assert!(text.contains("undo is off"), "{text}");
+
+    let mut table = Table::open(&game, Some(&record)).unwrap();
+    table.allow_undo(true);
+    let ann = table.seats().seats[0].clone();
+    let bob = table.seats().seats[1].clone();
+    let (addr, _server) = start(table);
+    let undo = |token: &str| {
+        let (status, text) = request(addr, "POST", "/api/undo", Some(&json!({ "token": token })));
+        (status, serde_json::from_str::<Value>(&text).unwrap())
+    };
+    let (status, reply) = undo(&ann);
+    assert_eq!(status, 409, "nothing to take back yet: {reply}");
+
+    let before = get_json(addr, "/api/state");
+    let (status, _) = post(addr, &json!({ "token": ann, "index": 1 }));
+    assert_eq!(status, 200);
+    let placed = get_json(addr, "/api/state");
+    assert_eq!(placed["undo"]["last_mover"], json!(0));
+    let (status, reply) = undo(&bob);
+    assert_eq!(status, 403);
+    assert!(reply["error"].as_str().unwrap().contains("only Ann"), "{reply}");
+    let (status, reply) = undo(&ann);
+    assert_eq!(status, 200, "{reply}");
+    let back = get_json(addr, "/api/state");
+    for key in ["moves", "turn", "tiles_left", "players", "decision", "board"] {
+        assert_eq!(back[key], before[key], "{key} is not as before the move");
+    }
+    let saved = carcassonne_core::GameRecord::from_json(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(saved.moves.len(), before["moves"].as_u64().unwrap() as usize);
+
+    // Ann and Bob play their turns; once Robo (a bot) has moved, the last
+    // move is his and nobody may take it back.
+    while get_json(addr, "/api/state")["undo"]["last_mover"] != json!(2) {
+        let s = get_json(addr, "/api/state");
+        let token = if s["decision"]["player"] == json!(0) {
+            &ann
+        } else {
+            &bob
+        };
+        let (status, reply) = post(addr, &json!({ "token": token, "index": 0 }));
+        assert_eq!(status, 200, "{reply}");
+    }
+    let (status, reply) = undo(&ann);
+    assert_eq!(status, 409);
+    assert!(reply["error"].as_str().unwrap().contains("Robo's, a bot's"), "{reply}");
+    std::fs::remove_file(config).unwrap();
+    remove(&record);
+}
