@@ -1,0 +1,855 @@
+//! Invariants across all expansions: random games with random sets of the
+//! six linked expansions (each with random variant values, the others
+//! sometimes shuffled in as tiles only), 2–6 players and random seeds, played
+//! by a bot choosing uniformly among `legal_actions`. After every decision:
+//!
+//! - figures are conserved: for every player and figure kind, supply plus
+//!   figures on the board make `per_player`;
+//! - tiles are conserved: tiles from the bag on the board (the start tile
+//!   included, tiles an expansion placed from outside the bag such as abbeys
+//!   excluded) + discarded + drawn-but-unplaced + left in the bag make the bag
+//!   size at setup plus the start tile; abbeys placed plus abbeys in hand
+//!   make one per player;
+//! - fruit tokens are conserved (24, 4 per fruit) and cloister tokens too (14);
+//! - no player's eggs and no score ever decrease, and each score is the sum
+//!   of its breakdown;
+//! - every listed option is accepted by `play` (on a clone), and illegal
+//!   actions (a pass while placing, a placement far from the board, a
+//!   deployment off the tile, an expansion's move at the wrong moment) are
+//!   refused and leave the game unchanged;
+//! - the record written while playing survives JSON and replays to the
+//!   identical final state, the expansions' full states included.
+//!
+//! A second test plays all six expansions together with the greedy bot.
+//!
+//! Run with `--nocapture` to see how many games and decisions were covered.
+
+use carcassonne_abbey_and_mayor as _;
+use carcassonne_cleric_and_serf as _;
+use carcassonne_core::board::PlacedTile;
+use carcassonne_core::bots::{Bot, GreedyBot, RandomBot};
+use carcassonne_core::figures::{PlacedFigure, Spot};
+use carcassonne_core::rng::GameRng;
+use carcassonne_core::state::{Phase, Turn};
+use carcassonne_core::{
+    Action, Catalog, Decision, Deployment, Event, Game, GameConfig, GameRecord, Move, Pos, Rotation, Rules, SetupError,
+    TileSource,
+};
+use carcassonne_easter as _;
+use carcassonne_fruit_trees as _;
+use carcassonne_inns_and_cathedrals as _;
+use carcassonne_king_and_robber_baron as _;
+use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The expansions linked into the host, sorted by id.
+const IDS: [&str; 6] = [
+    "abbey-and-mayor",
+    "cleric-and-serf",
+    "easter",
+    "fruit-trees",
+    "inns-and-cathedrals",
+    "king-and-robber-baron",
+];
+
+/// Fruit tokens in the game: 4 for each of the 6 fruits (rule book).
+const FRUIT_TOKENS: u64 = 24;
+/// Tokens of one fruit.
+const TOKENS_PER_FRUIT: u64 = 4;
+/// Cloister tokens in the game (Cleric and Serf rules).
+const CLOISTER_TOKENS: u64 = 14;
+
+fn catalog() -> Catalog {
+    let catalog = Catalog::linked().expect("the linked expansions register cleanly");
+    assert_eq!(catalog.ids(), IDS, "the host links exactly these expansions");
+    catalog
+}
+
+/// A game to play, as drawn by the strategy.
+#[derive(Clone, Debug)]
+struct Setup {
+    /// Bit `i` enables `IDS[i]`.
+    enabled: u8,
+    /// Bit `i` shuffles the tiles of `IDS[i]` in when its rules are off.
+    tiles_only: u8,
+    /// One choice per variant of every expansion, in declaration order; the
+    /// last choice of each leaves the variant unset (its default).
+    variant_choices: Vec<usize>,
+    players: usize,
+    seed: u64,
+    bot_seed: u64,
+}
+
+fn setups() -> impl Strategy<Value = Setup> {
+    (
+        0u8..64,
+        0u8..64,
+        proptest::collection::vec(any::<usize>(), 16),
+        2usize..=6,
+        any::<u64>(),
+        any::<u64>(),
+    )
+        .prop_map(
+            |(enabled, tiles_only, variant_choices, players, seed, bot_seed)| Setup {
+                enabled,
+                tiles_only,
+                variant_choices,
+                players,
+                seed,
+                bot_seed,
+            },
+        )
+}
+
+/// The configuration of `setup`, made consistent with the expansions'
+/// declared requirements and conflicts (requirements are added, an
+/// expansion conflicting with one already on is dropped).
+fn config_of(catalog: &Catalog, setup: &Setup) -> GameConfig {
+    let mut on: Vec<&str> = IDS
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| setup.enabled & (1 << i) != 0)
+        .map(|(_, id)| *id)
+        .collect();
+    loop {
+        let missing: Vec<&str> = on
+            .iter()
+            .flat_map(|id| catalog.get(id).expect("linked").requires.iter().copied())
+            .filter(|r| !on.contains(r))
+            .collect();
+        if missing.is_empty() {
+            break;
+        }
+        on.extend(missing);
+        on.sort();
+        on.dedup();
+    }
+    let mut kept: Vec<&str> = Vec::new();
+    for id in on {
+        let info = catalog.get(id).expect("linked");
+        let clash = kept
+            .iter()
+            .any(|k| info.conflicts.contains(k) || catalog.get(k).expect("linked").conflicts.contains(&id));
+        if !clash {
+            kept.push(id);
+        }
+    }
+    let mut config = GameConfig::with_players(setup.players);
+    config.seed = setup.seed;
+    config.expansions = kept.iter().map(|s| s.to_string()).collect();
+    config.tiles_only = IDS
+        .iter()
+        .enumerate()
+        .filter(|(i, id)| setup.tiles_only & (1 << i) != 0 && !kept.contains(id))
+        .map(|(_, id)| id.to_string())
+        .collect();
+    let mut choice = setup.variant_choices.iter().cycle();
+    for id in &kept {
+        for v in catalog.get(id).expect("linked").variants {
+            let c = choice.next().expect("cycled") % (v.values.len() + 1);
+            if let Some(value) = v.values.get(c) {
+                config
+                    .variants
+                    .entry(id.to_string())
+                    .or_default()
+                    .insert(v.name.to_string(), value.to_string());
+            }
+        }
+    }
+    config
+}
+
+/// The rules for `config`. The one combination of declared variant values
+/// an expansion refuses — Cleric and Serf's barn Serf without the Abbey &
+/// Mayor barn — must be refused with a message naming the fix; the game is
+/// then played with that variant at its default.
+/// Also says whether the configuration was refused so.
+fn rules_for(catalog: &Catalog, config: &mut GameConfig) -> (Arc<Rules>, bool) {
+    match Rules::new(catalog, config, &TileSource::default()) {
+        Ok(rules) => (Arc::new(rules), false),
+        Err(SetupError::Expansion(id, message))
+            if id == "cleric-and-serf"
+                && config.variants.get(&id).and_then(|v| v.get("serf")).map(String::as_str) == Some("barn")
+                && !config.expansions.iter().any(|e| e == "abbey-and-mayor") =>
+        {
+            assert!(message.contains("abbey-and-mayor"), "unhelpful refusal: {message}");
+            config.variants.get_mut(&id).expect("checked").remove("serf");
+            let rules = Rules::new(catalog, config, &TileSource::default()).expect("the default Serf rule loads");
+            (Arc::new(rules), true)
+        }
+        Err(e) => panic!("a consistent configuration was refused: {e}\n{config:?}"),
+    }
+}
+
+/// Everything a host can observe of a game, for "nothing changed" and
+/// "replays identically" checks. The expansions' states are compared
+/// separately, in full (see [`same_expansion_states`]).
+#[derive(Debug, PartialEq)]
+struct Snapshot {
+    scores: Vec<i32>,
+    breakdowns: Vec<Vec<i32>>,
+    tiles: Vec<PlacedTile>,
+    figures: Vec<PlacedFigure>,
+    supply: Vec<Vec<u8>>,
+    tiles_left: usize,
+    discarded: Vec<u16>,
+    turn: Turn,
+    phase: Phase,
+    decision: Option<Decision>,
+    public: Vec<Value>,
+    last_events: Vec<Event>,
+}
+
+fn snapshot(game: &Game) -> Snapshot {
+    let s = game.state();
+    let players = 0..s.players() as u8;
+    Snapshot {
+        scores: players.clone().map(|p| s.score(p)).collect(),
+        breakdowns: players.clone().map(|p| s.breakdown(p).to_vec()).collect(),
+        tiles: s.board().tiles().to_vec(),
+        figures: s.figures().to_vec(),
+        supply: players
+            .map(|p| {
+                (0..game.rules().figures().len() as u8)
+                    .map(|k| s.supply(p, k))
+                    .collect()
+            })
+            .collect(),
+        tiles_left: s.tiles_left(),
+        discarded: s.discarded().to_vec(),
+        turn: s.turn().clone(),
+        phase: s.phase(),
+        decision: game.decision(),
+        public: (0..game.rules().expansions().len() as u8)
+            .map(|slot| game.public_expansion_state(slot))
+            .collect(),
+        last_events: game.last_events().to_vec(),
+    }
+}
+
+/// Whether every expansion's full state (hidden parts included) is equal.
+fn same_expansion_states(a: &Game, b: &Game) -> bool {
+    (0..a.rules().expansions().len() as u8).all(|slot| a.expansion_state(slot).eq_dyn(b.expansion_state(slot)))
+}
+
+/// The public state of expansion `id`, if its rules are on.
+fn public_of(game: &Game, id: &str) -> Option<Value> {
+    game.rules()
+        .expansion_slot(id)
+        .map(|slot| game.public_expansion_state(slot))
+}
+
+fn as_u64(v: &Value, what: &str) -> u64 {
+    v.as_u64().unwrap_or_else(|| panic!("{what} is not a count: {v}"))
+}
+
+fn array<'a>(v: &'a Value, what: &str) -> &'a Vec<Value> {
+    v.as_array().unwrap_or_else(|| panic!("{what} is not a list: {v}"))
+}
+
+/// What must hold between one decision and the next.
+#[derive(Default)]
+struct Watch {
+    scores: Vec<i32>,
+    eggs: Vec<u64>,
+    titles: Vec<u64>,
+    /// Expansion moves seen so far, replayed at moments they do not belong to.
+    expansion_moves: Vec<Move>,
+}
+
+/// What a set of games exercised, so the tests can show that the
+/// expansion-specific invariants were not checked on empty states.
+#[derive(Debug, Default)]
+struct Coverage {
+    games: usize,
+    decisions: usize,
+    /// Decisions taken, by kind (`place`, `deploy`, or the expansion's id).
+    by_kind: BTreeMap<String, usize>,
+    /// Deployments of figures other than the follower, by figure id.
+    special_figures: BTreeMap<String, usize>,
+    /// Score sources that gave points, with the total.
+    sources: BTreeMap<String, i64>,
+    /// Illegal actions tried (each refused with the game unchanged).
+    refused: usize,
+    /// Configurations refused for a variant needing an expansion that is off.
+    refused_setups: usize,
+    /// Tiles placed from outside the bag (abbeys).
+    abbeys: usize,
+    /// Fruit tokens harvested, cloister tokens taken and eggs earned.
+    fruit_harvested: u64,
+    cloister_tokens: u64,
+    eggs: u64,
+}
+
+impl Coverage {
+    fn add(&mut self, other: Coverage) {
+        self.games += other.games;
+        self.decisions += other.decisions;
+        for (k, n) in other.by_kind {
+            *self.by_kind.entry(k).or_default() += n;
+        }
+        for (k, n) in other.special_figures {
+            *self.special_figures.entry(k).or_default() += n;
+        }
+        for (k, n) in other.sources {
+            *self.sources.entry(k).or_default() += n;
+        }
+        self.refused += other.refused;
+        self.refused_setups += other.refused_setups;
+        self.abbeys += other.abbeys;
+        self.fruit_harvested += other.fruit_harvested;
+        self.cloister_tokens += other.cloister_tokens;
+        self.eggs += other.eggs;
+    }
+
+    /// Notes what the finished `game` holds.
+    fn finished(&mut self, game: &Game) {
+        let s = game.state();
+        let rules = game.rules();
+        self.games += 1;
+        for p in 0..s.players() as u8 {
+            for (i, &points) in s.breakdown(p).iter().enumerate() {
+                if points != 0 {
+                    *self.sources.entry(rules.score_sources()[i].clone()).or_default() += i64::from(points);
+                }
+            }
+        }
+        self.abbeys += s
+            .board()
+            .tiles()
+            .iter()
+            .filter(|t| !rules.tile(t.tile).def.in_bag)
+            .count();
+        if let Some(fruit) = public_of(game, "fruit-trees") {
+            for grower in array(&fruit["players"], "players") {
+                self.fruit_harvested +=
+                    (array(&grower["held"], "held").len() + array(&grower["sold"], "sold").len()) as u64;
+            }
+        }
+        if let Some(cs) = public_of(game, "cleric-and-serf") {
+            self.cloister_tokens += array(&cs["cloister_tokens"]["held"], "held tokens")
+                .iter()
+                .map(|n| as_u64(n, "held tokens"))
+                .sum::<u64>();
+        }
+        if let Some(easter) = public_of(game, "easter") {
+            self.eggs += array(&easter["eggs"], "eggs")
+                .iter()
+                .map(|n| as_u64(n, "eggs"))
+                .sum::<u64>();
+        }
+    }
+
+    /// Checks that the games made the expansions' rules come into play:
+    /// decisions of each kind in `kinds` were taken, each figure in
+    /// `figures` was deployed, and each score source in `sources` gave points.
+    fn assert_exercised(&self, kinds: &[&str], figures: &[&str], sources: &[&str]) {
+        for kind in ["place", "deploy"].iter().chain(kinds) {
+            assert!(
+                self.by_kind.get(*kind).is_some_and(|&n| n > 0),
+                "no {kind} decision in {self:#?}"
+            );
+        }
+        for figure in figures {
+            assert!(
+                self.special_figures.contains_key(*figure),
+                "no {figure} deployed in {self:#?}"
+            );
+        }
+        for source in sources {
+            assert!(
+                self.sources.contains_key(*source),
+                "no points from {source} in {self:#?}"
+            );
+        }
+        assert!(self.fruit_harvested > 0, "no fruit harvested");
+        assert!(self.eggs > 0, "no egg earned");
+        assert!(self.refused > 0, "no illegal action tried");
+    }
+}
+
+/// Checks the invariants that hold at every point of a game.
+fn check_invariants(game: &Game, watch: &mut Watch) {
+    let s = game.state();
+    let rules = game.rules();
+    let players = s.players() as u8;
+
+    // Figures.
+    for p in 0..players {
+        for (k, decl) in rules.figures().iter().enumerate() {
+            let on_board = s
+                .figures()
+                .iter()
+                .filter(|f| f.owner == p && f.kind as usize == k)
+                .count();
+            assert_eq!(
+                s.supply(p, k as u8) as usize + on_board,
+                decl.per_player as usize,
+                "player {p}'s {} are not conserved (supply {}, on the board {on_board})",
+                decl.id,
+                s.supply(p, k as u8)
+            );
+        }
+    }
+    for f in s.figures() {
+        if let Spot::Feature(_) = f.spot {
+            assert!(f.node.is_some(), "figure on a feature without its node: {f:?}");
+        }
+        assert!(s.board().is_occupied(f.pos), "figure off the board: {f:?}");
+    }
+    // When a tile is to be placed, the last turn's scoring is over: no
+    // figure may still stand in a completed road, city or cloister.
+    if let Some(Decision::Place { .. }) = game.decision() {
+        for f in s.figures() {
+            if let Some(node) = f.node {
+                assert!(
+                    !s.is_complete(node),
+                    "{f:?} stays on a completed {} after scoring",
+                    s.features().kind(node)
+                );
+            }
+        }
+    }
+
+    // Tiles. The bag holds every copy of every tile type marked `in_bag`
+    // except the start tile; tiles of other types (abbeys) come from outside.
+    let in_bag = |t: u16| rules.tile(t).def.in_bag;
+    let from_bag_on_board = s.board().tiles().iter().filter(|t| in_bag(t.tile)).count();
+    let outside = s.board().tiles().len() - from_bag_on_board;
+    let drawn = usize::from(s.turn().drawn.is_some());
+    let start_from_bag = usize::from(in_bag(rules.start_tile()));
+    assert_eq!(
+        from_bag_on_board + s.discarded().len() + drawn + s.tiles_left(),
+        rules.bag_size() + start_from_bag,
+        "tiles are not conserved: {from_bag_on_board} on the board, {} discarded, {drawn} drawn, {} in the bag; \
+         the bag held {}",
+        s.discarded().len(),
+        s.tiles_left(),
+        rules.bag_size()
+    );
+    assert!(
+        s.discarded().iter().all(|&t| in_bag(t)),
+        "a tile from outside the bag was discarded"
+    );
+    match public_of(game, "abbey-and-mayor") {
+        Some(abbey) => {
+            let in_hand: u64 = array(&abbey["abbeys_left"], "abbeys_left")
+                .iter()
+                .map(|n| as_u64(n, "abbeys left"))
+                .sum();
+            // Each player holds one abbey when the game's tiles have one.
+            let abbey_exists = rules
+                .tiles()
+                .iter()
+                .any(|t| t.def.attribute("abbey-and-mayor").is_some());
+            assert_eq!(
+                outside as u64 + in_hand,
+                if abbey_exists { u64::from(players) } else { 0 },
+                "abbeys are not conserved: {outside} placed, {in_hand} in hand"
+            );
+        }
+        None => assert_eq!(
+            outside, 0,
+            "a tile from outside the bag was placed with no expansion to place it"
+        ),
+    }
+
+    // Fruit tokens.
+    if let Some(fruit) = public_of(game, "fruit-trees") {
+        let mut count: BTreeMap<String, u64> = BTreeMap::new();
+        for (name, n) in fruit["supply"].as_object().expect("supply is a map") {
+            *count.entry(name.clone()).or_default() += as_u64(n, "a supply stack");
+        }
+        for tree in array(&fruit["trees"], "trees") {
+            let n = as_u64(&tree["tokens"], "a tree's stack");
+            if n > 0 {
+                let name = tree["fruit"].as_str().expect("a stack has a fruit").to_string();
+                *count.entry(name).or_default() += n;
+            }
+        }
+        for grower in array(&fruit["players"], "players") {
+            for token in array(&grower["held"], "held")
+                .iter()
+                .chain(array(&grower["sold"], "sold"))
+            {
+                let name = token["fruit"].as_str().expect("a token has a fruit").to_string();
+                *count.entry(name).or_default() += 1;
+            }
+        }
+        // A harvest scores the token's value at once, so each player's
+        // harvest points are the values of the tokens they took.
+        let harvest = rules.score_sources().iter().position(|s| s == "fruit-trees.harvest");
+        let harvest = harvest.expect("fruit-trees declares its harvest source");
+        for (p, grower) in array(&fruit["players"], "players").iter().enumerate() {
+            let taken: u64 = array(&grower["held"], "held")
+                .iter()
+                .chain(array(&grower["sold"], "sold"))
+                .map(|t| as_u64(&t["value"], "a token's value"))
+                .sum();
+            assert_eq!(
+                s.breakdown(p as u8)[harvest] as u64,
+                taken,
+                "player {p}'s harvest points are not the values of the tokens taken: {grower}"
+            );
+        }
+        assert_eq!(count.values().sum::<u64>(), FRUIT_TOKENS, "fruit tokens: {count:?}");
+        assert!(
+            count.values().all(|&n| n == TOKENS_PER_FRUIT),
+            "fruit tokens per fruit: {count:?}"
+        );
+    }
+
+    // Cloister tokens.
+    if let Some(cs) = public_of(game, "cleric-and-serf") {
+        let tokens = &cs["cloister_tokens"];
+        let held: u64 = array(&tokens["held"], "held tokens")
+            .iter()
+            .map(|n| as_u64(n, "held tokens"))
+            .sum();
+        assert_eq!(
+            held + as_u64(&tokens["supply"], "token supply"),
+            CLOISTER_TOKENS,
+            "cloister tokens: {tokens}"
+        );
+    }
+
+    // Eggs never decrease.
+    if let Some(easter) = public_of(game, "easter") {
+        let eggs: Vec<u64> = array(&easter["eggs"], "eggs")
+            .iter()
+            .map(|n| as_u64(n, "eggs"))
+            .collect();
+        assert_eq!(eggs.len(), players as usize, "eggs per player");
+        if !watch.eggs.is_empty() {
+            for p in 0..eggs.len() {
+                assert!(
+                    eggs[p] >= watch.eggs[p],
+                    "player {p}'s eggs fell: {:?} → {eggs:?}",
+                    watch.eggs
+                );
+            }
+        }
+        watch.eggs = eggs;
+    }
+
+    // The King's and the Robber Baron's records only grow.
+    if let Some(kr) = public_of(game, "king-and-robber-baron") {
+        let sizes: Vec<u64> = ["king_size", "robber_baron_size", "cities_completed", "roads_completed"]
+            .iter()
+            .map(|k| as_u64(&kr[*k], k))
+            .collect();
+        if !watch.titles.is_empty() {
+            assert!(
+                sizes.iter().zip(&watch.titles).all(|(now, before)| now >= before),
+                "a King or Robber Baron record fell: {:?} → {sizes:?}",
+                watch.titles
+            );
+        }
+        watch.titles = sizes;
+    }
+
+    // Scores never decrease and add up.
+    let scores: Vec<i32> = (0..players).map(|p| s.score(p)).collect();
+    for p in 0..players {
+        assert_eq!(
+            s.score(p),
+            s.breakdown(p).iter().sum::<i32>(),
+            "player {p}'s score is not the sum of its breakdown {:?} ({:?})",
+            s.breakdown(p),
+            rules.score_sources()
+        );
+        if let Some(&before) = watch.scores.get(p as usize) {
+            assert!(
+                s.score(p) >= before,
+                "player {p}'s score fell: {before} → {}",
+                s.score(p)
+            );
+        }
+    }
+    watch.scores = scores;
+}
+
+/// Plays `action`, which must be refused, and checks nothing changed.
+fn assert_refused(game: &mut Game, action: &Action) {
+    let before = game.clone();
+    let snap = snapshot(game);
+    assert!(
+        game.check(action).is_err(),
+        "check accepted {action:?} at {:?}",
+        snap.decision
+    );
+    assert!(
+        game.play(action).is_err(),
+        "play accepted {action:?} at {:?}",
+        snap.decision
+    );
+    let after = snapshot(game);
+    assert!(
+        after == snap,
+        "refused {action:?} changed the game:\nbefore {snap:?}\nafter {after:?}"
+    );
+    assert!(
+        same_expansion_states(&before, game),
+        "refused {action:?} changed an expansion's state"
+    );
+}
+
+/// Tries illegal actions against the pending decision (listed `options`);
+/// returns how many were tried.
+fn try_illegal(game: &mut Game, options: &[Action], watch: &Watch, pick: usize) -> usize {
+    // Far outside any board a game of these tile sets can build.
+    let far = Pos::new(10_000, -10_000);
+    let mut illegal: Vec<Action> = vec![Action::Place {
+        pos: far,
+        rotation: Rotation::NONE,
+    }];
+    match game.decision() {
+        Some(Decision::Place { .. }) => {
+            illegal.push(Action::Pass);
+            illegal.push(Action::Place {
+                pos: Pos::new(0, 0),
+                rotation: Rotation::NONE,
+            });
+        }
+        Some(Decision::Deploy { pos, .. }) => {
+            illegal.push(Action::Deploy(Deployment {
+                figure: 0,
+                pos: far,
+                spot: Spot::Feature(0),
+            }));
+            illegal.push(Action::Deploy(Deployment {
+                figure: game.rules().figures().len() as u8,
+                pos,
+                spot: Spot::Feature(0),
+            }));
+        }
+        Some(Decision::Expansion { .. }) | None => illegal.push(Action::Pass),
+    }
+    // An expansion's move seen earlier in the game, well-formed, replayed
+    // now: unless it is listed again it must be refused.
+    if !watch.expansion_moves.is_empty() {
+        let m = &watch.expansion_moves[pick % watch.expansion_moves.len()];
+        let action = game.action_from_move(m).expect("a move read once reads again");
+        if !options.contains(&action) {
+            illegal.push(action);
+        }
+    }
+    for action in &illegal {
+        assert_refused(game, action);
+    }
+    illegal.len()
+}
+
+/// How thoroughly a game checks the options it is offered.
+#[derive(Clone, Copy)]
+enum Options {
+    /// Every option of every decision is played on a clone.
+    All,
+    /// Every option of deploy and expansion decisions; a few placements.
+    Sampled,
+}
+
+/// Checks that every listed option (or a sample of placements) is accepted.
+fn check_options(game: &Game, options: &[Action], how: Options, pick: usize) {
+    assert!(
+        !options.is_empty(),
+        "a pending decision lists no option: {:?}",
+        game.decision()
+    );
+    let to_try: Vec<&Action> = match (how, game.decision()) {
+        (Options::Sampled, Some(Decision::Place { .. })) if options.len() > 3 => {
+            // First, last and one in between (the bot's own choice is played for real).
+            vec![&options[0], &options[options.len() - 1], &options[pick % options.len()]]
+        }
+        _ => options.iter().collect(),
+    };
+    for action in to_try {
+        assert!(game.check(action).is_ok(), "check refused listed {action:?}");
+        let mut copy = game.clone();
+        if let Err(e) = copy.play(action) {
+            panic!("play refused listed {action:?} at {:?}: {e}", game.decision());
+        }
+    }
+}
+
+/// Plays a game to the end with `bot`, checking the invariants after every
+/// decision, then checks the record replays to the identical state.
+fn play_checked(catalog: &Catalog, mut config: GameConfig, bot: &mut dyn Bot, how: Options, seed: u64) -> Coverage {
+    let (rules, refused_setup) = rules_for(catalog, &mut config);
+    let mut game = Game::new(rules).unwrap_or_else(|e| panic!("the game does not start: {e}\n{config:?}"));
+    let mut record = GameRecord::new(config.clone());
+    let mut watch = Watch::default();
+    let mut coverage = Coverage {
+        refused_setups: usize::from(refused_setup),
+        ..Coverage::default()
+    };
+    // Picks which placements and illegal moves to try, apart from the bot.
+    let mut picker = GameRng::new(seed ^ 0x5eed);
+    let mut options = Vec::new();
+    check_invariants(&game, &mut watch);
+    while !game.is_over() {
+        game.legal_actions(&mut options);
+        let pick = picker.below(u32::MAX) as usize;
+        check_options(&game, &options, how, pick);
+        coverage.refused += try_illegal(&mut game, &options, &watch, pick);
+        let choice = bot.choose(&game, &options);
+        let action = &options[choice];
+        let kind = match game.decision() {
+            Some(Decision::Place { .. }) => "place",
+            Some(Decision::Deploy { .. }) => "deploy",
+            Some(Decision::Expansion { slot, .. }) => game.rules().expansions()[slot as usize].info.id,
+            None => unreachable!("the game is not over"),
+        };
+        *coverage.by_kind.entry(kind.to_string()).or_default() += 1;
+        if let Action::Deploy(d) = action
+            && d.figure != 0
+        {
+            let id = game.rules().figures()[d.figure as usize].id.to_string();
+            *coverage.special_figures.entry(id).or_default() += 1;
+        }
+        let m = game.move_of(action);
+        if let Move::Expansion(_) = m {
+            watch.expansion_moves.push(m.clone());
+        }
+        record.moves.push(m);
+        if let Err(e) = game.play(action) {
+            panic!("listed {action:?} was refused: {e}\n{config:?}");
+        }
+        coverage.decisions += 1;
+        check_invariants(&game, &mut watch);
+        assert!(coverage.decisions < 10_000, "the game does not end: {config:?}");
+    }
+    assert_eq!(game.decision(), None);
+    coverage.refused += try_illegal(&mut game, &[], &watch, 0);
+
+    let json = record.to_json();
+    let parsed = GameRecord::from_json(&json).unwrap_or_else(|e| panic!("the record does not read back: {e}\n{json}"));
+    assert_eq!(parsed, record, "the record changed through JSON");
+    let replayed = parsed
+        .replay(catalog, &TileSource::default())
+        .unwrap_or_else(|e| panic!("the record does not replay: {e}\n{json}"));
+    assert!(replayed.is_over(), "the replayed game is not over");
+    assert_eq!(snapshot(&replayed), snapshot(&game), "the replay differs");
+    assert!(
+        same_expansion_states(&replayed, &game),
+        "an expansion's state differs after replay"
+    );
+    coverage.finished(&game);
+    coverage
+}
+
+/// Games and decisions the proptest covered (it has no single place to sum them).
+static PROPTEST_GAMES: AtomicUsize = AtomicUsize::new(0);
+static PROPTEST_DECISIONS: AtomicUsize = AtomicUsize::new(0);
+
+proptest! {
+    // Each case is a whole game with every decision checked: 64 cases take
+    // a few seconds in a debug build. `PROPTEST_CASES=2000` soaks longer.
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(64),
+        // Beside this file: the default looks for a lib.rs next to it.
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("proptest-regressions"))),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn random_games_with_random_expansions_keep_their_invariants(setup in setups()) {
+        let catalog = catalog();
+        let config = config_of(&catalog, &setup);
+        let mut bot = RandomBot::new(setup.bot_seed);
+        let coverage = play_checked(&catalog, config, &mut bot, Options::Sampled, setup.bot_seed);
+        let games = PROPTEST_GAMES.fetch_add(1, Ordering::Relaxed) + 1;
+        let decisions = PROPTEST_DECISIONS.fetch_add(coverage.decisions, Ordering::Relaxed) + coverage.decisions;
+        if games.is_multiple_of(16) {
+            eprintln!("random sets of expansions: {games} games, {decisions} decisions so far");
+        }
+    }
+}
+
+/// Every one of the 64 sets of expansions, once each, with random variants
+/// and random tiles-only sets: the proptest above draws sets at random and
+/// may miss some.
+#[test]
+fn every_set_of_expansions_keeps_its_invariants() {
+    let catalog = catalog();
+    let mut rng = GameRng::new(64);
+    let mut coverage = Coverage::default();
+    for enabled in 0u8..64 {
+        let setup = Setup {
+            enabled,
+            tiles_only: rng.below(64) as u8,
+            variant_choices: (0..16).map(|_| rng.next_u64() as usize).collect(),
+            players: 2 + rng.below(5) as usize,
+            seed: rng.next_u64(),
+            bot_seed: rng.next_u64(),
+        };
+        let config = config_of(&catalog, &setup);
+        assert_eq!(
+            config.expansions.len(),
+            enabled.count_ones() as usize,
+            "no requirement or conflict applies among the six"
+        );
+        let mut bot = RandomBot::new(setup.bot_seed);
+        coverage.add(play_checked(
+            &catalog,
+            config,
+            &mut bot,
+            Options::Sampled,
+            setup.bot_seed,
+        ));
+    }
+    eprintln!("every set of expansions: {coverage:#?}");
+    coverage.assert_exercised(
+        &["abbey-and-mayor", "easter", "fruit-trees"],
+        &["barn", "big-follower"],
+        &[
+            "abbey-and-mayor.barn",
+            "cleric-and-serf.cleric",
+            "cleric-and-serf.tokens",
+            "easter",
+            "fruit-trees.harvest",
+            "king-and-robber-baron.king",
+            "king-and-robber-baron.robber-baron",
+        ],
+    );
+    assert!(coverage.abbeys > 0, "no abbey placed");
+    assert!(coverage.cloister_tokens > 0, "no cloister token taken");
+}
+
+/// All six expansions together, played by the greedy bot, every option of
+/// every decision tried.
+#[test]
+fn greedy_games_with_all_expansions_keep_their_invariants() {
+    let catalog = catalog();
+    let mut coverage = Coverage::default();
+    for (seed, players) in [(1u64, 2usize), (2, 4), (3, 6)] {
+        let mut config = GameConfig::with_players(players);
+        config.seed = seed;
+        config.expansions = IDS.iter().map(|s| s.to_string()).collect();
+        coverage.add(play_checked(
+            &catalog,
+            config,
+            &mut GreedyBot::default(),
+            Options::All,
+            seed,
+        ));
+    }
+    eprintln!("greedy, all expansions: {coverage:#?}");
+    // The greedy bot breaks ties by taking the first option, which grows a
+    // sparse board: its games complete no cloister and place no abbey, so
+    // cloister tokens and abbeys are exercised by the random games only.
+    coverage.assert_exercised(
+        &["abbey-and-mayor", "easter", "fruit-trees"],
+        &["barn", "big-follower"],
+        &[
+            "easter",
+            "fruit-trees.harvest",
+            "king-and-robber-baron.king",
+            "king-and-robber-baron.robber-baron",
+        ],
+    );
+}
