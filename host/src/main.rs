@@ -35,8 +35,12 @@ enum Command {
     Tiles(TilesCommand),
     /// Play many seeded bot games on all cores and summarise them.
     Simulate(SimulateArgs),
+    /// Measure engine speed on one thread: games/s, option listing, clones, growth.
+    Bench(BenchArgs),
     /// Draw a recorded game's board (SVG) and write its HTML replay viewer.
     Render(RenderArgs),
+    /// Serve a game to play in the browser: hot-seat or seats on the LAN, bots for bot seats.
+    Serve(ServeArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -79,6 +83,93 @@ enum TilesCommand {
         #[command(flatten)]
         common: TilesCommon,
     },
+    /// Print the bag a game configuration's tile mix gives (ids, counts, totals per set).
+    Mix {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Print (or write) a new tile with a default feature layout for its edges.
+    New {
+        /// Tile id.
+        id: String,
+        #[command(flatten)]
+        tile: NewTileArgs,
+        /// Write it to this new file instead of printing it (refused if it exists).
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+    },
+    /// Add a tile with the default feature layout for its edges to a tile file.
+    Add {
+        /// The tile file, edited in place.
+        file: PathBuf,
+        /// Tile id.
+        #[arg(long)]
+        id: String,
+        #[command(flatten)]
+        tile: NewTileArgs,
+        #[command(flatten)]
+        common: TilesCommon,
+    },
+    /// Set how many copies of a tile a tile file has.
+    SetCount {
+        /// The tile file, edited in place.
+        file: PathBuf,
+        /// Tile id.
+        id: String,
+        /// Copies (1 to 10000).
+        #[arg(allow_negative_numbers = true)]
+        count: i64,
+        #[command(flatten)]
+        common: TilesCommon,
+    },
+    /// Remove a tile from a tile file.
+    Remove {
+        /// The tile file, edited in place.
+        file: PathBuf,
+        /// Tile id.
+        id: String,
+        #[command(flatten)]
+        common: TilesCommon,
+    },
+    /// Rename a tile of a tile file (and the set's start tile with it).
+    Rename {
+        /// The tile file, edited in place.
+        file: PathBuf,
+        /// The tile's id.
+        old: String,
+        /// Its new id.
+        new: String,
+        #[command(flatten)]
+        common: TilesCommon,
+    },
+}
+
+#[derive(Args, Debug)]
+struct NewTileArgs {
+    /// Edge kinds N, E, S, W: C city, R road, F field, X wall (CRFR or C,R,F,R).
+    #[arg(long)]
+    edges: String,
+    /// Copies.
+    #[arg(long, default_value_t = 1)]
+    count: u32,
+    /// A cloister in the middle (roads then end at it).
+    #[arg(long)]
+    cloister: bool,
+    /// A name for people.
+    #[arg(long)]
+    name: Option<String>,
+}
+
+impl NewTileArgs {
+    fn tile(&self, id: &str) -> Result<carcassonne_host::tile_edit::NewTile> {
+        Ok(carcassonne_host::tile_edit::NewTile {
+            id: id.to_string(),
+            edges: carcassonne_host::tile_edit::parse_edges(&self.edges)?,
+            count: self.count,
+            cloister: self.cloister,
+            name: self.name.clone(),
+        })
+    }
 }
 
 #[derive(Args, Debug)]
@@ -89,6 +180,21 @@ struct TilesCommon {
     /// Load an expansion from a dynamic library (for its attribute checks); repeatable.
     #[arg(long = "plugin")]
     plugins: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct ServeArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Address to listen on; loopback by default. Use 0.0.0.0:PORT to let seats join from the LAN.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    bind: String,
+    /// The game record: continued when it exists, else created; rewritten after every move.
+    #[arg(long)]
+    record: Option<PathBuf>,
+    /// Let a person take back their last move while the next seat has not moved.
+    #[arg(long)]
+    undo: bool,
 }
 
 #[derive(Args, Debug)]
@@ -131,6 +237,28 @@ struct SimulateArgs {
     /// Print one CSV line per game instead of the summary.
     #[arg(long)]
     csv: bool,
+}
+
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// Expansions for the second run, comma-separated (empty: skip it).
+    #[arg(long, value_delimiter = ',', default_value = "easter,fruit-trees,cleric-and-serf")]
+    expansions: Vec<String>,
+    /// Games per games/s figure (default: as many as fit in --seconds).
+    #[arg(long)]
+    games: Option<u64>,
+    /// Seconds per measurement.
+    #[arg(long, default_value_t = 2.0)]
+    seconds: f64,
+    /// Print the figures as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Directory of tile files.
+    #[arg(long)]
+    tiles: Option<PathBuf>,
+    /// Load an expansion from a dynamic library (or a directory of them); repeatable.
+    #[arg(long = "plugin")]
+    plugins: Vec<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -212,7 +340,9 @@ fn main() {
         Command::Expansions(a) => expansions(a),
         Command::Tiles(t) => tiles(t),
         Command::Simulate(a) => simulate(a),
+        Command::Bench(a) => bench(a),
         Command::Render(a) => render(a),
+        Command::Serve(a) => serve(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");
@@ -308,12 +438,45 @@ fn expansions(args: ExpansionsArgs) -> Result<()> {
 }
 
 fn tiles(command: TilesCommand) -> Result<()> {
-    use carcassonne_host::tiles_cmd;
+    use carcassonne_host::{tile_edit, tiles_cmd};
     let common = match &command {
         TilesCommand::Check { common, .. }
         | TilesCommand::List { common, .. }
         | TilesCommand::Show { common, .. }
-        | TilesCommand::Render { common, .. } => common,
+        | TilesCommand::Render { common, .. }
+        | TilesCommand::Add { common, .. }
+        | TilesCommand::SetCount { common, .. }
+        | TilesCommand::Remove { common, .. }
+        | TilesCommand::Rename { common, .. } => common,
+        TilesCommand::Mix { game } => {
+            let mut config = setup::game_config(game)?;
+            // The bag does not depend on the seats; a mix-only file has none.
+            if config.players.is_empty() {
+                config.players = carcassonne_core::GameConfig::with_players(2).players;
+            }
+            let catalog = setup::catalog(&config, &game.plugins)?;
+            let tiles = setup::tile_source(game.tiles.as_deref());
+            let rules = carcassonne_core::Rules::new(&catalog, &config, &tiles)?;
+            print!("{}", tiles_cmd::mix(&rules));
+            return Ok(());
+        }
+        TilesCommand::New { id, tile, output } => {
+            let text = tile_edit::tile_toml(&tile.tile(id)?);
+            match output {
+                Some(path) => {
+                    // A new file never replaces one: `add` edits existing files.
+                    use std::io::Write;
+                    let mut file = std::fs::OpenOptions::new()
+                        .write(true)
+                        .create_new(true)
+                        .open(path)
+                        .with_context(|| format!("cannot create {}", path.display()))?;
+                    file.write_all(text.as_bytes())?;
+                }
+                None => print!("{text}"),
+            }
+            return Ok(());
+        }
     };
     let mut catalog = carcassonne_core::Catalog::linked()?;
     plugins::load_all(&common.plugins, &mut catalog)?;
@@ -353,6 +516,39 @@ fn tiles(command: TilesCommand) -> Result<()> {
             let tile = carcassonne_core::TileType::new(0, &set.id, def.clone());
             print!("{}", tiles_cmd::show(&tile, rotation));
         }
+        TilesCommand::Add { file, id, tile, .. } => {
+            let new = tile.tile(id)?;
+            let set = tile_edit::edit_file(file, &catalog, |text| tile_edit::add(text, &new))?;
+            println!(
+                "{}: added tile `{id}`; set `{}` now has {} tiles",
+                file.display(),
+                set.id,
+                set.total()
+            );
+        }
+        TilesCommand::SetCount { file, id, count, .. } => {
+            let set = tile_edit::edit_file(file, &catalog, |text| tile_edit::set_count(text, id, *count))?;
+            println!(
+                "{}: tile `{id}` ×{count}; set `{}` now has {} tiles",
+                file.display(),
+                set.id,
+                set.total()
+            );
+        }
+        TilesCommand::Remove { file, id, .. } => {
+            let set = tile_edit::edit_file(file, &catalog, |text| tile_edit::remove(text, id))?;
+            println!(
+                "{}: removed tile `{id}`; set `{}` now has {} tiles",
+                file.display(),
+                set.id,
+                set.total()
+            );
+        }
+        TilesCommand::Rename { file, old, new, .. } => {
+            tile_edit::edit_file(file, &catalog, |text| tile_edit::rename(text, old, new))?;
+            println!("{}: tile `{old}` is now `{new}`", file.display());
+        }
+        TilesCommand::Mix { .. } | TilesCommand::New { .. } => unreachable!("handled above"),
     }
     Ok(())
 }
@@ -391,6 +587,36 @@ fn simulate(args: SimulateArgs) -> Result<()> {
             results.len(),
             results.len() as f64 / elapsed.max(1e-9)
         );
+    }
+    Ok(())
+}
+
+fn bench(args: BenchArgs) -> Result<()> {
+    use carcassonne_host::bench;
+    if !(args.seconds.is_finite() && args.seconds > 0.0) {
+        anyhow::bail!("--seconds must be a positive number of seconds");
+    }
+    if args.games == Some(0) {
+        anyhow::bail!("--games must be at least 1");
+    }
+    let mut catalog = carcassonne_core::Catalog::linked()?;
+    plugins::load_all(&args.plugins, &mut catalog)?;
+    let tiles = setup::tile_source(args.tiles.as_deref());
+    let expansions: Vec<String> = args
+        .expansions
+        .iter()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    let budget = bench::Budget {
+        games: args.games,
+        seconds: args.seconds,
+    };
+    let report = bench::run(&catalog, &tiles, &expansions, budget)?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print!("{}", bench::text(&report));
     }
     Ok(())
 }
@@ -442,4 +668,20 @@ fn render(args: RenderArgs) -> Result<()> {
     carcassonne_host::render_cmd::record(&args.record, args.turn, &svg, &html, &catalog, &tiles)?;
     println!("wrote {} and {}", svg.display(), html.display());
     Ok(())
+}
+
+fn serve(args: ServeArgs) -> Result<()> {
+    use carcassonne_host::serve::{Table, http};
+    let mut table = Table::open(&args.game, args.record.as_deref())?;
+    table.allow_undo(args.undo);
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(&args.bind)
+            .await
+            .with_context(|| format!("cannot listen on {}", args.bind))?;
+        let addr = listener.local_addr()?;
+        let server = http::Server::new(table);
+        println!("{}", http::banner(&server.table(), addr));
+        http::run(listener, server).await.context("server failed")
+    })
 }
