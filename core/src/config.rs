@@ -34,6 +34,10 @@ pub struct GameConfig {
     /// Rule variants: expansion id → variant name → value.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub variants: BTreeMap<String, BTreeMap<String, String>>,
+    /// Whether a player may take back their last decision while the next
+    /// player has not acted (honoured by `host serve`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub undo: bool,
     /// Dynamic expansion libraries to load, or directories of them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub plugins: Vec<String>,
@@ -94,6 +98,7 @@ impl GameConfig {
             expansions: Vec::new(),
             tiles_only: Vec::new(),
             variants: BTreeMap::new(),
+            undo: false,
             plugins: Vec::new(),
             draw_order: None,
             tiles: TilesConfig::default(),

@@ -192,7 +192,7 @@ struct ServeArgs {
     /// The game record: continued when it exists, else created; rewritten after every move.
     #[arg(long)]
     record: Option<PathBuf>,
-    /// Let a person take back their last move while the next seat has not moved.
+    /// Let a person take back their last move while the next seat has not moved (also `undo = true` in the configuration).
     #[arg(long)]
     undo: bool,
 }
@@ -673,7 +673,10 @@ fn render(args: RenderArgs) -> Result<()> {
 fn serve(args: ServeArgs) -> Result<()> {
     use carcassonne_host::serve::{Table, http};
     let mut table = Table::open(&args.game, args.record.as_deref())?;
-    table.allow_undo(args.undo);
+    if args.undo {
+        // The flag adds undo; a configuration's `undo = true` needs no flag.
+        table.allow_undo(true);
+    }
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(&args.bind)

@@ -362,3 +362,25 @@ fn a_person_takes_back_their_last_move_only_when_undo_is_on() {
     std::fs::remove_file(config).unwrap();
     remove(&record);
 }
+
+#[test]
+fn undo_can_be_allowed_by_the_game_configuration() {
+    let config = temp("undo-in-config").with_extension("toml");
+    std::fs::write(
+        &config,
+        "seed = 5\nundo = true\n[[players]]\nname = \"Ann\"\n[[players]]\nname = \"Bob\"\n",
+    )
+    .unwrap();
+    let game = GameArgs {
+        config: Some(config.clone()),
+        ..GameArgs::default()
+    };
+    let table = Table::open(&game, None).unwrap();
+    let ann = table.seats().seats[0].clone();
+    let (addr, _server) = start(table);
+    let (status, _) = post(addr, &json!({ "token": ann, "index": 0 }));
+    assert_eq!(status, 200);
+    let (status, text) = request(addr, "POST", "/api/undo", Some(&json!({ "token": ann })));
+    assert_eq!(status, 200, "{text}");
+    let _ = std::fs::remove_file(&config);
+}

@@ -178,6 +178,7 @@ impl Table {
             movers,
             undo: false,
         };
+        table.undo = table.record.config.undo;
         table.save()?;
         table.run_bots()?;
         Ok(table)
@@ -209,7 +210,7 @@ impl Table {
         if !self.undo {
             return Err(refuse(
                 403,
-                "undo is off for this game (start the server with --undo)".into(),
+                "undo is off for this game (set `undo = true` in the game configuration, or start the server with --undo)".into(),
             ));
         }
         if version.is_some_and(|v| v != self.version) {
