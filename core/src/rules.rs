@@ -531,6 +531,46 @@ impl Rules {
         })
     }
 
+    /// The same rules for another seed, without reading the tile files
+    /// again: each expansion's hooks are rebuilt from its chosen variants.
+    /// Simulations of many seeds use it, since parsing tiles costs far more
+    /// than a game.
+    pub fn reseeded(&self, seed: u64) -> Result<Rules, SetupError> {
+        let enabled: Vec<String> = self.expansions.iter().map(|e| e.info.id.to_string()).collect();
+        let figures: Vec<String> = self.figures.iter().map(|f| f.id.to_string()).collect();
+        let mut expansions = Vec::with_capacity(self.expansions.len());
+        for e in &self.expansions {
+            let ctx = BuildContext {
+                variants: e.variants.clone(),
+                enabled: enabled.clone(),
+                figures: figures.clone(),
+                players: self.config.players.len(),
+            };
+            let hooks = (e.info.build)(&ctx).map_err(|m| SetupError::Expansion(e.info.id.into(), m))?;
+            expansions.push(EnabledExpansion {
+                info: e.info,
+                hooks,
+                variants: e.variants.clone(),
+                first_source: e.first_source,
+            });
+        }
+        let mut config = self.config.clone();
+        config.seed = seed;
+        Ok(Rules {
+            tiles: self.tiles.clone(),
+            start: self.start,
+            bag: self.bag.clone(),
+            figures: self.figures.clone(),
+            expansions,
+            sources: self.sources.clone(),
+            vetoing: self.vetoing.clone(),
+            adjusting: self.adjusting.clone(),
+            observing: self.observing.clone(),
+            isolated: self.isolated,
+            config,
+        })
+    }
+
     /// The tile types of this game.
     pub fn tiles(&self) -> &[TileType] {
         &self.tiles

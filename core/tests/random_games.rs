@@ -28,3 +28,24 @@ fn a_random_base_game_runs_to_the_end() {
     assert_eq!(s.board().tiles().len() + s.discarded().len(), 72);
     assert!(s.score(0) + s.score(1) > 0);
 }
+
+#[test]
+fn reseeded_rules_play_the_same_game_as_rules_built_for_that_seed() {
+    let fresh = play_random(9, 3);
+    let mut config = GameConfig::with_players(3);
+    config.seed = 1;
+    let base = Rules::new(&Catalog::default(), &config, &TileSource::default()).expect("base rules");
+    let rules = Arc::new(base.reseeded(9).expect("reseeds"));
+    assert_eq!(rules.config.seed, 9);
+    let mut game = Game::new(rules).expect("starts");
+    let mut bot = RandomBot::new(9 ^ 0x5eed);
+    let mut options: Vec<Action> = Vec::new();
+    while !game.is_over() {
+        game.legal_actions(&mut options);
+        let i = bot.choose(&game, &options);
+        game.play(&options[i]).expect("legal");
+    }
+    let scores = |g: &Game| (0..3).map(|p| g.state().score(p)).collect::<Vec<_>>();
+    assert_eq!(scores(&game), scores(&fresh));
+    assert_eq!(game.state().board().tiles(), fresh.state().board().tiles());
+}

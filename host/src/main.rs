@@ -565,7 +565,8 @@ fn simulate(args: SimulateArgs) -> Result<()> {
     let start = std::time::Instant::now();
     let results = simulate::run(
         &config,
-        |c| Ok(carcassonne_core::Rules::new(&catalog, c, &tiles)?),
+        // Tile files are read once; each game only rebuilds the hooks.
+        |c| Ok(rules.reseeded(c.seed)?),
         args.games,
         args.threads,
         &args.bot,
