@@ -7,7 +7,7 @@
 
 use crate::session;
 use anyhow::Result;
-use carcassonne_core::{Game, GameConfig, GameRecord, Rules};
+use carcassonne_core::{Game, GameConfig, Rules};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -32,8 +32,17 @@ pub fn play_one(rules_for: &dyn Fn(u64) -> Result<Arc<Rules>>, seed: u64, bot: &
     let config = rules.config.clone();
     let mut bots = session::bots_for(&config, bot)?;
     let mut game = Game::new(rules)?;
-    let mut record = GameRecord::new(config);
-    session::play_out(&mut game, &mut bots, &mut record, |_, _, _| {}, |_| Ok(()))?;
+    // No record is kept: writing every move in its record form costs more
+    // than playing it, and a seed with the same bots replays the game anyway.
+    let mut options = Vec::new();
+    while let Some(decision) = game.decision() {
+        game.legal_actions(&mut options);
+        let choice = bots[decision.player() as usize]
+            .choose(&game, &options)
+            .min(options.len().saturating_sub(1));
+        let action = options.swap_remove(choice);
+        game.play(&action).map_err(|e| anyhow::anyhow!("seed {seed}: {e}"))?;
+    }
     let s = game.state();
     let seats = s.players() as u8;
     Ok(GameResult {
