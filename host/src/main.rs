@@ -684,7 +684,11 @@ fn serve(args: ServeArgs) -> Result<()> {
             .await
             .with_context(|| format!("cannot listen on {}", args.bind))?;
         let addr = listener.local_addr()?;
-        let server = http::Server::new(table);
+        // The tile editor edits the files the game reads its tiles from.
+        let catalog = carcassonne_host::setup::catalog(&table.record().config, &args.game.plugins)?;
+        let tiles = carcassonne_host::setup::tile_source(args.game.tiles.as_deref());
+        let editor = carcassonne_host::serve::editor::Editor::new(catalog, tiles);
+        let server = http::Server::with_editor(table, editor);
         println!("{}", http::banner(&server.table(), addr));
         http::run(listener, server).await.context("server failed")
     })

@@ -1,7 +1,8 @@
 //! The `host serve` page in a real headless browser (Debian's chromium,
 //! driven through chromedriver's WebDriver API): a whole hot-seat game with
 //! Easter and Fruit-Bearing Trees played by clicking, then the final scores
-//! read from the page. Skips itself, saying so, when chromium or
+//! read from the page; and the tile editor page, where a tile's edge is
+//! changed, refused, fixed and saved. Skips itself, saying so, when chromium or
 //! chromedriver is not installed (`apt-get install chromium chromium-driver`).
 
 use carcassonne_host::serve::{Table, http};
@@ -374,4 +375,111 @@ fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
         let cell = browser.find_all(&format!("td.score[data-seat=\"{}\"]", p["seat"]));
         assert_eq!(browser.text(&cell[0]), p["score"].to_string());
     }
+}
+
+/// The tile editor page: changes tile E's edges by typing in the page,
+/// saves, and sees the new tile in `host tiles check` and in a new game.
+#[test]
+fn a_tile_edge_changed_in_the_editor_page_is_saved_and_used_by_a_new_game() {
+    use carcassonne_core::tiles::{EdgeKind, parse_tile_set};
+    use carcassonne_core::{Catalog, GameConfig, Rules, TileSource};
+    use carcassonne_host::serve::editor::Editor;
+
+    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
+        eprintln!(
+            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
+        );
+        return;
+    }
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser-editor");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("base.toml");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/../tiles/base.toml"), &path).unwrap();
+    let catalog = Catalog::linked().unwrap();
+
+    let args = GameArgs {
+        players: Some(2),
+        seed: Some(4),
+        ..GameArgs::default()
+    };
+    let table = Table::open(&args, None).unwrap();
+    let editor = Editor::new(catalog.clone(), TileSource { dir: Some(dir.clone()) });
+    let server = http::Server::with_editor(table, editor);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        rt.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            http::run(listener, server).await.unwrap();
+        });
+    });
+    let addr: SocketAddr = rx.recv().unwrap();
+    let browser = Browser::start();
+    browser.go(&format!("http://{addr}/editor?file=base.toml"));
+
+    let wait_for = |what: &str, check: &dyn Fn() -> bool| {
+        let start = Instant::now();
+        while !check() {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "the page never showed {what}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    wait_for("tile E", &|| !browser.find_all("#tiles button[data-id='E']").is_empty());
+    assert!(browser.click_first("#tiles button[data-id='E']"));
+    let edges = browser.find_all("#edges")[0].clone();
+    wait_for("E's edges", &|| {
+        browser.script("return document.getElementById('edges').value;") == json!("CFFF")
+    });
+    let before = browser.script("return document.getElementById('picture').innerHTML;");
+
+    // A change that does not fit E's features shows the diagnostic.
+    let (status, v) = browser.cmd("POST", &format!("/element/{edges}/clear"), Some(&json!({})));
+    assert_eq!(status, 200, "{v}");
+    let (status, v) = browser.cmd(
+        "POST",
+        &format!("/element/{edges}/value"),
+        Some(&json!({"text": "CFFC"})),
+    );
+    assert_eq!(status, 200, "{v}");
+    wait_for("a diagnostic", &|| {
+        browser.script("return document.getElementById('diagnostics').textContent;") != json!("")
+    });
+    let original = std::fs::read(&path).unwrap();
+    assert!(browser.click_first("#save"));
+    wait_for("the refusal", &|| {
+        browser.script("return document.getElementById('status').textContent;") == json!("not saved")
+    });
+    let shown = browser.script("return document.getElementById('diagnostics').textContent;");
+    assert!(shown.as_str().unwrap().contains("line"), "{shown}");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        original,
+        "a refused save leaves the file alone"
+    );
+
+    // With the default features for the new edges it renders, and saves.
+    assert!(browser.click_first("#relayout"));
+    wait_for("the new picture", &|| {
+        browser.script("return document.getElementById('diagnostics').textContent;") == json!("")
+            && browser.script("return document.getElementById('picture').innerHTML;") != before
+    });
+    assert!(browser.click_first("#save"));
+    wait_for("saved", &|| {
+        browser.script("return document.getElementById('status').textContent;") == json!("saved")
+    });
+
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (report, problems) =
+        carcassonne_host::tiles_cmd::check(std::slice::from_ref(&path), &catalog, &TileSource::default()).unwrap();
+    assert_eq!(problems, 0, "{report}");
+    let set = parse_tile_set("base.toml", &text, &catalog).unwrap();
+    let kinds = [EdgeKind::City, EdgeKind::Field, EdgeKind::Field, EdgeKind::City];
+    assert_eq!(set.tile("E").unwrap().edges, kinds);
+    let rules = Rules::new(&catalog, &GameConfig::with_players(2), &TileSource { dir: Some(dir) }).unwrap();
+    assert_eq!(rules.tile_by_id("E").unwrap().def.edges, kinds);
 }

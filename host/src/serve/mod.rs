@@ -10,6 +10,7 @@
 //! decide (or the game ends) and saves the record atomically after every
 //! move, so a restarted server continues the same game from its record.
 
+pub mod editor;
 pub mod http;
 
 use crate::render::{board_svg, feature_point, tile_group, tile_svg};

@@ -1,0 +1,403 @@
+//! The tile editor of `host serve` (`/editor` and `/api/tiles…`): lists a
+//! tile file's tiles as pictures, previews an edit to one tile without
+//! saving, and saves it through the validated editing code of
+//! [`crate::tile_edit`] (see `docs/serve-api.md`).
+//!
+//! Only real files in the server's tile directory are editable; a set the
+//! server reads from its built-in copy is shown read-only, because there is
+//! no file to write.
+
+use crate::render::tile_svg;
+use crate::tile_edit::{self, EditError, NewTile};
+use crate::tiles_cmd::describe_features;
+use carcassonne_core::rules::BASE_TILES;
+use carcassonne_core::tiles::{FeatureKind, TileSet, TileType};
+use carcassonne_core::{Catalog, Rotation, TileSource};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::ops::Range;
+use std::path::PathBuf;
+use toml_edit::{DocumentMut, Item};
+
+/// The tile files the editor offers and where it writes them.
+pub struct Editor {
+    catalog: Catalog,
+    tiles: TileSource,
+}
+
+/// One edit to one tile, as the page sends it. Parts apply in the order
+/// `toml`, `edges`, `count`; absent parts are left alone.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileEdit {
+    /// The file name, as in the listing (`base.toml`).
+    pub file: String,
+    /// The tile's id before the edit.
+    pub id: String,
+    /// New text for the tile's whole `[[tile]]` block.
+    #[serde(default)]
+    pub toml: Option<String>,
+    /// New edges, four letters N E S W (`CRFR`).
+    #[serde(default)]
+    pub edges: Option<String>,
+    /// With `edges`: replace the features by the default layout for the
+    /// new edges (as `host tiles new` writes), since features that named
+    /// the old edges rarely fit the new ones.
+    #[serde(default)]
+    pub relayout: bool,
+    /// New number of copies.
+    #[serde(default)]
+    pub count: Option<i64>,
+    /// The hot-seat token, needed to save from a non-loopback address.
+    #[serde(default)]
+    pub token: Option<String>,
+}
+
+/// An editor answer that is not a success: an HTTP status and a JSON body.
+pub struct Failure {
+    /// HTTP status.
+    pub status: u16,
+    /// `{"ok": false, "error": …, "diagnostics": [...]}`.
+    pub body: Value,
+}
+
+impl Failure {
+    fn new(status: u16, error: impl Into<String>) -> Failure {
+        Failure {
+            status,
+            body: json!({ "ok": false, "error": error.into(), "diagnostics": [] }),
+        }
+    }
+
+    fn edit(e: EditError) -> Failure {
+        let diagnostics: Vec<Value> = match &e {
+            EditError::Invalid { diagnostics, .. } => diagnostics
+                .0
+                .iter()
+                .map(|d| json!({ "line": d.line, "column": d.column, "message": d.message }))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let status = if matches!(e, EditError::Io { .. }) { 500 } else { 422 };
+        Failure {
+            status,
+            body: json!({ "ok": false, "error": e.to_string(), "diagnostics": diagnostics }),
+        }
+    }
+}
+
+impl Editor {
+    /// An editor over the files of `catalog`'s sets, read from `tiles`.
+    pub fn new(catalog: Catalog, tiles: TileSource) -> Editor {
+        Editor { catalog, tiles }
+    }
+
+    /// Every known tile file: (file name, built-in text).
+    fn files(&self) -> Vec<(String, &'static str)> {
+        let mut files = vec![("base.toml".to_string(), BASE_TILES)];
+        for e in self.catalog.all() {
+            for f in e.tile_files {
+                files.push((f.file_name.to_string(), f.embedded));
+            }
+        }
+        files
+    }
+
+    /// The file on disk for `file`, when there is one.
+    fn disk_path(&self, file: &str) -> Option<PathBuf> {
+        let path = self.tiles.dir.as_ref()?.join(file);
+        path.is_file().then_some(path)
+    }
+
+    /// The current text of a known `file`.
+    fn read(&self, file: &str) -> Result<(String, String), Failure> {
+        let (_, embedded) = self.files().into_iter().find(|(name, _)| name == file).ok_or_else(|| {
+            let known: Vec<String> = self.files().into_iter().map(|(n, _)| n).collect();
+            Failure::new(404, format!("unknown tile file `{file}`; files: {}", known.join(", ")))
+        })?;
+        self.tiles
+            .read(file, embedded)
+            .map_err(|e| Failure::new(500, e.to_string()))
+    }
+
+    /// `GET /api/tiles`: the files, their sets and whether they are editable.
+    pub fn list(&self) -> Value {
+        let files: Vec<Value> = self
+            .files()
+            .into_iter()
+            .map(|(file, embedded)| {
+                let shown = self.tiles.read(&file, embedded).ok();
+                let set = shown
+                    .as_ref()
+                    .and_then(|(name, text)| tile_edit::validate(name, text, &self.catalog).ok());
+                json!({
+                    "file": file,
+                    "set": set.as_ref().map(|s| s.id.clone()),
+                    "name": set.as_ref().map(|s| s.name.clone()),
+                    "editable": self.disk_path(&file).is_some(),
+                    "source": shown.map(|(name, _)| name),
+                })
+            })
+            .collect();
+        json!({ "files": files })
+    }
+
+    /// `GET /api/tiles/file?file=…`: one file's tiles with pictures, features
+    /// and each tile's TOML block.
+    pub fn file(&self, file: &str) -> Result<Value, Failure> {
+        let (source, text) = self.read(file)?;
+        let set = tile_edit::validate(&source, &text, &self.catalog).map_err(Failure::edit)?;
+        let blocks = tile_blocks(&text);
+        let tiles: Vec<Value> = set
+            .tiles
+            .iter()
+            .enumerate()
+            .map(|(i, _)| tile_json(&set, i, &text, &blocks))
+            .collect();
+        let editable = self.disk_path(file).is_some();
+        Ok(json!({
+            "ok": true,
+            "file": file,
+            "source": source,
+            "set": set.id,
+            "name": set.name,
+            "editable": editable,
+            "note": if editable { Value::Null } else {
+                json!("this set is the server's built-in copy: there is no file in the tile directory to write, so it is read-only")
+            },
+            "tiles": tiles,
+        }))
+    }
+
+    /// `POST /api/tiles/preview`: the edited tile as it would be, or the
+    /// diagnostics; nothing is written.
+    pub fn preview(&self, edit: &TileEdit) -> Result<Value, Failure> {
+        let (source, text) = self.read(&edit.file)?;
+        let edited = apply(&text, edit).map_err(Failure::edit)?;
+        let set = tile_edit::validate(&source, &edited, &self.catalog).map_err(Failure::edit)?;
+        Ok(self.answer(&set, &edited, edit))
+    }
+
+    /// `POST /api/tiles/save`: the same edit written to the file (validated,
+    /// atomically); on any error the file is unchanged.
+    pub fn save(&self, edit: &TileEdit) -> Result<Value, Failure> {
+        self.read(&edit.file)?;
+        let Some(path) = self.disk_path(&edit.file) else {
+            return Err(Failure::new(
+                409,
+                format!(
+                    "`{}` is the server's built-in copy, not a file in the tile directory, so it cannot be saved; \
+                     start the server with --tiles DIR holding a copy",
+                    edit.file
+                ),
+            ));
+        };
+        let set = tile_edit::edit_file(&path, &self.catalog, |text| apply(text, edit)).map_err(Failure::edit)?;
+        let text = std::fs::read_to_string(&path).map_err(|e| Failure::new(500, e.to_string()))?;
+        let mut answer = self.answer(&set, &text, edit);
+        answer["saved"] = json!(path.display().to_string());
+        Ok(answer)
+    }
+
+    fn answer(&self, set: &TileSet, text: &str, edit: &TileEdit) -> Value {
+        let blocks = tile_blocks(text);
+        // A TOML edit may rename the tile: find it by its new id.
+        let id = edit
+            .toml
+            .as_deref()
+            .and_then(block_id)
+            .unwrap_or_else(|| edit.id.clone());
+        let tile = set
+            .tiles
+            .iter()
+            .position(|t| t.id == id)
+            .map(|i| tile_json(set, i, text, &blocks));
+        json!({ "ok": true, "set": set.id, "tile": tile })
+    }
+}
+
+/// Whether a save request may write: it comes from a loopback address (the
+/// person at the server's machine), or carries the table's hot-seat token,
+/// which only the person who started the server was shown.
+pub fn may_save(peer: std::net::IpAddr, token: Option<&str>, hotseat: &str) -> bool {
+    peer.is_loopback() || token.is_some_and(|t| !t.is_empty() && t == hotseat)
+}
+
+/// The JSON for tile `i` of `set`: picture, features, count and TOML block.
+fn tile_json(set: &TileSet, i: usize, text: &str, blocks: &[(String, Range<usize>)]) -> Value {
+    let def = &set.tiles[i];
+    let tile = TileType::new(i as u16, &set.id, def.clone());
+    let block = blocks
+        .iter()
+        .find(|(id, _)| *id == def.id)
+        .map(|(_, r)| text[r.clone()].to_string());
+    json!({
+        "id": def.id,
+        "name": def.name,
+        "count": def.count,
+        "edges": block.as_deref().and_then(block_edges),
+        "features": describe_features(&tile),
+        "svg": tile_svg(&tile, Rotation::NONE),
+        "toml": block,
+    })
+}
+
+/// The `[[tile]]` blocks of `text` with their ids: from the header to the
+/// line before the next top-level header, without the trailing blank and
+/// comment lines (those introduce the next table, and `toml_edit` keeps
+/// them with it).
+pub fn tile_blocks(text: &str) -> Vec<(String, Range<usize>)> {
+    let mut lines = Vec::new();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        lines.push((at, line));
+        at += line.len();
+    }
+    let header = |l: &str| l.trim_start().starts_with('[');
+    let own = |l: &str| {
+        let t = l.trim_start();
+        t.starts_with("[tile.") || t.starts_with("[[tile.")
+    };
+    let mut blocks = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if lines[i].1.trim_start().starts_with("[[tile]]") {
+            let start = lines[i].0;
+            let mut j = i + 1;
+            while j < lines.len() && (!header(lines[j].1) || own(lines[j].1)) {
+                j += 1;
+            }
+            let mut end = j;
+            while end > i + 1 {
+                let t = lines[end - 1].1.trim();
+                if t.is_empty() || t.starts_with('#') {
+                    end -= 1;
+                } else {
+                    break;
+                }
+            }
+            let stop = lines.get(end).map_or(text.len(), |l| l.0);
+            if let Some(id) = block_id(&text[start..stop]) {
+                blocks.push((id, start..stop));
+            }
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    blocks
+}
+
+/// The id of the (first) tile in a `[[tile]]` block.
+fn block_id(block: &str) -> Option<String> {
+    first_tile(block)?.get("id")?.as_str().map(str::to_string)
+}
+
+/// The edges string of the (first) tile in a block.
+fn block_edges(block: &str) -> Option<String> {
+    first_tile(block)?.get("edges")?.as_str().map(str::to_string)
+}
+
+fn first_tile(block: &str) -> Option<toml::Table> {
+    let value: toml::Table = toml::from_str(block).ok()?;
+    match value.get("tile")? {
+        toml::Value::Array(a) => a.first()?.as_table().cloned(),
+        _ => None,
+    }
+}
+
+/// `text` with `edit` applied (not yet checked by the loader).
+pub fn apply(text: &str, edit: &TileEdit) -> Result<String, EditError> {
+    let mut text = text.to_string();
+    let mut id = edit.id.clone();
+    if let Some(block) = &edit.toml {
+        let range = tile_blocks(&text)
+            .into_iter()
+            .find(|(i, _)| *i == edit.id)
+            .map(|(_, r)| r)
+            .ok_or_else(|| unknown(&text, &edit.id))?;
+        let mut block = block.clone();
+        if !block.ends_with('\n') {
+            block.push('\n');
+        }
+        // Keep the blank line that separated it from the next table.
+        if range.end < text.len() && !block.ends_with("\n\n") && text[..range.end].ends_with("\n\n") {
+            block.push('\n');
+        }
+        text.replace_range(range, &block);
+        if let Some(new) = block_id(&block) {
+            id = new;
+        }
+    }
+    if let Some(edges) = &edit.edges {
+        let kinds = tile_edit::parse_edges(edges)?;
+        let letters: String = edges.chars().filter(|c| *c != ',' && !c.is_whitespace()).collect();
+        let mut doc: DocumentMut = text
+            .parse()
+            .map_err(|e: toml_edit::TomlError| EditError::Syntax(e.to_string()))?;
+        let table = tile_table(&mut doc, &id).ok_or_else(|| unknown(&text, &id))?;
+        set_value(table, "edges", toml_edit::Value::from(letters.to_uppercase()));
+        if edit.relayout {
+            let cloister = table.get("features").and_then(Item::as_array).is_some_and(|a| {
+                a.iter().any(|f| {
+                    f.as_inline_table().and_then(|t| t.get("kind")).and_then(|k| k.as_str())
+                        == Some(&FeatureKind::Cloister.to_string())
+                })
+            });
+            let fresh = tile_edit::tile_toml(&NewTile {
+                id: id.clone(),
+                edges: kinds,
+                count: 1,
+                cloister,
+                name: None,
+            });
+            let fresh: DocumentMut = fresh
+                .parse()
+                .map_err(|e: toml_edit::TomlError| EditError::Syntax(e.to_string()))?;
+            if let Some(features) = fresh["tile"]
+                .as_array_of_tables()
+                .and_then(|a| a.get(0))
+                .and_then(|t| t.get("features"))
+            {
+                table.insert("features", features.clone());
+            }
+        }
+        text = doc.to_string();
+    }
+    if let Some(count) = edit.count {
+        text = tile_edit::set_count(&text, &id, count)?;
+    }
+    Ok(text)
+}
+
+fn unknown(text: &str, id: &str) -> EditError {
+    EditError::UnknownTile {
+        id: id.to_string(),
+        known: tile_blocks(text)
+            .into_iter()
+            .map(|(i, _)| i)
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+fn tile_table<'d>(doc: &'d mut DocumentMut, id: &str) -> Option<&'d mut toml_edit::Table> {
+    doc.get_mut("tile")?
+        .as_array_of_tables_mut()?
+        .iter_mut()
+        .find(|t| t.get("id").and_then(Item::as_str) == Some(id))
+}
+
+/// Sets `key` keeping the value's surrounding whitespace and comment.
+fn set_value(table: &mut toml_edit::Table, key: &str, value: toml_edit::Value) {
+    match table.get_mut(key).and_then(Item::as_value_mut) {
+        Some(old) => {
+            let decor = old.decor().clone();
+            *old = value;
+            *old.decor_mut() = decor;
+        }
+        None => {
+            table.insert(key, Item::Value(value));
+        }
+    }
+}
