@@ -188,6 +188,18 @@ async fn state(State(server): State<Arc<Server>>, Query(q): Query<TokenQuery>) -
     Json(table.state_json(viewer)).into_response()
 }
 
+/// The refusal for a request body that is not the expected JSON.
+fn bad_body(table: &Table, e: &axum::extract::rejection::JsonRejection) -> Response {
+    refusal(
+        table,
+        Refusal {
+            status: 400,
+            error: format!("bad request body: {}", e.body_text()),
+            turn: None,
+        },
+    )
+}
+
 async fn submit(
     State(server): State<Arc<Server>>,
     body: Result<Json<Submission>, axum::extract::rejection::JsonRejection>,
@@ -195,16 +207,7 @@ async fn submit(
     let mut table = server.table();
     let Json(s) = match body {
         Ok(b) => b,
-        Err(e) => {
-            return refusal(
-                &table,
-                Refusal {
-                    status: 400,
-                    error: format!("bad request body: {}", e.body_text()),
-                    turn: None,
-                },
-            );
-        }
+        Err(e) => return bad_body(&table, &e),
     };
     let result = table.submit(&s);
     // Announce every change, also one that ended in an error after moves
@@ -232,16 +235,7 @@ async fn undo(
     let mut table = server.table();
     let Json(u) = match body {
         Ok(b) => b,
-        Err(e) => {
-            return refusal(
-                &table,
-                Refusal {
-                    status: 400,
-                    error: format!("bad request body: {}", e.body_text()),
-                    turn: None,
-                },
-            );
-        }
+        Err(e) => return bad_body(&table, &e),
     };
     let result = table.undo(&u.token, u.version);
     server.versions.send_replace(table.version());
