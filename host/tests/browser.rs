@@ -5,6 +5,8 @@
 //! changed, refused, fixed and saved. Skips itself, saying so, when chromium or
 //! chromedriver is not installed (`apt-get install chromium chromium-driver`).
 
+mod common;
+
 use carcassonne_host::serve::{Table, http};
 use carcassonne_host::setup::GameArgs;
 use serde_json::{Value, json};
@@ -188,17 +190,7 @@ impl Drop for Browser {
 }
 
 fn start_server(table: Table) -> SocketAddr {
-    let server = http::Server::new(table);
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Runtime::new().unwrap();
-        rt.block_on(async move {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            tx.send(listener.local_addr().unwrap()).unwrap();
-            http::run(listener, server).await.unwrap();
-        });
-    });
-    rx.recv().unwrap()
+    common::serve_on_loopback(http::Server::new(table))
 }
 
 /// Where the fruit trees stand, from the expansion's public state.

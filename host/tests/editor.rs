@@ -2,16 +2,17 @@
 //! 127.0.0.1:0 in this process, editing a temporary copy of the tiles
 //! directory, spoken to with a minimal HTTP/1.1 client.
 
+mod common;
+
 use carcassonne_core::tiles::{EdgeKind, parse_tile_set};
 use carcassonne_core::{Catalog, GameConfig, Rules, TileSource};
 use carcassonne_host::serve::editor::{Editor, may_save};
 use carcassonne_host::serve::{Table, http};
 use carcassonne_host::setup::GameArgs;
+use common::{request, serve_on_loopback};
 use serde_json::{Value, json};
-use std::io::{Read, Write};
-use std::net::{IpAddr, SocketAddr, TcpStream};
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 // Linked so that their attribute checks and tile files are in the catalog.
 use carcassonne_easter as _;
@@ -55,35 +56,7 @@ fn start(dir: &Path) -> (SocketAddr, String) {
             dir: Some(dir.to_path_buf()),
         },
     );
-    let server = http::Server::with_editor(table, editor);
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Runtime::new().unwrap();
-        rt.block_on(async move {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            tx.send(listener.local_addr().unwrap()).unwrap();
-            http::run(listener, server).await.unwrap();
-        });
-    });
-    (rx.recv().unwrap(), hotseat)
-}
-
-/// One request; the status and the body as JSON (or as a string).
-fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
-    let mut stream = TcpStream::connect(addr).unwrap();
-    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).unwrap();
-    let text = String::from_utf8(raw).unwrap();
-    let (head, rest) = text.split_once("\r\n\r\n").expect("a complete response");
-    (head.split(' ').nth(1).unwrap().parse().unwrap(), rest.to_string())
+    (serve_on_loopback(http::Server::with_editor(table, editor)), hotseat)
 }
 
 fn get(addr: SocketAddr, path: &str) -> Value {

@@ -1,12 +1,15 @@
 //! `host serve` through real HTTP: a server on 127.0.0.1:0 in this process,
 //! spoken to with a minimal HTTP/1.1 client over a TCP socket.
 
+mod common;
+
 // Link the expansion crates, as the `host` binary does, so they register.
 use carcassonne_easter as _;
 use carcassonne_fruit_trees as _;
 use carcassonne_host::serve::{Table, http};
 use carcassonne_host::setup::GameArgs;
 use carcassonne_inns_and_cathedrals as _;
+use common::{request, serve_on_loopback};
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -18,40 +21,7 @@ use std::time::Duration;
 /// thread (which ends with the test process).
 fn start(table: Table) -> (SocketAddr, Arc<http::Server>) {
     let server = http::Server::new(table);
-    let (tx, rx) = std::sync::mpsc::channel();
-    let s = server.clone();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Runtime::new().unwrap();
-        rt.block_on(async move {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            tx.send(listener.local_addr().unwrap()).unwrap();
-            http::run(listener, s).await.unwrap();
-        });
-    });
-    (rx.recv().unwrap(), server)
-}
-
-/// One request; the status and the body.
-fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
-    let mut stream = TcpStream::connect(addr).unwrap();
-    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).unwrap();
-    let text = String::from_utf8(raw).unwrap();
-    let (head, rest) = text.split_once("\r\n\r\n").expect("a complete response");
-    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-    assert!(
-        !head.to_ascii_lowercase().contains("transfer-encoding: chunked"),
-        "responses have a length"
-    );
-    (status, rest.to_string())
+    (serve_on_loopback(server.clone()), server)
 }
 
 fn get_json(addr: SocketAddr, path: &str) -> Value {
