@@ -62,11 +62,13 @@ impl Bot for GreedyBot {
             return 0;
         };
         // One guess per decision, shared by every option so they compare fairly.
-        let guess = if game.rules().expansions().is_empty() {
-            None
+        // Look-ahead copies are not narrated: their stories are thrown away.
+        let mut guess = if game.rules().expansions().is_empty() {
+            game.clone()
         } else {
-            Some(game.determinized(self.rng.next_u64()))
+            game.determinized(self.rng.next_u64())
         };
+        guess.set_narrated(false);
         let value = |g: &Game| {
             let s = g.state();
             let mine = s.score(me);
@@ -80,7 +82,7 @@ impl Bot for GreedyBot {
         let mut best = i32::MIN;
         let mut tied: Vec<usize> = Vec::new();
         for (i, a) in options.iter().enumerate() {
-            let mut g = guess.as_ref().unwrap_or(game).clone();
+            let mut g = guess.clone();
             if g.play(a).is_ok() {
                 let v = value(&g);
                 if v > best {

@@ -20,8 +20,8 @@ use std::any::Any;
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 use std::panic::AssertUnwindSafe;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Whether a figure is a follower (counts for majorities, "earns" like a
 /// meeple) or a special figure (builder, pig, barn …).
@@ -125,6 +125,10 @@ pub struct BuildContext {
     pub figures: Vec<String>,
     /// Number of players.
     pub players: usize,
+    /// The game's tile table, indexed like `PlacedTile::tile`. An expansion
+    /// reads its attribute tables here once and keeps what it needs per tile
+    /// index, so its hooks never look attributes up by name during play.
+    pub tiles: Arc<[TileType]>,
 }
 
 impl BuildContext {
@@ -170,10 +174,111 @@ pub struct FeatureScoring {
     pub complete: bool,
 }
 
+/// The turn hooks an expansion implements: the engine calls only these, so
+/// an expansion costs nothing at the points of the turn where it does not
+/// act. Combine with `|`: `Hooks::TILE_PLACED | Hooks::FINAL_SCORING`.
+///
+/// The default, [`Hooks::ALL`], is always correct. Naming fewer is what
+/// makes an expansion fast, and it is checked: in debug builds (tests) the
+/// engine still calls every hook, and a hook left out that changes the
+/// state, logs, scores, asks, draws from the RNG, vetoes or adjusts
+/// anything fails the game with an error naming the missing constant.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Hooks(u32);
+
+macro_rules! hook_constants {
+    ($($(#[$doc:meta])* $name:ident = $bit:expr, $hook:literal;)*) => {
+        impl Hooks {
+            $($(#[$doc])* pub const $name: Hooks = Hooks(1 << $bit);)*
+            /// Every hook.
+            pub const ALL: Hooks = Hooks($((1 << $bit))|*);
+            const NAMES: &'static [(Hooks, &'static str, &'static str)] = &[$((Hooks::$name, stringify!($name), $hook)),*];
+        }
+    };
+}
+
+hook_constants! {
+    /// [`Expansion::turn_started`].
+    TURN_STARTED = 0, "turn_started";
+    /// [`Expansion::tile_drawn`].
+    TILE_DRAWN = 1, "tile_drawn";
+    /// [`Expansion::placement_allowed`].
+    PLACEMENT_ALLOWED = 2, "placement_allowed";
+    /// [`Expansion::tile_placed`].
+    TILE_PLACED = 3, "tile_placed";
+    /// [`Expansion::deploy_options`].
+    DEPLOY_OPTIONS = 4, "deploy_options";
+    /// [`Expansion::deployment_allowed`].
+    DEPLOYMENT_ALLOWED = 5, "deployment_allowed";
+    /// [`Expansion::figure_deployed`].
+    FIGURE_DEPLOYED = 6, "figure_deployed";
+    /// [`Expansion::after_deploy`].
+    AFTER_DEPLOY = 7, "after_deploy";
+    /// [`Expansion::before_scoring`].
+    BEFORE_SCORING = 8, "before_scoring";
+    /// [`Expansion::feature_completed`].
+    FEATURE_COMPLETED = 9, "feature_completed";
+    /// [`Expansion::feature_points`].
+    FEATURE_POINTS = 10, "feature_points";
+    /// [`Expansion::feature_scored`].
+    FEATURE_SCORED = 11, "feature_scored";
+    /// [`Expansion::after_scoring`].
+    AFTER_SCORING = 12, "after_scoring";
+    /// [`Expansion::end_of_turn`].
+    END_OF_TURN = 13, "end_of_turn";
+    /// [`Expansion::final_scoring`].
+    FINAL_SCORING = 14, "final_scoring";
+    /// [`Expansion::observe`].
+    OBSERVE = 15, "observe";
+}
+
+impl Hooks {
+    /// No turn hook (an expansion that only adds tiles, figures or decisions
+    /// asked from its `setup`).
+    pub const NONE: Hooks = Hooks(0);
+
+    /// Whether every hook of `other` is in `self`.
+    pub const fn contains(self, other: Hooks) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// The hooks of both sets.
+    pub const fn union(self, other: Hooks) -> Hooks {
+        Hooks(self.0 | other.0)
+    }
+
+    /// The name of a single hook's constant and method (`("TILE_PLACED",
+    /// "tile_placed")`): `NAMES` is in bit order.
+    fn names(self) -> (&'static str, &'static str) {
+        Hooks::NAMES
+            .get(self.0.trailing_zeros() as usize)
+            .map_or(("?", "?"), |&(_, constant, method)| (constant, method))
+    }
+}
+
+impl std::ops::BitOr for Hooks {
+    type Output = Hooks;
+    fn bitor(self, other: Hooks) -> Hooks {
+        self.union(other)
+    }
+}
+
+impl std::fmt::Debug for Hooks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = Hooks::NAMES
+            .iter()
+            .filter(|(h, _, _)| self.contains(*h))
+            .map(|&(_, constant, _)| constant)
+            .collect();
+        write!(f, "Hooks({})", names.join(" | "))
+    }
+}
+
 /// The hooks of an expansion, with its own state and action types.
 ///
 /// Every method has a default that does nothing, so an expansion implements
-/// only the points of the turn where it acts. Hooks are called in the order
+/// only the points of the turn where it acts, and names them in
+/// [`Expansion::hooks`]. Hooks are called in the order
 /// the expansions are enabled (sorted by id), one expansion at a time; the
 /// changes one asks for are applied before the next is called.
 pub trait Expansion: Send + Sync + 'static {
@@ -186,6 +291,11 @@ pub trait Expansion: Send + Sync + 'static {
     /// Its state at the start of a game; may use the game's RNG.
     fn setup(&self, ctx: &mut Ctx<'_>) -> Self::State;
 
+    /// The turn hooks it implements (see [`Hooks`]); by default all of them.
+    fn hooks(&self) -> Hooks {
+        Hooks::ALL
+    }
+
     /// A turn begins (before the tile is drawn). May `ask` the player for a
     /// decision that replaces the draw (an abbey).
     fn turn_started(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>) {}
@@ -193,8 +303,8 @@ pub trait Expansion: Send + Sync + 'static {
     /// A tile was drawn for the turn's player.
     fn tile_drawn(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>, _tile: &TileType) {}
 
-    /// Veto for a placement that matches edges. Called only for expansions
-    /// that say so in `vetoes_placement`.
+    /// Veto for a placement that matches edges (asked for every fitting
+    /// placement: keep it cheap).
     fn placement_allowed(
         &self,
         _state: &Self::State,
@@ -204,12 +314,6 @@ pub trait Expansion: Send + Sync + 'static {
         _rotation: Rotation,
     ) -> bool {
         true
-    }
-
-    /// Whether this expansion ever vetoes placements (lets the engine skip
-    /// the call on the hot path).
-    fn vetoes_placement(&self) -> bool {
-        false
     }
 
     /// A tile was placed (by the turn's player, or by an expansion's action).
@@ -249,11 +353,6 @@ pub trait Expansion: Send + Sync + 'static {
     ) {
     }
 
-    /// Whether `feature_points` ever changes anything (skipped otherwise).
-    fn adjusts_points(&self) -> bool {
-        false
-    }
-
     /// A feature was scored (also called when nobody won it).
     fn feature_scored(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>, _scoring: &FeatureScoring) {}
 
@@ -269,13 +368,18 @@ pub trait Expansion: Send + Sync + 'static {
     /// Every event the engine applies, after it is applied.
     fn observe(&self, _state: &mut Self::State, _view: &CoreState, _event: &Event) {}
 
-    /// Whether `observe` does anything (skipped otherwise).
-    fn observes(&self) -> bool {
-        false
-    }
-
     /// The legal options of a decision this expansion asked `player` for.
     fn options(&self, _state: &Self::State, _view: &CoreState, _player: u8, _out: &mut Vec<Self::Action>) {}
+
+    /// Whether `action` is among the options `options` lists now: how the
+    /// engine checks a played action. The default lists the options and
+    /// looks; an expansion with many options may answer directly, and must
+    /// then agree with `options` exactly.
+    fn is_option(&self, state: &Self::State, view: &CoreState, player: u8, action: &Self::Action) -> bool {
+        let mut options = Vec::new();
+        self.options(state, view, player, &mut options);
+        options.contains(action)
+    }
 
     /// Carries out an option that `options` listed (the engine has checked).
     fn play(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>, _player: u8, _action: &Self::Action) {}
@@ -394,21 +498,34 @@ impl PartialEq for Box<dyn ErasedAction> {
 /// error naming the expansion.
 pub fn boxed<E: Expansion>(expansion: E) -> Box<dyn DynExpansion> {
     Box::new(Guarded {
+        declared: expansion.hooks(),
         inner: expansion,
         failed: AtomicBool::new(false),
         failure: Mutex::new(None),
+        raised: OnceLock::new(),
     })
 }
 
 /// An expansion with its panics caught (see [`boxed`]).
 pub struct Guarded<E> {
     inner: E,
+    /// What `inner.hooks()` said when it was boxed.
+    declared: Hooks,
     failed: AtomicBool,
     failure: Mutex<Option<String>>,
+    /// The rules' flag raised along with `failed`, so the engine learns of
+    /// a failure with one load instead of asking every expansion after
+    /// every action.
+    raised: OnceLock<Arc<AtomicBool>>,
 }
 
 impl<E> Guarded<E> {
     fn guard<R>(&self, hook: &'static str, fallback: R, f: impl FnOnce() -> R) -> R {
+        self.guard_named(|| hook, fallback, f)
+    }
+
+    /// As `guard`, naming the hook only if it panics.
+    fn guard_named<R>(&self, hook: impl FnOnce() -> &'static str, fallback: R, f: impl FnOnce() -> R) -> R {
         match std::panic::catch_unwind(AssertUnwindSafe(f)) {
             Ok(r) => r,
             Err(payload) => {
@@ -418,12 +535,67 @@ impl<E> Guarded<E> {
                     .or_else(|| payload.downcast_ref::<String>().cloned())
                     .unwrap_or_else(|| "unknown panic".into());
                 if let Ok(mut slot) = self.failure.lock() {
-                    slot.get_or_insert(format!("hook `{hook}` panicked: {message}"));
+                    slot.get_or_insert(format!("hook `{}` panicked: {message}", hook()));
                 }
                 self.failed.store(true, Ordering::Relaxed);
+                if let Some(raised) = self.raised.get() {
+                    raised.store(true, Ordering::Relaxed);
+                }
                 fallback
             }
         }
+    }
+}
+
+/// Fails a hook the expansion left out of `hooks()` although it acts (see
+/// [`Hooks`]); the guard reports the panic as the expansion's failure.
+fn undeclared(hook: Hooks) -> ! {
+    let (constant, method) = hook.names();
+    panic!("`{method}` acts, but `hooks()` does not list it: add `Hooks::{constant}`")
+}
+
+impl<E: Expansion> Guarded<E> {
+    /// Runs a turn hook that gets a context. The engine calls a hook left
+    /// out of `hooks()` only in debug builds, to check that it does nothing.
+    fn turn_hook(
+        &self,
+        hook: Hooks,
+        s: &mut dyn ErasedState,
+        ctx: &mut Ctx<'_>,
+        f: impl FnOnce(&E, &mut E::State, &mut Ctx<'_>),
+    ) {
+        self.guard_named(
+            || hook.names().1,
+            (),
+            || {
+                let state = typed_mut::<E::State>(s);
+                if self.declared.contains(hook) {
+                    return f(&self.inner, state, ctx);
+                }
+                let before = (state.clone(), ctx.events.len(), ctx.asks.len(), ctx.rng.clone());
+                f(&self.inner, state, ctx);
+                if before != (state.clone(), ctx.events.len(), ctx.asks.len(), ctx.rng.clone()) {
+                    undeclared(hook);
+                }
+            },
+        )
+    }
+
+    /// Runs a hook that only reads the state and answers; left out of
+    /// `hooks()`, its answer must be `neutral`.
+    fn query_hook<R: PartialEq + Copy>(&self, hook: Hooks, neutral: R, f: impl FnOnce() -> R) -> R {
+        let declared = self.declared.contains(hook);
+        self.guard_named(
+            || hook.names().1,
+            neutral,
+            || {
+                let answer = f();
+                if !declared && answer != neutral {
+                    undeclared(hook);
+                }
+                answer
+            },
+        )
     }
 }
 
@@ -435,9 +607,13 @@ pub trait DynExpansion: Send + Sync {
     fn setup(&self, ctx: &mut Ctx<'_>) -> Option<Box<dyn ErasedState>>;
     /// The message of a hook that panicked since the last call, if any.
     fn take_failure(&self) -> Option<String>;
+    /// A flag to raise whenever a hook panics, besides remembering the
+    /// message for `take_failure` (the rules attach theirs once).
+    fn raise_on_failure(&self, flag: Arc<AtomicBool>);
     fn turn_started(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>);
     fn tile_drawn(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, tile: &TileType);
-    fn vetoes_placement(&self) -> bool;
+    /// The turn hooks the expansion declares (`Expansion::hooks`).
+    fn hooks(&self) -> Hooks;
     fn placement_allowed(
         &self,
         s: &dyn ErasedState,
@@ -453,7 +629,6 @@ pub trait DynExpansion: Send + Sync {
     fn after_deploy(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, f: Option<&PlacedFigure>);
     fn before_scoring(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>);
     fn feature_completed(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, n: crate::features::NodeId);
-    fn adjusts_points(&self) -> bool;
     fn feature_points(
         &self,
         s: &dyn ErasedState,
@@ -466,9 +641,9 @@ pub trait DynExpansion: Send + Sync {
     fn after_scoring(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>);
     fn end_of_turn(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>);
     fn final_scoring(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>);
-    fn observes(&self) -> bool;
     fn observe(&self, s: &mut dyn ErasedState, view: &CoreState, event: &Event);
     fn options(&self, s: &dyn ErasedState, view: &CoreState, player: u8, out: &mut Vec<Box<dyn ErasedAction>>);
+    fn is_option(&self, s: &dyn ErasedState, view: &CoreState, player: u8, action: &dyn ErasedAction) -> bool;
     fn play(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, player: u8, action: &dyn ErasedAction);
     fn parse_action(&self, value: &serde_json::Value) -> Result<Box<dyn ErasedAction>, String>;
     fn explain_refusal(
@@ -510,14 +685,19 @@ impl<E: Expansion> DynExpansion for Guarded<E> {
             .map(|mut f| f.take())
             .unwrap_or_else(|e| e.into_inner().take())
     }
+    fn raise_on_failure(&self, flag: Arc<AtomicBool>) {
+        // Set once, when the rules are assembled; a second attach would
+        // only repeat the same flag.
+        let _ = self.raised.set(flag);
+    }
     fn turn_started(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>) {
-        self.guard("turn_started", (), || E::turn_started(&self.inner, typed_mut(s), ctx))
+        self.turn_hook(Hooks::TURN_STARTED, s, ctx, |e, s, ctx| e.turn_started(s, ctx))
     }
     fn tile_drawn(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, tile: &TileType) {
-        self.guard("tile_drawn", (), || E::tile_drawn(&self.inner, typed_mut(s), ctx, tile))
+        self.turn_hook(Hooks::TILE_DRAWN, s, ctx, |e, s, ctx| e.tile_drawn(s, ctx, tile))
     }
-    fn vetoes_placement(&self) -> bool {
-        E::vetoes_placement(&self.inner)
+    fn hooks(&self) -> Hooks {
+        self.declared
     }
     fn placement_allowed(
         &self,
@@ -527,47 +707,38 @@ impl<E: Expansion> DynExpansion for Guarded<E> {
         pos: Pos,
         rotation: Rotation,
     ) -> bool {
-        self.guard("placement_allowed", true, || {
+        self.query_hook(Hooks::PLACEMENT_ALLOWED, true, || {
             E::placement_allowed(&self.inner, typed(s), view, tile, pos, rotation)
         })
     }
     fn tile_placed(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, placed: crate::board::PlacedTile) {
-        self.guard("tile_placed", (), || {
-            E::tile_placed(&self.inner, typed_mut(s), ctx, placed)
-        })
+        self.turn_hook(Hooks::TILE_PLACED, s, ctx, |e, s, ctx| e.tile_placed(s, ctx, placed))
     }
     fn deploy_options(&self, s: &dyn ErasedState, view: &CoreState, out: &mut Vec<Deployment>) {
-        self.guard("deploy_options", (), || {
-            E::deploy_options(&self.inner, typed(s), view, out)
-        })
+        let listed = out.len();
+        self.query_hook(Hooks::DEPLOY_OPTIONS, listed, || {
+            E::deploy_options(&self.inner, typed(s), view, out);
+            out.len()
+        });
     }
     fn deployment_allowed(&self, s: &dyn ErasedState, view: &CoreState, d: &Deployment) -> bool {
-        self.guard("deployment_allowed", true, || {
+        self.query_hook(Hooks::DEPLOYMENT_ALLOWED, true, || {
             E::deployment_allowed(&self.inner, typed(s), view, d)
         })
     }
     fn figure_deployed(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, f: &PlacedFigure) {
-        self.guard("figure_deployed", (), || {
-            E::figure_deployed(&self.inner, typed_mut(s), ctx, f)
-        })
+        self.turn_hook(Hooks::FIGURE_DEPLOYED, s, ctx, |e, s, ctx| e.figure_deployed(s, ctx, f))
     }
     fn after_deploy(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, f: Option<&PlacedFigure>) {
-        self.guard("after_deploy", (), || {
-            E::after_deploy(&self.inner, typed_mut(s), ctx, f)
-        })
+        self.turn_hook(Hooks::AFTER_DEPLOY, s, ctx, |e, s, ctx| e.after_deploy(s, ctx, f))
     }
     fn before_scoring(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>) {
-        self.guard("before_scoring", (), || {
-            E::before_scoring(&self.inner, typed_mut(s), ctx)
-        })
+        self.turn_hook(Hooks::BEFORE_SCORING, s, ctx, |e, s, ctx| e.before_scoring(s, ctx))
     }
     fn feature_completed(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, n: crate::features::NodeId) {
-        self.guard("feature_completed", (), || {
-            E::feature_completed(&self.inner, typed_mut(s), ctx, n)
+        self.turn_hook(Hooks::FEATURE_COMPLETED, s, ctx, |e, s, ctx| {
+            e.feature_completed(s, ctx, n)
         })
-    }
-    fn adjusts_points(&self) -> bool {
-        E::adjusts_points(&self.inner)
     }
     fn feature_points(
         &self,
@@ -577,35 +748,51 @@ impl<E: Expansion> DynExpansion for Guarded<E> {
         complete: bool,
         points: &mut i32,
     ) {
-        self.guard("feature_points", (), || {
-            E::feature_points(&self.inner, typed(s), view, n, complete, points)
-        })
+        let given = *points;
+        *points = self.query_hook(Hooks::FEATURE_POINTS, given, || {
+            let mut adjusted = given;
+            E::feature_points(&self.inner, typed(s), view, n, complete, &mut adjusted);
+            adjusted
+        });
     }
     fn feature_scored(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, scoring: &FeatureScoring) {
-        self.guard("feature_scored", (), || {
-            E::feature_scored(&self.inner, typed_mut(s), ctx, scoring)
+        self.turn_hook(Hooks::FEATURE_SCORED, s, ctx, |e, s, ctx| {
+            e.feature_scored(s, ctx, scoring)
         })
     }
     fn after_scoring(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>) {
-        self.guard("after_scoring", (), || E::after_scoring(&self.inner, typed_mut(s), ctx))
+        self.turn_hook(Hooks::AFTER_SCORING, s, ctx, |e, s, ctx| e.after_scoring(s, ctx))
     }
     fn end_of_turn(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>) {
-        self.guard("end_of_turn", (), || E::end_of_turn(&self.inner, typed_mut(s), ctx))
+        self.turn_hook(Hooks::END_OF_TURN, s, ctx, |e, s, ctx| e.end_of_turn(s, ctx))
     }
     fn final_scoring(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>) {
-        self.guard("final_scoring", (), || E::final_scoring(&self.inner, typed_mut(s), ctx))
-    }
-    fn observes(&self) -> bool {
-        E::observes(&self.inner)
+        self.turn_hook(Hooks::FINAL_SCORING, s, ctx, |e, s, ctx| e.final_scoring(s, ctx))
     }
     fn observe(&self, s: &mut dyn ErasedState, view: &CoreState, event: &Event) {
-        self.guard("observe", (), || E::observe(&self.inner, typed_mut(s), view, event))
+        let declared = self.declared.contains(Hooks::OBSERVE);
+        self.guard("observe", (), || {
+            let state = typed_mut::<E::State>(s);
+            let before = (!declared).then(|| state.clone());
+            E::observe(&self.inner, state, view, event);
+            if before.is_some_and(|b| b != *state) {
+                undeclared(Hooks::OBSERVE);
+            }
+        })
     }
     fn options(&self, s: &dyn ErasedState, view: &CoreState, player: u8, out: &mut Vec<Box<dyn ErasedAction>>) {
         self.guard("options", (), || {
             let mut typed_out = Vec::new();
             E::options(&self.inner, typed(s), view, player, &mut typed_out);
             out.extend(typed_out.into_iter().map(|a| Box::new(a) as Box<dyn ErasedAction>));
+        })
+    }
+    fn is_option(&self, s: &dyn ErasedState, view: &CoreState, player: u8, action: &dyn ErasedAction) -> bool {
+        let Some(action) = action.as_any().downcast_ref::<E::Action>() else {
+            return false;
+        };
+        self.guard("is_option", false, || {
+            E::is_option(&self.inner, typed(s), view, player, action)
         })
     }
     fn play(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, player: u8, action: &dyn ErasedAction) {
@@ -659,6 +846,7 @@ pub struct Ctx<'a> {
     pub(crate) events: &'a mut Vec<Event>,
     pub(crate) asks: &'a mut Vec<u8>,
     pub(crate) slot: u8,
+    pub(crate) narrated: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -703,12 +891,30 @@ impl<'a> Ctx<'a> {
         self.asks.push(player);
     }
 
-    /// Records something the expansion did, for the turn log and records.
+    /// Records something the expansion did, for the turn log. Dropped when
+    /// the game is not narrated (see `Game::set_narrated`); prefer
+    /// [`Ctx::log_with`], which then does not even build the detail.
     pub fn log(&mut self, detail: serde_json::Value) {
-        self.events.push(Event::Expansion {
-            slot: self.slot,
-            detail,
-        });
+        if self.narrated {
+            self.events.push(Event::Expansion {
+                slot: self.slot,
+                detail,
+            });
+        }
+    }
+
+    /// Records what `detail` builds, only when the game is narrated:
+    /// `ctx.log_with(|| json!({ "roll": face }))` costs nothing in a
+    /// playout.
+    pub fn log_with(&mut self, detail: impl FnOnce() -> serde_json::Value) {
+        if self.narrated {
+            self.log(detail());
+        }
+    }
+
+    /// Whether the game keeps a log (see `Game::set_narrated`).
+    pub fn is_narrated(&self) -> bool {
+        self.narrated
     }
 
     /// Places `tile` (by index in the tile table) for `player` as this turn's

@@ -4,7 +4,9 @@
 //! game untouched and says why.
 
 use crate::events::Event;
-use crate::expansion::{Ctx, Deployment, DynExpansion, ErasedAction, ErasedState, FeatureScoring, FigurePlacement};
+use crate::expansion::{
+    Ctx, Deployment, DynExpansion, ErasedAction, ErasedState, FeatureScoring, FigurePlacement, Hooks,
+};
 use crate::features::NodeId;
 use crate::figures::{PlacedFigure, Spot};
 use crate::geometry::{Pos, Rotation};
@@ -15,6 +17,7 @@ use crate::tiles::FeatureKind;
 use std::collections::VecDeque;
 use std::fmt;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 /// Whose decision it is and of what kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,6 +118,8 @@ pub struct Game {
     /// Set when a linked expansion failed mid-action: the state may be
     /// inconsistent, so the game takes no more actions.
     broken: Option<PlayError>,
+    /// Whether `events` and expansions' log details are kept.
+    narrated: bool,
 }
 
 impl fmt::Debug for Game {
@@ -131,6 +136,12 @@ impl Game {
     /// Starts a game: the start tile goes to (0, 0), expansions set up, and
     /// the game runs to the first decision. Fails only if an expansion fails.
     pub fn new(rules: Arc<Rules>) -> Result<Game, PlayError> {
+        Game::with_narration(rules, true)
+    }
+
+    /// Starts a game as [`Game::new`] does, narrated or not (see
+    /// [`Game::set_narrated`]).
+    pub fn with_narration(rules: Arc<Rules>, narrated: bool) -> Result<Game, PlayError> {
         let rng = GameRng::new(rules.config.seed);
         let mut game = Game {
             core: CoreState::new(rules),
@@ -141,6 +152,7 @@ impl Game {
             pending: Vec::new(),
             new_asks: Vec::new(),
             broken: None,
+            narrated,
         };
         let start = game.core.rules.start;
         game.emit(Event::TilePlaced {
@@ -158,6 +170,7 @@ impl Game {
                     events: &mut game.pending,
                     asks: &mut game.new_asks,
                     slot: slot as u8,
+                    narrated: game.narrated,
                 };
                 hooks.setup(&mut ctx)
             };
@@ -181,12 +194,23 @@ impl Game {
 
     /// The first expansion failure since the last look, if any.
     fn failure(&self) -> Option<PlayError> {
-        self.core.rules.expansions.iter().find_map(|e| {
+        let rules = &self.core.rules;
+        // Asked after every action: one load answers "none" without a call
+        // into each expansion.
+        if !rules.failed.load(Ordering::Relaxed) || !rules.failed.swap(false, Ordering::Relaxed) {
+            return None;
+        }
+        let found = rules.expansions.iter().find_map(|e| {
             e.hooks.take_failure().map(|message| PlayError::ExpansionFailed {
                 expansion: e.info.id.to_string(),
                 message,
             })
-        })
+        });
+        if found.is_some() {
+            // Another expansion may have failed too: look again next time.
+            rules.failed.store(true, Ordering::Relaxed);
+        }
+        found
     }
 
     /// An estimate of the bytes a game holds on the heap: the core state's
@@ -224,9 +248,28 @@ impl Game {
             .public_state(self.ext[slot as usize].as_ref())
     }
 
-    /// Events of the last `play` (or of the setup, before any play).
+    /// Events of the last `play` (or of the setup, before any play); empty
+    /// when the game is not narrated.
     pub fn last_events(&self) -> &[Event] {
         &self.events
+    }
+
+    /// Whether the game keeps an account of what happens: the events of
+    /// [`Game::last_events`] and the details expansions log. On by default.
+    /// Random playouts, simulations and bots' look-ahead copies switch it
+    /// off: nobody reads the story of those games, and telling it costs
+    /// time (an expansion builds a JSON detail per line it logs). Play is
+    /// the same either way: the state, scores and RNG do not depend on it.
+    pub fn set_narrated(&mut self, narrated: bool) {
+        self.narrated = narrated;
+        if !narrated {
+            self.events.clear();
+        }
+    }
+
+    /// Whether the game is narrated (see [`Game::set_narrated`]).
+    pub fn is_narrated(&self) -> bool {
+        self.narrated
     }
 
     /// Whether the game is over.
@@ -269,14 +312,7 @@ impl Game {
                 self.placements(tile, |pos, rotation| out.push(Action::Place { pos, rotation }))
             }
             Some(Decision::Deploy { .. }) => {
-                if self.core.rules.expansions.is_empty() {
-                    // No expansion can add or forbid options: list straight into `out`.
-                    self.core_deployments(|d| out.push(Action::Deploy(d)));
-                } else {
-                    let mut d = Vec::new();
-                    self.deployments(&mut d);
-                    out.extend(d.into_iter().map(Action::Deploy));
-                }
+                self.for_each_deployment(|d| out.push(Action::Deploy(d)));
                 out.push(Action::Pass);
             }
             Some(Decision::Expansion { player, slot, .. }) => {
@@ -296,7 +332,7 @@ impl Game {
     /// rotations listed once.
     pub fn placements(&self, tile: u16, mut f: impl FnMut(Pos, Rotation)) {
         let tt = self.core.rules.tile(tile);
-        if self.core.rules.vetoing.is_empty() {
+        if self.core.rules.called.vetoing.is_empty() {
             self.core.board.for_each_fit(tt, f);
         } else {
             self.core.board.for_each_fit(tt, |p, r| {
@@ -311,7 +347,7 @@ impl Game {
     /// first: a draw asks this every turn, and the answer is almost always yes.
     fn fits_somewhere(&self, tile: u16) -> bool {
         let tt = self.core.rules.tile(tile);
-        if self.core.rules.vetoing.is_empty() {
+        if self.core.rules.called.vetoing.is_empty() {
             self.core.board.fits_anywhere(tt)
         } else {
             self.core.board.any_fit(tt, |p, r| self.placement_allowed(tile, p, r))
@@ -320,7 +356,7 @@ impl Game {
 
     fn placement_allowed(&self, tile: u16, pos: Pos, rotation: Rotation) -> bool {
         let tt = self.core.rules.tile(tile);
-        self.core.rules.vetoing.iter().all(|&s| {
+        self.core.rules.called.vetoing.iter().all(|&s| {
             self.core.rules.expansions[s as usize].hooks.placement_allowed(
                 self.ext[s as usize].as_ref(),
                 &self.core,
@@ -362,19 +398,42 @@ impl Game {
 
     /// The deployment options on the tile just placed (without `Pass`).
     pub fn deployments(&self, out: &mut Vec<Deployment>) {
-        self.core_deployments(|d| out.push(d));
+        self.for_each_deployment(|d| out.push(d));
+    }
+
+    /// Each deployment option on the tile just placed: the core's, then
+    /// those expansions offer, without any an expansion forbids.
+    fn for_each_deployment(&self, mut f: impl FnMut(Deployment)) {
         let rules = &self.core.rules;
-        if !rules.expansions.is_empty() {
-            for (slot, e) in rules.expansions.iter().enumerate() {
-                e.hooks.deploy_options(self.ext[slot].as_ref(), &self.core, out);
+        let called = &rules.called;
+        if called.deploying.is_empty() && called.deploy_vetoing.is_empty() {
+            // Nothing to add or forbid: no buffer, no calls.
+            return self.core_deployments(f);
+        }
+        let allowed = |d: &Deployment| {
+            called.deploy_vetoing.iter().all(|&slot| {
+                rules.expansions[slot as usize].hooks.deployment_allowed(
+                    self.ext[slot as usize].as_ref(),
+                    &self.core,
+                    d,
+                )
+            })
+        };
+        self.core_deployments(|d| {
+            if allowed(&d) {
+                f(d)
             }
-            out.retain(|d| {
-                rules
-                    .expansions
-                    .iter()
-                    .enumerate()
-                    .all(|(slot, e)| e.hooks.deployment_allowed(self.ext[slot].as_ref(), &self.core, d))
-            });
+        });
+        if !called.deploying.is_empty() {
+            let mut offered = Vec::new();
+            for &slot in &called.deploying {
+                rules.expansions[slot as usize].hooks.deploy_options(
+                    self.ext[slot as usize].as_ref(),
+                    &self.core,
+                    &mut offered,
+                );
+            }
+            offered.into_iter().filter(|d| allowed(d)).for_each(f);
         }
     }
 
@@ -447,7 +506,7 @@ impl Game {
                         rotation.degrees()
                     )));
                 }
-                if !rules.vetoing.is_empty() && !self.placement_allowed(tile, *pos, *rotation) {
+                if !rules.called.vetoing.is_empty() && !self.placement_allowed(tile, *pos, *rotation) {
                     return Err(IllegalAction(format!(
                         "an expansion's rules forbid tile {} at {pos}",
                         tt.id()
@@ -457,15 +516,8 @@ impl Game {
             }
             (Decision::Deploy { .. }, Action::Pass) => Ok(()),
             (Decision::Deploy { .. }, Action::Deploy(d)) => {
-                let legal = if rules.expansions.is_empty() {
-                    let mut found = false;
-                    self.core_deployments(|o| found |= o == *d);
-                    found
-                } else {
-                    let mut options = Vec::new();
-                    self.deployments(&mut options);
-                    options.contains(d)
-                };
+                let mut legal = false;
+                self.for_each_deployment(|o| legal |= o == *d);
                 if legal {
                     return Ok(());
                 }
@@ -490,17 +542,12 @@ impl Game {
                 };
                 Err(IllegalAction(format!("cannot deploy {figure}: {why}")))
             }
-            (Decision::Expansion { slot, .. }, Action::Expansion { slot: s, action }) if slot == *s => {
-                let mut out = Vec::new();
-                self.legal_actions(&mut out);
-                if out
-                    .iter()
-                    .any(|a| matches!(a, Action::Expansion { action: b, .. } if b == action))
-                {
+            (Decision::Expansion { slot, player, .. }, Action::Expansion { slot: s, action }) if slot == *s => {
+                let e = &rules.expansions[slot as usize];
+                let state = self.ext[slot as usize].as_ref();
+                if e.hooks.is_option(state, &self.core, player, action.as_ref()) {
                     Ok(())
                 } else {
-                    let e = &rules.expansions[slot as usize];
-                    let player = self.decision().map_or(0, |d| d.player());
                     let why =
                         e.hooks
                             .explain_refusal(self.ext[slot as usize].as_ref(), &self.core, player, action.as_ref());
@@ -543,7 +590,7 @@ impl Game {
                     spot: d.spot,
                 });
                 let placed = *self.core.figure(figure).expect("just deployed");
-                self.run_hooks(|h, s, ctx| h.figure_deployed(s, ctx, &placed));
+                self.run_hooks(Hooks::FIGURE_DEPLOYED, |h, s, ctx| h.figure_deployed(s, ctx, &placed));
                 self.core.phase = Phase::AfterDeploy;
             }
             Action::Pass => self.core.phase = Phase::AfterDeploy,
@@ -557,6 +604,7 @@ impl Game {
                         events: &mut self.pending,
                         asks: &mut self.new_asks,
                         slot,
+                        narrated: self.narrated,
                     };
                     hooks.play(self.ext[slot as usize].as_mut(), &mut ctx, asked, action.as_ref());
                 }
@@ -584,7 +632,7 @@ impl Game {
                     }
                     self.emit(Event::TurnStarted { player: next });
                     self.core.phase = Phase::Draw;
-                    self.run_hooks(|h, s, ctx| h.turn_started(s, ctx));
+                    self.run_hooks(Hooks::TURN_STARTED, |h, s, ctx| h.turn_started(s, ctx));
                 }
                 Phase::Draw => {
                     if self.core.turn.placed.is_some() {
@@ -602,27 +650,29 @@ impl Game {
                 Phase::Place | Phase::Deploy => return,
                 Phase::AfterPlace => {
                     let placed = *self.core.placed_this_turn().expect("placed");
-                    self.run_hooks(|h, s, ctx| h.tile_placed(s, ctx, placed));
+                    self.run_hooks(Hooks::TILE_PLACED, |h, s, ctx| h.tile_placed(s, ctx, placed));
                     self.core.phase = Phase::Deploy;
                 }
                 Phase::AfterDeploy => {
                     let deployed: Option<PlacedFigure> =
                         self.core.turn.deployed.and_then(|id| self.core.figure(id).copied());
-                    self.run_hooks(|h, s, ctx| h.after_deploy(s, ctx, deployed.as_ref()));
+                    self.run_hooks(Hooks::AFTER_DEPLOY, |h, s, ctx| {
+                        h.after_deploy(s, ctx, deployed.as_ref())
+                    });
                     self.core.phase = Phase::BeforeScoring;
                 }
                 Phase::BeforeScoring => {
                     self.core.phase = Phase::Scoring;
-                    self.run_hooks(|h, s, ctx| h.before_scoring(s, ctx));
+                    self.run_hooks(Hooks::BEFORE_SCORING, |h, s, ctx| h.before_scoring(s, ctx));
                 }
                 Phase::Scoring => {
                     self.score_completed();
                     self.core.phase = Phase::AfterScoring;
-                    self.run_hooks(|h, s, ctx| h.after_scoring(s, ctx));
+                    self.run_hooks(Hooks::AFTER_SCORING, |h, s, ctx| h.after_scoring(s, ctx));
                 }
                 Phase::AfterScoring => {
                     self.core.phase = Phase::EndTurn;
-                    self.run_hooks(|h, s, ctx| h.end_of_turn(s, ctx));
+                    self.run_hooks(Hooks::END_OF_TURN, |h, s, ctx| h.end_of_turn(s, ctx));
                 }
                 Phase::EndTurn => self.core.phase = Phase::TurnStart,
                 Phase::FinalScoring => {
@@ -660,7 +710,7 @@ impl Game {
                     // a handle on the shared rules rather than a copy of it.
                     let rules = Arc::clone(&self.core.rules);
                     let tt = rules.tile(tile);
-                    self.run_hooks(|h, s, ctx| h.tile_drawn(s, ctx, tt));
+                    self.run_hooks(Hooks::TILE_DRAWN, |h, s, ctx| h.tile_drawn(s, ctx, tt));
                 }
                 return true;
             }
@@ -680,7 +730,7 @@ impl Game {
             };
             let kind = self.core.features.kind(node);
             self.emit(Event::FeatureCompleted { feature: node, kind });
-            self.run_hooks(|h, s, ctx| h.feature_completed(s, ctx, node));
+            self.run_hooks(Hooks::FEATURE_COMPLETED, |h, s, ctx| h.feature_completed(s, ctx, node));
         }
         for i in 0..n {
             let Some(&node) = self.core.turn.completed.get(i) else {
@@ -708,7 +758,7 @@ impl Game {
                     .count() as i32
             }
         };
-        for &slot in &self.core.rules.adjusting {
+        for &slot in &self.core.rules.called.adjusting {
             self.core.rules.expansions[slot as usize].hooks.feature_points(
                 self.ext[slot as usize].as_ref(),
                 &self.core,
@@ -741,7 +791,7 @@ impl Game {
             winners,
             complete,
         };
-        self.run_hooks(|h, s, ctx| h.feature_scored(s, ctx, &scoring));
+        self.run_hooks(Hooks::FEATURE_SCORED, |h, s, ctx| h.feature_scored(s, ctx, &scoring));
         if complete {
             let returning: Vec<PlacedFigure> = self.core.figures_in(node).copied().collect();
             for f in returning {
@@ -758,7 +808,7 @@ impl Game {
 
     fn final_scoring(&mut self) {
         self.emit(Event::FinalScoring);
-        self.run_hooks(|h, s, ctx| h.final_scoring(s, ctx));
+        self.run_hooks(Hooks::FINAL_SCORING, |h, s, ctx| h.final_scoring(s, ctx));
         // Each feature with followers scores once; farms come last.
         let mut roots: Vec<NodeId> = Vec::new();
         for f in &self.core.figures {
@@ -780,7 +830,7 @@ impl Game {
     /// Applies an event and shows it to observing expansions.
     fn emit(&mut self, event: Event) {
         self.core.apply(&event);
-        for &slot in &self.core.rules.observing {
+        for &slot in &self.core.rules.called.observing {
             // Events of the setup (the start tile, earlier expansions' setup)
             // come before an expansion has a state: it sees their result in
             // its own `setup` instead.
@@ -791,11 +841,18 @@ impl Game {
                 .hooks
                 .observe(state.as_mut(), &self.core, &event);
         }
-        self.events.push(event);
+        if self.narrated {
+            self.events.push(event);
+        }
     }
 
-    fn run_hooks(&mut self, f: impl Fn(&dyn DynExpansion, &mut dyn ErasedState, &mut Ctx<'_>)) {
+    /// Calls `hook` (through `f`) on every expansion that takes it, applying
+    /// each one's requests before the next is called.
+    fn run_hooks(&mut self, hook: Hooks, f: impl Fn(&dyn DynExpansion, &mut dyn ErasedState, &mut Ctx<'_>)) {
         for slot in 0..self.core.rules.expansions.len() {
+            if !self.core.rules.called.by_slot[slot].contains(hook) {
+                continue;
+            }
             {
                 let hooks = self.core.rules.expansions[slot].hooks.as_ref();
                 let mut ctx = Ctx {
@@ -804,6 +861,7 @@ impl Game {
                     events: &mut self.pending,
                     asks: &mut self.new_asks,
                     slot: slot as u8,
+                    narrated: self.narrated,
                 };
                 f(hooks, self.ext[slot].as_mut(), &mut ctx);
             }

@@ -30,7 +30,7 @@ pub use config::{GameConfig, PlayerConfig, TilesConfig};
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use events::Event;
 pub use expansion::{
-    BuildContext, Ctx, Deployment, Expansion, ExpansionInfo, FigureClass, FigureDecl, FigurePlacement, TileFile,
+    BuildContext, Ctx, Deployment, Expansion, ExpansionInfo, FigureClass, FigureDecl, FigurePlacement, Hooks, TileFile,
     VariantDecl,
 };
 pub use game::{Action, Decision, Game, IllegalAction, PlayError};

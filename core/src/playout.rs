@@ -94,9 +94,10 @@ pub fn play_out(game: &mut Game, mode: Mode, rng: &mut GameRng, options: &mut Ve
 }
 
 /// A whole random game under `rules` in `mode`; `seed` seeds the choices
-/// (the rules' own seed decides the draws).
+/// (the rules' own seed decides the draws). The game is not narrated (see
+/// [`Game::set_narrated`]): it plays the same, without a log nobody reads.
 pub fn random_game(rules: &Arc<Rules>, mode: Mode, seed: u64, options: &mut Vec<Action>) -> Result<Game, PlayError> {
-    let mut game = Game::new(Arc::clone(rules))?;
+    let mut game = Game::with_narration(Arc::clone(rules), false)?;
     let mut rng = GameRng::new(seed);
     play_out(&mut game, mode, &mut rng, options)?;
     Ok(game)

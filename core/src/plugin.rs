@@ -15,7 +15,7 @@ use crate::expansion::ExpansionInfo;
 use crate::registry::Registration;
 
 /// Version of the declaration's layout and of the hook traits' contract.
-pub const PLUGIN_ABI_VERSION: u32 = 1;
+pub const PLUGIN_ABI_VERSION: u32 = 2;
 
 /// Name of the exported static.
 pub const PLUGIN_SYMBOL: &str = "CARCASSONNE_PLUGIN";

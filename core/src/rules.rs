@@ -4,12 +4,14 @@
 
 use crate::config::GameConfig;
 use crate::diagnostic::Diagnostics;
-use crate::expansion::{BuildContext, DynExpansion, ExpansionInfo, FigureDecl};
+use crate::expansion::{BuildContext, DynExpansion, ExpansionInfo, FigureDecl, Hooks};
 use crate::figures::FOLLOWER;
 use crate::registry::Catalog;
 use crate::tiles::{TileSet, TileType, parse_tile_set};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// The base game's tile file, built in; `tiles/base.toml` on disk wins.
 pub const BASE_TILES: &str = include_str!("../../tiles/base.toml");
@@ -237,20 +239,79 @@ pub struct EnabledExpansion {
     pub(crate) first_source: u16,
 }
 
+/// Which expansion slots the engine calls at each hook: those that declare
+/// it (`Expansion::hooks`). Debug builds call every expansion at every hook,
+/// so that a hook an expansion implements but left out of its declaration
+/// fails its tests instead of being skipped in silence.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct HookCalls {
+    /// Per slot, the hooks the engine calls.
+    pub(crate) by_slot: Vec<Hooks>,
+    /// Slots asked `placement_allowed`, for every fitting placement.
+    pub(crate) vetoing: Vec<u8>,
+    /// Slots asked `feature_points`.
+    pub(crate) adjusting: Vec<u8>,
+    /// Slots shown every event.
+    pub(crate) observing: Vec<u8>,
+    /// Slots asked `deploy_options`.
+    pub(crate) deploying: Vec<u8>,
+    /// Slots asked `deployment_allowed`.
+    pub(crate) deploy_vetoing: Vec<u8>,
+}
+
+impl HookCalls {
+    fn new(expansions: &[EnabledExpansion]) -> HookCalls {
+        let by_slot: Vec<Hooks> = expansions
+            .iter()
+            .map(|e| {
+                if cfg!(debug_assertions) {
+                    Hooks::ALL
+                } else {
+                    e.hooks.hooks()
+                }
+            })
+            .collect();
+        let slots = |hook: Hooks| {
+            (0..by_slot.len() as u8)
+                .filter(|&s| by_slot[s as usize].contains(hook))
+                .collect::<Vec<u8>>()
+        };
+        HookCalls {
+            vetoing: slots(Hooks::PLACEMENT_ALLOWED),
+            adjusting: slots(Hooks::FEATURE_POINTS),
+            observing: slots(Hooks::OBSERVE),
+            deploying: slots(Hooks::DEPLOY_OPTIONS),
+            deploy_vetoing: slots(Hooks::DEPLOYMENT_ALLOWED),
+            by_slot,
+        }
+    }
+}
+
+/// One flag that every expansion's hooks raise when they panic.
+fn failure_flag(expansions: &[EnabledExpansion]) -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    for e in expansions {
+        e.hooks.raise_on_failure(Arc::clone(&flag));
+    }
+    flag
+}
+
 /// The assembled rules of one game.
 pub struct Rules {
-    pub(crate) tiles: Vec<TileType>,
+    /// Shared with every expansion's build (`BuildContext::tiles`) and with
+    /// reseeded copies, so neither copies the table.
+    pub(crate) tiles: Arc<[TileType]>,
     pub(crate) start: u16,
     pub(crate) bag: Vec<u16>,
     pub(crate) figures: Vec<FigureDecl>,
     pub(crate) expansions: Vec<EnabledExpansion>,
     pub(crate) sources: Vec<String>,
-    pub(crate) vetoing: Vec<u8>,
-    pub(crate) adjusting: Vec<u8>,
-    pub(crate) observing: Vec<u8>,
+    pub(crate) called: HookCalls,
     /// Whether an enabled expansion comes from a dynamic library (actions
     /// are then played on a snapshot that a plugin failure rolls back).
     pub(crate) isolated: bool,
+    /// Raised by any expansion's hook that panics (see `Game::failure`).
+    pub(crate) failed: Arc<AtomicBool>,
     /// The configuration the rules were built from.
     pub config: GameConfig,
 }
@@ -441,6 +502,7 @@ impl Rules {
         let mut sources: Vec<String> = CORE_SOURCES.iter().map(|s| s.to_string()).collect();
         let figure_ids: Vec<String> = figures.iter().map(|f| f.id.to_string()).collect();
         let enabled_ids: Vec<String> = enabled.iter().map(|e| e.id.to_string()).collect();
+        let table: Arc<[TileType]> = table.into();
         let mut built = Vec::new();
         for e in &enabled {
             let given = config.variants.get(e.id).cloned().unwrap_or_default();
@@ -477,6 +539,7 @@ impl Rules {
                 enabled: enabled_ids.clone(),
                 figures: figure_ids.clone(),
                 players,
+                tiles: Arc::clone(&table),
             };
             let hooks = (e.build)(&ctx).map_err(|m| SetupError::Expansion(e.id.into(), m))?;
             let first_source = sources.len() as u16;
@@ -494,17 +557,7 @@ impl Rules {
                 first_source,
             });
         }
-        let slots = |f: fn(&dyn DynExpansion) -> bool| {
-            built
-                .iter()
-                .enumerate()
-                .filter(|(_, e)| f(e.hooks.as_ref()))
-                .map(|(i, _)| i as u8)
-                .collect::<Vec<_>>()
-        };
-        let vetoing = slots(|h| h.vetoes_placement());
-        let adjusting = slots(|h| h.adjusts_points());
-        let observing = slots(|h| h.observes());
+        let called = HookCalls::new(&built);
 
         if let Some(order) = &config.draw_order {
             for id in order {
@@ -516,16 +569,16 @@ impl Rules {
                 }
             }
         }
+        let failed = failure_flag(&built);
         Ok(Rules {
+            failed,
             tiles: table,
             start,
             bag,
             figures,
             expansions: built,
             sources,
-            vetoing,
-            adjusting,
-            observing,
+            called,
             isolated: enabled.iter().any(|e| catalog.is_dynamic(e.id)),
             config: config.clone(),
         })
@@ -545,6 +598,7 @@ impl Rules {
                 enabled: enabled.clone(),
                 figures: figures.clone(),
                 players: self.config.players.len(),
+                tiles: Arc::clone(&self.tiles),
             };
             let hooks = (e.info.build)(&ctx).map_err(|m| SetupError::Expansion(e.info.id.into(), m))?;
             expansions.push(EnabledExpansion {
@@ -556,16 +610,17 @@ impl Rules {
         }
         let mut config = self.config.clone();
         config.seed = seed;
+        let failed = failure_flag(&expansions);
+        let called = HookCalls::new(&expansions);
         Ok(Rules {
-            tiles: self.tiles.clone(),
+            failed,
+            tiles: Arc::clone(&self.tiles),
             start: self.start,
             bag: self.bag.clone(),
             figures: self.figures.clone(),
             expansions,
             sources: self.sources.clone(),
-            vetoing: self.vetoing.clone(),
-            adjusting: self.adjusting.clone(),
-            observing: self.observing.clone(),
+            called,
             isolated: self.isolated,
             config,
         })

@@ -31,9 +31,10 @@ pub fn play_one(rules_for: &dyn Fn(u64) -> Result<Arc<Rules>>, seed: u64, bot: &
     let rules = rules_for(seed)?;
     let config = rules.config.clone();
     let mut bots = session::bots_for(&config, bot)?;
-    let mut game = Game::new(rules)?;
-    // No record is kept: writing every move in its record form costs more
-    // than playing it, and a seed with the same bots replays the game anyway.
+    // Neither a record nor a narration is kept: writing every move in its
+    // record form costs more than playing it, and a seed with the same bots
+    // replays the game anyway.
+    let mut game = Game::with_narration(rules, false)?;
     let mut options = Vec::new();
     while let Some(decision) = game.decision() {
         game.legal_actions(&mut options);

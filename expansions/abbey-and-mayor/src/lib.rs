@@ -16,7 +16,7 @@
 //!   barn's farm, those farmers score 1 per completed city and return. At
 //!   game end each barn scores 4 per completed city of its farm.
 
-use carcassonne_core::expansion::{self, DynExpansion};
+use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::figures::{CORNER_NAMES, FigureId, Spot};
 use carcassonne_core::tiles::{AttributeProblem, FeatureKind};
@@ -295,6 +295,17 @@ impl Expansion for AbbeyAndMayor {
         }
     }
 
+    fn hooks(&self) -> Hooks {
+        let abbeys = Hooks::TURN_STARTED;
+        let barns = Hooks::DEPLOY_OPTIONS
+            | Hooks::DEPLOYMENT_ALLOWED
+            | Hooks::FIGURE_DEPLOYED
+            | Hooks::AFTER_SCORING
+            | Hooks::END_OF_TURN
+            | Hooks::FINAL_SCORING;
+        abbeys | barns
+    }
+
     fn turn_started(&self, state: &mut State, ctx: &mut Ctx<'_>) {
         let player = ctx.view().turn().player;
         let Some(tile) = state.abbey_tile else {
@@ -373,13 +384,15 @@ impl Expansion for AbbeyAndMayor {
         };
         let (returned, points, winners) = cash_in_farmers(ctx, farm, BARN_PLACED_PER_CITY);
         let corner = CORNER_NAMES[corner as usize % 4];
-        ctx.log(serde_json::json!({
-            "barn": [figure.pos.x, figure.pos.y],
-            "corner": corner,
-            "farmers_returned": returned,
-            "points": points,
-            "to": winners,
-        }));
+        ctx.log_with(|| {
+            serde_json::json!({
+                "barn": [figure.pos.x, figure.pos.y],
+                "corner": corner,
+                "farmers_returned": returned,
+                "points": points,
+                "to": winners,
+            })
+        });
         state.barns.push(Barn {
             figure: figure.id,
             owner: figure.owner,
@@ -409,12 +422,14 @@ impl Expansion for AbbeyAndMayor {
                     .filter(|b| ctx.view().features().root(b.farm) == farm)
                     .map(|b| [b.at.x, b.at.y])
                     .collect();
-                ctx.log(serde_json::json!({
-                    "joined_barn_farm": barns,
-                    "farmers_returned": returned,
-                    "points": points,
-                    "to": winners,
-                }));
+                ctx.log_with(|| {
+                    serde_json::json!({
+                        "joined_barn_farm": barns,
+                        "farmers_returned": returned,
+                        "points": points,
+                        "to": winners,
+                    })
+                });
             }
         }
     }

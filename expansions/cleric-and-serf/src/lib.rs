@@ -17,7 +17,7 @@
 //! says the player "should take" / "receives" the tile).
 
 use carcassonne_core::events::Event;
-use carcassonne_core::expansion::{self, DynExpansion, FeatureScoring};
+use carcassonne_core::expansion::{self, DynExpansion, FeatureScoring, Hooks};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::figures::{CORNER_NAMES, PlacedFigure, Spot};
 use carcassonne_core::tiles::{AttributeProblem, FeatureKind};
@@ -245,7 +245,7 @@ impl ClericAndSerf {
         }
         state.serf.holder = Some(player);
         state.serf.record = Some(value);
-        ctx.log(json!({ "serf": { "holder": player, "record": value, "for": why } }));
+        ctx.log_with(|| json!({ "serf": { "holder": player, "record": value, "for": why } }));
     }
 
     /// Settles the barns placed this turn (barn rule).
@@ -286,6 +286,23 @@ impl Expansion for ClericAndSerf {
         }
     }
 
+    fn hooks(&self) -> Hooks {
+        let scoring = Hooks::FEATURE_COMPLETED | Hooks::FEATURE_SCORED | Hooks::FINAL_SCORING;
+        // The no-barn Serf watches farmers deployed; the barn rule watches
+        // barns and the farmers they remove, settled at the end of the turn.
+        let farmers = if self.serf == SerfRule::NoBarn {
+            Hooks::FIGURE_DEPLOYED
+        } else {
+            Hooks::NONE
+        };
+        let barns = if self.observe_barns {
+            Hooks::OBSERVE | Hooks::END_OF_TURN
+        } else {
+            Hooks::NONE
+        };
+        scoring | farmers | barns
+    }
+
     fn figure_deployed(&self, state: &mut State, ctx: &mut Ctx<'_>, figure: &PlacedFigure) {
         if self.serf != SerfRule::NoBarn || !is_farmer(ctx.view(), figure) {
             return;
@@ -307,12 +324,12 @@ impl Expansion for ClericAndSerf {
             .unwrap_or(view.turn().player);
         let tokens = &mut state.cloister_tokens;
         if tokens.supply == 0 {
-            ctx.log(json!({ "cloister-token": { "player": player, "supply": "empty" } }));
+            ctx.log_with(|| json!({ "cloister-token": { "player": player, "supply": "empty" } }));
             return;
         }
         tokens.supply -= 1;
         tokens.held[player as usize] += 1;
-        ctx.log(json!({ "cloister-token": { "player": player, "held": tokens.held[player as usize] } }));
+        ctx.log_with(|| json!({ "cloister-token": { "player": player, "held": tokens.held[player as usize] } }));
     }
 
     fn feature_scored(&self, state: &mut State, ctx: &mut Ctx<'_>, scoring: &FeatureScoring) {
@@ -343,7 +360,7 @@ impl Expansion for ClericAndSerf {
             .collect();
         if let [taker] = leaders[..] {
             cleric.holder = Some(taker);
-            ctx.log(json!({ "cleric": { "holder": taker, "cloisters": best } }));
+            ctx.log_with(|| json!({ "cleric": { "holder": taker, "cloisters": best } }));
         }
     }
 
@@ -366,7 +383,9 @@ impl Expansion for ClericAndSerf {
             let farmers = view.figures().iter().filter(|f| is_farmer(view, f)).count() as i32;
             let barns = state.serf.barns_played as i32;
             let points = farmers + 5 * barns;
-            ctx.log(json!({ "serf": { "holder": holder, "farmers": farmers, "barns": barns, "points": points } }));
+            ctx.log_with(
+                || json!({ "serf": { "holder": holder, "farmers": farmers, "barns": barns, "points": points } }),
+            );
             if points != 0 {
                 ctx.score(holder, points, "serf");
             }
@@ -380,7 +399,7 @@ impl Expansion for ClericAndSerf {
                 .filter(|t| is_abbey_tile(view, t.tile))
                 .count() as i32;
             let points = 10 + 2 * abbeys;
-            ctx.log(json!({ "cleric": { "holder": holder, "abbeys": abbeys, "points": points } }));
+            ctx.log_with(|| json!({ "cleric": { "holder": holder, "abbeys": abbeys, "points": points } }));
             ctx.score(holder, points, "cleric");
         }
         let held = &state.cloister_tokens.held;
@@ -392,15 +411,11 @@ impl Expansion for ClericAndSerf {
                 Some(h) if tied.len() > 1 && tied.contains(&h) => vec![h],
                 _ => tied,
             };
-            ctx.log(json!({ "cloister-tokens": { "most": most, "winners": winners } }));
+            ctx.log_with(|| json!({ "cloister-tokens": { "most": most, "winners": winners } }));
             for p in winners {
                 ctx.score(p, 10, "tokens");
             }
         }
-    }
-
-    fn observes(&self) -> bool {
-        self.observe_barns
     }
 
     fn observe(&self, state: &mut State, view: &CoreState, event: &Event) {

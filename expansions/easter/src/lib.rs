@@ -20,8 +20,8 @@
 //! `Special` figure (barn, builder, pig) ever does.
 
 use carcassonne_core::board::PlacedTile;
-use carcassonne_core::expansion::{self, DynExpansion};
-use carcassonne_core::tiles::AttributeProblem;
+use carcassonne_core::expansion::{self, DynExpansion, Hooks};
+use carcassonne_core::tiles::{AttributeProblem, TileType};
 use carcassonne_core::{
     BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FeatureKind, FigureClass, Pos, Side, TileFile, VariantDecl,
     register_expansion,
@@ -118,16 +118,14 @@ impl Symbol {
     }
 }
 
+/// The symbol tile type `tile` carries, read from its `[tile.easter]` table.
+pub fn symbol_of(tile: &TileType) -> Option<Symbol> {
+    tile.def.attribute(ID)?.get("symbol")?.as_str().and_then(Symbol::parse)
+}
+
 /// The symbol of the tile at `pos`, if a tile lies there and carries one.
 pub fn symbol_at(view: &CoreState, pos: Pos) -> Option<Symbol> {
-    let placed = view.board().get(pos)?;
-    view.rules()
-        .tile(placed.tile)
-        .def
-        .attribute(ID)?
-        .get("symbol")?
-        .as_str()
-        .and_then(Symbol::parse)
+    symbol_of(view.rules().tile(view.board().get(pos)?.tile))
 }
 
 /// Checks `[tile.easter]`: exactly `symbol = "nest" | "bunny"`; symbols are
@@ -222,6 +220,7 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
         },
         second_needs_three: pick("second_place", "always", "more-than-two-players")?,
         short_path_stays: pick("short_path", "longest", "stay")?,
+        symbols: ctx.tiles.iter().map(symbol_of).collect(),
     }))
 }
 
@@ -236,6 +235,9 @@ struct Easter {
     second_needs_three: bool,
     /// A roll longer than any possible path leaves the bunny in place.
     short_path_stays: bool,
+    /// The symbol of each tile type, by index: read once here, since every
+    /// placement asks it for nine tiles.
+    symbols: Vec<Option<Symbol>>,
 }
 
 /// A nest completed this turn, scored after the regular scoring.
@@ -313,54 +315,63 @@ fn egg_earners(view: &CoreState, pos: Pos) -> impl Iterator<Item = u8> + '_ {
         .map(|f| f.owner)
 }
 
-/// Every path of exactly `len` hops from `from`: orthogonal steps onto placed
-/// tiles, no tile (the start included) entered twice.
-pub fn paths_of_length(view: &CoreState, from: Pos, len: usize) -> Vec<Vec<Pos>> {
-    let mut out = Vec::new();
-    let mut trail = vec![from];
-    extend_paths(view, &mut trail, len + 1, &mut out);
-    out
-}
+/// The most hops a roll can give: paths are searched on a trail this long
+/// (plus the start), kept on the stack.
+const MAX_HOPS: usize = 3;
 
-fn extend_paths(view: &CoreState, trail: &mut Vec<Pos>, want: usize, out: &mut Vec<Vec<Pos>>) {
-    if trail.len() == want {
-        out.push(trail[1..].to_vec());
-        return;
-    }
-    let here = *trail.last().expect("the trail holds the start");
-    for side in Side::ALL {
-        let next = here.step(side);
-        if view.board().is_occupied(next) && !trail.contains(&next) {
-            trail.push(next);
-            extend_paths(view, trail, want, out);
-            trail.pop();
+/// Calls `visit` with every path of exactly `len` hops from `from`
+/// (`len` ≤ [`MAX_HOPS`]): orthogonal steps onto placed tiles, no tile (the
+/// start included) entered twice. Paths come in a fixed order: depth first,
+/// sides in `Side::ALL` order.
+fn for_each_path(view: &CoreState, from: Pos, len: usize, mut visit: impl FnMut(&[Pos])) {
+    fn extend(
+        view: &CoreState,
+        trail: &mut [Pos; MAX_HOPS + 1],
+        done: usize,
+        len: usize,
+        visit: &mut dyn FnMut(&[Pos]),
+    ) {
+        if done == len {
+            return visit(&trail[1..=len]);
+        }
+        let here = trail[done];
+        for side in Side::ALL {
+            let next = here.step(side);
+            if view.board().is_occupied(next) && !trail[..=done].contains(&next) {
+                trail[done + 1] = next;
+                extend(view, trail, done + 1, len, visit);
+            }
         }
     }
+    debug_assert!(len <= MAX_HOPS, "no die rolls more than {MAX_HOPS} hops");
+    let mut trail = [from; MAX_HOPS + 1];
+    extend(view, &mut trail, 0, len.min(MAX_HOPS), &mut visit);
+}
+
+/// Every path of exactly `len` hops from `from` (at most [`MAX_HOPS`]):
+/// orthogonal steps onto placed tiles, no tile (the start included) entered
+/// twice.
+pub fn paths_of_length(view: &CoreState, from: Pos, len: usize) -> Vec<Vec<Pos>> {
+    let mut out = Vec::new();
+    for_each_path(view, from, len, |path| out.push(path.to_vec()));
+    out
 }
 
 /// The length of the longest path from `from`, looking no further than `cap` hops.
 pub fn longest_path(view: &CoreState, from: Pos, cap: usize) -> usize {
-    fn go(view: &CoreState, trail: &mut Vec<Pos>, cap: usize) -> usize {
-        let done = trail.len() - 1;
-        if done == cap {
-            return done;
+    let cap = cap.min(MAX_HOPS);
+    let mut best = 0;
+    // Each length's search is small (at most 36 paths of 3 hops), and a
+    // path of `n` hops exists only if one of `n - 1` does.
+    for len in 1..=cap {
+        let mut found = false;
+        for_each_path(view, from, len, |_| found = true);
+        if !found {
+            break;
         }
-        let here = *trail.last().expect("the trail holds the start");
-        let mut best = done;
-        for side in Side::ALL {
-            let next = here.step(side);
-            if view.board().is_occupied(next) && !trail.contains(&next) {
-                trail.push(next);
-                best = best.max(go(view, trail, cap));
-                trail.pop();
-                if best == cap {
-                    break;
-                }
-            }
-        }
-        best
+        best = len;
     }
-    go(view, &mut vec![from], cap)
+    best
 }
 
 /// Points of the final scoring for each player's egg count.
@@ -387,6 +398,12 @@ pub fn final_points(eggs: &[u32], second_needs_three: bool) -> Vec<i32> {
 }
 
 impl Easter {
+    /// The symbol of the tile at `pos` (as [`symbol_at`], from the table).
+    fn symbol_at(&self, view: &CoreState, pos: Pos) -> Option<Symbol> {
+        let placed = view.board().get(pos)?;
+        self.symbols.get(placed.tile as usize).copied().flatten()
+    }
+
     fn add_eggs(state: &mut State, gained: &[u32]) {
         for (total, g) in state.eggs.iter_mut().zip(gained) {
             *total += g;
@@ -407,7 +424,7 @@ impl Easter {
             }
             Self::add_eggs(state, &gained);
             state.nests_scored.push(nest.pos);
-            ctx.log(json!({ "nest": nest.pos, "placer": nest.placer, "eggs": gained }));
+            ctx.log_with(|| json!({ "nest": nest.pos, "placer": nest.placer, "eggs": gained }));
         }
     }
 
@@ -417,10 +434,10 @@ impl Easter {
             return;
         };
         if state.bunny.is_none() {
-            ctx.log(json!({ "bunny-phase": "none: the bunny is not on the board" }));
+            ctx.log_with(|| json!({ "bunny-phase": "none: the bunny is not on the board" }));
             return;
         }
-        ctx.log(json!({ "bunny-phase": { "starter": starter, "from": state.bunny } }));
+        ctx.log_with(|| json!({ "bunny-phase": { "starter": starter, "from": state.bunny } }));
         state.bunny_phase = Some(BunnyPhase {
             starter,
             done: 0,
@@ -451,15 +468,15 @@ impl Easter {
             phase.done += 1;
             // A bunny that cannot hop makes the move void: no roll could change that.
             if longest_path(ctx.view(), from, 1) == 0 {
-                ctx.log(json!({ "player": player, "bunny-stuck": from }));
+                ctx.log_with(|| json!({ "player": player, "bunny-stuck": from }));
                 continue;
             }
             let face = self.die.face(ctx.random_below(6));
             let rolled = self.die.hops(face);
             let reach = longest_path(ctx.view(), from, rolled as usize) as u8;
-            ctx.log(json!({ "player": player, "roll": face, "rolled": rolled, "hops": reach }));
+            ctx.log_with(|| json!({ "player": player, "roll": face, "rolled": rolled, "hops": reach }));
             if reach < rolled && self.short_path_stays {
-                ctx.log(json!({ "player": player, "bunny-stays": from }));
+                ctx.log_with(|| json!({ "player": player, "bunny-stays": from }));
                 continue;
             }
             phase.current = Some(Roll {
@@ -489,13 +506,22 @@ impl Expansion for Easter {
         }
     }
 
+    fn hooks(&self) -> Hooks {
+        let phase = if self.phase_before_scoring {
+            Hooks::BEFORE_SCORING
+        } else {
+            Hooks::NONE
+        };
+        Hooks::TILE_PLACED | phase | Hooks::AFTER_SCORING | Hooks::FINAL_SCORING
+    }
+
     fn tile_placed(&self, state: &mut State, ctx: &mut Ctx<'_>, placed: PlacedTile) {
         let view = ctx.view();
         let placer = placed.placer.unwrap_or(view.turn().player);
         // Only this placement can have filled the last cell of a block that
         // contains it, so the nest must be this tile or one of its ring.
         for p in std::iter::once(placed.pos).chain(placed.pos.ring()) {
-            if symbol_at(view, p) == Some(Symbol::Nest)
+            if self.symbol_at(view, p) == Some(Symbol::Nest)
                 && view.neighbours(p) == 8
                 && !state.nests_scored.contains(&p)
                 && !state.nests_pending.iter().any(|n| n.pos == p)
@@ -503,7 +529,7 @@ impl Expansion for Easter {
                 state.nests_pending.push(CompletedNest { pos: p, placer });
             }
         }
-        let moves_bunny = match symbol_at(view, placed.pos) {
+        let moves_bunny = match self.symbol_at(view, placed.pos) {
             Some(Symbol::Bunny) => {
                 state.phase_due = Some(placer);
                 !self.nest_tile_placement || state.bunny.is_none()
@@ -513,7 +539,7 @@ impl Expansion for Easter {
         };
         if moves_bunny {
             state.bunny = Some(placed.pos);
-            ctx.log(json!({ "bunny-placed": placed.pos }));
+            ctx.log_with(|| json!({ "bunny-placed": placed.pos }));
         }
     }
 
@@ -532,7 +558,7 @@ impl Expansion for Easter {
 
     fn final_scoring(&self, state: &mut State, ctx: &mut Ctx<'_>) {
         let points = final_points(&state.eggs, self.second_needs_three);
-        ctx.log(json!({ "final": { "eggs": state.eggs, "points": points } }));
+        ctx.log_with(|| json!({ "final": { "eggs": state.eggs, "points": points } }));
         for (player, &p) in points.iter().enumerate() {
             if p != 0 {
                 ctx.score(player as u8, p, "");
@@ -550,22 +576,58 @@ impl Expansion for Easter {
         if roll.player != player {
             return;
         }
-        let mut paths: Vec<(u32, u32, Vec<Pos>)> = paths_of_length(view, from, roll.hops as usize)
-            .into_iter()
-            .map(|path| {
-                let (mut mine, mut others) = (0, 0);
-                for owner in path.iter().flat_map(|&p| egg_earners(view, p)) {
+        // Whose eggs lie within reach, found once rather than per path.
+        let hops = roll.hops as usize;
+        let near: Vec<(Pos, u8)> = view
+            .figures()
+            .iter()
+            .filter(|f| (f.pos.x - from.x).unsigned_abs() + (f.pos.y - from.y).unsigned_abs() <= hops as u32)
+            .filter(|f| {
+                view.rules()
+                    .figures()
+                    .get(f.kind as usize)
+                    .is_some_and(|d| d.class == FigureClass::Follower)
+            })
+            .map(|f| (f.pos, f.owner))
+            .collect();
+        let mut paths: Vec<(u32, u32, Action)> = Vec::new();
+        for_each_path(view, from, hops, |path| {
+            let (mut mine, mut others) = (0, 0);
+            for &(pos, owner) in &near {
+                if path.contains(&pos) {
                     if owner == player {
                         mine += 1;
                     } else {
                         others += 1;
                     }
                 }
-                (mine, others, path)
-            })
-            .collect();
+            }
+            paths.push((mine, others, Action { path: path.to_vec() }));
+        });
+        // A stable sort: equal paths keep the search's order.
         paths.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        out.extend(paths.into_iter().map(|(_, _, path)| Action { path }));
+        out.extend(paths.into_iter().map(|(_, _, action)| action));
+    }
+
+    // Checked step by step rather than by listing every path: the same
+    // conditions as `extend_paths`.
+    fn is_option(&self, state: &State, view: &CoreState, player: u8, action: &Action) -> bool {
+        let (Some(from), Some(roll)) = (state.bunny, state.bunny_phase.and_then(|p| p.current)) else {
+            return false;
+        };
+        if roll.player != player || action.path.len() != roll.hops as usize {
+            return false;
+        }
+        let mut here = from;
+        for (i, &next) in action.path.iter().enumerate() {
+            let adjacent = Side::ALL.iter().any(|&side| here.step(side) == next);
+            let revisits = next == from || action.path[..i].contains(&next);
+            if !adjacent || revisits || !view.board().is_occupied(next) {
+                return false;
+            }
+            here = next;
+        }
+        true
     }
 
     fn play(&self, state: &mut State, ctx: &mut Ctx<'_>, player: u8, action: &Action) {
@@ -584,7 +646,7 @@ impl Expansion for Easter {
         if let Some(&end) = action.path.last() {
             state.bunny = Some(end);
         }
-        ctx.log(json!({ "player": player, "bunny-path": action.path, "eggs": gained }));
+        ctx.log_with(|| json!({ "player": player, "bunny-path": action.path, "eggs": gained }));
         self.next_roll(state, ctx);
     }
 

@@ -81,10 +81,56 @@ fn check_offer(game: &Game, state: &State, short_path_stays: bool) -> Result<(),
         }
     }
     prop_assert_eq!(
-        unique,
-        all_paths(view, from, roll.hops as usize),
+        &unique,
+        &all_paths(view, from, roll.hops as usize),
         "every legal path is offered"
     );
+    // The engine accepts exactly the offered paths (Easter checks a played
+    // path step by step instead of listing them all): try paths one hop
+    // too short and too long, every walk of the right length that comes
+    // back to a tile, and every offered path with one cell moved to a
+    // neighbour (jumps, empty cells).
+    let hops = roll.hops as usize;
+    let mut candidates: BTreeSet<Vec<Pos>> = (hops.saturating_sub(1)..=hops + 1)
+        .flat_map(|n| all_paths(view, from, n))
+        .collect();
+    let mut walks: Vec<Vec<Pos>> = vec![vec![]];
+    for _ in 0..hops {
+        walks = walks
+            .iter()
+            .flat_map(|w| {
+                let here = w.last().copied().unwrap_or(from);
+                Side::ALL.into_iter().map(move |side| {
+                    let mut longer = w.clone();
+                    longer.push(here.step(side));
+                    longer
+                })
+            })
+            .filter(|w| view.board().get(*w.last().unwrap()).is_some())
+            .collect();
+    }
+    candidates.extend(walks);
+    for path in &offered {
+        for i in 0..path.len() {
+            for side in Side::ALL {
+                let mut moved = path.clone();
+                moved[i] = path[i].step(side);
+                candidates.insert(moved);
+            }
+        }
+    }
+    let Some(Decision::Expansion { slot, .. }) = game.decision() else {
+        unreachable!()
+    };
+    for path in candidates {
+        let accepted = game
+            .check(&Action::Expansion {
+                slot,
+                action: Box::new(carcassonne_easter::Action { path: path.clone() }),
+            })
+            .is_ok();
+        prop_assert_eq!(accepted, unique.contains(&path), "path {:?} from {:?}", path, from);
+    }
     Ok(())
 }
 

@@ -7,8 +7,8 @@
 //! decline. Each tower is surveyed at most once.
 
 use carcassonne_core::board::PlacedTile;
-use carcassonne_core::expansion::{self, DynExpansion};
-use carcassonne_core::tiles::{AttributeProblem, FeatureKind};
+use carcassonne_core::expansion::{self, DynExpansion, Hooks};
+use carcassonne_core::tiles::{AttributeProblem, FeatureKind, TileType};
 use carcassonne_core::{
     BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FigureClass, Pos, TileFile, VariantDecl, register_expansion,
 };
@@ -72,12 +72,22 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
         .variant("points_per_follower")
         .parse()
         .map_err(|_| "points_per_follower must be a number".to_string())?;
-    Ok(expansion::boxed(Watchtower { points }))
+    // Heights are read from the tile table once, here, not at every placement.
+    let heights = ctx.tiles.iter().map(tower_height).collect();
+    Ok(expansion::boxed(Watchtower { points, heights }))
+}
+
+/// The height of the watchtower on tile type `tile`, if it has one.
+pub fn tower_height(tile: &TileType) -> Option<i32> {
+    let height = tile.def.attribute("watchtower")?.get("height")?.as_integer()?;
+    i32::try_from(height).ok()
 }
 
 /// The rules for one game.
 struct Watchtower {
     points: i32,
+    /// The tower height of each tile type, by index.
+    heights: Vec<Option<i32>>,
 }
 
 /// What the expansion remembers: the tower waiting for its survey decision.
@@ -107,6 +117,11 @@ impl Expansion for Watchtower {
         State::default()
     }
 
+    // Only `after_deploy`: the engine skips this expansion everywhere else.
+    fn hooks(&self) -> Hooks {
+        Hooks::AFTER_DEPLOY
+    }
+
     // The survey comes after the follower is deployed, so it may count.
     fn after_deploy(
         &self,
@@ -117,16 +132,10 @@ impl Expansion for Watchtower {
         let Some(placed): Option<PlacedTile> = ctx.view().placed_this_turn().copied() else {
             return;
         };
-        let tile = ctx.view().rules().tile(placed.tile);
-        let Some(height) = tile
-            .def
-            .attribute("watchtower")
-            .and_then(|t| t.get("height"))
-            .and_then(|h| h.as_integer())
-        else {
+        let Some(height) = self.heights.get(placed.tile as usize).copied().flatten() else {
             return;
         };
-        state.pending = Some((placed.pos, height as i32));
+        state.pending = Some((placed.pos, height));
         let player = ctx.view().turn().player;
         ctx.ask(player);
     }
@@ -151,7 +160,7 @@ impl Expansion for Watchtower {
             .filter(|f| (f.pos.x - tower.x).abs() <= height && (f.pos.y - tower.y).abs() <= height)
             .count() as i32;
         state.surveyed += 1;
-        ctx.log(serde_json::json!({ "survey": [tower.x, tower.y], "followers": in_view }));
+        ctx.log_with(|| serde_json::json!({ "survey": [tower.x, tower.y], "followers": in_view }));
         if in_view > 0 {
             ctx.score(player, in_view * self.points, "");
         }

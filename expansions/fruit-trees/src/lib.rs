@@ -14,7 +14,7 @@
 //! - Final scoring: 1 point per token still held.
 
 use carcassonne_core::board::PlacedTile;
-use carcassonne_core::expansion::{self, DynExpansion};
+use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::figures::PlacedFigure;
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::tiles::{AttributeProblem, FeatureKind, TileType};
@@ -450,7 +450,10 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
         "one" => ActionsVariant::One,
         other => return Err(format!("variant `actions` cannot be `{other}`; use per-tree or one")),
     };
-    Ok(expansion::boxed(FruitTrees { actions }))
+    Ok(expansion::boxed(FruitTrees {
+        actions,
+        trees: ctx.tiles.iter().map(tree_of).collect(),
+    }))
 }
 
 /// The tree printed on a tile, if it is a Tree tile.
@@ -465,6 +468,9 @@ pub fn tree_of(tile: &TileType) -> Option<Fruit> {
 /// The rules for one game.
 struct FruitTrees {
     actions: ActionsVariant,
+    /// The tree on each tile type, by index: read once here rather than
+    /// from the attribute table at every placement.
+    trees: Vec<Option<Fruit>>,
 }
 
 impl Expansion for FruitTrees {
@@ -487,8 +493,12 @@ impl Expansion for FruitTrees {
         }
     }
 
+    fn hooks(&self) -> Hooks {
+        Hooks::TILE_PLACED | Hooks::FIGURE_DEPLOYED | Hooks::AFTER_DEPLOY | Hooks::FINAL_SCORING
+    }
+
     fn tile_placed(&self, state: &mut State, ctx: &mut Ctx<'_>, placed: PlacedTile) {
-        let Some(tree) = tree_of(ctx.view().rules().tile(placed.tile)) else {
+        let Some(tree) = self.trees.get(placed.tile as usize).copied().flatten() else {
             return;
         };
         // Which stack goes on which tree has no rules effect (the stacks are
@@ -501,9 +511,11 @@ impl Expansion for FruitTrees {
             state.supply.keys().next().copied()
         };
         let tokens = fruit.and_then(|f| state.supply.remove(&f)).unwrap_or_default();
-        ctx.log(serde_json::json!({
-            "tree": { "at": placed.pos, "tree": tree, "fruit": fruit, "tokens": tokens.len() }
-        }));
+        ctx.log_with(|| {
+            serde_json::json!({
+                "tree": { "at": placed.pos, "tree": tree, "fruit": fruit, "tokens": tokens.len() }
+            })
+        });
         state.trees.push(Tree {
             at: placed.pos,
             tree,
@@ -600,7 +612,7 @@ impl Expansion for FruitTrees {
                 if let (Some((fruit, value)), Some(grower)) = (taken, state.growers.get_mut(player as usize)) {
                     grower.held.push(Token { fruit, value });
                     grower.harvest_points += i32::from(value);
-                    ctx.log(serde_json::json!({ "harvest": { "at": at, "fruit": fruit, "value": value } }));
+                    ctx.log_with(|| serde_json::json!({ "harvest": { "at": at, "fruit": fruit, "value": value } }));
                     ctx.score(player, i32::from(value), HARVEST);
                 }
             }
@@ -617,7 +629,7 @@ impl Expansion for FruitTrees {
                     }
                 }
                 grower.sell_points += set.points();
-                ctx.log(serde_json::json!({ "sell": set, "points": set.points() }));
+                ctx.log_with(|| serde_json::json!({ "sell": set, "points": set.points() }));
                 ctx.score(player, set.points(), SELL);
             }
         }

@@ -7,7 +7,7 @@
 //! The big follower weighs 2 in a feature's majority (its declared strength,
 //! which the core's majority already uses).
 
-use carcassonne_core::expansion::{self, DynExpansion};
+use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::tiles::AttributeProblem;
 use carcassonne_core::toml;
@@ -185,8 +185,8 @@ impl Expansion for InnsAndCathedrals {
         State {}
     }
 
-    fn adjusts_points(&self) -> bool {
-        true
+    fn hooks(&self) -> Hooks {
+        Hooks::FEATURE_POINTS
     }
 
     // The base value is swapped for the inn/cathedral value as a difference,

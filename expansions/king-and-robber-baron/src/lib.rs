@@ -7,7 +7,7 @@
 //! city completed during the game, the Robber Baron's holder 1 point for
 //! every road.
 
-use carcassonne_core::expansion::{self, DynExpansion};
+use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::serde_json;
 use carcassonne_core::tiles::AttributeProblem;
@@ -82,6 +82,10 @@ impl Expansion for KingAndRobberBaron {
         State::default()
     }
 
+    fn hooks(&self) -> Hooks {
+        Hooks::FEATURE_COMPLETED | Hooks::FINAL_SCORING
+    }
+
     // The completer is the player whose placement closed the feature, whether
     // or not they (or anyone) have followers in it.
     fn feature_completed(&self, state: &mut State, ctx: &mut Ctx<'_>, feature: NodeId) {
@@ -108,7 +112,7 @@ impl Expansion for KingAndRobberBaron {
             let player = view.turn().player;
             *record = size;
             *holder = Some(player);
-            ctx.log(serde_json::json!({ title: player, "size": size }));
+            ctx.log_with(|| serde_json::json!({ title: player, "size": size }));
         }
     }
 
