@@ -291,6 +291,12 @@ pub struct State {
     /// The bunny phase in progress.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bunny_phase: Option<BunnyPhase>,
+    /// Nest tiles on the board whose 3×3 block is not complete yet, in
+    /// placement order: a placement completes at most these, so it looks
+    /// them up here instead of reading its nine cells' symbols. Derived from
+    /// the board (not shown, not saved).
+    #[serde(skip)]
+    pub nests_open: Vec<Pos>,
 }
 
 /// The bunny-path decision: the tiles the bunny enters, in order (its
@@ -299,7 +305,56 @@ pub struct State {
 #[serde(deny_unknown_fields)]
 pub struct Action {
     /// The tiles entered, one orthogonal hop each.
-    pub path: Vec<Pos>,
+    pub path: Path,
+}
+
+/// The tiles a bunny path enters: at most [`MAX_HOPS`], held inline (a
+/// bunny decision lists dozens of paths, and a playout lists them all).
+/// Written as a list of positions; a longer list is refused when read.
+#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "Vec<Pos>", try_from = "Vec<Pos>")]
+pub struct Path {
+    cells: [Pos; MAX_HOPS],
+    len: u8,
+}
+
+impl Path {
+    /// The path through `cells`, if it has at most [`MAX_HOPS`] of them.
+    pub fn new(cells: &[Pos]) -> Option<Path> {
+        let mut path = Path {
+            cells: [Pos::new(0, 0); MAX_HOPS],
+            len: u8::try_from(cells.len()).ok().filter(|&n| n as usize <= MAX_HOPS)?,
+        };
+        path.cells[..cells.len()].copy_from_slice(cells);
+        Some(path)
+    }
+}
+
+impl std::ops::Deref for Path {
+    type Target = [Pos];
+    fn deref(&self) -> &[Pos] {
+        &self.cells[..self.len as usize]
+    }
+}
+
+impl std::fmt::Debug for Path {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl From<Path> for Vec<Pos> {
+    fn from(path: Path) -> Vec<Pos> {
+        path.to_vec()
+    }
+}
+
+impl TryFrom<Vec<Pos>> for Path {
+    type Error = String;
+    fn try_from(cells: Vec<Pos>) -> Result<Path, String> {
+        Path::new(&cells)
+            .ok_or_else(|| format!("a bunny path enters at most {MAX_HOPS} tiles, this one {}", cells.len()))
+    }
 }
 
 /// The owners of the egg-earning figures on the tile at `pos`: one entry per
@@ -317,7 +372,7 @@ fn egg_earners(view: &CoreState, pos: Pos) -> impl Iterator<Item = u8> + '_ {
 
 /// The most hops a roll can give: paths are searched on a trail this long
 /// (plus the start), kept on the stack.
-const MAX_HOPS: usize = 3;
+pub const MAX_HOPS: usize = 3;
 
 /// Calls `visit` with every path of exactly `len` hops from `from`
 /// (`len` ≤ [`MAX_HOPS`]): orthogonal steps onto placed tiles, no tile (the
@@ -359,19 +414,25 @@ pub fn paths_of_length(view: &CoreState, from: Pos, len: usize) -> Vec<Vec<Pos>>
 
 /// The length of the longest path from `from`, looking no further than `cap` hops.
 pub fn longest_path(view: &CoreState, from: Pos, cap: usize) -> usize {
-    let cap = cap.min(MAX_HOPS);
-    let mut best = 0;
-    // Each length's search is small (at most 36 paths of 3 hops), and a
-    // path of `n` hops exists only if one of `n - 1` does.
-    for len in 1..=cap {
-        let mut found = false;
-        for_each_path(view, from, len, |_| found = true);
-        if !found {
-            break;
+    /// The longest extension of `trail[..=done]`, stopping as soon as one reaches `cap`.
+    fn go(view: &CoreState, trail: &mut [Pos; MAX_HOPS + 1], done: usize, cap: usize) -> usize {
+        if done == cap {
+            return done;
         }
-        best = len;
+        let mut best = done;
+        for side in Side::ALL {
+            let next = trail[done].step(side);
+            if view.board().is_occupied(next) && !trail[..=done].contains(&next) {
+                trail[done + 1] = next;
+                best = best.max(go(view, trail, done + 1, cap));
+                if best == cap {
+                    break;
+                }
+            }
+        }
+        best
     }
-    best
+    go(view, &mut [from; MAX_HOPS + 1], 0, cap.min(MAX_HOPS))
 }
 
 /// Points of the final scoring for each player's egg count.
@@ -398,10 +459,9 @@ pub fn final_points(eggs: &[u32], second_needs_three: bool) -> Vec<i32> {
 }
 
 impl Easter {
-    /// The symbol of the tile at `pos` (as [`symbol_at`], from the table).
-    fn symbol_at(&self, view: &CoreState, pos: Pos) -> Option<Symbol> {
-        let placed = view.board().get(pos)?;
-        self.symbols.get(placed.tile as usize).copied().flatten()
+    /// The symbol of tile type `tile` (as [`symbol_of`], from the table).
+    fn symbol(&self, tile: u16) -> Option<Symbol> {
+        self.symbols.get(tile as usize).copied().flatten()
     }
 
     fn add_eggs(state: &mut State, gained: &[u32]) {
@@ -496,13 +556,22 @@ impl Expansion for Easter {
     type Action = Action;
 
     fn setup(&self, ctx: &mut Ctx<'_>) -> State {
+        let view = ctx.view();
         State {
-            eggs: vec![0; ctx.view().players()],
+            eggs: vec![0; view.players()],
             bunny: None,
             nests_scored: Vec::new(),
             nests_pending: Vec::new(),
             phase_due: None,
             bunny_phase: None,
+            // The start tile is on the board before any placement.
+            nests_open: view
+                .board()
+                .tiles()
+                .iter()
+                .filter(|t| self.symbol(t.tile) == Some(Symbol::Nest))
+                .map(|t| t.pos)
+                .collect(),
         }
     }
 
@@ -518,18 +587,26 @@ impl Expansion for Easter {
     fn tile_placed(&self, state: &mut State, ctx: &mut Ctx<'_>, placed: PlacedTile) {
         let view = ctx.view();
         let placer = placed.placer.unwrap_or(view.turn().player);
+        let symbol = self.symbol(placed.tile);
+        if symbol == Some(Symbol::Nest) {
+            state.nests_open.push(placed.pos);
+        }
         // Only this placement can have filled the last cell of a block that
-        // contains it, so the nest must be this tile or one of its ring.
-        for p in std::iter::once(placed.pos).chain(placed.pos.ring()) {
-            if self.symbol_at(view, p) == Some(Symbol::Nest)
-                && view.neighbours(p) == 8
-                && !state.nests_scored.contains(&p)
-                && !state.nests_pending.iter().any(|n| n.pos == p)
-            {
-                state.nests_pending.push(CompletedNest { pos: p, placer });
+        // contains it, so the nest must be this tile or one of its ring
+        // (looked at in that order, which is the order they score in).
+        let completes =
+            |n: &Pos| (n.x - placed.pos.x).abs() <= 1 && (n.y - placed.pos.y).abs() <= 1 && view.neighbours(*n) == 8;
+        if state.nests_open.iter().any(completes) {
+            for p in std::iter::once(placed.pos).chain(placed.pos.ring()) {
+                if let Some(i) = state.nests_open.iter().position(|&n| n == p)
+                    && view.neighbours(p) == 8
+                {
+                    state.nests_open.remove(i);
+                    state.nests_pending.push(CompletedNest { pos: p, placer });
+                }
             }
         }
-        let moves_bunny = match self.symbol_at(view, placed.pos) {
+        let moves_bunny = match symbol {
             Some(Symbol::Bunny) => {
                 state.phase_due = Some(placer);
                 !self.nest_tile_placement || state.bunny.is_none()
@@ -602,7 +679,9 @@ impl Expansion for Easter {
                     }
                 }
             }
-            paths.push((mine, others, Action { path: path.to_vec() }));
+            if let Some(path) = Path::new(path) {
+                paths.push((mine, others, Action { path }));
+            }
         });
         // A stable sort: equal paths keep the search's order.
         paths.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -637,7 +716,7 @@ impl Expansion for Easter {
         debug_assert_eq!(roll.player, player, "the engine offers the path to the roller");
         let view = ctx.view();
         let mut gained = vec![0u32; view.players()];
-        for &p in &action.path {
+        for &p in action.path.iter() {
             for owner in egg_earners(view, p) {
                 gained[owner as usize] += 1;
             }

@@ -5,8 +5,9 @@
 mod common;
 
 use carcassonne_core::rng::GameRng;
+use carcassonne_core::serde_json;
 use carcassonne_core::{Action, Catalog, CoreState, Decision, Game, GameConfig, Pos, Rules, Side};
-use carcassonne_easter::State;
+use carcassonne_easter::{Path, State};
 use common::{easter_points, offered_paths, state_of, tiles};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -123,10 +124,16 @@ fn check_offer(game: &Game, state: &State, short_path_stays: bool) -> Result<(),
         unreachable!()
     };
     for path in candidates {
+        let Some(inline) = Path::new(&path) else {
+            // Longer than any roll: not even read as a path.
+            let read = serde_json::from_value::<carcassonne_easter::Action>(serde_json::json!({ "path": path }));
+            prop_assert!(read.is_err_and(|e| e.to_string().contains("at most 3 tiles")));
+            continue;
+        };
         let accepted = game
             .check(&Action::Expansion {
                 slot,
-                action: Box::new(carcassonne_easter::Action { path: path.clone() }),
+                action: Box::new(carcassonne_easter::Action { path: inline }),
             })
             .is_ok();
         prop_assert_eq!(accepted, unique.contains(&path), "path {:?} from {:?}", path, from);

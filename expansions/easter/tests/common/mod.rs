@@ -157,11 +157,10 @@ pub fn offered_paths(game: &Game) -> Vec<Vec<Pos>> {
     game.legal_actions(&mut out);
     out.iter()
         .map(|a| match a {
-            Action::Expansion { action, .. } => {
-                serde_json::from_value::<carcassonne_easter::Action>(action.to_json())
-                    .expect("an easter option")
-                    .path
-            }
+            Action::Expansion { action, .. } => serde_json::from_value::<carcassonne_easter::Action>(action.to_json())
+                .expect("an easter option")
+                .path
+                .to_vec(),
             other => panic!("expected a bunny path decision, got {other:?}"),
         })
         .collect()
