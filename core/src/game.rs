@@ -192,12 +192,23 @@ impl Game {
         }
     }
 
-    /// The first expansion failure since the last look, if any.
+    /// The first expansion failure since the last look, if any. Asked after
+    /// every action, so the usual answer (none) is two loads, inlined.
+    #[inline]
     fn failure(&self) -> Option<PlayError> {
         let rules = &self.core.rules;
-        // Asked after every action: one load answers "none" without a call
-        // into each expansion.
-        if !rules.failed.load(Ordering::Relaxed) || !rules.failed.swap(false, Ordering::Relaxed) {
+        if rules.expansions.is_empty() || !rules.failed.load(Ordering::Relaxed) {
+            return None;
+        }
+        self.take_failure()
+    }
+
+    /// Finds which expansion raised the failure flag.
+    #[cold]
+    #[inline(never)]
+    fn take_failure(&self) -> Option<PlayError> {
+        let rules = &self.core.rules;
+        if !rules.failed.swap(false, Ordering::Relaxed) {
             return None;
         }
         let found = rules.expansions.iter().find_map(|e| {
@@ -278,6 +289,7 @@ impl Game {
     }
 
     /// The pending decision, or `None` when the game is over.
+    #[inline]
     pub fn decision(&self) -> Option<Decision> {
         if let Some(&(slot, player)) = self.asks.front() {
             let label = self.core.rules.expansions[slot as usize]
@@ -394,6 +406,27 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// Whether `core_deployments` lists `d`, asked without listing.
+    fn core_allows(&self, d: &Deployment) -> bool {
+        let Some(placed) = self.core.placed_this_turn() else {
+            return false;
+        };
+        let rules = &self.core.rules;
+        let (Spot::Feature(fi), Some(decl)) = (d.spot, rules.figures.get(d.figure as usize)) else {
+            return false;
+        };
+        let FigurePlacement::OnFeatures(kinds) = decl.placement else {
+            return false;
+        };
+        let Some(feature) = rules.tile(placed.tile).def.features.get(fi as usize) else {
+            return false;
+        };
+        d.pos == placed.pos
+            && kinds.contains(&feature.kind)
+            && self.core.features.followers(placed.first_node + NodeId::from(fi)) == 0
+            && self.core.supply(self.core.turn.player, d.figure) > 0
     }
 
     /// The deployment options on the tile just placed (without `Pass`).
@@ -516,8 +549,14 @@ impl Game {
             }
             (Decision::Deploy { .. }, Action::Pass) => Ok(()),
             (Decision::Deploy { .. }, Action::Deploy(d)) => {
-                let mut legal = false;
-                self.for_each_deployment(|o| legal |= o == *d);
+                let called = &rules.called;
+                let legal = if called.deploying.is_empty() && called.deploy_vetoing.is_empty() {
+                    self.core_allows(d)
+                } else {
+                    let mut listed = false;
+                    self.for_each_deployment(|o| listed |= o == *d);
+                    listed
+                };
                 if legal {
                     return Ok(());
                 }

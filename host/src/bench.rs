@@ -89,7 +89,12 @@ pub struct Speeds {
     pub sampled: f64,
 }
 
-/// The expansions' run, against the base game's.
+/// The expansions' run, against the base game's and against the same tiles
+/// played by the base rules.
+///
+/// Expansions bring tiles, so their games are longer: `same_tiles` shuffles
+/// those tiles in with the expansions' rules off (`tiles_only`), which
+/// separates what the longer game costs from what the rules cost.
 #[derive(Clone, Debug, Serialize)]
 pub struct ExpansionSpeeds {
     /// Which expansions were on.
@@ -102,6 +107,14 @@ pub struct ExpansionSpeeds {
     pub full_ratio: f64,
     /// `sampled` over the base game's sampled figure.
     pub sampled_ratio: f64,
+    /// Tiles placed per game, on average (the base game places 71).
+    pub tiles_per_game: f64,
+    /// The expansions' tiles with their rules off, games per second.
+    pub same_tiles: Speeds,
+    /// `full` over `same_tiles.full`: what the rules cost.
+    pub rules_full_ratio: f64,
+    /// `sampled` over `same_tiles.sampled`.
+    pub rules_sampled_ratio: f64,
 }
 
 /// Time to list the options of one decision, averaged over the decisions of
@@ -160,6 +173,10 @@ pub struct TileCost {
     pub long_ns_per_tile: f64,
     /// `long_ns_per_tile / normal_ns_per_tile` (1.0: perfectly linear).
     pub ratio: f64,
+    /// Legal placements per placement decision in the normal game.
+    pub normal_place_options: f64,
+    /// The same in the long game.
+    pub long_place_options: f64,
 }
 
 /// Everything `host bench` measures.
@@ -191,6 +208,41 @@ fn rules_for(catalog: &Catalog, tiles: &TileSource, expansions: &[String], seed:
     config.seed = seed;
     config.expansions = expansions.to_vec();
     Ok(Arc::new(Rules::new(catalog, &config, tiles)?))
+}
+
+/// The base rules with the tiles of `expansions` shuffled in (their rules off).
+fn same_tiles_rules(catalog: &Catalog, tiles: &TileSource, expansions: &[String], seed: u64) -> Result<Arc<Rules>> {
+    let mut config = GameConfig::with_players(2);
+    config.seed = seed;
+    config.tiles_only = expansions.to_vec();
+    Ok(Arc::new(Rules::new(catalog, &config, tiles)?))
+}
+
+/// Tiles placed per game, averaged over one full-mode game per rules.
+fn tiles_per_game(rules: &[Arc<Rules>]) -> Result<f64> {
+    let mut options = Vec::new();
+    let mut placed = 0usize;
+    for (i, r) in rules.iter().enumerate() {
+        let game = playout::random_game(r, Mode::Full, i as u64, &mut options)?;
+        placed += game.state().board().tiles().len() - 1;
+    }
+    Ok(placed as f64 / rules.len().max(1) as f64)
+}
+
+/// Legal placements per placement decision, over one full-mode game.
+fn place_options(rules: &Arc<Rules>) -> Result<f64> {
+    let mut game = Game::with_narration(Arc::clone(rules), false)?;
+    let mut rng = GameRng::new(7);
+    let (mut options, mut listed, mut decisions) = (Vec::new(), 0usize, 0usize);
+    while !game.is_over() {
+        if matches!(game.decision(), Some(Decision::Place { .. })) {
+            game.legal_actions(&mut options);
+            listed += options.len();
+            decisions += 1;
+        }
+        playout::full_step(&mut game, &mut rng, &mut options)?;
+    }
+    Ok(listed as f64 / decisions.max(1) as f64)
 }
 
 /// Games per second of `mode` over the rules cycle.
@@ -339,9 +391,10 @@ fn long_rules(catalog: &Catalog, tiles: &TileSource, copies: usize, seed: u64) -
     Ok(Arc::new(Rules::new(catalog, &config, tiles)?))
 }
 
-/// Nanoseconds per placed tile and tiles placed, over games in `mode` with
-/// `copies` base bags, for about `seconds`. A game's start is timed too.
-fn per_tile(catalog: &Catalog, tiles: &TileSource, copies: usize, mode: Mode, seconds: f64) -> Result<(f64, f64)> {
+/// Nanoseconds per placed tile, tiles placed and placement options per
+/// decision, over games in `mode` with `copies` base bags, for about
+/// `seconds`. A game's start is timed too.
+fn per_tile(catalog: &Catalog, tiles: &TileSource, copies: usize, mode: Mode, seconds: f64) -> Result<(f64, f64, f64)> {
     let rules: Vec<Arc<Rules>> = (0..8)
         .map(|s| long_rules(catalog, tiles, copies, s))
         .collect::<Result<_>>()?;
@@ -356,10 +409,8 @@ fn per_tile(catalog: &Catalog, tiles: &TileSource, copies: usize, mode: Mode, se
         placed += game.state().board().tiles().len() - 1;
         games += 1;
     }
-    Ok((
-        start.busy().as_nanos() as f64 / placed.max(1) as f64,
-        placed as f64 / games as f64,
-    ))
+    let ns = start.busy().as_nanos() as f64 / placed.max(1) as f64;
+    Ok((ns, placed as f64 / games as f64, place_options(&rules[0])?))
 }
 
 /// Runs every measurement. `expansions` empty skips the expansions' run.
@@ -376,12 +427,20 @@ pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget:
             .collect::<Result<_>>()
             .with_context(|| format!("cannot set up a game with {}", expansions.join(",")))?;
         let s = speeds(&rules, budget)?;
+        let same: Vec<Arc<Rules>> = (0..SEEDS)
+            .map(|s| same_tiles_rules(catalog, tiles, expansions, s))
+            .collect::<Result<_>>()?;
+        let same_tiles = speeds(&same, budget)?;
         Some(ExpansionSpeeds {
             expansions: expansions.to_vec(),
             full_ratio: s.full / base_speeds.full,
             sampled_ratio: s.sampled / base_speeds.sampled,
             full: s.full,
             sampled: s.sampled,
+            tiles_per_game: tiles_per_game(&rules[..8])?,
+            rules_full_ratio: s.full / same_tiles.full,
+            rules_sampled_ratio: s.sampled / same_tiles.sampled,
+            same_tiles,
         })
     };
     let states = decision_states(&base, 8)?;
@@ -389,8 +448,10 @@ pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget:
     let clone = clone_cost(&states, budget.seconds);
     const LONG_COPIES: usize = 14;
     let growth_in = |mode: Mode| -> Result<TileCost> {
-        let (normal_ns_per_tile, normal_tiles) = per_tile(catalog, tiles, 1, mode, budget.seconds)?;
-        let (long_ns_per_tile, long_tiles) = per_tile(catalog, tiles, LONG_COPIES, mode, budget.seconds)?;
+        let (normal_ns_per_tile, normal_tiles, normal_place_options) =
+            per_tile(catalog, tiles, 1, mode, budget.seconds)?;
+        let (long_ns_per_tile, long_tiles, long_place_options) =
+            per_tile(catalog, tiles, LONG_COPIES, mode, budget.seconds)?;
         Ok(TileCost {
             normal_tiles,
             normal_ns_per_tile,
@@ -398,6 +459,8 @@ pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget:
             long_tiles,
             long_ns_per_tile,
             ratio: long_ns_per_tile / normal_ns_per_tile,
+            normal_place_options,
+            long_place_options,
         })
     };
     let growth = Growth {
@@ -434,12 +497,18 @@ pub fn text(r: &Report) -> String {
     if let Some(e) = &r.with_expansions {
         let _ = writeln!(
             s,
-            "with {}:\n                        full {:>9.0} games/s   sampled {:>9.0} games/s   ({:.2}× / {:.2}× base)",
+            "with {} ({:.0} tiles a game):\n                        full {:>9.0} games/s   sampled {:>9.0} games/s   ({:.2}× / {:.2}× base)",
             e.expansions.join(","),
+            e.tiles_per_game,
             e.full,
             e.sampled,
             e.full_ratio,
             e.sampled_ratio
+        );
+        let _ = writeln!(
+            s,
+            "  same tiles, rules off: full {:>9.0} games/s   sampled {:>9.0} games/s   (rules cost: {:.2}× / {:.2}×)",
+            e.same_tiles.full, e.same_tiles.sampled, e.rules_full_ratio, e.rules_sampled_ratio
         );
     }
     let l = &r.legal_options;
@@ -460,6 +529,17 @@ pub fn text(r: &Report) -> String {
             "time per placed tile, {mode:<7} {:.0} ns in a {:.0}-tile game, {:.0} ns in a {:.0}-tile game ({}× the bag): ratio {:.2}",
             g.normal_ns_per_tile, g.normal_tiles, g.long_ns_per_tile, g.long_tiles, g.long_copies, g.ratio
         );
+        if mode == "full" {
+            let options = g.long_place_options / g.normal_place_options.max(1e-9);
+            let _ = writeln!(
+                s,
+                "                        (it lists {:.0} → {:.0} placements a turn, {:.2}×: per listed placement, ratio {:.2})",
+                g.normal_place_options,
+                g.long_place_options,
+                options,
+                g.ratio / options.max(1e-9)
+            );
+        }
     }
     s
 }

@@ -25,6 +25,15 @@ fn json_has_every_figure() {
         serde_json::json!(["easter", "fruit-trees", "cleric-and-serf"])
     );
     assert!(e["full"].as_f64().unwrap() > 0.0 && e["sampled"].as_f64().unwrap() > 0.0);
+    // Their 38 tiles make longer games; the same tiles with the rules off
+    // separate the longer game's cost from the rules' cost.
+    let tiles = e["tiles_per_game"].as_f64().unwrap();
+    assert!((100.0..=109.0).contains(&tiles), "{tiles} tiles a game");
+    for key in ["full", "sampled"] {
+        let same = e["same_tiles"][key].as_f64().unwrap();
+        let ratio = e[&format!("rules_{key}_ratio")].as_f64().unwrap();
+        assert!((ratio - e[key].as_f64().unwrap() / same).abs() < 1e-9, "{key}");
+    }
     assert!(r["legal_options"]["place_ns"].as_f64().unwrap() > 0.0);
     assert!(r["legal_options"]["place_options"].as_f64().unwrap() >= 1.0);
     assert!(r["clone"]["clone_ns"].as_f64().unwrap() > 0.0);
@@ -39,6 +48,12 @@ fn json_has_every_figure() {
             "{mode}: {normal} vs {long} tiles"
         );
         assert!(g["ratio"].as_f64().unwrap() > 0.0);
+        // A longer game has a longer frontier, and so more placements a turn.
+        let (few, many) = (
+            g["normal_place_options"].as_f64().unwrap(),
+            g["long_place_options"].as_f64().unwrap(),
+        );
+        assert!(few >= 1.0 && many > 2.0 * few, "{mode}: {few} vs {many} placements");
     }
     assert_eq!(r["threads"], 1);
     assert!(r["cores"].as_u64().unwrap() >= 1);
@@ -49,7 +64,14 @@ fn text_names_the_figures_and_empty_expansions_skip_their_run() {
     let out = bench(&["--games", "2", "--seconds", "0.02", "--expansions", ""]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
-    for needle in ["full", "sampled", "legal options", "clone", "time per placed tile"] {
+    for needle in [
+        "full",
+        "sampled",
+        "legal options",
+        "clone",
+        "time per placed tile",
+        "per listed placement",
+    ] {
         assert!(text.contains(needle), "{needle} missing in:\n{text}");
     }
     assert!(!text.contains("with "), "no expansions' run:\n{text}");
