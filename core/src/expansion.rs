@@ -381,6 +381,21 @@ pub trait Expansion: Send + Sync + 'static {
         options.contains(action)
     }
 
+    /// One option of a decision this expansion asked `player` for, drawn
+    /// uniformly with `rng` (the caller's, never the game's) without listing
+    /// them all: sampled playouts ask this before listing. `None`, the
+    /// default, makes the caller list the options and pick one. An answer
+    /// must be one of the options `options` lists, each equally likely.
+    fn sample_option(
+        &self,
+        _state: &Self::State,
+        _view: &CoreState,
+        _player: u8,
+        _rng: &mut GameRng,
+    ) -> Option<Self::Action> {
+        None
+    }
+
     /// Carries out an option that `options` listed (the engine has checked).
     fn play(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>, _player: u8, _action: &Self::Action) {}
 
@@ -644,6 +659,13 @@ pub trait DynExpansion: Send + Sync {
     fn observe(&self, s: &mut dyn ErasedState, view: &CoreState, event: &Event);
     fn options(&self, s: &dyn ErasedState, view: &CoreState, player: u8, out: &mut Vec<Box<dyn ErasedAction>>);
     fn is_option(&self, s: &dyn ErasedState, view: &CoreState, player: u8, action: &dyn ErasedAction) -> bool;
+    fn sample_option(
+        &self,
+        s: &dyn ErasedState,
+        view: &CoreState,
+        player: u8,
+        rng: &mut GameRng,
+    ) -> Option<Box<dyn ErasedAction>>;
     fn play(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, player: u8, action: &dyn ErasedAction);
     fn parse_action(&self, value: &serde_json::Value) -> Result<Box<dyn ErasedAction>, String>;
     fn explain_refusal(
@@ -793,6 +815,17 @@ impl<E: Expansion> DynExpansion for Guarded<E> {
         };
         self.guard("is_option", false, || {
             E::is_option(&self.inner, typed(s), view, player, action)
+        })
+    }
+    fn sample_option(
+        &self,
+        s: &dyn ErasedState,
+        view: &CoreState,
+        player: u8,
+        rng: &mut GameRng,
+    ) -> Option<Box<dyn ErasedAction>> {
+        self.guard("sample_option", None, || {
+            E::sample_option(&self.inner, typed(s), view, player, rng).map(|a| Box::new(a) as Box<dyn ErasedAction>)
         })
     }
     fn play(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>, player: u8, action: &dyn ErasedAction) {

@@ -340,6 +340,23 @@ impl Game {
         }
     }
 
+    /// One option of a pending expansion decision drawn uniformly with `rng`
+    /// (the caller's), when the expansion can draw one without listing them
+    /// all (`Expansion::sample_option`); `None` otherwise, and for other
+    /// decisions.
+    pub fn sample_action(&self, rng: &mut GameRng) -> Option<Action> {
+        let Some(Decision::Expansion { player, slot, .. }) = self.decision() else {
+            return None;
+        };
+        let action = self.core.rules.expansions[slot as usize].hooks.sample_option(
+            self.ext[slot as usize].as_ref(),
+            &self.core,
+            player,
+            rng,
+        )?;
+        Some(Action::Expansion { slot, action })
+    }
+
     /// The legal placements of `tile`, as (position, rotation) with symmetric
     /// rotations listed once.
     pub fn placements(&self, tile: u16, mut f: impl FnMut(Pos, Rotation)) {

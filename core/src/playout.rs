@@ -8,12 +8,14 @@
 //! - **sampled**: a placement is found by drawing random frontier cells and
 //!   rotations until one fits (pre-tested with the cheap [`Board::fits`],
 //!   then confirmed by [`Game::play`], which also applies any expansion's
-//!   veto), falling back to the full list after [`SAMPLE_TRIES`] misses; every
-//!   other decision (followers, expansions' questions) is a uniform pick
-//!   among its listed options. The placement is uniform over fitting
-//!   (cell, rotation) pairs rather than over distinct placements, so it plays
-//!   slightly different games from `full`; it is what a playout that avoids
-//!   listing placements costs.
+//!   veto), falling back to the full list after [`SAMPLE_TRIES`] misses; an
+//!   expansion's decision is drawn by the expansion when it can draw one
+//!   uniformly without listing (`Expansion::sample_option`, e.g. a bunny
+//!   path by random walks); every other decision (followers, the rest of
+//!   the expansions' questions) is a uniform pick among its listed options.
+//!   The placement is uniform over fitting (cell, rotation) pairs rather
+//!   than over distinct placements, so it plays slightly different games
+//!   from `full`; it is what a playout that avoids listing costs.
 //!
 //! Both take the rules (built once: parsing tile files is setup, not play), a
 //! seed for the choices, and a reusable option buffer so a loop of playouts
@@ -62,6 +64,11 @@ pub fn full_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action>) 
 /// rejection sampling over frontier cells × rotations, anything else as
 /// [`full_step`].
 pub fn sampled_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action>) -> Result<(), PlayError> {
+    if let Some(Decision::Expansion { .. }) = game.decision()
+        && let Some(action) = game.sample_action(rng)
+    {
+        return game.play(&action);
+    }
     if let Some(Decision::Place { tile, .. }) = game.decision() {
         for _ in 0..SAMPLE_TRIES {
             let board = game.state().board();

@@ -21,6 +21,7 @@
 
 use carcassonne_core::board::PlacedTile;
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
+use carcassonne_core::rng::GameRng;
 use carcassonne_core::tiles::{AttributeProblem, TileType};
 use carcassonne_core::{
     BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FeatureKind, FigureClass, Pos, Side, TileFile, VariantDecl,
@@ -707,6 +708,33 @@ impl Expansion for Easter {
             here = next;
         }
         true
+    }
+
+    // Random walks of the rolled length, rejected when they step off the
+    // board or back onto a tile: each path is the one walk of its sides, so
+    // the accepted ones are uniform over the listed paths. After
+    // `WALK_TRIES` rejections (a bunny hemmed in) the caller lists instead.
+    fn sample_option(&self, state: &State, view: &CoreState, player: u8, rng: &mut GameRng) -> Option<Action> {
+        const WALK_TRIES: u32 = 64;
+        let (Some(from), Some(roll)) = (state.bunny, state.bunny_phase.and_then(|p| p.current)) else {
+            return None;
+        };
+        let hops = usize::from(roll.hops);
+        if roll.player != player || hops > MAX_HOPS {
+            return None;
+        }
+        let mut trail = [from; MAX_HOPS + 1];
+        'walk: for _ in 0..WALK_TRIES {
+            for i in 0..hops {
+                let next = trail[i].step(Side::ALL[rng.below(4) as usize]);
+                if !view.board().is_occupied(next) || trail[..=i].contains(&next) {
+                    continue 'walk;
+                }
+                trail[i + 1] = next;
+            }
+            return Path::new(&trail[1..=hops]).map(|path| Action { path });
+        }
+        None
     }
 
     fn play(&self, state: &mut State, ctx: &mut Ctx<'_>, player: u8, action: &Action) {

@@ -10,7 +10,7 @@ use carcassonne_core::{Action, Catalog, CoreState, Decision, Game, GameConfig, P
 use carcassonne_easter::{Path, State};
 use common::{easter_points, offered_paths, state_of, tiles};
 use proptest::prelude::*;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// Every simple path of exactly `len` hops from `from`, found breadth-first
@@ -137,6 +137,42 @@ fn check_offer(game: &Game, state: &State, short_path_stays: bool) -> Result<(),
             })
             .is_ok();
         prop_assert_eq!(accepted, unique.contains(&path), "path {:?} from {:?}", path, from);
+    }
+    // Sampled playouts draw a path by random walks instead of listing: only
+    // offered paths come out, each about equally often (60 expected draws
+    // each; the bounds are six standard deviations wide). A bunny hemmed in
+    // may find no path in its walks (the playout then lists): those tries
+    // are not counted.
+    let mut sampler = GameRng::new(u64::from(roll.face) ^ (from.x as u64) << 8 ^ (from.y as u64) << 16);
+    let mut drawn: BTreeMap<Vec<Pos>, u32> = BTreeMap::new();
+    let (want, mut got, mut tries) = (60 * unique.len(), 0, 0);
+    while got < want {
+        tries += 1;
+        prop_assert!(tries < 100 * want, "random walks almost never find a path");
+        let Some(sampled) = game.sample_action(&mut sampler) else {
+            continue;
+        };
+        got += 1;
+        let Action::Expansion { action, .. } = sampled else {
+            return Err(TestCaseError::fail("a bunny path is an Easter action"));
+        };
+        let path = action
+            .as_any()
+            .downcast_ref::<carcassonne_easter::Action>()
+            .expect("an Easter action")
+            .path
+            .to_vec();
+        prop_assert!(unique.contains(&path), "drew {:?}, which is not offered", path);
+        *drawn.entry(path).or_default() += 1;
+    }
+    prop_assert_eq!(drawn.len(), unique.len(), "every offered path gets drawn");
+    for (path, n) in drawn {
+        prop_assert!(
+            (12..=150).contains(&n),
+            "path {:?} drawn {} times, expected about 60",
+            path,
+            n
+        );
     }
     Ok(())
 }
