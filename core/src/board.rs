@@ -28,9 +28,8 @@ const EMPTY: u32 = u32::MAX;
 #[derive(Clone, Copy, Debug)]
 struct Cell {
     tile: u32,
+    /// Index into the frontier (and its constraints), or `EMPTY`.
     frontier: u32,
-    need: EdgeMask,
-    mask: EdgeMask,
     /// The tile here has a cloister: every placement looks for surrounded
     /// cloisters in the 3×3 block round it, and this keeps that look on the grid.
     cloister: bool,
@@ -42,11 +41,17 @@ struct Cell {
 const BLANK: Cell = Cell {
     tile: EMPTY,
     frontier: EMPTY,
-    need: 0,
-    mask: 0,
     cloister: false,
     near_cloister: false,
 };
+
+/// The edges a frontier cell demands: on each side with a neighbour (bits
+/// set in `mask`), the edge kind in `need`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Constraint {
+    need: EdgeMask,
+    mask: EdgeMask,
+}
 
 /// Placed tiles and the open frontier.
 #[derive(Clone, Debug)]
@@ -57,6 +62,10 @@ pub struct Board {
     cells: Vec<Cell>,
     placed: Vec<PlacedTile>,
     frontier: Vec<Pos>,
+    /// Each frontier cell's constraint, at the same index: listing the
+    /// placements of a tile is one pass over these two arrays, with no
+    /// look-up in the grid.
+    constraints: Vec<Constraint>,
 }
 
 impl Default for Board {
@@ -76,6 +85,7 @@ impl Board {
             cells: vec![BLANK; (side * side) as usize],
             placed: Vec::new(),
             frontier: Vec::new(),
+            constraints: Vec::new(),
         }
     }
 
@@ -123,6 +133,7 @@ impl Board {
         self.cells.capacity() * std::mem::size_of::<Cell>()
             + self.placed.capacity() * std::mem::size_of::<PlacedTile>()
             + self.frontier.capacity() * std::mem::size_of::<Pos>()
+            + self.constraints.capacity() * std::mem::size_of::<Constraint>()
     }
 
     /// All placed tiles in placement order.
@@ -141,16 +152,26 @@ impl Board {
     pub fn fits(&self, tile: &TileType, rotation: Rotation, p: Pos) -> bool {
         let Some(i) = self.index(p) else { return false };
         let c = &self.cells[i];
-        c.tile == EMPTY && c.frontier != EMPTY && fits_cell(c, tile, rotation)
+        c.tile == EMPTY
+            && c.frontier != EMPTY
+            && fits_constraint(&self.constraints[c.frontier as usize], tile, rotation)
+    }
+
+    /// [`Board::fits`] for the `k`-th cell of [`Board::frontier`], without
+    /// looking the cell up in the grid (`false` past the frontier's end).
+    #[inline]
+    pub fn fits_frontier_cell(&self, tile: &TileType, rotation: Rotation, k: usize) -> bool {
+        self.constraints
+            .get(k)
+            .is_some_and(|c| fits_constraint(c, tile, rotation))
     }
 
     /// Calls `f` for every frontier cell and distinct rotation where `tile` fits.
     #[inline]
     pub fn for_each_fit(&self, tile: &TileType, mut f: impl FnMut(Pos, Rotation)) {
-        for &p in &self.frontier {
-            let c = &self.cells[self.index(p).expect("frontier cells lie on the grid")];
+        for (&p, c) in self.frontier.iter().zip(&self.constraints) {
             for r in Rotation::ALL {
-                if tile.canonical(r) == r && fits_cell(c, tile, r) {
+                if tile.canonical(r) == r && fits_constraint(c, tile, r) {
                     f(p, r);
                 }
             }
@@ -167,11 +188,10 @@ impl Board {
     /// `f` returns true; returns whether it did.
     #[inline]
     pub fn any_fit(&self, tile: &TileType, mut f: impl FnMut(Pos, Rotation) -> bool) -> bool {
-        self.frontier.iter().any(|&p| {
-            let c = &self.cells[self.index(p).expect("frontier cells lie on the grid")];
+        self.frontier.iter().zip(&self.constraints).any(|(&p, c)| {
             Rotation::ALL
                 .into_iter()
-                .any(|r| tile.canonical(r) == r && fits_cell(c, tile, r) && f(p, r))
+                .any(|r| tile.canonical(r) == r && fits_constraint(c, tile, r) && f(p, r))
         })
     }
 
@@ -208,10 +228,9 @@ impl Board {
 
     /// Whether `tile` fits anywhere.
     pub fn fits_anywhere(&self, tile: &TileType) -> bool {
-        self.frontier.iter().any(|&p| {
-            let c = &self.cells[self.index(p).expect("frontier cells lie on the grid")];
-            Rotation::ALL.into_iter().any(|r| fits_cell(c, tile, r))
-        })
+        self.constraints
+            .iter()
+            .any(|c| Rotation::ALL.into_iter().any(|r| fits_constraint(c, tile, r)))
     }
 
     /// Puts a tile on the board (the caller has checked it fits) and returns
@@ -229,8 +248,6 @@ impl Board {
         self.cells[i] = Cell {
             tile: idx,
             frontier: EMPTY,
-            need: 0,
-            mask: 0,
             cloister,
             near_cloister: self.cells[i].near_cloister || cloister,
         };
@@ -247,16 +264,17 @@ impl Board {
             if self.cells[ni].tile != EMPTY {
                 continue;
             }
-            let facing = side.opposite() as u8;
-            let kind = tile.edge(placed.rotation, side);
-            if kind != EdgeKind::Wall {
-                let c = &mut self.cells[ni];
-                c.need |= (kind as u8) << (2 * facing);
-                c.mask |= 0b11 << (2 * facing);
-            }
             if self.cells[ni].frontier == EMPTY {
                 self.cells[ni].frontier = self.frontier.len() as u32;
                 self.frontier.push(n);
+                self.constraints.push(Constraint::default());
+            }
+            let facing = side.opposite() as u8;
+            let kind = tile.edge(placed.rotation, side);
+            if kind != EdgeKind::Wall {
+                let c = &mut self.constraints[self.cells[ni].frontier as usize];
+                c.need |= (kind as u8) << (2 * facing);
+                c.mask |= 0b11 << (2 * facing);
             }
         }
         idx
@@ -265,6 +283,7 @@ impl Board {
     fn remove_frontier(&mut self, fi: u32) {
         let last = *self.frontier.last().expect("frontier entry exists");
         self.frontier.swap_remove(fi as usize);
+        self.constraints.swap_remove(fi as usize);
         if (fi as usize) < self.frontier.len() {
             let li = self.index(last).expect("frontier on grid");
             self.cells[li].frontier = fi;
@@ -301,6 +320,6 @@ impl Board {
 }
 
 #[inline]
-fn fits_cell(c: &Cell, tile: &TileType, r: Rotation) -> bool {
+fn fits_constraint(c: &Constraint, tile: &TileType, r: Rotation) -> bool {
     ((tile.edge_mask(r) ^ c.need) & c.mask & !tile.wall_mask(r)) == 0
 }

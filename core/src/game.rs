@@ -405,7 +405,7 @@ impl Game {
         let player = self.core.turn.player;
         let rules = &self.core.rules;
         let tt = rules.tile(placed.tile);
-        for (fi, feature) in tt.def.features.iter().enumerate() {
+        for (fi, &kind) in tt.feature_kinds().iter().enumerate() {
             let node = placed.first_node + fi as NodeId;
             if self.core.features.followers(node) > 0 {
                 continue;
@@ -414,7 +414,7 @@ impl Game {
                 let FigurePlacement::OnFeatures(kinds) = decl.placement else {
                     continue;
                 };
-                if kinds.contains(&feature.kind) && self.core.supply(player, k as u8) > 0 {
+                if kinds.contains(&kind) && self.core.supply(player, k as u8) > 0 {
                     f(Deployment {
                         figure: k as u8,
                         pos: placed.pos,
@@ -437,11 +437,11 @@ impl Game {
         let FigurePlacement::OnFeatures(kinds) = decl.placement else {
             return false;
         };
-        let Some(feature) = rules.tile(placed.tile).def.features.get(fi as usize) else {
+        let Some(kind) = rules.tile(placed.tile).feature_kinds().get(fi as usize) else {
             return false;
         };
         d.pos == placed.pos
-            && kinds.contains(&feature.kind)
+            && kinds.contains(kind)
             && self.core.features.followers(placed.first_node + NodeId::from(fi)) == 0
             && self.core.supply(self.core.turn.player, d.figure) > 0
     }

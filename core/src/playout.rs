@@ -6,7 +6,8 @@
 //! - **full**: every decision lists all its options with
 //!   [`Game::legal_actions`] and picks one uniformly;
 //! - **sampled**: a placement is found by drawing random frontier cells and
-//!   rotations until one fits (pre-tested with the cheap [`Board::fits`],
+//!   rotations until one fits (pre-tested with the cheap
+//!   [`Board::fits_frontier_cell`],
 //!   then confirmed by [`Game::play`], which also applies any expansion's
 //!   veto), falling back to the full list after [`SAMPLE_TRIES`] misses; an
 //!   expansion's decision is drawn by the expansion when it can draw one
@@ -21,7 +22,7 @@
 //! seed for the choices, and a reusable option buffer so a loop of playouts
 //! allocates no option list per game.
 //!
-//! [`Board::fits`]: crate::board::Board::fits
+//! [`Board::fits_frontier_cell`]: crate::board::Board::fits_frontier_cell
 
 use crate::game::{Action, Decision, Game, IllegalAction, PlayError};
 use crate::geometry::Rotation;
@@ -73,8 +74,9 @@ pub fn sampled_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action
         for _ in 0..SAMPLE_TRIES {
             let board = game.state().board();
             let frontier = board.frontier();
-            let (pos, rotation) = (frontier[pick(rng, frontier.len())], Rotation::ALL[pick(rng, 4)]);
-            if !board.fits(game.rules().tile(tile), rotation, pos) {
+            let k = pick(rng, frontier.len());
+            let (pos, rotation) = (frontier[k], Rotation::ALL[pick(rng, 4)]);
+            if !board.fits_frontier_cell(game.rules().tile(tile), rotation, k) {
                 continue;
             }
             match game.play(&Action::Place { pos, rotation }) {

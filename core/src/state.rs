@@ -400,9 +400,9 @@ impl CoreState {
             },
             tt,
         );
-        for (fi, f) in tt.def.features.iter().enumerate() {
+        for (fi, &kind) in tt.feature_kinds().iter().enumerate() {
             self.features
-                .add(f.kind, idx, u32::from(tt.open_sides(fi)), u32::from(f.pennants));
+                .add(kind, idx, u32::from(tt.open_sides(fi)), u32::from(tt.pennants(fi)));
         }
         let mut touched: [NodeId; 8] = [NodeId::MAX; 8];
         let mut n_touched = 0;
@@ -449,7 +449,7 @@ impl CoreState {
         }
         let mut completed = std::mem::take(&mut self.turn.completed);
         if player.is_some() {
-            let own = (0..tt.def.features.len()).map(|fi| first_node + fi as NodeId);
+            let own = (0..tt.feature_kinds().len()).map(|fi| first_node + fi as NodeId);
             for node in own.chain(touched[..n_touched].iter().copied()) {
                 if matches!(self.features.kind(node), FeatureKind::Road | FeatureKind::City)
                     && self.features.open_sides(node) == 0
@@ -464,8 +464,8 @@ impl CoreState {
             let n = self.board.surrounded_cloisters_around(pos, &mut cloisters);
             for &ti in &cloisters[..n] {
                 let t = self.board.tiles()[ti as usize];
-                for (fi, f) in rules.tile(t.tile).def.features.iter().enumerate() {
-                    if f.kind == FeatureKind::Cloister {
+                for (fi, &kind) in rules.tile(t.tile).feature_kinds().iter().enumerate() {
+                    if kind == FeatureKind::Cloister {
                         completed.push(t.first_node + fi as NodeId);
                     }
                 }

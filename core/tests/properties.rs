@@ -153,6 +153,22 @@ fn check_place_decision(game: &mut Game, tile: u16, options: &[Action], tally: &
         "frontier has duplicates or misses cells"
     );
     assert_eq!(engine_frontier.iter().copied().collect::<BTreeSet<_>>(), frontier);
+    // The playouts' look-up by frontier index agrees with the edges.
+    for (k, &p) in engine_frontier.iter().enumerate() {
+        for r in Rotation::ALL {
+            assert_eq!(
+                game.state().board().fits_frontier_cell(&tt, r, k),
+                edges_match(game, tile, p, r),
+                "frontier cell {k} ({p}) turned {r:?}"
+            );
+        }
+    }
+    assert!(
+        !game
+            .state()
+            .board()
+            .fits_frontier_cell(&tt, Rotation::NONE, engine_frontier.len())
+    );
 
     let listed: HashSet<(Pos, Rotation)> = options
         .iter()

@@ -25,6 +25,11 @@ pub struct TileType {
     seg_feature: [[u8; 12]; 4],
     canonical: [Rotation; 4],
     open_sides: Vec<u8>,
+    /// Each feature's kind, packed: placing a tile and listing deployments
+    /// read them every turn, and `def.features` spreads them out.
+    kinds: Vec<FeatureKind>,
+    /// Each feature's pennants, packed likewise.
+    pennants: Vec<u8>,
     /// Whether a feature is a cloister: asked for the nine tiles round every
     /// placement, so worked out once here rather than by walking features.
     cloister: bool,
@@ -68,7 +73,11 @@ impl TileType {
             }
         }
         let cloister = def.features.iter().any(|f| f.kind == FeatureKind::Cloister);
+        let kinds = def.features.iter().map(|f| f.kind).collect();
+        let pennants = def.features.iter().map(|f| f.pennants).collect();
         TileType {
+            kinds,
+            pennants,
             index,
             set: set.to_string(),
             def,
@@ -129,9 +138,22 @@ impl TileType {
         self.open_sides[feature]
     }
 
-    /// The features' kinds.
+    /// The kind of feature `feature` (an index into `def.features`).
+    #[inline]
     pub fn feature_kind(&self, feature: usize) -> FeatureKind {
-        self.def.features[feature].kind
+        self.kinds[feature]
+    }
+
+    /// The pennants on feature `feature`.
+    #[inline]
+    pub fn pennants(&self, feature: usize) -> u8 {
+        self.pennants[feature]
+    }
+
+    /// The kinds of the tile's features, in definition order.
+    #[inline]
+    pub fn feature_kinds(&self) -> &[FeatureKind] {
+        &self.kinds
     }
 
     /// Whether the tile has a cloister.
