@@ -388,6 +388,9 @@ fn bad_paths_are_refused_with_a_reason() {
     // Across an empty cell.
     let err = attempt(json!({ "easter": { "path": [[1, 0], [1, 1]] } }));
     assert!(err.contains("easter does not allow"), "{err}");
+    // Longer than any roll: refused when the record is read.
+    let err = attempt(json!({ "easter": { "path": [[1, 0], [2, 0], [3, 0], [4, 0]] } }));
+    assert!(err.contains("a bunny path enters at most 3 tiles, this one 4"), "{err}");
     // Not a path at all.
     let err = attempt(json!({ "easter": { "way": [[1, 0]] } }));
     assert!(err.contains("easter") && err.contains("way"), "{err}");
