@@ -2,11 +2,13 @@
 //! empty cells next to them with the edge pattern each one demands.
 //!
 //! Listing legal placements dominates a random game's time in every engine
-//! measured, so each frontier cell keeps its constraint up to date at
-//! placement and a placement check is two mask operations.
+//! measured, so each frontier cell keeps what it demands (one byte, updated
+//! at placement) in an array beside the frontier, and each tile type has a
+//! table of the rotations that meet every possible demand: a placement
+//! check is one look-up, and listing is one pass over two arrays.
 
 use crate::geometry::{Pos, Rotation, Side};
-use crate::tiles::{EdgeKind, EdgeMask, TileType};
+use crate::tiles::{EdgeDemand, TileType, side_demand};
 
 /// A tile on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,14 +47,6 @@ const BLANK: Cell = Cell {
     near_cloister: false,
 };
 
-/// The edges a frontier cell demands: on each side with a neighbour (bits
-/// set in `mask`), the edge kind in `need`.
-#[derive(Clone, Copy, Debug, Default)]
-struct Constraint {
-    need: EdgeMask,
-    mask: EdgeMask,
-}
-
 /// Placed tiles and the open frontier.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -62,10 +56,10 @@ pub struct Board {
     cells: Vec<Cell>,
     placed: Vec<PlacedTile>,
     frontier: Vec<Pos>,
-    /// Each frontier cell's constraint, at the same index: listing the
-    /// placements of a tile is one pass over these two arrays, with no
-    /// look-up in the grid.
-    constraints: Vec<Constraint>,
+    /// What each frontier cell demands of a tile's edges, at the same
+    /// index: listing the placements of a tile is one pass over these two
+    /// arrays with one table look-up per cell (`TileType::rotations_meeting`).
+    demands: Vec<EdgeDemand>,
 }
 
 impl Default for Board {
@@ -85,7 +79,7 @@ impl Board {
             cells: vec![BLANK; (side * side) as usize],
             placed: Vec::new(),
             frontier: Vec::new(),
-            constraints: Vec::new(),
+            demands: Vec::new(),
         }
     }
 
@@ -133,7 +127,7 @@ impl Board {
         self.cells.capacity() * std::mem::size_of::<Cell>()
             + self.placed.capacity() * std::mem::size_of::<PlacedTile>()
             + self.frontier.capacity() * std::mem::size_of::<Pos>()
-            + self.constraints.capacity() * std::mem::size_of::<Constraint>()
+            + self.demands.capacity() * std::mem::size_of::<EdgeDemand>()
     }
 
     /// All placed tiles in placement order.
@@ -152,28 +146,25 @@ impl Board {
     pub fn fits(&self, tile: &TileType, rotation: Rotation, p: Pos) -> bool {
         let Some(i) = self.index(p) else { return false };
         let c = &self.cells[i];
-        c.tile == EMPTY
-            && c.frontier != EMPTY
-            && fits_constraint(&self.constraints[c.frontier as usize], tile, rotation)
+        c.tile == EMPTY && c.frontier != EMPTY && meets(self.demands[c.frontier as usize], tile, rotation)
     }
 
     /// [`Board::fits`] for the `k`-th cell of [`Board::frontier`], without
     /// looking the cell up in the grid (`false` past the frontier's end).
     #[inline]
     pub fn fits_frontier_cell(&self, tile: &TileType, rotation: Rotation, k: usize) -> bool {
-        self.constraints
-            .get(k)
-            .is_some_and(|c| fits_constraint(c, tile, rotation))
+        self.demands.get(k).is_some_and(|&d| meets(d, tile, rotation))
     }
 
     /// Calls `f` for every frontier cell and distinct rotation where `tile` fits.
     #[inline]
     pub fn for_each_fit(&self, tile: &TileType, mut f: impl FnMut(Pos, Rotation)) {
-        for (&p, c) in self.frontier.iter().zip(&self.constraints) {
-            for r in Rotation::ALL {
-                if tile.canonical(r) == r && fits_constraint(c, tile, r) {
-                    f(p, r);
-                }
+        let distinct = tile.distinct_rotation_bits();
+        for (&p, &d) in self.frontier.iter().zip(&self.demands) {
+            let mut fitting = tile.rotations_meeting(d) & distinct;
+            while fitting != 0 {
+                f(p, Rotation::ALL[fitting.trailing_zeros() as usize]);
+                fitting &= fitting - 1;
             }
         }
     }
@@ -188,10 +179,16 @@ impl Board {
     /// `f` returns true; returns whether it did.
     #[inline]
     pub fn any_fit(&self, tile: &TileType, mut f: impl FnMut(Pos, Rotation) -> bool) -> bool {
-        self.frontier.iter().zip(&self.constraints).any(|(&p, c)| {
-            Rotation::ALL
-                .into_iter()
-                .any(|r| tile.canonical(r) == r && fits_constraint(c, tile, r) && f(p, r))
+        let distinct = tile.distinct_rotation_bits();
+        self.frontier.iter().zip(&self.demands).any(|(&p, &d)| {
+            let mut fitting = tile.rotations_meeting(d) & distinct;
+            while fitting != 0 {
+                if f(p, Rotation::ALL[fitting.trailing_zeros() as usize]) {
+                    return true;
+                }
+                fitting &= fitting - 1;
+            }
+            false
         })
     }
 
@@ -228,9 +225,7 @@ impl Board {
 
     /// Whether `tile` fits anywhere.
     pub fn fits_anywhere(&self, tile: &TileType) -> bool {
-        self.constraints
-            .iter()
-            .any(|c| Rotation::ALL.into_iter().any(|r| fits_constraint(c, tile, r)))
+        self.demands.iter().any(|&d| tile.rotations_meeting(d) != 0)
     }
 
     /// Puts a tile on the board (the caller has checked it fits) and returns
@@ -267,15 +262,11 @@ impl Board {
             if self.cells[ni].frontier == EMPTY {
                 self.cells[ni].frontier = self.frontier.len() as u32;
                 self.frontier.push(n);
-                self.constraints.push(Constraint::default());
+                self.demands.push(0);
             }
-            let facing = side.opposite() as u8;
-            let kind = tile.edge(placed.rotation, side);
-            if kind != EdgeKind::Wall {
-                let c = &mut self.constraints[self.cells[ni].frontier as usize];
-                c.need |= (kind as u8) << (2 * facing);
-                c.mask |= 0b11 << (2 * facing);
-            }
+            // The neighbour's side facing this tile is new: nothing was demanded there.
+            self.demands[self.cells[ni].frontier as usize] |=
+                side_demand(tile.edge(placed.rotation, side), side.opposite());
         }
         idx
     }
@@ -283,7 +274,7 @@ impl Board {
     fn remove_frontier(&mut self, fi: u32) {
         let last = *self.frontier.last().expect("frontier entry exists");
         self.frontier.swap_remove(fi as usize);
-        self.constraints.swap_remove(fi as usize);
+        self.demands.swap_remove(fi as usize);
         if (fi as usize) < self.frontier.len() {
             let li = self.index(last).expect("frontier on grid");
             self.cells[li].frontier = fi;
@@ -320,6 +311,6 @@ impl Board {
 }
 
 #[inline]
-fn fits_constraint(c: &Constraint, tile: &TileType, r: Rotation) -> bool {
-    ((tile.edge_mask(r) ^ c.need) & c.mask & !tile.wall_mask(r)) == 0
+fn meets(demand: EdgeDemand, tile: &TileType, r: Rotation) -> bool {
+    tile.rotations_meeting(demand) & (1 << r.quarter_turns()) != 0
 }

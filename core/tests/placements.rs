@@ -308,3 +308,70 @@ fn no_follower_options_with_an_empty_supply() {
         .unwrap_err();
     assert!(err.0.contains("no follower left in supply"), "{err}");
 }
+
+/// A tile's placement table (which rotations meet each of the 256 edge
+/// demands a cell can make) agrees with comparing edges one by one — walls
+/// included, which meet anything and demand nothing.
+#[test]
+fn rotations_meeting_every_demand_match_the_edges() {
+    use carcassonne_core::tiles::{TileType, parse_tile_set, side_demand};
+    use carcassonne_core::{EdgeKind, Rotation, Side};
+    let walls = r#"
+[set]
+id = "walls"
+name = "walls"
+
+[[tile]]
+id = "W1"
+count = 1
+edges = "XCRF"
+features = [
+  { kind = "city", edges = ["E"] },
+  { kind = "road", edges = ["S"] },
+  { kind = "field", edges = ["W", "SE", "SW"] },
+]
+
+[[tile]]
+id = "W2"
+count = 1
+edges = "XXXX"
+features = [{ kind = "cloister" }]
+"#;
+    let sets = [
+        parse_tile_set("base.toml", carcassonne_core::rules::BASE_TILES, &Catalog::default()).expect("base"),
+        parse_tile_set("walls.toml", walls, &Catalog::default()).expect("walls"),
+    ];
+    let kinds = [EdgeKind::Field, EdgeKind::Road, EdgeKind::City];
+    let mut checked = 0;
+    for def in sets.iter().flat_map(|s| &s.tiles) {
+        let tile = TileType::new(0, "test", def.clone());
+        // Every demand: per side nothing, or one of the three kinds.
+        for code in 0..256usize {
+            let wanted: Vec<Option<EdgeKind>> = Side::ALL
+                .iter()
+                .map(|&s| match (code >> (2 * s as usize)) & 0b11 {
+                    0 => None,
+                    k => Some(kinds[k - 1]),
+                })
+                .collect();
+            let demand = Side::ALL
+                .iter()
+                .zip(&wanted)
+                .map(|(&s, w)| w.map_or(0, |k| side_demand(k, s)))
+                .fold(0, |a, b| a | b);
+            assert_eq!(demand as usize, code);
+            for r in Rotation::ALL {
+                let meets = Side::ALL
+                    .iter()
+                    .zip(&wanted)
+                    .all(|(&s, w)| w.is_none_or(|k| tile.edge(r, s) == k || tile.edge(r, s) == EdgeKind::Wall));
+                let bit = tile.rotations_meeting(demand) >> r.quarter_turns() & 1 == 1;
+                assert_eq!(bit, meets, "{} turned {r:?}, demand {code:#010b}", def.id);
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, (24 + 2) * 256 * 4);
+    // A wall demands nothing of the neighbour.
+    assert_eq!(side_demand(EdgeKind::Wall, Side::N), 0);
+}

@@ -11,6 +11,21 @@ pub type EdgeMask = u8;
 /// No feature on a segment (a wall edge).
 pub(crate) const NO_FEATURE: u8 = u8::MAX;
 
+/// What an empty board cell demands of a tile, in one byte: two bits a side
+/// (N in the low bits), 0 for no demand (no neighbour, or a wall there),
+/// else 1 + the `EdgeKind` the neighbour shows (field, road or city).
+pub type EdgeDemand = u8;
+
+/// The demand of one side: `kind` on board side `side` (a wall demands nothing).
+#[inline]
+pub fn side_demand(kind: EdgeKind, side: Side) -> EdgeDemand {
+    if kind == EdgeKind::Wall {
+        0
+    } else {
+        (kind as u8 + 1) << (2 * side as u8)
+    }
+}
+
 /// A tile type ready for the board.
 #[derive(Clone, Debug)]
 pub struct TileType {
@@ -24,6 +39,11 @@ pub struct TileType {
     walls: [EdgeMask; 4],
     seg_feature: [[u8; 12]; 4],
     canonical: [Rotation; 4],
+    /// For every edge demand, the rotations (bit r = `r` quarter turns)
+    /// that meet it: a placement check is one look-up.
+    fits: [u8; 256],
+    /// The rotations that are their own canonical rotation (bit per rotation).
+    distinct: u8,
     open_sides: Vec<u8>,
     /// Each feature's kind, packed: placing a tile and listing deployments
     /// read them every turn, and `def.features` spreads them out.
@@ -74,8 +94,25 @@ impl TileType {
         }
         let cloister = def.features.iter().any(|f| f.kind == FeatureKind::Cloister);
         let kinds = def.features.iter().map(|f| f.kind).collect();
+        let mut fits = [0u8; 256];
+        for (demand, bits) in fits.iter_mut().enumerate() {
+            for (q, &mask) in edges.iter().enumerate() {
+                let meets = Side::ALL.into_iter().all(|side| {
+                    let wanted = (demand >> (2 * side as u8)) & 0b11;
+                    let mine = (mask >> (2 * side as u8)) & 0b11;
+                    wanted == 0 || mine == EdgeKind::Wall as u8 || usize::from(mine) + 1 == wanted
+                });
+                *bits |= u8::from(meets) << q;
+            }
+        }
+        let distinct = Rotation::ALL
+            .into_iter()
+            .filter(|&r| canonical[r.quarter_turns() as usize] == r)
+            .fold(0, |bits, r| bits | 1 << r.quarter_turns());
         let pennants = def.features.iter().map(|f| f.pennants).collect();
         TileType {
+            fits,
+            distinct,
             kinds,
             pennants,
             index,
@@ -136,6 +173,18 @@ impl TileType {
     /// Number of sides on which a road or city feature leaves the tile.
     pub(crate) fn open_sides(&self, feature: usize) -> u8 {
         self.open_sides[feature]
+    }
+
+    /// The rotations (bit `r` for `r` quarter turns) that meet `demand`.
+    #[inline]
+    pub fn rotations_meeting(&self, demand: EdgeDemand) -> u8 {
+        self.fits[demand as usize]
+    }
+
+    /// The rotations (as bits) that are not the same layout as a smaller one.
+    #[inline]
+    pub fn distinct_rotation_bits(&self) -> u8 {
+        self.distinct
     }
 
     /// The kind of feature `feature` (an index into `def.features`).

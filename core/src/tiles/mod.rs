@@ -7,7 +7,7 @@
 mod compiled;
 mod load;
 
-pub use compiled::{EdgeMask, TileType};
+pub use compiled::{EdgeDemand, EdgeMask, TileType, side_demand};
 pub use load::{AttributeCheck, AttributeProblem, parse_tile_set};
 
 use crate::geometry::{Segment, Side};
