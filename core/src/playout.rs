@@ -12,8 +12,8 @@
 //!   veto), falling back to the full list after [`SAMPLE_TRIES`] misses; an
 //!   expansion's decision is drawn by the expansion when it can draw one
 //!   uniformly without listing (`Expansion::sample_option`, e.g. a bunny
-//!   path by random walks); every other decision (followers, the rest of
-//!   the expansions' questions) is a uniform pick among its listed options.
+//!   path); every other decision (followers, the rest of the expansions'
+//!   questions) is a uniform pick among its listed options.
 //!   The placement is uniform over fitting (cell, rotation) pairs rather
 //!   than over distinct placements, so it plays slightly different games
 //!   from `full`; it is what a playout that avoids listing costs.

@@ -710,12 +710,9 @@ impl Expansion for Easter {
         true
     }
 
-    // Random walks of the rolled length, rejected when they step off the
-    // board or back onto a tile: each path is the one walk of its sides, so
-    // the accepted ones are uniform over the listed paths. After
-    // `WALK_TRIES` rejections (a bunny hemmed in) the caller lists instead.
+    // Counts the paths, draws an index and walks the search again to it:
+    // exactly uniform, with no list and no allocation.
     fn sample_option(&self, state: &State, view: &CoreState, player: u8, rng: &mut GameRng) -> Option<Action> {
-        const WALK_TRIES: u32 = 64;
         let (Some(from), Some(roll)) = (state.bunny, state.bunny_phase.and_then(|p| p.current)) else {
             return None;
         };
@@ -723,18 +720,20 @@ impl Expansion for Easter {
         if roll.player != player || hops > MAX_HOPS {
             return None;
         }
-        let mut trail = [from; MAX_HOPS + 1];
-        'walk: for _ in 0..WALK_TRIES {
-            for i in 0..hops {
-                let next = trail[i].step(Side::ALL[rng.below(4) as usize]);
-                if !view.board().is_occupied(next) || trail[..=i].contains(&next) {
-                    continue 'walk;
-                }
-                trail[i + 1] = next;
-            }
-            return Path::new(&trail[1..=hops]).map(|path| Action { path });
+        let mut count = 0u32;
+        for_each_path(view, from, hops, |_| count += 1);
+        if count == 0 {
+            return None;
         }
-        None
+        let mut left = rng.below(count);
+        let mut drawn = None;
+        for_each_path(view, from, hops, |path| {
+            if left == 0 && drawn.is_none() {
+                drawn = Path::new(path);
+            }
+            left = left.wrapping_sub(1);
+        });
+        drawn.map(|path| Action { path })
     }
 
     fn play(&self, state: &mut State, ctx: &mut Ctx<'_>, player: u8, action: &Action) {

@@ -138,17 +138,16 @@ fn check_offer(game: &Game, state: &State, short_path_stays: bool) -> Result<(),
             .is_ok();
         prop_assert_eq!(accepted, unique.contains(&path), "path {:?} from {:?}", path, from);
     }
-    // Sampled playouts draw a path by random walks instead of listing: only
-    // offered paths come out, each about equally often (60 expected draws
-    // each; the bounds are six standard deviations wide). A bunny hemmed in
-    // may find no path in its walks (the playout then lists): those tries
-    // are not counted.
+    // Sampled playouts draw a path without listing them: only offered paths
+    // come out, each about equally often (60 expected draws each; the
+    // bounds are six standard deviations wide). Should an expansion's draw
+    // give up (`None`: the playout then lists), those tries are not counted.
     let mut sampler = GameRng::new(u64::from(roll.face) ^ (from.x as u64) << 8 ^ (from.y as u64) << 16);
     let mut drawn: BTreeMap<Vec<Pos>, u32> = BTreeMap::new();
     let (want, mut got, mut tries) = (60 * unique.len(), 0, 0);
     while got < want {
         tries += 1;
-        prop_assert!(tries < 100 * want, "random walks almost never find a path");
+        prop_assert!(tries < 100 * want, "the draw almost never finds a path");
         let Some(sampled) = game.sample_action(&mut sampler) else {
             continue;
         };
