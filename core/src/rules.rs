@@ -312,6 +312,8 @@ pub struct Rules {
     pub(crate) isolated: bool,
     /// Raised by any expansion's hook that panics (see `Game::failure`).
     pub(crate) failed: Arc<AtomicBool>,
+    /// The configuration's `draw_order` as tile indices, last drawn first.
+    pub(crate) draw_order_bag: Option<Vec<u16>>,
     /// The configuration the rules were built from.
     pub config: GameConfig,
 }
@@ -559,18 +561,33 @@ impl Rules {
         }
         let called = HookCalls::new(&built);
 
-        if let Some(order) = &config.draw_order {
-            for id in order {
-                if !table.iter().any(|t| &t.def.id == id) {
-                    return Err(SetupError::UnknownTile {
-                        id: id.clone(),
-                        sets: sets.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", "),
-                    });
+        // Resolved to indices once: a game starts from them without looking
+        // ids up (a 1,000-tile order would otherwise search 1,000 times).
+        let draw_order_bag = match &config.draw_order {
+            None => None,
+            Some(order) => {
+                let by_id: std::collections::HashMap<&str, u16> =
+                    table.iter().map(|t| (t.def.id.as_str(), t.index)).collect();
+                let mut bag = Vec::with_capacity(order.len());
+                for id in order {
+                    match by_id.get(id.as_str()) {
+                        Some(&index) => bag.push(index),
+                        None => {
+                            return Err(SetupError::UnknownTile {
+                                id: id.clone(),
+                                sets: sets.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", "),
+                            });
+                        }
+                    }
                 }
+                // Drawn from the end, so stored reversed.
+                bag.reverse();
+                Some(bag)
             }
-        }
+        };
         let failed = failure_flag(&built);
         Ok(Rules {
+            draw_order_bag,
             failed,
             tiles: table,
             start,
@@ -613,6 +630,7 @@ impl Rules {
         let failed = failure_flag(&expansions);
         let called = HookCalls::new(&expansions);
         Ok(Rules {
+            draw_order_bag: self.draw_order_bag.clone(),
             failed,
             tiles: Arc::clone(&self.tiles),
             start: self.start,

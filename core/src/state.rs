@@ -86,15 +86,7 @@ impl CoreState {
             .flat_map(|_| rules.figures.iter().map(|f| f.per_player))
             .collect();
         let sources = rules.sources.len();
-        let bag = match &rules.config.draw_order {
-            // Drawn from the end, so stored reversed.
-            Some(order) => order
-                .iter()
-                .rev()
-                .map(|id| rules.tile_by_id(id).expect("draw order checked by Rules::new").index)
-                .collect(),
-            None => rules.bag.clone(),
-        };
+        let bag = rules.draw_order_bag.as_ref().unwrap_or(&rules.bag).clone();
         debug_assert_eq!(kinds, rules.figures.len());
         // Sized for the whole game up front (the bag and the start tile; a
         // base tile has at most a handful of features), so the placed-tile
