@@ -6,9 +6,10 @@
 //! size of a game-state clone, and the time per placed tile in a long game
 //! (the base bag repeated many times) against a normal one.
 //!
-//! Rules are built before timing, one per seed of a fixed cycle, because
-//! parsing tile files is setup rather than play; each timed game then
-//! starts from its rules with `Game::new`.
+//! Rules are built before timing, one per seed of a fixed cycle (reseeded
+//! from one set of rules, so they share the tile table, as a simulation's
+//! games do), because parsing tile files is setup rather than play; each
+//! timed game then starts from its rules.
 
 use anyhow::{Context, Result};
 use carcassonne_core::playout::{self, Mode};
@@ -208,6 +209,12 @@ fn rules_for(catalog: &Catalog, tiles: &TileSource, expansions: &[String], seed:
     config.seed = seed;
     config.expansions = expansions.to_vec();
     Ok(Arc::new(Rules::new(catalog, &config, tiles)?))
+}
+
+/// `rules` for each seed of the cycle, sharing one tile table as a
+/// simulation's games do (`Rules::reseeded`).
+fn seeds(rules: Arc<Rules>) -> Result<Vec<Arc<Rules>>> {
+    (0..SEEDS).map(|s| Ok(Arc::new(rules.reseeded(s)?))).collect()
 }
 
 /// The base rules with the tiles of `expansions` shuffled in (their rules off).
@@ -415,21 +422,16 @@ fn per_tile(catalog: &Catalog, tiles: &TileSource, copies: usize, mode: Mode, se
 
 /// Runs every measurement. `expansions` empty skips the expansions' run.
 pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget: Budget) -> Result<Report> {
-    let base: Vec<Arc<Rules>> = (0..SEEDS)
-        .map(|s| rules_for(catalog, tiles, &[], s))
-        .collect::<Result<_>>()?;
+    let base = seeds(rules_for(catalog, tiles, &[], 0)?)?;
     let base_speeds = speeds(&base, budget)?;
     let with_expansions = if expansions.is_empty() {
         None
     } else {
-        let rules: Vec<Arc<Rules>> = (0..SEEDS)
-            .map(|s| rules_for(catalog, tiles, expansions, s))
-            .collect::<Result<_>>()
+        let rules = rules_for(catalog, tiles, expansions, 0)
+            .and_then(seeds)
             .with_context(|| format!("cannot set up a game with {}", expansions.join(",")))?;
         let s = speeds(&rules, budget)?;
-        let same: Vec<Arc<Rules>> = (0..SEEDS)
-            .map(|s| same_tiles_rules(catalog, tiles, expansions, s))
-            .collect::<Result<_>>()?;
+        let same = seeds(same_tiles_rules(catalog, tiles, expansions, 0)?)?;
         let same_tiles = speeds(&same, budget)?;
         Some(ExpansionSpeeds {
             expansions: expansions.to_vec(),
