@@ -680,15 +680,17 @@ pub trait DynExpansion: Send + Sync {
     fn public_state(&self, s: &dyn ErasedState) -> serde_json::Value;
 }
 
+// Upcast to `dyn Any` (a vtable look-up, no call) rather than through
+// `as_any`: every hook call downcasts its state.
 fn typed<T: 'static>(s: &dyn ErasedState) -> &T {
-    s.as_any()
-        .downcast_ref::<T>()
+    let any: &dyn Any = s;
+    any.downcast_ref::<T>()
         .expect("an expansion is always handed its own state")
 }
 
 fn typed_mut<T: 'static>(s: &mut dyn ErasedState) -> &mut T {
-    s.as_any_mut()
-        .downcast_mut::<T>()
+    let any: &mut dyn Any = s;
+    any.downcast_mut::<T>()
         .expect("an expansion is always handed its own state")
 }
 

@@ -943,10 +943,16 @@ impl Game {
     }
 
     /// Applies what a hook asked for; its new asks queue behind older ones.
+    /// Runs after every hook call, and most ask for nothing: checked inline.
+    #[inline]
     fn flush(&mut self, slot: u8) {
-        self.emit_pending();
-        for p in self.new_asks.drain(..) {
-            self.asks.push_back((slot, p));
+        if !self.pending.is_empty() {
+            self.emit_pending();
+        }
+        if !self.new_asks.is_empty() {
+            for p in self.new_asks.drain(..) {
+                self.asks.push_back((slot, p));
+            }
         }
     }
 
