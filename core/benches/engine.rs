@@ -11,8 +11,9 @@
 //!   one decision, mid-game (about 35 tiles down);
 //! - `clone/mid_game`: `Game::clone` of that mid-game state.
 //!
-//! Rules are built once per seed before timing (parsing the tile file is
-//! setup, not play). Game counts are reported as elements per second.
+//! Rules are built before timing (parsing the tile file is setup, not
+//! play), reseeded for each seed. Game counts are reported as elements per
+//! second. `host` has the same with expansions (`benches/expansions.rs`).
 
 use carcassonne_core::playout;
 use carcassonne_core::rng::GameRng;
@@ -28,6 +29,15 @@ fn rules_for(seed: u64) -> Arc<Rules> {
     let mut config = GameConfig::with_players(2);
     config.seed = seed;
     Arc::new(Rules::new(&Catalog::default(), &config, &TileSource::default()).expect("base rules"))
+}
+
+/// The rules for every seed, reseeded from one (sharing the tile table, as
+/// a simulation's games do).
+fn seeded_rules() -> Vec<Arc<Rules>> {
+    let first = rules_for(0);
+    (0..SEEDS)
+        .map(|s| Arc::new(first.reseeded(s).expect("base rules")))
+        .collect()
 }
 
 fn pick(rng: &mut GameRng, n: usize) -> usize {
@@ -63,7 +73,8 @@ fn play_checked_sample_step(game: &mut Game, rng: &mut GameRng, options: &mut Ve
 }
 
 fn play_game(rules: &Arc<Rules>, seed: u64, step: fn(&mut Game, &mut GameRng, &mut Vec<Action>)) -> Game {
-    let mut game = Game::new(Arc::clone(rules)).expect("base game starts");
+    // Not narrated, as `playout::random_game` plays.
+    let mut game = Game::with_narration(Arc::clone(rules), false).expect("base game starts");
     let mut rng = GameRng::new(seed ^ 0x5eed);
     let mut options = Vec::new();
     while !game.is_over() {
@@ -89,7 +100,7 @@ fn mid_game(rules: &Arc<Rules>, tiles: usize, deploy: bool) -> Game {
 }
 
 fn games(c: &mut Criterion) {
-    let rules: Vec<Arc<Rules>> = (0..SEEDS).map(rules_for).collect();
+    let rules = seeded_rules();
     let mut group = c.benchmark_group("game");
     group.throughput(Throughput::Elements(1));
     for (name, step) in [
