@@ -35,7 +35,7 @@ pub use expansion::{
 };
 pub use game::{Action, Decision, Game, IllegalAction, PlayError};
 pub use geometry::{Pos, Rotation, Segment, Side};
-pub use record::{GameRecord, Move, RecordError};
+pub use record::{GameRecord, Move, RecordError, ReplayStep};
 pub use registry::{Catalog, Registration};
 pub use rules::{Rules, SetupError, TileSource};
 pub use state::{CoreState, Phase};

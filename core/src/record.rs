@@ -12,6 +12,7 @@ use crate::rules::{Rules, SetupError, TileSource};
 use crate::tiles::FeatureKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 /// The record format this engine writes.
@@ -197,6 +198,17 @@ pub struct GameRecord {
     pub moves: Vec<Move>,
 }
 
+/// Where a watched replay stands (see [`GameRecord::replay_watched`]).
+#[derive(Clone, Copy, Debug)]
+pub enum ReplayStep<'a> {
+    /// The game has started; no move is played yet.
+    Started,
+    /// This move's action is about to be played.
+    Before(&'a Action),
+    /// This move's action was just played.
+    After(&'a Action),
+}
+
 /// Why a record could not be replayed.
 #[derive(Debug, thiserror::Error)]
 pub enum RecordError {
@@ -295,8 +307,24 @@ impl GameRecord {
 
     /// Replays the record: builds the rules and plays every move.
     pub fn replay(&self, catalog: &Catalog, tiles: &TileSource) -> Result<Game, RecordError> {
+        self.replay_watched(catalog, tiles, |_, _| ControlFlow::Continue(()))
+    }
+
+    /// Replays the record as [`GameRecord::replay`] does, showing `watch`
+    /// the game once started and before and after each move (turn logs,
+    /// replay viewers); `watch` may stop the replay there, and the game is
+    /// returned as it stands.
+    pub fn replay_watched(
+        &self,
+        catalog: &Catalog,
+        tiles: &TileSource,
+        mut watch: impl FnMut(&Game, ReplayStep<'_>) -> ControlFlow<()>,
+    ) -> Result<Game, RecordError> {
         let rules = Arc::new(Rules::new(catalog, &self.config, tiles)?);
         let mut game = Game::new(rules).map_err(RecordError::Start)?;
+        if watch(&game, ReplayStep::Started).is_break() {
+            return Ok(game);
+        }
         for (i, m) in self.moves.iter().enumerate() {
             let err = |error| RecordError::Move {
                 index: i + 1,
@@ -304,7 +332,13 @@ impl GameRecord {
                 error,
             };
             let action = game.action_from_move(m).map_err(|e| err(e.into()))?;
+            if watch(&game, ReplayStep::Before(&action)).is_break() {
+                break;
+            }
             game.play(&action).map_err(err)?;
+            if watch(&game, ReplayStep::After(&action)).is_break() {
+                break;
+            }
         }
         Ok(game)
     }

@@ -5,10 +5,11 @@
 mod linked;
 
 use anyhow::{Context, Result};
-use carcassonne_core::{Game, GameRecord};
+use carcassonne_core::{Game, GameRecord, ReplayStep};
 use carcassonne_host::setup::GameArgs;
 use carcassonne_host::{output, plugins, session, setup};
 use clap::{Args, Parser, Subcommand};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -359,14 +360,31 @@ fn play(args: PlayArgs) -> Result<()> {
     let catalog = setup::catalog(&config, &args.game.plugins)?;
     let tiles = setup::tile_source(args.game.tiles.as_deref());
     let rules = Arc::new(carcassonne_core::Rules::new(&catalog, &config, &tiles)?);
-    let mut bots = session::bots_for(&config, &args.bot)?;
-    let mut game = Game::new(rules)?;
+    let bots = session::bots_for(&config, &args.bot)?;
+    let game = Game::new(rules)?;
     let mut log = output::TurnLog::new(!args.json && !args.quiet);
     log.events(&game, game.last_events());
-    let mut record = GameRecord::new(config);
+    let record = GameRecord::new(config);
     if let Some(path) = &args.record {
         setup::write_atomically(path, &record.to_json())?;
     }
+    let save = args.record.clone();
+    play_to_the_end(game, bots, record, log, args.json, |record| match &save {
+        Some(path) => setup::write_atomically(path, &record.to_json()),
+        None => Ok(()),
+    })
+}
+
+/// Plays `game` out with `bots`, logging each move, saving the record after
+/// each, then prints the final state (JSON) or the score table.
+fn play_to_the_end(
+    mut game: Game,
+    mut bots: Vec<Box<dyn carcassonne_core::bots::Bot>>,
+    mut record: GameRecord,
+    mut log: output::TurnLog,
+    json: bool,
+    save: impl FnMut(&GameRecord) -> Result<()>,
+) -> Result<()> {
     session::play_out(
         &mut game,
         &mut bots,
@@ -375,12 +393,9 @@ fn play(args: PlayArgs) -> Result<()> {
             session::Step::Before => log.decision(game, action),
             session::Step::After => log.events(game, game.last_events()),
         },
-        |record| match &args.record {
-            Some(path) => setup::write_atomically(path, &record.to_json()),
-            None => Ok(()),
-        },
+        save,
     )?;
-    if args.json {
+    if json {
         println!("{}", serde_json::to_string_pretty(&output::final_json(&game))?);
     } else {
         print!("{}", output::score_table(&game));
@@ -389,27 +404,19 @@ fn play(args: PlayArgs) -> Result<()> {
 }
 
 fn replay(args: ReplayArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?;
-    let record = GameRecord::from_json(&text).with_context(|| format!("{}", args.file.display()))?;
+    let record = setup::read_record(&args.file)?;
     let catalog = setup::catalog(&record.config, &args.plugins)?;
     let tiles = setup::tile_source(args.tiles.as_deref());
-    let game = if args.log {
-        let rules = Arc::new(carcassonne_core::Rules::new(&catalog, &record.config, &tiles)?);
-        let mut game = Game::new(rules)?;
-        let mut log = output::TurnLog::new(true);
-        log.events(&game, game.last_events());
-        for (i, m) in record.moves.iter().enumerate() {
-            let action = game.action_from_move(m).with_context(|| format!("move {}", i + 1))?;
-            log.decision(&game, &action);
-            game.play(&action).with_context(|| format!("move {}", i + 1))?;
-            log.events(&game, game.last_events());
-        }
-        game
-    } else {
-        record
-            .replay(&catalog, &tiles)
-            .with_context(|| format!("{}", args.file.display()))?
-    };
+    let mut log = output::TurnLog::new(args.log);
+    let game = record
+        .replay_watched(&catalog, &tiles, |game, step| {
+            match step {
+                ReplayStep::Before(action) => log.decision(game, action),
+                ReplayStep::Started | ReplayStep::After(_) => log.events(game, game.last_events()),
+            }
+            ControlFlow::Continue(())
+        })
+        .with_context(|| format!("{}", args.file.display()))?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&output::final_json(&game))?);
     } else {
@@ -623,15 +630,14 @@ fn bench(args: BenchArgs) -> Result<()> {
 }
 
 fn resume(args: ResumeArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?;
-    let mut record = GameRecord::from_json(&text).with_context(|| format!("{}", args.file.display()))?;
+    let record = setup::read_record(&args.file)?;
     let catalog = setup::catalog(&record.config, &args.plugins)?;
     let tiles = setup::tile_source(args.tiles.as_deref());
     let rules = Arc::new(carcassonne_core::Rules::new(&catalog, &record.config, &tiles)?);
     let mut bots = session::bots_for(&record.config, &args.bot)?;
     let mut game = Game::new(rules)?;
     session::catch_up(&mut game, &mut bots, &record.moves).with_context(|| format!("{}", args.file.display()))?;
-    let mut log = output::TurnLog::new(!args.json && !args.quiet);
+    let log = output::TurnLog::new(!args.json && !args.quiet);
     if !args.json && !args.quiet {
         println!(
             "Resuming after {} moves (turn {})",
@@ -640,33 +646,18 @@ fn resume(args: ResumeArgs) -> Result<()> {
         );
     }
     let path = args.file.clone();
-    session::play_out(
-        &mut game,
-        &mut bots,
-        &mut record,
-        |game, action, phase| match phase {
-            session::Step::Before => log.decision(game, action),
-            session::Step::After => log.events(game, game.last_events()),
-        },
-        |record| setup::write_atomically(&path, &record.to_json()),
-    )?;
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&output::final_json(&game))?);
-    } else {
-        print!("{}", output::score_table(&game));
-    }
-    Ok(())
+    play_to_the_end(game, bots, record, log, args.json, |record| {
+        setup::write_atomically(&path, &record.to_json())
+    })
 }
 
 fn render(args: RenderArgs) -> Result<()> {
-    let text =
-        std::fs::read_to_string(&args.record).with_context(|| format!("cannot read {}", args.record.display()))?;
-    let record = GameRecord::from_json(&text).with_context(|| format!("{}", args.record.display()))?;
+    let record = setup::read_record(&args.record)?;
     let catalog = setup::catalog(&record.config, &args.plugins)?;
     let tiles = setup::tile_source(args.tiles.as_deref());
     let svg = args.svg.unwrap_or_else(|| args.record.with_extension("svg"));
     let html = args.html.unwrap_or_else(|| args.record.with_extension("html"));
-    carcassonne_host::render_cmd::record(&args.record, args.turn, &svg, &html, &catalog, &tiles)?;
+    carcassonne_host::render_cmd::record(&record, &args.record, args.turn, &svg, &html, &catalog, &tiles)?;
     println!("wrote {} and {}", svg.display(), html.display());
     Ok(())
 }

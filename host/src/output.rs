@@ -121,28 +121,35 @@ pub fn score_table(game: &Game) -> String {
     out
 }
 
-/// The state as JSON: players with score and breakdown, tile counts, and
-/// each expansion's public state.
-pub fn final_json(game: &Game) -> Value {
-    let s = game.state();
-    let sources = game.rules().score_sources();
-    let players: Vec<Value> = (0..s.players() as u8)
-        .map(|p| {
-            let breakdown: serde_json::Map<String, Value> = sources
-                .iter()
-                .enumerate()
-                .map(|(i, src)| (src.clone(), json!(s.breakdown(p)[i])))
-                .collect();
-            json!({ "name": s.player_name(p), "score": s.score(p), "breakdown": breakdown })
-        })
-        .collect();
-    let expansions: serde_json::Map<String, Value> = game
-        .rules()
+/// Player `p`'s points by score source, as a JSON object (`{"cities": 12, …}`).
+pub fn breakdown_json(game: &Game, p: u8) -> serde_json::Map<String, Value> {
+    let breakdown = game.state().breakdown(p);
+    game.rules()
+        .score_sources()
+        .iter()
+        .zip(breakdown)
+        .map(|(source, points)| (source.clone(), json!(points)))
+        .collect()
+}
+
+/// Each enabled expansion's public state, by id.
+pub fn expansions_json(game: &Game) -> serde_json::Map<String, Value> {
+    game.rules()
         .expansions()
         .iter()
         .enumerate()
         .map(|(slot, e)| (e.info.id.to_string(), game.public_expansion_state(slot as u8)))
+        .collect()
+}
+
+/// The state as JSON: players with score and breakdown, tile counts, and
+/// each expansion's public state.
+pub fn final_json(game: &Game) -> Value {
+    let s = game.state();
+    let players: Vec<Value> = (0..s.players() as u8)
+        .map(|p| json!({ "name": s.player_name(p), "score": s.score(p), "breakdown": breakdown_json(game, p) }))
         .collect();
+    let expansions = expansions_json(game);
     json!({
         "players": players,
         "over": game.is_over(),

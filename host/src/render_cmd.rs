@@ -4,9 +4,9 @@ use crate::render;
 use crate::tiles_cmd;
 use anyhow::{Context, Result};
 use carcassonne_core::tiles::{TileSet, TileType, parse_tile_set};
-use carcassonne_core::{Catalog, Game, GameRecord, Rotation, Rules, TileSource};
+use carcassonne_core::{Catalog, Game, GameRecord, ReplayStep, Rotation, TileSource};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// Writes one SVG per tile (`DIR/<set>/<id>.svg`) and a contact sheet per
 /// set (`DIR/<set>.html`) for `sets` (every known set when empty). Returns
@@ -57,23 +57,19 @@ pub fn tiles(out: &Path, sets: &[String], catalog: &Catalog, source: &TileSource
 
 /// The game of `record` after `turns` completed turns (all of it when `None`).
 pub fn game_at(record: &GameRecord, turns: Option<u32>, catalog: &Catalog, source: &TileSource) -> Result<Game> {
-    let rules = Arc::new(Rules::new(catalog, &record.config, source)?);
-    let mut game = Game::new(rules)?;
-    for (i, m) in record.moves.iter().enumerate() {
-        if let Some(t) = turns {
-            // Stop at the first decision of turn t + 1.
-            if game.state().turn().number > t {
-                break;
-            }
-        }
-        let action = game.action_from_move(m).with_context(|| format!("move {}", i + 1))?;
-        game.play(&action).with_context(|| format!("move {}", i + 1))?;
-    }
-    Ok(game)
+    // Stops at the first decision of turn t + 1, before reading its move.
+    let past = |game: &Game| turns.is_some_and(|t| game.state().turn().number > t);
+    Ok(record.replay_watched(catalog, source, |game, step| match step {
+        ReplayStep::Before(_) => ControlFlow::Continue(()),
+        ReplayStep::Started | ReplayStep::After(_) if past(game) => ControlFlow::Break(()),
+        ReplayStep::Started | ReplayStep::After(_) => ControlFlow::Continue(()),
+    })?)
 }
 
-/// Writes the board after `turn` (or at the end) as SVG, and the replay viewer as HTML.
+/// Writes the board of `record` (read from `file`) after `turn` (or at the
+/// end) as SVG, and the replay viewer as HTML.
 pub fn record(
+    record: &GameRecord,
     file: &Path,
     turn: Option<u32>,
     svg: &Path,
@@ -81,11 +77,9 @@ pub fn record(
     catalog: &Catalog,
     source: &TileSource,
 ) -> Result<()> {
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let record = GameRecord::from_json(&text).with_context(|| format!("{}", file.display()))?;
-    let game = game_at(&record, turn, catalog, source)?;
+    let game = game_at(record, turn, catalog, source)?;
     std::fs::write(svg, render::board_svg(&game)).with_context(|| format!("cannot write {}", svg.display()))?;
-    let page = render::replay_html(&record, catalog, source).with_context(|| format!("{}", file.display()))?;
+    let page = render::replay_html(record, catalog, source).with_context(|| format!("{}", file.display()))?;
     std::fs::write(html, page).with_context(|| format!("cannot write {}", html.display()))?;
     Ok(())
 }

@@ -110,6 +110,12 @@ pub fn game_config(args: &GameArgs) -> Result<GameConfig> {
     Ok(config)
 }
 
+/// Reads and parses the game record at `path`, naming the file in errors.
+pub fn read_record(path: &Path) -> Result<carcassonne_core::GameRecord> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    carcassonne_core::GameRecord::from_json(&text).with_context(|| format!("{}", path.display()))
+}
+
 /// Where tile files are read from: the flag, `$CARCASSONNE_TILES`, the
 /// project's `tiles/` directory when run from a checkout, else built-in copies.
 pub fn tile_source(flag: Option<&Path>) -> TileSource {

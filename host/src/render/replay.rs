@@ -6,8 +6,8 @@ use super::board::{
 use super::sheet::page_head;
 use super::{escape_xml, player_colour};
 use carcassonne_core::figures::{CORNER_NAMES, FigureId, Spot};
-use carcassonne_core::{Catalog, Event, Game, GameRecord, Pos, RecordError, Rotation, Rules, TileSource};
-use std::sync::Arc;
+use carcassonne_core::{Catalog, Event, Game, GameRecord, Pos, RecordError, ReplayStep, Rotation, Rules, TileSource};
+use std::ops::ControlFlow;
 
 /// The state shown at one step.
 #[derive(Clone, Debug)]
@@ -231,20 +231,15 @@ pub(crate) fn replay_steps(
     catalog: &Catalog,
     tiles: &TileSource,
 ) -> Result<Replayed, RecordError> {
-    let rules = Arc::new(Rules::new(catalog, &record.config, tiles)?);
-    let mut game = Game::new(Arc::clone(&rules)).map_err(RecordError::Start)?;
-    let mut rec = Recorder::new(&rules);
-    rec.feed(&game, game.last_events());
-    for (i, m) in record.moves.iter().enumerate() {
-        let err = |error| RecordError::Move {
-            index: i + 1,
-            text: serde_json::to_string(m).unwrap_or_default(),
-            error,
-        };
-        let action = game.action_from_move(m).map_err(|e| err(e.into()))?;
-        game.play(&action).map_err(err)?;
-        rec.feed(&game, game.last_events());
-    }
+    let mut rec: Option<Recorder> = None;
+    let game = record.replay_watched(catalog, tiles, |game, step| {
+        let rec = rec.get_or_insert_with(|| Recorder::new(game.rules()));
+        if !matches!(step, ReplayStep::Before(_)) {
+            rec.feed(game, game.last_events());
+        }
+        ControlFlow::Continue(())
+    })?;
+    let mut rec = rec.unwrap_or_else(|| Recorder::new(game.rules()));
     rec.close(&game);
     Ok((game, rec.steps, rec.tiles))
 }
@@ -521,6 +516,7 @@ mod tests {
     use super::*;
     use carcassonne_core::GameConfig;
     use carcassonne_core::bots::{Bot, RandomBot};
+    use std::sync::Arc;
 
     #[test]
     fn steps_follow_the_game_and_end_at_its_final_state() {

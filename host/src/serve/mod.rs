@@ -121,10 +121,7 @@ impl Table {
     /// configured bot are people's.
     pub fn open(args: &setup::GameArgs, record_path: Option<&Path>) -> Result<Table> {
         let existing = match record_path {
-            Some(p) if p.exists() => {
-                let text = std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?;
-                Some(GameRecord::from_json(&text).with_context(|| format!("{}", p.display()))?)
-            }
+            Some(p) if p.exists() => Some(setup::read_record(p)?),
             _ => None,
         };
         let resumed = existing.is_some();
@@ -418,15 +415,10 @@ impl Table {
         let game = &self.game;
         let s = game.state();
         let rules = game.rules();
-        let sources = rules.score_sources();
         let figures = rules.figures();
         let players: Vec<Value> = (0..s.players() as u8)
             .map(|p| {
-                let breakdown: serde_json::Map<String, Value> = sources
-                    .iter()
-                    .enumerate()
-                    .map(|(i, src)| (src.clone(), json!(s.breakdown(p)[i])))
-                    .collect();
+                let breakdown = output::breakdown_json(game, p);
                 let supply: serde_json::Map<String, Value> = figures
                     .iter()
                     .enumerate()
@@ -443,12 +435,7 @@ impl Table {
                 })
             })
             .collect();
-        let expansions: serde_json::Map<String, Value> = rules
-            .expansions()
-            .iter()
-            .enumerate()
-            .map(|(slot, e)| (e.info.id.to_string(), game.public_expansion_state(slot as u8)))
-            .collect();
+        let expansions = output::expansions_json(game);
         let tiles = s.board().tiles();
         let mut bounds = bounds_of(tiles.iter().map(|t| (t.pos.x, t.pos.y)));
         let decision = game.decision().map(|d| {
@@ -476,7 +463,7 @@ impl Table {
             "tiles_left": s.tiles_left(),
             "tiles_placed": tiles.len(),
             "tiles_discarded": s.discarded().len(),
-            "sources": sources,
+            "sources": rules.score_sources(),
             "players": players,
             "expansions": expansions,
             "board": { "svg": board_svg(game), "bounds": bounds },
