@@ -396,9 +396,12 @@ fn play_to_the_end(
         save,
     )?;
     if json {
-        println!("{}", serde_json::to_string_pretty(&output::final_json(&game))?);
+        output::say(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&output::final_json(&game))?
+        ));
     } else {
-        print!("{}", output::score_table(&game));
+        output::say(&output::score_table(&game));
     }
     Ok(())
 }
@@ -418,15 +421,18 @@ fn replay(args: ReplayArgs) -> Result<()> {
         })
         .with_context(|| format!("{}", args.file.display()))?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&output::final_json(&game))?);
+        output::say(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&output::final_json(&game))?
+        ));
     } else {
         if !game.is_over() {
-            println!(
-                "(the record ends before the game does: {} tiles left)",
+            output::say(&format!(
+                "(the record ends before the game does: {} tiles left)\n",
                 game.state().tiles_left()
-            );
+            ));
         }
-        print!("{}", output::score_table(&game));
+        output::say(&output::score_table(&game));
     }
     Ok(())
 }

@@ -4,6 +4,21 @@ use carcassonne_core::figures::Spot;
 use carcassonne_core::{Action, Event, Game};
 use serde_json::{Value, json};
 
+/// Writes `text` to standard output. A reader that went away (`host replay
+/// --log | head`) ends the program quietly, as it would a Unix tool,
+/// instead of the panic `print!` raises on a closed pipe.
+pub fn say(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to standard output: {e}");
+        std::process::exit(1);
+    }
+}
+
 /// Prints events as a readable turn log (or nothing, when off).
 pub struct TurnLog {
     on: bool,
@@ -23,11 +38,11 @@ impl TurnLog {
         if let Action::Expansion { slot, action } = action {
             let id = game.rules().expansions()[*slot as usize].info.id;
             let player = game.decision().map(|d| d.player()).unwrap_or(0);
-            println!(
-                "    {} chooses {id} {}",
+            say(&format!(
+                "    {} chooses {id} {}\n",
                 game.state().player_name(player),
                 action.to_json()
-            );
+            ));
         }
     }
 
@@ -38,7 +53,7 @@ impl TurnLog {
         }
         for e in events {
             if let Some(line) = describe(game, e) {
-                println!("{line}");
+                say(&format!("{line}\n"));
             }
         }
     }
