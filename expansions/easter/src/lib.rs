@@ -30,6 +30,7 @@ use carcassonne_core::{
 use carcassonne_core::{serde_json, toml};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use std::ops::ControlFlow;
 
 /// The expansion's id, also the key of its tables in tile files.
 pub const ID: &str = "easter";
@@ -378,15 +379,20 @@ pub const MAX_HOPS: usize = 3;
 /// Calls `visit` with every path of exactly `len` hops from `from`
 /// (`len` ≤ [`MAX_HOPS`]): orthogonal steps onto placed tiles, no tile (the
 /// start included) entered twice. Paths come in a fixed order: depth first,
-/// sides in `Side::ALL` order.
-fn for_each_path(view: &CoreState, from: Pos, len: usize, mut visit: impl FnMut(&[Pos])) {
+/// sides in `Side::ALL` order. `visit` may stop the search.
+fn search_paths(
+    view: &CoreState,
+    from: Pos,
+    len: usize,
+    mut visit: impl FnMut(&[Pos]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     fn extend(
         view: &CoreState,
         trail: &mut [Pos; MAX_HOPS + 1],
         done: usize,
         len: usize,
-        visit: &mut dyn FnMut(&[Pos]),
-    ) {
+        visit: &mut dyn FnMut(&[Pos]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         if done == len {
             return visit(&trail[1..=len]);
         }
@@ -395,13 +401,14 @@ fn for_each_path(view: &CoreState, from: Pos, len: usize, mut visit: impl FnMut(
             let next = here.step(side);
             if view.board().is_occupied(next) && !trail[..=done].contains(&next) {
                 trail[done + 1] = next;
-                extend(view, trail, done + 1, len, visit);
+                extend(view, trail, done + 1, len, visit)?;
             }
         }
+        ControlFlow::Continue(())
     }
     debug_assert!(len <= MAX_HOPS, "no die rolls more than {MAX_HOPS} hops");
     let mut trail = [from; MAX_HOPS + 1];
-    extend(view, &mut trail, 0, len.min(MAX_HOPS), &mut visit);
+    extend(view, &mut trail, 0, len.min(MAX_HOPS), &mut visit)
 }
 
 /// Every path of exactly `len` hops from `from` (at most [`MAX_HOPS`]):
@@ -409,31 +416,21 @@ fn for_each_path(view: &CoreState, from: Pos, len: usize, mut visit: impl FnMut(
 /// twice.
 pub fn paths_of_length(view: &CoreState, from: Pos, len: usize) -> Vec<Vec<Pos>> {
     let mut out = Vec::new();
-    for_each_path(view, from, len, |path| out.push(path.to_vec()));
+    let _ = search_paths(view, from, len, |path| {
+        out.push(path.to_vec());
+        ControlFlow::Continue(())
+    });
     out
 }
 
 /// The length of the longest path from `from`, looking no further than `cap` hops.
 pub fn longest_path(view: &CoreState, from: Pos, cap: usize) -> usize {
-    /// The longest extension of `trail[..=done]`, stopping as soon as one reaches `cap`.
-    fn go(view: &CoreState, trail: &mut [Pos; MAX_HOPS + 1], done: usize, cap: usize) -> usize {
-        if done == cap {
-            return done;
-        }
-        let mut best = done;
-        for side in Side::ALL {
-            let next = trail[done].step(side);
-            if view.board().is_occupied(next) && !trail[..=done].contains(&next) {
-                trail[done + 1] = next;
-                best = best.max(go(view, trail, done + 1, cap));
-                if best == cap {
-                    break;
-                }
-            }
-        }
-        best
-    }
-    go(view, &mut [from; MAX_HOPS + 1], 0, cap.min(MAX_HOPS))
+    // A path of `n` hops has one of `n - 1` hops as its start, so the
+    // lengths are tried in turn, each search stopping at its first path.
+    (1..=cap.min(MAX_HOPS))
+        .take_while(|&len| search_paths(view, from, len, |_| ControlFlow::Break(())).is_break())
+        .last()
+        .unwrap_or(0)
 }
 
 /// Points of the final scoring for each player's egg count.
@@ -460,6 +457,13 @@ pub fn final_points(eggs: &[u32], second_needs_three: bool) -> Vec<i32> {
 }
 
 impl Easter {
+    /// Where the bunny stands and the roll `player` must choose a path for,
+    /// when that is the pending decision.
+    fn roll_of(state: &State, player: u8) -> Option<(Pos, Roll)> {
+        let roll = state.bunny_phase?.current.filter(|r| r.player == player)?;
+        Some((state.bunny?, roll))
+    }
+
     /// The symbol of tile type `tile` (as [`symbol_of`], from the table).
     fn symbol(&self, tile: u16) -> Option<Symbol> {
         self.symbols.get(tile as usize).copied().flatten()
@@ -648,12 +652,9 @@ impl Expansion for Easter {
     /// the mover, then fewest for the others): the greedy bot, which sees
     /// no points in eggs until the game ends, takes the first of equals.
     fn options(&self, state: &State, view: &CoreState, player: u8, out: &mut Vec<Action>) {
-        let (Some(from), Some(roll)) = (state.bunny, state.bunny_phase.and_then(|p| p.current)) else {
+        let Some((from, roll)) = Self::roll_of(state, player) else {
             return;
         };
-        if roll.player != player {
-            return;
-        }
         // Whose eggs lie within reach, found once rather than per path.
         let hops = roll.hops as usize;
         let near: Vec<(Pos, u8)> = view
@@ -669,7 +670,7 @@ impl Expansion for Easter {
             .map(|f| (f.pos, f.owner))
             .collect();
         let mut paths: Vec<(u32, u32, Action)> = Vec::new();
-        for_each_path(view, from, hops, |path| {
+        let _ = search_paths(view, from, hops, |path| {
             let (mut mine, mut others) = (0, 0);
             for &(pos, owner) in &near {
                 if path.contains(&pos) {
@@ -683,6 +684,7 @@ impl Expansion for Easter {
             if let Some(path) = Path::new(path) {
                 paths.push((mine, others, Action { path }));
             }
+            ControlFlow::Continue(())
         });
         // A stable sort: equal paths keep the search's order.
         paths.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -690,12 +692,12 @@ impl Expansion for Easter {
     }
 
     // Checked step by step rather than by listing every path: the same
-    // conditions as `extend_paths`.
+    // conditions as `search_paths`.
     fn is_option(&self, state: &State, view: &CoreState, player: u8, action: &Action) -> bool {
-        let (Some(from), Some(roll)) = (state.bunny, state.bunny_phase.and_then(|p| p.current)) else {
+        let Some((from, roll)) = Self::roll_of(state, player) else {
             return false;
         };
-        if roll.player != player || action.path.len() != roll.hops as usize {
+        if action.path.len() != roll.hops as usize {
             return false;
         }
         let mut here = from;
@@ -713,25 +715,25 @@ impl Expansion for Easter {
     // Counts the paths, draws an index and walks the search again to it:
     // exactly uniform, with no list and no allocation.
     fn sample_option(&self, state: &State, view: &CoreState, player: u8, rng: &mut GameRng) -> Option<Action> {
-        let (Some(from), Some(roll)) = (state.bunny, state.bunny_phase.and_then(|p| p.current)) else {
-            return None;
-        };
+        let (from, roll) = Self::roll_of(state, player)?;
         let hops = usize::from(roll.hops);
-        if roll.player != player || hops > MAX_HOPS {
-            return None;
-        }
         let mut count = 0u32;
-        for_each_path(view, from, hops, |_| count += 1);
+        let _ = search_paths(view, from, hops, |_| {
+            count += 1;
+            ControlFlow::Continue(())
+        });
         if count == 0 {
             return None;
         }
         let mut left = rng.below(count);
         let mut drawn = None;
-        for_each_path(view, from, hops, |path| {
-            if left == 0 && drawn.is_none() {
-                drawn = Path::new(path);
+        let _ = search_paths(view, from, hops, |path| {
+            if left > 0 {
+                left -= 1;
+                return ControlFlow::Continue(());
             }
-            left = left.wrapping_sub(1);
+            drawn = Path::new(path);
+            ControlFlow::Break(())
         });
         drawn.map(|path| Action { path })
     }
