@@ -657,7 +657,8 @@ pub trait DynExpansion: Send + Sync {
     fn end_of_turn(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>);
     fn final_scoring(&self, s: &mut dyn ErasedState, ctx: &mut Ctx<'_>);
     fn observe(&self, s: &mut dyn ErasedState, view: &CoreState, event: &Event);
-    fn options(&self, s: &dyn ErasedState, view: &CoreState, player: u8, out: &mut Vec<Box<dyn ErasedAction>>);
+    /// Hands each listed option to `each`, boxed.
+    fn options(&self, s: &dyn ErasedState, view: &CoreState, player: u8, each: &mut dyn FnMut(Box<dyn ErasedAction>));
     fn is_option(&self, s: &dyn ErasedState, view: &CoreState, player: u8, action: &dyn ErasedAction) -> bool;
     fn sample_option(
         &self,
@@ -804,11 +805,13 @@ impl<E: Expansion> DynExpansion for Guarded<E> {
             }
         })
     }
-    fn options(&self, s: &dyn ErasedState, view: &CoreState, player: u8, out: &mut Vec<Box<dyn ErasedAction>>) {
+    fn options(&self, s: &dyn ErasedState, view: &CoreState, player: u8, each: &mut dyn FnMut(Box<dyn ErasedAction>)) {
         self.guard("options", (), || {
-            let mut typed_out = Vec::new();
-            E::options(&self.inner, typed(s), view, player, &mut typed_out);
-            out.extend(typed_out.into_iter().map(|a| Box::new(a) as Box<dyn ErasedAction>));
+            let mut listed = Vec::new();
+            E::options(&self.inner, typed(s), view, player, &mut listed);
+            for action in listed {
+                each(Box::new(action));
+            }
         })
     }
     fn is_option(&self, s: &dyn ErasedState, view: &CoreState, player: u8, action: &dyn ErasedAction) -> bool {

@@ -328,14 +328,12 @@ impl Game {
                 out.push(Action::Pass);
             }
             Some(Decision::Expansion { player, slot, .. }) => {
-                let mut opts = Vec::new();
                 self.core.rules.expansions[slot as usize].hooks.options(
                     self.ext[slot as usize].as_ref(),
                     &self.core,
                     player,
-                    &mut opts,
+                    &mut |action| out.push(Action::Expansion { slot, action }),
                 );
-                out.extend(opts.into_iter().map(|action| Action::Expansion { slot, action }));
             }
         }
     }
