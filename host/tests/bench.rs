@@ -4,7 +4,7 @@
 use std::process::Command;
 
 fn bench(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_host"))
+    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
         .arg("bench")
         .args(args)
         .output()

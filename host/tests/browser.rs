@@ -7,8 +7,8 @@
 
 mod common;
 
-use carcassonne_host::serve::{Table, http};
-use carcassonne_host::setup::GameArgs;
+use carcassonne_serve::{Table, http};
+use carcassonne_setup::Overrides;
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -16,8 +16,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 // Link the expansion crates, as the `host` binary does, so they register.
-use carcassonne_easter as _;
-use carcassonne_fruit_trees as _;
+// The expansions every host links, as the setup library links them.
+use carcassonne_setup as _;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -211,11 +211,11 @@ fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
         );
         return;
     }
-    let args = GameArgs {
+    let args = Overrides {
         players: Some(2),
         seed: Some(4),
         expansions: Some(vec!["easter".into(), "fruit-trees".into()]),
-        ..GameArgs::default()
+        ..Overrides::default()
     };
     let mut table = Table::open(&args, None).unwrap();
     table.allow_undo(true);
@@ -375,7 +375,7 @@ fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
 fn a_tile_edge_changed_in_the_editor_page_is_saved_and_used_by_a_new_game() {
     use carcassonne_core::tiles::{EdgeKind, parse_tile_set};
     use carcassonne_core::{Catalog, GameConfig, Rules, TileSource};
-    use carcassonne_host::serve::editor::Editor;
+    use carcassonne_serve::editor::Editor;
 
     if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
         eprintln!(
@@ -390,10 +390,10 @@ fn a_tile_edge_changed_in_the_editor_page_is_saved_and_used_by_a_new_game() {
     std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/../tiles/base.toml"), &path).unwrap();
     let catalog = Catalog::linked().unwrap();
 
-    let args = GameArgs {
+    let args = Overrides {
         players: Some(2),
         seed: Some(4),
-        ..GameArgs::default()
+        ..Overrides::default()
     };
     let table = Table::open(&args, None).unwrap();
     let editor = Editor::new(catalog.clone(), TileSource { dir: Some(dir.clone()) });
@@ -467,7 +467,7 @@ fn a_tile_edge_changed_in_the_editor_page_is_saved_and_used_by_a_new_game() {
 
     let text = std::fs::read_to_string(&path).unwrap();
     let (report, problems) =
-        carcassonne_host::tiles_cmd::check(std::slice::from_ref(&path), &catalog, &TileSource::default()).unwrap();
+        carcassonne_setup::tiles_cmd::check(std::slice::from_ref(&path), &catalog, &TileSource::default()).unwrap();
     assert_eq!(problems, 0, "{report}");
     let set = parse_tile_set("base.toml", &text, &catalog).unwrap();
     let kinds = [EdgeKind::City, EdgeKind::Field, EdgeKind::Field, EdgeKind::City];

@@ -6,7 +6,7 @@ use carcassonne_core::tiles::{AttributeProblem, FeatureKind};
 use carcassonne_core::{
     BuildContext, Catalog, Ctx, Expansion, ExpansionInfo, GameConfig, Rules, TileSource, VariantDecl, toml,
 };
-use carcassonne_host::setup::{GameArgs, game_config};
+use carcassonne_setup::setup::{Overrides, game_config};
 use std::io::Write;
 
 struct Nothing;
@@ -92,11 +92,11 @@ fn a_full_configuration_file_is_read_and_flags_override_it() {
         "seed = 9\nexpansions = [\"alpha\"]\n[[players]]\nname = \"Ann\"\n[[players]]\nname = \"Bob\"\nbot = \"greedy\"\n[variants.alpha]\nmode = \"wild\"\n"
     )
     .unwrap();
-    let args = GameArgs {
+    let args = Overrides {
         config: Some(file.0.clone()),
         seed: Some(4),
         variants: vec!["alpha.mode=calm".into()],
-        ..GameArgs::default()
+        ..Overrides::default()
     };
     let config = game_config(&args).expect("reads");
     assert_eq!(config.seed, 4, "the flag wins over the file");
@@ -106,12 +106,31 @@ fn a_full_configuration_file_is_read_and_flags_override_it() {
 }
 
 #[test]
+fn a_configuration_without_seats_plays_two_players() {
+    let mut file = tempfile();
+    writeln!(file.1, "seed = 5").unwrap();
+    let args = Overrides {
+        config: Some(file.0.clone()),
+        ..Overrides::default()
+    };
+    let config = game_config(&args).expect("every key is optional, seats too");
+    let names: Vec<&str> = config.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Player 1", "Player 2"]);
+    let three = game_config(&Overrides {
+        players: Some(3),
+        ..args
+    })
+    .unwrap();
+    assert_eq!(three.players.len(), 3, "--players still decides when given");
+}
+
+#[test]
 fn unknown_key_in_the_file_names_line_and_column() {
     let mut file = tempfile();
     write!(file.1, "seed = 1\nexpansion = [\"alpha\"]\n").unwrap();
-    let e = game_config(&GameArgs {
+    let e = game_config(&Overrides {
         config: Some(file.0.clone()),
-        ..GameArgs::default()
+        ..Overrides::default()
     })
     .unwrap_err()
     .to_string();
@@ -197,9 +216,9 @@ fn player_counts_outside_two_to_six_are_refused() {
 
 #[test]
 fn malformed_variant_flag_is_explained() {
-    let e = game_config(&GameArgs {
+    let e = game_config(&Overrides {
         variants: vec!["alpha-mode".into()],
-        ..GameArgs::default()
+        ..Overrides::default()
     })
     .unwrap_err()
     .to_string();
@@ -210,7 +229,7 @@ fn malformed_variant_flag_is_explained() {
 fn unknown_bot_is_refused() {
     let mut config = GameConfig::with_players(2);
     config.players[1].bot = Some("clever".into());
-    let e = carcassonne_host::session::bots_for(&config, "random")
+    let e = carcassonne_setup::session::bots_for(&config, "random")
         .err()
         .expect("refused")
         .to_string();

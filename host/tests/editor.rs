@@ -6,17 +6,17 @@ mod common;
 
 use carcassonne_core::tiles::{EdgeKind, parse_tile_set};
 use carcassonne_core::{Catalog, GameConfig, Rules, TileSource};
-use carcassonne_host::serve::editor::{Editor, may_save};
-use carcassonne_host::serve::{Table, http};
-use carcassonne_host::setup::GameArgs;
+use carcassonne_serve::editor::{Editor, may_save};
+use carcassonne_serve::{Table, http};
+use carcassonne_setup::Overrides;
 use common::{request, serve_on_loopback};
 use serde_json::{Value, json};
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 
 // Linked so that their attribute checks and tile files are in the catalog.
-use carcassonne_easter as _;
-use carcassonne_inns_and_cathedrals as _;
+// The expansions every host links, as the setup library links them.
+use carcassonne_setup as _;
 
 fn catalog() -> Catalog {
     Catalog::linked().expect("linked catalog")
@@ -42,11 +42,11 @@ fn tiles_copy(name: &str, files: &[&str]) -> PathBuf {
 /// Starts a server whose editor writes into `dir`; returns its address and
 /// the table's hot-seat token.
 fn start(dir: &Path) -> (SocketAddr, String) {
-    let args = GameArgs {
+    let args = Overrides {
         players: Some(2),
         seed: Some(1),
         tiles: Some(dir.to_path_buf()),
-        ..GameArgs::default()
+        ..Overrides::default()
     };
     let table = Table::open(&args, None).unwrap();
     let hotseat = table.seats().hotseat.clone();

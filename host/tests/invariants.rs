@@ -24,8 +24,7 @@
 //!
 //! Run with `--nocapture` to see how many games and decisions were covered.
 
-use carcassonne_abbey_and_mayor as _;
-use carcassonne_cleric_and_serf as _;
+// The expansions every host links, as the setup library links them.
 use carcassonne_core::board::PlacedTile;
 use carcassonne_core::bots::{Bot, GreedyBot, RandomBot};
 use carcassonne_core::figures::{PlacedFigure, Spot};
@@ -35,10 +34,7 @@ use carcassonne_core::{
     Action, Catalog, Decision, Deployment, Event, Game, GameConfig, GameRecord, Move, Pos, Rotation, Rules, SetupError,
     TileSource,
 };
-use carcassonne_easter as _;
-use carcassonne_fruit_trees as _;
-use carcassonne_inns_and_cathedrals as _;
-use carcassonne_king_and_robber_baron as _;
+use carcassonne_setup as _;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use serde_json::Value;

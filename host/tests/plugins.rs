@@ -4,7 +4,7 @@
 //! say why; a panicking plugin hook becomes an error naming the plugin.
 
 use carcassonne_core::{Catalog, Game, GameConfig, GameRecord, Rules, TileSource};
-use carcassonne_host::{plugins, session};
+use carcassonne_setup::{plugins, session};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, OnceLock};
@@ -103,7 +103,7 @@ fn example_plugin_loads_and_plays_the_same_game_as_linked() {
 
 #[test]
 fn host_binary_plays_with_plugin_flag() {
-    let out = Command::new(env!("CARGO_BIN_EXE_host"))
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
         .args([
             "play",
             "--seed",
@@ -190,7 +190,7 @@ fn panicking_hook_becomes_an_error_naming_the_plugin_and_rolls_back() {
         "{err}"
     );
 
-    let out = Command::new(env!("CARGO_BIN_EXE_host"))
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
         .args(["play", "--seed", "1", "--expansions", "panicky", "--plugin"])
         .arg(lib("test_plugin_panicky"))
         .output()

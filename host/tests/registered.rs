@@ -5,7 +5,7 @@ use std::process::Command;
 
 #[test]
 fn the_binary_registers_exactly_the_linked_expansions() {
-    let out = Command::new(env!("CARGO_BIN_EXE_host"))
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
         .args(["expansions", "--json"])
         .output()
         .expect("host runs");

@@ -5,18 +5,14 @@
 //! for a look (tiles, contact sheet, boards and replays).
 
 // Link the expansion crates so that `Catalog::linked()` finds them.
-use carcassonne_abbey_and_mayor as _;
-use carcassonne_cleric_and_serf as _;
-use carcassonne_easter as _;
-use carcassonne_fruit_trees as _;
-use carcassonne_inns_and_cathedrals as _;
-use carcassonne_king_and_robber_baron as _;
+// The expansions every host links, as the setup library links them.
+use carcassonne_setup as _;
 
 use carcassonne_core::bots::{Bot, RandomBot};
 use carcassonne_core::rules::BASE_TILES;
 use carcassonne_core::tiles::{Segments, TileType, parse_tile_set};
 use carcassonne_core::{Action, Catalog, Game, GameConfig, GameRecord, Rotation, Rules, Segment, TileSource};
-use carcassonne_host::render::{
+use carcassonne_render::{
     attribute_label, board_svg, contact_sheet_html, feature_point, replay_html, tile_group, tile_svg,
 };
 use roxmltree::{Document, Node, ParsingOptions};
@@ -291,7 +287,7 @@ fn the_contact_sheet_shows_every_base_tile() {
 #[test]
 fn every_known_tile_set_renders() {
     let catalog = Catalog::linked().expect("linked expansions");
-    let files = carcassonne_host::tiles_cmd::known_files(&catalog, &TileSource::default()).expect("tile files");
+    let files = carcassonne_setup::tiles_cmd::known_files(&catalog, &TileSource::default()).expect("tile files");
     assert!(files.len() > 1);
     for (name, text) in files {
         let set = parse_tile_set(&name, &text, &catalog).expect("known sets load");

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 fn host() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_host"))
+    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
 }
 
 /// A finished bot game with Easter, recorded to a fresh file.

@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 fn host() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_host"))
+    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
 }
 
 fn temp(name: &str) -> PathBuf {

@@ -4,11 +4,10 @@
 mod common;
 
 // Link the expansion crates, as the `host` binary does, so they register.
-use carcassonne_easter as _;
-use carcassonne_fruit_trees as _;
-use carcassonne_host::serve::{Table, http};
-use carcassonne_host::setup::GameArgs;
-use carcassonne_inns_and_cathedrals as _;
+// The expansions every host links, as the setup library links them.
+use carcassonne_serve::{Table, http};
+use carcassonne_setup as _;
+use carcassonne_setup::Overrides;
 use common::{request, serve_on_loopback};
 use serde_json::{Value, json};
 use std::io::{Read, Write};
@@ -35,25 +34,25 @@ fn post(addr: SocketAddr, body: &Value) -> (u16, Value) {
     (status, serde_json::from_str(&text).unwrap())
 }
 
-fn args(players: usize, seed: u64, expansions: &[&str]) -> GameArgs {
-    GameArgs {
+fn args(players: usize, seed: u64, expansions: &[&str]) -> Overrides {
+    Overrides {
         players: Some(players),
         seed: Some(seed),
         expansions: Some(expansions.iter().map(|s| s.to_string()).collect()),
-        ..GameArgs::default()
+        ..Overrides::default()
     }
 }
 
 /// Removes a record written by a test and its seat tokens.
 fn remove(record: &Path) {
     std::fs::remove_file(record).unwrap();
-    std::fs::remove_file(carcassonne_host::serve::seats_path(record)).unwrap();
+    std::fs::remove_file(carcassonne_serve::seats_path(record)).unwrap();
 }
 
 fn temp(name: &str) -> PathBuf {
     let p = std::env::temp_dir().join(format!("carcassonne-serve-{}-{name}.json", std::process::id()));
     let _ = std::fs::remove_file(&p);
-    let _ = std::fs::remove_file(carcassonne_host::serve::seats_path(&p));
+    let _ = std::fs::remove_file(carcassonne_serve::seats_path(&p));
     p
 }
 
@@ -108,10 +107,8 @@ fn a_hot_seat_game_plays_to_the_end_over_http_and_its_record_replays() {
     // The saved record is the whole game: replayed, it gives the same scores.
     let saved = carcassonne_core::GameRecord::from_json(&std::fs::read_to_string(&record).unwrap()).unwrap();
     assert_eq!(saved.moves.len(), server.table().record().moves.len());
-    let catalog = carcassonne_host::setup::catalog(&saved.config, &[]).unwrap();
-    let replayed = saved
-        .replay(&catalog, &carcassonne_host::setup::tile_source(None))
-        .unwrap();
+    let catalog = carcassonne_setup::catalog(&saved.config, &[]).unwrap();
+    let replayed = saved.replay(&catalog, &carcassonne_setup::tile_source(None)).unwrap();
     for (p, player) in end["players"].as_array().unwrap().iter().enumerate() {
         assert_eq!(player["score"], json!(replayed.state().score(p as u8)));
     }
@@ -175,9 +172,9 @@ fn bot_seats_move_by_themselves_and_refuse_people() {
     )
     .unwrap();
     let table = Table::open(
-        &GameArgs {
+        &Overrides {
             config: Some(config.clone()),
-            ..GameArgs::default()
+            ..Overrides::default()
         },
         None,
     )
@@ -271,9 +268,9 @@ fn a_person_takes_back_their_last_move_only_when_undo_is_on() {
         "seed = 5\n[[players]]\nname = \"Ann\"\n[[players]]\nname = \"Bob\"\n[[players]]\nname = \"Robo\"\nbot = \"random\"\n",
     )
     .unwrap();
-    let game = GameArgs {
+    let game = Overrides {
         config: Some(config.clone()),
-        ..GameArgs::default()
+        ..Overrides::default()
     };
     let record = temp("undo");
     let off = Table::open(&game, None).unwrap();
@@ -341,9 +338,9 @@ fn undo_can_be_allowed_by_the_game_configuration() {
         "seed = 5\nundo = true\n[[players]]\nname = \"Ann\"\n[[players]]\nname = \"Bob\"\n",
     )
     .unwrap();
-    let game = GameArgs {
+    let game = Overrides {
         config: Some(config.clone()),
-        ..GameArgs::default()
+        ..Overrides::default()
     };
     let table = Table::open(&game, None).unwrap();
     let ann = table.seats().seats[0].clone();

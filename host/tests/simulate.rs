@@ -4,7 +4,7 @@
 use std::process::Command;
 
 fn run(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_host"))
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
         .arg("simulate")
         .args(args)
         .output()
@@ -56,7 +56,7 @@ fn csv_has_one_line_per_game_and_a_seed_range() {
 
 #[test]
 fn a_configuration_error_stops_before_any_game() {
-    let out = Command::new(env!("CARGO_BIN_EXE_host"))
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
         .args(["simulate", "--games", "5", "--expansions", "nope"])
         .output()
         .unwrap();

@@ -5,7 +5,7 @@
 
 use carcassonne_core::tiles::{EdgeKind, parse_tile_set};
 use carcassonne_core::{Catalog, TileType};
-use carcassonne_host::tile_edit::{self, NewTile};
+use carcassonne_setup::tile_edit::{self, NewTile};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -26,7 +26,7 @@ fn copy(source: &Path, test: &str) -> PathBuf {
 }
 
 fn host(args: &[&str], file: &Path) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_host"));
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_carcassonne"));
     cmd.args(["tiles", args[0]]).arg(file).args(&args[1..]);
     cmd.output().expect("host runs")
 }
@@ -171,7 +171,7 @@ fn layout(edges: &str, cloister: bool) -> TileType {
 }
 
 fn described(edges: &str, cloister: bool) -> String {
-    carcassonne_host::tiles_cmd::describe_features(&layout(edges, cloister))
+    carcassonne_setup::tiles_cmd::describe_features(&layout(edges, cloister))
 }
 
 #[test]
@@ -218,7 +218,7 @@ fn new_prints_a_tile_and_writes_only_new_files() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tile-edit-new");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_host"))
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
         .args(["tiles", "new", "Z", "--edges", "C,R,F,R"])
         .output()
         .unwrap();
@@ -230,14 +230,14 @@ fn new_prints_a_tile_and_writes_only_new_files() {
     );
     let path = dir.join("z.toml");
     std::fs::write(&path, "keep").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_host"))
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
         .args(["tiles", "new", "Z", "--edges", "CRFR", "--output"])
         .arg(&path)
         .output()
         .unwrap();
     assert!(!out.status.success(), "an existing file is not replaced");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "keep");
-    let out = Command::new(env!("CARGO_BIN_EXE_host"))
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
         .args(["tiles", "new", "Z", "--edges", "CQ"])
         .output()
         .unwrap();

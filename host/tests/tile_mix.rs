@@ -3,15 +3,15 @@
 
 use carcassonne_core::tiles::parse_tile_set;
 use carcassonne_core::{Catalog, Event, Game, GameConfig, GameRecord, Rules, SetupError};
-use carcassonne_host::session;
-use carcassonne_host::setup::{GameArgs, game_config, tile_source};
+use carcassonne_setup::session;
+use carcassonne_setup::setup::{Overrides, game_config, tile_source};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 // Linked so that their attribute checks and tile files are in the catalog.
-use carcassonne_easter as _;
-use carcassonne_inns_and_cathedrals as _;
+// The expansions every host links, as the setup library links them.
+use carcassonne_setup as _;
 
 fn catalog() -> Catalog {
     Catalog::linked().expect("linked catalog")
@@ -30,9 +30,9 @@ fn temp_dir(name: &str) -> PathBuf {
 fn config_from(dir: &std::path::Path, text: &str) -> GameConfig {
     let path = dir.join("game.toml");
     std::fs::write(&path, text).expect("write config");
-    game_config(&GameArgs {
+    game_config(&Overrides {
         config: Some(path),
-        ..GameArgs::default()
+        ..Overrides::default()
     })
     .expect("config reads")
 }
@@ -256,7 +256,7 @@ fn the_mix_command_prints_ids_counts_and_totals() {
         "[tiles]\nsets = { base = 2 }\ncounts = { A = 0, C = 0, X = 0, D = 3 }\n",
     )
     .unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_host"))
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_carcassonne"))
         .args(["tiles", "mix", "--config"])
         .arg(dir.join("game.toml"))
         .output()

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use carcassonne_host::serve::http;
+use carcassonne_serve::http;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::sync::Arc;

@@ -3,7 +3,6 @@
 
 use super::editor::{Editor, Failure, TileEdit, may_save};
 use super::{Refusal, Submission, Table};
-use crate::setup;
 use axum::extract::ConnectInfo;
 use axum::extract::{Query, State};
 use axum::http::{StatusCode, header};
@@ -12,6 +11,7 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use carcassonne_core::Catalog;
+use carcassonne_setup::setup;
 use serde::Deserialize;
 use serde_json::json;
 use std::convert::Infallible;
@@ -85,6 +85,25 @@ pub async fn run(listener: tokio::net::TcpListener, server: Arc<Server>) -> std:
         router(server).into_make_service_with_connect_info::<SocketAddr>(),
     )
     .await
+}
+
+/// Serves `server` on `bind` until the process ends, on a runtime of its
+/// own; `started` receives the start-up message ([`banner`]) once the
+/// address is bound, so the caller can show the links.
+///
+/// # Errors
+/// The runtime cannot start, the address cannot be bound, or serving fails.
+pub fn serve_blocking(server: Arc<Server>, bind: &str, started: impl FnOnce(String)) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(bind)
+            .await
+            .with_context(|| format!("cannot listen on {bind}"))?;
+        let addr = listener.local_addr()?;
+        started(banner(&server.table(), addr));
+        run(listener, server).await.context("server failed")
+    })
 }
 
 async fn editor_page() -> Response {

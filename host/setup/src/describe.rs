@@ -1,63 +1,10 @@
-//! What the host prints: the turn log, the score table and the JSON summary.
+//! Games in words for people and in JSON for programs: event lines of the
+//! turn log, the score table, the final summary and the expansions listing.
+//! Front ends print or send what these return.
 
 use carcassonne_core::figures::Spot;
-use carcassonne_core::{Action, Event, Game};
+use carcassonne_core::{Event, Game};
 use serde_json::{Value, json};
-
-/// Writes `text` to standard output. A reader that went away (`host replay
-/// --log | head`) ends the program quietly, as it would a Unix tool,
-/// instead of the panic `print!` raises on a closed pipe.
-pub fn say(text: &str) {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
-        }
-        eprintln!("error: cannot write to standard output: {e}");
-        std::process::exit(1);
-    }
-}
-
-/// Prints events as a readable turn log (or nothing, when off).
-pub struct TurnLog {
-    on: bool,
-}
-
-impl TurnLog {
-    /// A log that prints when `on`.
-    pub fn new(on: bool) -> Self {
-        TurnLog { on }
-    }
-
-    /// Logs an expansion decision before it is played (core decisions show as events).
-    pub fn decision(&mut self, game: &Game, action: &Action) {
-        if !self.on {
-            return;
-        }
-        if let Action::Expansion { slot, action } = action {
-            let id = game.rules().expansions()[*slot as usize].info.id;
-            let player = game.decision().map(|d| d.player()).unwrap_or(0);
-            say(&format!(
-                "    {} chooses {id} {}\n",
-                game.state().player_name(player),
-                action.to_json()
-            ));
-        }
-    }
-
-    /// Logs what happened.
-    pub fn events(&mut self, game: &Game, events: &[Event]) {
-        if !self.on {
-            return;
-        }
-        for e in events {
-            if let Some(line) = describe(game, e) {
-                say(&format!("{line}\n"));
-            }
-        }
-    }
-}
 
 /// One event as a line of the turn log (as `play` prints it).
 pub fn describe(game: &Game, event: &Event) -> Option<String> {

@@ -1,10 +1,10 @@
 //! `host tiles render` and `host render`: pictures written to files.
 
-use crate::render;
-use crate::tiles_cmd;
+use crate as render;
 use anyhow::{Context, Result};
 use carcassonne_core::tiles::{TileSet, TileType, parse_tile_set};
 use carcassonne_core::{Catalog, Game, GameRecord, ReplayStep, Rotation, TileSource};
+use carcassonne_setup::tiles_cmd;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 

@@ -37,8 +37,13 @@
 //! ([`feature_point`]) or on the tile corner of a corner spot; figures other
 //! than the core follower carry a label (see [`figure_label`]). Expansions
 //! can put markers on the board through their public state: see [`Marker`].
+//!
+//! [`files`] writes these pictures and pages next to a record or into a
+//! directory; nothing here prints.
+#![warn(clippy::print_stdout, clippy::print_stderr)]
 
 mod board;
+pub mod files;
 mod replay;
 mod sheet;
 mod svg;

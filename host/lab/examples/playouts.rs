@@ -3,9 +3,9 @@
 //! things in one run; this measures one):
 //!
 //! ```sh
-//! cargo run --release -p carcassonne-host --example playouts -- EXPANSIONS MODE GAMES
-//! cargo run --release -p carcassonne-host --example playouts -- easter,fruit-trees,cleric-and-serf sampled 6000
-//! PLAYOUTS_TILES_ONLY=1 cargo run --release -p carcassonne-host --example playouts -- easter full 6000
+//! cargo run --release -p carcassonne-lab --example playouts -- EXPANSIONS MODE GAMES
+//! cargo run --release -p carcassonne-lab --example playouts -- easter,fruit-trees,cleric-and-serf sampled 6000
+//! PLAYOUTS_TILES_ONLY=1 cargo run --release -p carcassonne-lab --example playouts -- easter full 6000
 //! perf record -g target/release/examples/playouts "" sampled 40000
 //! ```
 //!
@@ -23,12 +23,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 // The expansions must be linked for their registrations to exist.
-use carcassonne_abbey_and_mayor as _;
-use carcassonne_cleric_and_serf as _;
-use carcassonne_easter as _;
-use carcassonne_fruit_trees as _;
-use carcassonne_inns_and_cathedrals as _;
-use carcassonne_king_and_robber_baron as _;
+// The expansions every host links, as the setup library links them.
+use carcassonne_setup as _;
 
 const USAGE: &str = "usage: playouts EXPANSIONS full|sampled GAMES";
 

@@ -1,18 +1,18 @@
 //! The tile editor of `host serve` (`/editor` and `/api/tiles…`): lists a
 //! tile file's tiles as pictures, previews an edit to one tile without
 //! saving, and saves it through the validated editing code of
-//! [`crate::tile_edit`] (see `docs/serve-api.md`).
+//! [`carcassonne_setup::tile_edit`] (see `docs/serve-api.md`).
 //!
 //! Only real files in the server's tile directory are editable; a set the
 //! server reads from its built-in copy is shown read-only, because there is
 //! no file to write.
 
-use crate::render::tile_svg;
-use crate::tile_edit::{self, EditError, NewTile};
-use crate::tiles_cmd::describe_features;
 use carcassonne_core::rules::BASE_TILES;
 use carcassonne_core::tiles::{FeatureKind, TileSet, TileType};
 use carcassonne_core::{Catalog, Rotation, TileSource};
+use carcassonne_render::tile_svg;
+use carcassonne_setup::tile_edit::{self, EditError, NewTile};
+use carcassonne_setup::tiles_cmd::describe_features;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::ops::Range;

@@ -5,9 +5,9 @@
 //! rayon pool; results are gathered by game index and summarised in that
 //! order, so the summary is identical whatever the thread count.
 
-use crate::session;
 use anyhow::Result;
 use carcassonne_core::{Game, GameConfig, Rules};
+use carcassonne_setup::session;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;

@@ -13,12 +13,12 @@
 pub mod editor;
 pub mod http;
 
-use crate::render::{board_svg, feature_point, tile_group, tile_svg};
-use crate::{output, session, setup};
 use anyhow::{Context, Result, bail};
 use carcassonne_core::bots::Bot;
 use carcassonne_core::figures::Spot;
 use carcassonne_core::{Action, Decision, Game, GameRecord, Move, Rotation};
+use carcassonne_render::{board_svg, feature_point, tile_group, tile_svg};
+use carcassonne_setup::{describe as output, session, setup};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -119,7 +119,7 @@ impl Table {
     /// file exists (its configuration wins over `args`), else starts the
     /// game `args` describe and writes its record there. Seats without a
     /// configured bot are people's.
-    pub fn open(args: &setup::GameArgs, record_path: Option<&Path>) -> Result<Table> {
+    pub fn open(args: &setup::Overrides, record_path: Option<&Path>) -> Result<Table> {
         let existing = match record_path {
             Some(p) if p.exists() => Some(setup::read_record(p)?),
             _ => None,
@@ -130,9 +130,7 @@ impl Table {
             None => GameRecord::new(setup::game_config(args)?),
         };
         let config = record.config.clone();
-        let catalog = setup::catalog(&config, &args.plugins)?;
-        let tiles = setup::tile_source(args.tiles.as_deref());
-        let rules = Arc::new(carcassonne_core::Rules::new(&catalog, &config, &tiles)?);
+        let rules = Arc::new(setup::GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())?.rules()?);
         let human: Vec<bool> = config.players.iter().map(|p| p.bot.is_none()).collect();
         // Person seats get a bot too: `catch_up` asks every seat's bot so
         // that the bot seats' random streams stand where they stood.
@@ -427,7 +425,7 @@ impl Table {
                 json!({
                     "seat": p,
                     "name": s.player_name(p),
-                    "colour": crate::render::player_colour(p),
+                    "colour": carcassonne_render::player_colour(p),
                     "bot": rules.config.players.get(p as usize).and_then(|c| c.bot.clone()),
                     "score": s.score(p),
                     "breakdown": breakdown,

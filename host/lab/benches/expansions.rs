@@ -8,7 +8,7 @@
 //! - `same_tiles/full`, `same_tiles/sampled`: their tiles shuffled into the
 //!   base game with their rules off (`tiles_only`).
 //!
-//! `cargo bench -p carcassonne-host --bench expansions -- --quick`. Rules
+//! `cargo bench -p carcassonne-lab --bench expansions -- --quick`. Rules
 //! are built before timing and reseeded for each of 64 seeds; game counts
 //! are elements per second. The base game alone is in the core's
 //! `engine` benchmark.
@@ -21,12 +21,8 @@ use std::sync::Arc;
 
 // Linked for their registrations (cleric-and-serf's tiles name the other
 // expansions' attribute tables, so every shipped expansion must be known).
-use carcassonne_abbey_and_mayor as _;
-use carcassonne_cleric_and_serf as _;
-use carcassonne_easter as _;
-use carcassonne_fruit_trees as _;
-use carcassonne_inns_and_cathedrals as _;
-use carcassonne_king_and_robber_baron as _;
+// The expansions every host links, as the setup library links them.
+use carcassonne_setup as _;
 
 const EXPANSIONS: [&str; 3] = ["easter", "fruit-trees", "cleric-and-serf"];
 const SEEDS: u64 = 64;

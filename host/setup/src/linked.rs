@@ -1,4 +1,4 @@
-//! The expansion crates linked into this binary.
+//! The expansion crates linked into every host.
 //!
 //! A crate that is only a Cargo dependency is not linked, and its
 //! `register_expansion!` would silently vanish: naming each crate here keeps

@@ -1,0 +1,7 @@
+//! Measuring games: seeded simulations on all cores summarised for balance
+//! research ([`simulate`]), and the single-thread engine benchmark
+//! ([`bench`]). Both build their games through `carcassonne_setup`.
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
+pub mod bench;
+pub mod simulate;

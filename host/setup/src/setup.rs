@@ -1,0 +1,209 @@
+//! Turning files and flags into a game: the expansion catalog, the game
+//! configuration and where tile files come from.
+
+use anyhow::{Context, Result};
+use carcassonne_core::{Catalog, GameConfig, GameRecord, PlayerConfig, Rules, TileSource};
+use std::path::{Path, PathBuf};
+
+/// What a front end (command line flags, a lobby form, a Python call) says
+/// about the game to start: a configuration file and the values laid over it.
+/// Every field is optional; `Overrides::default()` is a two-player base game.
+#[derive(Debug, Clone, Default)]
+pub struct Overrides {
+    /// Game configuration file (TOML); the other fields override it.
+    pub config: Option<PathBuf>,
+    /// Number of players, named "Player 1" … unless the configuration names them.
+    pub players: Option<usize>,
+    /// Seed of the game's random number generator.
+    pub seed: Option<u64>,
+    /// Expansions to enable.
+    pub expansions: Option<Vec<String>>,
+    /// Directory of tile files (default: `$CARCASSONNE_TILES`, the project's
+    /// `tiles/`, or the built-in copies).
+    pub tiles: Option<PathBuf>,
+    /// Expansions whose tiles are shuffled in with their rules off.
+    pub tiles_only: Option<Vec<String>>,
+    /// Rule variants, each as `EXPANSION.NAME=VALUE`.
+    pub variants: Vec<String>,
+    /// Dynamic expansion libraries (or directories of them) to load.
+    pub plugins: Vec<PathBuf>,
+}
+
+/// Everything a game is built from: its configuration, the expansions on
+/// offer (linked and loaded) and where tile files are read. This is the one
+/// place where a front end's words become a game; the command line, the
+/// server and the benchmark all go through it.
+pub struct GameSetup {
+    /// The game configuration (seats, seed, expansions, variants, tile mix).
+    pub config: GameConfig,
+    /// The expansions on offer: those linked in and those loaded as plugins.
+    pub catalog: Catalog,
+    /// Where tile files are read from.
+    pub tiles: TileSource,
+}
+
+impl GameSetup {
+    /// The game `overrides` describe: the configuration file with the other
+    /// fields laid over it, the linked expansions plus the plugins the
+    /// configuration and `overrides` name, and the tile directory.
+    ///
+    /// # Errors
+    /// An unreadable or invalid configuration, a malformed variant, or a
+    /// plugin that cannot be loaded.
+    pub fn new(overrides: &Overrides) -> Result<GameSetup> {
+        let config = game_config(overrides)?;
+        GameSetup::for_config(config, &overrides.plugins, overrides.tiles.as_deref())
+    }
+
+    /// The setup of a given configuration, with extra `plugins` and a tile directory.
+    ///
+    /// # Errors
+    /// A plugin that cannot be loaded.
+    pub fn for_config(config: GameConfig, plugins: &[PathBuf], tiles: Option<&Path>) -> Result<GameSetup> {
+        let catalog = catalog(&config, plugins)?;
+        Ok(GameSetup {
+            config,
+            catalog,
+            tiles: tile_source(tiles),
+        })
+    }
+
+    /// The two-player base game with extra `plugins` and a tile directory:
+    /// what commands that start no game (listing expansions, checking tile
+    /// files, the benchmark) need from a setup, its catalog and tile source.
+    ///
+    /// # Errors
+    /// A plugin that cannot be loaded.
+    pub fn base_game(plugins: &[PathBuf], tiles: Option<&Path>) -> Result<GameSetup> {
+        GameSetup::for_config(GameConfig::with_players(2), plugins, tiles)
+    }
+
+    /// The setup that replays `record`: its configuration, with extra
+    /// `plugins` and a tile directory.
+    ///
+    /// # Errors
+    /// A plugin that cannot be loaded.
+    pub fn for_record(record: &GameRecord, plugins: &[PathBuf], tiles: Option<&Path>) -> Result<GameSetup> {
+        GameSetup::for_config(record.config.clone(), plugins, tiles)
+    }
+
+    /// The rules of the configured game (tiles read, expansions built).
+    ///
+    /// # Errors
+    /// The configuration cannot make a game: unknown expansion, bad variant,
+    /// broken tile file, wrong player count (the core's `SetupError`).
+    pub fn rules(&self) -> Result<Rules> {
+        Ok(Rules::new(&self.catalog, &self.config, &self.tiles)?)
+    }
+}
+
+/// The expansions this binary offers: those linked in, plus those loaded
+/// from the configuration's `plugins` and the `--plugin` flags.
+pub fn catalog(config: &GameConfig, flags: &[PathBuf]) -> Result<Catalog> {
+    let mut catalog = Catalog::linked()?;
+    let paths: Vec<PathBuf> = config
+        .plugins
+        .iter()
+        .map(PathBuf::from)
+        .chain(flags.iter().cloned())
+        .collect();
+    crate::plugins::load_all(&paths, &mut catalog)?;
+    Ok(catalog)
+}
+
+/// The configuration from `--config` with the flags laid over it.
+pub fn game_config(args: &Overrides) -> Result<GameConfig> {
+    let mut config = match &args.config {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let mut config =
+                toml::from_str::<GameConfig>(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            // Extra tile files sit next to the configuration that names
+            // them, so the game reads the same files from any directory.
+            let dir = path.parent().unwrap_or(Path::new(""));
+            for file in &mut config.tiles.files {
+                if Path::new(file.as_str()).is_relative() {
+                    *file = dir.join(file.as_str()).display().to_string();
+                }
+            }
+            config
+        }
+        None => GameConfig::with_players(2),
+    };
+    // Every key of a configuration is optional, seats too: a file that
+    // names none plays the same two-player game as no file at all.
+    if config.players.is_empty() && args.players.is_none() {
+        config.players = GameConfig::with_players(2).players;
+    }
+    if let Some(n) = args.players {
+        // Keep configured names and bots for the seats that remain.
+        let mut players: Vec<PlayerConfig> = config.players.iter().take(n).cloned().collect();
+        players.extend((players.len() + 1..=n).map(|i| PlayerConfig {
+            name: format!("Player {i}"),
+            bot: None,
+        }));
+        config.players = players;
+    }
+    if let Some(seed) = args.seed {
+        config.seed = seed;
+    }
+    if let Some(e) = &args.expansions {
+        config.expansions = e
+            .iter()
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect();
+    }
+    if let Some(e) = &args.tiles_only {
+        config.tiles_only = e
+            .iter()
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect();
+    }
+    for v in &args.variants {
+        let parsed = v
+            .split_once('=')
+            .and_then(|(key, value)| key.split_once('.').map(|(id, name)| (id, name, value)));
+        let Some((id, name, value)) = parsed else {
+            anyhow::bail!("--variant `{v}`: write EXPANSION.NAME=VALUE, e.g. easter.die=d6");
+        };
+        config
+            .variants
+            .entry(id.trim().to_string())
+            .or_default()
+            .insert(name.trim().to_string(), value.trim().to_string());
+    }
+    Ok(config)
+}
+
+/// Reads and parses the game record at `path`, naming the file in errors.
+pub fn read_record(path: &Path) -> Result<GameRecord> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    GameRecord::from_json(&text).with_context(|| format!("{}", path.display()))
+}
+
+/// Where tile files are read from: the flag, `$CARCASSONNE_TILES`, the
+/// project's `tiles/` directory when run from a checkout, else built-in copies.
+pub fn tile_source(flag: Option<&Path>) -> TileSource {
+    let dir = flag
+        .map(Path::to_path_buf)
+        .or_else(|| std::env::var_os("CARCASSONNE_TILES").map(PathBuf::from))
+        .or_else(|| project_tiles().filter(|p| p.is_dir()));
+    TileSource { dir }
+}
+
+/// The project's `tiles/` directory when run from a checkout, without `..`
+/// in it (it is printed in messages).
+fn project_tiles() -> Option<PathBuf> {
+    Some(Path::new(env!("CARGO_MANIFEST_DIR")).parent()?.parent()?.join("tiles"))
+}
+
+/// Writes `text` to `path` so that a reader sees the old or the new file,
+/// never a half-written one: write a sibling temporary file, then rename.
+pub fn write_atomically(path: &Path, text: &str) -> Result<()> {
+    let tmp = path.with_extension("tmp~");
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot replace {}", path.display()))?;
+    Ok(())
+}

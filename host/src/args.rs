@@ -1,0 +1,373 @@
+//! The command line's words: clap structures only. Each turns into the
+//! libraries' plain configuration (`GameArgs::to_overrides`,
+//! `NewTileArgs::tile`), so no library depends on clap.
+
+use anyhow::Result;
+use carcassonne_setup::Overrides;
+use carcassonne_setup::tile_edit::{self, NewTile};
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Options that choose the game (shared by every command that starts one).
+#[derive(Args, Debug, Clone, Default)]
+pub(crate) struct GameArgs {
+    /// Game configuration file (TOML); flags override it.
+    #[arg(long)]
+    pub(crate) config: Option<PathBuf>,
+    /// Number of players (2–6), named "Player 1" … unless the configuration names them.
+    #[arg(long)]
+    pub(crate) players: Option<usize>,
+    /// Seed of the game's random number generator.
+    #[arg(long)]
+    pub(crate) seed: Option<u64>,
+    /// Expansions to enable, comma-separated (e.g. easter,fruit-trees).
+    #[arg(long, value_delimiter = ',')]
+    pub(crate) expansions: Option<Vec<String>>,
+    /// Directory of tile files (default: $CARCASSONNE_TILES, the project's tiles/, or the built-in copies).
+    #[arg(long)]
+    pub(crate) tiles: Option<PathBuf>,
+    /// Expansions whose tiles are shuffled in with their rules off, comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    pub(crate) tiles_only: Option<Vec<String>>,
+    /// A rule variant, as EXPANSION.NAME=VALUE (e.g. easter.die=d6); repeatable.
+    #[arg(long = "variant", value_name = "EXPANSION.NAME=VALUE")]
+    pub(crate) variants: Vec<String>,
+    /// Load an expansion from a dynamic library (or every library in a directory); repeatable.
+    #[arg(long = "plugin")]
+    pub(crate) plugins: Vec<PathBuf>,
+}
+
+impl GameArgs {
+    /// The flags as the setup library's overrides.
+    pub(crate) fn to_overrides(&self) -> Overrides {
+        Overrides {
+            config: self.config.clone(),
+            players: self.players,
+            seed: self.seed,
+            expansions: self.expansions.clone(),
+            tiles: self.tiles.clone(),
+            tiles_only: self.tiles_only.clone(),
+            variants: self.variants.clone(),
+            plugins: self.plugins.clone(),
+        }
+    }
+}
+
+/// Carcassonne rules engine with expansions as plugins.
+#[derive(Parser, Debug)]
+#[command(name = "carcassonne", version, about)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub(crate) enum Command {
+    /// Play a whole game with bots and print the turn log and final scores.
+    Play(PlayArgs),
+    /// Replay a game record and print its result.
+    Replay(ReplayArgs),
+    /// Continue a game from its record (as `play --record` writes it) to the end.
+    Resume(ResumeArgs),
+    /// List every available expansion (linked and loaded) with its variants.
+    Expansions(ExpansionsArgs),
+    /// Check, list and show tile files.
+    #[command(subcommand)]
+    Tiles(TilesCommand),
+    /// Play many seeded bot games on all cores and summarise them.
+    Simulate(SimulateArgs),
+    /// Measure engine speed on one thread: games/s, option listing, clones, growth.
+    Bench(BenchArgs),
+    /// Draw a recorded game's board (SVG) and write its HTML replay viewer.
+    Render(RenderArgs),
+    /// Serve a game to play in the browser: hot-seat or seats on the LAN, bots for bot seats.
+    Serve(ServeArgs),
+}
+
+#[derive(Subcommand, Debug)]
+pub(crate) enum TilesCommand {
+    /// Validate tile files (default: every known one) and print each problem with a caret.
+    Check {
+        /// Tile files to check.
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        common: TilesCommon,
+    },
+    /// List a set's tiles with counts, edges and features.
+    List {
+        /// Set id (base, easter …) or a tile file path.
+        #[arg(default_value = "base")]
+        set: String,
+        #[command(flatten)]
+        common: TilesCommon,
+    },
+    /// Write an SVG of each tile and an HTML contact sheet per set.
+    Render {
+        /// Output directory.
+        #[arg(long)]
+        out: PathBuf,
+        /// Sets to render (default: every known set).
+        sets: Vec<String>,
+        #[command(flatten)]
+        common: TilesCommon,
+    },
+    /// Draw one tile in the terminal.
+    Show {
+        /// Tile id.
+        id: String,
+        /// Set id or tile file that holds it (default: search every known set).
+        #[arg(long)]
+        set: Option<String>,
+        /// Clockwise rotation in degrees.
+        #[arg(long, default_value_t = 0)]
+        rotation: i64,
+        #[command(flatten)]
+        common: TilesCommon,
+    },
+    /// Print the bag a game configuration's tile mix gives (ids, counts, totals per set).
+    Mix {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Print (or write) a new tile with a default feature layout for its edges.
+    New {
+        /// Tile id.
+        id: String,
+        #[command(flatten)]
+        tile: NewTileArgs,
+        /// Write it to this new file instead of printing it (refused if it exists).
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+    },
+    /// Add a tile with the default feature layout for its edges to a tile file.
+    Add {
+        /// The tile file, edited in place.
+        file: PathBuf,
+        /// Tile id.
+        #[arg(long)]
+        id: String,
+        #[command(flatten)]
+        tile: NewTileArgs,
+        #[command(flatten)]
+        common: TilesCommon,
+    },
+    /// Set how many copies of a tile a tile file has.
+    SetCount {
+        /// The tile file, edited in place.
+        file: PathBuf,
+        /// Tile id.
+        id: String,
+        /// Copies (1 to 10000).
+        #[arg(allow_negative_numbers = true)]
+        count: i64,
+        #[command(flatten)]
+        common: TilesCommon,
+    },
+    /// Remove a tile from a tile file.
+    Remove {
+        /// The tile file, edited in place.
+        file: PathBuf,
+        /// Tile id.
+        id: String,
+        #[command(flatten)]
+        common: TilesCommon,
+    },
+    /// Rename a tile of a tile file (and the set's start tile with it).
+    Rename {
+        /// The tile file, edited in place.
+        file: PathBuf,
+        /// The tile's id.
+        old: String,
+        /// Its new id.
+        new: String,
+        #[command(flatten)]
+        common: TilesCommon,
+    },
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct NewTileArgs {
+    /// Edge kinds N, E, S, W: C city, R road, F field, X wall (CRFR or C,R,F,R).
+    #[arg(long)]
+    pub(crate) edges: String,
+    /// Copies.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) count: u32,
+    /// A cloister in the middle (roads then end at it).
+    #[arg(long)]
+    pub(crate) cloister: bool,
+    /// A name for people.
+    #[arg(long)]
+    pub(crate) name: Option<String>,
+}
+
+impl NewTileArgs {
+    pub(crate) fn tile(&self, id: &str) -> Result<NewTile> {
+        Ok(NewTile {
+            id: id.to_string(),
+            edges: tile_edit::parse_edges(&self.edges)?,
+            count: self.count,
+            cloister: self.cloister,
+            name: self.name.clone(),
+        })
+    }
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct TilesCommon {
+    /// Directory of tile files.
+    #[arg(long)]
+    pub(crate) tiles: Option<PathBuf>,
+    /// Load an expansion from a dynamic library (for its attribute checks); repeatable.
+    #[arg(long = "plugin")]
+    pub(crate) plugins: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct ServeArgs {
+    #[command(flatten)]
+    pub(crate) game: GameArgs,
+    /// Address to listen on; loopback by default. Use 0.0.0.0:PORT to let seats join from the LAN.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub(crate) bind: String,
+    /// The game record: continued when it exists, else created; rewritten after every move.
+    #[arg(long)]
+    pub(crate) record: Option<PathBuf>,
+    /// Let a person take back their last move while the next seat has not moved (also `undo = true` in the configuration).
+    #[arg(long)]
+    pub(crate) undo: bool,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct RenderArgs {
+    /// The game record (JSON).
+    pub(crate) record: PathBuf,
+    /// Draw the board after this many turns (default: the end).
+    #[arg(long)]
+    pub(crate) turn: Option<u32>,
+    /// Where to write the board picture (default: next to the record, .svg).
+    #[arg(long)]
+    pub(crate) svg: Option<PathBuf>,
+    /// Where to write the replay viewer (default: next to the record, .html).
+    #[arg(long)]
+    pub(crate) html: Option<PathBuf>,
+    /// Directory of tile files.
+    #[arg(long)]
+    pub(crate) tiles: Option<PathBuf>,
+    /// Load an expansion from a dynamic library (or a directory of them); repeatable.
+    #[arg(long = "plugin")]
+    pub(crate) plugins: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct SimulateArgs {
+    #[command(flatten)]
+    pub(crate) game: GameArgs,
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    pub(crate) games: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, default_value_t = 0)]
+    pub(crate) threads: usize,
+    /// Bot for every seat without one: random or greedy.
+    #[arg(long, default_value = "random")]
+    pub(crate) bot: String,
+    /// Print the summary as JSON.
+    #[arg(long, conflicts_with = "csv")]
+    pub(crate) json: bool,
+    /// Print one CSV line per game instead of the summary.
+    #[arg(long)]
+    pub(crate) csv: bool,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct BenchArgs {
+    /// Expansions for the second run, comma-separated (empty: skip it).
+    #[arg(long, value_delimiter = ',', default_value = "easter,fruit-trees,cleric-and-serf")]
+    pub(crate) expansions: Vec<String>,
+    /// Games per games/s figure (default: as many as fit in --seconds).
+    #[arg(long)]
+    pub(crate) games: Option<u64>,
+    /// Seconds per measurement.
+    #[arg(long, default_value_t = 2.0)]
+    pub(crate) seconds: f64,
+    /// Print the figures as JSON.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Directory of tile files.
+    #[arg(long)]
+    pub(crate) tiles: Option<PathBuf>,
+    /// Load an expansion from a dynamic library (or a directory of them); repeatable.
+    #[arg(long = "plugin")]
+    pub(crate) plugins: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct ResumeArgs {
+    /// The record to continue; it is rewritten after every move.
+    pub(crate) file: PathBuf,
+    /// Bot for seats the record gives no bot.
+    #[arg(long, default_value = "random")]
+    pub(crate) bot: String,
+    /// Print the final state as JSON.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Print only the final table.
+    #[arg(long, short)]
+    pub(crate) quiet: bool,
+    /// Directory of tile files.
+    #[arg(long)]
+    pub(crate) tiles: Option<PathBuf>,
+    /// Load an expansion from a dynamic library (or a directory of them); repeatable.
+    #[arg(long = "plugin")]
+    pub(crate) plugins: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct ExpansionsArgs {
+    /// Print JSON for machines.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Load an expansion from a dynamic library (or a directory of them); repeatable.
+    #[arg(long = "plugin")]
+    pub(crate) plugins: Vec<PathBuf>,
+    /// Directory of tile files (to count each expansion's tiles).
+    #[arg(long)]
+    pub(crate) tiles: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct PlayArgs {
+    #[command(flatten)]
+    pub(crate) game: GameArgs,
+    /// Bot for seats the configuration gives no bot: random or greedy.
+    #[arg(long, default_value = "random")]
+    pub(crate) bot: String,
+    /// Print the final state as JSON instead of the log and table.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Write the game record here (rewritten atomically after every move).
+    #[arg(long)]
+    pub(crate) record: Option<PathBuf>,
+    /// Print only the final table.
+    #[arg(long, short)]
+    pub(crate) quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct ReplayArgs {
+    /// The game record (JSON).
+    pub(crate) file: PathBuf,
+    /// Print the final state as JSON.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Print the turn log too.
+    #[arg(long)]
+    pub(crate) log: bool,
+    /// Directory of tile files.
+    #[arg(long)]
+    pub(crate) tiles: Option<PathBuf>,
+    /// Load an expansion from a dynamic library (or a directory of them); repeatable.
+    #[arg(long = "plugin")]
+    pub(crate) plugins: Vec<PathBuf>,
+}
