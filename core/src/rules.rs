@@ -57,7 +57,9 @@ pub enum SetupError {
     #[error("expansions `{0}` and `{1}` cannot be played together")]
     Conflict(String, String),
     /// Variants for an expansion that is not on.
-    #[error("variants are given for `{0}`, which is not enabled")]
+    #[error(
+        "variants are given for `{0}`, which is not enabled; enable it too (`--expansions {0}`, or `expansions = [\"{0}\"]` in a configuration)"
+    )]
     VariantsForDisabled(String),
     /// No such variant.
     #[error("expansion `{id}` has no variant `{name}`; its variants: {known}")]

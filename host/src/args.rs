@@ -82,6 +82,17 @@ pub(crate) enum Command {
     Render(RenderArgs),
     /// Serve a game to play in the browser: hot-seat or seats on the LAN, bots for bot seats.
     Serve(ServeArgs),
+    /// Print a shell completion script: `carcassonne completions bash > ~/.local/share/bash-completion/completions/carcassonne`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), or write one page per command into a directory.
+    Manpage {
+        /// Write `carcassonne.1` and `carcassonne-COMMAND.1` … here instead of printing the main page.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -278,6 +289,9 @@ pub(crate) struct SimulateArgs {
     /// Print one CSV line per game instead of the summary.
     #[arg(long)]
     pub(crate) csv: bool,
+    /// Also write the summary as a self-contained HTML page of plots.
+    #[arg(long, value_name = "FILE", conflicts_with = "csv")]
+    pub(crate) html: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -30,6 +30,8 @@ fn main() {
         Command::Bench(a) => bench(a),
         Command::Render(a) => render(a),
         Command::Serve(a) => serve(a),
+        Command::Completions { shell } => completions(shell),
+        Command::Manpage { out } => manpage(out.as_deref()),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");
@@ -266,10 +268,14 @@ fn simulate(args: SimulateArgs) -> Result<()> {
         return Ok(());
     }
     let summary = simulate::summarise(config, &sources, &results);
+    let names: Vec<String> = config.players.iter().map(|p| p.name.clone()).collect();
+    if let Some(path) = &args.html {
+        setup::write_atomically(path, &carcassonne_lab::html_report::html(&summary, &names))?;
+        eprintln!("wrote the report to {}", path.display());
+    }
     if args.json {
         say(&format!("{}\n", serde_json::to_string_pretty(&summary)?));
     } else {
-        let names: Vec<String> = config.players.iter().map(|p| p.name.clone()).collect();
         say(&simulate::summary_text(&summary, &names));
         eprintln!(
             "{} games in {elapsed:.2} s ({:.0} games/s)",
@@ -358,4 +364,29 @@ fn serve(args: ServeArgs) -> Result<()> {
     let setup = GameSetup::for_record(table.record(), &overrides.plugins, overrides.tiles.as_deref())?;
     let server = http::Server::with_editor(table, Editor::new(setup.catalog, setup.tiles));
     http::serve_blocking(server, &args.bind, |banner| say(&format!("{banner}\n")))
+}
+
+fn completions(shell: clap_complete::Shell) -> Result<()> {
+    let mut command = <Cli as clap::CommandFactory>::command();
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, "carcassonne", &mut script);
+    say(&String::from_utf8_lossy(&script));
+    Ok(())
+}
+
+fn manpage(out: Option<&std::path::Path>) -> Result<()> {
+    let command = <Cli as clap::CommandFactory>::command();
+    match out {
+        Some(dir) => {
+            std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+            clap_mangen::generate_to(command, dir).with_context(|| format!("cannot write into {}", dir.display()))?;
+            say(&format!("wrote the manual pages into {}\n", dir.display()));
+        }
+        None => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(command).render(&mut page)?;
+            say(&String::from_utf8_lossy(&page));
+        }
+    }
+    Ok(())
 }

@@ -192,7 +192,10 @@ fn the_same_expansion_twice_is_refused() {
 #[test]
 fn variants_for_an_expansion_that_is_off_are_refused() {
     let e = setup_error(&format!("{TWO}[variants.alpha]\nmode = \"wild\"\n"));
-    assert_eq!(e, "variants are given for `alpha`, which is not enabled");
+    assert_eq!(
+        e,
+        "variants are given for `alpha`, which is not enabled; enable it too (`--expansions alpha`, or `expansions = [\"alpha\"]` in a configuration)"
+    );
 }
 
 #[test]

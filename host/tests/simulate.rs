@@ -63,3 +63,61 @@ fn a_configuration_error_stops_before_any_game() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown expansion `nope`"));
 }
+
+#[test]
+fn the_html_report_draws_the_same_summary() {
+    let path = std::env::temp_dir().join(format!("carcassonne-report-{}.html", std::process::id()));
+    let json = run(&[
+        "--games",
+        "30",
+        "--seed",
+        "3",
+        "--expansions",
+        "easter,fruit-trees",
+        "--json",
+        "--html",
+        path.to_str().unwrap(),
+    ]);
+    let summary: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let page = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    // Well-formed (the SVG inside is XML), self-contained, and showing every figure.
+    roxmltree::Document::parse(page.trim_start_matches("<!DOCTYPE html>\n")).expect("well-formed page");
+    assert!(
+        !page.contains("src=") && !page.contains("<script"),
+        "self-contained, no script"
+    );
+    let histograms = summary["score_histogram_by_seat"].as_array().unwrap();
+    assert_eq!(histograms.len(), 2);
+    let counted: u64 = histograms[0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .sum();
+    assert_eq!(counted, 30, "every game is in the seat's score histogram");
+    let turns: u64 = summary["turns_histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .sum();
+    assert_eq!(turns, 30);
+    for (i, ci) in summary["win_rate_ci_by_seat"].as_array().unwrap().iter().enumerate() {
+        let (lo, hi) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+        let rate = summary["win_rate_by_seat"][i].as_f64().unwrap();
+        assert!(lo <= rate && rate <= hi, "seat {i}: {lo} ≤ {rate} ≤ {hi}");
+        assert!(page.contains(&format!("{:.1}–{:.1}&#160;%", 100.0 * lo, 100.0 * hi)));
+    }
+    for heading in [
+        "Player 1",
+        "Player 2",
+        "base game",
+        "easter",
+        "fruit-trees",
+        "harvest",
+        "First player's edge",
+    ] {
+        assert!(page.contains(heading), "the page shows `{heading}`");
+    }
+}

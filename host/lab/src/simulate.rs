@@ -134,6 +134,39 @@ pub struct Summary {
     pub turns: Spread,
     /// Shortest and longest game in turns.
     pub turns_range: (u32, u32),
+    /// 95 % confidence interval of each seat's win rate (Wilson score
+    /// interval over the games; a shared win counts as its share).
+    pub win_rate_ci_by_seat: Vec<(f64, f64)>,
+    /// How final scores fall, per seat, in bins of [`SCORE_BIN`] points.
+    pub score_histogram_by_seat: Vec<Vec<u64>>,
+    /// How many games lasted each number of turns, from `turns_range.0` on.
+    pub turns_histogram: Vec<u64>,
+}
+
+/// Width in points of a bin of [`Summary::score_histogram_by_seat`].
+pub const SCORE_BIN: i32 = 5;
+
+/// The 95 % Wilson score interval of a rate `p` observed over `n` trials.
+pub fn wilson_interval(p: f64, n: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+fn histogram(values: impl Iterator<Item = usize>) -> Vec<u64> {
+    let mut counts = Vec::new();
+    for v in values {
+        if counts.len() <= v {
+            counts.resize(v + 1, 0);
+        }
+        counts[v] += 1;
+    }
+    counts
 }
 
 /// Summarises results in game order.
@@ -148,6 +181,7 @@ pub fn summarise(base: &GameConfig, sources: &[String], results: &[GameResult]) 
         }
     }
     let n = results.len().max(1) as f64;
+    let shortest = results.iter().map(|r| r.turns).min().unwrap_or(0);
     Summary {
         games: results.len() as u64,
         seed: base.seed,
@@ -173,10 +207,18 @@ pub fn summarise(base: &GameConfig, sources: &[String], results: &[GameResult]) 
             })
             .collect(),
         turns: spread(results.iter().map(|r| f64::from(r.turns))),
-        turns_range: (
-            results.iter().map(|r| r.turns).min().unwrap_or(0),
-            results.iter().map(|r| r.turns).max().unwrap_or(0),
-        ),
+        turns_range: (shortest, results.iter().map(|r| r.turns).max().unwrap_or(0)),
+        win_rate_ci_by_seat: wins
+            .iter()
+            .map(|w| {
+                let (lo, hi) = wilson_interval(w / n, results.len() as f64);
+                (round(lo), round(hi))
+            })
+            .collect(),
+        score_histogram_by_seat: (0..seats)
+            .map(|p| histogram(results.iter().map(|r| (r.scores[p].max(0) / SCORE_BIN) as usize)))
+            .collect(),
+        turns_histogram: histogram(results.iter().map(|r| (r.turns - shortest) as usize)),
     }
 }
 
