@@ -364,7 +364,8 @@ fn play(args: PlayArgs) -> Result<()> {
     let game = Game::new(rules)?;
     let mut log = output::TurnLog::new(!args.json && !args.quiet);
     log.events(&game, game.last_events());
-    let record = GameRecord::new(config);
+    // The rules' configuration states every variant, defaults included.
+    let record = GameRecord::new(game.rules().config.clone());
     if let Some(path) = &args.record {
         setup::write_atomically(path, &record.to_json())?;
     }
@@ -639,7 +640,12 @@ fn resume(args: ResumeArgs) -> Result<()> {
     let record = setup::read_record(&args.file)?;
     let catalog = setup::catalog(&record.config, &args.plugins)?;
     let tiles = setup::tile_source(args.tiles.as_deref());
-    let rules = Arc::new(carcassonne_core::Rules::new(&catalog, &record.config, &tiles)?);
+    // An older record's unstated variants take the defaults it was played with.
+    let rules = Arc::new(carcassonne_core::Rules::new(
+        &catalog,
+        &record.played_config(&catalog)?,
+        &tiles,
+    )?);
     let mut bots = session::bots_for(&record.config, &args.bot)?;
     let mut game = Game::new(rules)?;
     session::catch_up(&mut game, &mut bots, &record.moves).with_context(|| format!("{}", args.file.display()))?;

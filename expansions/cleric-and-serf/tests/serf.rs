@@ -186,17 +186,35 @@ fn barn_removing_more_farmers_takes_the_serf() {
     assert_eq!(points(&game, 0, "cleric-and-serf.serf"), 0);
 }
 
-/// Our reading of the digest: only a barn placement that removes farmers
-/// counts ("when a barn placement removes farmers ... The first such barn
-/// gives its placer the Serf"). Example 2's game with Yellow's farmer left
-/// out: Blue's barn removes nobody and the Serf stays in the supply.
+/// Source, Example 2: "If this is the first time a barn is played in this
+/// game, Blue takes the serf tile" — whatever it removes. Example 2's game
+/// with Yellow's farmer left out (move 4 passes):
+/// 1. Blue's barn (move 6) is the first barn played and removes nobody:
+///    Blue takes the Serf; the mark is 0 farmers.
+/// 2. Blue's farmer goes into the northern farm (move 10); Yellow's barn
+///    there (move 16) removes it: 1 > 0, so Yellow takes the Serf, mark 1.
+///
+/// Serf at the end: Yellow, 0 farmers on the board + 5 × 2 barns = 10.
+/// (Engine 0.1.0 gave the Serf only to a barn that removed farmers, so
+/// Blue's barn took nothing and Yellow's took it with mark 1: the same
+/// holder at the end here, but nobody held it in between.)
 #[test]
-fn barn_removing_no_farmer_does_not_give_the_serf() {
+fn first_barn_takes_the_serf_even_removing_no_farmer() {
     let mut r = record("example2-serf-barn.json");
     r.moves[3] = carcassonne_core::Move::Pass;
-    r.moves.truncate(6);
-    let game = replay_record(&r);
+    let mut first = r.clone();
+    first.moves.truncate(6);
+    let game = replay_record(&first);
     let s = state(&game);
     assert_eq!(s.serf.barns_played, 1);
-    assert_eq!((s.serf.holder, s.serf.record), (None, None));
+    assert_eq!((s.serf.holder, s.serf.record), (Some(0), Some(0)));
+
+    let game = replay_record(&r);
+    let s = state(&game);
+    assert_eq!(
+        (s.serf.holder, s.serf.record, s.serf.barns_played),
+        (Some(1), Some(1), 2)
+    );
+    assert_eq!(points(&game, 1, "cleric-and-serf.serf"), 10);
+    assert_eq!(points(&game, 0, "cleric-and-serf.serf"), 0);
 }

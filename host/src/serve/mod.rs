@@ -125,14 +125,23 @@ impl Table {
             _ => None,
         };
         let resumed = existing.is_some();
-        let record = match existing {
+        let mut record = match existing {
             Some(r) => r,
             None => GameRecord::new(setup::game_config(args)?),
         };
         let config = record.config.clone();
         let catalog = setup::catalog(&config, &args.plugins)?;
         let tiles = setup::tile_source(args.tiles.as_deref());
-        let rules = Arc::new(carcassonne_core::Rules::new(&catalog, &config, &tiles)?);
+        // An older record's unstated variants take the defaults it was
+        // played with; a new record states every variant.
+        let rules = Arc::new(carcassonne_core::Rules::new(
+            &catalog,
+            &record.played_config(&catalog)?,
+            &tiles,
+        )?);
+        if !resumed {
+            record.config = rules.config.clone();
+        }
         let human: Vec<bool> = config.players.iter().map(|p| p.bot.is_none()).collect();
         // Person seats get a bot too: `catch_up` asks every seat's bot so
         // that the bot seats' random streams stand where they stood.
