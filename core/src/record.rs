@@ -195,7 +195,8 @@ impl<'de> serde::de::Visitor<'de> for NoDuplicateKeys {
 pub struct GameRecord {
     /// Record format version.
     pub format: u32,
-    /// Engine version that wrote it.
+    /// Engine version that wrote it: the defaults of the variants the
+    /// record leaves unstated are those of this version.
     #[serde(default)]
     pub engine: String,
     /// The game configuration (players, seed, expansions …).
@@ -324,8 +325,9 @@ impl GameRecord {
     }
 
     /// Parses a record from JSON, checking the format version. The
-    /// `engine` that wrote it is not checked: the format alone says how a
-    /// record reads (see `docs/records.md`).
+    /// `engine` that wrote it is read only when the record is played: it
+    /// gives the defaults of the variants the record leaves unstated (see
+    /// [`GameRecord::played_config`] and `docs/records.md`).
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| RecordError::Parse(json_error(&e)))?;
         if let serde_json::Value::Object(fields) = &value {
