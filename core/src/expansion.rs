@@ -72,6 +72,34 @@ pub struct VariantDecl {
     pub default: &'static str,
     /// One line for `host expansions`.
     pub description: &'static str,
+    /// Defaults this variant had in earlier engine versions, oldest first
+    /// (empty when the default never changed). A record written by one of
+    /// those versions that leaves the variant unstated is replayed with the
+    /// default it was played with (see [`VariantDecl::default_for`]). A
+    /// variant added in a later version names here the behaviour that
+    /// older versions had without it.
+    pub earlier_defaults: &'static [EarlierDefault],
+}
+
+/// A default a variant had before some engine version.
+#[derive(Clone, Copy, Debug)]
+pub struct EarlierDefault {
+    /// The first engine version (`"0.2.0"`) whose default is no longer `value`.
+    pub until: &'static str,
+    /// The default in every engine version before `until`.
+    pub value: &'static str,
+}
+
+impl VariantDecl {
+    /// The default for a game played by engine version `engine`: the
+    /// earlier default in force then, or [`VariantDecl::default`] for a
+    /// version from after every change.
+    pub fn default_for(&self, engine: &semver::Version) -> &'static str {
+        self.earlier_defaults
+            .iter()
+            .find(|d| semver::Version::parse(d.until).is_ok_and(|until| *engine < until))
+            .map_or(self.default, |d| d.value)
+    }
 }
 
 /// A tile file an expansion ships: looked up on disk by name under the tiles
@@ -411,6 +439,19 @@ pub trait Expansion: Send + Sync + 'static {
         None
     }
 
+    /// Why `deployment` (not among the deployment options) is refused, when
+    /// this expansion's rules are the reason (a veto in
+    /// `deployment_allowed`, or a spot of one of its figures it does not
+    /// offer); `None` leaves the engine's own message.
+    fn explain_deployment_refusal(
+        &self,
+        _state: &Self::State,
+        _view: &CoreState,
+        _deployment: &Deployment,
+    ) -> Option<String> {
+        None
+    }
+
     /// A short label for the pending decision (`"bunny path"`).
     fn decision_label(&self, _state: &Self::State) -> &'static str {
         "expansion decision"
@@ -676,6 +717,7 @@ pub trait DynExpansion: Send + Sync {
         player: u8,
         action: &dyn ErasedAction,
     ) -> Option<String>;
+    fn explain_deployment_refusal(&self, s: &dyn ErasedState, view: &CoreState, d: &Deployment) -> Option<String>;
     fn decision_label(&self, s: &dyn ErasedState) -> &'static str;
     fn resample_hidden(&self, s: &mut dyn ErasedState, rng: &mut GameRng);
     fn public_state(&self, s: &dyn ErasedState) -> serde_json::Value;
@@ -857,6 +899,11 @@ impl<E: Expansion> DynExpansion for Guarded<E> {
         let action = action.as_any().downcast_ref::<E::Action>()?;
         self.guard("explain_refusal", None, || {
             E::explain_refusal(&self.inner, typed(s), view, player, action)
+        })
+    }
+    fn explain_deployment_refusal(&self, s: &dyn ErasedState, view: &CoreState, d: &Deployment) -> Option<String> {
+        self.guard("explain_deployment_refusal", None, || {
+            E::explain_deployment_refusal(&self.inner, typed(s), view, d)
         })
     }
     fn decision_label(&self, s: &dyn ErasedState) -> &'static str {

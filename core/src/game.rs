@@ -583,6 +583,11 @@ impl Game {
                     format!("no {figure} left in supply")
                 } else if Some(d.pos) != self.core.placed_this_turn().map(|p| p.pos) {
                     "figures go on the tile just placed".to_string()
+                } else if let Some(why) = rules.expansions.iter().enumerate().find_map(|(slot, e)| {
+                    e.hooks
+                        .explain_deployment_refusal(self.ext[slot].as_ref(), &self.core, d)
+                }) {
+                    why
                 } else if let Spot::Feature(fi) = d.spot {
                     match self.core.node_at(d.pos, fi as usize) {
                         None => "the tile has no such feature".to_string(),

@@ -30,12 +30,12 @@ pub use config::{GameConfig, PlayerConfig, TilesConfig};
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use events::Event;
 pub use expansion::{
-    BuildContext, Ctx, Deployment, Expansion, ExpansionInfo, FigureClass, FigureDecl, FigurePlacement, Hooks, TileFile,
-    VariantDecl,
+    BuildContext, Ctx, Deployment, EarlierDefault, Expansion, ExpansionInfo, FigureClass, FigureDecl, FigurePlacement,
+    Hooks, TileFile, VariantDecl,
 };
 pub use game::{Action, Decision, Game, IllegalAction, PlayError};
 pub use geometry::{Pos, Rotation, Segment, Side};
-pub use record::{GameRecord, Move, RecordError, ReplayStep};
+pub use record::{GameRecord, Move, RecordError, ReplayStep, UNNAMED_ENGINE, UnstatedVariant};
 pub use registry::{Catalog, Registration};
 pub use rules::{Rules, SetupError, TileSource};
 pub use state::{CoreState, Phase};
@@ -43,6 +43,9 @@ pub use tiles::{EdgeKind, FeatureKind, TileDef, TileSet, TileType};
 
 #[doc(hidden)]
 pub use inventory;
+/// The `semver` the core reads engine versions with
+/// ([`VariantDecl::default_for`]).
+pub use semver;
 /// The exact `serde_json` the core uses: expansions use it for their public
 /// state and actions, so a dynamic plugin and its host agree on its layout.
 pub use serde_json;

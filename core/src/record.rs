@@ -22,6 +22,13 @@ pub const RECORD_FORMAT: u32 = 1;
 /// was; a record of an older format is refused, never guessed at.
 pub const OLDEST_RECORD_FORMAT: u32 = 1;
 
+/// The engine version a record that names none (no `engine`, or an empty
+/// one) is read as: 0.1.0, the last version whose records did not state
+/// every variant. Hand-written records of that time left `engine` out; a
+/// record's meaning must not depend on the engine that reads it, so they
+/// keep the defaults they were written for.
+pub const UNNAMED_ENGINE: &str = "0.1.0";
+
 /// One decision as written in a record.
 ///
 /// A `place` or `deploy` object with a misspelt key or a bad value does not
@@ -188,7 +195,8 @@ impl<'de> serde::de::Visitor<'de> for NoDuplicateKeys {
 pub struct GameRecord {
     /// Record format version.
     pub format: u32,
-    /// Engine version that wrote it.
+    /// Engine version that wrote it: the defaults of the variants the
+    /// record leaves unstated are those of this version.
     #[serde(default)]
     pub engine: String,
     /// The game configuration (players, seed, expansions …).
@@ -252,10 +260,61 @@ pub enum RecordError {
     /// An expansion failed while the game was set up.
     #[error("{0}")]
     Start(PlayError),
+    /// The record leaves variants unstated whose default changed between
+    /// engine versions, and does not say which version wrote it.
+    #[error(
+        "the record's `engine` ({engine:?}) is not a version, and it does not state {}: \
+         their defaults changed between engine versions, so the game it records is unknown; \
+         add them under `variants` in its configuration ({})",
+        .unstated.iter().map(|u| format!("{}.{}", u.expansion, u.name)).collect::<Vec<_>>().join(", "),
+        .unstated.iter().map(UnstatedVariant::choices).collect::<Vec<_>>().join("; ")
+    )]
+    UnstatedVariants {
+        /// The record's `engine` as written.
+        engine: String,
+        /// The variants to add.
+        unstated: Vec<UnstatedVariant>,
+    },
+}
+
+/// A variant a record must state (see [`RecordError::UnstatedVariants`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnstatedVariant {
+    /// The expansion's id.
+    pub expansion: String,
+    /// The variant's name.
+    pub name: String,
+    /// Its default now.
+    pub default: String,
+    /// Its earlier defaults, as (first version without it, value).
+    pub earlier: Vec<(String, String)>,
+}
+
+impl UnstatedVariant {
+    /// What to write, and which value each engine version played.
+    fn choices(&self) -> String {
+        let earlier: Vec<String> = self
+            .earlier
+            .iter()
+            .map(|(until, value)| format!("\"{value}\" before engine {until}"))
+            .collect();
+        format!(
+            "{}.{}: \"{}\" now, {}",
+            self.expansion,
+            self.name,
+            self.default,
+            earlier.join(", ")
+        )
+    }
 }
 
 impl GameRecord {
-    /// An empty record for `config`.
+    /// An empty record for `config`, written by this engine version.
+    ///
+    /// Pass the configuration of the game's [`Rules`] (`rules.config`),
+    /// which states every variant of every enabled expansion: a record
+    /// that states them replays the same game whatever defaults later
+    /// versions choose.
     pub fn new(config: GameConfig) -> Self {
         GameRecord {
             format: RECORD_FORMAT,
@@ -266,8 +325,9 @@ impl GameRecord {
     }
 
     /// Parses a record from JSON, checking the format version. The
-    /// `engine` that wrote it is not checked: the format alone says how a
-    /// record reads (see `docs/records.md`).
+    /// `engine` that wrote it is read only when the record is played: it
+    /// gives the defaults of the variants the record leaves unstated (see
+    /// [`GameRecord::played_config`] and `docs/records.md`).
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| RecordError::Parse(json_error(&e)))?;
         if let serde_json::Value::Object(fields) = &value {
@@ -305,7 +365,68 @@ impl GameRecord {
         serde_json::to_string_pretty(self).expect("records serialise")
     }
 
-    /// Replays the record: builds the rules and plays every move.
+    /// The configuration the recorded game was played with: the record's
+    /// own, plus every variant it leaves unstated whose default has changed
+    /// since the engine version that wrote it (`engine`), set to the default
+    /// of that version. The engine writes every variant into the records it
+    /// writes, so this matters only for records of older versions and for
+    /// hand-written ones:
+    ///
+    /// - a version (`"0.1.0"`): that version's defaults;
+    /// - no `engine` (or an empty one): a hand-written record, read as one
+    ///   of [`UNNAMED_ENGINE`];
+    /// - anything else: refused when a variant it leaves unstated ever
+    ///   changed its default ([`RecordError::UnstatedVariants`] names them).
+    ///
+    /// Expansions that are not in `catalog` are left for [`Rules::new`] to
+    /// report.
+    pub fn played_config(&self, catalog: &Catalog) -> Result<GameConfig, RecordError> {
+        let mut config = self.config.clone();
+        let engine = match self.engine.trim() {
+            "" => UNNAMED_ENGINE,
+            named => named,
+        };
+        let version = semver::Version::parse(engine).ok();
+        let mut unstated = Vec::new();
+        for id in &self.config.expansions {
+            let Some(info) = catalog.get(id) else { continue };
+            for decl in info.variants.iter().filter(|d| !d.earlier_defaults.is_empty()) {
+                let stated = self.config.variants.get(id).is_some_and(|v| v.contains_key(decl.name));
+                if stated {
+                    continue;
+                }
+                match &version {
+                    Some(v) => {
+                        config
+                            .variants
+                            .entry(id.clone())
+                            .or_default()
+                            .insert(decl.name.to_string(), decl.default_for(v).to_string());
+                    }
+                    None => unstated.push(UnstatedVariant {
+                        expansion: id.clone(),
+                        name: decl.name.to_string(),
+                        default: decl.default.to_string(),
+                        earlier: decl
+                            .earlier_defaults
+                            .iter()
+                            .map(|d| (d.until.to_string(), d.value.to_string()))
+                            .collect(),
+                    }),
+                }
+            }
+        }
+        if !unstated.is_empty() {
+            return Err(RecordError::UnstatedVariants {
+                engine: self.engine.clone(),
+                unstated,
+            });
+        }
+        Ok(config)
+    }
+
+    /// Replays the record: builds the rules (with [`GameRecord::played_config`])
+    /// and plays every move.
     pub fn replay(&self, catalog: &Catalog, tiles: &TileSource) -> Result<Game, RecordError> {
         self.replay_watched(catalog, tiles, |_, _| ControlFlow::Continue(()))
     }
@@ -320,7 +441,7 @@ impl GameRecord {
         tiles: &TileSource,
         mut watch: impl FnMut(&Game, ReplayStep<'_>) -> ControlFlow<()>,
     ) -> Result<Game, RecordError> {
-        let rules = Arc::new(Rules::new(catalog, &self.config, tiles)?);
+        let rules = Arc::new(Rules::new(catalog, &self.played_config(catalog)?, tiles)?);
         let mut game = Game::new(rules).map_err(RecordError::Start)?;
         if watch(&game, ReplayStep::Started).is_break() {
             return Ok(game);

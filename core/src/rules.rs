@@ -316,7 +316,9 @@ pub struct Rules {
     pub(crate) failed: Arc<AtomicBool>,
     /// The configuration's `draw_order` as tile indices, last drawn first.
     pub(crate) draw_order_bag: Option<Vec<u16>>,
-    /// The configuration the rules were built from.
+    /// The configuration the rules were built from, with every variant of
+    /// every enabled expansion stated (defaults filled in): what a record
+    /// of this game should hold.
     pub config: GameConfig,
 }
 
@@ -588,6 +590,13 @@ impl Rules {
             }
         };
         let failed = failure_flag(&built);
+        // The configuration as played: every variant of every enabled
+        // expansion stated, so that a record written from it replays the
+        // same game whatever defaults later versions choose.
+        let mut played = config.clone();
+        for e in built.iter().filter(|e| !e.variants.is_empty()) {
+            played.variants.insert(e.info.id.to_string(), e.variants.clone());
+        }
         Ok(Rules {
             draw_order_bag,
             failed,
@@ -599,7 +608,7 @@ impl Rules {
             sources,
             called,
             isolated: enabled.iter().any(|e| catalog.is_dynamic(e.id)),
-            config: config.clone(),
+            config: played,
         })
     }
 

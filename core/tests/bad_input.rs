@@ -777,8 +777,9 @@ fn with_engine(engine: Option<&str>) -> String {
 
 #[test]
 fn another_engine_version_with_this_format_reads_the_same() {
-    // The format alone says how a record reads; `engine` only tells who
-    // wrote it. Older, newer, odd and missing engine versions replay alike.
+    // The format says how a record's text reads; `engine` only gives the
+    // defaults of variants a record leaves unstated, and the base game has
+    // none. Older, newer, odd and missing engine versions replay alike.
     let reference = replay(&with_engine(None)).expect("the golden record replays");
     let expected = observe(&reference);
     assert_eq!(expected.scores, vec![3, 0], "a road of three tiles");

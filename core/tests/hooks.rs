@@ -70,6 +70,7 @@ static TALLY: ExpansionInfo = ExpansionInfo {
         values: &["all", "placed", "veto", "placed-and-veto"],
         default: "all",
         description: "which hooks it declares",
+        earlier_defaults: &[],
     }],
     figures: &[],
     score_sources: &[""],

@@ -50,7 +50,8 @@ fn play(args: PlayArgs) -> Result<()> {
     let game = Game::new(rules)?;
     let mut log = TurnLog::new(!args.json && !args.quiet);
     log.events(&game, game.last_events());
-    let record = GameRecord::new(setup.config);
+    // The rules' configuration states every variant, defaults included.
+    let record = GameRecord::new(game.rules().config.clone());
     if let Some(path) = &args.record {
         setup::write_atomically(path, &record.to_json())?;
     }

@@ -50,6 +50,7 @@ const fn info(
             values: &["calm", "wild"],
             default: "calm",
             description: "test",
+            earlier_defaults: &[],
         }],
         figures: &[],
         score_sources: &[],

@@ -10,7 +10,7 @@
 //!   (deployment, scoring as a cloister — all done by the core).
 //! - **Barn.** Deployed instead of a follower, on a corner of the tile just
 //!   placed where four tiles meet with field on all four corners, in one
-//!   farm. The farmers of that farm at once score 3 per completed city (to
+//!   farm that holds no barn yet. The farmers of that farm at once score 3 per completed city (to
 //!   the farm's majority) and return. Farmers may not be deployed into a
 //!   farm with a barn. When a placement joins a farm holding farmers to a
 //!   barn's farm, those farmers score 1 per completed city and return. At
@@ -266,13 +266,29 @@ fn prune_barns(state: &mut State, view: &CoreState) {
 }
 
 impl AbbeyAndMayor {
-    fn farm_has_barn(state: &State, view: &CoreState, node: NodeId) -> bool {
+    /// The barn standing in `node`'s farm, if any.
+    fn barn_in_farm<'s>(state: &'s State, view: &CoreState, node: NodeId) -> Option<&'s Barn> {
         let root = view.features().root(node);
         state
             .barns
             .iter()
-            .any(|b| view.features().root(b.farm) == root && view.figure(b.figure).is_some())
+            .find(|b| view.features().root(b.farm) == root && view.figure(b.figure).is_some())
     }
+
+    fn farm_has_barn(state: &State, view: &CoreState, node: NodeId) -> bool {
+        Self::barn_in_farm(state, view, node).is_some()
+    }
+
+    /// The barn already standing in the farm of the barn spot at `corner`
+    /// of the tile at `pos`, if that spot is otherwise a barn spot.
+    fn barn_in_spot_farm<'s>(state: &'s State, view: &CoreState, pos: Pos, corner: u8) -> Option<&'s Barn> {
+        Self::barn_in_farm(state, view, barn_farm(view, pos, corner)?)
+    }
+}
+
+/// A barn as people read it: "Bob's barn at (1,1) NW".
+fn describe(view: &CoreState, barn: &Barn) -> String {
+    format!("{}'s barn at {} {}", view.player_name(barn.owner), barn.at, barn.corner)
 }
 
 impl Expansion for AbbeyAndMayor {
@@ -349,7 +365,9 @@ impl Expansion for AbbeyAndMayor {
             return;
         }
         for corner in 0..4u8 {
-            if barn_farm(view, placed.pos, corner).is_some() {
+            // Never into a farm that already holds a barn (the official
+            // rules; JCloisterZone's default).
+            if barn_farm(view, placed.pos, corner).is_some_and(|farm| !Self::farm_has_barn(state, view, farm)) {
                 out.push(Deployment {
                     figure: barn,
                     pos: placed.pos,
@@ -369,6 +387,30 @@ impl Expansion for AbbeyAndMayor {
         match view.node_at(d.pos, fi as usize) {
             Some(node) if view.features().kind(node) == FeatureKind::Field => !Self::farm_has_barn(state, view, node),
             _ => true,
+        }
+    }
+
+    fn explain_deployment_refusal(&self, state: &State, view: &CoreState, d: &Deployment) -> Option<String> {
+        match d.spot {
+            Spot::Corner(corner) if Some(d.figure) == state.barn_figure => {
+                let there = Self::barn_in_spot_farm(state, view, d.pos, corner)?;
+                Some(format!(
+                    "that farm already holds {}; a farm holds at most one barn",
+                    describe(view, there)
+                ))
+            }
+            Spot::Feature(fi) if is_follower(view, d.figure) => {
+                let node = view.node_at(d.pos, fi as usize)?;
+                if view.features().kind(node) != FeatureKind::Field {
+                    return None;
+                }
+                let there = Self::barn_in_farm(state, view, node)?;
+                Some(format!(
+                    "that farm holds {}; no farmer may be deployed into a farm with a barn",
+                    describe(view, there)
+                ))
+            }
+            _ => None,
         }
     }
 

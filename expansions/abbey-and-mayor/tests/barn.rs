@@ -120,3 +120,37 @@ fn joining_a_barns_farm_scores_one_per_city_and_barn_scores_four_at_end() {
     // Totals: Ann 6; Bob 6 + 2 + 8 = 16.
     assert_eq!((game.state().score(0), game.state().score(1)), (6, 16));
 }
+
+/// A barn may not go into a farm that already holds a barn (the official
+/// rules; JCloisterZone's default). `second_barn.json` is `barn.json` with
+/// one more tile: in turn 9 Ann's B at (2,1) makes its NW corner point a
+/// barn spot as far as the tiles go — U (1,0), A (2,0), B (1,1) and B (2,1)
+/// meet there, field at every corner — but that farm is Bob's barn's (A's
+/// field joined U's two fields in turn 5, and B (1,1) carries the barn). The spot is not
+/// offered, a barn there is refused naming Bob's barn, and so is a farmer
+/// in that farm; Ann passes and keeps her barn.
+#[test]
+fn no_second_barn_in_a_farm_that_holds_one() {
+    let mut game = replay_first("second_barn.json", 17);
+    assert_eq!(barns_in_supply(&game, 0), 1, "Ann holds her barn");
+    assert!(
+        !options(&game).iter().any(|o| o.contains("barn")),
+        "{:?}",
+        options(&game)
+    );
+    let err = try_move(&mut game, r#"{"deploy": {"figure": "barn", "corner": "NW"}}"#).unwrap_err();
+    assert_eq!(
+        err,
+        "cannot deploy barn: that farm already holds Bob's barn at (1,1) NW; a farm holds at most one barn"
+    );
+    let err = try_move(&mut game, r#"{"deploy": {"feature": "field:N"}}"#).unwrap_err();
+    assert_eq!(
+        err,
+        "cannot deploy follower: that farm holds Bob's barn at (1,1) NW; no farmer may be deployed into a farm \
+         with a barn"
+    );
+    let game = replay("second_barn.json");
+    assert!(game.is_over());
+    assert_eq!(barns_in_supply(&game, 0), 1);
+    assert_eq!(public(&game)["barns"].as_array().unwrap().len(), 1);
+}

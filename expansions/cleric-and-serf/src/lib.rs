@@ -6,11 +6,15 @@
 //!   another player with strictly more. Worth 10 + 2 per abbey played at
 //!   the end.
 //! - **Cloister tokens** (14): one to the player whose placement completes
-//!   a cloister or an abbey, whoever scores it. The most tokens are worth 10
+//!   a cloister or an abbey but who does not score it (variant `tokens`:
+//!   `any-completer` gives it whoever scores). The most tokens are worth 10
 //!   at the end; a tie that includes the Cleric's holder goes to the holder.
-//! - **Serf**: with the Abbey & Mayor barn in the game, the player whose barn
-//!   removed the most farmers holds it; without a barn, the player who
-//!   deployed a farmer into the farm touching the most cities. Worth 1 per
+//! - **Serf**: with the Abbey & Mayor barn in the game, the placer of the
+//!   first barn takes it, and later the placer of a barn that removes more
+//!   farmers than the holder's barn did; without a barn, the first player to
+//!   deploy a farmer, and later any player whose largest farm (cities
+//!   touching it) grows larger than the holder's (variant `serf_size`:
+//!   `at-deploy` fixes a farm's size when a farmer is deployed). Worth 1 per
 //!   farmer on the board and 5 per barn played at the end.
 //!
 //! No decisions: taking the Cleric or the Serf is not optional (the source
@@ -22,8 +26,8 @@ use carcassonne_core::features::NodeId;
 use carcassonne_core::figures::{CORNER_NAMES, PlacedFigure, Spot};
 use carcassonne_core::tiles::{AttributeProblem, FeatureKind};
 use carcassonne_core::{
-    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FigureClass, Pos, Segment, TileFile, VariantDecl,
-    register_expansion,
+    BuildContext, CoreState, Ctx, EarlierDefault, Expansion, ExpansionInfo, FigureClass, Pos, Segment, TileFile,
+    VariantDecl, register_expansion,
 };
 use carcassonne_core::{serde_json, toml};
 use serde::Serialize;
@@ -57,6 +61,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             default: "auto",
             description: "which Serf rule: `barn` (needs the Abbey & Mayor barn), `no-barn`, or `auto` \
                           (barn when the barn is in the game)",
+            earlier_defaults: &[],
         },
         VariantDecl {
             name: "serf_cities",
@@ -64,6 +69,30 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             default: "all",
             description: "no-barn Serf: which cities touching a farm count for its size, `all` \
                           (complete or not) or only `complete` ones",
+            earlier_defaults: &[],
+        },
+        VariantDecl {
+            name: "serf_size",
+            values: &["live", "at-deploy"],
+            default: "live",
+            description: "no-barn Serf: farms grow as tiles are placed, and after each turn a player whose largest \
+                          farm is larger than the holder's takes the Serf (`live`), or a farm's size is taken when \
+                          a farmer is deployed into it (`at-deploy`)",
+            earlier_defaults: &[EarlierDefault {
+                until: "0.2.0",
+                value: "at-deploy",
+            }],
+        },
+        VariantDecl {
+            name: "tokens",
+            values: &["non-scorer", "any-completer"],
+            default: "non-scorer",
+            description: "who takes a cloister token: the player who completes a cloister or abbey but does not \
+                          score it (the source), or the completer whoever scores it",
+            earlier_defaults: &[EarlierDefault {
+                until: "0.2.0",
+                value: "any-completer",
+            }],
         },
     ],
     figures: &[],
@@ -102,11 +131,47 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
         "complete" => CityCount::Complete,
         other => return Err(format!("variant serf_cities cannot be `{other}`; use all or complete")),
     };
+    let size = match ctx.variant("serf_size") {
+        "live" => FarmSize::Live,
+        "at-deploy" => FarmSize::AtDeploy,
+        other => return Err(format!("variant serf_size cannot be `{other}`; use live or at-deploy")),
+    };
+    let tokens = match ctx.variant("tokens") {
+        "non-scorer" => TokenTaker::NonScorer,
+        "any-completer" => TokenTaker::AnyCompleter,
+        other => {
+            return Err(format!(
+                "variant tokens cannot be `{other}`; use non-scorer or any-completer"
+            ));
+        }
+    };
     Ok(expansion::boxed(ClericAndSerf {
         serf,
         cities,
+        size,
+        tokens,
         observe_barns: has_barn,
     }))
+}
+
+/// When a farm's size is taken for the no-barn Serf.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FarmSize {
+    /// Farms grow as tiles are placed: compared after every turn.
+    Live,
+    /// When a farmer is deployed into the farm, and never again.
+    AtDeploy,
+}
+
+/// Who takes a cloister token when a cloister or abbey is completed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TokenTaker {
+    /// The completing player, only when they do not score it.
+    NonScorer,
+    /// The completing player, whoever scores it.
+    AnyCompleter,
 }
 
 /// Which Serf rule is in force.
@@ -133,6 +198,8 @@ pub enum CityCount {
 struct ClericAndSerf {
     serf: SerfRule,
     cities: CityCount,
+    size: FarmSize,
+    tokens: TokenTaker,
     /// Barns are counted for the Serf's final points whichever Serf rule is
     /// in force, so they are watched whenever the barn is in the game.
     observe_barns: bool,
@@ -163,10 +230,14 @@ pub struct Serf {
     pub rule: SerfRule,
     /// The cities that count for a farm's size (used by the no-barn rule).
     pub cities: CityCount,
+    /// When a farm's size is taken (used by the no-barn rule).
+    pub size: FarmSize,
     /// The holder, once somebody has taken it.
     pub holder: Option<u8>,
-    /// The record the holder set: farmers removed by a barn (barn rule) or
-    /// cities touching the farm (no-barn rule).
+    /// The record the holder set: farmers removed by a barn (barn rule),
+    /// or cities touching the farm (no-barn rule: the holder's farm when the
+    /// farmer was deployed under `at-deploy`, the holder's largest farm
+    /// after the last turn under `live`).
     pub record: Option<u32>,
     /// Barns deployed so far.
     pub barns_played: u32,
@@ -248,14 +319,74 @@ impl ClericAndSerf {
         ctx.log_with(|| json!({ "serf": { "holder": player, "record": value, "for": why } }));
     }
 
-    /// Settles the barns placed this turn (barn rule).
+    /// Settles the barns placed this turn (barn rule). The first barn of
+    /// the game takes the Serf whatever it removed, none included (source,
+    /// Example 2: "If this is the first time a barn is played in this game,
+    /// Blue takes the serf tile"); a later one only by removing strictly
+    /// more farmers than the mark.
     fn settle_barns(state: &mut State, ctx: &mut Ctx<'_>) {
         for barn in std::mem::take(&mut state.pending_barns) {
-            // A barn that removed no farmer sets no record (digest: "when a
-            // barn placement removes farmers").
-            if barn.removed > 0 {
-                Self::offer_serf(state, ctx, barn.placer, barn.removed, "farmers removed by a barn");
-            }
+            Self::offer_serf(state, ctx, barn.placer, barn.removed, "farmers removed by a barn");
+        }
+    }
+
+    /// Gives the completer of a cloister or abbey a cloister token while the
+    /// supply lasts.
+    fn give_token(state: &mut State, ctx: &mut Ctx<'_>, player: u8) {
+        let tokens = &mut state.cloister_tokens;
+        if tokens.supply == 0 {
+            ctx.log_with(|| json!({ "cloister-token": { "player": player, "supply": "empty" } }));
+            return;
+        }
+        tokens.supply -= 1;
+        tokens.held[player as usize] += 1;
+        ctx.log_with(|| json!({ "cloister-token": { "player": player, "held": tokens.held[player as usize] } }));
+    }
+
+    /// The player whose placement completed this turn's features.
+    fn completer(view: &CoreState) -> u8 {
+        view.placed_this_turn()
+            .and_then(|t| t.placer)
+            .unwrap_or(view.turn().player)
+    }
+
+    /// The no-barn Serf under `serf_size = "live"`, after a turn: each
+    /// player's largest farm holding one of their farmers, compared with the
+    /// holder's. A player whose farm is strictly larger takes the Serf; when
+    /// several tie for the largest, nobody does until one is ahead (as for
+    /// the Cleric; see the docs' open questions).
+    fn compare_live_farms(&self, state: &mut State, ctx: &mut Ctx<'_>) {
+        let Some(holder) = state.serf.holder else {
+            return;
+        };
+        let view = ctx.view();
+        let mut largest = vec![0u32; view.players()];
+        let mut sized: Vec<(NodeId, u32)> = Vec::new();
+        for f in view.figures().iter().filter(|f| is_farmer(view, f)) {
+            let Some(node) = f.node else { continue };
+            let root = view.features().root(node);
+            let size = match sized.iter().find(|(r, _)| *r == root) {
+                Some(&(_, size)) => size,
+                None => {
+                    let size = self.farm_size(view, root);
+                    sized.push((root, size));
+                    size
+                }
+            };
+            let best = &mut largest[f.owner as usize];
+            *best = (*best).max(size);
+        }
+        let held = largest[holder as usize];
+        let best = largest.iter().copied().max().unwrap_or(0);
+        let leaders: Vec<u8> = (0..largest.len() as u8)
+            .filter(|&p| p != holder && largest[p as usize] == best && best > held)
+            .collect();
+        if let [taker] = leaders[..] {
+            state.serf.holder = Some(taker);
+            state.serf.record = Some(best);
+            ctx.log_with(|| json!({ "serf": { "holder": taker, "record": best, "for": "largest farm" } }));
+        } else {
+            state.serf.record = Some(held);
         }
     }
 }
@@ -278,6 +409,7 @@ impl Expansion for ClericAndSerf {
             serf: Serf {
                 rule: self.serf,
                 cities: self.cities,
+                size: self.size,
                 holder: None,
                 record: None,
                 barns_played: 0,
@@ -288,12 +420,13 @@ impl Expansion for ClericAndSerf {
 
     fn hooks(&self) -> Hooks {
         let scoring = Hooks::FEATURE_COMPLETED | Hooks::FEATURE_SCORED | Hooks::FINAL_SCORING;
-        // The no-barn Serf watches farmers deployed; the barn rule watches
-        // barns and the farmers they remove, settled at the end of the turn.
-        let farmers = if self.serf == SerfRule::NoBarn {
-            Hooks::FIGURE_DEPLOYED
-        } else {
-            Hooks::NONE
+        // The no-barn Serf watches farmers deployed (and, live, the farms
+        // after every turn); the barn rule watches barns and the farmers they
+        // remove, settled at the end of the turn.
+        let farmers = match (self.serf, self.size) {
+            (SerfRule::NoBarn, FarmSize::Live) => Hooks::FIGURE_DEPLOYED | Hooks::END_OF_TURN,
+            (SerfRule::NoBarn, FarmSize::AtDeploy) => Hooks::FIGURE_DEPLOYED,
+            (SerfRule::Barn, _) => Hooks::NONE,
         };
         let barns = if self.observe_barns {
             Hooks::OBSERVE | Hooks::END_OF_TURN
@@ -308,6 +441,11 @@ impl Expansion for ClericAndSerf {
             return;
         }
         let Some(node) = figure.node else { return };
+        // Live, only the first farmer takes the Serf here ("the first player
+        // to place a farmer"); farms are compared at the end of each turn.
+        if self.size == FarmSize::Live && state.serf.holder.is_some() {
+            return;
+        }
         let size = self.farm_size(ctx.view(), node);
         Self::offer_serf(state, ctx, figure.owner, size, "farmer deployed");
     }
@@ -317,23 +455,28 @@ impl Expansion for ClericAndSerf {
         if view.features().kind(feature) != FeatureKind::Cloister {
             return;
         }
-        // The completing placement is this turn's; its placer gets the token.
-        let player = view
-            .placed_this_turn()
-            .and_then(|t| t.placer)
-            .unwrap_or(view.turn().player);
-        let tokens = &mut state.cloister_tokens;
-        if tokens.supply == 0 {
-            ctx.log_with(|| json!({ "cloister-token": { "player": player, "supply": "empty" } }));
-            return;
+        // Whoever scores it: the completing placement is this turn's, and
+        // its placer gets the token now. A non-scorer's token waits for the
+        // scoring, which says who scores.
+        if self.tokens == TokenTaker::AnyCompleter {
+            Self::give_token(state, ctx, Self::completer(view));
         }
-        tokens.supply -= 1;
-        tokens.held[player as usize] += 1;
-        ctx.log_with(|| json!({ "cloister-token": { "player": player, "held": tokens.held[player as usize] } }));
     }
 
     fn feature_scored(&self, state: &mut State, ctx: &mut Ctx<'_>, scoring: &FeatureScoring) {
-        if scoring.kind != FeatureKind::Cloister || !scoring.complete || scoring.winners.is_empty() {
+        if scoring.kind != FeatureKind::Cloister || !scoring.complete {
+            return;
+        }
+        // Source: "The player that completes a cloister or a abbey but not
+        // score it receives a cloister token" — a cloister nobody scores
+        // included.
+        if self.tokens == TokenTaker::NonScorer {
+            let completer = Self::completer(ctx.view());
+            if !scoring.winners.contains(&completer) {
+                Self::give_token(state, ctx, completer);
+            }
+        }
+        if scoring.winners.is_empty() {
             return;
         }
         let cleric = &mut state.cleric;
@@ -369,6 +512,9 @@ impl Expansion for ClericAndSerf {
             Self::settle_barns(state, ctx);
         } else {
             state.pending_barns.clear();
+            if self.size == FarmSize::Live {
+                self.compare_live_farms(state, ctx);
+            }
         }
     }
 

@@ -186,17 +186,104 @@ fn barn_removing_more_farmers_takes_the_serf() {
     assert_eq!(points(&game, 0, "cleric-and-serf.serf"), 0);
 }
 
-/// Our reading of the digest: only a barn placement that removes farmers
-/// counts ("when a barn placement removes farmers ... The first such barn
-/// gives its placer the Serf"). Example 2's game with Yellow's farmer left
-/// out: Blue's barn removes nobody and the Serf stays in the supply.
+/// Source, Example 2: "If this is the first time a barn is played in this
+/// game, Blue takes the serf tile" — whatever it removes. Example 2's game
+/// with Yellow's farmer left out (move 4 passes):
+/// 1. Blue's barn (move 6) is the first barn played and removes nobody:
+///    Blue takes the Serf; the mark is 0 farmers.
+/// 2. Blue's farmer goes into the northern farm (move 10); Yellow's barn
+///    there (move 16) removes it: 1 > 0, so Yellow takes the Serf, mark 1.
+///
+/// Serf at the end: Yellow, 0 farmers on the board + 5 × 2 barns = 10.
+/// (Engine 0.1.0 gave the Serf only to a barn that removed farmers, so
+/// Blue's barn took nothing and Yellow's took it with mark 1: the same
+/// holder at the end here, but nobody held it in between.)
 #[test]
-fn barn_removing_no_farmer_does_not_give_the_serf() {
+fn first_barn_takes_the_serf_even_removing_no_farmer() {
     let mut r = record("example2-serf-barn.json");
     r.moves[3] = carcassonne_core::Move::Pass;
-    r.moves.truncate(6);
-    let game = replay_record(&r);
+    let mut first = r.clone();
+    first.moves.truncate(6);
+    let game = replay_record(&first);
     let s = state(&game);
     assert_eq!(s.serf.barns_played, 1);
-    assert_eq!((s.serf.holder, s.serf.record), (None, None));
+    assert_eq!((s.serf.holder, s.serf.record), (Some(0), Some(0)));
+
+    let game = replay_record(&r);
+    let s = state(&game);
+    assert_eq!(
+        (s.serf.holder, s.serf.record, s.serf.barns_played),
+        (Some(1), Some(1), 2)
+    );
+    assert_eq!(points(&game, 1, "cleric-and-serf.serf"), 10);
+    assert_eq!(points(&game, 0, "cleric-and-serf.serf"), 0);
+}
+
+/// `serf_size = "live"` is the default (source: "If, during the course of
+/// play, another player establishes a larger farm (according to the number
+/// of cities and castles on that farm) then he or she receives the Serf
+/// tile": farms grow as tiles are placed). `serf-live.json`, engine 0.2.0,
+/// no variant stated:
+/// 1. Blue's E at (0,-1) closes the start tile's city (2 caps); his farmer
+///    in E's field: a farm touching 1 city. First farmer: Blue takes the
+///    Serf (1).
+/// 2. Red's cloister tile B at (0,1), her farmer in its field, which joins
+///    the start tile's southern field: 0 cities. 0 is not more than 1.
+/// 3. Blue's U at (1,0) continues the road; its southern field joins Red's
+///    farm (still 0 cities).
+/// 4. Red's I at (1,1), turned 180° (caps east and south), pass: its field
+///    joins Red's farm, which now touches I's two caps — 2 > Blue's 1, so
+///    after the turn Red takes the Serf (2).
+///
+/// Final: the Serf scores 1 per farmer on the board (Blue 1 + Red 1 = 2)
+/// for Red. Farms: Blue's touches the completed city, 3; Red's touches only
+/// open caps, 0. Blue 3, Red 2.
+///
+/// Under `serf_size = "at-deploy"` (engine 0.1.0's reading) Red's farm
+/// counted 0 when her farmer went in and never again: Blue keeps the Serf
+/// (1) and scores its 2: Blue 5, Red 0.
+#[test]
+fn live_farm_sizes_pass_the_serf_when_a_farm_grows() {
+    let name = "serf-live.json";
+    let game = replay_prefix(name, 4);
+    assert_eq!(game.rules().config.variants["cleric-and-serf"]["serf_size"], "live");
+    assert_eq!((state(&game).serf.holder, state(&game).serf.record), (Some(0), Some(1)));
+    let game = replay_prefix(name, 6);
+    assert_eq!((state(&game).serf.holder, state(&game).serf.record), (Some(0), Some(1)));
+
+    let game = replay(name);
+    assert!(game.is_over());
+    assert_eq!((state(&game).serf.holder, state(&game).serf.record), (Some(1), Some(2)));
+    assert_eq!(points(&game, 1, "cleric-and-serf.serf"), 2);
+    assert_eq!(points(&game, 0, "farms"), 3);
+    assert_eq!(game.state().score(0), 3);
+    assert_eq!(game.state().score(1), 2);
+
+    let mut r = record(name);
+    r.config.variants.insert(
+        "cleric-and-serf".into(),
+        BTreeMap::from([("serf_size".to_string(), "at-deploy".to_string())]),
+    );
+    let game = replay_record(&r);
+    assert_eq!((state(&game).serf.holder, state(&game).serf.record), (Some(0), Some(1)));
+    assert_eq!(points(&game, 0, "cleric-and-serf.serf"), 2);
+    assert_eq!(game.state().score(0), 5);
+    assert_eq!(game.state().score(1), 0);
+}
+
+/// A tie keeps the holder. `serf-no-barn.json` read with `serf_size =
+/// "live"`: Blue's first farmer takes the Serf (1 city); after turn 2 Red's
+/// farm touches 2 cities, more than Blue's 1, so Red takes it (2); after
+/// turn 3 Blue's western farm touches 2 cities too — equal, not larger, so
+/// Red keeps it.
+#[test]
+fn live_farm_sizes_keep_the_holder_on_a_tie() {
+    let mut r = record("serf-no-barn.json");
+    r.config.variants.insert(
+        "cleric-and-serf".into(),
+        BTreeMap::from([("serf_size".to_string(), "live".to_string())]),
+    );
+    let game = replay_record(&r);
+    // Red: 2 cities after turn 2; Blue's western farm: 2 cities after turn 3.
+    assert_eq!((state(&game).serf.holder, state(&game).serf.record), (Some(1), Some(2)));
 }

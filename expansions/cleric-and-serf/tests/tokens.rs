@@ -3,7 +3,8 @@
 
 mod common;
 
-use common::{points, replay, state};
+use common::{points, record, replay, replay_prefix, replay_record, state};
+use std::collections::BTreeMap;
 
 /// A 7 × 5 block of cloister tiles B, rows y = 1..5, x = -3..3, placed row by
 /// row (row 1 from the start tile outwards, then west to east). The 15
@@ -69,4 +70,81 @@ fn token_tie_without_the_cleric_holder_scores_for_all_tied() {
     // Cat: 9 (cloister) + 10 (Cleric).
     assert_eq!(game.state().score(2), 9 + 10);
     assert_eq!(points(&game, 2, "cleric-and-serf.tokens"), 0);
+}
+
+/// `tokens = "non-scorer"` is the default (source: "The player that
+/// completes a cloister or a abbey but not score it receives a cloister
+/// token"; the publisher's note: the player who receives the token "may not
+/// be the same player that scores the cloister").
+///
+/// `tokens-own-cloister.json` (engine 0.2.0, no variant stated): Example 1's
+/// board with one more tile first (Red's E at (0,-1), touching no cloister
+/// neighbour), so that Blue places the eighth neighbour (0,2) of his own
+/// monk's cloister (0,1) in move 17, and Red the last tile.
+/// - Blue completes and scores the cloister: 1 + 8 = 9, and the Cleric
+///   (first cloister scored). He scores it, so no token.
+/// - Final: Cleric 10 + 2 × 0 abbeys; nobody holds a token, so nobody has
+///   the most. Blue 9 + 10 = 19, Red 0.
+///
+/// With `tokens = "any-completer"` (engine 0.1.0's reading) Blue takes the
+/// token too and, alone with the most tokens, 10 more: 29.
+#[test]
+fn a_completer_who_scores_the_cloister_takes_no_token_by_default() {
+    let game = replay_prefix("tokens-own-cloister.json", 18);
+    assert_eq!(game.rules().config.variants["cleric-and-serf"]["tokens"], "non-scorer");
+    let s = state(&game);
+    assert_eq!(points(&game, 0, "cloisters"), 9);
+    assert_eq!(s.cleric.holder, Some(0));
+    assert_eq!(s.cloister_tokens.held, vec![0, 0]);
+    assert_eq!(s.cloister_tokens.supply, 14);
+
+    let game = replay("tokens-own-cloister.json");
+    assert!(game.is_over());
+    assert_eq!(points(&game, 0, "cleric-and-serf.cleric"), 10);
+    assert_eq!(points(&game, 0, "cleric-and-serf.tokens"), 0);
+    assert_eq!(game.state().score(0), 19);
+    assert_eq!(game.state().score(1), 0);
+
+    let mut any = record("tokens-own-cloister.json");
+    any.config.variants.insert(
+        "cleric-and-serf".into(),
+        BTreeMap::from([("tokens".to_string(), "any-completer".to_string())]),
+    );
+    let game = replay_record(&any);
+    assert_eq!(state(&game).cloister_tokens.held, vec![1, 0]);
+    assert_eq!(points(&game, 0, "cleric-and-serf.tokens"), 10);
+    assert_eq!(game.state().score(0), 29);
+}
+
+/// "A completion that nobody scores gives the completer a token": the same
+/// game with Blue's monk left out (move 2 passes). Blue completes the
+/// cloister, nobody scores it, so Blue takes a token under the default; no
+/// Cleric (no cloister scored). Final: Blue alone has the most tokens, 10;
+/// the cloister scores nothing (complete, no follower). Blue 10, Red 0.
+#[test]
+fn a_completion_nobody_scores_gives_the_completer_a_token() {
+    let mut r = record("tokens-own-cloister.json");
+    r.moves[1] = carcassonne_core::Move::Pass;
+    let game = replay_record(&r);
+    let s = state(&game);
+    assert_eq!(s.cloister_tokens.held, vec![1, 0]);
+    assert_eq!(s.cleric.holder, None);
+    assert_eq!(points(&game, 0, "cleric-and-serf.tokens"), 10);
+    assert_eq!(game.state().score(0), 10);
+    assert_eq!(game.state().score(1), 0);
+}
+
+/// Example 1 (Red completes Blue's cloister) gives Red the token under both
+/// readings: the record of engine 0.1.0 (`any-completer`) and the same moves
+/// read by engine 0.2.0 (`non-scorer`) end alike.
+#[test]
+fn example_1_gives_red_the_token_under_both_readings() {
+    for engine in ["0.1.0", "0.2.0"] {
+        let mut r = record("example1-cleric-and-token.json");
+        r.engine = engine.into();
+        let game = replay_record(&r);
+        assert_eq!(state(&game).cloister_tokens.held, vec![0, 1], "engine {engine}");
+        assert_eq!(game.state().score(0), 9 + 10, "engine {engine}");
+        assert_eq!(game.state().score(1), 10, "engine {engine}");
+    }
 }

@@ -9,9 +9,11 @@
 //! - **Bunny**: placing a Bunny tile puts the bunny on it (variant
 //!   `bunny_placement`) and, after the turn, starts a **bunny phase**: from
 //!   that tile's placer round the table once, each player rolls the die and
-//!   chooses a path of that many hops for the bunny (orthogonal steps onto
-//!   placed tiles, no tile twice); every follower on an entered tile earns its
-//!   owner 1 egg.
+//!   chooses a path of exactly that many hops for the bunny (orthogonal steps
+//!   onto placed tiles, no tile twice: variant `revisits`); every follower on
+//!   an entered tile earns its owner 1 egg. With no path of exactly the roll
+//!   the bunny stays and the move is void (variant `short_path`: `longest`
+//!   walks a longest path instead).
 //! - **Final scoring**: 10 points to the player(s) with the most eggs, 5 to
 //!   the player(s) with the second-highest count; 0 eggs score nothing.
 //!
@@ -24,8 +26,8 @@ use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::tiles::{AttributeProblem, TileType};
 use carcassonne_core::{
-    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FeatureKind, FigureClass, Pos, Side, TileFile, VariantDecl,
-    register_expansion,
+    BuildContext, CoreState, Ctx, EarlierDefault, Expansion, ExpansionInfo, FeatureKind, FigureClass, Pos, Side,
+    TileFile, VariantDecl, register_expansion,
 };
 use carcassonne_core::{serde_json, toml};
 use serde::{Deserialize, Serialize};
@@ -36,25 +38,28 @@ use std::ops::ControlFlow;
 pub const ID: &str = "easter";
 
 /// The rule variants: every "(choice)" of the digest, HiG edition by default.
-pub const VARIANTS: [VariantDecl; 5] = [
+pub const VARIANTS: [VariantDecl; 6] = [
     VariantDecl {
         name: "bunny_placement",
         values: &["bunny-tile", "nest-tile"],
         default: "bunny-tile",
         description: "where the bunny goes: onto each Bunny tile placed (HiG), or onto the last Nest tile placed \
                       and onto a Bunny tile only while it is off the board (original)",
+        earlier_defaults: &[],
     },
     VariantDecl {
         name: "bunny_phase",
         values: &["after-scoring", "before-scoring"],
         default: "after-scoring",
         description: "whether the bunny phase follows the turn's regular scoring (HiG) or comes before it (original)",
+        earlier_defaults: &[],
     },
     VariantDecl {
         name: "die",
         values: &["special", "d6"],
         default: "special",
         description: "the die: faces 1,1,2,2,3,3 (special), or a normal die where 1-2, 3-4, 5-6 give 1, 2, 3 hops",
+        earlier_defaults: &[],
     },
     VariantDecl {
         name: "second_place",
@@ -62,12 +67,26 @@ pub const VARIANTS: [VariantDecl; 5] = [
         default: "always",
         description: "whether the 5 points for the second-highest egg count are given always (HiG) or only with \
                       3 or more players (original)",
+        earlier_defaults: &[],
     },
     VariantDecl {
         name: "short_path",
-        values: &["longest", "stay"],
-        default: "longest",
-        description: "when no path of the rolled length exists: move along a longest possible path, or stay put",
+        values: &["stay", "longest"],
+        default: "stay",
+        description: "when no path of exactly the rolled length exists: the bunny stays and the move is void (the \
+                      source: the following players must forgo the movement), or it moves along a longest path",
+        earlier_defaults: &[EarlierDefault {
+            until: "0.2.0",
+            value: "longest",
+        }],
+    },
+    VariantDecl {
+        name: "revisits",
+        values: &["move", "phase"],
+        default: "move",
+        description: "where the no-revisit rule applies: within one player's move, or through the whole bunny \
+                      phase (no tile entered twice, the phase's starting tile included, so dead ends last)",
+        earlier_defaults: &[],
     },
 ];
 
@@ -222,6 +241,7 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
         },
         second_needs_three: pick("second_place", "always", "more-than-two-players")?,
         short_path_stays: pick("short_path", "longest", "stay")?,
+        revisits_phase: pick("revisits", "move", "phase")?,
         symbols: ctx.tiles.iter().map(symbol_of).collect(),
     }))
 }
@@ -237,6 +257,8 @@ struct Easter {
     second_needs_three: bool,
     /// A roll longer than any possible path leaves the bunny in place.
     short_path_stays: bool,
+    /// No tile entered twice in a whole bunny phase, not only in one move.
+    revisits_phase: bool,
     /// The symbol of each tile type, by index: read once here, since every
     /// placement asks it for nine tiles.
     symbols: Vec<Option<Symbol>>,
@@ -260,7 +282,8 @@ pub struct Roll {
     pub face: u8,
     /// Hops the face gives.
     pub rolled: u8,
-    /// Hops the path must have: `rolled`, or fewer when no path that long exists.
+    /// Hops the path must have: `rolled`, or fewer when no path that long
+    /// exists and `short_path = "longest"`.
     pub hops: u8,
 }
 
@@ -293,6 +316,11 @@ pub struct State {
     /// The bunny phase in progress.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bunny_phase: Option<BunnyPhase>,
+    /// Under `revisits = "phase"`: the tiles the bunny has stood on during
+    /// the phase in progress (where it started, then every tile entered),
+    /// which no later path of the phase may enter.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub visited: Vec<Pos>,
     /// Nest tiles on the board whose 3×3 block is not complete yet, in
     /// placement order: a placement completes at most these, so it looks
     /// them up here instead of reading its nine cells' symbols. Derived from
@@ -378,12 +406,14 @@ pub const MAX_HOPS: usize = 3;
 
 /// Calls `visit` with every path of exactly `len` hops from `from`
 /// (`len` ≤ [`MAX_HOPS`]): orthogonal steps onto placed tiles, no tile (the
-/// start included) entered twice. Paths come in a fixed order: depth first,
-/// sides in `Side::ALL` order. `visit` may stop the search.
+/// start included) entered twice, none of `avoid` entered. Paths come in a
+/// fixed order: depth first, sides in `Side::ALL` order. `visit` may stop
+/// the search.
 fn search_paths(
     view: &CoreState,
     from: Pos,
     len: usize,
+    avoid: &[Pos],
     mut visit: impl FnMut(&[Pos]) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     fn extend(
@@ -391,6 +421,7 @@ fn search_paths(
         trail: &mut [Pos; MAX_HOPS + 1],
         done: usize,
         len: usize,
+        avoid: &[Pos],
         visit: &mut dyn FnMut(&[Pos]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         if done == len {
@@ -399,36 +430,38 @@ fn search_paths(
         let here = trail[done];
         for side in Side::ALL {
             let next = here.step(side);
-            if view.board().is_occupied(next) && !trail[..=done].contains(&next) {
+            if view.board().is_occupied(next) && !trail[..=done].contains(&next) && !avoid.contains(&next) {
                 trail[done + 1] = next;
-                extend(view, trail, done + 1, len, visit)?;
+                extend(view, trail, done + 1, len, avoid, visit)?;
             }
         }
         ControlFlow::Continue(())
     }
     debug_assert!(len <= MAX_HOPS, "no die rolls more than {MAX_HOPS} hops");
     let mut trail = [from; MAX_HOPS + 1];
-    extend(view, &mut trail, 0, len.min(MAX_HOPS), &mut visit)
+    extend(view, &mut trail, 0, len.min(MAX_HOPS), avoid, &mut visit)
 }
 
 /// Every path of exactly `len` hops from `from` (at most [`MAX_HOPS`]):
 /// orthogonal steps onto placed tiles, no tile (the start included) entered
-/// twice.
-pub fn paths_of_length(view: &CoreState, from: Pos, len: usize) -> Vec<Vec<Pos>> {
+/// twice, none of `avoid` (the tiles visited earlier in the phase, under
+/// `revisits = "phase"`) entered.
+pub fn paths_of_length(view: &CoreState, from: Pos, len: usize, avoid: &[Pos]) -> Vec<Vec<Pos>> {
     let mut out = Vec::new();
-    let _ = search_paths(view, from, len, |path| {
+    let _ = search_paths(view, from, len, avoid, |path| {
         out.push(path.to_vec());
         ControlFlow::Continue(())
     });
     out
 }
 
-/// The length of the longest path from `from`, looking no further than `cap` hops.
-pub fn longest_path(view: &CoreState, from: Pos, cap: usize) -> usize {
+/// The length of the longest path from `from` that enters none of `avoid`,
+/// looking no further than `cap` hops.
+pub fn longest_path(view: &CoreState, from: Pos, cap: usize, avoid: &[Pos]) -> usize {
     // A path of `n` hops has one of `n - 1` hops as its start, so the
     // lengths are tried in turn, each search stopping at its first path.
     (1..=cap.min(MAX_HOPS))
-        .take_while(|&len| search_paths(view, from, len, |_| ControlFlow::Break(())).is_break())
+        .take_while(|&len| search_paths(view, from, len, avoid, |_| ControlFlow::Break(())).is_break())
         .last()
         .unwrap_or(0)
 }
@@ -503,6 +536,9 @@ impl Easter {
             return;
         }
         ctx.log_with(|| json!({ "bunny-phase": { "starter": starter, "from": state.bunny } }));
+        if self.revisits_phase {
+            state.visited = state.bunny.into_iter().collect();
+        }
         state.bunny_phase = Some(BunnyPhase {
             starter,
             done: 0,
@@ -523,22 +559,24 @@ impl Easter {
             };
             let Some(from) = state.bunny else {
                 state.bunny_phase = None;
+                state.visited.clear();
                 return;
             };
             if phase.done >= players {
                 state.bunny_phase = None;
+                state.visited.clear();
                 return;
             }
             let player = (phase.starter + phase.done) % players;
             phase.done += 1;
             // A bunny that cannot hop makes the move void: no roll could change that.
-            if longest_path(ctx.view(), from, 1) == 0 {
+            if longest_path(ctx.view(), from, 1, &state.visited) == 0 {
                 ctx.log_with(|| json!({ "player": player, "bunny-stuck": from }));
                 continue;
             }
             let face = self.die.face(ctx.random_below(6));
             let rolled = self.die.hops(face);
-            let reach = longest_path(ctx.view(), from, rolled as usize) as u8;
+            let reach = longest_path(ctx.view(), from, rolled as usize, &state.visited) as u8;
             ctx.log_with(|| json!({ "player": player, "roll": face, "rolled": rolled, "hops": reach }));
             if reach < rolled && self.short_path_stays {
                 ctx.log_with(|| json!({ "player": player, "bunny-stays": from }));
@@ -569,6 +607,7 @@ impl Expansion for Easter {
             nests_pending: Vec::new(),
             phase_due: None,
             bunny_phase: None,
+            visited: Vec::new(),
             // The start tile is on the board before any placement.
             nests_open: view
                 .board()
@@ -670,7 +709,7 @@ impl Expansion for Easter {
             .map(|f| (f.pos, f.owner))
             .collect();
         let mut paths: Vec<(u32, u32, Action)> = Vec::new();
-        let _ = search_paths(view, from, hops, |path| {
+        let _ = search_paths(view, from, hops, &state.visited, |path| {
             let (mut mine, mut others) = (0, 0);
             for &(pos, owner) in &near {
                 if path.contains(&pos) {
@@ -703,7 +742,7 @@ impl Expansion for Easter {
         let mut here = from;
         for (i, &next) in action.path.iter().enumerate() {
             let adjacent = Side::ALL.iter().any(|&side| here.step(side) == next);
-            let revisits = next == from || action.path[..i].contains(&next);
+            let revisits = next == from || action.path[..i].contains(&next) || state.visited.contains(&next);
             if !adjacent || revisits || !view.board().is_occupied(next) {
                 return false;
             }
@@ -718,7 +757,7 @@ impl Expansion for Easter {
         let (from, roll) = Self::roll_of(state, player)?;
         let hops = usize::from(roll.hops);
         let mut count = 0u32;
-        let _ = search_paths(view, from, hops, |_| {
+        let _ = search_paths(view, from, hops, &state.visited, |_| {
             count += 1;
             ControlFlow::Continue(())
         });
@@ -727,7 +766,7 @@ impl Expansion for Easter {
         }
         let mut left = rng.below(count);
         let mut drawn = None;
-        let _ = search_paths(view, from, hops, |path| {
+        let _ = search_paths(view, from, hops, &state.visited, |path| {
             if left > 0 {
                 left -= 1;
                 return ControlFlow::Continue(());
@@ -753,6 +792,9 @@ impl Expansion for Easter {
         Self::add_eggs(state, &gained);
         if let Some(&end) = action.path.last() {
             state.bunny = Some(end);
+        }
+        if self.revisits_phase {
+            state.visited.extend_from_slice(&action.path);
         }
         ctx.log_with(|| json!({ "player": player, "bunny-path": action.path, "eggs": gained }));
         self.next_roll(state, ctx);

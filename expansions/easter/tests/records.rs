@@ -401,3 +401,90 @@ fn catalog() -> carcassonne_core::Catalog {
     catalog.add(&carcassonne_easter::INFO).unwrap();
     catalog
 }
+
+// ------------------------------------------ defaults of engine versions ----
+
+/// `short_path = "stay"` is the default (source: the bunny moves exactly the
+/// roll; "it may be moved deliberately into a dead end … the following
+/// players must forgo the movement"). `bunny_dead_end_default.json` is
+/// `bunny_dead_end_stay.json` written by engine 0.2.0 with no variant
+/// stated: Ann rolls 2 and walks (1,0), (1,-1) — her road follower and Bob's
+/// city follower, 1 egg each. Bob rolls 3, but from the dead end (1,-1) no
+/// path is longer than 2: his move is void, and no decision is asked.
+/// Eggs 1, 1: both have the most, 10 each.
+#[test]
+fn short_path_stay_is_the_default() {
+    let r = replay("bunny_dead_end_default.json", &[]);
+    assert_eq!(r.game.rules().config.variants["easter"]["short_path"], "stay");
+    assert_eq!(rolls(&r), [(0, 2, 2, 2), (1, 3, 3, 2)]);
+    assert_eq!(bunny_moves(&r), vec![(0, ps(&[[1, 0], [1, -1]]), vec![1, 1])]);
+    assert!(logs(&r.game, &r.events).contains(&json!({ "player": 1, "bunny-stays": [1, -1] })));
+    assert!(r.game.is_over());
+    assert_eq!(state_of(&r.game).eggs, [1, 1]);
+    assert_eq!(easter_points(&r.game), [10, 10]);
+}
+
+/// `bunny_dead_end.json` names no engine, so it is read as a record of
+/// engine 0.1.0, whose default was `short_path = "longest"`: it replays as
+/// it was played (Bob walks 2 of his 3 hops out of the dead end; eggs 2, 1).
+/// The same moves claimed by engine 0.2.0 are refused at Bob's path, since
+/// his roll is void there; stating the old reading replays them again.
+#[test]
+fn records_of_engine_0_1_0_keep_the_longest_path_default() {
+    let old = replay("bunny_dead_end.json", &[]);
+    assert_eq!(old.game.rules().config.variants["easter"]["short_path"], "longest");
+    assert_eq!(state_of(&old.game).eggs, [2, 1]);
+
+    let mut new = record("bunny_dead_end.json", &[]);
+    new.engine = "0.2.0".into();
+    let err = new.replay(&catalog(), &tiles()).unwrap_err().to_string();
+    assert!(err.starts_with("move 8 "), "{err}");
+
+    let stated = record("bunny_dead_end.json", &[("short_path", "longest")]);
+    let mut stated_new = stated.clone();
+    stated_new.engine = "0.2.0".into();
+    let again = play(&stated_new, &[]);
+    assert_eq!(state_of(&again.game).eggs, [2, 1]);
+}
+
+/// `revisits = "phase"`: no tile twice in the whole bunny phase, so the
+/// source's dead end lasts. Same board and seed as `bunny_dead_end.json`.
+/// Ann's 2 hops from (2,0) may not come back to (2,0): (1,0) then (0,0) or
+/// (1,-1), as before; she takes (1,0), (1,-1) (1 egg each). Bob's bunny
+/// stands on (1,-1), whose only neighbour (1,0) was visited this phase: it
+/// cannot hop at all, so Bob does not even roll ("bunny-stuck"). Eggs 1, 1:
+/// 10 each.
+///
+/// Under the default `revisits = "move"` the bunny could go back through
+/// (1,0): Bob rolls 3, no 3-hop path exists, and `short_path = "stay"`
+/// voids his move instead (`short_path_stay_is_the_default`).
+#[test]
+fn revisits_phase_makes_a_dead_end_last() {
+    let ann = replay_prefix("bunny_phase_dead_end.json", &[], 6);
+    assert_eq!(
+        set(offered_paths(&ann.game)),
+        set(vec![ps(&[[1, 0], [0, 0]]), ps(&[[1, 0], [1, -1]])])
+    );
+    assert_eq!(state_of(&ann.game).visited, ps(&[[2, 0]]));
+    let slot = ann.game.rules().expansion_slot("easter").unwrap();
+    assert_eq!(ann.game.public_expansion_state(slot)["visited"], json!([[2, 0]]));
+
+    let r = replay("bunny_phase_dead_end.json", &[]);
+    assert_eq!(rolls(&r), [(0, 2, 2, 2)], "Bob has no roll");
+    assert!(logs(&r.game, &r.events).contains(&json!({ "player": 1, "bunny-stuck": [1, -1] })));
+    assert!(r.game.is_over());
+    assert_eq!(state_of(&r.game).eggs, [1, 1]);
+    assert!(state_of(&r.game).visited.is_empty(), "forgotten when the phase ends");
+    assert_eq!(easter_points(&r.game), [10, 10]);
+
+    // Per move, with the old `longest`: Bob may walk back through (1,0).
+    let per_move = replay_prefix(
+        "bunny_phase_dead_end.json",
+        &[("revisits", "move"), ("short_path", "longest")],
+        7,
+    );
+    assert_eq!(
+        set(offered_paths(&per_move.game)),
+        set(vec![ps(&[[1, 0], [0, 0]]), ps(&[[1, 0], [2, 0]])])
+    );
+}

@@ -32,6 +32,7 @@ pub static WATCHTOWER: ExpansionInfo = ExpansionInfo {
         values: &["1", "2"],
         default: "1",
         description: "points a survey gives for each of the placer's followers in view",
+        earlier_defaults: &[],
     }],
     figures: &[],
     score_sources: &[""],

@@ -9,8 +9,10 @@
 //!   that tile is a Tree tile or touches one orthogonally or diagonally, the
 //!   player may take fruit actions: *harvest* (top token of a tree within
 //!   reach, scored at its value) or *sell* (1–4 held tokens of pairwise
-//!   different fruits for 3 / 6 / 10 / 15). Variant `actions`: `per-tree`
-//!   (one action per tree within reach, default) or `one` (one per turn).
+//!   different fruits for 3 / 6 / 10 / 15). Variant `actions`: `one` (one
+//!   action per turn, default: the rule text's "one of the following two
+//!   actions") or `per-tree` (one per tree within reach: the wiki footnote's
+//!   interpretation).
 //! - Final scoring: 1 point per token still held.
 
 use carcassonne_core::board::PlacedTile;
@@ -19,7 +21,8 @@ use carcassonne_core::figures::PlacedFigure;
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::tiles::{AttributeProblem, FeatureKind, TileType};
 use carcassonne_core::{
-    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FigureClass, Pos, TileFile, VariantDecl, register_expansion,
+    BuildContext, CoreState, Ctx, EarlierDefault, Expansion, ExpansionInfo, FigureClass, Pos, TileFile, VariantDecl,
+    register_expansion,
 };
 use carcassonne_core::{serde_json, toml};
 use serde::{Deserialize, Serialize};
@@ -40,9 +43,14 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     }],
     variants: &[VariantDecl {
         name: "actions",
-        values: &["per-tree", "one"],
-        default: "per-tree",
-        description: "fruit actions a qualifying deployment allows: one per tree within reach, or one per turn",
+        values: &["one", "per-tree"],
+        default: "one",
+        description: "fruit actions a qualifying deployment allows: one per turn (the rule text), or one per tree \
+                      within reach (the wiki footnote's interpretation)",
+        earlier_defaults: &[EarlierDefault {
+            until: "0.2.0",
+            value: "per-tree",
+        }],
     }],
     figures: &[],
     score_sources: &[HARVEST, SELL, HELD],
@@ -373,9 +381,9 @@ impl State {
 /// How many fruit actions a qualifying deployment allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ActionsVariant {
-    /// One action per tree within reach (the default).
+    /// One action per tree within reach (the wiki footnote's interpretation).
     PerTree,
-    /// One action per turn.
+    /// One action per turn (the default: the rule text).
     One,
 }
 
@@ -448,7 +456,7 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
     let actions = match ctx.variant("actions") {
         "per-tree" => ActionsVariant::PerTree,
         "one" => ActionsVariant::One,
-        other => return Err(format!("variant `actions` cannot be `{other}`; use per-tree or one")),
+        other => return Err(format!("variant `actions` cannot be `{other}`; use one or per-tree")),
     };
     Ok(expansion::boxed(FruitTrees {
         actions,

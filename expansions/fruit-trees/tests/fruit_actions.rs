@@ -448,3 +448,42 @@ fn the_shipped_tiles_are_six_trees_of_six_fruits() {
     };
     assert_eq!((flagged("farmhouse"), flagged("highwaymen")), (1, 1));
 }
+
+/// `actions = "one"` is the default (the rule text: "one of the following
+/// two actions"). `two_trees_default.json` is the two-tree game written by
+/// engine 0.2.0 with no variant stated: both harvests are offered, Ann takes
+/// the apricot's top token (seed 5: apricot [5, 2, 3, 4] from the bottom,
+/// so 4) and her fruit actions end. Ann: harvest 4 + 1 held token + her
+/// unfinished one-tile road 1 = 6.
+#[test]
+fn one_action_is_the_default() {
+    let first = replay_first("two_trees_default.json", 6);
+    assert_eq!(first.rules().config.variants["fruit-trees"]["actions"], "one");
+    assert_eq!(
+        options(&first),
+        vec![
+            r#"{"fruit-trees":{"harvest":[1,0]}}"#,
+            r#"{"fruit-trees":{"harvest":[2,0]}}"#,
+            r#"{"fruit-trees":"done"}"#,
+        ]
+    );
+    let end = replay("two_trees_default.json");
+    assert!(end.is_over());
+    assert_eq!(points(&end, 0, "fruit-trees.harvest"), 4);
+    assert_eq!(points(&end, 0, "fruit-trees.held"), 1);
+    assert_eq!(end.state().score(0), 6);
+}
+
+/// `two_trees_per_tree.json` was written by engine 0.1.0, whose default was
+/// `per-tree`, and states no variant: it still replays with two actions
+/// (`two_trees_per_tree_gives_one_action_per_tree`). Claimed by engine
+/// 0.2.0 its second harvest is refused: one action only.
+#[test]
+fn per_tree_records_of_engine_0_1_0_keep_their_default() {
+    let old = replay("two_trees_per_tree.json");
+    assert_eq!(old.rules().config.variants["fruit-trees"]["actions"], "per-tree");
+    let mut new = record("two_trees_per_tree.json");
+    new.engine = "0.2.0".into();
+    let err = new.replay(&common::catalog(), &tiles()).unwrap_err().to_string();
+    assert!(err.starts_with("move 8 "), "{err}");
+}

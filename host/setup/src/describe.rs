@@ -136,7 +136,15 @@ pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core:
         let variants: Vec<Value> = e
             .variants
             .iter()
-            .map(|v| json!({ "name": v.name, "values": v.values, "default": v.default, "description": v.description }))
+            .map(|v| {
+                let earlier: Vec<Value> = v
+                    .earlier_defaults
+                    .iter()
+                    .map(|d| json!({ "until": d.until, "value": d.value }))
+                    .collect();
+                json!({ "name": v.name, "values": v.values, "default": v.default, "description": v.description,
+                        "earlier_defaults": earlier })
+            })
             .collect();
         let figures: Vec<Value> = e
             .figures
@@ -189,11 +197,20 @@ pub fn expansions_text(listing: &Value) -> String {
                 .as_array()
                 .map(|a| a.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join(" | "))
                 .unwrap_or_default();
+            // Records of older engines that leave the variant unstated replay
+            // with the default they were played with.
+            let earlier: String = v["earlier_defaults"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|d| format!(", {} before engine {}", d["value"], d["until"].as_str().unwrap_or("")))
+                .collect();
             out.push_str(&format!(
-                "    {} = {} (default {}): {}\n",
+                "    {} = {} (default {}{}): {}\n",
                 v["name"].as_str().unwrap_or(""),
                 values,
                 v["default"],
+                earlier,
                 v["description"].as_str().unwrap_or("")
             ));
         }

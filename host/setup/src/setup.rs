@@ -78,13 +78,18 @@ impl GameSetup {
         GameSetup::for_config(GameConfig::with_players(2), plugins, tiles)
     }
 
-    /// The setup that replays `record`: its configuration, with extra
-    /// `plugins` and a tile directory.
+    /// The setup that replays `record`: the configuration it was played
+    /// with, with extra `plugins` and a tile directory.
     ///
     /// # Errors
-    /// A plugin that cannot be loaded.
+    /// A plugin that cannot be loaded, or a record that leaves unstated a
+    /// variant whose default changed and names no engine version.
     pub fn for_record(record: &GameRecord, plugins: &[PathBuf], tiles: Option<&Path>) -> Result<GameSetup> {
-        GameSetup::for_config(record.config.clone(), plugins, tiles)
+        let mut setup = GameSetup::for_config(record.config.clone(), plugins, tiles)?;
+        // An older record's unstated variants take the defaults it was
+        // played with (`GameRecord::played_config`).
+        setup.config = record.played_config(&setup.catalog)?;
+        Ok(setup)
     }
 
     /// The rules of the configured game (tiles read, expansions built).

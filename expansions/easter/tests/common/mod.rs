@@ -47,7 +47,10 @@ pub fn play(record: &GameRecord, others: &[&'static ExpansionInfo]) -> Replayed 
     for info in others {
         catalog.add(info).unwrap();
     }
-    let rules = Arc::new(Rules::new(&catalog, &record.config, &tiles()).expect("the record's configuration is valid"));
+    // As `GameRecord::replay` does: unstated variants take the defaults of
+    // the engine the record names (0.1.0 when it names none).
+    let config = record.played_config(&catalog).expect("the record states what it must");
+    let rules = Arc::new(Rules::new(&catalog, &config, &tiles()).expect("the record's configuration is valid"));
     let mut game = Game::new(rules).expect("the game starts");
     let mut events = game.last_events().to_vec();
     for (i, m) in record.moves.iter().enumerate() {
