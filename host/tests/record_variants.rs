@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn host() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_host"))
+    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
 }
 
 fn temp(name: &str) -> PathBuf {
