@@ -134,7 +134,11 @@ impl fmt::Debug for Game {
 
 impl Game {
     /// Starts a game: the start tile goes to (0, 0), expansions set up, and
-    /// the game runs to the first decision. Fails only if an expansion fails.
+    /// the game runs to the first decision.
+    ///
+    /// # Errors
+    /// [`PlayError::ExpansionFailed`] when an expansion's hook fails while
+    /// setting up or running to the first decision.
     pub fn new(rules: Arc<Rules>) -> Result<Game, PlayError> {
         Game::with_narration(rules, true)
     }
@@ -487,6 +491,13 @@ impl Game {
 
     /// Checks `action` against the pending decision, then carries it out and
     /// runs the game to the next decision. On error nothing has changed.
+    ///
+    /// # Errors
+    /// [`PlayError::Illegal`] with the reason when `action` is not a legal
+    /// answer to the pending decision (or the game is over), and
+    /// [`PlayError::ExpansionFailed`] when an expansion's hook fails (a
+    /// plugin's failed action is rolled back; a linked expansion's failure
+    /// ends the game's use).
     pub fn play(&mut self, action: &Action) -> Result<(), PlayError> {
         if let Some(e) = &self.broken {
             return Err(e.clone());

@@ -328,6 +328,10 @@ impl GameRecord {
     /// `engine` that wrote it is read only when the record is played: it
     /// gives the defaults of the variants the record leaves unstated (see
     /// [`GameRecord::played_config`] and `docs/records.md`).
+    ///
+    /// # Errors
+    /// [`RecordError`] for text that is not a record (with the line and
+    /// column), or a record of another format version.
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| RecordError::Parse(json_error(&e)))?;
         if let serde_json::Value::Object(fields) = &value {
@@ -427,6 +431,10 @@ impl GameRecord {
 
     /// Replays the record: builds the rules (with [`GameRecord::played_config`])
     /// and plays every move.
+    ///
+    /// # Errors
+    /// [`RecordError`] when the configuration cannot make a game, or a move
+    /// is not legal where it stands (naming the move).
     pub fn replay(&self, catalog: &Catalog, tiles: &TileSource) -> Result<Game, RecordError> {
         self.replay_watched(catalog, tiles, |_, _| ControlFlow::Continue(()))
     }

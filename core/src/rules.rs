@@ -338,6 +338,12 @@ impl Rules {
     /// Assembles the rules for `config` from the expansions in `catalog`,
     /// reading tile files from `tiles`. Every configuration mistake is
     /// reported before any game starts.
+    ///
+    /// # Errors
+    /// A [`SetupError`] naming the mistake: an unknown, duplicated or
+    /// conflicting expansion, a missing requirement, an unknown variant or
+    /// value, a tile file that does not load, a tile mix that names unknown
+    /// tiles, or a player count outside 2 to 6.
     pub fn new(catalog: &Catalog, config: &GameConfig, tiles: &TileSource) -> Result<Rules, SetupError> {
         let players = config.players.len();
         if !(2..=6).contains(&players) {
