@@ -142,6 +142,16 @@ pub struct ExpansionInfo {
     pub build: fn(&BuildContext) -> Result<Box<dyn DynExpansion>, String>,
 }
 
+/// The attribute check of an expansion that prints nothing on tiles
+/// (`ExpansionInfo::check_attributes: no_attributes`): any table under its
+/// id, on a tile or a feature, is a mistake.
+pub fn no_attributes(_feature: Option<FeatureKind>, _table: &toml::Value) -> Vec<AttributeProblem> {
+    vec![AttributeProblem::new(
+        &[],
+        "this expansion defines no tile or feature attributes; remove the table",
+    )]
+}
+
 /// What an expansion may look at while it is built for a game.
 #[derive(Clone, Debug)]
 pub struct BuildContext {
