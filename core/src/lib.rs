@@ -24,6 +24,7 @@ pub mod registry;
 pub mod rng;
 pub mod rules;
 pub mod state;
+pub mod text_file;
 pub mod tiles;
 
 pub use config::{GameConfig, PlayerConfig, TilesConfig};
@@ -39,6 +40,7 @@ pub use record::{GameRecord, Move, RecordError, ReplayStep};
 pub use registry::{Catalog, Registration};
 pub use rules::{Rules, SetupError, TileSource};
 pub use state::{CoreState, Phase};
+pub use text_file::{TextFileError, read_text_file};
 pub use tiles::{EdgeKind, FeatureKind, TileDef, TileSet, TileType};
 
 #[doc(hidden)]

@@ -7,6 +7,7 @@ use crate::diagnostic::Diagnostics;
 use crate::expansion::{BuildContext, DynExpansion, ExpansionInfo, FigureDecl, Hooks};
 use crate::figures::FOLLOWER;
 use crate::registry::Catalog;
+use crate::text_file::{MAX_TILE_FILE_BYTES, TextFileError, read_text_file};
 use crate::tiles::{TileSet, TileType, parse_tile_set};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -85,16 +86,11 @@ pub enum SetupError {
     #[error("expansion `{0}`: {1}")]
     Expansion(String, String),
     /// A tile file is broken.
-    #[error("{0}")]
+    #[error(transparent)]
     Tiles(#[from] Diagnostics),
-    /// A tile file could not be read.
-    #[error("cannot read tile file {path}: {message}")]
-    TileFile {
-        /// The path.
-        path: String,
-        /// The I/O error.
-        message: String,
-    },
+    /// A tile file is not a readable text file of a sensible size.
+    #[error(transparent)]
+    File(#[from] TextFileError),
     /// A draw order names a tile that is not in the game.
     #[error(
         "draw order: unknown tile id `{id}`: no tile set of this game ({sets}) has it; \
@@ -106,6 +102,12 @@ pub enum SetupError {
         /// The ids of the game's tile sets.
         sets: String,
     },
+    /// A draw order names a tile that is never shuffled into the bag.
+    #[error(
+        "draw order: tile `{0}` is not drawn from the bag (`bag = false`: an expansion hands it out), \
+         so it cannot be in a draw order"
+    )]
+    DrawOrderNotInBag(String),
     /// Two sets define the same tile id.
     #[error("tile id `{id}` is defined by both `{first}` and `{second}`")]
     TileIdClash {
@@ -119,6 +121,12 @@ pub enum SetupError {
     /// No start tile.
     #[error("no tile set in this game names a start tile")]
     NoStartTile,
+    /// More tile types than a game indexes.
+    #[error(
+        "the game's tile sets have more than {} tile types together; use fewer or smaller sets",
+        u16::MAX
+    )]
+    TooManyTileTypes,
     /// `[tiles] sets` names a set that is not in the game.
     #[error("[tiles] sets: unknown tile set `{id}`; the sets in this game: {sets}")]
     UnknownSet {
@@ -201,12 +209,8 @@ impl TileSource {
         if let Some(dir) = &self.dir {
             let path = dir.join(file_name);
             if path.exists() {
-                return std::fs::read_to_string(&path)
-                    .map(|text| (path.display().to_string(), text))
-                    .map_err(|e| SetupError::TileFile {
-                        path: path.display().to_string(),
-                        message: e.to_string(),
-                    });
+                let text = read_text_file(&path, MAX_TILE_FILE_BYTES, "tile file")?;
+                return Ok((path.display().to_string(), text));
             }
         }
         Ok((format!("<built-in>/{file_name}"), embedded.to_string()))
@@ -220,10 +224,7 @@ impl TileSource {
 
     /// Loads a tile file at an explicit path.
     pub fn load_path(path: &Path, catalog: &Catalog) -> Result<TileSet, SetupError> {
-        let text = std::fs::read_to_string(path).map_err(|e| SetupError::TileFile {
-            path: path.display().to_string(),
-            message: e.to_string(),
-        })?;
+        let text = read_text_file(path, MAX_TILE_FILE_BYTES, "tile file")?;
         Ok(parse_tile_set(&path.display().to_string(), &text, catalog)?)
     }
 }
@@ -465,16 +466,18 @@ impl Rules {
         }
         let mut table: Vec<TileType> = Vec::new();
         let mut start = None;
+        // Tile id → its set, to find a clash without rescanning the table.
+        let mut owner: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
         for set in &sets {
             for def in &set.tiles {
-                if let Some(other) = table.iter().find(|t| t.def.id == def.id) {
+                if let Some(first) = owner.insert(&def.id, &set.id) {
                     return Err(SetupError::TileIdClash {
                         id: def.id.clone(),
-                        first: other.set.clone(),
+                        first: first.to_string(),
                         second: set.id.clone(),
                     });
                 }
-                let index = table.len() as u16;
+                let index = u16::try_from(table.len()).map_err(|_| SetupError::TooManyTileTypes)?;
                 if start.is_none() && set.start.as_deref() == Some(def.id.as_str()) {
                     start = Some(index);
                 }
@@ -571,6 +574,11 @@ impl Rules {
                 let mut bag = Vec::with_capacity(order.len());
                 for id in order {
                     match by_id.get(id.as_str()) {
+                        // An abbey or other tile an expansion hands out is
+                        // never drawn; drawing it would bypass its rules.
+                        Some(&index) if !table[index as usize].def.in_bag => {
+                            return Err(SetupError::DrawOrderNotInBag(id.clone()));
+                        }
                         Some(&index) => bag.push(index),
                         None => {
                             return Err(SetupError::UnknownTile {

@@ -509,7 +509,7 @@ fn tiles(command: TilesCommand) -> Result<()> {
         TilesCommand::List { set, .. } => print!("{}", tiles_cmd::list(&tiles_cmd::load_set(set, &catalog, &source)?)),
         TilesCommand::Show { id, set, rotation, .. } => {
             let rotation = carcassonne_core::Rotation::from_degrees(*rotation)
-                .with_context(|| format!("rotation {rotation} is not a multiple of 90"))?;
+                .with_context(|| format!("--rotation {rotation}: use 0, 90, 180 or 270 (degrees clockwise)"))?;
             let sets = match set {
                 Some(s) => vec![tiles_cmd::load_set(s, &catalog, &source)?],
                 None => tiles_cmd::known_files(&catalog, &source)?
