@@ -2,10 +2,12 @@
 //! bot sessions and output, shared by the `host` binary and its tests.
 
 pub mod bench;
+pub mod journal;
 pub mod output;
 pub mod plugins;
 pub mod render;
 pub mod render_cmd;
+pub mod safe_file;
 pub mod serve;
 pub mod session;
 pub mod setup;

@@ -6,8 +6,9 @@ mod linked;
 
 use anyhow::{Context, Result};
 use carcassonne_core::{Game, GameRecord, ReplayStep};
+use carcassonne_host::journal::RecordWriter;
 use carcassonne_host::setup::GameArgs;
-use carcassonne_host::{output, plugins, session, setup};
+use carcassonne_host::{output, plugins, safe_file, session, setup};
 use clap::{Args, Parser, Subcommand};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -226,8 +227,8 @@ struct SimulateArgs {
     /// Number of games.
     #[arg(long, default_value_t = 1000)]
     games: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads (default 0: one per core; at most 256).
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = thread_count)]
     threads: usize,
     /// Bot for every seat without one: random or greedy.
     #[arg(long, default_value = "random")]
@@ -238,6 +239,16 @@ struct SimulateArgs {
     /// Print one CSV line per game instead of the summary.
     #[arg(long)]
     csv: bool,
+}
+
+/// `--threads`: 0 (one per core) to `simulate::MAX_THREADS`.
+fn thread_count(text: &str) -> Result<usize, String> {
+    let max = carcassonne_host::simulate::MAX_THREADS;
+    match text.trim().parse::<i128>() {
+        Ok(n) if (0..=max as i128).contains(&n) => Ok(n as usize),
+        Ok(n) => Err(format!("{n} threads: give 0 (one per core) to {max}")),
+        Err(_) => Err(format!("`{text}` is not a number of threads (0 to {max})")),
+    }
 }
 
 #[derive(Args, Debug)]
@@ -352,38 +363,42 @@ fn main() {
 }
 
 fn play(args: PlayArgs) -> Result<()> {
-    let mut config = setup::game_config(&args.game)?;
+    let (mut config, seed) = setup::game_config_and_seed(&args.game)?;
     // The record names every seat's bot, so `resume` continues with the same ones.
     for p in &mut config.players {
         p.bot.get_or_insert_with(|| args.bot.clone());
     }
     let catalog = setup::catalog(&config, &args.game.plugins)?;
-    let tiles = setup::tile_source(args.game.tiles.as_deref());
+    let tiles = setup::tile_source(args.game.tiles.as_deref())?;
     let rules = Arc::new(carcassonne_core::Rules::new(&catalog, &config, &tiles)?);
     let bots = session::bots_for(&config, &args.bot)?;
     let game = Game::new(rules)?;
+    if seed == setup::SeedChoice::Random {
+        // On standard error, so that `--json` output stays JSON.
+        eprintln!(
+            "seed {} (drawn at random; play this game again with --seed {})",
+            config.seed, config.seed
+        );
+    }
     let mut log = output::TurnLog::new(!args.json && !args.quiet);
     log.events(&game, game.last_events());
     let record = GameRecord::new(config);
-    if let Some(path) = &args.record {
-        setup::write_atomically(path, &record.to_json())?;
-    }
-    let save = args.record.clone();
-    play_to_the_end(game, bots, record, log, args.json, |record| match &save {
-        Some(path) => setup::write_atomically(path, &record.to_json()),
-        None => Ok(()),
-    })
+    let writer = match &args.record {
+        Some(path) => Some(RecordWriter::create(path, &record)?),
+        None => None,
+    };
+    play_to_the_end(game, bots, record, log, args.json, writer)
 }
 
 /// Plays `game` out with `bots`, logging each move, saving the record after
-/// each, then prints the final state (JSON) or the score table.
+/// each (with `writer`), then prints the final state (JSON) or the score table.
 fn play_to_the_end(
     mut game: Game,
     mut bots: Vec<Box<dyn carcassonne_core::bots::Bot>>,
     mut record: GameRecord,
     mut log: output::TurnLog,
     json: bool,
-    save: impl FnMut(&GameRecord) -> Result<()>,
+    mut writer: Option<RecordWriter>,
 ) -> Result<()> {
     session::play_out(
         &mut game,
@@ -393,8 +408,11 @@ fn play_to_the_end(
             session::Step::Before => log.decision(game, action),
             session::Step::After => log.events(game, game.last_events()),
         },
-        save,
+        |record| writer.as_mut().map_or(Ok(()), |w| w.save(record)),
     )?;
+    if let Some(w) = writer {
+        w.finish(&record)?;
+    }
     if json {
         output::say(&format!(
             "{}\n",
@@ -409,7 +427,7 @@ fn play_to_the_end(
 fn replay(args: ReplayArgs) -> Result<()> {
     let record = setup::read_record(&args.file)?;
     let catalog = setup::catalog(&record.config, &args.plugins)?;
-    let tiles = setup::tile_source(args.tiles.as_deref());
+    let tiles = setup::tile_source(args.tiles.as_deref())?;
     let mut log = output::TurnLog::new(args.log);
     let game = record
         .replay_watched(&catalog, &tiles, |game, step| {
@@ -440,7 +458,7 @@ fn replay(args: ReplayArgs) -> Result<()> {
 fn expansions(args: ExpansionsArgs) -> Result<()> {
     let mut catalog = carcassonne_core::Catalog::linked()?;
     plugins::load_all(&args.plugins, &mut catalog)?;
-    let tiles = setup::tile_source(args.tiles.as_deref());
+    let tiles = setup::tile_source(args.tiles.as_deref())?;
     let listing = output::expansions(&catalog, &tiles)?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&listing)?);
@@ -468,7 +486,7 @@ fn tiles(command: TilesCommand) -> Result<()> {
                 config.players = carcassonne_core::GameConfig::with_players(2).players;
             }
             let catalog = setup::catalog(&config, &game.plugins)?;
-            let tiles = setup::tile_source(game.tiles.as_deref());
+            let tiles = setup::tile_source(game.tiles.as_deref())?;
             let rules = carcassonne_core::Rules::new(&catalog, &config, &tiles)?;
             print!("{}", tiles_cmd::mix(&rules));
             return Ok(());
@@ -493,7 +511,7 @@ fn tiles(command: TilesCommand) -> Result<()> {
     };
     let mut catalog = carcassonne_core::Catalog::linked()?;
     plugins::load_all(&common.plugins, &mut catalog)?;
-    let source = setup::tile_source(common.tiles.as_deref());
+    let source = setup::tile_source(common.tiles.as_deref())?;
     match &command {
         TilesCommand::Check { files, .. } => {
             let (report, problems) = tiles_cmd::check(files, &catalog, &source)?;
@@ -570,7 +588,7 @@ fn simulate(args: SimulateArgs) -> Result<()> {
     use carcassonne_host::simulate;
     let config = setup::game_config(&args.game)?;
     let catalog = setup::catalog(&config, &args.game.plugins)?;
-    let tiles = setup::tile_source(args.game.tiles.as_deref());
+    let tiles = setup::tile_source(args.game.tiles.as_deref())?;
     // Fail early, before any thread starts, on a configuration that cannot play.
     let rules = carcassonne_core::Rules::new(&catalog, &config, &tiles)?;
     session::bots_for(&config, &args.bot)?;
@@ -615,7 +633,7 @@ fn bench(args: BenchArgs) -> Result<()> {
     }
     let mut catalog = carcassonne_core::Catalog::linked()?;
     plugins::load_all(&args.plugins, &mut catalog)?;
-    let tiles = setup::tile_source(args.tiles.as_deref());
+    let tiles = setup::tile_source(args.tiles.as_deref())?;
     let expansions: Vec<String> = args
         .expansions
         .iter()
@@ -638,7 +656,7 @@ fn bench(args: BenchArgs) -> Result<()> {
 fn resume(args: ResumeArgs) -> Result<()> {
     let record = setup::read_record(&args.file)?;
     let catalog = setup::catalog(&record.config, &args.plugins)?;
-    let tiles = setup::tile_source(args.tiles.as_deref());
+    let tiles = setup::tile_source(args.tiles.as_deref())?;
     let rules = Arc::new(carcassonne_core::Rules::new(&catalog, &record.config, &tiles)?);
     let mut bots = session::bots_for(&record.config, &args.bot)?;
     let mut game = Game::new(rules)?;
@@ -651,18 +669,18 @@ fn resume(args: ResumeArgs) -> Result<()> {
             game.state().turn().number
         );
     }
-    let path = args.file.clone();
-    play_to_the_end(game, bots, record, log, args.json, |record| {
-        setup::write_atomically(&path, &record.to_json())
-    })
+    let writer = RecordWriter::create(&args.file, &record)?;
+    play_to_the_end(game, bots, record, log, args.json, Some(writer))
 }
 
 fn render(args: RenderArgs) -> Result<()> {
     let record = setup::read_record(&args.record)?;
     let catalog = setup::catalog(&record.config, &args.plugins)?;
-    let tiles = setup::tile_source(args.tiles.as_deref());
+    let tiles = setup::tile_source(args.tiles.as_deref())?;
     let svg = args.svg.unwrap_or_else(|| args.record.with_extension("svg"));
     let html = args.html.unwrap_or_else(|| args.record.with_extension("html"));
+    safe_file::refuse_overwriting(&svg, "board picture (--svg)", &[&args.record])?;
+    safe_file::refuse_overwriting(&html, "replay viewer (--html)", &[&args.record, &svg])?;
     carcassonne_host::render_cmd::record(&record, &args.record, args.turn, &svg, &html, &catalog, &tiles)?;
     println!("wrote {} and {}", svg.display(), html.display());
     Ok(())
@@ -683,7 +701,7 @@ fn serve(args: ServeArgs) -> Result<()> {
         let addr = listener.local_addr()?;
         // The tile editor edits the files the game reads its tiles from.
         let catalog = carcassonne_host::setup::catalog(&table.record().config, &args.game.plugins)?;
-        let tiles = carcassonne_host::setup::tile_source(args.game.tiles.as_deref());
+        let tiles = carcassonne_host::setup::tile_source(args.game.tiles.as_deref())?;
         let editor = carcassonne_host::serve::editor::Editor::new(catalog, tiles);
         let server = http::Server::with_editor(table, editor);
         println!("{}", http::banner(&server.table(), addr));

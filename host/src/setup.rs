@@ -1,7 +1,8 @@
 //! Turning files and flags into a game: the expansion catalog, the game
 //! configuration and where tile files come from.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
+use carcassonne_core::text_file::{MAX_CONFIG_BYTES, read_text_file};
 use carcassonne_core::{Catalog, GameConfig, PlayerConfig, TileSource};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -13,9 +14,9 @@ pub struct GameArgs {
     #[arg(long)]
     pub config: Option<PathBuf>,
     /// Number of players (2–6), named "Player 1" … unless the configuration names them.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = player_count)]
     pub players: Option<usize>,
-    /// Seed of the game's random number generator.
+    /// Seed of the game's random number generator (default: the configuration's, else drawn at random).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Expansions to enable, comma-separated (e.g. easter,fruit-trees).
@@ -49,11 +50,45 @@ pub fn catalog(config: &GameConfig, flags: &[PathBuf]) -> Result<Catalog> {
     Ok(catalog)
 }
 
-/// The configuration from `--config` with the flags laid over it.
+/// `--players`: a number from 2 to 6 (a negative one is read as a number,
+/// not as an unknown flag).
+fn player_count(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<i64>() {
+        Ok(n @ 2..=6) => Ok(n as usize),
+        Ok(n) => Err(format!("a game has 2 to 6 players, not {n}")),
+        Err(_) => Err(format!("`{text}` is not a number of players (2 to 6)")),
+    }
+}
+
+/// The configuration from `--config` with the flags laid over it; seed 0
+/// when neither gives one (simulations and tile mixes: a seed range means
+/// the same games). Games people play use [`game_config_and_seed`].
 pub fn game_config(args: &GameArgs) -> Result<GameConfig> {
+    Ok(config_from(args, false)?.0)
+}
+
+/// [`game_config`] for a game people play: without `--seed` or a `seed` in
+/// the file the seed is drawn at random, and the caller says so.
+pub fn game_config_and_seed(args: &GameArgs) -> Result<(GameConfig, SeedChoice)> {
+    config_from(args, true)
+}
+
+/// Where a game's seed came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeedChoice {
+    /// `--seed`, or `seed` in the configuration file.
+    Given,
+    /// Neither: drawn from the operating system's randomness, so that no
+    /// one can know the draw order in advance.
+    Random,
+}
+
+fn config_from(args: &GameArgs, random_seed: bool) -> Result<(GameConfig, SeedChoice)> {
+    let mut seed_given = args.seed.is_some();
     let mut config = match &args.config {
         Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let text = read_text_file(path, MAX_CONFIG_BYTES, "game configuration")?;
+            seed_given |= text.parse::<toml::Table>().is_ok_and(|t| t.contains_key("seed"));
             let mut config =
                 toml::from_str::<GameConfig>(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             // Extra tile files sit next to the configuration that names
@@ -80,6 +115,11 @@ pub fn game_config(args: &GameArgs) -> Result<GameConfig> {
     if let Some(seed) = args.seed {
         config.seed = seed;
     }
+    if random_seed && !seed_given {
+        let mut bytes = [0u8; 8];
+        getrandom::fill(&mut bytes).map_err(|e| anyhow::anyhow!("no randomness for the game's seed: {e}"))?;
+        config.seed = u64::from_le_bytes(bytes);
+    }
     if let Some(e) = &args.expansions {
         config.expansions = e
             .iter()
@@ -94,6 +134,7 @@ pub fn game_config(args: &GameArgs) -> Result<GameConfig> {
             .filter(|s| !s.is_empty())
             .collect();
     }
+    let mut given = std::collections::BTreeSet::new();
     for v in &args.variants {
         let parsed = v
             .split_once('=')
@@ -101,36 +142,56 @@ pub fn game_config(args: &GameArgs) -> Result<GameConfig> {
         let Some((id, name, value)) = parsed else {
             anyhow::bail!("--variant `{v}`: write EXPANSION.NAME=VALUE, e.g. easter.die=d6");
         };
+        let (id, name) = (id.trim().to_string(), name.trim().to_string());
+        if !given.insert((id.clone(), name.clone())) {
+            anyhow::bail!("--variant {id}.{name} is given twice; give each variant once");
+        }
         config
             .variants
-            .entry(id.trim().to_string())
+            .entry(id)
             .or_default()
-            .insert(name.trim().to_string(), value.trim().to_string());
+            .insert(name, value.trim().to_string());
     }
-    Ok(config)
+    let choice = if random_seed && !seed_given {
+        SeedChoice::Random
+    } else {
+        SeedChoice::Given
+    };
+    Ok((config, choice))
 }
 
-/// Reads and parses the game record at `path`, naming the file in errors.
+/// Reads and parses the game record at `path` (with the moves of its
+/// journal, see [`crate::journal`]), naming the file in errors.
 pub fn read_record(path: &Path) -> Result<carcassonne_core::GameRecord> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    carcassonne_core::GameRecord::from_json(&text).with_context(|| format!("{}", path.display()))
+    crate::journal::read_record(path)
 }
 
 /// Where tile files are read from: the flag, `$CARCASSONNE_TILES`, the
-/// project's `tiles/` directory when run from a checkout, else built-in copies.
-pub fn tile_source(flag: Option<&Path>) -> TileSource {
-    let dir = flag
-        .map(Path::to_path_buf)
-        .or_else(|| std::env::var_os("CARCASSONNE_TILES").map(PathBuf::from))
+/// project's `tiles/` directory when run from a checkout, else built-in
+/// copies. A flag or variable naming no directory is refused rather than
+/// silently replaced by the built-in tiles.
+pub fn tile_source(flag: Option<&Path>) -> Result<TileSource> {
+    let chosen = match flag {
+        Some(dir) => Some((dir.to_path_buf(), "--tiles")),
+        None => std::env::var_os("CARCASSONNE_TILES").map(|d| (PathBuf::from(d), "CARCASSONNE_TILES")),
+    };
+    if let Some((dir, from)) = &chosen
+        && !dir.is_dir()
+    {
+        anyhow::bail!(
+            "{from} {}: no such directory of tile files{}",
+            dir.display(),
+            if dir.exists() { " (it is not a directory)" } else { "" }
+        );
+    }
+    let dir = chosen
+        .map(|(dir, _)| dir)
         .or_else(|| Some(PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../tiles"))).filter(|p| p.is_dir()));
-    TileSource { dir }
+    Ok(TileSource { dir })
 }
 
 /// Writes `text` to `path` so that a reader sees the old or the new file,
-/// never a half-written one: write a sibling temporary file, then rename.
+/// never a half-written one (see [`crate::safe_file`]).
 pub fn write_atomically(path: &Path, text: &str) -> Result<()> {
-    let tmp = path.with_extension("tmp~");
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot replace {}", path.display()))?;
-    Ok(())
+    crate::safe_file::write_atomically(path, text)
 }

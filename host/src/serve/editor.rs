@@ -193,7 +193,9 @@ impl Editor {
             ));
         };
         let set = tile_edit::edit_file(&path, &self.catalog, |text| apply(text, edit)).map_err(Failure::edit)?;
-        let text = std::fs::read_to_string(&path).map_err(|e| Failure::new(500, e.to_string()))?;
+        let text =
+            carcassonne_core::read_text_file(&path, carcassonne_core::text_file::MAX_TILE_FILE_BYTES, "tile file")
+                .map_err(|e| Failure::new(500, e.to_string()))?;
         let mut answer = self.answer(&set, &text, edit);
         answer["saved"] = json!(path.display().to_string());
         Ok(answer)

@@ -38,7 +38,10 @@ impl Server {
     /// files in the default tile directory ([`setup::tile_source`]).
     pub fn new(table: Table) -> Arc<Server> {
         let catalog = Catalog::linked().unwrap_or_default();
-        Server::with_editor(table, Editor::new(catalog, setup::tile_source(None)))
+        Server::with_editor(
+            table,
+            Editor::new(catalog, setup::tile_source(None).unwrap_or_default()),
+        )
     }
 
     /// Serves `table` and the tile editor `editor`.
