@@ -704,7 +704,8 @@ fn serve(args: ServeArgs) -> Result<()> {
         let tiles = carcassonne_host::setup::tile_source(args.game.tiles.as_deref())?;
         let editor = carcassonne_host::serve::editor::Editor::new(catalog, tiles);
         let server = http::Server::with_editor(table, editor);
-        println!("{}", http::banner(&server.table(), addr));
+        let lan = carcassonne_host::serve::guard::lan_addresses();
+        println!("{}", http::banner(&server.table(), addr, &lan));
         http::run(listener, server).await.context("server failed")
     })
 }

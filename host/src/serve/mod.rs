@@ -11,6 +11,7 @@
 //! move, so a restarted server continues the same game from its record.
 
 pub mod editor;
+pub mod guard;
 pub mod http;
 
 use crate::journal::RecordWriter;
