@@ -35,6 +35,19 @@ pub enum SetupError {
     /// Fewer than 2 or more than 6 players.
     #[error("a game needs 2 to 6 players, got {0}")]
     PlayerCount(usize),
+    /// A player name that is empty, too long or holds control characters.
+    #[error(
+        "player {seat}'s name (`{start}…`, {chars} characters) must be 1 to {MAX_PLAYER_NAME_CHARS} characters \
+         without line breaks or other control characters"
+    )]
+    PlayerName {
+        /// 1-based seat.
+        seat: usize,
+        /// Its length in characters.
+        chars: usize,
+        /// Its first characters, for the message.
+        start: String,
+    },
     /// No such expansion.
     #[error("unknown expansion `{id}`; known expansions: {known}")]
     UnknownExpansion {
@@ -190,6 +203,10 @@ pub enum SetupError {
     },
 }
 
+/// Longest player name, in characters: names are shown in tables, logs and
+/// on the board.
+pub const MAX_PLAYER_NAME_CHARS: usize = 64;
+
 /// Largest multiplicity of a set in `[tiles] sets`.
 pub const MAX_SET_COPIES: i64 = 100;
 /// Largest count of a tile in `[tiles] counts` (as in tile files).
@@ -339,6 +356,16 @@ impl Rules {
         let players = config.players.len();
         if !(2..=6).contains(&players) {
             return Err(SetupError::PlayerCount(players));
+        }
+        for (i, p) in config.players.iter().enumerate() {
+            let chars = p.name.chars().count();
+            if chars == 0 || chars > MAX_PLAYER_NAME_CHARS || p.name.chars().any(char::is_control) {
+                return Err(SetupError::PlayerName {
+                    seat: i + 1,
+                    chars,
+                    start: p.name.chars().take(20).filter(|c| !c.is_control()).collect(),
+                });
+            }
         }
         let known = || catalog.ids().join(", ");
         let mut seen: Vec<&str> = Vec::new();

@@ -288,3 +288,31 @@ fn tile_files_are_read_bounded_and_located() {
         )
     );
 }
+
+#[test]
+fn names_and_other_free_text_have_a_sensible_length() {
+    let mut config = GameConfig::with_players(2);
+    config.players[1].name = "x".repeat(65_536);
+    let Err(err) = Rules::new(&Catalog::default(), &config, &TileSource::default()) else {
+        panic!("refused expected");
+    };
+    assert_eq!(
+        err.to_string(),
+        "player 2's name (`xxxxxxxxxxxxxxxxxxxx…`, 65536 characters) must be 1 to 64 characters \
+         without line breaks or other control characters"
+    );
+    config.players[1].name = "Ann\nTurn 9 · Bob wins".into();
+    assert!(Rules::new(&Catalog::default(), &config, &TileSource::default()).is_err());
+    config.players[1].name = "Ann".into();
+    assert!(Rules::new(&Catalog::default(), &config, &TileSource::default()).is_ok());
+
+    let long = "y".repeat(201);
+    let text = format!(
+        "[set]\nid = \"x\"\nname = \"{long}\"\n\n[[tile]]\nid = \"A\"\ncount = 1\nedges = \"FFFF\"\n\
+         features = [{{ kind = \"field\", edges = [\"N\", \"E\", \"S\", \"W\"] }}]\n"
+    );
+    assert_eq!(
+        problems(&text),
+        ["t.toml:3:8: `set.name` is 201 characters long; at most 200"]
+    );
+}

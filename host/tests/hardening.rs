@@ -347,3 +347,24 @@ fn a_game_without_a_seed_gets_a_random_one_and_says_which() {
     assert_eq!(again.stdout, a.stdout);
     assert!(!stderr(&again).contains("seed "), "a given seed is not announced");
 }
+
+// ------------------------------------------------------------ 4: long names
+
+#[test]
+fn a_huge_player_name_is_refused_not_a_panic() {
+    let dir = TempDir::new("name");
+    let config = dir.path("long.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "seed = 1\n[[players]]\nname = \"{}\"\n[[players]]\nname = \"Bob\"\n",
+            "N".repeat(65_536)
+        ),
+    )
+    .unwrap();
+    let out = host().args(["play", "-q", "--config"]).arg(&config).output().unwrap();
+    fails_with(
+        &out,
+        "player 1's name (`NNNNNNNNNNNNNNNNNNNN…`, 65536 characters) must be 1 to 64 characters",
+    );
+}

@@ -48,6 +48,10 @@ pub trait AttributeCheck {
 
 type Node<'i> = Spanned<DeValue<'i>>;
 
+/// Longest text value (an id, a name) in a tile file, in characters: ids
+/// and names are shown in tables, pictures and messages.
+pub const MAX_TEXT_CHARS: usize = 200;
+
 /// A feature as read, with the located segment and city names still to check.
 type ParsedFeature = Option<(FeatureDef, Vec<(Segment, Range<usize>)>, Vec<(Side, Range<usize>)>)>;
 
@@ -249,6 +253,16 @@ impl<'a> Reader<'a> {
 
     fn string(&mut self, v: &Node<'_>, what: &str) -> Option<String> {
         match v.get_ref() {
+            DeValue::String(s) if s.chars().count() > MAX_TEXT_CHARS => {
+                self.error(
+                    v.span(),
+                    format!(
+                        "{what} is {} characters long; at most {MAX_TEXT_CHARS}",
+                        s.chars().count()
+                    ),
+                );
+                None
+            }
             DeValue::String(s) => Some(s.to_string()),
             other => {
                 self.error(v.span(), format!("{what} must be a string, found {}", kind_name(other)));
