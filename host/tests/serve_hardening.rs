@@ -384,6 +384,11 @@ fn a_server_on_every_interface_prints_real_addresses_and_a_warning() {
         "{banner}"
     );
     assert!(!banner.contains("<this machine's address>"), "{banner}");
+    // The editor edits only from this machine's loopback name, or with the token.
+    assert!(
+        banner.contains("tile editor: http://localhost:8080/editor on this machine"),
+        "{banner}"
+    );
     let local = http::banner(&table, "127.0.0.1:8080".parse().unwrap(), &lan);
     assert!(!local.contains("WARNING"), "{local}");
 }
