@@ -240,7 +240,7 @@ fn a_served_game_without_a_seed_gets_a_random_one_shown_in_the_state_and_banner(
     let b = Table::open(&args(None), None).unwrap();
     let (sa, sb) = (a.record().config.seed, b.record().config.seed);
     assert_ne!(sa, sb, "two games drew the same seed");
-    assert_eq!(a.state_json(None)["seed"], json!(sa));
+    assert_eq!(a.state_json(None)["seed"], json!(sa.to_string()));
     let banner = http::banner(&a, "127.0.0.1:8080".parse().unwrap(), &[]);
     assert!(banner.contains(&format!("seed {sa}")), "{banner}");
     let given = Table::open(&args(Some(42)), None).unwrap();
@@ -384,6 +384,11 @@ fn a_server_on_every_interface_prints_real_addresses_and_a_warning() {
         "{banner}"
     );
     assert!(!banner.contains("<this machine's address>"), "{banner}");
+    // The editor edits only from this machine's loopback name, or with the token.
+    assert!(
+        banner.contains("tile editor: http://localhost:8080/editor on this machine"),
+        "{banner}"
+    );
     let local = http::banner(&table, "127.0.0.1:8080".parse().unwrap(), &lan);
     assert!(!local.contains("WARNING"), "{local}");
 }

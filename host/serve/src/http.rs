@@ -439,9 +439,20 @@ pub fn banner(table: &Table, addr: std::net::SocketAddr, lan: &[std::net::IpAddr
             out.push_str(&format!("  seat {} ({name}): bot\n", i + 1));
         }
     }
-    out.push_str(&format!(
-        "  tile editor: {base}/editor (saving from another machine: add ?token=<the hot-seat token>)\n"
-    ));
+    // Previewing and saving need a loopback address and host, or the
+    // hot-seat token (see `may_edit`).
+    let remote = format!("{base}/editor?token=<the hot-seat token>");
+    let editor = if addr.ip().is_loopback() {
+        format!("{base}/editor")
+    } else if addr.ip().is_unspecified() {
+        format!(
+            "http://localhost:{}/editor on this machine; from another machine: {remote}",
+            addr.port()
+        )
+    } else {
+        remote
+    };
+    out.push_str(&format!("  tile editor: {editor}\n"));
     out.push_str("Keep the seat links secret: a link lets its holder act for that seat.");
     out
 }

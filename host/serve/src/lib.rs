@@ -522,7 +522,8 @@ impl Table {
         };
         json!({
             "version": self.version,
-            "seed": rules.config.seed,
+            // A string: a 64-bit seed does not fit a JavaScript number.
+            "seed": rules.config.seed.to_string(),
             "you": you,
             "over": game.is_over(),
             "turn": s.turn().number,
