@@ -169,6 +169,21 @@ impl Board {
         }
     }
 
+    /// Calls `f` for every frontier cell where `tile` fits, with the
+    /// distinct rotations that fit there as bits (bit `r` for `r` quarter
+    /// turns; never 0): [`Board::for_each_fit`] grouped by cell, for work
+    /// done once per cell.
+    #[inline]
+    pub fn for_each_fitting_cell(&self, tile: &TileType, mut f: impl FnMut(Pos, u8)) {
+        let distinct = tile.distinct_rotation_bits();
+        for (&p, &d) in self.frontier.iter().zip(&self.demands) {
+            let fitting = tile.rotations_meeting(d) & distinct;
+            if fitting != 0 {
+                f(p, fitting);
+            }
+        }
+    }
+
     /// Whether `p` is a frontier cell (empty and next to a tile), in O(1).
     #[inline]
     pub fn is_frontier(&self, p: Pos) -> bool {

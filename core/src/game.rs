@@ -19,6 +19,9 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
+mod moves;
+pub use moves::{AfterPlacing, NextDecision, WholeMove};
+
 /// Whose decision it is and of what kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Decision {

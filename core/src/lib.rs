@@ -33,7 +33,7 @@ pub use expansion::{
     BuildContext, Ctx, Deployment, Expansion, ExpansionInfo, FigureClass, FigureDecl, FigurePlacement, Hooks, TileFile,
     VariantDecl,
 };
-pub use game::{Action, Decision, Game, IllegalAction, PlayError};
+pub use game::{Action, AfterPlacing, Decision, Game, IllegalAction, NextDecision, PlayError, WholeMove};
 pub use geometry::{Pos, Rotation, Segment, Side};
 pub use record::{GameRecord, Move, RecordError, ReplayStep};
 pub use registry::{Catalog, Registration};

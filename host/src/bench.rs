@@ -157,6 +157,8 @@ pub struct Growth {
     pub sampled: TileCost,
     /// Full mode.
     pub full: TileCost,
+    /// Flat mode (whole moves listed at every placement).
+    pub flat: TileCost,
 }
 
 /// Time per placed tile in a long game against a normal one, in one mode.
@@ -178,6 +180,10 @@ pub struct TileCost {
     pub normal_place_options: f64,
     /// The same in the long game.
     pub long_place_options: f64,
+    /// `ratio` over how many times more placements a turn lists in the
+    /// long game (`long_place_options / normal_place_options`): the cost of
+    /// a tile per listed placement, long game against normal game.
+    pub per_listed_placement_ratio: f64,
 }
 
 /// Everything `host bench` measures.
@@ -187,6 +193,12 @@ pub struct Report {
     pub full: f64,
     /// Base game, sampled mode, games per second (single thread).
     pub sampled: f64,
+    /// Base game, flat mode (every placement decision lists all whole
+    /// moves, placement × deployment, with `Game::moves` and plays one
+    /// drawn uniformly), games per second (single thread).
+    pub flat: f64,
+    /// `flat` over `full`.
+    pub flat_ratio: f64,
     /// The same with expansions on (absent when none were asked for).
     pub with_expansions: Option<ExpansionSpeeds>,
     /// Option listing time.
@@ -424,6 +436,7 @@ fn per_tile(catalog: &Catalog, tiles: &TileSource, copies: usize, mode: Mode, se
 pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget: Budget) -> Result<Report> {
     let base = seeds(rules_for(catalog, tiles, &[], 0)?)?;
     let base_speeds = speeds(&base, budget)?;
+    let flat = games_per_second(&base, Mode::Flat, budget)?;
     let with_expansions = if expansions.is_empty() {
         None
     } else {
@@ -461,6 +474,9 @@ pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget:
             long_tiles,
             long_ns_per_tile,
             ratio: long_ns_per_tile / normal_ns_per_tile,
+            per_listed_placement_ratio: long_ns_per_tile
+                / normal_ns_per_tile
+                / (long_place_options / normal_place_options.max(1e-9)).max(1e-9),
             normal_place_options,
             long_place_options,
         })
@@ -468,10 +484,13 @@ pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget:
     let growth = Growth {
         sampled: growth_in(Mode::Sampled)?,
         full: growth_in(Mode::Full)?,
+        flat: growth_in(Mode::Flat)?,
     };
     Ok(Report {
         full: base_speeds.full,
         sampled: base_speeds.sampled,
+        flat,
+        flat_ratio: flat / base_speeds.full,
         with_expansions,
         legal_options,
         clone,
@@ -495,6 +514,11 @@ pub fn text(r: &Report) -> String {
         s,
         "base game, 2 players:   full {:>9.0} games/s   sampled {:>9.0} games/s",
         r.full, r.sampled
+    );
+    let _ = writeln!(
+        s,
+        "  whole moves listed:   flat {:>9.0} games/s   ({:.2}× full)",
+        r.flat, r.flat_ratio
     );
     if let Some(e) = &r.with_expansions {
         let _ = writeln!(
@@ -525,23 +549,24 @@ pub fn text(r: &Report) -> String {
         "game state:             clone {:.0} ns, size_of {} B, heap ≈ {} B at the end ({:.0} B mean)",
         c.clone_ns, c.size_bytes, c.heap_bytes_end, c.heap_bytes_mean
     );
-    for (mode, g) in [("sampled", &r.growth.sampled), ("full", &r.growth.full)] {
+    for (mode, g) in [
+        ("sampled", &r.growth.sampled),
+        ("full", &r.growth.full),
+        ("flat", &r.growth.flat),
+    ] {
         let _ = writeln!(
             s,
             "time per placed tile, {mode:<7} {:.0} ns in a {:.0}-tile game, {:.0} ns in a {:.0}-tile game ({}× the bag): ratio {:.2}",
             g.normal_ns_per_tile, g.normal_tiles, g.long_ns_per_tile, g.long_tiles, g.long_copies, g.ratio
         );
-        if mode == "full" {
-            let options = g.long_place_options / g.normal_place_options.max(1e-9);
-            let _ = writeln!(
-                s,
-                "                        (it lists {:.0} → {:.0} placements a turn, {:.2}×: per listed placement, ratio {:.2})",
-                g.normal_place_options,
-                g.long_place_options,
-                options,
-                g.ratio / options.max(1e-9)
-            );
-        }
+        let _ = writeln!(
+            s,
+            "                        (a turn has {:.0} → {:.0} placements, {:.2}×: per listed placement, ratio {:.2})",
+            g.normal_place_options,
+            g.long_place_options,
+            g.long_place_options / g.normal_place_options.max(1e-9),
+            g.per_listed_placement_ratio
+        );
     }
     s
 }
