@@ -143,6 +143,13 @@ pub struct CloneCost {
     pub heap_bytes_end: usize,
     /// The same averaged over every decision of a game.
     pub heap_bytes_mean: f64,
+    /// Nanoseconds to copy a state and play one decision on the copy (its
+    /// first listed option): what a search pays per child with copies.
+    pub clone_and_play_ns: f64,
+    /// Nanoseconds to play that decision and take it back with
+    /// `Game::undo` on a game with undo on: what a search pays per child
+    /// with undo instead.
+    pub play_and_undo_ns: f64,
 }
 
 /// Time per placed tile in a long game against a normal one, in both modes.
@@ -366,30 +373,80 @@ fn legal_options(states: &[Game], seconds: f64) -> LegalOptions {
     }
 }
 
-fn clone_cost(states: &[Game], seconds: f64) -> CloneCost {
+fn clone_cost(states: &[Game], seconds: f64) -> Result<CloneCost> {
     let mut kept: Vec<Game> = Vec::with_capacity(states.len());
     // Clones are dropped outside the timed part, as a tree search keeps them.
-    let limit = Duration::from_secs_f64(seconds);
-    let mut timed = Duration::ZERO;
-    let mut calls = 0u64;
-    let overall = Instant::now();
-    while calls == 0 || overall.elapsed() < limit {
-        let start = Stopwatch::start();
-        for g in states {
-            kept.push(black_box(g).clone());
+    let timed_clones = |seconds: f64, kept: &mut Vec<Game>, mut f: Box<dyn FnMut(&Game) -> Game + '_>| {
+        let limit = Duration::from_secs_f64(seconds);
+        let mut timed = Duration::ZERO;
+        let mut calls = 0u64;
+        let overall = Instant::now();
+        while calls == 0 || overall.elapsed() < limit {
+            let start = Stopwatch::start();
+            for g in states {
+                kept.push(f(black_box(g)));
+            }
+            timed += start.busy();
+            calls += states.len() as u64;
+            kept.clear();
         }
-        timed += start.busy();
-        calls += states.len() as u64;
-        kept.clear();
+        timed.as_nanos() as f64 / calls.max(1) as f64
+    };
+    let clone_ns = timed_clones(seconds / 3.0, &mut kept, Box::new(|g| g.clone()));
+    // Each state's first listed option, played on a copy / played and undone.
+    let mut options = Vec::new();
+    let first: Vec<Action> = states
+        .iter()
+        .map(|g| {
+            g.legal_actions(&mut options);
+            options.first().cloned().context("a decision without options")
+        })
+        .collect::<Result<_>>()?;
+    let clone_and_play_ns = {
+        let mut i = 0;
+        timed_clones(
+            seconds / 3.0,
+            &mut kept,
+            Box::new(move |g| {
+                let mut copy = g.clone();
+                let _ = copy.play(&first[i % first.len()]);
+                i += 1;
+                copy
+            }),
+        )
+    };
+    let mut undoable: Vec<Game> = states.to_vec();
+    for g in &mut undoable {
+        g.set_undoable(true);
     }
+    let mut first = Vec::new();
+    for g in &undoable {
+        g.legal_actions(&mut options);
+        first.push(options.first().cloned().context("a decision without options")?);
+    }
+    let play_and_undo_ns = {
+        let limit = Duration::from_secs_f64(seconds / 3.0);
+        let start = Stopwatch::start();
+        let mut calls = 0u64;
+        while calls == 0 || start.wall() < limit {
+            for (g, a) in undoable.iter_mut().zip(&first) {
+                let _ = black_box(&mut *g).play(a);
+                g.undo();
+            }
+            calls += undoable.len() as u64;
+        }
+        start.busy().as_nanos() as f64 / calls as f64
+    };
     let end = states.last().map_or(0, |g| g.heap_bytes());
     let mean = states.iter().map(|g| g.heap_bytes() as f64).sum::<f64>() / states.len().max(1) as f64;
-    CloneCost {
-        clone_ns: timed.as_nanos() as f64 / calls.max(1) as f64,
+    Ok(CloneCost {
+        clone_ns,
         size_bytes: std::mem::size_of::<Game>(),
         heap_bytes_end: end,
         heap_bytes_mean: mean,
-    }
+        clone_and_play_ns,
+        play_and_undo_ns,
+    })
 }
 
 /// Rules whose draw order is the base bag repeated `copies` times, shuffled.
@@ -460,7 +517,7 @@ pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget:
     };
     let states = decision_states(&base, 8)?;
     let legal_options = legal_options(&states, budget.seconds);
-    let clone = clone_cost(&states, budget.seconds);
+    let clone = clone_cost(&states, budget.seconds)?;
     const LONG_COPIES: usize = 14;
     let growth_in = |mode: Mode| -> Result<TileCost> {
         let (normal_ns_per_tile, normal_tiles, normal_place_options) =
@@ -548,6 +605,11 @@ pub fn text(r: &Report) -> String {
         s,
         "game state:             clone {:.0} ns, size_of {} B, heap ≈ {} B at the end ({:.0} B mean)",
         c.clone_ns, c.size_bytes, c.heap_bytes_end, c.heap_bytes_mean
+    );
+    let _ = writeln!(
+        s,
+        "search step:            clone + play {:.0} ns, play + undo {:.0} ns",
+        c.clone_and_play_ns, c.play_and_undo_ns
     );
     for (mode, g) in [
         ("sampled", &r.growth.sampled),

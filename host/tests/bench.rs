@@ -38,7 +38,9 @@ fn json_has_every_figure() {
     }
     assert!(r["legal_options"]["place_ns"].as_f64().unwrap() > 0.0);
     assert!(r["legal_options"]["place_options"].as_f64().unwrap() >= 1.0);
-    assert!(r["clone"]["clone_ns"].as_f64().unwrap() > 0.0);
+    for key in ["clone_ns", "clone_and_play_ns", "play_and_undo_ns"] {
+        assert!(r["clone"][key].as_f64().unwrap() > 0.0, "{key}");
+    }
     assert!(r["clone"]["size_bytes"].as_u64().unwrap() > 0);
     assert!(r["clone"]["heap_bytes_end"].as_u64().unwrap() > 0);
     for mode in ["sampled", "full", "flat"] {

@@ -238,8 +238,9 @@ impl Game {
     fn deployments_by_playing(&self, pos: Pos, rotation: Rotation, out: &mut Vec<Deployment>) -> NextDecision {
         out.clear();
         let mut copy = self.clone();
-        // Not narrated: nobody reads this copy's story.
+        // Nobody reads this copy's story or takes its placement back.
         copy.set_narrated(false);
+        copy.set_undoable(false);
         if copy.play(&Action::Place { pos, rotation }).is_err() {
             // Only an expansion failing refuses a legal placement; the
             // game itself reports that when the placement is played.
