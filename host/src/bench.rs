@@ -376,7 +376,7 @@ fn legal_options(states: &[Game], seconds: f64) -> LegalOptions {
 fn clone_cost(states: &[Game], seconds: f64) -> Result<CloneCost> {
     let mut kept: Vec<Game> = Vec::with_capacity(states.len());
     // Clones are dropped outside the timed part, as a tree search keeps them.
-    let timed_clones = |seconds: f64, kept: &mut Vec<Game>, mut f: Box<dyn FnMut(&Game) -> Game + '_>| {
+    let timed_clones = |states: &[Game], seconds: f64, kept: &mut Vec<Game>, mut f: Box<dyn FnMut(&Game) -> Game>| {
         let limit = Duration::from_secs_f64(seconds);
         let mut timed = Duration::ZERO;
         let mut calls = 0u64;
@@ -392,10 +392,14 @@ fn clone_cost(states: &[Game], seconds: f64) -> Result<CloneCost> {
         }
         timed.as_nanos() as f64 / calls.max(1) as f64
     };
-    let clone_ns = timed_clones(seconds / 3.0, &mut kept, Box::new(|g| g.clone()));
+    let clone_ns = timed_clones(states, seconds / 3.0, &mut kept, Box::new(|g| g.clone()));
+    // The search steps over 64 states spread through the games, so that
+    // what they touch stays in cache as a search's nodes near the root do
+    // (over all the states above, both would mostly time cache misses).
+    let few: Vec<Game> = states.iter().step_by((states.len() / 64).max(1)).cloned().collect();
     // Each state's first listed option, played on a copy / played and undone.
     let mut options = Vec::new();
-    let first: Vec<Action> = states
+    let first: Vec<Action> = few
         .iter()
         .map(|g| {
             g.legal_actions(&mut options);
@@ -404,7 +408,9 @@ fn clone_cost(states: &[Game], seconds: f64) -> Result<CloneCost> {
         .collect::<Result<_>>()?;
     let clone_and_play_ns = {
         let mut i = 0;
+        let first = first.clone();
         timed_clones(
+            &few,
             seconds / 3.0,
             &mut kept,
             Box::new(move |g| {
@@ -415,14 +421,9 @@ fn clone_cost(states: &[Game], seconds: f64) -> Result<CloneCost> {
             }),
         )
     };
-    let mut undoable: Vec<Game> = states.to_vec();
+    let mut undoable = few;
     for g in &mut undoable {
         g.set_undoable(true);
-    }
-    let mut first = Vec::new();
-    for g in &undoable {
-        g.legal_actions(&mut options);
-        first.push(options.first().cloned().context("a decision without options")?);
     }
     let play_and_undo_ns = {
         let limit = Duration::from_secs_f64(seconds / 3.0);
