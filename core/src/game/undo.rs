@@ -164,8 +164,17 @@ impl Game {
         undone
     }
 
-    /// Notes the state before a decision, when undo is on.
+    /// Notes the state before a decision, when undo is on: one test of a
+    /// field when it is off.
+    #[inline]
     pub(super) fn push_undo_frame(&mut self) {
+        if self.history.is_some() {
+            self.push_undo_frame_now();
+        }
+    }
+
+    #[inline(never)]
+    fn push_undo_frame_now(&mut self) {
         let Some(mut history) = self.history.take() else {
             return;
         };
