@@ -19,6 +19,10 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
+mod moves;
+mod undo;
+pub use moves::{AfterPlacing, NextDecision, WholeMove};
+
 /// Whose decision it is and of what kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Decision {
@@ -120,6 +124,8 @@ pub struct Game {
     broken: Option<PlayError>,
     /// Whether `events` and expansions' log details are kept.
     narrated: bool,
+    /// What `undo` needs, while undo is on.
+    history: Option<Box<undo::History>>,
 }
 
 impl fmt::Debug for Game {
@@ -157,6 +163,7 @@ impl Game {
             new_asks: Vec::new(),
             broken: None,
             narrated,
+            history: None,
         };
         let start = game.core.rules.start;
         game.emit(Event::TilePlaced {
@@ -508,6 +515,7 @@ impl Game {
         }
         checked?;
         let snapshot = self.core.rules.isolated.then(|| self.clone());
+        self.push_undo_frame();
         self.events.clear();
         self.execute(action);
         self.advance();

@@ -60,7 +60,7 @@ pub use expansion::{
     BuildContext, Ctx, Deployment, EarlierDefault, Expansion, ExpansionInfo, FigureClass, FigureDecl, FigurePlacement,
     Hooks, TileFile, VariantDecl,
 };
-pub use game::{Action, Decision, Game, IllegalAction, PlayError};
+pub use game::{Action, AfterPlacing, Decision, Game, IllegalAction, NextDecision, PlayError, WholeMove};
 pub use geometry::{Pos, Rotation, Segment, Side};
 pub use record::{GameRecord, Move, RecordError, ReplayStep, UNNAMED_ENGINE, UnstatedVariant};
 pub use registry::{Catalog, Registration};

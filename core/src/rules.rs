@@ -277,6 +277,13 @@ pub(crate) struct HookCalls {
     pub(crate) deploying: Vec<u8>,
     /// Slots asked `deployment_allowed`.
     pub(crate) deploy_vetoing: Vec<u8>,
+    /// Whether an enabled expansion declares a hook that runs between a
+    /// placement and its deployment decision (`TILE_PLACED`) or offers or
+    /// forbids deployments: then a placement's deployments are known only
+    /// by playing it. Taken from the declarations even in debug builds
+    /// (where every hook is called), so tests exercise the path release
+    /// builds take; a hook acting outside its declaration fails those tests.
+    pub(crate) deploys_need_play: bool,
 }
 
 impl HookCalls {
@@ -296,7 +303,14 @@ impl HookCalls {
                 .filter(|&s| by_slot[s as usize].contains(hook))
                 .collect::<Vec<u8>>()
         };
+        let deploys_need_play = expansions.iter().any(|e| {
+            let declared = e.hooks.hooks();
+            [Hooks::TILE_PLACED, Hooks::DEPLOY_OPTIONS, Hooks::DEPLOYMENT_ALLOWED]
+                .into_iter()
+                .any(|h| declared.contains(h))
+        });
         HookCalls {
+            deploys_need_play,
             vetoing: slots(Hooks::PLACEMENT_ALLOWED),
             adjusting: slots(Hooks::FEATURE_POINTS),
             observing: slots(Hooks::OBSERVE),
