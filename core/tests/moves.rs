@@ -327,6 +327,7 @@ static TOLL: ExpansionInfo = ExpansionInfo {
         values: &["asks", "vetoes", "both"],
         default: "both",
         description: "which hooks it declares",
+        earlier_defaults: &[],
     }],
     figures: &[],
     score_sources: &[""],

@@ -6,16 +6,12 @@
 //! pairs found by playing each placement on a copy and listing what
 //! follows, and each must play as its two steps do.
 
-use carcassonne_abbey_and_mayor as _;
-use carcassonne_cleric_and_serf as _;
+// The expansions every host links, as the setup library links them.
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::{
     Action, AfterPlacing, Catalog, Decision, Game, GameConfig, NextDecision, Rules, TileSource, WholeMove,
 };
-use carcassonne_easter as _;
-use carcassonne_fruit_trees as _;
-use carcassonne_inns_and_cathedrals as _;
-use carcassonne_king_and_robber_baron as _;
+use carcassonne_setup as _;
 use std::sync::Arc;
 
 fn game(expansions: &[&str], seed: u64) -> Game {
