@@ -4,8 +4,9 @@
 //! A library built as a `cdylib` carries its own copy of the core and of
 //! `inventory`, so the host cannot see its registrations directly. Instead
 //! it exports one `#[repr(C)]` static, [`PluginDeclaration`], whose first
-//! field is the ABI version and second a fingerprint of the core version and
-//! compiler. Only when both match does the host call `register`, which hands
+//! field is the ABI version and second a fingerprint of the core (version
+//! and a hash of its sources), the crates whose types cross the boundary,
+//! and the compiler. Only when both match does the host call `register`, which hands
 //! the library's own registrations to the host. Authors write
 //! [`register_expansion!`](crate::register_expansion) as for a linked
 //! expansion, plus one [`export_plugin!`](crate::export_plugin).
@@ -20,10 +21,17 @@ pub const PLUGIN_ABI_VERSION: u32 = 2;
 /// Name of the exported static.
 pub const PLUGIN_SYMBOL: &str = "CARCASSONNE_PLUGIN";
 
-/// Core version and compiler this copy of the core was built with.
+/// What this copy of the core was built from: its version, a hash of its
+/// sources (a core changed without a version bump is another ABI), the
+/// versions of the crates whose types cross the library boundary, and the
+/// compiler. Computed by the core's build script.
 pub const FINGERPRINT: &str = concat!(
     "carcassonne-core ",
     env!("CARGO_PKG_VERSION"),
+    " (sources ",
+    env!("CARCASSONNE_CORE_SOURCES"),
+    "); ",
+    env!("CARCASSONNE_BOUNDARY_CRATES"),
     "; ",
     env!("CARCASSONNE_RUSTC")
 );
@@ -110,6 +118,9 @@ fn register_linked(registrar: &mut PluginRegistrar) {
 #[macro_export]
 macro_rules! export_plugin {
     () => {
+        // Hidden: the host reads it, not the author's users (and a crate
+        // under `missing_docs` would otherwise have to document it).
+        #[doc(hidden)]
         #[unsafe(no_mangle)]
         #[allow(unsafe_code)]
         pub static CARCASSONNE_PLUGIN: $crate::plugin::PluginDeclaration = $crate::plugin::PluginDeclaration::current();

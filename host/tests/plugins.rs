@@ -198,3 +198,111 @@ fn panicking_hook_becomes_an_error_naming_the_plugin_and_rolls_back() {
     assert_eq!(out.status.code(), Some(1), "a clean error exit, not a crash");
     assert!(String::from_utf8_lossy(&out.stderr).contains("expansion `panicky` failed"));
 }
+
+/// Copies the files under `from` to `to` (directories recursively).
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("creates the copy");
+    for entry in std::fs::read_dir(from).expect("reads the source") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copies");
+        }
+    }
+}
+
+/// The example plugin built against a copy of the core whose sources
+/// differ from the host's by one swapped pair of fields in `Pos` (the
+/// version is the same): the case where a plugin would load and miscompute.
+fn plugin_of_a_changed_core() -> PathBuf {
+    let work = target_dir().join("changed-core");
+    let _ = std::fs::remove_dir_all(&work);
+    let root = root();
+    for dir in ["src", "benches"] {
+        copy_tree(&root.join("core").join(dir), &work.join("core").join(dir));
+    }
+    for file in ["Cargo.toml", "build.rs"] {
+        std::fs::copy(root.join("core").join(file), work.join("core").join(file)).expect("copies");
+    }
+    // The core embeds the base tiles from the project's `tiles/`.
+    std::fs::create_dir_all(work.join("tiles")).expect("creates");
+    std::fs::copy(root.join("tiles/base.toml"), work.join("tiles/base.toml")).expect("copies");
+    // The core inherits its dependencies from its workspace: the same
+    // `[workspace.dependencies]`, with the core as the only member.
+    let workspace = std::fs::read_to_string(root.join("Cargo.toml")).expect("workspace manifest");
+    let inherited = &workspace[workspace.find("[workspace.package]").expect("workspace.package")..];
+    std::fs::write(
+        work.join("Cargo.toml"),
+        format!("[workspace]\nresolver = \"3\"\nmembers = [\"core\"]\n\n{inherited}"),
+    )
+    .expect("writes");
+    let geometry = work.join("core/src/geometry.rs");
+    let text = std::fs::read_to_string(&geometry).expect("geometry");
+    let swapped = text.replacen(
+        "    /// Column, growing to the east.\n    pub x: i32,\n    /// Row, growing to the south.\n    pub y: i32,",
+        "    /// Row, growing to the south.\n    pub y: i32,\n    /// Column, growing to the east.\n    pub x: i32,",
+        1,
+    );
+    assert_ne!(swapped, text, "the test's change to `Pos` no longer applies");
+    std::fs::write(&geometry, swapped).expect("writes");
+
+    // The example plugin under another crate name (its library must not
+    // replace the real one in the shared target directory).
+    let plugin = work.join("plugin");
+    let example = root.join("expansions/example-watchtower");
+    copy_tree(&example.join("src"), &plugin.join("src"));
+    for file in ["watchtower.toml", "Cargo.lock"] {
+        std::fs::copy(example.join(file), plugin.join(file)).expect("copies");
+    }
+    let manifest = std::fs::read_to_string(example.join("Cargo.toml"))
+        .expect("manifest")
+        .replace(
+            "name = \"carcassonne-watchtower\"",
+            "name = \"changed-core-watchtower\"",
+        )
+        .replace("path = \"../../core\"", "path = \"../core\"");
+    std::fs::write(plugin.join("Cargo.toml"), manifest).expect("writes");
+    cargo_build(&plugin.join("Cargo.toml"));
+    lib("changed_core_watchtower")
+}
+
+#[test]
+fn plugin_built_against_a_changed_core_of_the_same_version_is_refused() {
+    let mut catalog = Catalog::default();
+    let e = plugins::load(&plugin_of_a_changed_core(), &mut catalog)
+        .map(|_| ())
+        .expect_err("a changed core must be refused")
+        .to_string();
+    assert!(e.contains("does not match this host"), "{e}");
+    let version = format!("carcassonne-core {} (sources ", env!("CARGO_PKG_VERSION"));
+    let plugin_line = e
+        .lines()
+        .find(|l| l.contains("plugin: "))
+        .expect("names the plugin's side");
+    let host_line = e.lines().find(|l| l.contains("host: ")).expect("names the host's side");
+    assert!(plugin_line.contains(&version) && host_line.contains(&version), "{e}");
+    assert_ne!(
+        plugin_line.split("plugin:").nth(1).map(str::trim),
+        host_line.split("host:").nth(1).map(str::trim),
+        "{e}"
+    );
+    assert!(catalog.ids().is_empty(), "nothing of the refused plugin was registered");
+}
+
+#[test]
+fn fingerprint_names_the_sources_and_boundary_crates() {
+    let f = carcassonne_core::plugin::FINGERPRINT;
+    for part in [
+        "(sources ",
+        "serde =",
+        "serde_json =",
+        "toml =",
+        "inventory =",
+        "rustc ",
+    ] {
+        assert!(f.contains(part), "`{part}` missing from {f}");
+    }
+    assert!(!f.contains(" unknown"), "a part of the fingerprint was not found: {f}");
+}

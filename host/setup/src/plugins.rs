@@ -64,7 +64,7 @@ pub fn load(path: &Path, catalog: &mut Catalog) -> Result<Vec<&'static str>> {
     let theirs = unsafe { declaration.fingerprint.as_str() };
     if theirs != FINGERPRINT {
         bail!(
-            "plugin {shown} does not match this host:\n  plugin: {theirs}\n  host:   {FINGERPRINT}\nrebuild the plugin with the host's compiler and carcassonne-core version"
+            "plugin {shown} does not match this host:\n  plugin: {theirs}\n  host:   {FINGERPRINT}\nrebuild the plugin against the host's carcassonne-core (the same sources) with the same compiler"
         );
     }
     let mut registrar = PluginRegistrar::default();
