@@ -51,7 +51,7 @@ fn play(args: PlayArgs) -> Result<()> {
     let mut log = TurnLog::new(!args.json && !args.quiet);
     log.events(&game, game.last_events());
     // The rules' configuration states every variant, defaults included.
-    let record = GameRecord::new(game.rules().config.clone());
+    let record = GameRecord::of_rules(game.rules());
     if let Some(path) = &args.record {
         setup::write_atomically(path, &record.to_json())?;
     }
@@ -96,6 +96,9 @@ fn play_to_the_end(
 fn replay(args: ReplayArgs) -> Result<()> {
     let record = setup::read_record(&args.file)?;
     let setup = GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())?;
+    for difference in record.version_differences(&setup.catalog) {
+        eprintln!("note: {difference}");
+    }
     let mut log = TurnLog::new(args.log);
     let game = record
         .replay_watched(&setup.catalog, &setup.tiles, |game, step| {
@@ -317,7 +320,11 @@ fn bench(args: BenchArgs) -> Result<()> {
 
 fn resume(args: ResumeArgs) -> Result<()> {
     let record = setup::read_record(&args.file)?;
-    let rules = Arc::new(GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())?.rules()?);
+    let setup = GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())?;
+    for difference in record.version_differences(&setup.catalog) {
+        eprintln!("note: {difference}");
+    }
+    let rules = Arc::new(setup.rules()?);
     let mut bots = session::bots_for(&record.config, &args.bot)?;
     let mut game = Game::new(rules)?;
     session::catch_up(&mut game, &mut bots, &record.moves).with_context(|| format!("{}", args.file.display()))?;
@@ -361,8 +368,10 @@ fn serve(args: ServeArgs) -> Result<()> {
         // The flag adds undo; a configuration's `undo = true` needs no flag.
         table.allow_undo(true);
     }
-    // The tile editor edits the files the game reads its tiles from.
-    let setup = GameSetup::for_record(table.record(), &overrides.plugins, overrides.tiles.as_deref())?;
+    // The tile editor edits the files the game reads its tiles from, and
+    // checks attributes with every expansion on offer (the configuration's
+    // plugins and the flags').
+    let setup = GameSetup::new(&overrides)?;
     let server = http::Server::with_editor(table, Editor::new(setup.catalog, setup.tiles));
     http::serve_blocking(server, &args.bind, |banner| say(&format!("{banner}\n")))
 }

@@ -306,3 +306,69 @@ fn fingerprint_names_the_sources_and_boundary_crates() {
     }
     assert!(!f.contains(" unknown"), "a part of the fingerprint was not found: {f}");
 }
+
+#[test]
+fn configuration_plugins_are_relative_to_it_and_records_name_expansions_not_libraries() {
+    let dir = target_dir().join("configured");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("creates");
+    let library = lib("carcassonne_watchtower");
+    let relative = format!("../debug/{}", library.file_name().unwrap().to_string_lossy());
+    std::fs::write(
+        dir.join("game.toml"),
+        format!("seed = 3\nexpansions = [\"watchtower\"]\nplugins = [\"{relative}\"]\n"),
+    )
+    .expect("writes");
+    let record_path = dir.join("game.json");
+    // Run from elsewhere: the library is found next to the configuration.
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["play", "-q", "--config"])
+        .arg(dir.join("game.toml"))
+        .arg("--record")
+        .arg(&record_path)
+        .current_dir(std::env::temp_dir())
+        .output()
+        .expect("host runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record_path).expect("record written")).expect("json");
+    assert!(record["config"].get("plugins").is_none(), "{record}");
+    assert_eq!(record["versions"], serde_json::json!({ "watchtower": "0.1.0" }));
+
+    // The record replays wherever the expansion is offered…
+    let replay = |extra: &[&std::ffi::OsStr]| {
+        Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+            .arg("replay")
+            .arg(&record_path)
+            .args(extra)
+            .output()
+            .expect("host runs")
+    };
+    let out = replay(&["--plugin".as_ref(), library.as_os_str()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // …and where it is not, the error says how to offer it.
+    let out = replay(&[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("unknown expansion `watchtower`") && stderr.contains("--plugin PATH"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn an_expansion_registered_twice_names_both_origins() {
+    // This test binary links the example statically (a dev-dependency).
+    use carcassonne_watchtower as _;
+    let mut catalog = Catalog::linked().expect("catalog");
+    let library = lib("carcassonne_watchtower");
+    let e = format!(
+        "{:#}",
+        plugins::load(&library, &mut catalog).expect_err("the id is taken")
+    );
+    assert!(
+        e.contains("`watchtower` is registered twice: linked into this host and loaded from")
+            && e.contains(&library.display().to_string()),
+        "{e}"
+    );
+}

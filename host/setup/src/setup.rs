@@ -2,7 +2,7 @@
 //! configuration and where tile files come from.
 
 use anyhow::{Context, Result};
-use carcassonne_core::{Catalog, GameConfig, GameRecord, PlayerConfig, Rules, TileSource};
+use carcassonne_core::{Catalog, GameConfig, GameRecord, PlayerConfig, Rules, SetupError, TileSource};
 use std::path::{Path, PathBuf};
 
 /// What a front end (command line flags, a lobby form, a Python call) says
@@ -28,6 +28,9 @@ pub struct Overrides {
     /// Dynamic expansion libraries (or directories of them) to load.
     pub plugins: Vec<PathBuf>,
 }
+
+/// What to do about an expansion the host does not offer.
+const LOAD_PLUGIN_HINT: &str = "an expansion built as a plugin must be loaded: `--plugin PATH` (its library, or a directory of libraries) or `plugins = [\"PATH\"]` in the configuration";
 
 /// Everything a game is built from: its configuration, the expansions on
 /// offer (linked and loaded) and where tile files are read. This is the one
@@ -61,6 +64,15 @@ impl GameSetup {
     /// A plugin that cannot be loaded.
     pub fn for_config(config: GameConfig, plugins: &[PathBuf], tiles: Option<&Path>) -> Result<GameSetup> {
         let catalog = catalog(&config, plugins)?;
+        if let Some(id) = config
+            .expansions
+            .iter()
+            .chain(&config.tiles_only)
+            .find(|id| catalog.get(id).is_none())
+        {
+            let known = catalog.ids().join(", ");
+            anyhow::bail!("unknown expansion `{id}`; known expansions: {known}\n{LOAD_PLUGIN_HINT}");
+        }
         Ok(GameSetup {
             config,
             catalog,
@@ -85,7 +97,13 @@ impl GameSetup {
     /// A plugin that cannot be loaded, or a record that leaves unstated a
     /// variant whose default changed and names no engine version.
     pub fn for_record(record: &GameRecord, plugins: &[PathBuf], tiles: Option<&Path>) -> Result<GameSetup> {
-        let mut setup = GameSetup::for_config(record.config.clone(), plugins, tiles)?;
+        // A record names expansions, not libraries: the paths some older
+        // records hold belong to the machine that wrote them (and would
+        // clash with a host that links the expansion), so only `plugins`
+        // are loaded.
+        let mut config = record.config.clone();
+        config.plugins.clear();
+        let mut setup = GameSetup::for_config(config, plugins, tiles)?;
         // An older record's unstated variants take the defaults it was
         // played with (`GameRecord::played_config`).
         setup.config = record.played_config(&setup.catalog)?;
@@ -98,7 +116,10 @@ impl GameSetup {
     /// The configuration cannot make a game: unknown expansion, bad variant,
     /// broken tile file, wrong player count (the core's `SetupError`).
     pub fn rules(&self) -> Result<Rules> {
-        Ok(Rules::new(&self.catalog, &self.config, &self.tiles)?)
+        Rules::new(&self.catalog, &self.config, &self.tiles).map_err(|e| match e {
+            SetupError::UnknownExpansion { .. } => anyhow::anyhow!("{e}\n{LOAD_PLUGIN_HINT}"),
+            e => e.into(),
+        })
     }
 }
 
@@ -111,6 +132,13 @@ pub fn catalog(config: &GameConfig, flags: &[PathBuf]) -> Result<Catalog> {
         .iter()
         .map(PathBuf::from)
         .chain(flags.iter().cloned())
+        .collect();
+    // One library named twice (by the configuration and a flag, say) is
+    // loaded once.
+    let mut seen = std::collections::HashSet::new();
+    let paths: Vec<PathBuf> = paths
+        .into_iter()
+        .filter(|p| seen.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())))
         .collect();
     crate::plugins::load_all(&paths, &mut catalog)?;
     Ok(catalog)
@@ -125,8 +153,9 @@ pub fn game_config(args: &Overrides) -> Result<GameConfig> {
                 toml::from_str::<GameConfig>(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             // Extra tile files sit next to the configuration that names
             // them, so the game reads the same files from any directory.
+            // Plugin libraries too.
             let dir = path.parent().unwrap_or(Path::new(""));
-            for file in &mut config.tiles.files {
+            for file in config.tiles.files.iter_mut().chain(&mut config.plugins) {
                 if Path::new(file.as_str()).is_relative() {
                     *file = dir.join(file.as_str()).display().to_string();
                 }
