@@ -82,6 +82,9 @@ pub(crate) enum Command {
     Render(RenderArgs),
     /// Serve a game to play in the browser: hot-seat or seats on the LAN, bots for bot seats.
     Serve(ServeArgs),
+    /// Write a new expansion crate that builds, loads and plays as it is: a
+    /// plugin of its own, or linked into this checkout's host with --linked.
+    NewExpansion(NewExpansionArgs),
     /// Print a shell completion script: `carcassonne completions bash > ~/.local/share/bash-completion/completions/carcassonne`.
     Completions {
         /// The shell.
@@ -232,6 +235,21 @@ pub(crate) struct TilesCommon {
     /// Load an expansion from a dynamic library (for its attribute checks); repeatable.
     #[arg(long = "plugin")]
     pub(crate) plugins: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct NewExpansionArgs {
+    /// The expansion's id, kebab-case (e.g. wind-roses); the crate is `carcassonne-ID`.
+    pub(crate) id: String,
+    /// Make the crate's directory here (default: the current directory; with
+    /// --linked, the checkout's expansions/).
+    #[arg(long)]
+    pub(crate) dir: Option<PathBuf>,
+    /// Link it into the host of the checkout it is made in: a workspace
+    /// member using the workspace's dependencies, its tile file in tiles/,
+    /// named in host/setup (instead of a plugin with a workspace of its own).
+    #[arg(long)]
+    pub(crate) linked: bool,
 }
 
 #[derive(Args, Debug)]

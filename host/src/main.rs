@@ -8,8 +8,8 @@ mod report;
 
 use anyhow::{Context, Result};
 use args::{
-    BenchArgs, Cli, Command, ExpansionsArgs, PlayArgs, RenderArgs, ReplayArgs, ResumeArgs, ServeArgs, SimulateArgs,
-    TilesCommand,
+    BenchArgs, Cli, Command, ExpansionsArgs, NewExpansionArgs, PlayArgs, RenderArgs, ReplayArgs, ResumeArgs, ServeArgs,
+    SimulateArgs, TilesCommand,
 };
 use carcassonne_core::{Game, GameRecord, ReplayStep};
 use carcassonne_setup::{GameSetup, describe, session, setup};
@@ -30,6 +30,7 @@ fn main() {
         Command::Bench(a) => bench(a),
         Command::Render(a) => render(a),
         Command::Serve(a) => serve(a),
+        Command::NewExpansion(a) => new_expansion(a),
         Command::Completions { shell } => completions(shell),
         Command::Manpage { out } => manpage(out.as_deref()),
     };
@@ -374,6 +375,24 @@ fn serve(args: ServeArgs) -> Result<()> {
     let setup = GameSetup::new(&overrides)?;
     let server = http::Server::with_editor(table, Editor::new(setup.catalog, setup.tiles));
     http::serve_blocking(server, &args.bind, |banner| say(&format!("{banner}\n")))
+}
+
+fn new_expansion(args: NewExpansionArgs) -> Result<()> {
+    let written = carcassonne_setup::scaffold::new_expansion(&carcassonne_setup::scaffold::NewExpansion {
+        id: args.id.clone(),
+        dir: args.dir,
+        linked: args.linked,
+    })?;
+    let mut text = String::new();
+    for path in &written {
+        text.push_str(&format!("wrote {}\n", path.display()));
+    }
+    text.push_str(&format!(
+        "the expansion `{}` is ready: see the README.md beside its Cargo.toml\n",
+        args.id
+    ));
+    say(&text);
+    Ok(())
 }
 
 fn completions(shell: clap_complete::Shell) -> Result<()> {

@@ -23,6 +23,7 @@
 pub mod describe;
 mod linked;
 pub mod plugins;
+pub mod scaffold;
 pub mod session;
 pub mod setup;
 pub mod tile_edit;
