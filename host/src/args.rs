@@ -310,6 +310,11 @@ pub(crate) struct SimulateArgs {
     /// Also write the summary as a self-contained HTML page of plots.
     #[arg(long, value_name = "FILE", conflicts_with = "csv")]
     pub(crate) html: Option<PathBuf>,
+    /// Play the same seeds with and without this expansion (added to the
+    /// game's if it is not on) and print the differences with 95 %
+    /// intervals: scores, spread, first player's edge, length, and its points by source.
+    #[arg(long, value_name = "EXPANSION", conflicts_with_all = ["csv", "html"])]
+    pub(crate) compare: Option<String>,
 }
 
 #[derive(Args, Debug)]

@@ -11,7 +11,7 @@ use args::{
     BenchArgs, Cli, Command, ExpansionsArgs, NewExpansionArgs, PlayArgs, RenderArgs, ReplayArgs, ResumeArgs, ServeArgs,
     SimulateArgs, TilesCommand,
 };
-use carcassonne_core::{Game, GameRecord, ReplayStep};
+use carcassonne_core::{Game, GameRecord, ReplayStep, Rules};
 use carcassonne_setup::{GameSetup, describe, session, setup};
 use clap::Parser;
 use report::{TurnLog, say};
@@ -123,6 +123,43 @@ fn replay(args: ReplayArgs) -> Result<()> {
             ));
         }
         say(&describe::score_table(&game));
+    }
+    Ok(())
+}
+
+/// `simulate --compare ID`: the same seeds without and with expansion `id`.
+fn compare(args: &SimulateArgs, id: &str) -> Result<()> {
+    use carcassonne_lab::{compare, simulate};
+    let mut setup = GameSetup::new(&args.game.to_overrides())?;
+    if !setup.config.expansions.iter().any(|e| e == id) {
+        setup.config.expansions.push(id.to_string());
+        setup.config.tiles_only.retain(|e| e != id);
+    }
+    let with = setup.rules()?;
+    let mut without_config = setup.config.clone();
+    without_config.expansions.retain(|e| e != id);
+    without_config.variants.remove(id);
+    let without =
+        Rules::new(&setup.catalog, &without_config, &setup.tiles).with_context(|| format!("the game without {id}"))?;
+    session::bots_for(&setup.config, &args.bot)?;
+    let progress = !args.json;
+    let run = |config: &carcassonne_core::GameConfig, rules: &Rules| {
+        simulate::run(
+            config,
+            |c| Ok(rules.reseeded(c.seed)?),
+            args.games,
+            args.threads,
+            &args.bot,
+            progress,
+        )
+    };
+    let results_with = run(&setup.config, &with)?;
+    let results_without = run(&without_config, &without)?;
+    let comparison = compare::compare(id, &results_with, &results_without, with.score_sources());
+    if args.json {
+        say(&format!("{}\n", serde_json::to_string_pretty(&comparison)?));
+    } else {
+        say(&compare::text(&comparison));
     }
     Ok(())
 }
@@ -251,6 +288,9 @@ fn tiles(command: TilesCommand) -> Result<()> {
 
 fn simulate(args: SimulateArgs) -> Result<()> {
     use carcassonne_lab::simulate;
+    if let Some(id) = &args.compare {
+        return compare(&args, id);
+    }
     let setup = GameSetup::new(&args.game.to_overrides())?;
     let config = &setup.config;
     // Fail early, before any thread starts, on a configuration that cannot play.
