@@ -213,6 +213,10 @@ pub(crate) struct NewTileArgs {
     /// A name for people.
     #[arg(long)]
     pub(crate) name: Option<String>,
+    /// An expansion attribute of the tile, EXPANSION.KEY=VALUE (the value as
+    /// TOML: 2, true, "text"), written as `[tile.EXPANSION]`; repeatable.
+    #[arg(long = "attr", value_name = "EXPANSION.KEY=VALUE")]
+    pub(crate) attributes: Vec<String>,
 }
 
 impl NewTileArgs {
@@ -223,6 +227,11 @@ impl NewTileArgs {
             count: self.count,
             cloister: self.cloister,
             name: self.name.clone(),
+            attributes: self
+                .attributes
+                .iter()
+                .map(|a| tile_edit::parse_attribute(a))
+                .collect::<Result<_, _>>()?,
         })
     }
 }

@@ -372,3 +372,85 @@ fn an_expansion_registered_twice_names_both_origins() {
         "{e}"
     );
 }
+
+fn host_run(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(args)
+        .output()
+        .expect("host runs")
+}
+
+#[test]
+fn tile_tools_write_and_show_expansion_attributes() {
+    let library = lib("carcassonne_watchtower");
+    let plugin = ["--plugin".as_ref(), library.as_os_str()];
+    // `tiles new --attr` writes the expansion's table.
+    let out = host_run(&[
+        "tiles".as_ref(),
+        "new".as_ref(),
+        "WX".as_ref(),
+        "--edges".as_ref(),
+        "FRFR".as_ref(),
+        "--attr".as_ref(),
+        "watchtower.height=2".as_ref(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("[tile.watchtower]\nheight = 2\n"));
+
+    let dir = target_dir().join("attr-edit");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("creates");
+    let file = dir.join("watchtower.toml");
+    std::fs::copy(root().join("expansions/example-watchtower/watchtower.toml"), &file).expect("copies");
+    let add = |id: &str, attr: &str, with_plugin: bool| {
+        let mut args: Vec<&std::ffi::OsStr> = vec![
+            "tiles".as_ref(),
+            "add".as_ref(),
+            file.as_os_str(),
+            "--id".as_ref(),
+            id.as_ref(),
+            "--edges".as_ref(),
+            "FRFR".as_ref(),
+            "--attr".as_ref(),
+            attr.as_ref(),
+        ];
+        if with_plugin {
+            args.extend(plugin);
+        }
+        host_run(&args)
+    };
+    // With the plugin, the attribute is checked by the expansion: a wrong
+    // height is refused, a right one written.
+    let out = add("WX", "watchtower.height=7", true);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`height` must be 1 or 2"));
+    let out = add("WX", "watchtower.height=1", true);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .contains("[tile.watchtower]\nheight = 1\n")
+    );
+    // Without it, the file itself does not load: the edit is not blamed.
+    let before = std::fs::read_to_string(&file).unwrap();
+    let out = add("WY", "watchtower.height=1", false);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("before any edit") && stderr.contains("--plugin"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before, "nothing written");
+
+    // `tiles show` lists the tile's attribute table apart from its features.
+    let mut args: Vec<&std::ffi::OsStr> = vec!["tiles".as_ref(), "show".as_ref(), "WT1".as_ref()];
+    args.extend(plugin);
+    let out = host_run(&args);
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(shown.contains("  3. field") && !shown.contains("  4. "), "{shown}");
+    assert!(
+        shown.contains("tile attributes:\n  [tile.watchtower] height=2"),
+        "{shown}"
+    );
+}
