@@ -454,3 +454,28 @@ fn tile_tools_write_and_show_expansion_attributes() {
         "{shown}"
     );
 }
+
+#[test]
+fn an_unknown_attribute_key_is_pointed_at_not_its_value() {
+    let dir = target_dir().join("attr-key");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("creates");
+    let text = std::fs::read_to_string(root().join("expansions/example-watchtower/watchtower.toml"))
+        .expect("tile file")
+        .replace("height = 2\n", "height = 2\ncolour = \"red\"\n");
+    let file = dir.join("watchtower.toml");
+    std::fs::write(&file, text).expect("writes");
+    let library = lib("carcassonne_watchtower");
+    let out = host_run(&[
+        "tiles".as_ref(),
+        "check".as_ref(),
+        file.as_os_str(),
+        "--plugin".as_ref(),
+        library.as_os_str(),
+    ]);
+    let report = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(report.contains("unknown key `colour`"), "{report}");
+    // The caret sits under `colour` (six characters from the line's start).
+    assert!(report.contains("| colour = \"red\"\n   | ^^^^^^\n"), "{report}");
+}
