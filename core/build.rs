@@ -37,6 +37,14 @@ fn main() {
     println!("cargo:rustc-env=CARCASSONNE_CORE_SOURCES={:016x}", hash.0);
     println!("cargo:rustc-env=CARCASSONNE_BOUNDARY_CRATES={}", crates.join(", "));
     println!("cargo:rustc-env=CARCASSONNE_RUSTC={}", rustc());
+    // Debug assertions on or off in the core being built: what makes a
+    // "debug build" differ in behaviour (hook declaration checks) and speed.
+    let profile = if std::env::var_os("CARGO_CFG_DEBUG_ASSERTIONS").is_some() {
+        "debug build"
+    } else {
+        "release build"
+    };
+    println!("cargo:rustc-env=CARCASSONNE_PROFILE={profile}");
     println!("cargo:rerun-if-env-changed=RUSTC");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=Cargo.toml");

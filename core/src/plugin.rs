@@ -36,6 +36,44 @@ pub const FINGERPRINT: &str = concat!(
     env!("CARCASSONNE_RUSTC")
 );
 
+/// How this copy of the core was compiled, after [`PROFILE_MARK`] at the end
+/// of the fingerprint: a plugin built otherwise than its host still works
+/// (the layout is the same), but a debug plugin is slow and checks hook
+/// declarations, so hosts say so.
+pub const BUILD_PROFILE: &str = env!("CARCASSONNE_PROFILE");
+
+/// Separates the fingerprint proper from the build profile: only the part
+/// before it must match.
+pub const PROFILE_MARK: &str = " | ";
+
+/// The fingerprint with the build profile appended: what a library exports.
+pub const FINGERPRINT_WITH_PROFILE: &str = concat!(
+    "carcassonne-core ",
+    env!("CARGO_PKG_VERSION"),
+    " (sources ",
+    env!("CARCASSONNE_CORE_SOURCES"),
+    "); ",
+    env!("CARCASSONNE_BOUNDARY_CRATES"),
+    "; ",
+    env!("CARCASSONNE_RUSTC"),
+    " | ",
+    env!("CARCASSONNE_PROFILE")
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_exported_fingerprint_is_the_fingerprint_then_the_profile() {
+        assert_eq!(
+            FINGERPRINT_WITH_PROFILE,
+            format!("{FINGERPRINT}{PROFILE_MARK}{BUILD_PROFILE}")
+        );
+        assert_eq!(BUILD_PROFILE == "debug build", cfg!(debug_assertions));
+    }
+}
+
 /// A string as pointer and length, readable across the library boundary.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
@@ -69,7 +107,8 @@ impl FfiStr {
 pub struct PluginDeclaration {
     /// Read first; must equal the host's [`PLUGIN_ABI_VERSION`].
     pub abi_version: u32,
-    /// Must equal the host's [`FINGERPRINT`].
+    /// Must equal the host's [`FINGERPRINT`] up to [`PROFILE_MARK`]; the
+    /// build profile follows it.
     pub fingerprint: FfiStr,
     /// Hands the library's registrations to the host.
     pub register: fn(&mut PluginRegistrar),
@@ -83,7 +122,7 @@ impl PluginDeclaration {
     pub const fn current() -> Self {
         PluginDeclaration {
             abi_version: PLUGIN_ABI_VERSION,
-            fingerprint: FfiStr::new(FINGERPRINT),
+            fingerprint: FfiStr::new(FINGERPRINT_WITH_PROFILE),
             register: register_linked,
         }
     }

@@ -42,6 +42,7 @@ fn main() {
 
 fn play(args: PlayArgs) -> Result<()> {
     let mut setup = GameSetup::new(&args.game.to_overrides())?;
+    show_notices(&setup);
     // The record names every seat's bot, so `resume` continues with the same ones.
     for p in &mut setup.config.players {
         p.bot.get_or_insert_with(|| args.bot.clone());
@@ -97,6 +98,7 @@ fn play_to_the_end(
 fn replay(args: ReplayArgs) -> Result<()> {
     let record = setup::read_record(&args.file)?;
     let setup = GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())?;
+    show_notices(&setup);
     for difference in record.version_differences(&setup.catalog) {
         eprintln!("note: {difference}");
     }
@@ -131,6 +133,7 @@ fn replay(args: ReplayArgs) -> Result<()> {
 fn compare(args: &SimulateArgs, id: &str) -> Result<()> {
     use carcassonne_lab::{compare, simulate};
     let mut setup = GameSetup::new(&args.game.to_overrides())?;
+    show_notices(&setup);
     if !setup.config.expansions.iter().any(|e| e == id) {
         setup.config.expansions.push(id.to_string());
         setup.config.tiles_only.retain(|e| e != id);
@@ -166,6 +169,7 @@ fn compare(args: &SimulateArgs, id: &str) -> Result<()> {
 
 fn expansions(args: ExpansionsArgs) -> Result<()> {
     let setup = GameSetup::base_game(&args.plugins, args.tiles.as_deref())?;
+    show_notices(&setup);
     let listing = describe::expansions(&setup.catalog, &setup.tiles)?;
     if args.json {
         say(&format!("{}\n", serde_json::to_string_pretty(&listing)?));
@@ -292,6 +296,7 @@ fn simulate(args: SimulateArgs) -> Result<()> {
         return compare(&args, id);
     }
     let setup = GameSetup::new(&args.game.to_overrides())?;
+    show_notices(&setup);
     let config = &setup.config;
     // Fail early, before any thread starts, on a configuration that cannot play.
     let rules = setup.rules()?;
@@ -362,6 +367,7 @@ fn bench(args: BenchArgs) -> Result<()> {
 fn resume(args: ResumeArgs) -> Result<()> {
     let record = setup::read_record(&args.file)?;
     let setup = GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())?;
+    show_notices(&setup);
     for difference in record.version_differences(&setup.catalog) {
         eprintln!("note: {difference}");
     }
@@ -415,6 +421,14 @@ fn serve(args: ServeArgs) -> Result<()> {
     let setup = GameSetup::new(&overrides)?;
     let server = http::Server::with_editor(table, Editor::new(setup.catalog, setup.tiles));
     http::serve_blocking(server, &args.bind, |banner| say(&format!("{banner}\n")))
+}
+
+/// What the user should know about the game's setup (plugins built in
+/// another mode than this host), on standard error.
+fn show_notices(setup: &GameSetup) {
+    for notice in &setup.notices {
+        eprintln!("note: {notice}");
+    }
 }
 
 fn new_expansion(args: NewExpansionArgs) -> Result<()> {

@@ -479,3 +479,50 @@ fn an_unknown_attribute_key_is_pointed_at_not_its_value() {
     // The caret sits under `colour` (six characters from the line's start).
     assert!(report.contains("| colour = \"red\"\n   | ^^^^^^\n"), "{report}");
 }
+
+#[test]
+fn a_plugin_built_in_the_other_mode_loads_with_a_notice() {
+    // The example built in the mode this test binary was not.
+    let release = cfg!(debug_assertions);
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut build = Command::new(cargo);
+    build
+        .args(["build", "--quiet", "--manifest-path"])
+        .arg(root().join("expansions/example-watchtower/Cargo.toml"))
+        .arg("--target-dir")
+        .arg(target_dir())
+        .env_remove("RUSTFLAGS");
+    if release {
+        build.arg("--release");
+    }
+    assert!(build.status().expect("cargo runs").success());
+    let library = target_dir()
+        .join(if release { "release" } else { "debug" })
+        .join(format!(
+            "{}carcassonne_watchtower{}",
+            std::env::consts::DLL_PREFIX,
+            std::env::consts::DLL_SUFFIX
+        ));
+    let out = host_run(&["expansions".as_ref(), "--plugin".as_ref(), library.as_os_str()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let (theirs, ours) = if release {
+        ("release build", "debug build")
+    } else {
+        ("debug build", "release build")
+    };
+    assert!(
+        stderr.contains(&format!(
+            "note: plugin {} is a {theirs}, this host a {ours}",
+            library.display()
+        )),
+        "{stderr}"
+    );
+    // The same mode loads without one.
+    let out = host_run(&[
+        "expansions".as_ref(),
+        "--plugin".as_ref(),
+        lib("carcassonne_watchtower").as_os_str(),
+    ]);
+    assert!(out.status.success() && !String::from_utf8_lossy(&out.stderr).contains("note:"));
+}

@@ -43,6 +43,9 @@ pub struct GameSetup {
     pub catalog: Catalog,
     /// Where tile files are read from.
     pub tiles: TileSource,
+    /// What the user should know about the plugins loaded (a debug build
+    /// in a release host, say), for the front end to show.
+    pub notices: Vec<String>,
 }
 
 impl GameSetup {
@@ -63,7 +66,8 @@ impl GameSetup {
     /// # Errors
     /// A plugin that cannot be loaded.
     pub fn for_config(config: GameConfig, plugins: &[PathBuf], tiles: Option<&Path>) -> Result<GameSetup> {
-        let catalog = catalog(&config, plugins)?;
+        let mut notices = Vec::new();
+        let catalog = catalog_noting(&config, plugins, &mut notices)?;
         if let Some(id) = config
             .expansions
             .iter()
@@ -77,6 +81,7 @@ impl GameSetup {
             config,
             catalog,
             tiles: tile_source(tiles),
+            notices,
         })
     }
 
@@ -126,6 +131,11 @@ impl GameSetup {
 /// The expansions this binary offers: those linked in, plus those loaded
 /// from the configuration's `plugins` and the `--plugin` flags.
 pub fn catalog(config: &GameConfig, flags: &[PathBuf]) -> Result<Catalog> {
+    catalog_noting(config, flags, &mut Vec::new())
+}
+
+/// [`catalog`], adding to `notices` what the user should know about the plugins.
+pub fn catalog_noting(config: &GameConfig, flags: &[PathBuf], notices: &mut Vec<String>) -> Result<Catalog> {
     let mut catalog = Catalog::linked()?;
     let paths: Vec<PathBuf> = config
         .plugins
@@ -140,7 +150,7 @@ pub fn catalog(config: &GameConfig, flags: &[PathBuf]) -> Result<Catalog> {
         .into_iter()
         .filter(|p| seen.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())))
         .collect();
-    crate::plugins::load_all(&paths, &mut catalog)?;
+    crate::plugins::load_all_noting(&paths, &mut catalog, notices)?;
     Ok(catalog)
 }
 
