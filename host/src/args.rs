@@ -321,8 +321,9 @@ pub(crate) struct SimulateArgs {
     pub(crate) html: Option<PathBuf>,
     /// Play the same seeds with and without this expansion (added to the
     /// game's if it is not on) and print the differences with 95 %
-    /// intervals: scores, spread, first player's edge, length, and its points by source.
-    #[arg(long, value_name = "EXPANSION", conflicts_with_all = ["csv", "html"])]
+    /// intervals: scores, spread, first player's edge, length, and its points
+    /// by source (with --html, also as a page).
+    #[arg(long, value_name = "EXPANSION", conflicts_with = "csv")]
     pub(crate) compare: Option<String>,
 }
 

@@ -159,6 +159,10 @@ fn compare(args: &SimulateArgs, id: &str) -> Result<()> {
     let results_with = run(&setup.config, &with)?;
     let results_without = run(&without_config, &without)?;
     let comparison = compare::compare(id, &results_with, &results_without, with.score_sources());
+    if let Some(path) = &args.html {
+        setup::write_atomically(path, &carcassonne_lab::html_report::comparison_html(&comparison))?;
+        eprintln!("wrote the report to {}", path.display());
+    }
     if args.json {
         say(&format!("{}\n", serde_json::to_string_pretty(&comparison)?));
     } else {

@@ -189,3 +189,31 @@ fn compare_with_an_unknown_expansion_says_how_to_load_one() {
         "{stderr}"
     );
 }
+
+#[test]
+fn compare_draws_its_page() {
+    let path = std::env::temp_dir().join(format!("carcassonne-compare-{}.html", std::process::id()));
+    run(&[
+        "--games",
+        "20",
+        "--compare",
+        "easter",
+        "--html",
+        path.to_str().unwrap(),
+        "--json",
+    ]);
+    let page = std::fs::read_to_string(&path).expect("page written");
+    let _ = std::fs::remove_file(&path);
+    let doc = roxmltree::Document::parse(page.trim_start_matches("<!DOCTYPE html>\n")).expect("well-formed page");
+    let text: String = doc.descendants().filter_map(|n| n.text()).collect();
+    for needle in [
+        "mean score per player",
+        "turns per game",
+        "easter",
+        "20 without and with easter",
+    ] {
+        assert!(text.contains(needle), "`{needle}` missing");
+    }
+    // One interval per measure.
+    assert_eq!(doc.descendants().filter(|n| n.has_tag_name("circle")).count(), 4);
+}
