@@ -210,7 +210,7 @@ fn compare_draws_its_page() {
         "mean score per player",
         "turns per game",
         "easter",
-        "20 without and with easter",
+        "20 games, each without and with easter",
     ] {
         assert!(text.contains(needle), "`{needle}` missing");
     }

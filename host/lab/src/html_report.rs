@@ -65,13 +65,13 @@ pub fn html(summary: &Summary, names: &[String]) -> String {
 /// scale per row, the measures having different units), then the
 /// expansion's points by source.
 pub fn comparison_html(c: &Comparison) -> String {
-    let title = format!("{} without and with {}", c.games, c.expansion);
+    let title = format!("{} games, each without and with {}", c.games, c.expansion);
     let mut page = String::new();
     let _ = write!(
         page,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\
-         <title>{0} games</title><style>{STYLE}</style></head><body>\n<h1>{0} games</h1>\n\
+         <title>{0}</title><style>{STYLE}</style></head><body>\n<h1>{0}</h1>\n\
          <p class=\"sub\">Seeds {1} to {2}, each played twice. Differences are taken seed by seed, \
          with 95&#160;% intervals; the same figures as <code>simulate --compare --json</code>.</p>\n\
          <table><tr><th>measure</th><th>without</th><th>with</th><th>difference</th></tr>\n",
@@ -82,7 +82,7 @@ pub fn comparison_html(c: &Comparison) -> String {
     for m in &c.measures {
         let _ = writeln!(
             page,
-            "<tr><td>{}</td><td>{:.2}</td><td>{:.2}</td><td>{:+.2} [{:+.2}, {:+.2}]</td></tr>",
+            "<tr><td>{}</td><td>{:.2}</td><td>{:.2}</td><td style=\"white-space:nowrap\">{:+.2} [{:+.2}, {:+.2}]</td></tr>",
             escape(&m.name),
             m.without.mean,
             m.with.mean,
