@@ -262,7 +262,9 @@ fn plugin_of_a_changed_core() -> PathBuf {
             "name = \"carcassonne-watchtower\"",
             "name = \"changed-core-watchtower\"",
         )
-        .replace("path = \"../../core\"", "path = \"../core\"");
+        .replace("path = \"../../core\"", "path = \"../core\"")
+        // Only the library is built: its tests' kit is not copied.
+        .replace("carcassonne-testkit = { path = \"../../host/testkit\" }", "");
     std::fs::write(plugin.join("Cargo.toml"), manifest).expect("writes");
     cargo_build(&plugin.join("Cargo.toml"));
     lib("changed_core_watchtower")
