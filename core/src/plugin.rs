@@ -4,8 +4,9 @@
 //! A library built as a `cdylib` carries its own copy of the core and of
 //! `inventory`, so the host cannot see its registrations directly. Instead
 //! it exports one `#[repr(C)]` static, [`PluginDeclaration`], whose first
-//! field is the ABI version and second a fingerprint of the core version and
-//! compiler. Only when both match does the host call `register`, which hands
+//! field is the ABI version and second a fingerprint of the core (version
+//! and a hash of its sources), the crates whose types cross the boundary,
+//! and the compiler. Only when both match does the host call `register`, which hands
 //! the library's own registrations to the host. Authors write
 //! [`register_expansion!`](crate::register_expansion) as for a linked
 //! expansion, plus one [`export_plugin!`](crate::export_plugin).
@@ -20,13 +21,58 @@ pub const PLUGIN_ABI_VERSION: u32 = 2;
 /// Name of the exported static.
 pub const PLUGIN_SYMBOL: &str = "CARCASSONNE_PLUGIN";
 
-/// Core version and compiler this copy of the core was built with.
+/// What this copy of the core was built from: its version, a hash of its
+/// sources (a core changed without a version bump is another ABI), the
+/// versions of the crates whose types cross the library boundary, and the
+/// compiler. Computed by the core's build script.
 pub const FINGERPRINT: &str = concat!(
     "carcassonne-core ",
     env!("CARGO_PKG_VERSION"),
+    " (sources ",
+    env!("CARCASSONNE_CORE_SOURCES"),
+    "); ",
+    env!("CARCASSONNE_BOUNDARY_CRATES"),
     "; ",
     env!("CARCASSONNE_RUSTC")
 );
+
+/// How this copy of the core was compiled, after [`PROFILE_MARK`] at the end
+/// of the fingerprint: a plugin built otherwise than its host still works
+/// (the layout is the same), but a debug plugin is slow and checks hook
+/// declarations, so hosts say so.
+pub const BUILD_PROFILE: &str = env!("CARCASSONNE_PROFILE");
+
+/// Separates the fingerprint proper from the build profile: only the part
+/// before it must match.
+pub const PROFILE_MARK: &str = " | ";
+
+/// The fingerprint with the build profile appended: what a library exports.
+pub const FINGERPRINT_WITH_PROFILE: &str = concat!(
+    "carcassonne-core ",
+    env!("CARGO_PKG_VERSION"),
+    " (sources ",
+    env!("CARCASSONNE_CORE_SOURCES"),
+    "); ",
+    env!("CARCASSONNE_BOUNDARY_CRATES"),
+    "; ",
+    env!("CARCASSONNE_RUSTC"),
+    " | ",
+    env!("CARCASSONNE_PROFILE")
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_exported_fingerprint_is_the_fingerprint_then_the_profile() {
+        assert_eq!(
+            FINGERPRINT_WITH_PROFILE,
+            format!("{FINGERPRINT}{PROFILE_MARK}{BUILD_PROFILE}")
+        );
+        assert_eq!(BUILD_PROFILE == "debug build", cfg!(debug_assertions));
+    }
+}
 
 /// A string as pointer and length, readable across the library boundary.
 #[repr(C)]
@@ -61,7 +107,8 @@ impl FfiStr {
 pub struct PluginDeclaration {
     /// Read first; must equal the host's [`PLUGIN_ABI_VERSION`].
     pub abi_version: u32,
-    /// Must equal the host's [`FINGERPRINT`].
+    /// Must equal the host's [`FINGERPRINT`] up to [`PROFILE_MARK`]; the
+    /// build profile follows it.
     pub fingerprint: FfiStr,
     /// Hands the library's registrations to the host.
     pub register: fn(&mut PluginRegistrar),
@@ -75,7 +122,7 @@ impl PluginDeclaration {
     pub const fn current() -> Self {
         PluginDeclaration {
             abi_version: PLUGIN_ABI_VERSION,
-            fingerprint: FfiStr::new(FINGERPRINT),
+            fingerprint: FfiStr::new(FINGERPRINT_WITH_PROFILE),
             register: register_linked,
         }
     }
@@ -110,6 +157,9 @@ fn register_linked(registrar: &mut PluginRegistrar) {
 #[macro_export]
 macro_rules! export_plugin {
     () => {
+        // Hidden: the host reads it, not the author's users (and a crate
+        // under `missing_docs` would otherwise have to document it).
+        #[doc(hidden)]
         #[unsafe(no_mangle)]
         #[allow(unsafe_code)]
         pub static CARCASSONNE_PLUGIN: $crate::plugin::PluginDeclaration = $crate::plugin::PluginDeclaration::current();

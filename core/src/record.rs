@@ -199,7 +199,15 @@ pub struct GameRecord {
     /// record leaves unstated are those of this version.
     #[serde(default)]
     pub engine: String,
-    /// The game configuration (players, seed, expansions …).
+    /// The version of each expansion the game was played with, by id (those
+    /// whose rules were on). A record names expansions, never the libraries
+    /// they were loaded from: it replays on any host that offers them,
+    /// linked or loaded. Another version still replays; hosts say so
+    /// ([`GameRecord::version_differences`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub versions: BTreeMap<String, String>,
+    /// The game configuration (players, seed, expansions …), without the
+    /// plugin libraries it was loaded with.
     pub config: GameConfig,
     /// Every decision, in order.
     #[serde(default)]
@@ -322,13 +330,45 @@ impl GameRecord {
     /// which states every variant of every enabled expansion: a record
     /// that states them replays the same game whatever defaults later
     /// versions choose.
-    pub fn new(config: GameConfig) -> Self {
+    ///
+    /// The configuration's `plugins` are left out: library paths belong to
+    /// one machine, while the record names the expansions themselves.
+    pub fn new(mut config: GameConfig) -> Self {
+        config.plugins.clear();
         GameRecord {
             format: RECORD_FORMAT,
             engine: env!("CARGO_PKG_VERSION").into(),
+            versions: BTreeMap::new(),
             config,
             moves: Vec::new(),
         }
+    }
+
+    /// An empty record of the game `rules` make: their configuration, every
+    /// variant stated, and the versions of the enabled expansions.
+    pub fn of_rules(rules: &Rules) -> Self {
+        let mut record = GameRecord::new(rules.config.clone());
+        record.versions = rules
+            .expansions()
+            .iter()
+            .map(|e| (e.info.id.to_string(), e.info.version.to_string()))
+            .collect();
+        record
+    }
+
+    /// How the expansions `catalog` offers differ from the versions the
+    /// record was played with, one sentence each (empty when they agree or
+    /// the record names no versions). Another version may score differently,
+    /// so a host shows these before a replay.
+    pub fn version_differences(&self, catalog: &Catalog) -> Vec<String> {
+        self.versions
+            .iter()
+            .filter_map(|(id, recorded)| {
+                let offered = catalog.get(id)?.version;
+                (offered != recorded)
+                    .then(|| format!("the record was played with {id} {recorded}; this host has {id} {offered}"))
+            })
+            .collect()
     }
 
     /// Parses a record from JSON, checking the format version. The

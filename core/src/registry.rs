@@ -37,8 +37,15 @@ pub struct Catalog {
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum CatalogError {
     /// Two expansions claim one id.
-    #[error("expansion id `{0}` is registered twice")]
-    Duplicate(String),
+    #[error("expansion id `{id}` is registered twice: {first} and {second}")]
+    Duplicate {
+        /// The id.
+        id: String,
+        /// Where the expansion already in the catalog came from.
+        first: String,
+        /// Where the second one came from.
+        second: String,
+    },
     /// The id is not kebab-case.
     #[error("expansion id `{0}` is not kebab-case (lower-case letters, digits and `-`)")]
     BadId(String),
@@ -54,8 +61,20 @@ impl Catalog {
         Ok(c)
     }
 
-    /// Adds an expansion (from a dynamic library, or a test).
+    /// Adds an expansion (linked, or from a test).
     pub fn add(&mut self, info: &'static ExpansionInfo) -> Result<(), CatalogError> {
+        self.add_from(info, "linked into this host")
+    }
+
+    /// Where expansion `id` in the catalog came from, in words.
+    fn origin_of(&self, id: &str) -> String {
+        match self.library_of(id) {
+            Some(library) => format!("loaded from {library}"),
+            None => "linked into this host".to_string(),
+        }
+    }
+
+    fn add_from(&mut self, info: &'static ExpansionInfo, origin: &str) -> Result<(), CatalogError> {
         let id = info.id;
         let kebab = !id.is_empty()
             && id
@@ -67,7 +86,11 @@ impl Catalog {
             return Err(CatalogError::BadId(id.to_string()));
         }
         if self.get(id).is_some() {
-            return Err(CatalogError::Duplicate(id.to_string()));
+            return Err(CatalogError::Duplicate {
+                id: id.to_string(),
+                first: self.origin_of(id),
+                second: origin.to_string(),
+            });
         }
         let at = self.expansions.partition_point(|e| e.id < id);
         self.expansions.insert(at, info);
@@ -76,7 +99,7 @@ impl Catalog {
 
     /// Adds an expansion that a dynamic library at `library` registered.
     pub fn add_dynamic(&mut self, info: &'static ExpansionInfo, library: &str) -> Result<(), CatalogError> {
-        self.add(info)?;
+        self.add_from(info, &format!("loaded from {library}"))?;
         self.dynamic.push((info.id, library.to_string()));
         Ok(())
     }

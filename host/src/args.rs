@@ -103,6 +103,9 @@ pub(crate) enum Command {
     Render(RenderArgs),
     /// Serve a game to play in the browser: hot-seat or seats on the LAN, bots for bot seats.
     Serve(ServeArgs),
+    /// Write a new expansion crate that builds, loads and plays as it is: a
+    /// plugin of its own, or linked into this checkout's host with --linked.
+    NewExpansion(NewExpansionArgs),
     /// Print a shell completion script: `carcassonne completions bash > ~/.local/share/bash-completion/completions/carcassonne`.
     Completions {
         /// The shell.
@@ -231,6 +234,10 @@ pub(crate) struct NewTileArgs {
     /// A name for people.
     #[arg(long)]
     pub(crate) name: Option<String>,
+    /// An expansion attribute of the tile, EXPANSION.KEY=VALUE (the value as
+    /// TOML: 2, true, "text"), written as `[tile.EXPANSION]`; repeatable.
+    #[arg(long = "attr", value_name = "EXPANSION.KEY=VALUE")]
+    pub(crate) attributes: Vec<String>,
 }
 
 impl NewTileArgs {
@@ -241,6 +248,11 @@ impl NewTileArgs {
             count: self.count,
             cloister: self.cloister,
             name: self.name.clone(),
+            attributes: self
+                .attributes
+                .iter()
+                .map(|a| tile_edit::parse_attribute(a))
+                .collect::<Result<_, _>>()?,
         })
     }
 }
@@ -253,6 +265,21 @@ pub(crate) struct TilesCommon {
     /// Load an expansion from a dynamic library (for its attribute checks); repeatable.
     #[arg(long = "plugin")]
     pub(crate) plugins: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct NewExpansionArgs {
+    /// The expansion's id, kebab-case (e.g. wind-roses); the crate is `carcassonne-ID`.
+    pub(crate) id: String,
+    /// Make the crate's directory here (default: the current directory; with
+    /// --linked, the checkout's expansions/).
+    #[arg(long)]
+    pub(crate) dir: Option<PathBuf>,
+    /// Link it into the host of the checkout it is made in: a workspace
+    /// member using the workspace's dependencies, its tile file in tiles/,
+    /// named in host/setup (instead of a plugin with a workspace of its own).
+    #[arg(long)]
+    pub(crate) linked: bool,
 }
 
 #[derive(Args, Debug)]
@@ -313,6 +340,12 @@ pub(crate) struct SimulateArgs {
     /// Also write the summary as a self-contained HTML page of plots.
     #[arg(long, value_name = "FILE", conflicts_with = "csv")]
     pub(crate) html: Option<PathBuf>,
+    /// Play the same seeds with and without this expansion (added to the
+    /// game's if it is not on) and print the differences with 95 %
+    /// intervals: scores, spread, first player's edge, length, and its points
+    /// by source (with --html, also as a page).
+    #[arg(long, value_name = "EXPANSION", conflicts_with = "csv")]
+    pub(crate) compare: Option<String>,
 }
 
 #[derive(Args, Debug)]

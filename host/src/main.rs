@@ -8,10 +8,10 @@ mod report;
 
 use anyhow::{Context, Result};
 use args::{
-    BenchArgs, Cli, Command, ExpansionsArgs, PlayArgs, RenderArgs, ReplayArgs, ResumeArgs, ServeArgs, SimulateArgs,
-    TilesCommand,
+    BenchArgs, Cli, Command, ExpansionsArgs, NewExpansionArgs, PlayArgs, RenderArgs, ReplayArgs, ResumeArgs, ServeArgs,
+    SimulateArgs, TilesCommand,
 };
-use carcassonne_core::{Game, GameRecord, ReplayStep};
+use carcassonne_core::{Game, GameRecord, ReplayStep, Rules};
 use carcassonne_setup::journal::RecordWriter;
 use carcassonne_setup::{GameSetup, SeedChoice, describe, safe_file, session, setup};
 use clap::Parser;
@@ -31,6 +31,7 @@ fn main() {
         Command::Bench(a) => bench(a),
         Command::Render(a) => render(a),
         Command::Serve(a) => serve(a),
+        Command::NewExpansion(a) => new_expansion(a),
         Command::Completions { shell } => completions(shell),
         Command::Manpage { out } => manpage(out.as_deref()),
     };
@@ -42,6 +43,7 @@ fn main() {
 
 fn play(args: PlayArgs) -> Result<()> {
     let (mut setup, seed) = GameSetup::for_play(&args.game.to_overrides())?;
+    show_notices(&setup);
     // The record names every seat's bot, so `resume` continues with the same ones.
     for p in &mut setup.config.players {
         p.bot.get_or_insert_with(|| args.bot.clone());
@@ -59,7 +61,7 @@ fn play(args: PlayArgs) -> Result<()> {
     let mut log = TurnLog::new(!args.json && !args.quiet);
     log.events(&game, game.last_events());
     // The rules' configuration states every variant, defaults included.
-    let record = GameRecord::new(game.rules().config.clone());
+    let record = GameRecord::of_rules(game.rules());
     let writer = match &args.record {
         Some(path) => Some(RecordWriter::create(path, &record)?),
         None => None,
@@ -104,6 +106,10 @@ fn play_to_the_end(
 fn replay(args: ReplayArgs) -> Result<()> {
     let record = setup::read_record(&args.file)?;
     let setup = GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())?;
+    show_notices(&setup);
+    for difference in record.version_differences(&setup.catalog) {
+        eprintln!("note: {difference}");
+    }
     let mut log = TurnLog::new(args.log);
     let game = record
         .replay_watched(&setup.catalog, &setup.tiles, |game, step| {
@@ -131,8 +137,51 @@ fn replay(args: ReplayArgs) -> Result<()> {
     Ok(())
 }
 
+/// `simulate --compare ID`: the same seeds without and with expansion `id`.
+fn compare(args: &SimulateArgs, id: &str) -> Result<()> {
+    use carcassonne_lab::{compare, simulate};
+    let mut setup = GameSetup::new(&args.game.to_overrides())?;
+    show_notices(&setup);
+    if !setup.config.expansions.iter().any(|e| e == id) {
+        setup.config.expansions.push(id.to_string());
+        setup.config.tiles_only.retain(|e| e != id);
+    }
+    let with = setup.rules()?;
+    let mut without_config = setup.config.clone();
+    without_config.expansions.retain(|e| e != id);
+    without_config.variants.remove(id);
+    let without =
+        Rules::new(&setup.catalog, &without_config, &setup.tiles).with_context(|| format!("the game without {id}"))?;
+    session::bots_for(&setup.config, &args.bot)?;
+    let progress = !args.json;
+    let run = |config: &carcassonne_core::GameConfig, rules: &Rules| {
+        simulate::run(
+            config,
+            |c| Ok(rules.reseeded(c.seed)?),
+            args.games,
+            args.threads,
+            &args.bot,
+            progress,
+        )
+    };
+    let results_with = run(&setup.config, &with)?;
+    let results_without = run(&without_config, &without)?;
+    let comparison = compare::compare(id, &results_with, &results_without, with.score_sources());
+    if let Some(path) = &args.html {
+        setup::write_atomically(path, &carcassonne_lab::html_report::comparison_html(&comparison))?;
+        eprintln!("wrote the report to {}", path.display());
+    }
+    if args.json {
+        say(&format!("{}\n", serde_json::to_string_pretty(&comparison)?));
+    } else {
+        say(&compare::text(&comparison));
+    }
+    Ok(())
+}
+
 fn expansions(args: ExpansionsArgs) -> Result<()> {
     let setup = GameSetup::base_game(&args.plugins, args.tiles.as_deref())?;
+    show_notices(&setup);
     let listing = describe::expansions(&setup.catalog, &setup.tiles)?;
     if args.json {
         say(&format!("{}\n", serde_json::to_string_pretty(&listing)?));
@@ -255,7 +304,11 @@ fn tiles(command: TilesCommand) -> Result<()> {
 
 fn simulate(args: SimulateArgs) -> Result<()> {
     use carcassonne_lab::simulate;
+    if let Some(id) = &args.compare {
+        return compare(&args, id);
+    }
     let setup = GameSetup::new(&args.game.to_overrides())?;
+    show_notices(&setup);
     let config = &setup.config;
     // Fail early, before any thread starts, on a configuration that cannot play.
     let rules = setup.rules()?;
@@ -325,7 +378,12 @@ fn bench(args: BenchArgs) -> Result<()> {
 
 fn resume(args: ResumeArgs) -> Result<()> {
     let record = setup::read_record(&args.file)?;
-    let rules = Arc::new(GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())?.rules()?);
+    let setup = GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())?;
+    show_notices(&setup);
+    for difference in record.version_differences(&setup.catalog) {
+        eprintln!("note: {difference}");
+    }
+    let rules = Arc::new(setup.rules()?);
     let mut bots = session::bots_for(&record.config, &args.bot)?;
     let mut game = Game::new(rules)?;
     session::catch_up(&mut game, &mut bots, &record.moves).with_context(|| format!("{}", args.file.display()))?;
@@ -369,10 +427,38 @@ fn serve(args: ServeArgs) -> Result<()> {
         // The flag adds undo; a configuration's `undo = true` needs no flag.
         table.allow_undo(true);
     }
-    // The tile editor edits the files the game reads its tiles from.
-    let setup = GameSetup::for_record(table.record(), &overrides.plugins, overrides.tiles.as_deref())?;
+    // The tile editor edits the files the game reads its tiles from, and
+    // checks attributes with every expansion on offer (the configuration's
+    // plugins and the flags').
+    let setup = GameSetup::new(&overrides)?;
     let server = http::Server::with_editor(table, Editor::new(setup.catalog, setup.tiles));
     http::serve_blocking(server, &args.bind, |banner| say(&format!("{banner}\n")))
+}
+
+/// What the user should know about the game's setup (plugins built in
+/// another mode than this host), on standard error.
+fn show_notices(setup: &GameSetup) {
+    for notice in &setup.notices {
+        eprintln!("note: {notice}");
+    }
+}
+
+fn new_expansion(args: NewExpansionArgs) -> Result<()> {
+    let written = carcassonne_setup::scaffold::new_expansion(&carcassonne_setup::scaffold::NewExpansion {
+        id: args.id.clone(),
+        dir: args.dir,
+        linked: args.linked,
+    })?;
+    let mut text = String::new();
+    for path in &written {
+        text.push_str(&format!("wrote {}\n", path.display()));
+    }
+    text.push_str(&format!(
+        "the expansion `{}` is ready: see the README.md beside its Cargo.toml\n",
+        args.id
+    ));
+    say(&text);
+    Ok(())
 }
 
 fn completions(shell: clap_complete::Shell) -> Result<()> {

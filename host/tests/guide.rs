@@ -25,6 +25,9 @@ fn every_guide_command_succeeds() {
     let guide = std::fs::read_to_string(root.join("docs/authoring-expansions.md")).expect("guide exists");
     let cmds = commands(&guide);
     assert!(cmds.len() >= 5, "the guide lost its commands: {cmds:?}");
+    // The guide's scaffold is written afresh each time (`new-expansion`
+    // refuses to write over a crate).
+    let _ = std::fs::remove_dir_all(root.join("target/guide-scaffold"));
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     for cmd in cmds {
         let mut words = cmd.split_whitespace();

@@ -198,3 +198,333 @@ fn panicking_hook_becomes_an_error_naming_the_plugin_and_rolls_back() {
     assert_eq!(out.status.code(), Some(1), "a clean error exit, not a crash");
     assert!(String::from_utf8_lossy(&out.stderr).contains("expansion `panicky` failed"));
 }
+
+/// Copies the files under `from` to `to` (directories recursively).
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("creates the copy");
+    for entry in std::fs::read_dir(from).expect("reads the source") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copies");
+        }
+    }
+}
+
+/// The example plugin built against a copy of the core whose sources
+/// differ from the host's by one swapped pair of fields in `Pos` (the
+/// version is the same): the case where a plugin would load and miscompute.
+fn plugin_of_a_changed_core() -> PathBuf {
+    let work = target_dir().join("changed-core");
+    let _ = std::fs::remove_dir_all(&work);
+    let root = root();
+    for dir in ["src", "benches"] {
+        copy_tree(&root.join("core").join(dir), &work.join("core").join(dir));
+    }
+    for file in ["Cargo.toml", "build.rs"] {
+        std::fs::copy(root.join("core").join(file), work.join("core").join(file)).expect("copies");
+    }
+    // The core embeds the base tiles from the project's `tiles/`.
+    std::fs::create_dir_all(work.join("tiles")).expect("creates");
+    std::fs::copy(root.join("tiles/base.toml"), work.join("tiles/base.toml")).expect("copies");
+    // The core inherits its dependencies from its workspace: the same
+    // `[workspace.dependencies]`, with the core as the only member.
+    let workspace = std::fs::read_to_string(root.join("Cargo.toml")).expect("workspace manifest");
+    let inherited = &workspace[workspace.find("[workspace.package]").expect("workspace.package")..];
+    std::fs::write(
+        work.join("Cargo.toml"),
+        format!("[workspace]\nresolver = \"3\"\nmembers = [\"core\"]\n\n{inherited}"),
+    )
+    .expect("writes");
+    let geometry = work.join("core/src/geometry.rs");
+    let text = std::fs::read_to_string(&geometry).expect("geometry");
+    let swapped = text.replacen(
+        "    /// Column, growing to the east.\n    pub x: i32,\n    /// Row, growing to the south.\n    pub y: i32,",
+        "    /// Row, growing to the south.\n    pub y: i32,\n    /// Column, growing to the east.\n    pub x: i32,",
+        1,
+    );
+    assert_ne!(swapped, text, "the test's change to `Pos` no longer applies");
+    std::fs::write(&geometry, swapped).expect("writes");
+
+    // The example plugin under another crate name (its library must not
+    // replace the real one in the shared target directory).
+    let plugin = work.join("plugin");
+    let example = root.join("expansions/example-watchtower");
+    copy_tree(&example.join("src"), &plugin.join("src"));
+    for file in ["watchtower.toml", "Cargo.lock"] {
+        std::fs::copy(example.join(file), plugin.join(file)).expect("copies");
+    }
+    let manifest = std::fs::read_to_string(example.join("Cargo.toml"))
+        .expect("manifest")
+        .replace(
+            "name = \"carcassonne-watchtower\"",
+            "name = \"changed-core-watchtower\"",
+        )
+        .replace("path = \"../../core\"", "path = \"../core\"")
+        // Only the library is built: its tests' kit is not copied.
+        .replace("carcassonne-testkit = { path = \"../../host/testkit\" }", "");
+    std::fs::write(plugin.join("Cargo.toml"), manifest).expect("writes");
+    cargo_build(&plugin.join("Cargo.toml"));
+    lib("changed_core_watchtower")
+}
+
+#[test]
+fn plugin_built_against_a_changed_core_of_the_same_version_is_refused() {
+    let mut catalog = Catalog::default();
+    let e = plugins::load(&plugin_of_a_changed_core(), &mut catalog)
+        .map(|_| ())
+        .expect_err("a changed core must be refused")
+        .to_string();
+    assert!(e.contains("does not match this host"), "{e}");
+    let version = format!("carcassonne-core {} (sources ", env!("CARGO_PKG_VERSION"));
+    let plugin_line = e
+        .lines()
+        .find(|l| l.contains("plugin: "))
+        .expect("names the plugin's side");
+    let host_line = e.lines().find(|l| l.contains("host: ")).expect("names the host's side");
+    assert!(plugin_line.contains(&version) && host_line.contains(&version), "{e}");
+    assert_ne!(
+        plugin_line.split("plugin:").nth(1).map(str::trim),
+        host_line.split("host:").nth(1).map(str::trim),
+        "{e}"
+    );
+    assert!(catalog.ids().is_empty(), "nothing of the refused plugin was registered");
+}
+
+#[test]
+fn fingerprint_names_the_sources_and_boundary_crates() {
+    let f = carcassonne_core::plugin::FINGERPRINT;
+    for part in [
+        "(sources ",
+        "serde =",
+        "serde_json =",
+        "toml =",
+        "inventory =",
+        "rustc ",
+    ] {
+        assert!(f.contains(part), "`{part}` missing from {f}");
+    }
+    assert!(!f.contains(" unknown"), "a part of the fingerprint was not found: {f}");
+}
+
+#[test]
+fn configuration_plugins_are_relative_to_it_and_records_name_expansions_not_libraries() {
+    let dir = target_dir().join("configured");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("creates");
+    let library = lib("carcassonne_watchtower");
+    let relative = format!("../debug/{}", library.file_name().unwrap().to_string_lossy());
+    std::fs::write(
+        dir.join("game.toml"),
+        format!("seed = 3\nexpansions = [\"watchtower\"]\nplugins = [\"{relative}\"]\n"),
+    )
+    .expect("writes");
+    let record_path = dir.join("game.json");
+    // Run from elsewhere: the library is found next to the configuration.
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["play", "-q", "--config"])
+        .arg(dir.join("game.toml"))
+        .arg("--record")
+        .arg(&record_path)
+        .current_dir(std::env::temp_dir())
+        .output()
+        .expect("host runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record_path).expect("record written")).expect("json");
+    assert!(record["config"].get("plugins").is_none(), "{record}");
+    assert_eq!(record["versions"], serde_json::json!({ "watchtower": "0.1.0" }));
+
+    // The record replays wherever the expansion is offered…
+    let replay = |extra: &[&std::ffi::OsStr]| {
+        Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+            .arg("replay")
+            .arg(&record_path)
+            .args(extra)
+            .output()
+            .expect("host runs")
+    };
+    let out = replay(&["--plugin".as_ref(), library.as_os_str()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // …and where it is not, the error says how to offer it.
+    let out = replay(&[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("unknown expansion `watchtower`") && stderr.contains("--plugin PATH"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn an_expansion_registered_twice_names_both_origins() {
+    // This test binary links the example statically (a dev-dependency).
+    use carcassonne_watchtower as _;
+    let mut catalog = Catalog::linked().expect("catalog");
+    let library = lib("carcassonne_watchtower");
+    let e = format!(
+        "{:#}",
+        plugins::load(&library, &mut catalog).expect_err("the id is taken")
+    );
+    assert!(
+        e.contains("`watchtower` is registered twice: linked into this host and loaded from")
+            && e.contains(&library.display().to_string()),
+        "{e}"
+    );
+}
+
+fn host_run(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(args)
+        .output()
+        .expect("host runs")
+}
+
+#[test]
+fn tile_tools_write_and_show_expansion_attributes() {
+    let library = lib("carcassonne_watchtower");
+    let plugin = ["--plugin".as_ref(), library.as_os_str()];
+    // `tiles new --attr` writes the expansion's table.
+    let out = host_run(&[
+        "tiles".as_ref(),
+        "new".as_ref(),
+        "WX".as_ref(),
+        "--edges".as_ref(),
+        "FRFR".as_ref(),
+        "--attr".as_ref(),
+        "watchtower.height=2".as_ref(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("[tile.watchtower]\nheight = 2\n"));
+
+    let dir = target_dir().join("attr-edit");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("creates");
+    let file = dir.join("watchtower.toml");
+    std::fs::copy(root().join("expansions/example-watchtower/watchtower.toml"), &file).expect("copies");
+    let add = |id: &str, attr: &str, with_plugin: bool| {
+        let mut args: Vec<&std::ffi::OsStr> = vec![
+            "tiles".as_ref(),
+            "add".as_ref(),
+            file.as_os_str(),
+            "--id".as_ref(),
+            id.as_ref(),
+            "--edges".as_ref(),
+            "FRFR".as_ref(),
+            "--attr".as_ref(),
+            attr.as_ref(),
+        ];
+        if with_plugin {
+            args.extend(plugin);
+        }
+        host_run(&args)
+    };
+    // With the plugin, the attribute is checked by the expansion: a wrong
+    // height is refused, a right one written.
+    let out = add("WX", "watchtower.height=7", true);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`height` must be 1 or 2"));
+    let out = add("WX", "watchtower.height=1", true);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .contains("[tile.watchtower]\nheight = 1\n")
+    );
+    // Without it, the file itself does not load: the edit is not blamed.
+    let before = std::fs::read_to_string(&file).unwrap();
+    let out = add("WY", "watchtower.height=1", false);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("before any edit") && stderr.contains("--plugin"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before, "nothing written");
+
+    // `tiles show` lists the tile's attribute table apart from its features.
+    let mut args: Vec<&std::ffi::OsStr> = vec!["tiles".as_ref(), "show".as_ref(), "WT1".as_ref()];
+    args.extend(plugin);
+    let out = host_run(&args);
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(shown.contains("  3. field") && !shown.contains("  4. "), "{shown}");
+    assert!(
+        shown.contains("tile attributes:\n  [tile.watchtower] height=2"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn an_unknown_attribute_key_is_pointed_at_not_its_value() {
+    let dir = target_dir().join("attr-key");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("creates");
+    let text = std::fs::read_to_string(root().join("expansions/example-watchtower/watchtower.toml"))
+        .expect("tile file")
+        .replace("height = 2\n", "height = 2\ncolour = \"red\"\n");
+    let file = dir.join("watchtower.toml");
+    std::fs::write(&file, text).expect("writes");
+    let library = lib("carcassonne_watchtower");
+    let out = host_run(&[
+        "tiles".as_ref(),
+        "check".as_ref(),
+        file.as_os_str(),
+        "--plugin".as_ref(),
+        library.as_os_str(),
+    ]);
+    let report = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(report.contains("unknown key `colour`"), "{report}");
+    // The caret sits under `colour` (six characters from the line's start).
+    assert!(report.contains("| colour = \"red\"\n   | ^^^^^^\n"), "{report}");
+}
+
+#[test]
+fn a_plugin_built_in_the_other_mode_loads_with_a_notice() {
+    // The example built in the mode this test binary was not.
+    let release = cfg!(debug_assertions);
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut build = Command::new(cargo);
+    build
+        .args(["build", "--quiet", "--manifest-path"])
+        .arg(root().join("expansions/example-watchtower/Cargo.toml"))
+        .arg("--target-dir")
+        .arg(target_dir())
+        .env_remove("RUSTFLAGS");
+    if release {
+        build.arg("--release");
+    }
+    assert!(build.status().expect("cargo runs").success());
+    let library = target_dir()
+        .join(if release { "release" } else { "debug" })
+        .join(format!(
+            "{}carcassonne_watchtower{}",
+            std::env::consts::DLL_PREFIX,
+            std::env::consts::DLL_SUFFIX
+        ));
+    let out = host_run(&["expansions".as_ref(), "--plugin".as_ref(), library.as_os_str()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let (theirs, ours) = if release {
+        ("release build", "debug build")
+    } else {
+        ("debug build", "release build")
+    };
+    assert!(
+        stderr.contains(&format!(
+            "note: plugin {} is a {theirs}, this host a {ours}",
+            library.display()
+        )),
+        "{stderr}"
+    );
+    // The same mode loads without one.
+    let out = host_run(&[
+        "expansions".as_ref(),
+        "--plugin".as_ref(),
+        lib("carcassonne_watchtower").as_os_str(),
+    ]);
+    assert!(out.status.success() && !String::from_utf8_lossy(&out.stderr).contains("note:"));
+}

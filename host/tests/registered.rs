@@ -1,34 +1,71 @@
-//! The host binary links exactly the expansion crates it names: a crate that
-//! is only a Cargo dependency would silently drop its registration.
+//! The host binary links every expansion crate of the workspace: a crate that
+//! is only a Cargo dependency would silently drop its registration, so each
+//! must also be named in `host/setup/src/linked.rs`. The set is discovered
+//! (workspace members under `expansions/`), so linking a new expansion
+//! needs no edit here.
 
+use std::collections::BTreeSet;
+use std::path::PathBuf;
 use std::process::Command;
 
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The package names of the workspace members under `expansions/`.
+fn expansion_members() -> BTreeSet<String> {
+    let manifest: toml::Table = std::fs::read_to_string(root().join("Cargo.toml"))
+        .expect("workspace manifest")
+        .parse()
+        .expect("toml");
+    let members = manifest["workspace"]["members"].as_array().expect("members");
+    members
+        .iter()
+        .filter_map(|m| m.as_str())
+        .filter(|m| m.starts_with("expansions/"))
+        .map(|m| {
+            let crate_manifest: toml::Table = std::fs::read_to_string(root().join(m).join("Cargo.toml"))
+                .expect("member manifest")
+                .parse()
+                .expect("toml");
+            crate_manifest["package"]["name"].as_str().expect("name").to_string()
+        })
+        .collect()
+}
+
+/// The crates `linked.rs` names (`use NAME as _;`), as package names.
+fn named_in_linked_rs() -> BTreeSet<String> {
+    std::fs::read_to_string(root().join("host/setup/src/linked.rs"))
+        .expect("linked.rs")
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("use ")?.strip_suffix(" as _;"))
+        .map(|name| name.replace('_', "-"))
+        .collect()
+}
+
 #[test]
-fn the_binary_registers_exactly_the_linked_expansions() {
+fn every_expansion_crate_of_the_workspace_is_linked_and_registered() {
+    let members = expansion_members();
+    assert!(!members.is_empty());
+    assert_eq!(
+        named_in_linked_rs(),
+        members,
+        "host/setup/src/linked.rs must name every expansion crate of the workspace (`use carcassonne_x as _;`)"
+    );
     let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
         .args(["expansions", "--json"])
         .output()
         .expect("host runs");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let list: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
-    let ids: Vec<&str> = list
-        .as_array()
-        .expect("array")
-        .iter()
-        .map(|e| e["id"].as_str().expect("id"))
-        .collect();
-    assert_eq!(
-        ids,
-        [
-            "abbey-and-mayor",
-            "cleric-and-serf",
-            "easter",
-            "fruit-trees",
-            "inns-and-cathedrals",
-            "king-and-robber-baron"
-        ]
-    );
-    for e in list.as_array().unwrap() {
+    let list = list.as_array().expect("array");
+    // One registration per crate: none vanished, none registers twice.
+    assert_eq!(list.len(), members.len(), "{list:#?}");
+    let ids: Vec<&str> = list.iter().map(|e| e["id"].as_str().expect("id")).collect();
+    let mut sorted = ids.clone();
+    sorted.sort();
+    assert_eq!(ids, sorted, "listed by id");
+    for e in list {
         assert_eq!(e["origin"], "linked");
         assert!(e["version"].as_str().is_some_and(|v| !v.is_empty()));
     }

@@ -121,3 +121,99 @@ fn the_html_report_draws_the_same_summary() {
         assert!(page.contains(heading), "the page shows `{heading}`");
     }
 }
+
+#[test]
+fn compare_plays_the_same_seeds_without_and_with_the_expansion() {
+    let c: serde_json::Value = serde_json::from_str(&run(&[
+        "--games",
+        "60",
+        "--seed",
+        "5",
+        "--compare",
+        "fruit-trees",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(c["expansion"], "fruit-trees");
+    assert_eq!(c["games"], 60);
+    let measures = c["measures"].as_array().unwrap();
+    assert_eq!(measures.len(), 4);
+    for m in measures {
+        let (with, without, diff) = (&m["with"], &m["without"], &m["difference"]);
+        let gap = with["mean"].as_f64().unwrap() - without["mean"].as_f64().unwrap();
+        assert!((gap - diff["mean"].as_f64().unwrap()).abs() < 0.01, "{m}");
+        assert!(diff["low"].as_f64().unwrap() <= diff["mean"].as_f64().unwrap());
+        assert!(diff["mean"].as_f64().unwrap() <= diff["high"].as_f64().unwrap());
+    }
+    // The "without" side is the plain simulation of the same seeds.
+    let plain: serde_json::Value = serde_json::from_str(&run(&["--games", "60", "--seed", "5", "--json"])).unwrap();
+    let seats = plain["score_by_seat"].as_array().unwrap();
+    let plain_mean = seats.iter().map(|s| s["mean"].as_f64().unwrap()).sum::<f64>() / seats.len() as f64;
+    assert!(
+        (plain_mean - measures[0]["without"]["mean"].as_f64().unwrap()).abs() < 0.01,
+        "{plain_mean} vs {}",
+        measures[0]
+    );
+    assert_eq!(
+        measures[3]["without"]["mean"].as_f64().unwrap(),
+        plain["turns"]["mean"].as_f64().unwrap()
+    );
+    // Fruit trees come with tiles of their own: every game is longer.
+    assert!(
+        measures[3]["difference"]["low"].as_f64().unwrap() > 0.0,
+        "{}",
+        measures[3]
+    );
+    let sources: Vec<&str> = c["points_by_source"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s[0].as_str().unwrap())
+        .collect();
+    assert!(
+        !sources.is_empty() && sources.iter().all(|s| s.starts_with("fruit-trees.")),
+        "{sources:?}"
+    );
+}
+
+#[test]
+fn compare_with_an_unknown_expansion_says_how_to_load_one() {
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["simulate", "--games", "2", "--compare", "wind-roses"])
+        .output()
+        .expect("host runs");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("unknown expansion `wind-roses`") && stderr.contains("--plugin"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn compare_draws_its_page() {
+    let path = std::env::temp_dir().join(format!("carcassonne-compare-{}.html", std::process::id()));
+    run(&[
+        "--games",
+        "20",
+        "--compare",
+        "easter",
+        "--html",
+        path.to_str().unwrap(),
+        "--json",
+    ]);
+    let page = std::fs::read_to_string(&path).expect("page written");
+    let _ = std::fs::remove_file(&path);
+    let doc = roxmltree::Document::parse(page.trim_start_matches("<!DOCTYPE html>\n")).expect("well-formed page");
+    let text: String = doc.descendants().filter_map(|n| n.text()).collect();
+    for needle in [
+        "mean score per player",
+        "turns per game",
+        "easter",
+        "20 games, each without and with easter",
+    ] {
+        assert!(text.contains(needle), "`{needle}` missing");
+    }
+    // One interval per measure.
+    assert_eq!(doc.descendants().filter(|n| n.has_tag_name("circle")).count(), 4);
+}

@@ -163,6 +163,7 @@ fn layout(edges: &str, cloister: bool) -> TileType {
         count: 1,
         cloister,
         name: None,
+        attributes: Vec::new(),
     };
     let text = format!("[set]\nid = \"t\"\nname = \"t\"\n\n{}", tile_edit::tile_toml(&tile));
     let set =

@@ -18,14 +18,26 @@ pub struct AttributeProblem {
     pub path: Vec<String>,
     /// What is wrong.
     pub message: String,
+    /// Whether the key at the end of `path` is wrong (an unknown key), not
+    /// its value: the diagnostic's caret then points at the key.
+    pub at_key: bool,
 }
 
 impl AttributeProblem {
-    /// A problem at `path` inside the expansion's table.
+    /// A problem with the value at `path` inside the expansion's table.
     pub fn new(path: &[&str], message: impl Into<String>) -> Self {
         AttributeProblem {
             path: path.iter().map(|s| s.to_string()).collect(),
             message: message.into(),
+            at_key: false,
+        }
+    }
+
+    /// A key at `path` the expansion does not know (`unknown key `colour``).
+    pub fn unknown_key(path: &[&str], message: impl Into<String>) -> Self {
+        AttributeProblem {
+            at_key: true,
+            ..AttributeProblem::new(path, message)
         }
     }
 }
@@ -503,7 +515,7 @@ impl<'a> Reader<'a> {
                 }
                 Some(problems) => {
                     for p in problems {
-                        let span = locate(v, &p.path);
+                        let span = locate(v, &p.path, p.at_key);
                         self.error(span, format!("{name}: {}", p.message));
                     }
                     out.insert(name.to_string(), value);
@@ -767,23 +779,35 @@ fn is_kebab(s: &str) -> bool {
 }
 
 /// The span of the value at `path` below `node`, or the deepest part found.
-fn locate(node: &Node<'_>, path: &[String]) -> Range<usize> {
+/// Where the value at `path` is (or its key, with `at_key`), as far as
+/// the path leads.
+fn locate(node: &Node<'_>, path: &[String], at_key: bool) -> Range<usize> {
     let mut cur = node;
+    let mut key_span = None;
     for key in path {
         let next = match cur.get_ref() {
             DeValue::Table(t) => t
                 .iter()
                 .find(|(k, _)| k.get_ref().as_ref() == key.as_str())
-                .map(|(_, v)| v),
-            DeValue::Array(a) => key.parse::<usize>().ok().and_then(|i| a.get(i)),
+                .map(|(k, v)| (Some(k.span()), v)),
+            DeValue::Array(a) => key.parse::<usize>().ok().and_then(|i| a.get(i)).map(|v| (None, v)),
             _ => None,
         };
         match next {
-            Some(n) => cur = n,
-            None => break,
+            Some((k, n)) => {
+                cur = n;
+                key_span = k;
+            }
+            None => {
+                key_span = None;
+                break;
+            }
         }
     }
-    cur.span()
+    match key_span {
+        Some(span) if at_key => span,
+        _ => cur.span(),
+    }
 }
 
 fn to_value(v: &DeValue<'_>) -> toml::Value {

@@ -56,7 +56,7 @@ fn check_attributes(feature: Option<FeatureKind>, table: &toml::Value) -> Vec<At
         match (key.as_str(), value.as_integer()) {
             ("height", Some(1 | 2)) => {}
             ("height", _) => problems.push(AttributeProblem::new(&["height"], "`height` must be 1 or 2")),
-            (other, _) => problems.push(AttributeProblem::new(
+            (other, _) => problems.push(AttributeProblem::unknown_key(
                 &[other],
                 format!("unknown key `{other}`; expected `height`"),
             )),

@@ -1,50 +1,34 @@
-//! Seeded bot games with the expansion on: they finish without a hook
-//! failing, big followers are offered and used, and no player ever has more
-//! than one on the board.
+//! Seeded bot games with the expansion on keep the invariants of any game
+//! (the test kit's harness: figures and tiles conserved, scores never
+//! falling, every listed option accepted, records replaying identically,
+//! hook declarations honest), big followers are used, and no player ever
+//! has more than one.
 
-use carcassonne_core::bots::{Bot, RandomBot};
-use carcassonne_core::{Action, Catalog, Game, GameConfig, Rules, TileSource};
+use carcassonne_core::GameConfig;
 use carcassonne_inns_and_cathedrals::INFO;
-use std::sync::Arc;
+use carcassonne_testkit::{Kit, random_games};
 
 #[test]
-fn games_finish_with_one_big_follower_each() {
-    let mut catalog = Catalog::default();
-    catalog.add(&INFO).unwrap();
-    let mut big_deployed = 0;
-    for seed in 0..8u64 {
-        let mut config = GameConfig::with_players(3);
-        config.seed = seed;
-        config.expansions = vec![INFO.id.into()];
-        let rules = Arc::new(Rules::new(&catalog, &config, &TileSource::default()).unwrap());
-        // 71 base tiles after the start tile, plus the expansion's 18.
-        assert_eq!(rules.bag_size(), 71 + 18);
-        let big = rules
-            .figure_index("big-follower")
-            .expect("the big follower is in the game");
-        let mut game = Game::new(rules).unwrap();
-        let mut bot = RandomBot::new(seed);
-        let mut options = Vec::new();
-        while !game.is_over() {
-            game.legal_actions(&mut options);
-            let i = bot.choose(&game, &options);
-            if matches!(&options[i], Action::Deploy(d) if d.figure == big) {
-                big_deployed += 1;
-            }
-            game.play(&options[i]).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-            for player in 0..3u8 {
-                let on_board = game
-                    .state()
-                    .figures()
-                    .iter()
-                    .filter(|f| f.owner == player && f.kind == big)
-                    .count();
-                assert!(
-                    on_board + usize::from(game.state().supply(player, big)) == 1,
-                    "seed {seed}"
-                );
-            }
-        }
-    }
-    assert!(big_deployed > 0, "random play deploys big followers");
+fn games_keep_the_invariants_and_use_the_big_follower() {
+    let kit = Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"));
+    let mut config = GameConfig::with_players(3);
+    config.expansions = vec![INFO.id.into()];
+    // 71 base tiles after the start tile, plus the expansion's 18.
+    let rules = kit.rules(&config);
+    assert_eq!(rules.bag_size(), 71 + 18);
+    assert_eq!(
+        rules
+            .figures()
+            .iter()
+            .find(|f| f.id == "big-follower")
+            .map(|f| f.per_player),
+        Some(1),
+        "one big follower each (conserved by the harness)"
+    );
+    let played = random_games(&kit, &config, 6);
+    assert_eq!(played.games, 6);
+    assert!(
+        played.deployed.get("big-follower").is_some_and(|&n| n > 0),
+        "{played:?}"
+    );
 }

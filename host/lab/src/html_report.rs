@@ -4,6 +4,7 @@
 //! per expansion, and how long games last. Drawn from the same [`Summary`]
 //! that `--json` prints, so the page and the figures never disagree.
 
+use crate::compare::Comparison;
 use crate::simulate::{SCORE_BIN, Summary};
 use std::fmt::Write as _;
 
@@ -56,6 +57,85 @@ pub fn html(summary: &Summary, names: &[String]) -> String {
     page.push_str("<h2>Game length in turns</h2>\n");
     page.push_str(&turns_chart(summary));
     page.push_str("</body></html>\n");
+    page
+}
+
+/// The page for `simulate --compare`: each measure without and with the
+/// expansion, and each difference as an interval around zero (its own
+/// scale per row, the measures having different units), then the
+/// expansion's points by source.
+pub fn comparison_html(c: &Comparison) -> String {
+    let title = format!("{} games, each without and with {}", c.games, c.expansion);
+    let mut page = String::new();
+    let _ = write!(
+        page,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\
+         <title>{0}</title><style>{STYLE}</style></head><body>\n<h1>{0}</h1>\n\
+         <p class=\"sub\">Seeds {1} to {2}, each played twice. Differences are taken seed by seed, \
+         with 95&#160;% intervals; the same figures as <code>simulate --compare --json</code>.</p>\n\
+         <table><tr><th>measure</th><th>without</th><th>with</th><th>difference</th></tr>\n",
+        escape(&title),
+        c.seed,
+        c.seed + c.games.saturating_sub(1)
+    );
+    for m in &c.measures {
+        let _ = writeln!(
+            page,
+            "<tr><td>{}</td><td>{:.2}</td><td>{:.2}</td><td style=\"white-space:nowrap\">{:+.2} [{:+.2}, {:+.2}]</td></tr>",
+            escape(&m.name),
+            m.without.mean,
+            m.with.mean,
+            m.difference.mean,
+            m.difference.low,
+            m.difference.high
+        );
+    }
+    page.push_str("</table>\n<h2>Differences (with − without): an interval clear of the zero line is unlikely to be chance</h2>\n");
+    let row = 34.0;
+    let height = row * c.measures.len() as f64 + 10.0;
+    let mut svg = svg_open(height);
+    let (left, right) = (250.0, WIDTH - 20.0);
+    let zero = (left + right) / 2.0;
+    let _ = write!(
+        svg,
+        "<line x1=\"{zero}\" y1=\"0\" x2=\"{zero}\" y2=\"{height:.0}\" stroke=\"#999\" stroke-dasharray=\"3 3\"/>"
+    );
+    for (i, m) in c.measures.iter().enumerate() {
+        let d = &m.difference;
+        let reach = d.low.abs().max(d.high.abs()).max(1e-9);
+        let x = |v: f64| zero + v / reach * (right - zero) * 0.9;
+        let y = row * i as f64 + row / 2.0 + 5.0;
+        let colour = if d.excludes_zero() { "#d55e00" } else { "#0072b2" };
+        let _ = write!(
+            svg,
+            "<text x=\"4\" y=\"{y:.1}\">{}</text>\
+             <line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"{colour}\" stroke-width=\"3\"/>\
+             <circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"4\" fill=\"{colour}\"/>",
+            escape(&m.name),
+            x(d.low),
+            x(d.high),
+            x(d.mean)
+        );
+    }
+    svg.push_str("</svg>\n");
+    page.push_str(&svg);
+    let _ = writeln!(
+        page,
+        "<h2>Points per player per game from {}</h2>\n<table><tr><th>source</th><th>mean</th><th>95&#160;% interval</th></tr>",
+        escape(&c.expansion)
+    );
+    for (source, e) in &c.points_by_source {
+        let _ = writeln!(
+            page,
+            "<tr><td>{}</td><td>{:.2}</td><td>[{:.2}, {:.2}]</td></tr>",
+            escape(source),
+            e.mean,
+            e.low,
+            e.high
+        );
+    }
+    page.push_str("</table>\n</body></html>\n");
     page
 }
 

@@ -5,5 +5,6 @@
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod bench;
+pub mod compare;
 pub mod html_report;
 pub mod simulate;

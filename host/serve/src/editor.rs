@@ -374,6 +374,7 @@ pub fn apply(text: &str, edit: &TileEdit) -> Result<String, EditError> {
                 count: 1,
                 cloister,
                 name: None,
+                attributes: Vec::new(),
             });
             let fresh: DocumentMut = fresh
                 .parse()

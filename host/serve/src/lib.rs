@@ -154,16 +154,22 @@ impl Table {
             _ => None,
         };
         let resumed = existing.is_some();
-        let mut record = match existing {
-            Some(r) => r,
-            None => GameRecord::new(setup::game_config_and_seed(args)?.0),
+        let (record, rules) = match existing {
+            Some(record) => {
+                let setup = setup::GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())?;
+                let rules = Arc::new(setup.rules()?);
+                (record, rules)
+            }
+            None => {
+                // The configuration's plugins are loaded here; the record
+                // names the expansions and states every variant. A game
+                // without a seed gets a random one, so nobody knows the draw.
+                let (setup, _) = setup::GameSetup::for_play(args)?;
+                let rules = Arc::new(setup.rules()?);
+                (GameRecord::of_rules(&rules), rules)
+            }
         };
         let config = record.config.clone();
-        let rules = Arc::new(setup::GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())?.rules()?);
-        if !resumed {
-            // A new record states every variant, defaults included.
-            record.config = rules.config.clone();
-        }
         let human: Vec<bool> = config.players.iter().map(|p| p.bot.is_none()).collect();
         // Person seats get a bot too: `catch_up` asks every seat's bot so
         // that the bot seats' random streams stand where they stood.

@@ -25,6 +25,7 @@ pub mod journal;
 mod linked;
 pub mod plugins;
 pub mod safe_file;
+pub mod scaffold;
 pub mod session;
 pub mod setup;
 pub mod tile_edit;

@@ -4,13 +4,26 @@
 
 use anyhow::{Context, Result, bail};
 use carcassonne_core::Catalog;
-use carcassonne_core::plugin::{FINGERPRINT, PLUGIN_ABI_VERSION, PLUGIN_SYMBOL, PluginDeclaration, PluginRegistrar};
+use carcassonne_core::plugin::{
+    BUILD_PROFILE, FINGERPRINT, PLUGIN_ABI_VERSION, PLUGIN_SYMBOL, PROFILE_MARK, PluginDeclaration, PluginRegistrar,
+};
 use std::path::{Path, PathBuf};
 
 /// Loads every library named by `paths` (files, or directories whose
 /// `.so`/`.dylib`/`.dll` files are all loaded) into `catalog`. Returns the ids
 /// of the expansions added.
 pub fn load_all(paths: &[PathBuf], catalog: &mut Catalog) -> Result<Vec<&'static str>> {
+    load_all_noting(paths, catalog, &mut Vec::new())
+}
+
+/// [`load_all`], adding to `notices` what a user should know about the
+/// libraries that loaded (one built in debug mode for a release host, or
+/// the reverse).
+pub fn load_all_noting(
+    paths: &[PathBuf],
+    catalog: &mut Catalog,
+    notices: &mut Vec<String>,
+) -> Result<Vec<&'static str>> {
     let mut ids = Vec::new();
     for path in paths {
         if path.is_dir() {
@@ -21,10 +34,10 @@ pub fn load_all(paths: &[PathBuf], catalog: &mut Catalog) -> Result<Vec<&'static
                 .collect();
             libs.sort();
             for lib in libs {
-                ids.extend(load(&lib, catalog)?);
+                ids.extend(load_noting(&lib, catalog, notices)?);
             }
         } else {
-            ids.extend(load(path, catalog)?);
+            ids.extend(load_noting(path, catalog, notices)?);
         }
     }
     Ok(ids)
@@ -33,6 +46,12 @@ pub fn load_all(paths: &[PathBuf], catalog: &mut Catalog) -> Result<Vec<&'static
 /// Loads one library. It is never unloaded: its code and statics back the
 /// expansions for the rest of the process.
 pub fn load(path: &Path, catalog: &mut Catalog) -> Result<Vec<&'static str>> {
+    load_noting(path, catalog, &mut Vec::new())
+}
+
+/// [`load`], adding a notice when the library's build profile (debug or
+/// release) differs from the host's.
+pub fn load_noting(path: &Path, catalog: &mut Catalog, notices: &mut Vec<String>) -> Result<Vec<&'static str>> {
     let shown = path.display().to_string();
     if !path.exists() {
         bail!("plugin {shown} does not exist");
@@ -61,11 +80,20 @@ pub fn load(path: &Path, catalog: &mut Catalog) -> Result<Vec<&'static str>> {
     // SAFETY: the ABI version matches, so the layout is this host's.
     let declaration = unsafe { &*declaration };
     // SAFETY: built by `FfiStr::new` from a static string in the library, which stays loaded.
-    let theirs = unsafe { declaration.fingerprint.as_str() };
+    let exported = unsafe { declaration.fingerprint.as_str() };
+    let (theirs, profile) = match exported.rsplit_once(PROFILE_MARK) {
+        Some((fingerprint, profile)) => (fingerprint, Some(profile)),
+        None => (exported, None),
+    };
     if theirs != FINGERPRINT {
         bail!(
-            "plugin {shown} does not match this host:\n  plugin: {theirs}\n  host:   {FINGERPRINT}\nrebuild the plugin with the host's compiler and carcassonne-core version"
+            "plugin {shown} does not match this host:\n  plugin: {theirs}\n  host:   {FINGERPRINT}\nrebuild the plugin against the host's carcassonne-core (the same sources) with the same compiler"
         );
+    }
+    if let Some(profile) = profile.filter(|p| *p != BUILD_PROFILE) {
+        notices.push(format!(
+            "plugin {shown} is a {profile}, this host a {BUILD_PROFILE}: it plays the same games, but a debug build is much slower (use --release for both)"
+        ));
     }
     let mut registrar = PluginRegistrar::default();
     (declaration.register)(&mut registrar);

@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 use carcassonne_core::text_file::{MAX_CONFIG_BYTES, read_text_file};
-use carcassonne_core::{Catalog, GameConfig, GameRecord, PlayerConfig, Rules, TileSource};
+use carcassonne_core::{Catalog, GameConfig, GameRecord, PlayerConfig, Rules, SetupError, TileSource};
 use std::path::{Path, PathBuf};
 
 /// What a front end (command line flags, a lobby form, a Python call) says
@@ -30,6 +30,9 @@ pub struct Overrides {
     pub plugins: Vec<PathBuf>,
 }
 
+/// What to do about an expansion the host does not offer.
+const LOAD_PLUGIN_HINT: &str = "an expansion built as a plugin must be loaded: `--plugin PATH` (its library, or a directory of libraries) or `plugins = [\"PATH\"]` in the configuration";
+
 /// Everything a game is built from: its configuration, the expansions on
 /// offer (linked and loaded) and where tile files are read. This is the one
 /// place where a front end's words become a game; the command line, the
@@ -41,6 +44,9 @@ pub struct GameSetup {
     pub catalog: Catalog,
     /// Where tile files are read from.
     pub tiles: TileSource,
+    /// What the user should know about the plugins loaded (a debug build
+    /// in a release host, say), for the front end to show.
+    pub notices: Vec<String>,
 }
 
 impl GameSetup {
@@ -75,11 +81,22 @@ impl GameSetup {
     /// # Errors
     /// A plugin that cannot be loaded, or a tile directory that does not exist.
     pub fn for_config(config: GameConfig, plugins: &[PathBuf], tiles: Option<&Path>) -> Result<GameSetup> {
-        let catalog = catalog(&config, plugins)?;
+        let mut notices = Vec::new();
+        let catalog = catalog_noting(&config, plugins, &mut notices)?;
+        if let Some(id) = config
+            .expansions
+            .iter()
+            .chain(&config.tiles_only)
+            .find(|id| catalog.get(id).is_none())
+        {
+            let known = catalog.ids().join(", ");
+            anyhow::bail!("unknown expansion `{id}`; known expansions: {known}\n{LOAD_PLUGIN_HINT}");
+        }
         Ok(GameSetup {
             config,
             catalog,
             tiles: tile_source(tiles)?,
+            notices,
         })
     }
 
@@ -100,7 +117,13 @@ impl GameSetup {
     /// A plugin that cannot be loaded, or a record that leaves unstated a
     /// variant whose default changed and names no engine version.
     pub fn for_record(record: &GameRecord, plugins: &[PathBuf], tiles: Option<&Path>) -> Result<GameSetup> {
-        let mut setup = GameSetup::for_config(record.config.clone(), plugins, tiles)?;
+        // A record names expansions, not libraries: the paths some older
+        // records hold belong to the machine that wrote them (and would
+        // clash with a host that links the expansion), so only `plugins`
+        // are loaded.
+        let mut config = record.config.clone();
+        config.plugins.clear();
+        let mut setup = GameSetup::for_config(config, plugins, tiles)?;
         // An older record's unstated variants take the defaults it was
         // played with (`GameRecord::played_config`).
         setup.config = record.played_config(&setup.catalog)?;
@@ -113,13 +136,21 @@ impl GameSetup {
     /// The configuration cannot make a game: unknown expansion, bad variant,
     /// broken tile file, wrong player count (the core's `SetupError`).
     pub fn rules(&self) -> Result<Rules> {
-        Ok(Rules::new(&self.catalog, &self.config, &self.tiles)?)
+        Rules::new(&self.catalog, &self.config, &self.tiles).map_err(|e| match e {
+            SetupError::UnknownExpansion { .. } => anyhow::anyhow!("{e}\n{LOAD_PLUGIN_HINT}"),
+            e => e.into(),
+        })
     }
 }
 
 /// The expansions this binary offers: those linked in, plus those loaded
 /// from the configuration's `plugins` and the `--plugin` flags.
 pub fn catalog(config: &GameConfig, flags: &[PathBuf]) -> Result<Catalog> {
+    catalog_noting(config, flags, &mut Vec::new())
+}
+
+/// [`catalog`], adding to `notices` what the user should know about the plugins.
+pub fn catalog_noting(config: &GameConfig, flags: &[PathBuf], notices: &mut Vec<String>) -> Result<Catalog> {
     let mut catalog = Catalog::linked()?;
     let paths: Vec<PathBuf> = config
         .plugins
@@ -127,7 +158,14 @@ pub fn catalog(config: &GameConfig, flags: &[PathBuf]) -> Result<Catalog> {
         .map(PathBuf::from)
         .chain(flags.iter().cloned())
         .collect();
-    crate::plugins::load_all(&paths, &mut catalog)?;
+    // One library named twice (by the configuration and a flag, say) is
+    // loaded once.
+    let mut seen = std::collections::HashSet::new();
+    let paths: Vec<PathBuf> = paths
+        .into_iter()
+        .filter(|p| seen.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())))
+        .collect();
+    crate::plugins::load_all_noting(&paths, &mut catalog, notices)?;
     Ok(catalog)
 }
 
@@ -164,8 +202,9 @@ fn config_from(args: &Overrides, random_seed: bool) -> Result<(GameConfig, SeedC
                 toml::from_str::<GameConfig>(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             // Extra tile files sit next to the configuration that names
             // them, so the game reads the same files from any directory.
+            // Plugin libraries too.
             let dir = path.parent().unwrap_or(Path::new(""));
-            for file in &mut config.tiles.files {
+            for file in config.tiles.files.iter_mut().chain(&mut config.plugins) {
                 if Path::new(file.as_str()).is_relative() {
                     *file = dir.join(file.as_str()).display().to_string();
                 }

@@ -38,6 +38,14 @@ pub enum EditError {
     DuplicateId(String),
     /// `--edges` is not four edge letters.
     BadEdges(String),
+    /// `--attr` is not `ID.KEY=VALUE`.
+    Attribute(String),
+    /// The file does not load before any edit (with the expansions on
+    /// offer): the edit is not to blame, and nothing was written.
+    InvalidBefore {
+        /// The loader's problems, each rendered against the file.
+        rendered: String,
+    },
     /// The edited text does not load; nothing was written.
     Invalid {
         /// The loader's problems, each rendered against the edited text.
@@ -58,6 +66,15 @@ impl std::fmt::Display for EditError {
                 f,
                 "edges `{e}`: give four edge letters N E S W, each C (city), R (road), F (field) or X (wall), \
                  e.g. CRFR or C,R,F,R"
+            ),
+            EditError::Attribute(a) => write!(
+                f,
+                "--attr `{a}`: write EXPANSION.KEY=VALUE, e.g. watchtower.height=2 (the value is TOML: 2, true, \"text\")"
+            ),
+            EditError::InvalidBefore { rendered } => write!(
+                f,
+                "the file does not load as it is, before any edit, so nothing was written \
+                 (if it holds attributes of an expansion loaded from a library, pass that library with --plugin):\n{rendered}"
             ),
             EditError::Invalid { rendered, .. } => {
                 write!(
@@ -97,6 +114,28 @@ pub struct NewTile {
     pub cloister: bool,
     /// Optional name for people.
     pub name: Option<String>,
+    /// Expansion attributes of the tile: (expansion id, key, value), written
+    /// as `[tile.ID] KEY = VALUE` and checked by that expansion.
+    pub attributes: Vec<(String, String, toml_edit::Value)>,
+}
+
+/// Parses `ID.KEY=VALUE` (`--attr watchtower.height=2`): the value is read
+/// as TOML (a number, `true`, `"text"`, `[1, 2]`), and as text when it is
+/// not TOML.
+pub fn parse_attribute(text: &str) -> Result<(String, String, toml_edit::Value), EditError> {
+    let parsed = text.split_once('=').and_then(|(path, value)| {
+        path.split_once('.')
+            .map(|(id, key)| (id.trim(), key.trim(), value.trim()))
+    });
+    match parsed {
+        Some((id, key, value)) if !id.is_empty() && !key.is_empty() => {
+            let value = value
+                .parse::<toml_edit::Value>()
+                .unwrap_or_else(|_| toml_edit::Value::from(value));
+            Ok((id.to_string(), key.to_string(), value))
+        }
+        _ => Err(EditError::Attribute(text.to_string())),
+    }
 }
 
 /// The `[[tile]]` table for `tile` with the default feature layout, in the
@@ -208,6 +247,14 @@ pub fn tile_toml(tile: &NewTile) -> String {
         out.push_str(&format!("  {f},\n"));
     }
     out.push_str("]\n");
+    let mut ids: Vec<&str> = tile.attributes.iter().map(|(id, _, _)| id.as_str()).collect();
+    ids.dedup();
+    for id in ids {
+        out.push_str(&format!("[tile.{id}]\n"));
+        for (_, key, value) in tile.attributes.iter().filter(|(i, _, _)| i == id) {
+            out.push_str(&format!("{key} = {}\n", value.to_string().trim()));
+        }
+    }
     out
 }
 
@@ -351,6 +398,11 @@ pub fn edit_file(
         path: path.display().to_string(),
         message: e.to_string(),
     })?;
+    // A file that is already broken (or whose expansion is not loaded)
+    // must not make the edit look guilty.
+    if let Err(EditError::Invalid { rendered, .. }) = validate(&path.display().to_string(), &text, attributes) {
+        return Err(EditError::InvalidBefore { rendered });
+    }
     let edited = edit(&text)?;
     let set = validate(&path.display().to_string(), &edited, attributes)?;
     // Through a symbolic link to its target; never over a device.

@@ -292,8 +292,17 @@ pub fn show(tile: &TileType, rotation: Rotation) -> String {
     }
     out.push_str("  # city  =| road  o junction  + cloister  * pennant  X wall  . field\n");
     out.push_str("  features, as defined (unturned):\n");
-    for (i, f) in describe_features(tile).split("; ").enumerate() {
+    let parts: Vec<String> = describe_features(tile).split("; ").map(String::from).collect();
+    // The tile's own attribute tables come last and are not features.
+    let features = parts.len().saturating_sub(tile.def.attributes.len());
+    for (i, f) in parts[..features].iter().enumerate() {
         out.push_str(&format!("  {}. {f}\n", i + 1));
+    }
+    if !tile.def.attributes.is_empty() {
+        out.push_str("  tile attributes:\n");
+        for (k, v) in &tile.def.attributes {
+            out.push_str(&format!("  [tile.{k}] {}\n", compact(v)));
+        }
     }
     out
 }

@@ -1,0 +1,271 @@
+//! `carcassonne new-expansion`: a new expansion crate that builds, loads and
+//! plays as it is (a tile file with one tile carrying an attribute the
+//! expansion checks, one hook, a variant, a test replaying a hand-written
+//! record, a README), either out of tree (its own workspace, a plugin) or
+//! linked into this checkout's host.
+
+use anyhow::{Context, Result, bail};
+use std::path::{Component, Path, PathBuf};
+
+const LIB: &str = include_str!("scaffold/lib.rs.tmpl");
+const TILES: &str = include_str!("scaffold/tiles.toml.tmpl");
+const RECORD_TEST: &str = include_str!("scaffold/record.rs.tmpl");
+const README: &str = include_str!("scaffold/README.md.tmpl");
+
+/// What to write.
+#[derive(Debug, Clone)]
+pub struct NewExpansion {
+    /// The expansion's id, kebab-case (`wind-roses`).
+    pub id: String,
+    /// The directory the crate's directory is made in (default: the current
+    /// directory, or the checkout's `expansions/` when linked).
+    pub dir: Option<PathBuf>,
+    /// Link it into the checkout's host instead of making a plugin.
+    pub linked: bool,
+}
+
+/// The engine checkout this binary was built from, when it still exists.
+pub fn this_checkout() -> Option<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent()?.parent()?;
+    root.join("host/setup/src/linked.rs")
+        .is_file()
+        .then(|| root.to_path_buf())
+}
+
+/// The checkout that holds `dir`: the nearest ancestor with the setup library.
+fn checkout_of(dir: &Path) -> Option<PathBuf> {
+    dir.ancestors()
+        .find(|d| d.join("host/setup/src/linked.rs").is_file())
+        .map(Path::to_path_buf)
+}
+
+/// Writes the crate; returns the files written or changed, for the front end to list.
+///
+/// # Errors
+/// An id that is not kebab-case, a crate directory that exists already, no
+/// checkout to link into, or a file that cannot be written.
+pub fn new_expansion(request: &NewExpansion) -> Result<Vec<PathBuf>> {
+    let id = request.id.as_str();
+    let kebab = !id.is_empty()
+        && id.starts_with(|c: char| c.is_ascii_lowercase())
+        && !id.ends_with('-')
+        && !id.contains("--")
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !kebab {
+        bail!(
+            "`{id}` is not an expansion id: write it in kebab-case, lower-case letters, digits and `-` (e.g. wind-roses)"
+        );
+    }
+    let cwd = std::env::current_dir().context("cannot read the current directory")?;
+    let words: Vec<&str> = id.split('-').collect();
+    let name = words
+        .iter()
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>();
+    let type_name = name.concat();
+    let initials: String = words.iter().filter_map(|w| w.chars().next()).collect();
+    let crate_name = format!("carcassonne-{id}");
+    let fill = |template: &str, tiles_path: &str, tiles_file: &str, build: &str| {
+        template
+            .replace("{ID}", id)
+            .replace("{NAME}", &name.join(" "))
+            .replace("{TYPE}", &type_name)
+            .replace("{CONST}", &id.replace('-', "_").to_ascii_uppercase())
+            .replace("{LIB}", &crate_name.replace('-', "_"))
+            .replace("{TILE}", &format!("{}1", initials.to_ascii_uppercase()))
+            .replace("{TILES_PATH}", tiles_path)
+            .replace("{TILES_FILE}", tiles_file)
+            .replace("{BUILD}", build)
+    };
+
+    let mut written = Vec::new();
+    if request.linked {
+        let base = match &request.dir {
+            Some(d) => cwd.join(d),
+            None => checkout_of(&cwd)
+                .or_else(this_checkout)
+                .context("no carcassonne-rs checkout here to link into: run it inside one, or give --dir CHECKOUT/expansions")?
+                .join("expansions"),
+        };
+        let root = checkout_of(&base).with_context(|| {
+            format!(
+                "{} is not inside a carcassonne-rs checkout to link into",
+                base.display()
+            )
+        })?;
+        let crate_dir = base.join(id);
+        let tiles = root.join("tiles").join(format!("{id}.toml"));
+        refuse_existing(&crate_dir)?;
+        refuse_existing(&tiles)?;
+        let member = relative(&crate_dir, &root)?;
+        let up = "../".repeat(member.components().count());
+        let tiles_path = format!("../{up}tiles/{id}.toml");
+        let build = format!(
+            "It is linked into the host: `cargo test -p {crate_name}`, and\n`carcassonne play --expansions {id}`."
+        );
+        let manifest = format!(
+            "[package]\nname = \"{crate_name}\"\ndescription = \"{} (fan expansion)\"\nversion = \"0.1.0\"\nedition.workspace = true\nlicense.workspace = true\nrust-version.workspace = true\npublish = false\n\n[dependencies]\ncarcassonne-core.workspace = true\n\n[lints]\nworkspace = true\n",
+            name.join(" ")
+        );
+        write_new(&crate_dir.join("Cargo.toml"), &manifest, &mut written)?;
+        write_new(&tiles, &fill(TILES, "", "", ""), &mut written)?;
+        write_crate(
+            &crate_dir,
+            &fill,
+            &tiles_path,
+            &format!("tiles/{id}.toml (in the checkout)"),
+            &build,
+            &mut written,
+        )?;
+        link(&root, &member, &crate_name, &mut written)?;
+    } else {
+        let crate_dir = request
+            .dir
+            .as_deref()
+            .map_or_else(|| cwd.clone(), |d| cwd.join(d))
+            .join(id);
+        refuse_existing(&crate_dir)?;
+        let core = match this_checkout() {
+            Some(root) => format!("{{ path = \"{}\" }}", root.join("core").display()),
+            None => format!("\"={}\"", env!("CARGO_PKG_VERSION")),
+        };
+        let lib_file = format!(
+            "{}{}{}",
+            std::env::consts::DLL_PREFIX,
+            crate_name.replace('-', "_"),
+            std::env::consts::DLL_SUFFIX
+        );
+        let build = format!(
+            "Build the plugin and play with it:\n\n```console\n$ cargo test\n$ cargo build --release\n$ carcassonne play --expansions {id} --plugin target/release/{lib_file}\n```\n\nThe plugin must be built with the same Rust toolchain and `carcassonne-core`\nas the host that loads it (the host checks a fingerprint of both)."
+        );
+        let manifest = format!(
+            "[package]\nname = \"{crate_name}\"\ndescription = \"{} (fan expansion)\"\nversion = \"0.1.0\"\nedition = \"2024\"\npublish = false\n\n[lib]\n# cdylib: loaded at run time with `--plugin`; rlib: linkable into a host and its tests.\ncrate-type = [\"cdylib\", \"rlib\"]\n\n[dependencies]\n# The core the host that loads the plugin was built with.\ncarcassonne-core = {core}\n\n[lints.rust]\nmissing_docs = \"warn\"\n\n# A workspace of its own: it is not a member of the engine's.\n[workspace]\n",
+            name.join(" ")
+        );
+        write_new(&crate_dir.join("Cargo.toml"), &manifest, &mut written)?;
+        write_new(
+            &crate_dir.join(format!("{id}.toml")),
+            &fill(TILES, "", "", ""),
+            &mut written,
+        )?;
+        write_crate(
+            &crate_dir,
+            &fill,
+            &format!("../{id}.toml"),
+            &format!("{id}.toml"),
+            &build,
+            &mut written,
+        )?;
+    }
+    Ok(written)
+}
+
+/// The crate's sources, test and README.
+fn write_crate(
+    crate_dir: &Path,
+    fill: &dyn Fn(&str, &str, &str, &str) -> String,
+    tiles_path: &str,
+    tiles_file: &str,
+    build: &str,
+    written: &mut Vec<PathBuf>,
+) -> Result<()> {
+    write_new(
+        &crate_dir.join("src/lib.rs"),
+        &fill(LIB, tiles_path, tiles_file, build),
+        written,
+    )?;
+    write_new(
+        &crate_dir.join("tests/record.rs"),
+        &fill(RECORD_TEST, tiles_path, tiles_file, build),
+        written,
+    )?;
+    write_new(
+        &crate_dir.join("README.md"),
+        &fill(README, tiles_path, tiles_file, build),
+        written,
+    )
+}
+
+/// Makes the workspace build the crate and the host link it: a member of
+/// the workspace, a dependency of the setup library, and named in its
+/// `linked.rs` (a crate that is only a dependency is not linked).
+fn link(root: &Path, member: &Path, crate_name: &str, written: &mut Vec<PathBuf>) -> Result<()> {
+    let member = member.to_string_lossy().replace('\\', "/");
+    let workspace = root.join("Cargo.toml");
+    let mut doc = read_toml(&workspace)?;
+    let members = doc["workspace"]["members"]
+        .as_array_mut()
+        .context("the workspace's Cargo.toml has no `members` list")?;
+    members.push(member.as_str());
+    crate::write_atomically(&workspace, &doc.to_string())?;
+    written.push(workspace);
+
+    let setup = root.join("host/setup/Cargo.toml");
+    let mut doc = read_toml(&setup)?;
+    let mut dep = toml_edit::InlineTable::new();
+    dep.insert("path", format!("../../{member}").into());
+    doc["dependencies"][crate_name] = toml_edit::value(dep);
+    crate::write_atomically(&setup, &doc.to_string())?;
+    written.push(setup);
+
+    let linked = root.join("host/setup/src/linked.rs");
+    let mut text = std::fs::read_to_string(&linked).with_context(|| format!("cannot read {}", linked.display()))?;
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(&format!("use {} as _;\n", crate_name.replace('-', "_")));
+    crate::write_atomically(&linked, &text)?;
+    written.push(linked);
+    Ok(())
+}
+
+fn read_toml(path: &Path) -> Result<toml_edit::DocumentMut> {
+    std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .parse()
+        .with_context(|| format!("{}", path.display()))
+}
+
+/// `path` relative to `root`, which holds it.
+fn relative(path: &Path, root: &Path) -> Result<PathBuf> {
+    let clean = |p: &Path| -> PathBuf {
+        let mut out = PathBuf::new();
+        for c in p.components() {
+            match c {
+                Component::ParentDir => {
+                    out.pop();
+                }
+                Component::CurDir => {}
+                c => out.push(c),
+            }
+        }
+        out
+    };
+    clean(path)
+        .strip_prefix(clean(root))
+        .map(Path::to_path_buf)
+        .with_context(|| format!("{} is not inside the checkout {}", path.display(), root.display()))
+}
+
+fn refuse_existing(path: &Path) -> Result<()> {
+    if path.exists() {
+        bail!("{} exists already; nothing was written", path.display());
+    }
+    Ok(())
+}
+
+fn write_new(path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    written.push(path.to_path_buf());
+    Ok(())
+}

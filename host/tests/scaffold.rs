@@ -1,0 +1,193 @@
+//! `carcassonne new-expansion`: the crate it writes builds, passes its own
+//! test, loads as a plugin and plays a whole game; with `--linked` it becomes
+//! a member of the checkout (no workspace of its own, the workspace's
+//! dependencies, its tile file in `tiles/`, named in the setup library) and
+//! its test passes there.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Shared with the plugin tests, so the dependencies are built once.
+fn target_dir() -> PathBuf {
+    root().join("target").join("test-plugins")
+}
+
+fn run(program: &str, args: &[&str], dir: &Path) -> Output {
+    let out = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{program} {args:?} failed\nstdout:\n{}\nstderr:\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn cargo() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
+}
+
+fn host() -> &'static str {
+    env!("CARGO_BIN_EXE_carcassonne")
+}
+
+#[test]
+fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
+    let work = target_dir().join("scaffold");
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work).expect("creates");
+    run(host(), &["new-expansion", "wind-roses"], &work);
+    let crate_dir = work.join("wind-roses");
+    for file in [
+        "Cargo.toml",
+        "wind-roses.toml",
+        "src/lib.rs",
+        "tests/record.rs",
+        "README.md",
+    ] {
+        assert!(crate_dir.join(file).is_file(), "{file} not written");
+    }
+    // Writing over an existing crate is refused.
+    let again = Command::new(host())
+        .args(["new-expansion", "wind-roses"])
+        .current_dir(&work)
+        .output()
+        .expect("runs");
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"));
+
+    let target = target_dir();
+    let target = target.to_str().expect("UTF-8 path");
+    run(&cargo(), &["test", "--quiet", "--target-dir", target], &crate_dir);
+    run(&cargo(), &["build", "--quiet", "--target-dir", target], &crate_dir);
+    let library = target_dir().join("debug").join(format!(
+        "{}carcassonne_wind_roses{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    ));
+    let library = library.to_str().expect("UTF-8 path");
+
+    // Its tile file checks clean, with its attribute.
+    run(
+        host(),
+        &["tiles", "check", "wind-roses/wind-roses.toml", "--plugin", library],
+        &work,
+    );
+    let out = run(
+        host(),
+        &[
+            "play",
+            "--seed",
+            "2",
+            "--json",
+            "--expansions",
+            "wind-roses",
+            "--variant",
+            "wind-roses.multiplier=2",
+            "--plugin",
+            library,
+        ],
+        &work,
+    );
+    let game: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(game["over"], true);
+    let bonus: i64 = game["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| {
+            p["breakdown"]["wind-roses.bonus"]
+                .as_i64()
+                .expect("the expansion's source")
+        })
+        .sum();
+    // Two bonus tiles of 2, doubled, whoever placed them (one may have
+    // been discarded, fitting nowhere).
+    assert!(bonus == 8 || bonus == 4, "bonus points {bonus} in {game}");
+}
+
+/// Copies what a checkout is made of (not its build output).
+fn copy_checkout(to: &Path) {
+    fn copy_tree(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).expect("creates");
+        for entry in std::fs::read_dir(from).expect("reads") {
+            let entry = entry.expect("entry");
+            if entry.file_name() == "target" {
+                continue;
+            }
+            let target = to.join(entry.file_name());
+            if entry.path().is_dir() {
+                copy_tree(&entry.path(), &target);
+            } else {
+                std::fs::copy(entry.path(), &target).expect("copies");
+            }
+        }
+    }
+    let root = root();
+    for dir in ["core", "expansions", "host", "tiles"] {
+        copy_tree(&root.join(dir), &to.join(dir));
+    }
+    for file in ["Cargo.toml", "Cargo.lock"] {
+        std::fs::copy(root.join(file), to.join(file)).expect("copies");
+    }
+}
+
+#[test]
+fn a_linked_new_expansion_joins_the_workspace_and_the_host() {
+    let checkout = target_dir().join("scaffold-checkout");
+    let _ = std::fs::remove_dir_all(&checkout);
+    copy_checkout(&checkout);
+    run(host(), &["new-expansion", "wind-roses", "--linked"], &checkout);
+
+    let manifest = std::fs::read_to_string(checkout.join("expansions/wind-roses/Cargo.toml")).expect("manifest");
+    assert!(!manifest.contains("[workspace]"), "{manifest}");
+    assert!(manifest.contains("carcassonne-core.workspace = true"), "{manifest}");
+    assert!(checkout.join("tiles/wind-roses.toml").is_file());
+    let linked = std::fs::read_to_string(checkout.join("host/setup/src/linked.rs")).expect("linked.rs");
+    assert!(linked.contains("use carcassonne_wind_roses as _;"), "{linked}");
+
+    // The workspace is whole (no second root) and the setup library depends on it.
+    let out = run(
+        &cargo(),
+        &["metadata", "--format-version", "1", "--no-deps", "--offline"],
+        &checkout,
+    );
+    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let packages = meta["packages"].as_array().expect("packages");
+    assert!(packages.iter().any(|p| p["name"] == "carcassonne-wind-roses"));
+    let setup = packages
+        .iter()
+        .find(|p| p["name"] == "carcassonne-setup")
+        .expect("setup library");
+    assert!(
+        setup["dependencies"]
+            .as_array()
+            .expect("dependencies")
+            .iter()
+            .any(|d| d["name"] == "carcassonne-wind-roses"),
+        "{setup}"
+    );
+    // Its own test passes as a member, reading its tiles from tiles/.
+    let target = target_dir();
+    run(
+        &cargo(),
+        &[
+            "test",
+            "--quiet",
+            "-p",
+            "carcassonne-wind-roses",
+            "--target-dir",
+            target.to_str().expect("UTF-8 path"),
+        ],
+        &checkout,
+    );
+}
