@@ -28,4 +28,6 @@ pub mod setup;
 pub mod tile_edit;
 pub mod tiles_cmd;
 
-pub use setup::{GameSetup, Overrides, catalog, game_config, read_record, tile_source, write_atomically};
+pub use setup::{
+    GameSetup, Overrides, apply_overrides, catalog, game_config, read_record, tile_source, write_atomically,
+};

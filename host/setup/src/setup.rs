@@ -118,7 +118,7 @@ pub fn catalog(config: &GameConfig, flags: &[PathBuf]) -> Result<Catalog> {
 
 /// The configuration from `--config` with the flags laid over it.
 pub fn game_config(args: &Overrides) -> Result<GameConfig> {
-    let mut config = match &args.config {
+    let config = match &args.config {
         Some(path) => {
             let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
             let mut config =
@@ -135,6 +135,13 @@ pub fn game_config(args: &Overrides) -> Result<GameConfig> {
         }
         None => GameConfig::with_players(2),
     };
+    apply_overrides(config, args)
+}
+
+/// `config` with the other fields of `args` (all but `config`) laid over
+/// it: what a front end holding a configuration as a value (a Python dict)
+/// shares with one reading it from a file.
+pub fn apply_overrides(mut config: GameConfig, args: &Overrides) -> Result<GameConfig> {
     // Every key of a configuration is optional, seats too: a file that
     // names none plays the same two-player game as no file at all.
     if config.players.is_empty() && args.players.is_none() {
