@@ -251,31 +251,16 @@ fn simulate(args: SimulateArgs) -> Result<()> {
         return simulate_merge(files, *json, html.as_deref());
     }
     let setup = GameSetup::new(&args.game.to_overrides())?;
-    let config = &setup.config;
-    // Fail early, before any thread starts, on a configuration that cannot play.
-    let rules = setup.rules()?;
-    session::bots_for(config, &args.bot)?;
-    let sources = rules.score_sources().to_vec();
-    let (k, n) = match &args.shard {
+    let shard = match &args.shard {
         None => (0, 1),
         Some(text) => text
             .split_once('/')
             .and_then(|(k, n)| Some((k.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)))
             .with_context(|| format!("--shard {text}: write K/N, e.g. --shard 0/8"))?,
     };
-    let range = simulate::shard_range(args.games, k, n)?;
-    let mut first = config.clone();
-    first.seed = config.seed.wrapping_add(range.start);
     let start = std::time::Instant::now();
-    let results = simulate::run(
-        &first,
-        // Tile files are read once; each game only rebuilds the hooks.
-        |c| Ok(rules.reseeded(c.seed)?),
-        range.end - range.start,
-        args.threads,
-        &args.bot,
-        !args.json && !args.csv && !args.jsonl && args.out.is_none(),
-    )?;
+    let progress = !args.json && !args.csv && !args.jsonl && args.out.is_none();
+    let (header, results) = simulate::run_shard(&setup, args.games, shard, args.threads, &args.bot, progress)?;
     let elapsed = start.elapsed().as_secs_f64();
     let output = |text: &str| match &args.out {
         Some(path) => setup::write_atomically(path, text),
@@ -285,29 +270,19 @@ fn simulate(args: SimulateArgs) -> Result<()> {
         }
     };
     if args.jsonl {
-        let header = simulate::ShardHeader {
-            shard: k,
-            of: n,
-            games: args.games,
-            config: config.clone(),
-            bot: args.bot.clone(),
-            sources,
-        };
         return output(&simulate::shard_jsonl(&header, &results)?);
     }
     if args.csv {
-        return output(&simulate::csv(&sources, config.players.len(), &results));
+        return output(&simulate::csv(&header.sources, header.config.players.len(), &results));
     }
-    let summary = simulate::summarise(config, &sources, &results);
-    let names: Vec<String> = config.players.iter().map(|p| p.name.clone()).collect();
     if let Some(path) = &args.html {
+        let summary = simulate::summarise(&header.config, &header.sources, &results);
+        let names: Vec<String> = header.config.players.iter().map(|p| p.name.clone()).collect();
         setup::write_atomically(path, &carcassonne_lab::html_report::html(&summary, &names))?;
         eprintln!("wrote the report to {}", path.display());
     }
-    if args.json {
-        output(&format!("{}\n", serde_json::to_string_pretty(&summary)?))?;
-    } else {
-        output(&simulate::summary_text(&summary, &names))?;
+    output(&simulate::summary_output(&header, &results, args.json)?)?;
+    if !args.json {
         eprintln!(
             "{} games in {elapsed:.2} s ({:.0} games/s)",
             results.len(),
@@ -328,18 +303,14 @@ fn simulate_merge(files: &[std::path::PathBuf], json: bool, html: Option<&std::p
         })
         .collect::<Result<Vec<_>>>()?;
     let merged = simulate::merge(&texts)?;
-    let config = &merged.header.config;
-    let summary = simulate::summarise(config, &merged.header.sources, &merged.results);
-    let names: Vec<String> = config.players.iter().map(|p| p.name.clone()).collect();
     if let Some(path) = html {
+        let config = &merged.header.config;
+        let summary = simulate::summarise(config, &merged.header.sources, &merged.results);
+        let names: Vec<String> = config.players.iter().map(|p| p.name.clone()).collect();
         setup::write_atomically(path, &carcassonne_lab::html_report::html(&summary, &names))?;
         eprintln!("wrote the report to {}", path.display());
     }
-    if json {
-        say(&format!("{}\n", serde_json::to_string_pretty(&summary)?));
-    } else {
-        say(&simulate::summary_text(&summary, &names));
-    }
+    say(&simulate::summary_output(&merged.header, &merged.results, json)?);
     Ok(())
 }
 

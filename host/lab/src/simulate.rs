@@ -421,3 +421,56 @@ pub fn merge(files: &[(String, String)]) -> Result<Merged> {
         results: parts.into_values().flat_map(|(_, r)| r).collect(),
     })
 }
+
+/// Plays shard `k` of `n` of a run of `games` games of `setup` (all of
+/// them for shard 0 of 1): the header naming the run and each game's
+/// result in game order. The command line and the Python package both run
+/// shards through here.
+///
+/// # Errors
+/// A configuration that cannot make a game, an unknown bot, a bad shard.
+pub fn run_shard(
+    setup: &carcassonne_setup::GameSetup,
+    games: u64,
+    (k, n): (u64, u64),
+    threads: usize,
+    bot: &str,
+    progress: bool,
+) -> Result<(ShardHeader, Vec<GameResult>)> {
+    let config = &setup.config;
+    // Fail early, before any thread starts, on a configuration that cannot play.
+    let rules = setup.rules()?;
+    session::bots_for(config, bot)?;
+    let range = shard_range(games, k, n)?;
+    let mut first = config.clone();
+    first.seed = config.seed.wrapping_add(range.start);
+    // Tile files are read once; each game only rebuilds the hooks.
+    let results = run(
+        &first,
+        |c| Ok(rules.reseeded(c.seed)?),
+        range.end - range.start,
+        threads,
+        bot,
+        progress,
+    )?;
+    let header = ShardHeader {
+        shard: k,
+        of: n,
+        games,
+        config: config.clone(),
+        bot: bot.to_string(),
+        sources: rules.score_sources().to_vec(),
+    };
+    Ok((header, results))
+}
+
+/// The summary as the command line prints it: text for people, or pretty JSON.
+pub fn summary_output(header: &ShardHeader, results: &[GameResult], json: bool) -> Result<String> {
+    let summary = summarise(&header.config, &header.sources, results);
+    Ok(if json {
+        format!("{}\n", serde_json::to_string_pretty(&summary)?)
+    } else {
+        let names: Vec<String> = header.config.players.iter().map(|p| p.name.clone()).collect();
+        summary_text(&summary, &names)
+    })
+}

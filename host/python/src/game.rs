@@ -1030,3 +1030,50 @@ impl PyBatch {
         Ok((PyBytes::new(py, &rewards), PyBytes::new(py, &done)))
     }
 }
+
+/// Plays shard `shard` of `of` of a run of `games` seeded bot games, as
+/// `carcassonne simulate --shard K/N --jsonl` does, and returns its JSON
+/// lines. The game is chosen as for `Game(...)`; the GIL is released
+/// while the games run on `threads` threads (0: all cores).
+#[pyfunction]
+#[pyo3(signature = (games, shard=0, of=1, *, config=None, players=None, seed=None, expansions=None, variants=None, tiles_only=None, plugins=Vec::new(), tiles=None, bot="random", threads=1))]
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_shard(
+    py: Python<'_>,
+    games: u64,
+    shard: u64,
+    of: u64,
+    config: Option<&Bound<'_, PyAny>>,
+    players: Option<usize>,
+    seed: Option<u64>,
+    expansions: Option<Vec<String>>,
+    variants: Option<&Bound<'_, PyAny>>,
+    tiles_only: Option<Vec<String>>,
+    plugins: Vec<PathBuf>,
+    tiles: Option<PathBuf>,
+    bot: &str,
+    threads: usize,
+) -> PyResult<String> {
+    use carcassonne_lab::simulate;
+    let setup = setup_of(config, players, seed, expansions, variants, tiles_only, plugins, tiles)?;
+    py.detach(|| {
+        let (header, results) = simulate::run_shard(&setup, games, (shard, of), threads, bot, false)?;
+        simulate::shard_jsonl(&header, &results)
+    })
+    .map_err(config_error)
+}
+
+/// The summary of shards' JSON lines (`texts`, any order), exactly as
+/// `carcassonne simulate merge` prints it (pretty JSON with `json`).
+#[pyfunction]
+#[pyo3(signature = (texts, json=false))]
+pub fn merge_shards(texts: Vec<String>, json: bool) -> PyResult<String> {
+    use carcassonne_lab::simulate;
+    let named: Vec<(String, String)> = texts
+        .into_iter()
+        .enumerate()
+        .map(|(i, t)| (format!("shard text {}", i + 1), t))
+        .collect();
+    let merged = simulate::merge(&named).map_err(|e| PyValueError::new_err(format!("{e:#}")))?;
+    simulate::summary_output(&merged.header, &merged.results, json).map_err(|e| PyValueError::new_err(format!("{e:#}")))
+}

@@ -56,5 +56,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(game::expansions, m)?)?;
     m.add_function(wrap_pyfunction!(game::restore, m)?)?;
+    m.add_function(wrap_pyfunction!(game::simulate_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(game::merge_shards, m)?)?;
     Ok(())
 }

@@ -26,6 +26,8 @@ from carcassonne._core import (
     RecordError,
     __version__,
     expansions,
+    merge_shards,
+    simulate_shard,
 )
 
 __all__ = [
@@ -45,7 +47,9 @@ __all__ = [
     "RecordError",
     "__version__",
     "expansions",
+    "merge_shards",
     "play_out",
+    "simulate_shard",
 ]
 
 
