@@ -1002,10 +1002,10 @@ impl PyBatch {
         let seats = self.template.session.game.state().players();
         let mut rewards = Vec::with_capacity(self.games.len() * seats * 4);
         let mut done = Vec::with_capacity(self.games.len());
-        for g in 0..self.games.len() {
+        for (g, index) in indices.iter().enumerate() {
             let s = &mut self.games[g];
             let before = s.scores();
-            match indices[g] {
+            match *index {
                 Some(index) => s.play_index(index, self.radius)?,
                 None => {
                     s.options();
