@@ -5,8 +5,9 @@
 1. the PettingZoo AEC API (raw_env: last(), the mask, step) with a random
    legal action from the mask;
 2. Game.action_mask + Game.play_index directly (no environment);
-3. Batch: masks for all games, a random legal index per game chosen in
-   Python, one step call; and Batch.step_random (choice made in Rust).
+3. Batch: the legal indices of all games (sparse form of the masks), a
+   random legal index per game chosen with numpy, one step call; and
+   Batch.step_random (choice made in Rust).
 """
 
 from __future__ import annotations
@@ -61,10 +62,12 @@ def batched(seconds: float, radius: int, n: int, rust_choice: bool) -> float:
         if rust_choice:
             b.step_random()
         else:
-            masks = np.frombuffer(b.masks(), dtype=np.uint8).reshape(n, -1)
-            # A random legal index per row: the largest random key among the legal ones.
-            keys = rng.random(masks.shape, dtype=np.float32) * masks
-            b.step(keys.argmax(axis=1).tolist())
+            raw_indices, raw_offsets = b.legal()
+            indices = np.frombuffer(raw_indices, dtype=np.int32)
+            offsets = np.frombuffer(raw_offsets, dtype=np.int32)
+            counts = offsets[1:] - offsets[:-1]
+            pick = offsets[:-1] + (rng.random(n) * counts).astype(np.int64)
+            b.step(indices[pick].tolist())
         steps += n
     return steps / (time.perf_counter() - start)
 

@@ -716,8 +716,7 @@ impl PyGame {
         let layout = self.session.layout(radius)?;
         let mut out = Vec::new();
         layout.observation(&self.session.game, player, &mut out);
-        let bytes: Vec<u8> = out.iter().flat_map(|f| f.to_le_bytes()).collect();
-        Ok(PyBytes::new(py, &bytes))
+        float_bytes(py, &out)
     }
 
     /// Length of `observation()` in float32 numbers.
@@ -773,6 +772,16 @@ impl PyGame {
             if g.is_over() { ", over" } else { "" }
         )
     }
+}
+
+/// `values` as little-endian float32 bytes (numpy: `np.frombuffer(b, np.float32)`).
+fn float_bytes<'py>(py: Python<'py>, values: &[f32]) -> PyResult<Bound<'py, PyBytes>> {
+    PyBytes::new_with(py, values.len() * 4, |buf| {
+        for (chunk, v) in buf.chunks_exact_mut(4).zip(values) {
+            chunk.copy_from_slice(&v.to_le_bytes());
+        }
+        Ok(())
+    })
 }
 
 /// Rebuilds a game from `Game.__reduce__`'s state (pickling, Ray, OpenSpiel).
@@ -951,14 +960,34 @@ impl PyBatch {
     /// The observations of the deciding seats, game after game (float32 bytes).
     fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         let layout = self.template.session.layout(self.radius)?;
-        let mut bytes = Vec::with_capacity(layout.observation_len() * 4 * self.games.len());
+        let mut all = Vec::with_capacity(layout.observation_len() * self.games.len());
         let mut out = Vec::new();
         for s in &self.games {
             let me = s.game.decision().map_or(0, |d| d.player());
             layout.observation(&s.game, me, &mut out);
-            bytes.extend(out.iter().flat_map(|f| f.to_le_bytes()));
+            all.extend_from_slice(&out);
         }
-        Ok(PyBytes::new(py, &bytes))
+        float_bytes(py, &all)
+    }
+
+    /// The legal flat indices of all games at once: (indices, offsets) as
+    /// int32 bytes, game `g`'s indices being `indices[offsets[g]:offsets[g+1]]`
+    /// in legal-list order (a sparse form of `masks()`, for choosing without
+    /// a dense mask).
+    fn legal<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+        let mut indices: Vec<u8> = Vec::new();
+        let mut offsets: Vec<u8> = Vec::with_capacity(4 * (self.games.len() + 1));
+        let mut count: i32 = 0;
+        offsets.extend(count.to_le_bytes());
+        for s in &mut self.games {
+            s.indexed(self.radius)?;
+            for i in s.indices.iter().flatten() {
+                indices.extend((*i as i32).to_le_bytes());
+                count += 1;
+            }
+            offsets.extend(count.to_le_bytes());
+        }
+        Ok((PyBytes::new(py, &indices), PyBytes::new(py, &offsets)))
     }
 
     /// Plays one flat action index per game; returns each game's score

@@ -118,3 +118,19 @@ def test_batch_steps_many_games():
     for _ in range(400):
         b.step_random()
     assert b.finished >= done_total > 0
+
+
+def test_batch_legal_indices_are_the_masks_in_sparse_form():
+    import numpy as np
+
+    b = carcassonne.Batch(Game(seed=4, players=3), 5, radius=7)
+    for _ in range(30):
+        masks = np.frombuffer(b.masks(), dtype=np.uint8).reshape(len(b), -1)
+        raw_indices, raw_offsets = b.legal()
+        indices = np.frombuffer(raw_indices, dtype=np.int32)
+        offsets = np.frombuffer(raw_offsets, dtype=np.int32)
+        for g in range(len(b)):
+            assert sorted(indices[offsets[g] : offsets[g + 1]]) == list(np.flatnonzero(masks[g]))
+        b.step([int(indices[offsets[g]]) for g in range(len(b))])
+    obs = np.frombuffer(b.observations(), dtype=np.float32)
+    assert obs.size == len(b) * Game(seed=4, players=3).observation_size(7)
