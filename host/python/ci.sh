@@ -12,6 +12,8 @@ start=$SECONDS
 venv="$(mktemp -d)/venv"
 trap 'rm -rf "$(dirname "$venv")"' EXIT
 "$python" -m venv "$venv"
+# The maturin build backend runs the `maturin` binary from PATH.
+export PATH="$venv/bin:$PATH"
 "$venv/bin/python" -m pip install -q --upgrade pip
 "$venv/bin/python" -m pip install -q maturin pytest numpy pettingzoo gymnasium open-spiel ray
 # The wheel as a user gets it (`pip install ./host/python`); maturin is
