@@ -15,11 +15,14 @@ trap 'rm -rf "$(dirname "$venv")"' EXIT
 # The maturin build backend runs the `maturin` binary from PATH.
 export PATH="$venv/bin:$PATH"
 "$venv/bin/python" -m pip install -q --upgrade pip
-"$venv/bin/python" -m pip install -q maturin pytest numpy pettingzoo gymnasium open-spiel ray
+"$venv/bin/python" -m pip install -q maturin pytest numpy pettingzoo gymnasium open-spiel ray mypy
 # The wheel as a user gets it (`pip install ./host/python`); maturin is
 # already in the environment, so no isolated build environment is needed.
 "$venv/bin/python" -m pip install -q --no-build-isolation "$here"
 echo "python package built and installed in $((SECONDS - start)) s"
+
+# The hand-written stubs must match the extension module.
+(cd "$here/tests" && "$venv/bin/python" -m mypy.stubtest carcassonne._core)
 
 # The Ray test also compares with the command line's own summary.
 if [ -z "${CARCASSONNE_BIN:-}" ] && [ -x "$root/target/debug/carcassonne" ]; then

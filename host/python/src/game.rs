@@ -14,9 +14,6 @@ use pyo3::types::{PyBytes, PyDict, PyTuple};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-/// Default window radius of the flat action index: 15 (a 31 × 31 window).
-pub const DEFAULT_RADIUS: i32 = 15;
-
 fn config_error(e: anyhow::Error) -> PyErr {
     ConfigError::new_err(format!("{e:#}"))
 }
@@ -669,13 +666,13 @@ impl PyGame {
     }
 
     /// Number of flat action indices for a window of `radius`.
-    #[pyo3(signature = (radius=DEFAULT_RADIUS))]
+    #[pyo3(signature = (radius=15))]
     fn action_space_size(&self, radius: i32) -> PyResult<usize> {
         Ok(self.session.layout(radius)?.size())
     }
 
     /// One byte per flat action index: 1 where legal now.
-    #[pyo3(signature = (radius=DEFAULT_RADIUS))]
+    #[pyo3(signature = (radius=15))]
     fn action_mask<'py>(&mut self, py: Python<'py>, radius: i32) -> PyResult<Bound<'py, PyBytes>> {
         let layout = self.session.indexed(radius)?;
         let mut mask = vec![0u8; layout.size()];
@@ -686,14 +683,14 @@ impl PyGame {
     }
 
     /// The flat index of each option of `legal_actions()` (None: no slot left).
-    #[pyo3(signature = (radius=DEFAULT_RADIUS))]
+    #[pyo3(signature = (radius=15))]
     fn action_indices(&mut self, radius: i32) -> PyResult<Vec<Option<u32>>> {
         self.session.indexed(radius)?;
         Ok(self.session.indices.clone())
     }
 
     /// How many legal options have no structured index (overflow or none).
-    #[pyo3(signature = (radius=DEFAULT_RADIUS))]
+    #[pyo3(signature = (radius=15))]
     fn unindexed(&mut self, radius: i32) -> PyResult<usize> {
         let layout = self.session.indexed(radius)?;
         Ok(self
@@ -705,13 +702,13 @@ impl PyGame {
     }
 
     /// Plays the option with flat index `index`.
-    #[pyo3(signature = (index, radius=DEFAULT_RADIUS))]
+    #[pyo3(signature = (index, radius=15))]
     fn play_index(&mut self, index: usize, radius: i32) -> PyResult<()> {
         self.session.play_index(index, radius)
     }
 
     /// The observation of seat `player` as float32 bytes (see the README).
-    #[pyo3(signature = (player, radius=DEFAULT_RADIUS))]
+    #[pyo3(signature = (player, radius=15))]
     fn observation<'py>(&self, py: Python<'py>, player: u8, radius: i32) -> PyResult<Bound<'py, PyBytes>> {
         let layout = self.session.layout(radius)?;
         let mut out = Vec::new();
@@ -720,7 +717,7 @@ impl PyGame {
     }
 
     /// Length of `observation()` in float32 numbers.
-    #[pyo3(signature = (radius=DEFAULT_RADIUS))]
+    #[pyo3(signature = (radius=15))]
     fn observation_size(&self, radius: i32) -> PyResult<usize> {
         Ok(self.session.layout(radius)?.observation_len())
     }
@@ -900,7 +897,7 @@ impl PyBatch {
     /// `n` games of `game`'s rules with seeds `seed`, `seed + 1` … (default:
     /// the game's seed); `radius` is the action window's.
     #[new]
-    #[pyo3(signature = (game, n, radius=DEFAULT_RADIUS, seed=None))]
+    #[pyo3(signature = (game, n, radius=15, seed=None))]
     fn new(game: &PyGame, n: usize, radius: i32, seed: Option<u64>) -> PyResult<PyBatch> {
         game.session.layout(radius)?;
         let first = seed.unwrap_or(game.session.game.rules().config.seed);
