@@ -60,6 +60,34 @@ pub struct Board {
     /// index: listing the placements of a tile is one pass over these two
     /// arrays with one table look-up per cell (`TileType::rotations_meeting`).
     demands: Vec<EdgeDemand>,
+    /// While the game keeps an undo history: what each write to the grid
+    /// replaced, so it can be taken back (`Board::rollback`).
+    journal: Vec<GridChange>,
+    journaling: bool,
+}
+
+/// A write to the grid, as it can be taken back.
+#[derive(Clone, Debug)]
+enum GridChange {
+    /// The cell at this index held this.
+    Cell(u32, Cell),
+    /// The grid was regrown; this was the grid before.
+    Regrown {
+        origin: Pos,
+        width: i32,
+        height: i32,
+        cells: Vec<Cell>,
+    },
+}
+
+/// Where the board stood, for [`Board::rollback`] (with its frontier, which
+/// is small and changes every placement, kept whole).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BoardMark {
+    placed: usize,
+    journal: usize,
+    frontier: Vec<Pos>,
+    demands: Vec<EdgeDemand>,
 }
 
 impl Default for Board {
@@ -80,7 +108,55 @@ impl Board {
             placed: Vec::new(),
             frontier: Vec::new(),
             demands: Vec::new(),
+            journal: Vec::new(),
+            journaling: false,
         }
+    }
+
+    /// The cell at grid index `i`, to be written: noted first while journaling.
+    #[inline]
+    fn cell_mut(&mut self, i: usize) -> &mut Cell {
+        if self.journaling {
+            self.journal.push(GridChange::Cell(i as u32, self.cells[i]));
+        }
+        &mut self.cells[i]
+    }
+
+    /// Starts (or stops, forgetting what it noted) noting writes for rollback.
+    pub(crate) fn set_journaling(&mut self, on: bool) {
+        self.journaling = on;
+        self.journal.clear();
+    }
+
+    /// Notes where the board stands now into `mark` (reusing its buffers).
+    pub(crate) fn mark(&self, mark: &mut BoardMark) {
+        mark.placed = self.placed.len();
+        mark.journal = self.journal.len();
+        mark.frontier.clone_from(&self.frontier);
+        mark.demands.clone_from(&self.demands);
+    }
+
+    /// Takes back every change since `mark` (taken while journaling).
+    pub(crate) fn rollback(&mut self, mark: &BoardMark) {
+        for change in self.journal.drain(mark.journal..).rev() {
+            match change {
+                GridChange::Cell(i, cell) => self.cells[i as usize] = cell,
+                GridChange::Regrown {
+                    origin,
+                    width,
+                    height,
+                    cells,
+                } => {
+                    self.origin = origin;
+                    self.width = width;
+                    self.height = height;
+                    self.cells = cells;
+                }
+            }
+        }
+        self.placed.truncate(mark.placed);
+        self.frontier.clone_from(&mark.frontier);
+        self.demands.clone_from(&mark.demands);
     }
 
     #[inline]
@@ -125,6 +201,7 @@ impl Board {
     /// Bytes this board holds on the heap (its buffers' capacities).
     pub fn heap_bytes(&self) -> usize {
         self.cells.capacity() * std::mem::size_of::<Cell>()
+            + self.journal.capacity() * std::mem::size_of::<GridChange>()
             + self.placed.capacity() * std::mem::size_of::<PlacedTile>()
             + self.frontier.capacity() * std::mem::size_of::<Pos>()
             + self.demands.capacity() * std::mem::size_of::<EdgeDemand>()
@@ -165,6 +242,21 @@ impl Board {
             while fitting != 0 {
                 f(p, Rotation::ALL[fitting.trailing_zeros() as usize]);
                 fitting &= fitting - 1;
+            }
+        }
+    }
+
+    /// Calls `f` for every frontier cell where `tile` fits, with the
+    /// distinct rotations that fit there as bits (bit `r` for `r` quarter
+    /// turns; never 0): [`Board::for_each_fit`] grouped by cell, for work
+    /// done once per cell.
+    #[inline]
+    pub fn for_each_fitting_cell(&self, tile: &TileType, mut f: impl FnMut(Pos, u8)) {
+        let distinct = tile.distinct_rotation_bits();
+        for (&p, &d) in self.frontier.iter().zip(&self.demands) {
+            let fitting = tile.rotations_meeting(d) & distinct;
+            if fitting != 0 {
+                f(p, fitting);
             }
         }
     }
@@ -240,17 +332,20 @@ impl Board {
             self.remove_frontier(fi);
         }
         let cloister = tile.has_cloister();
-        self.cells[i] = Cell {
+        let near_cloister = self.cells[i].near_cloister || cloister;
+        *self.cell_mut(i) = Cell {
             tile: idx,
             frontier: EMPTY,
             cloister,
-            near_cloister: self.cells[i].near_cloister || cloister,
+            near_cloister,
         };
         if cloister {
             // The grid keeps a margin round every tile, so the block is on it.
             for q in placed.pos.ring() {
                 let qi = self.index(q).expect("grid keeps a margin round every tile");
-                self.cells[qi].near_cloister = true;
+                if !self.cells[qi].near_cloister {
+                    self.cell_mut(qi).near_cloister = true;
+                }
             }
         }
         for side in Side::ALL {
@@ -260,7 +355,7 @@ impl Board {
                 continue;
             }
             if self.cells[ni].frontier == EMPTY {
-                self.cells[ni].frontier = self.frontier.len() as u32;
+                self.cell_mut(ni).frontier = self.frontier.len() as u32;
                 self.frontier.push(n);
                 self.demands.push(0);
             }
@@ -277,7 +372,7 @@ impl Board {
         self.demands.swap_remove(fi as usize);
         if (fi as usize) < self.frontier.len() {
             let li = self.index(last).expect("frontier on grid");
-            self.cells[li].frontier = fi;
+            self.cell_mut(li).frontier = fi;
         }
     }
 
@@ -303,10 +398,18 @@ impl Board {
                 cells[(ny * width + nx) as usize] = self.cells[(y * self.width + x) as usize];
             }
         }
+        let old = std::mem::replace(&mut self.cells, cells);
+        if self.journaling {
+            self.journal.push(GridChange::Regrown {
+                origin: self.origin,
+                width: self.width,
+                height: self.height,
+                cells: old,
+            });
+        }
         self.origin = origin;
         self.width = width;
         self.height = height;
-        self.cells = cells;
     }
 }
 

@@ -142,6 +142,16 @@ pub struct ExpansionInfo {
     pub build: fn(&BuildContext) -> Result<Box<dyn DynExpansion>, String>,
 }
 
+/// The attribute check of an expansion that prints nothing on tiles
+/// (`ExpansionInfo::check_attributes: no_attributes`): any table under its
+/// id, on a tile or a feature, is a mistake.
+pub fn no_attributes(_feature: Option<FeatureKind>, _table: &toml::Value) -> Vec<AttributeProblem> {
+    vec![AttributeProblem::new(
+        &[],
+        "this expansion defines no tile or feature attributes; remove the table",
+    )]
+}
+
 /// What an expansion may look at while it is built for a game.
 #[derive(Clone, Debug)]
 pub struct BuildContext {
@@ -309,6 +319,84 @@ impl std::fmt::Debug for Hooks {
 /// [`Expansion::hooks`]. Hooks are called in the order
 /// the expansions are enabled (sorted by id), one expansion at a time; the
 /// changes one asks for are applied before the next is called.
+///
+/// # Examples
+///
+/// A whole expansion: one point for every tile a player places, counted in
+/// its own state and scored under its own source. A crate would end with
+/// `register_expansion!(TALLY)` (and `export_plugin!()` for a dynamic
+/// library); here the catalog is built by hand.
+///
+/// ```
+/// use carcassonne_core::board::PlacedTile;
+/// use carcassonne_core::expansion::{self, DynExpansion};
+/// use carcassonne_core::tiles::AttributeProblem;
+/// use carcassonne_core::{
+///     BuildContext, Catalog, Ctx, Expansion, ExpansionInfo, FeatureKind, Game, GameConfig, Hooks, Rules,
+///     TileSource, toml,
+/// };
+/// use std::sync::Arc;
+///
+/// struct Tally;
+///
+/// impl Expansion for Tally {
+///     type State = u32; // tiles placed so far
+///     type Action = (); // it asks for no decisions
+///
+///     fn setup(&self, _ctx: &mut Ctx<'_>) -> u32 {
+///         0
+///     }
+///
+///     fn hooks(&self) -> Hooks {
+///         Hooks::TILE_PLACED
+///     }
+///
+///     fn tile_placed(&self, placed: &mut u32, ctx: &mut Ctx<'_>, _tile: PlacedTile) {
+///         *placed += 1;
+///         let player = ctx.view().turn().player;
+///         ctx.score(player, 1, "tiles");
+///     }
+/// }
+///
+/// fn no_attributes(_: Option<FeatureKind>, _: &toml::Value) -> Vec<AttributeProblem> {
+///     Vec::new()
+/// }
+///
+/// fn build(_: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
+///     Ok(expansion::boxed(Tally))
+/// }
+///
+/// static TALLY: ExpansionInfo = ExpansionInfo {
+///     id: "tally",
+///     name: "Tally",
+///     version: "0.1.0",
+///     description: "a point for every tile placed",
+///     requires: &[],
+///     conflicts: &[],
+///     tile_files: &[],
+///     variants: &[],
+///     figures: &[],
+///     score_sources: &["tiles"],
+///     check_attributes: no_attributes,
+///     build,
+/// };
+///
+/// let mut catalog = Catalog::default();
+/// catalog.add(&TALLY)?;
+/// let mut config = GameConfig::with_players(2);
+/// config.expansions = vec!["tally".into()];
+/// let mut game = Game::new(Arc::new(Rules::new(&catalog, &config, &TileSource::default())?))?;
+/// let mut options = Vec::new();
+/// while !game.is_over() {
+///     options.clear();
+///     game.legal_actions(&mut options);
+///     game.play(&options[options.len() - 1])?;
+/// }
+/// let source = game.rules().score_sources().iter().position(|s| s == "tally.tiles").expect("declared");
+/// let tiles_placed: i32 = (0..2).map(|p| game.state().breakdown(p)[source]).sum();
+/// assert_eq!(tiles_placed as usize + game.state().discarded().len(), 71, "every drawn tile scored once");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 pub trait Expansion: Send + Sync + 'static {
     /// The expansion's slice of game state (saved in records' final states,
     /// compared by replays, shown through `public_state`).

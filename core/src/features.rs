@@ -30,6 +30,17 @@ struct Node {
 #[derive(Clone, Debug, Default)]
 pub struct Features {
     nodes: Vec<Node>,
+    /// While the game keeps an undo history: each node as it was before a
+    /// write, so the writes can be taken back (`Features::rollback`).
+    journal: Vec<(NodeId, Node)>,
+    journaling: bool,
+}
+
+/// Where the feature graph stood, for [`Features::rollback`].
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct FeaturesMark {
+    nodes: usize,
+    journal: usize,
 }
 
 impl Features {
@@ -49,6 +60,37 @@ impl Features {
         id
     }
 
+    /// The node `n`, to be written: noted first while journaling.
+    #[inline]
+    fn node_mut(&mut self, n: NodeId) -> &mut Node {
+        if self.journaling {
+            self.journal.push((n, self.nodes[n as usize]));
+        }
+        &mut self.nodes[n as usize]
+    }
+
+    /// Starts (or stops, forgetting what it noted) noting writes for rollback.
+    pub(crate) fn set_journaling(&mut self, on: bool) {
+        self.journaling = on;
+        self.journal.clear();
+    }
+
+    /// Where the graph stands now.
+    pub(crate) fn mark(&self) -> FeaturesMark {
+        FeaturesMark {
+            nodes: self.nodes.len(),
+            journal: self.journal.len(),
+        }
+    }
+
+    /// Takes back every change since `mark` (taken while journaling).
+    pub(crate) fn rollback(&mut self, mark: FeaturesMark) {
+        for (n, node) in self.journal.drain(mark.journal..).rev() {
+            self.nodes[n as usize] = node;
+        }
+        self.nodes.truncate(mark.nodes);
+    }
+
     /// Makes room for `nodes` more nodes without reallocating.
     pub(crate) fn reserve(&mut self, nodes: usize) {
         self.nodes.reserve(nodes);
@@ -56,7 +98,7 @@ impl Features {
 
     /// Bytes the graph holds on the heap.
     pub fn heap_bytes(&self) -> usize {
-        self.nodes.capacity() * std::mem::size_of::<Node>()
+        (self.nodes.capacity() + self.journal.capacity()) * std::mem::size_of::<Node>()
     }
 
     /// Number of nodes.
@@ -83,7 +125,9 @@ impl Features {
         while self.nodes[n as usize].parent != n {
             let p = self.nodes[n as usize].parent;
             let gp = self.nodes[p as usize].parent;
-            self.nodes[n as usize].parent = gp;
+            if gp != p {
+                self.node_mut(n).parent = gp;
+            }
             n = gp;
         }
         n
@@ -94,7 +138,8 @@ impl Features {
     pub(crate) fn connect(&mut self, a: NodeId, b: NodeId) -> NodeId {
         let (ra, rb) = (self.root_mut(a), self.root_mut(b));
         if ra == rb {
-            self.nodes[ra as usize].open = self.nodes[ra as usize].open.saturating_sub(2);
+            let root = self.node_mut(ra);
+            root.open = root.open.saturating_sub(2);
             return ra;
         }
         let (big, small) = if self.nodes[ra as usize].members >= self.nodes[rb as usize].members {
@@ -103,7 +148,7 @@ impl Features {
             (rb, ra)
         };
         let s = self.nodes[small as usize];
-        let g = &mut self.nodes[big as usize];
+        let g = self.node_mut(big);
         g.open = (g.open + s.open).saturating_sub(2);
         g.members += s.members;
         g.pennants += s.pennants;
@@ -111,15 +156,16 @@ impl Features {
         // Splice the two circular member lists.
         let big_next = g.next;
         g.next = s.next;
-        self.nodes[small as usize].next = big_next;
-        self.nodes[small as usize].parent = big;
+        let s = self.node_mut(small);
+        s.next = big_next;
+        s.parent = big;
         big
     }
 
     /// Closes one open side of `n`'s feature (it ran into a wall).
     pub(crate) fn close_side(&mut self, n: NodeId) -> NodeId {
         let r = self.root_mut(n);
-        let node = &mut self.nodes[r as usize];
+        let node = self.node_mut(r);
         node.open = node.open.saturating_sub(1);
         r
     }
@@ -127,7 +173,7 @@ impl Features {
     /// Adds `delta` followers to `n`'s feature.
     pub(crate) fn add_followers(&mut self, n: NodeId, delta: i32) {
         let r = self.root_mut(n);
-        let node = &mut self.nodes[r as usize];
+        let node = self.node_mut(r);
         node.followers = node.followers.saturating_add_signed(delta);
     }
 

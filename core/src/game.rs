@@ -19,6 +19,10 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
+mod moves;
+mod undo;
+pub use moves::{AfterPlacing, NextDecision, WholeMove};
+
 /// Whose decision it is and of what kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Decision {
@@ -120,6 +124,8 @@ pub struct Game {
     broken: Option<PlayError>,
     /// Whether `events` and expansions' log details are kept.
     narrated: bool,
+    /// What `undo` needs, while undo is on.
+    history: Option<Box<undo::History>>,
 }
 
 impl fmt::Debug for Game {
@@ -134,7 +140,11 @@ impl fmt::Debug for Game {
 
 impl Game {
     /// Starts a game: the start tile goes to (0, 0), expansions set up, and
-    /// the game runs to the first decision. Fails only if an expansion fails.
+    /// the game runs to the first decision.
+    ///
+    /// # Errors
+    /// [`PlayError::ExpansionFailed`] when an expansion's hook fails while
+    /// setting up or running to the first decision.
     pub fn new(rules: Arc<Rules>) -> Result<Game, PlayError> {
         Game::with_narration(rules, true)
     }
@@ -153,6 +163,7 @@ impl Game {
             new_asks: Vec::new(),
             broken: None,
             narrated,
+            history: None,
         };
         let start = game.core.rules.start;
         game.emit(Event::TilePlaced {
@@ -487,6 +498,13 @@ impl Game {
 
     /// Checks `action` against the pending decision, then carries it out and
     /// runs the game to the next decision. On error nothing has changed.
+    ///
+    /// # Errors
+    /// [`PlayError::Illegal`] with the reason when `action` is not a legal
+    /// answer to the pending decision (or the game is over), and
+    /// [`PlayError::ExpansionFailed`] when an expansion's hook fails (a
+    /// plugin's failed action is rolled back; a linked expansion's failure
+    /// ends the game's use).
     pub fn play(&mut self, action: &Action) -> Result<(), PlayError> {
         if let Some(e) = &self.broken {
             return Err(e.clone());
@@ -497,6 +515,7 @@ impl Game {
         }
         checked?;
         let snapshot = self.core.rules.isolated.then(|| self.clone());
+        self.push_undo_frame();
         self.events.clear();
         self.execute(action);
         self.advance();

@@ -193,9 +193,14 @@ impl Rotation {
         self.0 as u16 * 90
     }
 
-    /// The rotation for `degrees` clockwise, if it is a multiple of 90.
+    /// The rotation for `degrees` clockwise: 0, 90, 180 or 270, nothing else.
     pub fn from_degrees(degrees: i64) -> Option<Rotation> {
-        (degrees.rem_euclid(90) == 0).then(|| Rotation((degrees.rem_euclid(360) / 90) as u8))
+        // Only the four written forms: -90 or 450 in a record is a typo or
+        // a forgery, and accepting it would let one move have two spellings.
+        match degrees {
+            0 | 90 | 180 | 270 => Some(Rotation((degrees / 90) as u8)),
+            _ => None,
+        }
     }
 
     /// The rotation that undoes this one.
@@ -213,8 +218,9 @@ impl Serialize for Rotation {
 impl<'de> Deserialize<'de> for Rotation {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let degrees = i64::deserialize(d)?;
-        Rotation::from_degrees(degrees)
-            .ok_or_else(|| serde::de::Error::custom(format!("rotation {degrees} is not a multiple of 90 degrees")))
+        Rotation::from_degrees(degrees).ok_or_else(|| {
+            serde::de::Error::custom(format!("rotation {degrees}: use 0, 90, 180 or 270 (degrees clockwise)"))
+        })
     }
 }
 
@@ -240,7 +246,9 @@ mod tests {
         assert_eq!(Segment::parse("NW").unwrap().rotated(r).name(), "EN");
         assert_eq!(Segment::parse("WN").unwrap().rotated(r).name(), "NE");
         assert_eq!(Side::W.rotated(r), Side::N);
-        assert_eq!(Rotation::from_degrees(-90), Some(Rotation::quarters(3)));
-        assert_eq!(Rotation::from_degrees(45), None);
+        assert_eq!(Rotation::from_degrees(270), Some(Rotation::quarters(3)));
+        for wrong in [-90, 45, 360, 450] {
+            assert_eq!(Rotation::from_degrees(wrong), None, "{wrong}");
+        }
     }
 }

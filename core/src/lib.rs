@@ -5,7 +5,33 @@
 //!
 //! The flow of a game: [`Rules::new`] assembles a configuration, [`Game::new`]
 //! starts it, and [`Game::decision`] / [`Game::legal_actions`] /
-//! [`Game::play`] drive it to the end.
+//! [`Game::play`] drive it to the end. A whole two-player base game, always
+//! taking the first legal option:
+//!
+//! ```
+//! use carcassonne_core::{Catalog, Decision, Game, GameConfig, Rules, TileSource};
+//! use std::sync::Arc;
+//!
+//! let rules = Rules::new(&Catalog::default(), &GameConfig::with_players(2), &TileSource::default())?;
+//! let mut game = Game::new(Arc::new(rules))?;
+//! let mut options = Vec::new();
+//! while let Some(decision) = game.decision() {
+//!     if let Decision::Place { tile, .. } = decision {
+//!         assert!(game.rules().tile(tile).id().len() == 1, "a base tile, A to X");
+//!     }
+//!     options.clear();
+//!     game.legal_actions(&mut options);
+//!     game.play(&options[0])?;
+//! }
+//! assert!(game.is_over());
+//! let scores = [game.state().score(0), game.state().score(1)];
+//! assert!(scores.iter().all(|&s| s >= 0));
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A rejected action changes nothing and says why: [`Game::play`] returns a
+//! [`PlayError`] and the game is as it was. The [`Expansion`] trait's
+//! documentation shows a whole expansion.
 
 pub mod board;
 pub mod bots;
@@ -24,6 +50,7 @@ pub mod registry;
 pub mod rng;
 pub mod rules;
 pub mod state;
+pub mod text_file;
 pub mod tiles;
 
 pub use config::{GameConfig, PlayerConfig, TilesConfig};
@@ -33,12 +60,13 @@ pub use expansion::{
     BuildContext, Ctx, Deployment, EarlierDefault, Expansion, ExpansionInfo, FigureClass, FigureDecl, FigurePlacement,
     Hooks, TileFile, VariantDecl,
 };
-pub use game::{Action, Decision, Game, IllegalAction, PlayError};
+pub use game::{Action, AfterPlacing, Decision, Game, IllegalAction, NextDecision, PlayError, WholeMove};
 pub use geometry::{Pos, Rotation, Segment, Side};
 pub use record::{GameRecord, Move, RecordError, ReplayStep, UNNAMED_ENGINE, UnstatedVariant};
 pub use registry::{Catalog, Registration};
 pub use rules::{Rules, SetupError, TileSource};
 pub use state::{CoreState, Phase};
+pub use text_file::{TextFileError, read_text_file};
 pub use tiles::{EdgeKind, FeatureKind, TileDef, TileSet, TileType};
 
 #[doc(hidden)]

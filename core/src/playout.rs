@@ -1,10 +1,14 @@
 //! Random playouts: whole games played by uniform random choices, for
 //! benchmarks, Monte Carlo search and balance research.
 //!
-//! Two ways to answer a tile placement:
+//! Three ways to answer a tile placement:
 //!
 //! - **full**: every decision lists all its options with
 //!   [`Game::legal_actions`] and picks one uniformly;
+//! - **flat**: a placement decision lists every whole move of the turn
+//!   (placement × deployment, [`Game::moves`]) and plays one drawn
+//!   uniformly with [`Game::play_move`], as a search bot or an action mask
+//!   over whole moves does; other decisions as in full mode;
 //! - **sampled**: a placement is found by drawing random frontier cells and
 //!   rotations until one fits (pre-tested with the cheap
 //!   [`Board::fits_frontier_cell`],
@@ -24,7 +28,7 @@
 //!
 //! [`Board::fits_frontier_cell`]: crate::board::Board::fits_frontier_cell
 
-use crate::game::{Action, Decision, Game, IllegalAction, PlayError};
+use crate::game::{Action, Decision, Game, IllegalAction, PlayError, WholeMove};
 use crate::geometry::Rotation;
 use crate::rng::GameRng;
 use crate::rules::Rules;
@@ -38,6 +42,9 @@ pub const SAMPLE_TRIES: u32 = 32;
 pub enum Mode {
     /// Uniform among all listed options.
     Full,
+    /// Uniform among whole moves (placement × deployment) at a placement,
+    /// among listed options otherwise.
+    Flat,
     /// Rejection-sampled placements, uniform among listed options otherwise.
     Sampled,
 }
@@ -90,14 +97,46 @@ pub fn sampled_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action
     full_step(game, rng, options)
 }
 
+/// Answers the pending decision as a flat playout does: a placement
+/// decision with a whole move (placement and deployment) drawn uniformly
+/// from [`Game::moves`] (listed into `moves`), anything else as
+/// [`full_step`].
+pub fn flat_step(
+    game: &mut Game,
+    rng: &mut GameRng,
+    options: &mut Vec<Action>,
+    moves: &mut Vec<WholeMove>,
+) -> Result<(), PlayError> {
+    if let Some(Decision::Place { .. }) = game.decision() {
+        game.moves(moves);
+        if !moves.is_empty() {
+            let i = pick(rng, moves.len());
+            return game.play_move(&moves[i]);
+        }
+    }
+    full_step(game, rng, options)
+}
+
 /// Plays `game` to its end in `mode`, with choices drawn from `rng`.
 pub fn play_out(game: &mut Game, mode: Mode, rng: &mut GameRng, options: &mut Vec<Action>) -> Result<(), PlayError> {
-    let step = match mode {
-        Mode::Full => full_step,
-        Mode::Sampled => sampled_step,
-    };
-    while !game.is_over() {
-        step(game, rng, options)?;
+    match mode {
+        Mode::Full => {
+            while !game.is_over() {
+                full_step(game, rng, options)?;
+            }
+        }
+        Mode::Sampled => {
+            while !game.is_over() {
+                sampled_step(game, rng, options)?;
+            }
+        }
+        Mode::Flat => {
+            // One list per game: a turn lists about a hundred whole moves.
+            let mut moves = Vec::with_capacity(256);
+            while !game.is_over() {
+                flat_step(game, rng, options, &mut moves)?;
+            }
+        }
     }
     Ok(())
 }
@@ -136,7 +175,7 @@ mod tests {
     #[test]
     fn playouts_finish_and_repeat_for_a_seed() {
         let mut options = Vec::new();
-        for mode in [Mode::Full, Mode::Sampled] {
+        for mode in [Mode::Full, Mode::Sampled, Mode::Flat] {
             let r = rules(3);
             let a = random_game(&r, mode, 9, &mut options).expect("base game plays");
             let b = random_game(&r, mode, 9, &mut options).expect("base game plays");

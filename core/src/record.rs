@@ -244,9 +244,10 @@ pub enum RecordError {
         /// The newest format read here.
         supported: u32,
     },
-    /// The configuration is not playable here.
+    /// The configuration is not playable here. (Not a `#[source]`: the
+    /// message already holds it, and error chains would print it twice.)
     #[error("record configuration: {0}")]
-    Setup(#[from] SetupError),
+    Setup(SetupError),
     /// A move does not apply.
     #[error("move {index} ({text}): {error}")]
     Move {
@@ -308,6 +309,12 @@ impl UnstatedVariant {
     }
 }
 
+impl From<SetupError> for RecordError {
+    fn from(e: SetupError) -> Self {
+        RecordError::Setup(e)
+    }
+}
+
 impl GameRecord {
     /// An empty record for `config`, written by this engine version.
     ///
@@ -328,7 +335,18 @@ impl GameRecord {
     /// `engine` that wrote it is read only when the record is played: it
     /// gives the defaults of the variants the record leaves unstated (see
     /// [`GameRecord::played_config`] and `docs/records.md`).
+    ///
+    /// # Errors
+    /// [`RecordError`] for text that is not a record (with the line and
+    /// column), or a record of another format version.
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
+        if text.starts_with('\u{feff}') {
+            return Err(RecordError::Parse(
+                "the text starts with a byte-order mark (U+FEFF), which JSON does not allow: \
+                 save the record as UTF-8 without a BOM"
+                    .into(),
+            ));
+        }
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| RecordError::Parse(json_error(&e)))?;
         if let serde_json::Value::Object(fields) = &value {
             match fields.get("format") {
@@ -427,6 +445,10 @@ impl GameRecord {
 
     /// Replays the record: builds the rules (with [`GameRecord::played_config`])
     /// and plays every move.
+    ///
+    /// # Errors
+    /// [`RecordError`] when the configuration cannot make a game, or a move
+    /// is not legal where it stands (naming the move).
     pub fn replay(&self, catalog: &Catalog, tiles: &TileSource) -> Result<Game, RecordError> {
         self.replay_watched(catalog, tiles, |_, _| ControlFlow::Continue(()))
     }
@@ -502,13 +524,16 @@ impl Game {
     }
 
     /// The stable name of feature `fi` of the tile at `pos`: `kind:SEGMENT`
-    /// with the feature's first segment in board orientation, or the
-    /// feature's name / kind when it covers no edge.
+    /// with the feature's first segment in board orientation; for a feature
+    /// that covers no edge, its `name`, else its kind when the tile has no
+    /// other feature of that kind, else `kind#N` (the N-th edgeless feature
+    /// of that kind). [`Game::feature_by_name`] reads every such name back.
     pub fn feature_name(&self, pos: Pos, fi: usize) -> String {
         let Some(placed) = self.state().board().get(pos) else {
             return format!("#{fi}");
         };
-        let def = &self.rules().tile(placed.tile).def.features[fi];
+        let tile = &self.rules().tile(placed.tile).def;
+        let def = &tile.features[fi];
         // A centre segment names a road or a city side best ("city:N", not "city:NW").
         let board: Vec<Segment> = def.segments.iter().map(|s| s.rotated(placed.rotation)).collect();
         match board
@@ -519,7 +544,15 @@ impl Game {
             .or_else(|| board.iter().copied().min())
         {
             Some(seg) => format!("{}:{}", def.kind, seg.name()),
-            None => def.name.clone().unwrap_or_else(|| def.kind.to_string()),
+            None => def.name.clone().unwrap_or_else(|| {
+                let same_kind = tile.features.iter().filter(|f| f.kind == def.kind).count();
+                if same_kind == 1 {
+                    def.kind.to_string()
+                } else {
+                    let nth = edgeless_of_kind(tile, def.kind).position(|i| i == fi).unwrap_or(0) + 1;
+                    format!("{}#{nth}", def.kind)
+                }
+            }),
         }
     }
 
@@ -628,6 +661,21 @@ impl Game {
         if let Some(fi) = def.features.iter().position(|f| f.name.as_deref() == Some(name)) {
             return Ok(fi);
         }
+        if let Some((kind_name, nth)) = name.split_once('#')
+            && let Some(kind) = FeatureKind::parse(kind_name)
+        {
+            let n: usize = nth
+                .parse()
+                .map_err(|_| IllegalAction(format!("`{name}`: write {kind}#N with N a number from 1")))?;
+            return n
+                .checked_sub(1)
+                .and_then(|k| edgeless_of_kind(def, kind).nth(k))
+                .ok_or_else(|| {
+                    IllegalAction(format!(
+                        "the tile at {pos} has no {name} (no edgeless {kind} number {n})"
+                    ))
+                });
+        }
         let (kind_name, seg) = match name.split_once(':') {
             Some((k, s)) => (k, Some(s)),
             None => (name, None),
@@ -665,4 +713,14 @@ impl Game {
             }
         }
     }
+}
+
+/// The indices of the features of `kind` on `tile` that cover no edge, in
+/// file order: `kind#N` names the N-th of them.
+fn edgeless_of_kind(tile: &crate::tiles::TileDef, kind: FeatureKind) -> impl Iterator<Item = usize> + '_ {
+    tile.features
+        .iter()
+        .enumerate()
+        .filter(move |(_, f)| f.kind == kind && f.segments.is_empty())
+        .map(|(i, _)| i)
 }

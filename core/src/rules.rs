@@ -7,6 +7,7 @@ use crate::diagnostic::Diagnostics;
 use crate::expansion::{BuildContext, DynExpansion, ExpansionInfo, FigureDecl, Hooks};
 use crate::figures::FOLLOWER;
 use crate::registry::Catalog;
+use crate::text_file::{MAX_TILE_FILE_BYTES, TextFileError, read_text_file};
 use crate::tiles::{TileSet, TileType, parse_tile_set};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -34,6 +35,19 @@ pub enum SetupError {
     /// Fewer than 2 or more than 6 players.
     #[error("a game needs 2 to 6 players, got {0}")]
     PlayerCount(usize),
+    /// A player name that is empty, too long or holds control characters.
+    #[error(
+        "player {seat}'s name (`{start}…`, {chars} characters) must be 1 to {MAX_PLAYER_NAME_CHARS} characters \
+         without line breaks or other control characters"
+    )]
+    PlayerName {
+        /// 1-based seat.
+        seat: usize,
+        /// Its length in characters.
+        chars: usize,
+        /// Its first characters, for the message.
+        start: String,
+    },
     /// No such expansion.
     #[error("unknown expansion `{id}`; known expansions: {known}")]
     UnknownExpansion {
@@ -87,16 +101,11 @@ pub enum SetupError {
     #[error("expansion `{0}`: {1}")]
     Expansion(String, String),
     /// A tile file is broken.
-    #[error("{0}")]
+    #[error(transparent)]
     Tiles(#[from] Diagnostics),
-    /// A tile file could not be read.
-    #[error("cannot read tile file {path}: {message}")]
-    TileFile {
-        /// The path.
-        path: String,
-        /// The I/O error.
-        message: String,
-    },
+    /// A tile file is not a readable text file of a sensible size.
+    #[error(transparent)]
+    File(#[from] TextFileError),
     /// A draw order names a tile that is not in the game.
     #[error(
         "draw order: unknown tile id `{id}`: no tile set of this game ({sets}) has it; \
@@ -108,6 +117,12 @@ pub enum SetupError {
         /// The ids of the game's tile sets.
         sets: String,
     },
+    /// A draw order names a tile that is never shuffled into the bag.
+    #[error(
+        "draw order: tile `{0}` is not drawn from the bag (`bag = false`: an expansion hands it out), \
+         so it cannot be in a draw order"
+    )]
+    DrawOrderNotInBag(String),
     /// Two sets define the same tile id.
     #[error("tile id `{id}` is defined by both `{first}` and `{second}`")]
     TileIdClash {
@@ -121,6 +136,12 @@ pub enum SetupError {
     /// No start tile.
     #[error("no tile set in this game names a start tile")]
     NoStartTile,
+    /// More tile types than a game indexes.
+    #[error(
+        "the game's tile sets have more than {} tile types together; use fewer or smaller sets",
+        u16::MAX
+    )]
+    TooManyTileTypes,
     /// `[tiles] sets` names a set that is not in the game.
     #[error("[tiles] sets: unknown tile set `{id}`; the sets in this game: {sets}")]
     UnknownSet {
@@ -184,6 +205,10 @@ pub enum SetupError {
     },
 }
 
+/// Longest player name, in characters: names are shown in tables, logs and
+/// on the board.
+pub const MAX_PLAYER_NAME_CHARS: usize = 64;
+
 /// Largest multiplicity of a set in `[tiles] sets`.
 pub const MAX_SET_COPIES: i64 = 100;
 /// Largest count of a tile in `[tiles] counts` (as in tile files).
@@ -203,12 +228,8 @@ impl TileSource {
         if let Some(dir) = &self.dir {
             let path = dir.join(file_name);
             if path.exists() {
-                return std::fs::read_to_string(&path)
-                    .map(|text| (path.display().to_string(), text))
-                    .map_err(|e| SetupError::TileFile {
-                        path: path.display().to_string(),
-                        message: e.to_string(),
-                    });
+                let text = read_text_file(&path, MAX_TILE_FILE_BYTES, "tile file")?;
+                return Ok((path.display().to_string(), text));
             }
         }
         Ok((format!("<built-in>/{file_name}"), embedded.to_string()))
@@ -222,10 +243,7 @@ impl TileSource {
 
     /// Loads a tile file at an explicit path.
     pub fn load_path(path: &Path, catalog: &Catalog) -> Result<TileSet, SetupError> {
-        let text = std::fs::read_to_string(path).map_err(|e| SetupError::TileFile {
-            path: path.display().to_string(),
-            message: e.to_string(),
-        })?;
+        let text = read_text_file(path, MAX_TILE_FILE_BYTES, "tile file")?;
         Ok(parse_tile_set(&path.display().to_string(), &text, catalog)?)
     }
 }
@@ -259,6 +277,13 @@ pub(crate) struct HookCalls {
     pub(crate) deploying: Vec<u8>,
     /// Slots asked `deployment_allowed`.
     pub(crate) deploy_vetoing: Vec<u8>,
+    /// Whether an enabled expansion declares a hook that runs between a
+    /// placement and its deployment decision (`TILE_PLACED`) or offers or
+    /// forbids deployments: then a placement's deployments are known only
+    /// by playing it. Taken from the declarations even in debug builds
+    /// (where every hook is called), so tests exercise the path release
+    /// builds take; a hook acting outside its declaration fails those tests.
+    pub(crate) deploys_need_play: bool,
 }
 
 impl HookCalls {
@@ -278,7 +303,14 @@ impl HookCalls {
                 .filter(|&s| by_slot[s as usize].contains(hook))
                 .collect::<Vec<u8>>()
         };
+        let deploys_need_play = expansions.iter().any(|e| {
+            let declared = e.hooks.hooks();
+            [Hooks::TILE_PLACED, Hooks::DEPLOY_OPTIONS, Hooks::DEPLOYMENT_ALLOWED]
+                .into_iter()
+                .any(|h| declared.contains(h))
+        });
         HookCalls {
+            deploys_need_play,
             vetoing: slots(Hooks::PLACEMENT_ALLOWED),
             adjusting: slots(Hooks::FEATURE_POINTS),
             observing: slots(Hooks::OBSERVE),
@@ -338,10 +370,26 @@ impl Rules {
     /// Assembles the rules for `config` from the expansions in `catalog`,
     /// reading tile files from `tiles`. Every configuration mistake is
     /// reported before any game starts.
+    ///
+    /// # Errors
+    /// A [`SetupError`] naming the mistake: an unknown, duplicated or
+    /// conflicting expansion, a missing requirement, an unknown variant or
+    /// value, a tile file that does not load, a tile mix that names unknown
+    /// tiles, or a player count outside 2 to 6.
     pub fn new(catalog: &Catalog, config: &GameConfig, tiles: &TileSource) -> Result<Rules, SetupError> {
         let players = config.players.len();
         if !(2..=6).contains(&players) {
             return Err(SetupError::PlayerCount(players));
+        }
+        for (i, p) in config.players.iter().enumerate() {
+            let chars = p.name.chars().count();
+            if chars == 0 || chars > MAX_PLAYER_NAME_CHARS || p.name.chars().any(char::is_control) {
+                return Err(SetupError::PlayerName {
+                    seat: i + 1,
+                    chars,
+                    start: p.name.chars().take(20).filter(|c| !c.is_control()).collect(),
+                });
+            }
         }
         let known = || catalog.ids().join(", ");
         let mut seen: Vec<&str> = Vec::new();
@@ -469,16 +517,18 @@ impl Rules {
         }
         let mut table: Vec<TileType> = Vec::new();
         let mut start = None;
+        // Tile id → its set, to find a clash without rescanning the table.
+        let mut owner: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
         for set in &sets {
             for def in &set.tiles {
-                if let Some(other) = table.iter().find(|t| t.def.id == def.id) {
+                if let Some(first) = owner.insert(&def.id, &set.id) {
                     return Err(SetupError::TileIdClash {
                         id: def.id.clone(),
-                        first: other.set.clone(),
+                        first: first.to_string(),
                         second: set.id.clone(),
                     });
                 }
-                let index = table.len() as u16;
+                let index = u16::try_from(table.len()).map_err(|_| SetupError::TooManyTileTypes)?;
                 if start.is_none() && set.start.as_deref() == Some(def.id.as_str()) {
                     start = Some(index);
                 }
@@ -575,6 +625,11 @@ impl Rules {
                 let mut bag = Vec::with_capacity(order.len());
                 for id in order {
                     match by_id.get(id.as_str()) {
+                        // An abbey or other tile an expansion hands out is
+                        // never drawn; drawing it would bypass its rules.
+                        Some(&index) if !table[index as usize].def.in_bag => {
+                            return Err(SetupError::DrawOrderNotInBag(id.clone()));
+                        }
                         Some(&index) => bag.push(index),
                         None => {
                             return Err(SetupError::UnknownTile {

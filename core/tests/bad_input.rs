@@ -586,7 +586,7 @@ fn malformed_moves_say_what_is_wrong() {
     };
     assert_eq!(
         replay_err(&record(r#"{"place": {"at": [1, 0], "rotation": 45}}"#)),
-        r#"move 1 ({"place":{"at":[1,0],"rotation":45}}): malformed `place` move: rotation 45 is not a multiple of 90 degrees"#
+        r#"move 1 ({"place":{"at":[1,0],"rotation":45}}): malformed `place` move: rotation 45: use 0, 90, 180 or 270 (degrees clockwise)"#
     );
     assert_eq!(
         replay_err(&record(r#"{"place": {"at": [1, 0], "rotaton": 90}}"#)),

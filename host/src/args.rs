@@ -15,9 +15,10 @@ pub(crate) struct GameArgs {
     #[arg(long)]
     pub(crate) config: Option<PathBuf>,
     /// Number of players (2–6), named "Player 1" … unless the configuration names them.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = player_count)]
     pub(crate) players: Option<usize>,
-    /// Seed of the game's random number generator.
+    /// Seed of the game's random number generator (default: the configuration's, else drawn at random for
+    /// `play` and `serve`, 0 for `simulate`).
     #[arg(long)]
     pub(crate) seed: Option<u64>,
     /// Expansions to enable, comma-separated (e.g. easter,fruit-trees).
@@ -35,6 +36,26 @@ pub(crate) struct GameArgs {
     /// Load an expansion from a dynamic library (or every library in a directory); repeatable.
     #[arg(long = "plugin")]
     pub(crate) plugins: Vec<PathBuf>,
+}
+
+/// `--players`: a number from 2 to 6 (a negative one is read as a number,
+/// not as an unknown flag).
+fn player_count(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<i64>() {
+        Ok(n @ 2..=6) => Ok(n as usize),
+        Ok(n) => Err(format!("a game has 2 to 6 players, not {n}")),
+        Err(_) => Err(format!("`{text}` is not a number of players (2 to 6)")),
+    }
+}
+
+/// `--threads`: 0 (one per core) to `simulate::MAX_THREADS`.
+fn thread_count(text: &str) -> Result<usize, String> {
+    let max = carcassonne_lab::simulate::MAX_THREADS;
+    match text.trim().parse::<i128>() {
+        Ok(n) if (0..=max as i128).contains(&n) => Ok(n as usize),
+        Ok(n) => Err(format!("{n} threads: give 0 (one per core) to {max}")),
+        Err(_) => Err(format!("`{text}` is not a number of threads (0 to {max})")),
+    }
 }
 
 impl GameArgs {
@@ -292,8 +313,8 @@ pub(crate) struct SimulateArgs {
     /// Number of games.
     #[arg(long, default_value_t = 1000)]
     pub(crate) games: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads (default 0: one per core; at most 256).
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = thread_count)]
     pub(crate) threads: usize,
     /// Bot for every seat without one: random or greedy.
     #[arg(long, default_value = "random")]

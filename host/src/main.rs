@@ -12,7 +12,8 @@ use args::{
     TilesCommand,
 };
 use carcassonne_core::{Game, GameRecord, ReplayStep};
-use carcassonne_setup::{GameSetup, describe, session, setup};
+use carcassonne_setup::journal::RecordWriter;
+use carcassonne_setup::{GameSetup, SeedChoice, describe, safe_file, session, setup};
 use clap::Parser;
 use report::{TurnLog, say};
 use std::ops::ControlFlow;
@@ -40,7 +41,7 @@ fn main() {
 }
 
 fn play(args: PlayArgs) -> Result<()> {
-    let mut setup = GameSetup::new(&args.game.to_overrides())?;
+    let (mut setup, seed) = GameSetup::for_play(&args.game.to_overrides())?;
     // The record names every seat's bot, so `resume` continues with the same ones.
     for p in &mut setup.config.players {
         p.bot.get_or_insert_with(|| args.bot.clone());
@@ -48,29 +49,33 @@ fn play(args: PlayArgs) -> Result<()> {
     let rules = Arc::new(setup.rules()?);
     let bots = session::bots_for(&setup.config, &args.bot)?;
     let game = Game::new(rules)?;
+    if seed == SeedChoice::Random {
+        // On standard error, so that `--json` output stays JSON.
+        eprintln!(
+            "seed {} (drawn at random; play this game again with --seed {})",
+            setup.config.seed, setup.config.seed
+        );
+    }
     let mut log = TurnLog::new(!args.json && !args.quiet);
     log.events(&game, game.last_events());
     // The rules' configuration states every variant, defaults included.
     let record = GameRecord::new(game.rules().config.clone());
-    if let Some(path) = &args.record {
-        setup::write_atomically(path, &record.to_json())?;
-    }
-    let save = args.record.clone();
-    play_to_the_end(game, bots, record, log, args.json, |record| match &save {
-        Some(path) => setup::write_atomically(path, &record.to_json()),
-        None => Ok(()),
-    })
+    let writer = match &args.record {
+        Some(path) => Some(RecordWriter::create(path, &record)?),
+        None => None,
+    };
+    play_to_the_end(game, bots, record, log, args.json, writer)
 }
 
 /// Plays `game` out with `bots`, logging each move, saving the record after
-/// each, then prints the final state (JSON) or the score table.
+/// each (with `writer`), then prints the final state (JSON) or the score table.
 fn play_to_the_end(
     mut game: Game,
     mut bots: Vec<Box<dyn carcassonne_core::bots::Bot>>,
     mut record: GameRecord,
     mut log: TurnLog,
     json: bool,
-    save: impl FnMut(&GameRecord) -> Result<()>,
+    mut writer: Option<RecordWriter>,
 ) -> Result<()> {
     session::play_out(
         &mut game,
@@ -80,8 +85,11 @@ fn play_to_the_end(
             session::Step::Before => log.decision(game, action),
             session::Step::After => log.events(game, game.last_events()),
         },
-        save,
+        |record| writer.as_mut().map_or(Ok(()), |w| w.save(record)),
     )?;
+    if let Some(w) = writer {
+        w.finish(&record)?;
+    }
     if json {
         say(&format!(
             "{}\n",
@@ -188,7 +196,7 @@ fn tiles(command: TilesCommand) -> Result<()> {
         TilesCommand::List { set, .. } => say(&tiles_cmd::list(&tiles_cmd::load_set(set, &catalog, &source)?)),
         TilesCommand::Show { id, set, rotation, .. } => {
             let rotation = carcassonne_core::Rotation::from_degrees(*rotation)
-                .with_context(|| format!("rotation {rotation} is not a multiple of 90"))?;
+                .with_context(|| format!("--rotation {rotation}: use 0, 90, 180 or 270 (degrees clockwise)"))?;
             let sets = match set {
                 Some(s) => vec![tiles_cmd::load_set(s, &catalog, &source)?],
                 None => tiles_cmd::known_files(&catalog, &source)?
@@ -356,10 +364,8 @@ fn resume(args: ResumeArgs) -> Result<()> {
             game.state().turn().number
         ));
     }
-    let path = args.file.clone();
-    play_to_the_end(game, bots, record, log, args.json, |record| {
-        setup::write_atomically(&path, &record.to_json())
-    })
+    let writer = RecordWriter::create(&args.file, &record)?;
+    play_to_the_end(game, bots, record, log, args.json, Some(writer))
 }
 
 fn render(args: RenderArgs) -> Result<()> {
@@ -367,6 +373,8 @@ fn render(args: RenderArgs) -> Result<()> {
     let setup = GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())?;
     let svg = args.svg.unwrap_or_else(|| args.record.with_extension("svg"));
     let html = args.html.unwrap_or_else(|| args.record.with_extension("html"));
+    safe_file::refuse_overwriting(&svg, "board picture (--svg)", &[&args.record])?;
+    safe_file::refuse_overwriting(&html, "replay viewer (--html)", &[&args.record, &svg])?;
     carcassonne_render::files::record(
         &record,
         &args.record,

@@ -16,9 +16,11 @@ fn json_has_every_figure() {
     let out = bench(&["--games", "3", "--seconds", "0.02", "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let r: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    for key in ["full", "sampled"] {
+    for key in ["full", "sampled", "flat"] {
         assert!(r[key].as_f64().expect(key) > 0.0, "{key}");
     }
+    let flat_ratio = r["flat_ratio"].as_f64().expect("flat_ratio");
+    assert!((flat_ratio - r["flat"].as_f64().unwrap() / r["full"].as_f64().unwrap()).abs() < 1e-9);
     let e = &r["with_expansions"];
     assert_eq!(
         e["expansions"],
@@ -36,10 +38,12 @@ fn json_has_every_figure() {
     }
     assert!(r["legal_options"]["place_ns"].as_f64().unwrap() > 0.0);
     assert!(r["legal_options"]["place_options"].as_f64().unwrap() >= 1.0);
-    assert!(r["clone"]["clone_ns"].as_f64().unwrap() > 0.0);
+    for key in ["clone_ns", "clone_and_play_ns", "play_and_undo_ns"] {
+        assert!(r["clone"][key].as_f64().unwrap() > 0.0, "{key}");
+    }
     assert!(r["clone"]["size_bytes"].as_u64().unwrap() > 0);
     assert!(r["clone"]["heap_bytes_end"].as_u64().unwrap() > 0);
-    for mode in ["sampled", "full"] {
+    for mode in ["sampled", "full", "flat"] {
         let g = &r["growth"][mode];
         let (normal, long) = (g["normal_tiles"].as_f64().unwrap(), g["long_tiles"].as_f64().unwrap());
         // The long game repeats the bag 14 times: most of its tiles get placed.
@@ -54,6 +58,11 @@ fn json_has_every_figure() {
             g["long_place_options"].as_f64().unwrap(),
         );
         assert!(few >= 1.0 && many > 2.0 * few, "{mode}: {few} vs {many} placements");
+        let per_listed = g["per_listed_placement_ratio"].as_f64().unwrap();
+        assert!(
+            (per_listed - g["ratio"].as_f64().unwrap() / (many / few)).abs() < 1e-9,
+            "{mode}: {per_listed}"
+        );
     }
     assert_eq!(r["threads"], 1);
     assert!(r["cores"].as_u64().unwrap() >= 1);

@@ -1,7 +1,7 @@
-//! Save and resume: `play --record` rewrites the record atomically after
-//! every move, so killing the process at any moment leaves a valid record of
-//! the finished moves, and `resume` finishes the game exactly as an
-//! uninterrupted run does.
+//! Save and resume: `play --record` saves every move (a journal line beside
+//! the record, see `host/src/journal.rs`), so killing the process at any
+//! moment leaves a record that reads back with the finished moves, and
+//! `resume` finishes the game exactly as an uninterrupted run does.
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

@@ -29,8 +29,14 @@ fn get_json(addr: SocketAddr, path: &str) -> Value {
     serde_json::from_str(&body).unwrap()
 }
 
+/// Posts a decision; one without `version` is sent with the current one
+/// (`version` is required: see `a_move_without_a_version_is_refused`).
 fn post(addr: SocketAddr, body: &Value) -> (u16, Value) {
-    let (status, text) = request(addr, "POST", "/api/move", Some(body));
+    let mut body = body.clone();
+    if body.get("version").is_none() {
+        body["version"] = get_json(addr, "/api/state")["version"].clone();
+    }
+    let (status, text) = request(addr, "POST", "/api/move", Some(&body));
     (status, serde_json::from_str(&text).unwrap())
 }
 
@@ -47,6 +53,7 @@ fn args(players: usize, seed: u64, expansions: &[&str]) -> Overrides {
 fn remove(record: &Path) {
     std::fs::remove_file(record).unwrap();
     std::fs::remove_file(carcassonne_serve::seats_path(record)).unwrap();
+    let _ = std::fs::remove_file(carcassonne_setup::journal::journal_path(record));
 }
 
 fn temp(name: &str) -> PathBuf {
@@ -108,7 +115,9 @@ fn a_hot_seat_game_plays_to_the_end_over_http_and_its_record_replays() {
     let saved = carcassonne_core::GameRecord::from_json(&std::fs::read_to_string(&record).unwrap()).unwrap();
     assert_eq!(saved.moves.len(), server.table().record().moves.len());
     let catalog = carcassonne_setup::catalog(&saved.config, &[]).unwrap();
-    let replayed = saved.replay(&catalog, &carcassonne_setup::tile_source(None)).unwrap();
+    let replayed = saved
+        .replay(&catalog, &carcassonne_setup::tile_source(None).unwrap())
+        .unwrap();
     for (p, player) in end["players"].as_array().unwrap().iter().enumerate() {
         assert_eq!(player["score"], json!(replayed.state().score(p as u8)));
     }
@@ -145,7 +154,10 @@ fn another_seats_link_is_refused_and_the_reason_names_whose_turn_it_is() {
 
     // The right seat may play, by index or by its record move; a stale
     // version or a bad option is refused with a reason.
-    let (status, reply) = post(addr, &json!({ "token": seats.seats[0], "index": 100000 }));
+    let (status, reply) = post(
+        addr,
+        &json!({ "token": seats.seats[0], "index": 100000, "version": version }),
+    );
     assert_eq!(status, 400);
     assert!(reply["error"].as_str().unwrap().contains("does not exist"));
     let mv = s["decision"]["options"][0]["move"].clone();
@@ -213,7 +225,7 @@ fn a_restarted_server_continues_the_same_game_from_its_record() {
     for _ in 0..15 {
         let s = get_json(addr, "/api/state");
         let n = s["decision"]["options"].as_array().unwrap().len();
-        let (status, reply) = post(addr, &json!({ "token": hot, "index": n / 2 }));
+        let (status, reply) = post(addr, &json!({ "token": hot, "index": n / 2, "version": s["version"] }));
         assert_eq!(status, 200, "{reply}");
     }
     let before = first.table().state_json(None);
@@ -234,8 +246,10 @@ fn a_restarted_server_continues_the_same_game_from_its_record() {
 
     // Both go on identically.
     for _ in 0..6 {
-        let (s1, _) = post(addr, &json!({ "token": hot, "index": 0 }));
-        let (s2, _) = post(addr2, &json!({ "token": hot, "index": 0 }));
+        let v1 = get_json(addr, "/api/state")["version"].clone();
+        let v2 = get_json(addr2, "/api/state")["version"].clone();
+        let (s1, _) = post(addr, &json!({ "token": hot, "index": 0, "version": v1 }));
+        let (s2, _) = post(addr2, &json!({ "token": hot, "index": 0, "version": v2 }));
         assert_eq!((s1, s2), (200, 200));
     }
     assert_eq!(first.table().record(), second.table().record());
@@ -278,7 +292,13 @@ fn a_person_takes_back_their_last_move_only_when_undo_is_on() {
     let (addr_off, _s) = start(off);
     let (status, _) = post(addr_off, &json!({ "token": ann_off, "index": 0 }));
     assert_eq!(status, 200);
-    let (status, text) = request(addr_off, "POST", "/api/undo", Some(&json!({ "token": ann_off })));
+    let v = get_json(addr_off, "/api/state")["version"].clone();
+    let (status, text) = request(
+        addr_off,
+        "POST",
+        "/api/undo",
+        Some(&json!({ "token": ann_off, "version": v })),
+    );
     assert_eq!(status, 403);
     assert!(text.contains("undo is off"), "{text}");
 
@@ -288,7 +308,13 @@ fn a_person_takes_back_their_last_move_only_when_undo_is_on() {
     let bob = table.seats().seats[1].clone();
     let (addr, _server) = start(table);
     let undo = |token: &str| {
-        let (status, text) = request(addr, "POST", "/api/undo", Some(&json!({ "token": token })));
+        let v = get_json(addr, "/api/state")["version"].clone();
+        let (status, text) = request(
+            addr,
+            "POST",
+            "/api/undo",
+            Some(&json!({ "token": token, "version": v })),
+        );
         (status, serde_json::from_str::<Value>(&text).unwrap())
     };
     let (status, reply) = undo(&ann);
@@ -347,7 +373,8 @@ fn undo_can_be_allowed_by_the_game_configuration() {
     let (addr, _server) = start(table);
     let (status, _) = post(addr, &json!({ "token": ann, "index": 0 }));
     assert_eq!(status, 200);
-    let (status, text) = request(addr, "POST", "/api/undo", Some(&json!({ "token": ann })));
+    let v = get_json(addr, "/api/state")["version"].clone();
+    let (status, text) = request(addr, "POST", "/api/undo", Some(&json!({ "token": ann, "version": v })));
     assert_eq!(status, 200, "{text}");
     let _ = std::fs::remove_file(&config);
 }

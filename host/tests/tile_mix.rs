@@ -38,7 +38,7 @@ fn config_from(dir: &std::path::Path, text: &str) -> GameConfig {
 }
 
 fn rules(config: &GameConfig) -> Result<Rules, SetupError> {
-    Rules::new(&catalog(), config, &tile_source(None))
+    Rules::new(&catalog(), config, &tile_source(None).unwrap())
 }
 
 fn error(config: &GameConfig) -> String {

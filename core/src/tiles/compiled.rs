@@ -44,6 +44,11 @@ pub struct TileType {
     fits: [u8; 256],
     /// The rotations that are their own canonical rotation (bit per rotation).
     distinct: u8,
+    /// Per rotation, the board segments (bit per segment index) where a
+    /// feature of this tile joins the neighbour's feature across the edge:
+    /// a feature is there, the side is no wall, and it is a field or the
+    /// side's centre (roads and cities join once per side).
+    join_segments: [u16; 4],
     open_sides: Vec<u8>,
     /// Each feature's kind, packed: placing a tile and listing deployments
     /// read them every turn, and `def.features` spreads them out.
@@ -110,7 +115,19 @@ impl TileType {
             .filter(|&r| canonical[r.quarter_turns() as usize] == r)
             .fold(0, |bits, r| bits | 1 << r.quarter_turns());
         let pennants = def.features.iter().map(|f| f.pennants).collect();
+        let mut join_segments = [0u16; 4];
+        for (q, joins) in join_segments.iter_mut().enumerate() {
+            for (i, &f) in seg_feature[q].iter().enumerate() {
+                let seg = Segment::from_index(i);
+                let wall = (walls[q] >> (2 * seg.side() as u8)) & 0b11 != 0;
+                if f != NO_FEATURE && !wall && (seg.is_centre() || def.features[f as usize].kind == FeatureKind::Field)
+                {
+                    *joins |= 1 << i;
+                }
+            }
+        }
         TileType {
+            join_segments,
             fits,
             distinct,
             kinds,
@@ -179,6 +196,15 @@ impl TileType {
     #[inline]
     pub fn rotations_meeting(&self, demand: EdgeDemand) -> u8 {
         self.fits[demand as usize]
+    }
+
+    /// The board segments (bit per segment index) where this tile, turned by
+    /// `rotation`, joins its feature to a neighbour's across the edge: a
+    /// feature lies there, the side is no wall, and it is a field or the
+    /// side's centre.
+    #[inline]
+    pub fn join_segments(&self, rotation: Rotation) -> u16 {
+        self.join_segments[rotation.quarter_turns() as usize]
     }
 
     /// The rotations (as bits) that are not the same layout as a smaller one.

@@ -48,12 +48,20 @@ pub trait AttributeCheck {
 
 type Node<'i> = Spanned<DeValue<'i>>;
 
+/// Longest text value (an id, a name) in a tile file, in characters: ids
+/// and names are shown in tables, pictures and messages.
+pub const MAX_TEXT_CHARS: usize = 200;
+
 /// A feature as read, with the located segment and city names still to check.
 type ParsedFeature = Option<(FeatureDef, Vec<(Segment, Range<usize>)>, Vec<(Side, Range<usize>)>)>;
 
 struct Reader<'a> {
     file: &'a str,
     source: &'a str,
+    /// Byte offset of each line's start, found in one pass: locating a
+    /// problem or a tile's line is then a binary search, not a rescan of
+    /// the text (which made large files quadratic to load).
+    line_starts: Vec<usize>,
     problems: Vec<Diagnostic>,
     attributes: &'a dyn AttributeCheck,
 }
@@ -62,9 +70,13 @@ struct Reader<'a> {
 /// tables with `attributes`. Every problem is reported, each located.
 pub fn parse_tile_set(file: &str, source: &str, attributes: &dyn AttributeCheck) -> Result<TileSet, Diagnostics> {
     let (doc, syntax) = DeTable::parse_recoverable(source);
+    let line_starts = std::iter::once(0)
+        .chain(source.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
     let mut reader = Reader {
         file,
         source,
+        line_starts,
         problems: Vec::new(),
         attributes,
     };
@@ -96,12 +108,24 @@ fn kind_name(v: &DeValue<'_>) -> &'static str {
 
 impl<'a> Reader<'a> {
     fn error(&mut self, span: Range<usize>, message: impl Into<String>) {
-        self.problems
-            .push(Diagnostic::at(self.file, self.source, span, message));
+        let mut at = span.start.min(self.source.len());
+        while !self.source.is_char_boundary(at) {
+            at -= 1;
+        }
+        let line = self.line_of(at);
+        let column = self.source[self.line_starts[line - 1]..at].chars().count() + 1;
+        self.problems.push(Diagnostic {
+            file: self.file.to_string(),
+            line,
+            column,
+            span,
+            message: message.into(),
+        });
     }
 
+    /// The 1-based line holding byte `offset`.
     fn line_of(&self, offset: usize) -> usize {
-        Diagnostic::at(self.file, self.source, offset..offset, "").line
+        self.line_starts.partition_point(|&start| start <= offset).max(1)
     }
 
     fn tile_set(&mut self, doc: &Spanned<DeTable<'_>>) -> TileSet {
@@ -187,16 +211,16 @@ impl<'a> Reader<'a> {
         }
         // Duplicate ids are reported at every repeat, pointing at the repeat
         // (tiles with other errors included, so that all show at once).
-        let mut seen: Vec<(&str, usize)> = Vec::new();
+        let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
         let mut dupes = Vec::new();
         for (id, line) in &declared {
-            if let Some((_, first)) = seen.iter().find(|(seen_id, _)| seen_id == id) {
+            if let Some(first) = seen.get(id.as_str()) {
                 dupes.push((
                     *line,
                     format!("duplicate tile id `{id}` (first defined on line {first})"),
                 ));
             } else {
-                seen.push((id, *line));
+                seen.insert(id, *line);
             }
         }
         for (line, message) in dupes {
@@ -214,7 +238,7 @@ impl<'a> Reader<'a> {
     }
 
     fn offset_of_line(&self, line: usize) -> usize {
-        self.source.split_inclusive('\n').take(line - 1).map(str::len).sum()
+        self.line_starts.get(line - 1).copied().unwrap_or(self.source.len())
     }
 
     fn table<'v, 'i>(&mut self, v: &'v Node<'i>, what: &str) -> Option<&'v DeTable<'i>> {
@@ -229,6 +253,16 @@ impl<'a> Reader<'a> {
 
     fn string(&mut self, v: &Node<'_>, what: &str) -> Option<String> {
         match v.get_ref() {
+            DeValue::String(s) if s.chars().count() > MAX_TEXT_CHARS => {
+                self.error(
+                    v.span(),
+                    format!(
+                        "{what} is {} characters long; at most {MAX_TEXT_CHARS}",
+                        s.chars().count()
+                    ),
+                );
+                None
+            }
             DeValue::String(s) => Some(s.to_string()),
             other => {
                 self.error(v.span(), format!("{what} must be a string, found {}", kind_name(other)));
@@ -366,6 +400,7 @@ impl<'a> Reader<'a> {
                     for f in items.iter() {
                         parsed.push(self.feature(f));
                     }
+                    ok &= self.check_feature_names(items.iter());
                     let geometry = if edges_ok {
                         self.check_geometry(&tile, &parsed)
                     } else {
@@ -407,6 +442,44 @@ impl<'a> Reader<'a> {
             ok = false;
         }
         ok.then_some(tile)
+    }
+
+    /// Feature names are unique within a tile and unlike the names records
+    /// give features (`city:N`, `cloister#2`, a bare kind), so that every
+    /// name in a record reads back as one feature.
+    fn check_feature_names<'n, 'i: 'n>(&mut self, features: impl Iterator<Item = &'n Node<'i>>) -> bool {
+        let mut seen: Vec<(String, usize)> = Vec::new();
+        let mut ok = true;
+        for f in features {
+            let DeValue::Table(t) = f.get_ref() else {
+                continue;
+            };
+            let Some((_, v)) = t.iter().find(|(k, _)| k.get_ref() == "name") else {
+                continue;
+            };
+            let DeValue::String(name) = v.get_ref() else {
+                continue;
+            };
+            let line = self.line_of(v.span().start);
+            if name.is_empty() || name.contains([':', '#']) || FeatureKind::parse(name).is_some() {
+                self.error(
+                    v.span(),
+                    format!(
+                        "feature name `{name}` is not allowed: a name is not empty, has no `:` or `#` and is not \
+                         a feature kind, since records name features `city:N`, `cloister#2` or `road`"
+                    ),
+                );
+                ok = false;
+            } else if let Some((_, first)) = seen.iter().find(|(n, _)| n == name.as_ref()) {
+                self.error(
+                    v.span(),
+                    format!("duplicate feature name `{name}` (first on line {first}); feature names are unique within a tile"),
+                );
+                ok = false;
+            }
+            seen.push((name.to_string(), line));
+        }
+        ok
     }
 
     fn attributes(

@@ -8,7 +8,7 @@ mod compiled;
 mod load;
 
 pub use compiled::{EdgeDemand, EdgeMask, TileType, side_demand};
-pub use load::{AttributeCheck, AttributeProblem, parse_tile_set};
+pub use load::{AttributeCheck, AttributeProblem, MAX_TEXT_CHARS, parse_tile_set};
 
 use crate::geometry::{Segment, Side};
 use std::collections::BTreeMap;

@@ -10,8 +10,6 @@
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::serde_json;
-use carcassonne_core::tiles::AttributeProblem;
-use carcassonne_core::toml;
 use carcassonne_core::{BuildContext, Ctx, Expansion, ExpansionInfo, FeatureKind, register_expansion};
 use serde::{Deserialize, Serialize};
 
@@ -30,20 +28,12 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     variants: &[],
     figures: &[],
     score_sources: &["king", "robber-baron"],
-    check_attributes,
+    // It prints nothing on tiles: any table under its id is a mistake.
+    check_attributes: expansion::no_attributes,
     build,
 };
 
 register_expansion!(INFO);
-
-/// The expansion prints nothing on tiles, so any table under its id is a
-/// mistake.
-fn check_attributes(_feature: Option<FeatureKind>, _table: &toml::Value) -> Vec<AttributeProblem> {
-    vec![AttributeProblem::new(
-        &[],
-        "King & Robber Baron has no tile or feature attributes",
-    )]
-}
 
 fn build(_ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
     Ok(expansion::boxed(KingAndRobberBaron))

@@ -156,3 +156,25 @@ fn both_holders_score_at_the_end() {
     assert_eq!(points(&game, 1, "king-and-robber-baron.robber-baron"), 1);
     assert_eq!(scores(&game), (2, 1));
 }
+
+/// The expansion prints nothing on tiles (`expansion::no_attributes`): a
+/// table under its id, on a tile or a feature, is reported where it stands.
+#[test]
+fn a_table_under_its_id_is_refused() {
+    let mut catalog = Catalog::default();
+    catalog.add(&INFO).unwrap();
+    let text = r#"[set]
+id = "mine"
+[[tile]]
+id = "M1"
+count = 1
+edges = "FFFF"
+features = [{ kind = "field", edges = ["N", "E", "S", "W"], king-and-robber-baron = { crown = true } }]
+[tile.king-and-robber-baron]
+crown = true
+"#;
+    let err = carcassonne_core::tiles::parse_tile_set("mine.toml", text, &catalog).unwrap_err();
+    let messages: Vec<(usize, String)> = err.0.iter().map(|d| (d.line, d.message.clone())).collect();
+    let expected = "king-and-robber-baron: this expansion defines no tile or feature attributes; remove the table";
+    assert_eq!(messages, [(7, expected.to_string()), (8, expected.to_string())]);
+}

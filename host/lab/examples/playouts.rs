@@ -10,7 +10,7 @@
 //! ```
 //!
 //! `EXPANSIONS` is comma-separated (`""` for the base game), `MODE` is
-//! `full` or `sampled`. With `PLAYOUTS_TILES_ONLY` set, the expansions'
+//! `full`, `sampled` or `flat`. With `PLAYOUTS_TILES_ONLY` set, the expansions'
 //! tiles are shuffled in with their rules off. Games cycle through 64 seeds
 //! reseeded from one set of rules; the figure is games per second on the
 //! wall clock, and the checksum (the first seat's total score) shows
@@ -26,7 +26,7 @@ use std::time::Instant;
 // The expansions every host links, as the setup library links them.
 use carcassonne_setup as _;
 
-const USAGE: &str = "usage: playouts EXPANSIONS full|sampled GAMES";
+const USAGE: &str = "usage: playouts EXPANSIONS full|sampled|flat GAMES";
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -36,6 +36,7 @@ fn main() -> Result<()> {
     let mode = match mode.as_str() {
         "full" => Mode::Full,
         "sampled" => Mode::Sampled,
+        "flat" => Mode::Flat,
         other => bail!("unknown mode `{other}`; {USAGE}"),
     };
     let games: u64 = games

@@ -143,6 +143,13 @@ pub struct CloneCost {
     pub heap_bytes_end: usize,
     /// The same averaged over every decision of a game.
     pub heap_bytes_mean: f64,
+    /// Nanoseconds to copy a state and play one decision on the copy (its
+    /// first listed option): what a search pays per child with copies.
+    pub clone_and_play_ns: f64,
+    /// Nanoseconds to play that decision and take it back with
+    /// `Game::undo` on a game with undo on: what a search pays per child
+    /// with undo instead.
+    pub play_and_undo_ns: f64,
 }
 
 /// Time per placed tile in a long game against a normal one, in both modes.
@@ -157,6 +164,8 @@ pub struct Growth {
     pub sampled: TileCost,
     /// Full mode.
     pub full: TileCost,
+    /// Flat mode (whole moves listed at every placement).
+    pub flat: TileCost,
 }
 
 /// Time per placed tile in a long game against a normal one, in one mode.
@@ -178,6 +187,10 @@ pub struct TileCost {
     pub normal_place_options: f64,
     /// The same in the long game.
     pub long_place_options: f64,
+    /// `ratio` over how many times more placements a turn lists in the
+    /// long game (`long_place_options / normal_place_options`): the cost of
+    /// a tile per listed placement, long game against normal game.
+    pub per_listed_placement_ratio: f64,
 }
 
 /// Everything `host bench` measures.
@@ -187,6 +200,12 @@ pub struct Report {
     pub full: f64,
     /// Base game, sampled mode, games per second (single thread).
     pub sampled: f64,
+    /// Base game, flat mode (every placement decision lists all whole
+    /// moves, placement × deployment, with `Game::moves` and plays one
+    /// drawn uniformly), games per second (single thread).
+    pub flat: f64,
+    /// `flat` over `full`.
+    pub flat_ratio: f64,
     /// The same with expansions on (absent when none were asked for).
     pub with_expansions: Option<ExpansionSpeeds>,
     /// Option listing time.
@@ -354,30 +373,81 @@ fn legal_options(states: &[Game], seconds: f64) -> LegalOptions {
     }
 }
 
-fn clone_cost(states: &[Game], seconds: f64) -> CloneCost {
+fn clone_cost(states: &[Game], seconds: f64) -> Result<CloneCost> {
     let mut kept: Vec<Game> = Vec::with_capacity(states.len());
     // Clones are dropped outside the timed part, as a tree search keeps them.
-    let limit = Duration::from_secs_f64(seconds);
-    let mut timed = Duration::ZERO;
-    let mut calls = 0u64;
-    let overall = Instant::now();
-    while calls == 0 || overall.elapsed() < limit {
-        let start = Stopwatch::start();
-        for g in states {
-            kept.push(black_box(g).clone());
+    let timed_clones = |states: &[Game], seconds: f64, kept: &mut Vec<Game>, mut f: Box<dyn FnMut(&Game) -> Game>| {
+        let limit = Duration::from_secs_f64(seconds);
+        let mut timed = Duration::ZERO;
+        let mut calls = 0u64;
+        let overall = Instant::now();
+        while calls == 0 || overall.elapsed() < limit {
+            let start = Stopwatch::start();
+            for g in states {
+                kept.push(f(black_box(g)));
+            }
+            timed += start.busy();
+            calls += states.len() as u64;
+            kept.clear();
         }
-        timed += start.busy();
-        calls += states.len() as u64;
-        kept.clear();
+        timed.as_nanos() as f64 / calls.max(1) as f64
+    };
+    let clone_ns = timed_clones(states, seconds / 3.0, &mut kept, Box::new(|g| g.clone()));
+    // The search steps over 64 states spread through the games, so that
+    // what they touch stays in cache as a search's nodes near the root do
+    // (over all the states above, both would mostly time cache misses).
+    let few: Vec<Game> = states.iter().step_by((states.len() / 64).max(1)).cloned().collect();
+    // Each state's first listed option, played on a copy / played and undone.
+    let mut options = Vec::new();
+    let first: Vec<Action> = few
+        .iter()
+        .map(|g| {
+            g.legal_actions(&mut options);
+            options.first().cloned().context("a decision without options")
+        })
+        .collect::<Result<_>>()?;
+    let clone_and_play_ns = {
+        let mut i = 0;
+        let first = first.clone();
+        timed_clones(
+            &few,
+            seconds / 3.0,
+            &mut kept,
+            Box::new(move |g| {
+                let mut copy = g.clone();
+                let _ = copy.play(&first[i % first.len()]);
+                i += 1;
+                copy
+            }),
+        )
+    };
+    let mut undoable = few;
+    for g in &mut undoable {
+        g.set_undoable(true);
     }
+    let play_and_undo_ns = {
+        let limit = Duration::from_secs_f64(seconds / 3.0);
+        let start = Stopwatch::start();
+        let mut calls = 0u64;
+        while calls == 0 || start.wall() < limit {
+            for (g, a) in undoable.iter_mut().zip(&first) {
+                let _ = black_box(&mut *g).play(a);
+                g.undo();
+            }
+            calls += undoable.len() as u64;
+        }
+        start.busy().as_nanos() as f64 / calls as f64
+    };
     let end = states.last().map_or(0, |g| g.heap_bytes());
     let mean = states.iter().map(|g| g.heap_bytes() as f64).sum::<f64>() / states.len().max(1) as f64;
-    CloneCost {
-        clone_ns: timed.as_nanos() as f64 / calls.max(1) as f64,
+    Ok(CloneCost {
+        clone_ns,
         size_bytes: std::mem::size_of::<Game>(),
         heap_bytes_end: end,
         heap_bytes_mean: mean,
-    }
+        clone_and_play_ns,
+        play_and_undo_ns,
+    })
 }
 
 /// Rules whose draw order is the base bag repeated `copies` times, shuffled.
@@ -424,6 +494,7 @@ fn per_tile(catalog: &Catalog, tiles: &TileSource, copies: usize, mode: Mode, se
 pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget: Budget) -> Result<Report> {
     let base = seeds(rules_for(catalog, tiles, &[], 0)?)?;
     let base_speeds = speeds(&base, budget)?;
+    let flat = games_per_second(&base, Mode::Flat, budget)?;
     let with_expansions = if expansions.is_empty() {
         None
     } else {
@@ -447,7 +518,7 @@ pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget:
     };
     let states = decision_states(&base, 8)?;
     let legal_options = legal_options(&states, budget.seconds);
-    let clone = clone_cost(&states, budget.seconds);
+    let clone = clone_cost(&states, budget.seconds)?;
     const LONG_COPIES: usize = 14;
     let growth_in = |mode: Mode| -> Result<TileCost> {
         let (normal_ns_per_tile, normal_tiles, normal_place_options) =
@@ -461,6 +532,9 @@ pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget:
             long_tiles,
             long_ns_per_tile,
             ratio: long_ns_per_tile / normal_ns_per_tile,
+            per_listed_placement_ratio: long_ns_per_tile
+                / normal_ns_per_tile
+                / (long_place_options / normal_place_options.max(1e-9)).max(1e-9),
             normal_place_options,
             long_place_options,
         })
@@ -468,10 +542,13 @@ pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget:
     let growth = Growth {
         sampled: growth_in(Mode::Sampled)?,
         full: growth_in(Mode::Full)?,
+        flat: growth_in(Mode::Flat)?,
     };
     Ok(Report {
         full: base_speeds.full,
         sampled: base_speeds.sampled,
+        flat,
+        flat_ratio: flat / base_speeds.full,
         with_expansions,
         legal_options,
         clone,
@@ -495,6 +572,11 @@ pub fn text(r: &Report) -> String {
         s,
         "base game, 2 players:   full {:>9.0} games/s   sampled {:>9.0} games/s",
         r.full, r.sampled
+    );
+    let _ = writeln!(
+        s,
+        "  whole moves listed:   flat {:>9.0} games/s   ({:.2}× full)",
+        r.flat, r.flat_ratio
     );
     if let Some(e) = &r.with_expansions {
         let _ = writeln!(
@@ -525,23 +607,29 @@ pub fn text(r: &Report) -> String {
         "game state:             clone {:.0} ns, size_of {} B, heap ≈ {} B at the end ({:.0} B mean)",
         c.clone_ns, c.size_bytes, c.heap_bytes_end, c.heap_bytes_mean
     );
-    for (mode, g) in [("sampled", &r.growth.sampled), ("full", &r.growth.full)] {
+    let _ = writeln!(
+        s,
+        "search step:            clone + play {:.0} ns, play + undo {:.0} ns",
+        c.clone_and_play_ns, c.play_and_undo_ns
+    );
+    for (mode, g) in [
+        ("sampled", &r.growth.sampled),
+        ("full", &r.growth.full),
+        ("flat", &r.growth.flat),
+    ] {
         let _ = writeln!(
             s,
             "time per placed tile, {mode:<7} {:.0} ns in a {:.0}-tile game, {:.0} ns in a {:.0}-tile game ({}× the bag): ratio {:.2}",
             g.normal_ns_per_tile, g.normal_tiles, g.long_ns_per_tile, g.long_tiles, g.long_copies, g.ratio
         );
-        if mode == "full" {
-            let options = g.long_place_options / g.normal_place_options.max(1e-9);
-            let _ = writeln!(
-                s,
-                "                        (it lists {:.0} → {:.0} placements a turn, {:.2}×: per listed placement, ratio {:.2})",
-                g.normal_place_options,
-                g.long_place_options,
-                options,
-                g.ratio / options.max(1e-9)
-            );
-        }
+        let _ = writeln!(
+            s,
+            "                        (a turn has {:.0} → {:.0} placements, {:.2}×: per listed placement, ratio {:.2})",
+            g.normal_place_options,
+            g.long_place_options,
+            g.long_place_options / g.normal_place_options.max(1e-9),
+            g.per_listed_placement_ratio
+        );
     }
     s
 }

@@ -54,7 +54,12 @@ pub fn play_one(rules_for: &dyn Fn(u64) -> Result<Arc<Rules>>, seed: u64, bot: &
     })
 }
 
-/// Plays `games` games from `seed` on `threads` threads (0: all cores).
+/// Most worker threads a run starts: far more than any machine has cores,
+/// so more only costs memory and start-up time.
+pub const MAX_THREADS: usize = 256;
+
+/// Plays `games` games from `seed` on `threads` threads (0: all cores, at
+/// most [`MAX_THREADS`]).
 pub fn run(
     base: &GameConfig,
     make_rules: impl Fn(&GameConfig) -> Result<Rules> + Sync,
@@ -63,7 +68,14 @@ pub fn run(
     bot: &str,
     progress: bool,
 ) -> Result<Vec<GameResult>> {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    if threads > MAX_THREADS {
+        anyhow::bail!("--threads {threads}: at most {MAX_THREADS} worker threads (0: one per core)");
+    }
+    // The pool's error is its own source: said once, with what to do.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| anyhow::anyhow!("cannot start {threads} worker threads: {e}; try fewer with --threads"))?;
     let bar = if progress && games >= 200 {
         ProgressBar::new(games)
     } else {

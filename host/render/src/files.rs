@@ -4,6 +4,7 @@ use crate as render;
 use anyhow::{Context, Result};
 use carcassonne_core::tiles::{TileSet, TileType, parse_tile_set};
 use carcassonne_core::{Catalog, Game, GameRecord, ReplayStep, Rotation, TileSource};
+use carcassonne_setup::safe_file;
 use carcassonne_setup::tiles_cmd;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -42,14 +43,12 @@ pub fn tiles(out: &Path, sets: &[String], catalog: &Catalog, source: &TileSource
                 })
                 .collect();
             let path = dir.join(format!("{name}.svg"));
-            std::fs::write(&path, render::tile_svg(&tile, Rotation::NONE))
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            safe_file::write_atomically(&path, &render::tile_svg(&tile, Rotation::NONE))?;
             written.push(path);
             sheet.push((tile, def.count));
         }
         let path = out.join(format!("{}.html", set.id));
-        std::fs::write(&path, render::contact_sheet_html(&set.name, &sheet))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        safe_file::write_atomically(&path, &render::contact_sheet_html(&set.name, &sheet))?;
         written.push(path);
     }
     Ok(written)
@@ -78,8 +77,10 @@ pub fn record(
     source: &TileSource,
 ) -> Result<()> {
     let game = game_at(record, turn, catalog, source)?;
-    std::fs::write(svg, render::board_svg(&game)).with_context(|| format!("cannot write {}", svg.display()))?;
+    safe_file::refuse_overwriting(svg, "board picture", &[file])?;
+    safe_file::refuse_overwriting(html, "replay viewer", &[file, svg])?;
     let page = render::replay_html(record, catalog, source).with_context(|| format!("{}", file.display()))?;
-    std::fs::write(html, page).with_context(|| format!("cannot write {}", html.display()))?;
+    safe_file::write_atomically(svg, &render::board_svg(&game))?;
+    safe_file::write_atomically(html, &page)?;
     Ok(())
 }

@@ -172,6 +172,7 @@ impl Editor {
     /// `POST /api/tiles/preview`: the edited tile as it would be, or the
     /// diagnostics; nothing is written.
     pub fn preview(&self, edit: &TileEdit) -> Result<Value, Failure> {
+        one_tile(edit)?;
         let (source, text) = self.read(&edit.file)?;
         let edited = apply(&text, edit).map_err(Failure::edit)?;
         let set = tile_edit::validate(&source, &edited, &self.catalog).map_err(Failure::edit)?;
@@ -181,6 +182,7 @@ impl Editor {
     /// `POST /api/tiles/save`: the same edit written to the file (validated,
     /// atomically); on any error the file is unchanged.
     pub fn save(&self, edit: &TileEdit) -> Result<Value, Failure> {
+        one_tile(edit)?;
         self.read(&edit.file)?;
         let Some(path) = self.disk_path(&edit.file) else {
             return Err(Failure::new(
@@ -193,7 +195,9 @@ impl Editor {
             ));
         };
         let set = tile_edit::edit_file(&path, &self.catalog, |text| apply(text, edit)).map_err(Failure::edit)?;
-        let text = std::fs::read_to_string(&path).map_err(|e| Failure::new(500, e.to_string()))?;
+        let text =
+            carcassonne_core::read_text_file(&path, carcassonne_core::text_file::MAX_TILE_FILE_BYTES, "tile file")
+                .map_err(|e| Failure::new(500, e.to_string()))?;
         let mut answer = self.answer(&set, &text, edit);
         answer["saved"] = json!(path.display().to_string());
         Ok(answer)
@@ -213,6 +217,26 @@ impl Editor {
             .position(|t| t.id == id)
             .map(|i| tile_json(set, i, text, &blocks));
         json!({ "ok": true, "set": set.id, "tile": tile })
+    }
+}
+
+/// An edit's TOML replaces one tile's block, so it holds exactly one
+/// `[[tile]]`: a request cannot smuggle in thousands of tiles to check.
+fn one_tile(edit: &TileEdit) -> Result<(), Failure> {
+    let Some(block) = &edit.toml else {
+        return Ok(());
+    };
+    let tiles = block.lines().filter(|l| l.trim_start().starts_with("[[tile]]")).count();
+    if tiles == 1 {
+        Ok(())
+    } else {
+        Err(Failure::new(
+            422,
+            format!(
+                "the edited text replaces tile `{}`'s block, so it holds exactly one [[tile]]; it holds {tiles}",
+                edit.id
+            ),
+        ))
     }
 }
 

@@ -2,10 +2,12 @@
 //! stream over one [`Table`] (see `docs/serve-api.md`).
 
 use super::editor::{Editor, Failure, TileEdit, may_save};
+use super::guard::{self, Limits};
 use super::{Refusal, Submission, Table};
-use axum::extract::ConnectInfo;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{ConnectInfo, DefaultBodyLimit};
 use axum::extract::{Query, State};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -31,6 +33,9 @@ pub struct Server {
     table: Mutex<Table>,
     versions: watch::Sender<u64>,
     editor: Editor,
+    /// One tile-editor job at a time: a large preview waits its turn
+    /// instead of taking every worker thread.
+    editor_slot: tokio::sync::Semaphore,
 }
 
 impl Server {
@@ -38,7 +43,10 @@ impl Server {
     /// files in the default tile directory ([`setup::tile_source`]).
     pub fn new(table: Table) -> Arc<Server> {
         let catalog = Catalog::linked().unwrap_or_default();
-        Server::with_editor(table, Editor::new(catalog, setup::tile_source(None)))
+        Server::with_editor(
+            table,
+            Editor::new(catalog, setup::tile_source(None).unwrap_or_default()),
+        )
     }
 
     /// Serves `table` and the tile editor `editor`.
@@ -48,6 +56,7 @@ impl Server {
             table: Mutex::new(table),
             versions,
             editor,
+            editor_slot: tokio::sync::Semaphore::new(1),
         })
     }
 
@@ -61,8 +70,15 @@ impl Server {
 
 /// The routes: `/` (the page), `/api/state`, `/api/move`, `/api/undo`,
 /// `/api/events`, and the tile editor's `/editor`, `/api/tiles`,
-/// `/api/tiles/file`, `/api/tiles/preview`, `/api/tiles/save`.
+/// `/api/tiles/file`, `/api/tiles/preview`, `/api/tiles/save`, with the
+/// default [`Limits`].
 pub fn router(server: Arc<Server>) -> Router {
+    router_with(server, Limits::default())
+}
+
+/// The routes with `limits` on bodies and request times; every error,
+/// unknown routes included, is JSON.
+pub fn router_with(server: Arc<Server>, limits: Limits) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/api/state", get(state))
@@ -74,17 +90,45 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/tiles/file", get(tiles_file))
         .route("/api/tiles/preview", post(tiles_preview))
         .route("/api/tiles/save", post(tiles_save))
+        .fallback(guard::not_found)
+        .method_not_allowed_fallback(guard::wrong_method)
+        .layer(DefaultBodyLimit::max(limits.body))
+        .layer(axum::middleware::from_fn_with_state(limits.request, guard::time_limit))
         .with_state(server)
 }
 
-/// Serves `server` on `listener` until the process ends.
+/// Serves `server` on `listener` with the default [`Limits`] until the
+/// process ends.
 pub async fn run(listener: tokio::net::TcpListener, server: Arc<Server>) -> std::io::Result<()> {
-    // The peer address decides who may save tile edits (see `tiles_save`).
-    axum::serve(
-        listener,
-        router(server).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .await
+    run_with(listener, server, Limits::default()).await
+}
+
+/// Serves `server` on `listener` under `limits` until the process ends.
+pub async fn run_with(listener: tokio::net::TcpListener, server: Arc<Server>, limits: Limits) -> std::io::Result<()> {
+    guard::serve(listener, router_with(server, limits), limits).await
+}
+
+/// Runs `work` on a blocking thread: moves, bots, pictures and tile checks
+/// can take long, and the async workers must stay free to answer others.
+async fn off_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, Response> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| guard::json_error(StatusCode::INTERNAL_SERVER_ERROR, format!("the request failed: {e}")))
+}
+
+/// The status for a body that does not read: 413 over the size limit, 415
+/// without a JSON content type, else 400 (the API's answer for any body
+/// that is not what it takes, where axum would say 422).
+fn body_status(e: &JsonRejection) -> u16 {
+    match e.status().as_u16() {
+        422 => 400,
+        s => s,
+    }
+}
+
+/// A query string that does not read: a JSON 400.
+fn bad_query(e: &QueryRejection) -> Response {
+    guard::json_error(e.status(), format!("bad query string: {}", e.body_text()))
 }
 
 /// Serves `server` on `bind` until the process ends, on a runtime of its
@@ -101,7 +145,7 @@ pub fn serve_blocking(server: Arc<Server>, bind: &str, started: impl FnOnce(Stri
             .await
             .with_context(|| format!("cannot listen on {bind}"))?;
         let addr = listener.local_addr()?;
-        started(banner(&server.table(), addr));
+        started(banner(&server.table(), addr, &guard::lan_addresses()));
         run(listener, server).await.context("server failed")
     })
 }
@@ -116,7 +160,14 @@ fn failure(f: Failure) -> Response {
 }
 
 async fn tiles_list(State(server): State<Arc<Server>>) -> Response {
-    Json(server.editor.list()).into_response()
+    let Ok(_slot) = server.editor_slot.acquire().await else {
+        return guard::json_error(StatusCode::SERVICE_UNAVAILABLE, "the tile editor is closed");
+    };
+    let worker = server.clone();
+    match off_thread(move || worker.editor.list()).await {
+        Ok(v) => Json(v).into_response(),
+        Err(r) => r,
+    }
 }
 
 #[derive(Deserialize)]
@@ -124,61 +175,96 @@ struct FileQuery {
     file: String,
 }
 
-async fn tiles_file(State(server): State<Arc<Server>>, Query(q): Query<FileQuery>) -> Response {
-    match server.editor.file(&q.file) {
-        Ok(v) => Json(v).into_response(),
-        Err(f) => failure(f),
+async fn tiles_file(State(server): State<Arc<Server>>, q: Result<Query<FileQuery>, QueryRejection>) -> Response {
+    let Query(q) = match q {
+        Ok(q) => q,
+        Err(e) => return bad_query(&e),
+    };
+    let Ok(_slot) = server.editor_slot.acquire().await else {
+        return guard::json_error(StatusCode::SERVICE_UNAVAILABLE, "the tile editor is closed");
+    };
+    let worker = server.clone();
+    match off_thread(move || worker.editor.file(&q.file)).await {
+        Ok(Ok(v)) => Json(v).into_response(),
+        Ok(Err(f)) => failure(f),
+        Err(r) => r,
     }
 }
 
-fn edit_body(body: Result<Json<TileEdit>, axum::extract::rejection::JsonRejection>) -> Result<TileEdit, Failure> {
+fn edit_body(body: Result<Json<TileEdit>, JsonRejection>) -> Result<TileEdit, Failure> {
     body.map(|Json(e)| e).map_err(|e| Failure {
-        status: 400,
+        status: body_status(&e),
         body: json!({ "ok": false, "error": format!("bad request body: {}", e.body_text()), "diagnostics": [] }),
     })
 }
 
-async fn tiles_preview(
-    State(server): State<Arc<Server>>,
-    body: Result<Json<TileEdit>, axum::extract::rejection::JsonRejection>,
+/// Previewing and saving work on the server's files, so both are for the
+/// person at that machine: requests from a loopback address that name a
+/// loopback host (not a web page that rebound its name to 127.0.0.1), or
+/// carrying the table's hot-seat token (which only the person who started
+/// the server has).
+fn may_edit(server: &Server, peer: SocketAddr, headers: &HeaderMap, token: Option<&str>) -> Result<(), Failure> {
+    let hotseat = server.table().seats().hotseat.clone();
+    let refuse = |error: String| Failure {
+        status: 403,
+        body: json!({ "ok": false, "error": error, "diagnostics": [] }),
+    };
+    if !may_save(peer.ip(), token, &hotseat) {
+        return Err(refuse(
+            "previewing and saving tiles is allowed from the server's own machine (loopback) or with the hot-seat token"
+                .into(),
+        ));
+    }
+    let with_token = token.is_some_and(|t| !t.is_empty() && t == hotseat);
+    if with_token {
+        return Ok(());
+    }
+    guard::local_request(headers).map_err(refuse)
+}
+
+/// Runs one editor job (preview or save) after the permission check, on a
+/// blocking thread, one at a time.
+async fn edit_job(
+    server: Arc<Server>,
+    peer: SocketAddr,
+    headers: HeaderMap,
+    body: Result<Json<TileEdit>, JsonRejection>,
+    job: fn(&Editor, &TileEdit) -> Result<serde_json::Value, Failure>,
 ) -> Response {
     let edit = match edit_body(body) {
         Ok(e) => e,
         Err(f) => return failure(f),
     };
-    match server.editor.preview(&edit) {
-        Ok(v) => Json(v).into_response(),
-        Err(f) => failure(f),
+    if let Err(f) = may_edit(&server, peer, &headers, edit.token.as_deref()) {
+        return failure(f);
+    }
+    let Ok(_slot) = server.editor_slot.acquire().await else {
+        return guard::json_error(StatusCode::SERVICE_UNAVAILABLE, "the tile editor is closed");
+    };
+    let worker = server.clone();
+    match off_thread(move || job(&worker.editor, &edit)).await {
+        Ok(Ok(v)) => Json(v).into_response(),
+        Ok(Err(f)) => failure(f),
+        Err(r) => r,
     }
 }
 
-/// Saving writes files on the server's machine, so it is for the person at
-/// that machine: requests from a loopback address, or carrying the table's
-/// hot-seat token (which only the person who started the server has).
+async fn tiles_preview(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Result<Json<TileEdit>, JsonRejection>,
+) -> Response {
+    edit_job(server, peer, headers, body, Editor::preview).await
+}
+
 async fn tiles_save(
     State(server): State<Arc<Server>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    body: Result<Json<TileEdit>, axum::extract::rejection::JsonRejection>,
+    headers: HeaderMap,
+    body: Result<Json<TileEdit>, JsonRejection>,
 ) -> Response {
-    let edit = match edit_body(body) {
-        Ok(e) => e,
-        Err(f) => return failure(f),
-    };
-    let hotseat = server.table().seats().hotseat.clone();
-    if !may_save(peer.ip(), edit.token.as_deref(), &hotseat) {
-        return failure(Failure {
-            status: 403,
-            body: json!({
-                "ok": false,
-                "error": "saving tiles is allowed from the server's own machine (loopback) or with the hot-seat token",
-                "diagnostics": [],
-            }),
-        });
-    }
-    match server.editor.save(&edit) {
-        Ok(v) => Json(v).into_response(),
-        Err(f) => failure(f),
-    }
+    edit_job(server, peer, headers, body, Editor::save).await
 }
 
 async fn page() -> Response {
@@ -191,7 +277,17 @@ struct TokenQuery {
     token: Option<String>,
 }
 
-async fn state(State(server): State<Arc<Server>>, Query(q): Query<TokenQuery>) -> Response {
+async fn state(State(server): State<Arc<Server>>, q: Result<Query<TokenQuery>, QueryRejection>) -> Response {
+    let Query(q) = match q {
+        Ok(q) => q,
+        Err(e) => return bad_query(&e),
+    };
+    off_thread(move || state_answer(&server, &q))
+        .await
+        .unwrap_or_else(|r| r)
+}
+
+fn state_answer(server: &Server, q: &TokenQuery) -> Response {
     let table = server.table();
     let viewer = q.token.as_deref().and_then(|t| table.viewer(t));
     if q.token.as_deref().is_some_and(|t| !t.is_empty()) && viewer.is_none() {
@@ -207,22 +303,26 @@ async fn state(State(server): State<Arc<Server>>, Query(q): Query<TokenQuery>) -
     Json(table.state_json(viewer)).into_response()
 }
 
-/// The refusal for a request body that is not the expected JSON.
-fn bad_body(table: &Table, e: &axum::extract::rejection::JsonRejection) -> Response {
+/// The refusal for a request body that is not the expected JSON (413 for
+/// one over the size limit).
+fn bad_body(table: &Table, e: &JsonRejection) -> Response {
     refusal(
         table,
         Refusal {
-            status: 400,
+            status: body_status(e),
             error: format!("bad request body: {}", e.body_text()),
             turn: None,
         },
     )
 }
 
-async fn submit(
-    State(server): State<Arc<Server>>,
-    body: Result<Json<Submission>, axum::extract::rejection::JsonRejection>,
-) -> Response {
+async fn submit(State(server): State<Arc<Server>>, body: Result<Json<Submission>, JsonRejection>) -> Response {
+    off_thread(move || submit_answer(&server, body))
+        .await
+        .unwrap_or_else(|r| r)
+}
+
+fn submit_answer(server: &Server, body: Result<Json<Submission>, JsonRejection>) -> Response {
     let mut table = server.table();
     let Json(s) = match body {
         Ok(b) => b,
@@ -247,10 +347,13 @@ struct UndoRequest {
     version: Option<u64>,
 }
 
-async fn undo(
-    State(server): State<Arc<Server>>,
-    body: Result<Json<UndoRequest>, axum::extract::rejection::JsonRejection>,
-) -> Response {
+async fn undo(State(server): State<Arc<Server>>, body: Result<Json<UndoRequest>, JsonRejection>) -> Response {
+    off_thread(move || undo_answer(&server, body))
+        .await
+        .unwrap_or_else(|r| r)
+}
+
+fn undo_answer(server: &Server, body: Result<Json<UndoRequest>, JsonRejection>) -> Response {
     let mut table = server.table();
     let Json(u) = match body {
         Ok(b) => b,
@@ -293,19 +396,36 @@ async fn events(State(server): State<Arc<Server>>) -> Sse<impl futures_util::Str
 }
 
 /// The start-up message: one secret link per person's seat and the
-/// hot-seat link, for a server listening on `addr`.
-pub fn banner(table: &Table, addr: std::net::SocketAddr) -> String {
+/// hot-seat link, for a server listening on `addr`. A server listening on
+/// every interface links to this machine's first LAN address (`lan`, from
+/// [`guard::lan_addresses`]), lists the others and warns that the links
+/// are the only credential.
+pub fn banner(table: &Table, addr: std::net::SocketAddr, lan: &[std::net::IpAddr]) -> String {
+    let url = |ip: std::net::IpAddr| format!("http://{}", SocketAddr::new(ip, addr.port()));
     let base = if addr.ip().is_unspecified() {
-        format!("http://<this machine's address>:{}", addr.port())
+        lan.first()
+            .map(|ip| url(*ip))
+            .unwrap_or_else(|| format!("http://<this machine's address>:{}", addr.port()))
     } else {
         format!("http://{addr}")
     };
     let game = table.game();
     let mut out = format!(
-        "Serving the game on {base} (record after {} moves{})\n",
+        "Serving the game on {base} (record after {} moves{}, seed {})\n",
         table.record().moves.len(),
-        if game.is_over() { ", game over" } else { "" }
+        if game.is_over() { ", game over" } else { "" },
+        table.record().config.seed
     );
+    if addr.ip().is_unspecified() {
+        let others: Vec<String> = lan.iter().skip(1).map(|ip| url(*ip)).collect();
+        if !others.is_empty() {
+            out.push_str(&format!("  also reachable as {}\n", others.join(", ")));
+        }
+        out.push_str(
+            "  WARNING: listening on every network interface: anyone on these networks can open the page, \
+             and a seat link is the only thing that proves a seat; share each link with its player only\n",
+        );
+    }
     out.push_str(&format!(
         "  hot-seat (every person's seat): {base}/?seat={}\n",
         table.seats().hotseat
@@ -319,9 +439,20 @@ pub fn banner(table: &Table, addr: std::net::SocketAddr) -> String {
             out.push_str(&format!("  seat {} ({name}): bot\n", i + 1));
         }
     }
-    out.push_str(&format!(
-        "  tile editor: {base}/editor (saving from another machine: add ?token=<the hot-seat token>)\n"
-    ));
+    // Previewing and saving need a loopback address and host, or the
+    // hot-seat token (see `may_edit`).
+    let remote = format!("{base}/editor?token=<the hot-seat token>");
+    let editor = if addr.ip().is_loopback() {
+        format!("{base}/editor")
+    } else if addr.ip().is_unspecified() {
+        format!(
+            "http://localhost:{}/editor on this machine; from another machine: {remote}",
+            addr.port()
+        )
+    } else {
+        remote
+    };
+    out.push_str(&format!("  tile editor: {editor}\n"));
     out.push_str("Keep the seat links secret: a link lets its holder act for that seat.");
     out
 }

@@ -11,14 +11,17 @@
 //! move, so a restarted server continues the same game from its record.
 
 pub mod editor;
+pub mod guard;
 pub mod http;
 
 use anyhow::{Context, Result, bail};
 use carcassonne_core::bots::Bot;
 use carcassonne_core::figures::Spot;
+use carcassonne_core::read_text_file;
 use carcassonne_core::{Action, Decision, Game, GameRecord, Move, Rotation};
 use carcassonne_render::{board_svg, feature_point, tile_group, tile_svg};
-use carcassonne_setup::{describe as output, session, setup};
+use carcassonne_setup::journal::RecordWriter;
+use carcassonne_setup::{describe as output, safe_file, session, setup};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -85,10 +88,35 @@ pub struct Submission {
     /// A move as written in records (`docs/records.md`).
     #[serde(default, rename = "move")]
     pub mv: Option<Move>,
-    /// The state version the choice was made on; a stale one is refused
-    /// so that a double click cannot play twice.
+    /// The state version the choice was made on (required); a stale one
+    /// is refused so that a double click or a replayed request cannot play
+    /// twice.
     #[serde(default)]
     pub version: Option<u64>,
+}
+
+/// What a table keeps beside its record (`R.json.seats.json`, readable by
+/// its owner only): the seat tokens, the state version and the turn log, so
+/// that a restarted server keeps everyone's link, never hands out an old
+/// version again and still shows the log.
+#[derive(Serialize, Deserialize)]
+struct TableFile {
+    #[serde(flatten)]
+    seats: Seats,
+    #[serde(default)]
+    version: u64,
+    #[serde(default)]
+    log: Vec<String>,
+}
+
+/// Largest table file read (the log is at most [`LOG_LINES`] lines).
+const MAX_TABLE_FILE_BYTES: u64 = 1 << 20;
+
+/// The refusal for a decision or undo sent without the version it was made on.
+fn version_required() -> String {
+    "give `version`, the state version your choice was made on (from /api/state), \
+     so that a repeated request cannot play twice"
+        .into()
 }
 
 /// One game being served.
@@ -99,6 +127,7 @@ pub struct Table {
     human: Vec<bool>,
     seats: Seats,
     record_path: Option<PathBuf>,
+    writer: Option<RecordWriter>,
     version: u64,
     log: Vec<String>,
     /// The seat that made each move of the record.
@@ -127,7 +156,7 @@ impl Table {
         let resumed = existing.is_some();
         let mut record = match existing {
             Some(r) => r,
-            None => GameRecord::new(setup::game_config(args)?),
+            None => GameRecord::new(setup::game_config_and_seed(args)?.0),
         };
         let config = record.config.clone();
         let rules = Arc::new(setup::GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())?.rules()?);
@@ -140,31 +169,32 @@ impl Table {
         // that the bot seats' random streams stand where they stood.
         let mut bots = session::bots_for(&config, "random")?;
         let mut game = Game::new(rules)?;
-        let mut log = Vec::new();
         let movers = replay(&mut game, &mut bots, &record.moves)?;
+        let kept = match record_path.map(seats_path) {
+            Some(p) if p.exists() => {
+                let text = read_text_file(&p, MAX_TABLE_FILE_BYTES, "seat token file")?;
+                let kept: TableFile = serde_json::from_str(&text).with_context(|| format!("{}", p.display()))?;
+                if kept.seats.seats.len() != config.players.len() {
+                    bail!(
+                        "{}: {} seat tokens for {} players",
+                        p.display(),
+                        kept.seats.seats.len(),
+                        config.players.len()
+                    );
+                }
+                Some(kept)
+            }
+            _ => None,
+        };
+        let (seats, version, mut log) = match kept {
+            // A fresh version: none handed out before the restart matches it.
+            Some(k) => (k.seats, k.version + 1, k.log),
+            None => (Seats::random(config.players.len())?, 0, Vec::new()),
+        };
         if resumed {
             log.push(format!("Resumed from the record after {} moves", record.moves.len()));
         } else {
             push_events(&mut log, &game);
-        }
-        let seats = match record_path.map(seats_path) {
-            Some(p) if p.exists() => {
-                let text = std::fs::read_to_string(&p).with_context(|| format!("cannot read {}", p.display()))?;
-                let seats: Seats = serde_json::from_str(&text).with_context(|| format!("{}", p.display()))?;
-                if seats.seats.len() != config.players.len() {
-                    bail!(
-                        "{}: {} seat tokens for {} players",
-                        p.display(),
-                        seats.seats.len(),
-                        config.players.len()
-                    );
-                }
-                seats
-            }
-            _ => Seats::random(config.players.len())?,
-        };
-        if let Some(p) = record_path {
-            setup::write_atomically(&seats_path(p), &serde_json::to_string_pretty(&seats)?)?;
         }
         let mut table = Table {
             game,
@@ -173,7 +203,8 @@ impl Table {
             human,
             seats,
             record_path: record_path.map(Path::to_path_buf),
-            version: 0,
+            writer: None,
+            version,
             log,
             movers,
             undo: false,
@@ -181,6 +212,7 @@ impl Table {
         table.undo = table.record.config.undo;
         table.save()?;
         table.run_bots()?;
+        table.save_table()?;
         Ok(table)
     }
 
@@ -213,7 +245,10 @@ impl Table {
                 "undo is off for this game (set `undo = true` in the game configuration, or start the server with --undo)".into(),
             ));
         }
-        if version.is_some_and(|v| v != self.version) {
+        let Some(version) = version else {
+            return Err(refuse(400, version_required()));
+        };
+        if version != self.version {
             return Err(refuse(
                 409,
                 format!("the game has moved on (version {}): look again", self.version),
@@ -255,7 +290,9 @@ impl Table {
         self.log
             .push(format!("    {} takes back the last move", self.name(mover)));
         self.version += 1;
-        self.save().map_err(|e| refuse(500, format!("{e:#}")))
+        self.save()
+            .and_then(|()| self.save_table())
+            .map_err(|e| refuse(500, format!("{e:#}")))
     }
 
     /// The game as it stands.
@@ -302,11 +339,36 @@ impl Table {
         self.game.state().player_name(p).to_string()
     }
 
-    fn save(&self) -> Result<()> {
-        match &self.record_path {
-            Some(p) => setup::write_atomically(p, &self.record.to_json()),
-            None => Ok(()),
+    /// Saves the record's new moves (a journal line each, see
+    /// [`crate::journal`]); a finished game's record is written whole.
+    fn save(&mut self) -> Result<()> {
+        let Some(path) = &self.record_path else {
+            return Ok(());
+        };
+        match &mut self.writer {
+            Some(writer) => writer.save(&self.record)?,
+            None => self.writer = Some(RecordWriter::create(path, &self.record)?),
         }
+        if self.game.is_over()
+            && let Some(writer) = self.writer.take()
+        {
+            writer.finish(&self.record)?;
+        }
+        Ok(())
+    }
+
+    /// Saves the seat tokens, the version and the log beside the record,
+    /// readable by the owner only. Called before a new version is handed out.
+    fn save_table(&self) -> Result<()> {
+        let Some(record) = &self.record_path else {
+            return Ok(());
+        };
+        let kept = TableFile {
+            seats: self.seats.clone(),
+            version: self.version,
+            log: self.log.clone(),
+        };
+        safe_file::write_private(&seats_path(record), &serde_json::to_string_pretty(&kept)?)
     }
 
     /// Plays `action` for the deciding seat, records, logs and saves it.
@@ -379,9 +441,10 @@ impl Table {
             }
             _ => {}
         }
-        if let Some(v) = s.version
-            && v != self.version
-        {
+        let Some(v) = s.version else {
+            return Err(refuse(400, version_required(), Some(p)));
+        };
+        if v != self.version {
             return Err(refuse(
                 409,
                 format!("the game has moved on (version {} not {v}): look again", self.version),
@@ -409,6 +472,7 @@ impl Table {
         }
         self.apply(&action)
             .and_then(|()| self.run_bots())
+            .and_then(|()| self.save_table())
             .map_err(|e| refuse(500, format!("{e:#}"), self.game.decision().map(|d| d.player())))
     }
 
@@ -458,6 +522,8 @@ impl Table {
         };
         json!({
             "version": self.version,
+            // A string: a 64-bit seed does not fit a JavaScript number.
+            "seed": rules.config.seed.to_string(),
             "you": you,
             "over": game.is_over(),
             "turn": s.turn().number,

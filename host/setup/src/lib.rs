@@ -21,13 +21,16 @@
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod describe;
+pub mod journal;
 mod linked;
 pub mod plugins;
+pub mod safe_file;
 pub mod session;
 pub mod setup;
 pub mod tile_edit;
 pub mod tiles_cmd;
 
 pub use setup::{
-    GameSetup, Overrides, apply_overrides, catalog, game_config, read_record, tile_source, write_atomically,
+    GameSetup, Overrides, SeedChoice, apply_overrides, catalog, game_config, game_config_and_seed, read_record,
+    tile_source, write_atomically,
 };

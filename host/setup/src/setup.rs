@@ -1,7 +1,8 @@
 //! Turning files and flags into a game: the expansion catalog, the game
 //! configuration and where tile files come from.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
+use carcassonne_core::text_file::{MAX_CONFIG_BYTES, read_text_file};
 use carcassonne_core::{Catalog, GameConfig, GameRecord, PlayerConfig, Rules, TileSource};
 use std::path::{Path, PathBuf};
 
@@ -55,16 +56,30 @@ impl GameSetup {
         GameSetup::for_config(config, &overrides.plugins, overrides.tiles.as_deref())
     }
 
+    /// [`GameSetup::new`] for a game people play: a game whose overrides
+    /// and file give no seed gets one drawn at random (simulations keep
+    /// seed 0, so that a seed range always means the same games).
+    ///
+    /// # Errors
+    /// As [`GameSetup::new`], or no randomness for the seed.
+    pub fn for_play(overrides: &Overrides) -> Result<(GameSetup, SeedChoice)> {
+        let (config, seed) = game_config_and_seed(overrides)?;
+        Ok((
+            GameSetup::for_config(config, &overrides.plugins, overrides.tiles.as_deref())?,
+            seed,
+        ))
+    }
+
     /// The setup of a given configuration, with extra `plugins` and a tile directory.
     ///
     /// # Errors
-    /// A plugin that cannot be loaded.
+    /// A plugin that cannot be loaded, or a tile directory that does not exist.
     pub fn for_config(config: GameConfig, plugins: &[PathBuf], tiles: Option<&Path>) -> Result<GameSetup> {
         let catalog = catalog(&config, plugins)?;
         Ok(GameSetup {
             config,
             catalog,
-            tiles: tile_source(tiles),
+            tiles: tile_source(tiles)?,
         })
     }
 
@@ -116,11 +131,35 @@ pub fn catalog(config: &GameConfig, flags: &[PathBuf]) -> Result<Catalog> {
     Ok(catalog)
 }
 
-/// The configuration from `--config` with the flags laid over it.
+/// The configuration from `--config` with the flags laid over it; seed 0
+/// when neither gives one (simulations and tile mixes: a seed range means
+/// the same games). Games people play use [`game_config_and_seed`].
 pub fn game_config(args: &Overrides) -> Result<GameConfig> {
+    Ok(config_from(args, false)?.0)
+}
+
+/// [`game_config`] for a game people play: without a seed in the overrides
+/// or the file, the seed is drawn at random, and the caller says so.
+pub fn game_config_and_seed(args: &Overrides) -> Result<(GameConfig, SeedChoice)> {
+    config_from(args, true)
+}
+
+/// Where a game's seed came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeedChoice {
+    /// `--seed`, or `seed` in the configuration file.
+    Given,
+    /// Neither: drawn from the operating system's randomness, so that no
+    /// one can know the draw order in advance.
+    Random,
+}
+
+fn config_from(args: &Overrides, random_seed: bool) -> Result<(GameConfig, SeedChoice)> {
+    let mut seed_given = args.seed.is_some();
     let config = match &args.config {
         Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let text = read_text_file(path, MAX_CONFIG_BYTES, "game configuration")?;
+            seed_given |= text.parse::<toml::Table>().is_ok_and(|t| t.contains_key("seed"));
             let mut config =
                 toml::from_str::<GameConfig>(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             // Extra tile files sit next to the configuration that names
@@ -135,13 +174,19 @@ pub fn game_config(args: &Overrides) -> Result<GameConfig> {
         }
         None => GameConfig::with_players(2),
     };
-    apply_overrides(config, args)
+    overrides_on(config, args, random_seed && !seed_given)
 }
 
 /// `config` with the other fields of `args` (all but `config`) laid over
 /// it: what a front end holding a configuration as a value (a Python dict)
-/// shares with one reading it from a file.
-pub fn apply_overrides(mut config: GameConfig, args: &Overrides) -> Result<GameConfig> {
+/// shares with one reading it from a file. The seed stays the
+/// configuration's unless `args` gives one.
+pub fn apply_overrides(config: GameConfig, args: &Overrides) -> Result<GameConfig> {
+    Ok(overrides_on(config, args, false)?.0)
+}
+
+/// Lays `args` over `config`; `draw_seed`: the seed is drawn at random.
+fn overrides_on(mut config: GameConfig, args: &Overrides, draw_seed: bool) -> Result<(GameConfig, SeedChoice)> {
     // Every key of a configuration is optional, seats too: a file that
     // names none plays the same two-player game as no file at all.
     if config.players.is_empty() && args.players.is_none() {
@@ -159,6 +204,11 @@ pub fn apply_overrides(mut config: GameConfig, args: &Overrides) -> Result<GameC
     if let Some(seed) = args.seed {
         config.seed = seed;
     }
+    if draw_seed {
+        let mut bytes = [0u8; 8];
+        getrandom::fill(&mut bytes).map_err(|e| anyhow::anyhow!("no randomness for the game's seed: {e}"))?;
+        config.seed = u64::from_le_bytes(bytes);
+    }
     if let Some(e) = &args.expansions {
         config.expansions = e
             .iter()
@@ -173,6 +223,7 @@ pub fn apply_overrides(mut config: GameConfig, args: &Overrides) -> Result<GameC
             .filter(|s| !s.is_empty())
             .collect();
     }
+    let mut given = std::collections::BTreeSet::new();
     for v in &args.variants {
         let parsed = v
             .split_once('=')
@@ -180,29 +231,55 @@ pub fn apply_overrides(mut config: GameConfig, args: &Overrides) -> Result<GameC
         let Some((id, name, value)) = parsed else {
             anyhow::bail!("--variant `{v}`: write EXPANSION.NAME=VALUE, e.g. easter.die=d6");
         };
+        let (id, name) = (id.trim().to_string(), name.trim().to_string());
+        if !given.insert((id.clone(), name.clone())) {
+            anyhow::bail!("--variant {id}.{name} is given twice; give each variant once");
+        }
         config
             .variants
-            .entry(id.trim().to_string())
+            .entry(id)
             .or_default()
-            .insert(name.trim().to_string(), value.trim().to_string());
+            .insert(name, value.trim().to_string());
     }
-    Ok(config)
+    let choice = if draw_seed {
+        SeedChoice::Random
+    } else {
+        SeedChoice::Given
+    };
+    Ok((config, choice))
 }
 
-/// Reads and parses the game record at `path`, naming the file in errors.
+/// Reads and parses the game record at `path` (with the moves of its
+/// journal, see [`crate::journal`]), naming the file in errors.
 pub fn read_record(path: &Path) -> Result<GameRecord> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    GameRecord::from_json(&text).with_context(|| format!("{}", path.display()))
+    crate::journal::read_record(path)
 }
 
 /// Where tile files are read from: the flag, `$CARCASSONNE_TILES`, the
-/// project's `tiles/` directory when run from a checkout, else built-in copies.
-pub fn tile_source(flag: Option<&Path>) -> TileSource {
-    let dir = flag
-        .map(Path::to_path_buf)
-        .or_else(|| std::env::var_os("CARCASSONNE_TILES").map(PathBuf::from))
+/// project's `tiles/` directory when run from a checkout, else built-in
+/// copies. A flag or variable naming no directory is refused rather than
+/// silently replaced by the built-in tiles.
+///
+/// # Errors
+/// `--tiles` or `$CARCASSONNE_TILES` names no directory.
+pub fn tile_source(flag: Option<&Path>) -> Result<TileSource> {
+    let chosen = match flag {
+        Some(dir) => Some((dir.to_path_buf(), "--tiles")),
+        None => std::env::var_os("CARCASSONNE_TILES").map(|d| (PathBuf::from(d), "CARCASSONNE_TILES")),
+    };
+    if let Some((dir, from)) = &chosen
+        && !dir.is_dir()
+    {
+        anyhow::bail!(
+            "{from} {}: no such directory of tile files{}",
+            dir.display(),
+            if dir.exists() { " (it is not a directory)" } else { "" }
+        );
+    }
+    let dir = chosen
+        .map(|(dir, _)| dir)
         .or_else(|| project_tiles().filter(|p| p.is_dir()));
-    TileSource { dir }
+    Ok(TileSource { dir })
 }
 
 /// The project's `tiles/` directory when run from a checkout, without `..`
@@ -212,10 +289,10 @@ fn project_tiles() -> Option<PathBuf> {
 }
 
 /// Writes `text` to `path` so that a reader sees the old or the new file,
-/// never a half-written one: write a sibling temporary file, then rename.
+/// never a half-written one (see [`crate::safe_file`]).
+///
+/// # Errors
+/// The target is not a regular file, or the file cannot be written.
 pub fn write_atomically(path: &Path, text: &str) -> Result<()> {
-    let tmp = path.with_extension("tmp~");
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot replace {}", path.display()))?;
-    Ok(())
+    crate::safe_file::write_atomically(path, text)
 }

@@ -9,6 +9,7 @@
 //! separate from the file-writing ones so that other front ends (the
 //! browser editor) can reuse them.
 
+use carcassonne_core::text_file::{MAX_TILE_FILE_BYTES, read_text_file};
 use carcassonne_core::tiles::{AttributeCheck, EdgeKind, TileSet, parse_tile_set};
 use carcassonne_core::{Diagnostics, Segment, Side};
 use std::path::Path;
@@ -339,28 +340,23 @@ pub fn rename(text: &str, old: &str, new: &str) -> Result<String, EditError> {
 }
 
 /// Reads `path`, applies `edit`, checks the result with the loader and,
-/// when it loads, replaces the file atomically (a sibling temporary file
-/// renamed over it). On any error the file is untouched. Returns the set as
-/// it now reads.
+/// when it loads, replaces the file atomically ([`crate::safe_file`]). On
+/// any error the file is untouched. Returns the set as it now reads.
 pub fn edit_file(
     path: &Path,
     attributes: &dyn AttributeCheck,
     edit: impl FnOnce(&str) -> Result<String, EditError>,
 ) -> Result<TileSet, EditError> {
-    let io = |e: std::io::Error| EditError::Io {
+    let text = read_text_file(path, MAX_TILE_FILE_BYTES, "tile file").map_err(|e| EditError::Io {
         path: path.display().to_string(),
         message: e.to_string(),
-    };
-    let text = std::fs::read_to_string(path).map_err(io)?;
+    })?;
     let edited = edit(&text)?;
     let set = validate(&path.display().to_string(), &edited, attributes)?;
-    let mut tmp_name = path.file_name().unwrap_or_default().to_os_string();
-    tmp_name.push(".edit~");
-    let tmp = path.with_file_name(tmp_name);
-    std::fs::write(&tmp, &edited).map_err(io)?;
-    if let Err(e) = std::fs::rename(&tmp, path) {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(io(e));
-    }
+    // Through a symbolic link to its target; never over a device.
+    crate::safe_file::write_atomically(path, &edited).map_err(|e| EditError::Io {
+        path: path.display().to_string(),
+        message: format!("{e:#}"),
+    })?;
     Ok(set)
 }

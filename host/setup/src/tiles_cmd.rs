@@ -1,7 +1,8 @@
 //! `host tiles …`: checking, listing and showing tile files.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use carcassonne_core::rules::BASE_TILES;
+use carcassonne_core::text_file::{MAX_TILE_FILE_BYTES, read_text_file};
 use carcassonne_core::tiles::{FeatureKind, TileSet, TileType, parse_tile_set};
 use carcassonne_core::{Catalog, Rotation, Segment, Side, TileSource};
 use std::path::{Path, PathBuf};
@@ -27,9 +28,9 @@ pub fn check(paths: &[PathBuf], catalog: &Catalog, tiles: &TileSource) -> Result
         paths
             .iter()
             .map(|p| {
-                std::fs::read_to_string(p)
+                read_text_file(p, MAX_TILE_FILE_BYTES, "tile file")
                     .map(|t| (p.display().to_string(), t))
-                    .with_context(|| format!("cannot read {}", p.display()))
+                    .map_err(anyhow::Error::from)
             })
             .collect::<Result<_>>()?
     };

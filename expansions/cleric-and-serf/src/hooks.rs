@@ -1,0 +1,150 @@
+//! The rules for one game (its variants chosen) and the hook table: each
+//! hook calls the rule modules in the order of the turn.
+
+use crate::serf::BARN;
+use crate::{
+    CLOISTER_TOKENS, CityCount, Cleric, CloisterTokens, FarmSize, Serf, SerfRule, State, TokenTaker, cleric, tokens,
+};
+use carcassonne_core::events::Event;
+use carcassonne_core::expansion::{self, DynExpansion, FeatureScoring, Hooks};
+use carcassonne_core::features::NodeId;
+use carcassonne_core::figures::PlacedFigure;
+use carcassonne_core::{BuildContext, CoreState, Ctx, Expansion, FeatureKind};
+
+pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
+    let has_barn = ctx.has_figure(BARN);
+    let serf = match ctx.variant("serf") {
+        "auto" if has_barn => SerfRule::Barn,
+        "auto" | "no-barn" => SerfRule::NoBarn,
+        "barn" if has_barn => SerfRule::Barn,
+        "barn" => {
+            return Err(
+                "variant serf = \"barn\" needs the barn figure, which is not in this game; \
+                        enable `abbey-and-mayor` or choose serf = \"no-barn\" or \"auto\""
+                    .into(),
+            );
+        }
+        other => return Err(format!("variant serf cannot be `{other}`; use auto, barn or no-barn")),
+    };
+    let cities = match ctx.variant("serf_cities") {
+        "all" => CityCount::All,
+        "complete" => CityCount::Complete,
+        other => return Err(format!("variant serf_cities cannot be `{other}`; use all or complete")),
+    };
+    let size = match ctx.variant("serf_size") {
+        "live" => FarmSize::Live,
+        "at-deploy" => FarmSize::AtDeploy,
+        other => return Err(format!("variant serf_size cannot be `{other}`; use live or at-deploy")),
+    };
+    let tokens = match ctx.variant("tokens") {
+        "non-scorer" => TokenTaker::NonScorer,
+        "any-completer" => TokenTaker::AnyCompleter,
+        other => {
+            return Err(format!(
+                "variant tokens cannot be `{other}`; use non-scorer or any-completer"
+            ));
+        }
+    };
+    Ok(expansion::boxed(ClericAndSerf {
+        serf,
+        cities,
+        size,
+        tokens,
+        observe_barns: has_barn,
+    }))
+}
+
+/// The rules for one game.
+pub(crate) struct ClericAndSerf {
+    pub(crate) serf: SerfRule,
+    pub(crate) cities: CityCount,
+    pub(crate) size: FarmSize,
+    pub(crate) tokens: TokenTaker,
+    /// Barns are counted for the Serf's final points whichever Serf rule is
+    /// in force, so they are watched whenever the barn is in the game.
+    pub(crate) observe_barns: bool,
+}
+
+impl Expansion for ClericAndSerf {
+    type State = State;
+    type Action = ();
+
+    fn setup(&self, ctx: &mut Ctx<'_>) -> State {
+        let players = ctx.view().players();
+        State {
+            cleric: Cleric {
+                holder: None,
+                cloisters_scored: vec![0; players],
+            },
+            cloister_tokens: CloisterTokens {
+                held: vec![0; players],
+                supply: CLOISTER_TOKENS,
+            },
+            serf: Serf {
+                rule: self.serf,
+                cities: self.cities,
+                size: self.size,
+                holder: None,
+                record: None,
+                barns_played: 0,
+            },
+            pending_barns: Vec::new(),
+        }
+    }
+
+    fn hooks(&self) -> Hooks {
+        let scoring = Hooks::FEATURE_COMPLETED | Hooks::FEATURE_SCORED | Hooks::FINAL_SCORING;
+        // The no-barn Serf watches farmers deployed (and, live, the farms
+        // after every turn); the barn rule watches barns and the farmers they
+        // remove, settled at the end of the turn.
+        let farmers = match (self.serf, self.size) {
+            (SerfRule::NoBarn, FarmSize::Live) => Hooks::FIGURE_DEPLOYED | Hooks::END_OF_TURN,
+            (SerfRule::NoBarn, FarmSize::AtDeploy) => Hooks::FIGURE_DEPLOYED,
+            (SerfRule::Barn, _) => Hooks::NONE,
+        };
+        let barns = if self.observe_barns {
+            Hooks::OBSERVE | Hooks::END_OF_TURN
+        } else {
+            Hooks::NONE
+        };
+        scoring | farmers | barns
+    }
+
+    fn figure_deployed(&self, state: &mut State, ctx: &mut Ctx<'_>, figure: &PlacedFigure) {
+        self.farmer_deployed(state, ctx, figure);
+    }
+
+    fn feature_completed(&self, state: &mut State, ctx: &mut Ctx<'_>, feature: NodeId) {
+        if ctx.view().features().kind(feature) != FeatureKind::Cloister {
+            return;
+        }
+        tokens::on_completed(state, ctx, self.tokens);
+    }
+
+    fn feature_scored(&self, state: &mut State, ctx: &mut Ctx<'_>, scoring: &FeatureScoring) {
+        if scoring.kind != FeatureKind::Cloister || !scoring.complete {
+            return;
+        }
+        tokens::on_scored(state, ctx, scoring, self.tokens);
+        cleric::note_scoring(state, ctx, scoring);
+    }
+
+    fn end_of_turn(&self, state: &mut State, ctx: &mut Ctx<'_>) {
+        if self.serf == SerfRule::Barn {
+            Self::settle_barns(state, ctx);
+        } else {
+            state.pending_barns.clear();
+            if self.size == FarmSize::Live {
+                self.compare_live_farms(state, ctx);
+            }
+        }
+    }
+
+    fn final_scoring(&self, state: &mut State, ctx: &mut Ctx<'_>) {
+        self.final_scores(state, ctx);
+    }
+
+    fn observe(&self, state: &mut State, view: &CoreState, event: &Event) {
+        self.observe_barns(state, view, event);
+    }
+}

@@ -1,0 +1,423 @@
+//! "Easter Bunny": placing a Bunny tile puts the bunny on it (variant
+//! `bunny_placement`) and, after the turn, starts a bunny phase: from that
+//! tile's placer round the table once, each player rolls the die and
+//! chooses a path of exactly that many hops (orthogonal steps onto placed
+//! tiles, no tile twice: variant `revisits`); every follower on an entered
+//! tile earns its owner 1 egg. With no path of exactly the roll the move is
+//! void (variant `short_path`: `longest` walks a longest path instead).
+
+use crate::eggs::{add_eggs, egg_earners};
+use crate::hooks::Easter;
+use crate::{State, Symbol};
+use carcassonne_core::board::PlacedTile;
+use carcassonne_core::rng::GameRng;
+use carcassonne_core::serde_json::json;
+use carcassonne_core::{CoreState, Ctx, FigureClass, Pos, Side};
+use serde::{Deserialize, Serialize};
+use std::ops::ControlFlow;
+
+/// The die of the bunny phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Die {
+    /// Faces 1, 1, 2, 2, 3, 3 (the face is the number of hops).
+    Special,
+    /// A normal die: 1–2 → 1 hop, 3–4 → 2, 5–6 → 3.
+    D6,
+}
+
+impl Die {
+    const SPECIAL_FACES: [u8; 6] = [1, 1, 2, 2, 3, 3];
+
+    /// The face shown for a uniform draw in `0..6`.
+    fn face(self, draw: u32) -> u8 {
+        match self {
+            Die::Special => Die::SPECIAL_FACES[draw as usize % 6],
+            Die::D6 => (draw % 6) as u8 + 1,
+        }
+    }
+
+    /// Hops the bunny makes for `face`.
+    fn hops(self, face: u8) -> u8 {
+        match self {
+            Die::Special => face,
+            Die::D6 => face.div_ceil(2),
+        }
+    }
+}
+
+/// A roll waiting for its mover's choice of path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Roll {
+    /// Who rolled and moves the bunny.
+    pub player: u8,
+    /// The face the die shows.
+    pub face: u8,
+    /// Hops the face gives.
+    pub rolled: u8,
+    /// Hops the path must have: `rolled`, or fewer when no path that long
+    /// exists and `short_path = "longest"`.
+    pub hops: u8,
+}
+
+/// A bunny phase in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct BunnyPhase {
+    /// The placer of the Bunny tile, who moves first.
+    pub starter: u8,
+    /// How many players have had their go so far.
+    pub done: u8,
+    /// The roll awaiting a path, if any.
+    pub current: Option<Roll>,
+}
+
+/// The bunny-path decision: the tiles the bunny enters, in order (its
+/// starting tile not included). In records: `{"easter": {"path": [[1,0],[2,0]]}}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Action {
+    /// The tiles entered, one orthogonal hop each.
+    pub path: Path,
+}
+
+/// The tiles a bunny path enters: at most [`MAX_HOPS`], held inline (a
+/// bunny decision lists dozens of paths, and a playout lists them all).
+/// Written as a list of positions; a longer list is refused when read.
+#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "Vec<Pos>", try_from = "Vec<Pos>")]
+pub struct Path {
+    cells: [Pos; MAX_HOPS],
+    len: u8,
+}
+
+impl Path {
+    /// The path through `cells`, if it has at most [`MAX_HOPS`] of them.
+    pub fn new(cells: &[Pos]) -> Option<Path> {
+        let mut path = Path {
+            cells: [Pos::new(0, 0); MAX_HOPS],
+            len: u8::try_from(cells.len()).ok().filter(|&n| n as usize <= MAX_HOPS)?,
+        };
+        path.cells[..cells.len()].copy_from_slice(cells);
+        Some(path)
+    }
+}
+
+impl std::ops::Deref for Path {
+    type Target = [Pos];
+    fn deref(&self) -> &[Pos] {
+        &self.cells[..self.len as usize]
+    }
+}
+
+impl std::fmt::Debug for Path {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl From<Path> for Vec<Pos> {
+    fn from(path: Path) -> Vec<Pos> {
+        path.to_vec()
+    }
+}
+
+impl TryFrom<Vec<Pos>> for Path {
+    type Error = String;
+    fn try_from(cells: Vec<Pos>) -> Result<Path, String> {
+        Path::new(&cells)
+            .ok_or_else(|| format!("a bunny path enters at most {MAX_HOPS} tiles, this one {}", cells.len()))
+    }
+}
+
+/// The most hops a roll can give: paths are searched on a trail this long
+/// (plus the start), kept on the stack.
+pub const MAX_HOPS: usize = 3;
+
+/// Calls `visit` with every path of exactly `len` hops from `from`
+/// (`len` ≤ [`MAX_HOPS`]): orthogonal steps onto placed tiles, no tile (the
+/// start included) entered twice, none of `avoid` entered. Paths come in a
+/// fixed order: depth first, sides in `Side::ALL` order. `visit` may stop
+/// the search.
+fn search_paths(
+    view: &CoreState,
+    from: Pos,
+    len: usize,
+    avoid: &[Pos],
+    mut visit: impl FnMut(&[Pos]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    fn extend(
+        view: &CoreState,
+        trail: &mut [Pos; MAX_HOPS + 1],
+        done: usize,
+        len: usize,
+        avoid: &[Pos],
+        visit: &mut dyn FnMut(&[Pos]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if done == len {
+            return visit(&trail[1..=len]);
+        }
+        let here = trail[done];
+        for side in Side::ALL {
+            let next = here.step(side);
+            if view.board().is_occupied(next) && !trail[..=done].contains(&next) && !avoid.contains(&next) {
+                trail[done + 1] = next;
+                extend(view, trail, done + 1, len, avoid, visit)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+    debug_assert!(len <= MAX_HOPS, "no die rolls more than {MAX_HOPS} hops");
+    let mut trail = [from; MAX_HOPS + 1];
+    extend(view, &mut trail, 0, len.min(MAX_HOPS), avoid, &mut visit)
+}
+
+/// Every path of exactly `len` hops from `from` (at most [`MAX_HOPS`]):
+/// orthogonal steps onto placed tiles, no tile (the start included) entered
+/// twice, none of `avoid` (the tiles visited earlier in the phase, under
+/// `revisits = "phase"`) entered.
+pub fn paths_of_length(view: &CoreState, from: Pos, len: usize, avoid: &[Pos]) -> Vec<Vec<Pos>> {
+    let mut out = Vec::new();
+    let _ = search_paths(view, from, len, avoid, |path| {
+        out.push(path.to_vec());
+        ControlFlow::Continue(())
+    });
+    out
+}
+
+/// The length of the longest path from `from` that enters none of `avoid`,
+/// looking no further than `cap` hops.
+pub fn longest_path(view: &CoreState, from: Pos, cap: usize, avoid: &[Pos]) -> usize {
+    // A path of `n` hops has one of `n - 1` hops as its start, so the
+    // lengths are tried in turn, each search stopping at its first path.
+    (1..=cap.min(MAX_HOPS))
+        .take_while(|&len| search_paths(view, from, len, avoid, |_| ControlFlow::Break(())).is_break())
+        .last()
+        .unwrap_or(0)
+}
+
+impl Easter {
+    /// Where the bunny stands and the roll `player` must choose a path for,
+    /// when that is the pending decision.
+    fn roll_of(state: &State, player: u8) -> Option<(Pos, Roll)> {
+        let roll = state.bunny_phase?.current.filter(|r| r.player == player)?;
+        Some((state.bunny?, roll))
+    }
+
+    /// Puts the bunny on a tile `placer` just placed, as the variant
+    /// `bunny_placement` says; a Bunny tile also makes a bunny phase due.
+    pub(crate) fn place_bunny(
+        &self,
+        state: &mut State,
+        ctx: &mut Ctx<'_>,
+        placed: PlacedTile,
+        placer: u8,
+        symbol: Option<Symbol>,
+    ) {
+        let moves_bunny = match symbol {
+            Some(Symbol::Bunny) => {
+                state.phase_due = Some(placer);
+                !self.nest_tile_placement || state.bunny.is_none()
+            }
+            Some(Symbol::Nest) => self.nest_tile_placement,
+            None => false,
+        };
+        if moves_bunny {
+            state.bunny = Some(placed.pos);
+            ctx.log_with(|| json!({ "bunny-placed": placed.pos }));
+        }
+    }
+
+    /// Starts the bunny phase a Bunny tile made due this turn, if any.
+    pub(crate) fn start_bunny_phase(&self, state: &mut State, ctx: &mut Ctx<'_>) {
+        let Some(starter) = state.phase_due.take() else {
+            return;
+        };
+        if state.bunny.is_none() {
+            ctx.log_with(|| json!({ "bunny-phase": "none: the bunny is not on the board" }));
+            return;
+        }
+        ctx.log_with(|| json!({ "bunny-phase": { "starter": starter, "from": state.bunny } }));
+        if self.revisits_phase {
+            state.visited = state.bunny.into_iter().collect();
+        }
+        state.bunny_phase = Some(BunnyPhase {
+            starter,
+            done: 0,
+            current: None,
+        });
+        self.next_roll(state, ctx);
+    }
+
+    /// Gives the next player of the bunny phase their roll and asks for a
+    /// path, skipping players who cannot move; ends the phase after the
+    /// last player. Asking one player at a time lets each see where the
+    /// previous mover left the bunny.
+    fn next_roll(&self, state: &mut State, ctx: &mut Ctx<'_>) {
+        let players = ctx.view().players() as u8;
+        loop {
+            let Some(phase) = state.bunny_phase.as_mut() else {
+                return;
+            };
+            let Some(from) = state.bunny else {
+                state.bunny_phase = None;
+                state.visited.clear();
+                return;
+            };
+            if phase.done >= players {
+                state.bunny_phase = None;
+                state.visited.clear();
+                return;
+            }
+            let player = (phase.starter + phase.done) % players;
+            phase.done += 1;
+            // A bunny that cannot hop makes the move void: no roll could change that.
+            if longest_path(ctx.view(), from, 1, &state.visited) == 0 {
+                ctx.log_with(|| json!({ "player": player, "bunny-stuck": from }));
+                continue;
+            }
+            let face = self.die.face(ctx.random_below(6));
+            let rolled = self.die.hops(face);
+            let reach = longest_path(ctx.view(), from, rolled as usize, &state.visited) as u8;
+            ctx.log_with(|| json!({ "player": player, "roll": face, "rolled": rolled, "hops": reach }));
+            if reach < rolled && self.short_path_stays {
+                ctx.log_with(|| json!({ "player": player, "bunny-stays": from }));
+                continue;
+            }
+            phase.current = Some(Roll {
+                player,
+                face,
+                rolled,
+                hops: reach,
+            });
+            ctx.ask(player);
+            return;
+        }
+    }
+
+    /// Every legal path, the mover's most profitable first (most eggs for
+    /// the mover, then fewest for the others): the greedy bot, which sees
+    /// no points in eggs until the game ends, takes the first of equals.
+    pub(crate) fn path_options(&self, state: &State, view: &CoreState, player: u8, out: &mut Vec<Action>) {
+        let Some((from, roll)) = Self::roll_of(state, player) else {
+            return;
+        };
+        // Whose eggs lie within reach, found once rather than per path.
+        let hops = roll.hops as usize;
+        let near: Vec<(Pos, u8)> = view
+            .figures()
+            .iter()
+            .filter(|f| (f.pos.x - from.x).unsigned_abs() + (f.pos.y - from.y).unsigned_abs() <= hops as u32)
+            .filter(|f| {
+                view.rules()
+                    .figures()
+                    .get(f.kind as usize)
+                    .is_some_and(|d| d.class == FigureClass::Follower)
+            })
+            .map(|f| (f.pos, f.owner))
+            .collect();
+        let mut paths: Vec<(u32, u32, Action)> = Vec::new();
+        let _ = search_paths(view, from, hops, &state.visited, |path| {
+            let (mut mine, mut others) = (0, 0);
+            for &(pos, owner) in &near {
+                if path.contains(&pos) {
+                    if owner == player {
+                        mine += 1;
+                    } else {
+                        others += 1;
+                    }
+                }
+            }
+            if let Some(path) = Path::new(path) {
+                paths.push((mine, others, Action { path }));
+            }
+            ControlFlow::Continue(())
+        });
+        // A stable sort: equal paths keep the search's order.
+        paths.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        out.extend(paths.into_iter().map(|(_, _, action)| action));
+    }
+
+    // Checked step by step rather than by listing every path: the same
+    // conditions as `search_paths`.
+    pub(crate) fn is_path_option(&self, state: &State, view: &CoreState, player: u8, action: &Action) -> bool {
+        let Some((from, roll)) = Self::roll_of(state, player) else {
+            return false;
+        };
+        if action.path.len() != roll.hops as usize {
+            return false;
+        }
+        let mut here = from;
+        for (i, &next) in action.path.iter().enumerate() {
+            let adjacent = Side::ALL.iter().any(|&side| here.step(side) == next);
+            let revisits = next == from || action.path[..i].contains(&next) || state.visited.contains(&next);
+            if !adjacent || revisits || !view.board().is_occupied(next) {
+                return false;
+            }
+            here = next;
+        }
+        true
+    }
+
+    // Counts the paths, draws an index and walks the search again to it:
+    // exactly uniform, with no list and no allocation.
+    pub(crate) fn sample_path(&self, state: &State, view: &CoreState, player: u8, rng: &mut GameRng) -> Option<Action> {
+        let (from, roll) = Self::roll_of(state, player)?;
+        let hops = usize::from(roll.hops);
+        let mut count = 0u32;
+        let _ = search_paths(view, from, hops, &state.visited, |_| {
+            count += 1;
+            ControlFlow::Continue(())
+        });
+        if count == 0 {
+            return None;
+        }
+        let mut left = rng.below(count);
+        let mut drawn = None;
+        let _ = search_paths(view, from, hops, &state.visited, |path| {
+            if left > 0 {
+                left -= 1;
+                return ControlFlow::Continue(());
+            }
+            drawn = Path::new(path);
+            ControlFlow::Break(())
+        });
+        drawn.map(|path| Action { path })
+    }
+
+    pub(crate) fn play_path(&self, state: &mut State, ctx: &mut Ctx<'_>, player: u8, action: &Action) {
+        let Some(roll) = state.bunny_phase.as_mut().and_then(|p| p.current.take()) else {
+            return;
+        };
+        debug_assert_eq!(roll.player, player, "the engine offers the path to the roller");
+        let view = ctx.view();
+        let mut gained = vec![0u32; view.players()];
+        for &p in action.path.iter() {
+            for owner in egg_earners(view, p) {
+                gained[owner as usize] += 1;
+            }
+        }
+        add_eggs(state, &gained);
+        if let Some(&end) = action.path.last() {
+            state.bunny = Some(end);
+        }
+        if self.revisits_phase {
+            state.visited.extend_from_slice(&action.path);
+        }
+        ctx.log_with(|| json!({ "player": player, "bunny-path": action.path, "eggs": gained }));
+        self.next_roll(state, ctx);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dice() {
+        let special: Vec<u8> = (0..6).map(|d| Die::Special.hops(Die::Special.face(d))).collect();
+        assert_eq!(special, [1, 1, 2, 2, 3, 3]);
+        let d6: Vec<(u8, u8)> = (0..6)
+            .map(|d| (Die::D6.face(d), Die::D6.hops(Die::D6.face(d))))
+            .collect();
+        assert_eq!(d6, [(1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3)]);
+    }
+}

@@ -1,0 +1,152 @@
+//! The rules for one game (its variants chosen) and the hook table: each
+//! hook calls the rule modules in the order of the turn.
+
+use crate::bunny::Die;
+use crate::{Action, State, Symbol, final_scoring, nests, symbol_of};
+use carcassonne_core::board::PlacedTile;
+use carcassonne_core::expansion::{self, DynExpansion, Hooks};
+use carcassonne_core::rng::GameRng;
+use carcassonne_core::serde_json;
+use carcassonne_core::{BuildContext, CoreState, Ctx, Expansion};
+
+pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
+    let pick = |name: &str, a: &str, b: &str| -> Result<bool, String> {
+        match ctx.variant(name) {
+            v if v == a => Ok(false),
+            v if v == b => Ok(true),
+            v => Err(format!("variant `{name}` cannot be `{v}`; allowed: {a}, {b}")),
+        }
+    };
+    Ok(expansion::boxed(Easter {
+        nest_tile_placement: pick("bunny_placement", "bunny-tile", "nest-tile")?,
+        phase_before_scoring: pick("bunny_phase", "after-scoring", "before-scoring")?,
+        die: if pick("die", "special", "d6")? {
+            Die::D6
+        } else {
+            Die::Special
+        },
+        second_needs_three: pick("second_place", "always", "more-than-two-players")?,
+        short_path_stays: pick("short_path", "longest", "stay")?,
+        revisits_phase: pick("revisits", "move", "phase")?,
+        symbols: ctx.tiles.iter().map(symbol_of).collect(),
+    }))
+}
+
+/// The rules for one game, with its variants.
+pub(crate) struct Easter {
+    /// Original rules: the bunny goes to the last placed Nest tile.
+    pub(crate) nest_tile_placement: bool,
+    /// Original rules: the bunny phase comes before the turn's regular scoring.
+    pub(crate) phase_before_scoring: bool,
+    pub(crate) die: Die,
+    /// Original rules: 5 points for second place only with 3+ players.
+    pub(crate) second_needs_three: bool,
+    /// A roll longer than any possible path leaves the bunny in place.
+    pub(crate) short_path_stays: bool,
+    /// No tile entered twice in a whole bunny phase, not only in one move.
+    pub(crate) revisits_phase: bool,
+    /// The symbol of each tile type, by index: read once here, since every
+    /// placement asks it for nine tiles.
+    pub(crate) symbols: Vec<Option<Symbol>>,
+}
+
+impl Easter {
+    /// The symbol of tile type `tile` (as [`symbol_of`], from the table).
+    pub(crate) fn symbol(&self, tile: u16) -> Option<Symbol> {
+        self.symbols.get(tile as usize).copied().flatten()
+    }
+}
+
+impl Expansion for Easter {
+    type State = State;
+    type Action = Action;
+
+    fn setup(&self, ctx: &mut Ctx<'_>) -> State {
+        let view = ctx.view();
+        State {
+            eggs: vec![0; view.players()],
+            bunny: None,
+            nests_scored: Vec::new(),
+            nests_pending: Vec::new(),
+            phase_due: None,
+            bunny_phase: None,
+            visited: Vec::new(),
+            // The start tile is on the board before any placement.
+            nests_open: view
+                .board()
+                .tiles()
+                .iter()
+                .filter(|t| self.symbol(t.tile) == Some(Symbol::Nest))
+                .map(|t| t.pos)
+                .collect(),
+        }
+    }
+
+    fn hooks(&self) -> Hooks {
+        let phase = if self.phase_before_scoring {
+            Hooks::BEFORE_SCORING
+        } else {
+            Hooks::NONE
+        };
+        Hooks::TILE_PLACED | phase | Hooks::AFTER_SCORING | Hooks::FINAL_SCORING
+    }
+
+    fn tile_placed(&self, state: &mut State, ctx: &mut Ctx<'_>, placed: PlacedTile) {
+        let placer = placed.placer.unwrap_or(ctx.view().turn().player);
+        let symbol = self.symbol(placed.tile);
+        nests::note_placement(state, ctx.view(), placed, placer, symbol); // "Easter Nest scoring"
+        self.place_bunny(state, ctx, placed, placer, symbol); // "Bunny placement"
+    }
+
+    fn before_scoring(&self, state: &mut State, ctx: &mut Ctx<'_>) {
+        if self.phase_before_scoring {
+            self.start_bunny_phase(state, ctx);
+        }
+    }
+
+    fn after_scoring(&self, state: &mut State, ctx: &mut Ctx<'_>) {
+        nests::score_nests(state, ctx);
+        if !self.phase_before_scoring {
+            self.start_bunny_phase(state, ctx);
+        }
+    }
+
+    fn final_scoring(&self, state: &mut State, ctx: &mut Ctx<'_>) {
+        final_scoring::award(&state.eggs, self.second_needs_three, ctx);
+    }
+
+    fn options(&self, state: &State, view: &CoreState, player: u8, out: &mut Vec<Action>) {
+        self.path_options(state, view, player, out);
+    }
+
+    fn is_option(&self, state: &State, view: &CoreState, player: u8, action: &Action) -> bool {
+        self.is_path_option(state, view, player, action)
+    }
+
+    fn sample_option(&self, state: &State, view: &CoreState, player: u8, rng: &mut GameRng) -> Option<Action> {
+        self.sample_path(state, view, player, rng)
+    }
+
+    fn play(&self, state: &mut State, ctx: &mut Ctx<'_>, player: u8, action: &Action) {
+        self.play_path(state, ctx, player, action);
+    }
+
+    fn decision_label(&self, _state: &State) -> &'static str {
+        "bunny path"
+    }
+
+    // Everything in the state is public; `markers` lets pictures show the
+    // bunny (the renderers' generic convention).
+    fn public_state(&self, state: &State) -> serde_json::Value {
+        let mut value = serde_json::to_value(state).unwrap_or(serde_json::Value::Null);
+        if let Some(map) = value.as_object_mut() {
+            let markers: Vec<serde_json::Value> = state
+                .bunny
+                .iter()
+                .map(|p| serde_json::json!({ "pos": [p.x, p.y], "label": "bunny" }))
+                .collect();
+            map.insert("markers".into(), serde_json::Value::Array(markers));
+        }
+        value
+    }
+}

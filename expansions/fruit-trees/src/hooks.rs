@@ -1,0 +1,133 @@
+//! The rules for one game (its variant chosen) and the hook table: each
+//! hook calls the rule modules in the order of the turn.
+
+use crate::{
+    Action, ActionsVariant, Fruit, Grower, HARVEST, HELD, SELL, State, actions, final_scoring, tree_of, trees,
+};
+use carcassonne_core::board::PlacedTile;
+use carcassonne_core::expansion::{self, DynExpansion, Hooks};
+use carcassonne_core::figures::PlacedFigure;
+use carcassonne_core::rng::GameRng;
+use carcassonne_core::serde_json;
+use carcassonne_core::{BuildContext, CoreState, Ctx, Expansion};
+use std::collections::BTreeMap;
+
+pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
+    let actions = match ctx.variant("actions") {
+        "per-tree" => ActionsVariant::PerTree,
+        "one" => ActionsVariant::One,
+        other => return Err(format!("variant `actions` cannot be `{other}`; use one or per-tree")),
+    };
+    Ok(expansion::boxed(FruitTrees {
+        actions,
+        trees: ctx.tiles.iter().map(tree_of).collect(),
+    }))
+}
+
+/// The rules for one game.
+pub(crate) struct FruitTrees {
+    actions: ActionsVariant,
+    /// The tree on each tile type, by index: read once here rather than
+    /// from the attribute table at every placement.
+    trees: Vec<Option<Fruit>>,
+}
+
+impl Expansion for FruitTrees {
+    type State = State;
+    type Action = Action;
+
+    fn setup(&self, ctx: &mut Ctx<'_>) -> State {
+        let supply = trees::shuffled_stacks(ctx);
+        State {
+            supply,
+            trees: Vec::new(),
+            growers: vec![Grower::default(); ctx.view().players()],
+            pending: None,
+            triggered: false,
+        }
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks::TILE_PLACED | Hooks::FIGURE_DEPLOYED | Hooks::AFTER_DEPLOY | Hooks::FINAL_SCORING
+    }
+
+    fn tile_placed(&self, state: &mut State, ctx: &mut Ctx<'_>, placed: PlacedTile) {
+        let Some(tree) = self.trees.get(placed.tile as usize).copied().flatten() else {
+            return;
+        };
+        trees::place_tree(state, ctx, placed, tree);
+    }
+
+    fn figure_deployed(&self, state: &mut State, ctx: &mut Ctx<'_>, figure: &PlacedFigure) {
+        actions::note_deployment(state, ctx, figure);
+    }
+
+    // Asked here rather than in `figure_deployed` so that other expansions'
+    // reactions to the deployment come first; the trigger was noted at the
+    // deployment itself, so a figure removed in between still counts
+    // (source, footnote 4).
+    fn after_deploy(&self, state: &mut State, ctx: &mut Ctx<'_>, _deployed: Option<&PlacedFigure>) {
+        actions::offer(state, ctx, self.actions);
+    }
+
+    fn options(&self, state: &State, _view: &CoreState, player: u8, out: &mut Vec<Action>) {
+        actions::options(state, player, out);
+    }
+
+    fn play(&self, state: &mut State, ctx: &mut Ctx<'_>, player: u8, action: &Action) {
+        actions::play(state, ctx, player, action);
+    }
+
+    fn final_scoring(&self, state: &mut State, ctx: &mut Ctx<'_>) {
+        final_scoring::score_held(state, ctx);
+    }
+
+    fn decision_label(&self, _state: &State) -> &'static str {
+        "fruit action (harvest, sell or done)"
+    }
+
+    fn resample_hidden(&self, state: &mut State, rng: &mut GameRng) {
+        trees::resample_stacks(state, rng);
+    }
+
+    fn public_state(&self, state: &State) -> serde_json::Value {
+        // Stack values stay hidden until harvested: only sizes are shown.
+        // Held and sold tokens show their values, which were scored openly.
+        let supply: BTreeMap<Fruit, usize> = state.supply.iter().map(|(f, s)| (*f, s.len())).collect();
+        let trees: Vec<serde_json::Value> = state
+            .trees
+            .iter()
+            .map(|t| serde_json::json!({ "at": t.at, "tree": t.tree, "fruit": t.fruit, "tokens": t.tokens.len() }))
+            .collect();
+        let players: Vec<serde_json::Value> = state
+            .growers
+            .iter()
+            .map(|g| {
+                serde_json::json!({
+                    "held": g.held,
+                    "sold": g.sold,
+                    "points": {
+                        HARVEST: g.harvest_points,
+                        SELL: g.sell_points,
+                        HELD: g.held_points,
+                    },
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "actions": match self.actions {
+                ActionsVariant::PerTree => "per-tree",
+                ActionsVariant::One => "one",
+            },
+            "supply": supply,
+            "trees": trees,
+            "players": players,
+            "pending": state.pending,
+            // Pictures draw each tree's stack size (the renderers' generic convention).
+            "markers": state.trees.iter().map(|t| serde_json::json!({
+                "pos": t.at,
+                "label": format!("{} ×{}", serde_json::to_value(t.fruit).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default(), t.tokens.len()),
+            })).collect::<Vec<_>>(),
+        })
+    }
+}

@@ -1,0 +1,231 @@
+//! What keeps `host serve` standing on a LAN: connection limits and
+//! timeouts, body limits, JSON for every error, and the check that a
+//! request claiming to come from the server's own machine was not made by a
+//! web page through DNS rebinding. The limits are stated in
+//! `docs/serve-api.md`.
+
+use axum::Json;
+use axum::Router;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use serde_json::json;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::sync::Semaphore;
+use tower::ServiceExt;
+
+/// The server's limits. [`Limits::default`] is what `host serve` uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Open connections at most; one more is answered 503 and closed.
+    pub connections: usize,
+    /// Time for a request's headers to arrive, counted from the end of the
+    /// previous request on a kept-alive connection: also the idle timeout.
+    pub headers: Duration,
+    /// Time from a request's headers to its response's headers, body
+    /// upload included (the event stream's body is not limited).
+    pub request: Duration,
+    /// Largest request body, in bytes.
+    pub body: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            connections: 128,
+            headers: Duration::from_secs(20),
+            request: Duration::from_secs(30),
+            body: 64 << 10,
+        }
+    }
+}
+
+/// A JSON error answer: `{"error": message}` with `status`.
+pub fn json_error(status: StatusCode, message: impl Into<String>) -> Response {
+    (status, Json(json!({ "error": message.into() }))).into_response()
+}
+
+/// Unknown routes: a JSON 404 that lists the API's entry points.
+pub async fn not_found(request: Request) -> Response {
+    json_error(
+        StatusCode::NOT_FOUND,
+        format!(
+            "no such page or API route: {}; see docs/serve-api.md (/, /editor, /api/state, /api/move, /api/undo, \
+             /api/events, /api/tiles …)",
+            request.uri().path()
+        ),
+    )
+}
+
+/// A known route asked with the wrong method: a JSON 405.
+pub async fn wrong_method(request: Request) -> Response {
+    json_error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{} does not take {}", request.uri().path(), request.method()),
+    )
+}
+
+/// Ends a request that takes longer than the limit (a body sent byte by
+/// byte, say) with a JSON 408.
+pub async fn time_limit(State(limit): State<Duration>, request: Request, next: Next) -> Response {
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => json_error(
+            StatusCode::REQUEST_TIMEOUT,
+            format!("the request took longer than {} s; send it again", limit.as_secs()),
+        ),
+    }
+}
+
+/// Whether a request from the server's own machine was really made there:
+/// its `Host` is a loopback name and its `Origin`, when sent, is a page of
+/// a loopback name too. A web page elsewhere that resolved its own name to
+/// 127.0.0.1 (DNS rebinding) sends its own name in both, and is refused.
+pub fn local_request(headers: &HeaderMap) -> Result<(), String> {
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+    if !is_loopback_name(host) {
+        return Err(format!(
+            "the request names host `{host}`, not this machine (localhost, 127.0.0.1 or [::1]): \
+             a page from another site cannot save tiles; use http://localhost:PORT or the hot-seat token"
+        ));
+    }
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let origin = origin.to_str().unwrap_or("");
+        let local = origin
+            .strip_prefix("http://")
+            .or_else(|| origin.strip_prefix("https://"))
+            .is_some_and(is_loopback_name);
+        if !local {
+            return Err(format!(
+                "the request comes from a page of `{origin}`, not of this server: refused"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `localhost`, `127.x.y.z` or `[::1]`, with or without a port.
+fn is_loopback_name(host_port: &str) -> bool {
+    let host = match host_port.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or(""),
+        None => host_port.rsplit_once(':').map_or(host_port, |(h, _)| h),
+    };
+    host.eq_ignore_ascii_case("localhost") || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Serves `app` on `listener` under `limits` until the process ends. Each
+/// connection is HTTP/1.1 with a header (and idle) timeout; beyond
+/// `limits.connections` open ones, a new connection gets a 503 and is
+/// closed, so slow or idle clients cannot use up the file descriptors.
+pub async fn serve(listener: tokio::net::TcpListener, app: Router, limits: Limits) -> std::io::Result<()> {
+    let open = Arc::new(Semaphore::new(limits.connections));
+    loop {
+        let (stream, peer) = match listener.accept().await {
+            Ok(c) => c,
+            // Out of file descriptors, or a connection reset before it was
+            // accepted: wait a little and go on rather than stop serving.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Ok(permit) = open.clone().try_acquire_owned() else {
+            tokio::spawn(refuse_busy(stream));
+            continue;
+        };
+        let app = app.clone();
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(move |mut request: Request<hyper::body::Incoming>| {
+                // The peer address decides who may save tile edits.
+                request.extensions_mut().insert(ConnectInfo(peer));
+                app.clone().oneshot(request.map(axum::body::Body::new))
+            });
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(limits.headers)
+                .serve_connection(TokioIo::new(stream), service)
+                .with_upgrades()
+                .await;
+            drop(permit);
+        });
+    }
+}
+
+/// Answers a connection over the limit with a JSON 503 and closes it.
+async fn refuse_busy(mut stream: tokio::net::TcpStream) {
+    let body = json!({ "error": "the server has too many open connections; try again in a moment" }).to_string();
+    let response = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
+         connection: close\r\nretry-after: 5\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = stream.write_all(response.as_bytes()).await;
+    let _ = stream.shutdown().await;
+    // Read what the client sent, briefly, so closing does not reset the
+    // connection before it has read the answer.
+    let mut sink = [0u8; 4096];
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        while matches!(stream.read(&mut sink).await, Ok(n) if n > 0) {}
+    })
+    .await;
+}
+
+/// This machine's non-loopback addresses, for the links a LAN server
+/// prints; empty when none can be found.
+pub fn lan_addresses() -> Vec<std::net::IpAddr> {
+    let mut found: Vec<std::net::IpAddr> = if_addrs::get_if_addrs()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|i| i.ip())
+        .filter(|ip| !ip.is_loopback() && !ip.is_unspecified())
+        // IPv6 link-local addresses need a zone in a URL: leave them out.
+        .filter(|ip| !matches!(ip, std::net::IpAddr::V6(v6) if (v6.segments()[0] & 0xffc0) == 0xfe80))
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(host: &str, origin: Option<&str>) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(header::HOST, host.parse().unwrap());
+        if let Some(o) = origin {
+            h.insert(header::ORIGIN, o.parse().unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn loopback_names_pass_and_rebound_names_do_not() {
+        for host in [
+            "localhost:8080",
+            "127.0.0.1:8080",
+            "[::1]:8080",
+            "LOCALHOST",
+            "127.1.2.3",
+        ] {
+            assert_eq!(local_request(&headers(host, None)), Ok(()), "{host}");
+        }
+        assert_eq!(
+            local_request(&headers("localhost:8080", Some("http://localhost:8080"))),
+            Ok(())
+        );
+        for (host, origin) in [
+            ("evil.example:8080", None),
+            ("localhost.evil.example", None),
+            ("192.168.1.5:8080", None),
+            ("localhost:8080", Some("http://evil.example:8080")),
+            ("localhost:8080", Some("null")),
+        ] {
+            assert!(local_request(&headers(host, origin)).is_err(), "{host} {origin:?}");
+        }
+    }
+}

@@ -1,0 +1,215 @@
+//! Writing files without clobbering anything else.
+//!
+//! Every file the host writes (records, seat tokens, tile files, pictures)
+//! goes through [`write_atomically`]: the text is written to a temporary
+//! file with a fresh random name, created exclusively (so a planted link
+//! cannot redirect it) in the target's directory, then renamed over the
+//! target, so a reader sees the old file or the new one, never half of one.
+//! A symbolic link is written through to its target and stays a link; a
+//! target that is not a regular file (`/dev/null`, a directory, a FIFO) is
+//! refused. On any error the temporary file is removed, so a full disk is
+//! left as full as it was.
+
+use anyhow::{Context, Result, bail};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Who may read a written file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// A replaced file keeps its permissions; a new one is readable by all
+    /// (0644 on Unix).
+    Shared,
+    /// Readable and writable by its owner only (0600 on Unix): seat tokens.
+    Private,
+}
+
+/// Writes `text` to `path` atomically; see the module documentation.
+pub fn write_atomically(path: &Path, text: &str) -> Result<()> {
+    write_with(path, text.as_bytes(), Access::Shared)
+}
+
+/// Writes `text` to `path` atomically, readable by its owner only.
+pub fn write_private(path: &Path, text: &str) -> Result<()> {
+    write_with(path, text.as_bytes(), Access::Private)
+}
+
+/// Writes `bytes` to `path` atomically with the given access.
+pub fn write_with(path: &Path, bytes: &[u8], access: Access) -> Result<()> {
+    let target = target_of(path)?;
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = match (access, std::fs::metadata(&target)) {
+            (Access::Private, _) => 0o600,
+            (Access::Shared, Ok(old)) => old.permissions().mode() & 0o7777,
+            (Access::Shared, Err(_)) => 0o644,
+        };
+        builder.permissions(std::fs::Permissions::from_mode(mode));
+    }
+    #[cfg(not(unix))]
+    let _ = access;
+    let mut tmp = builder.tempfile_in(&dir).with_context(|| {
+        format!(
+            "cannot create a temporary file in {} to write {}",
+            dir.display(),
+            path.display()
+        )
+    })?;
+    // A failed write drops `tmp`, which deletes it.
+    tmp.write_all(bytes)
+        .and_then(|()| tmp.as_file().sync_all())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    tmp.persist(&target)
+        .map_err(|e| e.error)
+        .with_context(|| format!("cannot replace {}", path.display()))?;
+    Ok(())
+}
+
+/// The file a write to `path` replaces: `path` itself when it is a regular
+/// file or does not exist, the file a symbolic link points to; an error for
+/// anything else.
+pub fn target_of(path: &Path) -> Result<PathBuf> {
+    let meta = match std::fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(path.to_path_buf()),
+        Err(e) => return Err(e).with_context(|| format!("cannot write {}", path.display())),
+    };
+    if meta.file_type().is_symlink() {
+        let Ok(target) = std::fs::canonicalize(path) else {
+            let link = std::fs::read_link(path)
+                .map(|l| l.display().to_string())
+                .unwrap_or_default();
+            bail!(
+                "{} is a symbolic link to {link}, which does not exist: not writing through it \
+                 (point the link at a file, or give another path)",
+                path.display()
+            );
+        };
+        let meta = std::fs::metadata(&target).with_context(|| format!("cannot write {}", target.display()))?;
+        if !meta.is_file() {
+            bail!(
+                "{} is a symbolic link to {}, which is not a regular file: refusing to write over it",
+                path.display(),
+                target.display()
+            );
+        }
+        return Ok(target);
+    }
+    if !meta.is_file() {
+        bail!(
+            "{} is not a regular file (a directory, device or pipe): refusing to write over it; give a file's path",
+            path.display()
+        );
+    }
+    Ok(path.to_path_buf())
+}
+
+/// Whether `a` and `b` are the same existing file (hard and symbolic links
+/// included).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    same_file::is_same_file(a, b).unwrap_or(false)
+}
+
+/// Refuses to write `output` (`what`, for the message) when it is one of
+/// `inputs`: a command never writes over a file it reads.
+pub fn refuse_overwriting(output: &Path, what: &str, inputs: &[&Path]) -> Result<()> {
+    for input in inputs {
+        if output == *input || same_file(output, input) {
+            bail!(
+                "the {what} would be written to {}, which is an input of this command: refusing to overwrite it; \
+                 give another path",
+                output.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("carcassonne-safe-file-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_is_written_through_and_stays_a_link() {
+        let d = dir("link");
+        let target = d.join("target.json");
+        std::fs::write(&target, "old").unwrap();
+        let link = d.join("current.json");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        write_atomically(&link, "new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+        // Nothing else is left in the directory.
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 2);
+        std::fs::remove_dir_all(d).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn devices_directories_and_dangling_links_are_refused() {
+        let e = write_atomically(Path::new("/dev/null"), "x").unwrap_err();
+        assert!(e.to_string().contains("/dev/null is not a regular file"), "{e}");
+        use std::os::unix::fs::FileTypeExt;
+        assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+        let d = dir("dangling");
+        let link = d.join("r.json");
+        std::os::unix::fs::symlink(d.join("missing"), &link).unwrap();
+        let e = write_atomically(&link, "x").unwrap_err();
+        assert!(e.to_string().contains("which does not exist"), "{e}");
+        assert!(!d.join("missing").exists());
+        let e = write_atomically(&d, "x").unwrap_err();
+        assert!(e.to_string().contains("is not a regular file"), "{e}");
+        std::fs::remove_dir_all(d).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn permissions_are_kept_and_private_files_are_private() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = dir("modes");
+        let shared = d.join("shared.json");
+        write_atomically(&shared, "a").unwrap();
+        assert_eq!(std::fs::metadata(&shared).unwrap().permissions().mode() & 0o777, 0o644);
+        std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomically(&shared, "b").unwrap();
+        assert_eq!(std::fs::metadata(&shared).unwrap().permissions().mode() & 0o777, 0o640);
+        let private = d.join("seats.json");
+        write_private(&private, "secret").unwrap();
+        assert_eq!(std::fs::metadata(&private).unwrap().permissions().mode() & 0o777, 0o600);
+        std::fs::remove_dir_all(d).unwrap();
+    }
+
+    #[test]
+    fn an_input_is_never_an_output() {
+        let d = dir("input");
+        let record = d.join("game.html");
+        std::fs::write(&record, "{}").unwrap();
+        let e = refuse_overwriting(&d.join(".").join("game.html"), "replay viewer", &[&record]).unwrap_err();
+        assert!(
+            e.to_string().starts_with("the replay viewer would be written to"),
+            "{e}"
+        );
+        refuse_overwriting(&d.join("game.svg"), "board picture", &[&record]).unwrap();
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}

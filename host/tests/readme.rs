@@ -1,0 +1,73 @@
+//! Runs every command of the README (the `$ carcassonne …` lines of its
+//! `console` blocks) in order, as written, so the README cannot go stale.
+//! They run in a scratch directory holding a copy of `docs/examples`, so
+//! the files they write (a record, a report) stay out of the checkout.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn commands(readme: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_console = false;
+    for line in readme.lines() {
+        if line.trim_start().starts_with("```") {
+            in_console = !in_console && line.trim() == "```console";
+            continue;
+        }
+        if in_console && let Some(cmd) = line.strip_prefix("$ ") {
+            out.push(cmd.to_string());
+        }
+    }
+    out
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+    }
+}
+
+#[test]
+fn every_readme_command_runs_as_written() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README exists");
+    let cmds = commands(&readme);
+    assert!(cmds.len() >= 10, "the README lost its commands: {cmds:?}");
+    let scratch = std::env::temp_dir().join(format!("carcassonne-readme-{}", std::process::id()));
+    copy_dir(&root.join("docs/examples"), &scratch.join("docs/examples"));
+    for cmd in &cmds {
+        let mut words = cmd.split_whitespace();
+        assert_eq!(words.next(), Some("carcassonne"), "the README runs `{cmd}`");
+        let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+            .args(words)
+            .current_dir(&scratch)
+            .output()
+            .expect("runs");
+        assert!(
+            out.status.success(),
+            "README command failed: {cmd}\nstdout:\n{}\nstderr:\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    for written in ["game.json", "game.svg", "game.html", "report.html"] {
+        assert!(scratch.join(written).is_file(), "the README's commands write {written}");
+    }
+    std::fs::remove_dir_all(&scratch).unwrap();
+}
+
+#[test]
+fn the_readme_names_no_host_command() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    // `host` is the DNS lookup tool; the binary is `carcassonne`.
+    for line in readme.lines() {
+        assert!(
+            !line.trim_start().starts_with("host "),
+            "README line runs `host`: {line}"
+        );
+        assert!(!line.contains("`host "), "README line names a `host` command: {line}");
+    }
+}

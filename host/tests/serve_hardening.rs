@@ -1,0 +1,394 @@
+//! Hardening of `host serve` (issue 17, items 11–17), through real HTTP on
+//! loopback: body and tile-count limits on the editor, the editor's
+//! permission and DNS-rebinding checks, header/idle timeouts and the
+//! connection cap, random seeds, the required `version`, a restart that
+//! keeps the version and the log, and JSON for every error.
+
+mod common;
+
+use carcassonne_core::TileSource;
+use carcassonne_serve::guard::Limits;
+use carcassonne_serve::{Table, http, seats_path};
+use carcassonne_setup::Overrides;
+use common::{request, serve_on_loopback};
+use serde_json::{Value, json};
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+fn args(seed: Option<u64>) -> Overrides {
+    Overrides {
+        players: Some(2),
+        seed,
+        ..Overrides::default()
+    }
+}
+
+fn temp(name: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!(
+        "carcassonne-serve-hardening-{}-{name}.json",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_file(&p);
+    let _ = std::fs::remove_file(seats_path(&p));
+    let _ = std::fs::remove_file(carcassonne_setup::journal::journal_path(&p));
+    p
+}
+
+fn cleanup(record: &Path) {
+    let _ = std::fs::remove_file(record);
+    let _ = std::fs::remove_file(seats_path(record));
+    let _ = std::fs::remove_file(carcassonne_setup::journal::journal_path(record));
+}
+
+/// One raw request with the given extra header lines; status and body.
+fn raw(addr: SocketAddr, head: &str, body: &str) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    write!(
+        stream,
+        "{head}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, rest) = text
+        .split_once("\r\n\r\n")
+        .unwrap_or_else(|| panic!("a response: {text:?}"));
+    (head.split(' ').nth(1).unwrap().parse().unwrap(), rest.to_string())
+}
+
+fn json_of(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|_| panic!("a JSON body: {text:?}"))
+}
+
+/// A server whose tile editor edits a copy of base.toml in a fresh directory.
+fn editor_server(name: &str) -> (SocketAddr, String, PathBuf) {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("serve-hardening-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../tiles/base.toml"),
+        dir.join("base.toml"),
+    )
+    .unwrap();
+    let table = Table::open(&args(Some(1)), None).unwrap();
+    let hot = table.seats().hotseat.clone();
+    let editor = carcassonne_serve::editor::Editor::new(
+        carcassonne_core::Catalog::linked().unwrap(),
+        TileSource { dir: Some(dir.clone()) },
+    );
+    (serve_on_loopback(http::Server::with_editor(table, editor)), hot, dir)
+}
+
+/// A `[[tile]]` block of `n` copies of a field tile, each its own id.
+fn many_tiles(n: usize) -> String {
+    (0..n)
+        .map(|i| {
+            format!(
+                "[[tile]]\nid = \"X{i}\"\ncount = 1\nedges = \"FFFF\"\nfeatures = [{{ kind = \"field\", edges = [\"N\", \"E\", \"S\", \"W\"] }}]\n"
+            )
+        })
+        .collect()
+}
+
+// ------------------------------------------------------------------ 11, 13
+
+#[test]
+fn a_huge_or_many_tile_preview_is_refused() {
+    let (addr, _, _) = editor_server("huge");
+    let huge = json!({ "file": "base.toml", "id": "B", "toml": many_tiles(9_500) }).to_string();
+    assert!(huge.len() > 1_000_000);
+    let (status, body) = raw(
+        addr,
+        &format!("POST /api/tiles/preview HTTP/1.1\r\nHost: {addr}"),
+        &huge,
+    );
+    assert_eq!(status, 413, "{body}");
+    assert!(
+        json_of(&body)["error"].as_str().unwrap().contains("length limit"),
+        "{body}"
+    );
+    let two = json!({ "file": "base.toml", "id": "B", "toml": many_tiles(2) }).to_string();
+    let (status, body) = raw(addr, &format!("POST /api/tiles/preview HTTP/1.1\r\nHost: {addr}"), &two);
+    assert_eq!(status, 422, "{body}");
+    assert!(body.contains("holds exactly one [[tile]]; it holds 2"), "{body}");
+}
+
+#[test]
+fn a_rebound_page_can_neither_preview_nor_save_but_the_hot_seat_token_can() {
+    let (addr, hot, dir) = editor_server("rebinding");
+    let before = std::fs::read(dir.join("base.toml")).unwrap();
+    let edit = json!({ "file": "base.toml", "id": "B", "count": 7 }).to_string();
+    for (path, head) in [
+        ("save", "Host: evil.example:8080".to_string()),
+        ("save", format!("Host: {addr}\r\nOrigin: http://evil.example:8080")),
+        ("preview", "Host: evil.example:8080".to_string()),
+    ] {
+        let (status, body) = raw(addr, &format!("POST /api/tiles/{path} HTTP/1.1\r\n{head}"), &edit);
+        assert_eq!(status, 403, "{path} {head}: {body}");
+        assert_eq!(json_of(&body)["ok"], false);
+    }
+    assert_eq!(
+        std::fs::read(dir.join("base.toml")).unwrap(),
+        before,
+        "nothing was written"
+    );
+    // The person at the machine, or anyone with the hot-seat token, may.
+    let (status, body) = raw(
+        addr,
+        &format!("POST /api/tiles/save HTTP/1.1\r\nHost: localhost:{}", addr.port()),
+        &edit,
+    );
+    assert_eq!(status, 200, "{body}");
+    let with_token = json!({ "file": "base.toml", "id": "B", "count": 6, "token": hot }).to_string();
+    let (status, body) = raw(
+        addr,
+        "POST /api/tiles/save HTTP/1.1\r\nHost: evil.example:8080",
+        &with_token,
+    );
+    assert_eq!(status, 200, "{body}");
+}
+
+// ---------------------------------------------------------------------- 12
+
+fn serve_with(server: Arc<http::Server>, limits: Limits) -> SocketAddr {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        rt.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            http::run_with(listener, server, limits).await.unwrap();
+        });
+    });
+    rx.recv().unwrap()
+}
+
+#[test]
+fn half_sent_requests_are_closed_and_cannot_use_up_the_server() {
+    let limits = Limits {
+        connections: 4,
+        headers: Duration::from_secs(1),
+        ..Limits::default()
+    };
+    let addr = serve_with(http::Server::new(Table::open(&args(Some(2)), None).unwrap()), limits);
+    let mut slow: Vec<TcpStream> = (0..4)
+        .map(|_| {
+            let mut s = TcpStream::connect(addr).unwrap();
+            s.write_all(b"GET /api/state HTTP/1.1\r\nHost: loc").unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    // Over the cap: an immediate JSON 503, not a hang.
+    let (status, body) = raw(addr, &format!("GET /api/state HTTP/1.1\r\nHost: {addr}"), "");
+    assert_eq!(status, 503, "{body}");
+    assert!(
+        json_of(&body)["error"]
+            .as_str()
+            .unwrap()
+            .contains("too many open connections")
+    );
+    // The header timeout closes the half-sent requests …
+    for s in &mut slow {
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let mut buf = [0u8; 1024];
+        let n = s.read(&mut buf).unwrap_or(0);
+        let text = String::from_utf8_lossy(&buf[..n]);
+        assert!(
+            n == 0 || text.starts_with("HTTP/1.1 408"),
+            "closed, not answered: {text}"
+        );
+    }
+    // … and the server answers again.
+    let (status, body) = raw(addr, &format!("GET /api/state HTTP/1.1\r\nHost: {addr}"), "");
+    assert_eq!(status, 200, "{body}");
+}
+
+#[test]
+fn an_idle_kept_alive_connection_is_closed() {
+    let limits = Limits {
+        headers: Duration::from_secs(1),
+        ..Limits::default()
+    };
+    let addr = serve_with(http::Server::new(Table::open(&args(Some(2)), None).unwrap()), limits);
+    let mut s = TcpStream::connect(addr).unwrap();
+    write!(s, "GET /api/state HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut all = Vec::new();
+    let mut buf = [0u8; 65536];
+    loop {
+        match s.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => all.extend_from_slice(&buf[..n]),
+            Err(e) => panic!("the idle connection was not closed: {e}"),
+        }
+    }
+    assert!(String::from_utf8_lossy(&all).starts_with("HTTP/1.1 200"));
+}
+
+// ---------------------------------------------------------------------- 14
+
+#[test]
+fn a_served_game_without_a_seed_gets_a_random_one_shown_in_the_state_and_banner() {
+    let a = Table::open(&args(None), None).unwrap();
+    let b = Table::open(&args(None), None).unwrap();
+    let (sa, sb) = (a.record().config.seed, b.record().config.seed);
+    assert_ne!(sa, sb, "two games drew the same seed");
+    assert_eq!(a.state_json(None)["seed"], json!(sa.to_string()));
+    let banner = http::banner(&a, "127.0.0.1:8080".parse().unwrap(), &[]);
+    assert!(banner.contains(&format!("seed {sa}")), "{banner}");
+    let given = Table::open(&args(Some(42)), None).unwrap();
+    assert_eq!(given.record().config.seed, 42);
+}
+
+// ---------------------------------------------------------------------- 15
+
+#[test]
+fn a_move_needs_its_version_and_repeated_moves_play_once() {
+    let mut table = Table::open(&args(Some(4)), None).unwrap();
+    table.allow_undo(true);
+    let hot = table.seats().hotseat.clone();
+    let server = http::Server::new(table);
+    let addr = serve_on_loopback(server.clone());
+    let (status, body) = request(addr, "POST", "/api/move", Some(&json!({ "token": hot, "index": 0 })));
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        json_of(&body)["error"].as_str().unwrap().starts_with("give `version`"),
+        "{body}"
+    );
+    let (status, body) = request(addr, "POST", "/api/undo", Some(&json!({ "token": hot })));
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(server.table().record().moves.len(), 0);
+
+    // Twenty identical requests at once: one is played.
+    let version = server.table().version();
+    let move_ = json!({ "token": hot, "index": 0, "version": version });
+    let statuses: Vec<u16> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..20)
+            .map(|_| s.spawn(|| request(addr, "POST", "/api/move", Some(&move_)).0))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 1, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 409).count(), 19, "{statuses:?}");
+    assert_eq!(server.table().record().moves.len(), 1);
+}
+
+// ---------------------------------------------------------------------- 16
+
+#[test]
+fn a_restart_keeps_the_log_and_never_reuses_a_version() {
+    let record = temp("restart");
+    let table = Table::open(&args(Some(9)), Some(&record)).unwrap();
+    let hot = table.seats().hotseat.clone();
+    let server = http::Server::new(table);
+    let addr = serve_on_loopback(server.clone());
+    for _ in 0..3 {
+        let v = server.table().version();
+        let (status, body) = request(
+            addr,
+            "POST",
+            "/api/move",
+            Some(&json!({ "token": hot, "index": 0, "version": v })),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+    let (old_version, old_log) = {
+        let t = server.table();
+        (t.version(), t.state_json(None)["log"].clone())
+    };
+    assert!(old_version >= 3);
+    let again = Table::open(&args(Some(9)), Some(&record)).unwrap();
+    assert!(again.version() > old_version, "{} after {old_version}", again.version());
+    let log = again.state_json(None)["log"].as_array().unwrap().clone();
+    assert_eq!(
+        &log[..log.len() - 1],
+        old_log.as_array().unwrap().as_slice(),
+        "the log is kept"
+    );
+    assert!(
+        log.last()
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .starts_with("Resumed from the record after 3 moves")
+    );
+    // A move made on the version before the restart is refused.
+    let addr2 = serve_on_loopback(http::Server::new(again));
+    let (status, body) = request(
+        addr2,
+        "POST",
+        "/api/move",
+        Some(&json!({ "token": hot, "index": 0, "version": old_version })),
+    );
+    assert_eq!(status, 409, "{body}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(seats_path(&record)).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "seat tokens are readable by their owner only");
+    }
+    cleanup(&record);
+}
+
+// ---------------------------------------------------------------------- 17
+
+#[test]
+fn every_error_is_json_with_the_right_status() {
+    let table = Table::open(&args(Some(5)), None).unwrap();
+    let hot = table.seats().hotseat.clone();
+    let addr = serve_on_loopback(http::Server::new(table));
+    let big = json!({ "token": hot, "index": 0, "version": 0, "pad": "x".repeat(100_000) });
+    let (status, body) = request(addr, "POST", "/api/move", Some(&big));
+    assert_eq!(status, 413, "{body}");
+    assert!(json_of(&body)["error"].is_string());
+    let (status, body) = request(addr, "GET", "/api/tiles/file?nofile=1", None);
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        json_of(&body)["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("bad query string"),
+        "{body}"
+    );
+    let (status, body) = request(addr, "GET", "/api/nothing-here", None);
+    assert_eq!(status, 404, "{body}");
+    assert!(
+        json_of(&body)["error"].as_str().unwrap().contains("/api/nothing-here"),
+        "{body}"
+    );
+    let (status, body) = request(addr, "GET", "/api/move", None);
+    assert_eq!(status, 405, "{body}");
+    assert!(json_of(&body)["error"].is_string());
+}
+
+#[test]
+fn a_server_on_every_interface_prints_real_addresses_and_a_warning() {
+    let table = Table::open(&args(Some(5)), None).unwrap();
+    // Documentation addresses: the banner only formats them.
+    let lan = ["192.0.2.7".parse().unwrap(), "198.51.100.9".parse().unwrap()];
+    let banner = http::banner(&table, "0.0.0.0:8080".parse().unwrap(), &lan);
+    assert!(banner.contains("Serving the game on http://192.0.2.7:8080"), "{banner}");
+    assert!(
+        banner.contains("also reachable as http://198.51.100.9:8080"),
+        "{banner}"
+    );
+    assert!(
+        banner.contains("a seat link is the only thing that proves a seat"),
+        "{banner}"
+    );
+    assert!(!banner.contains("<this machine's address>"), "{banner}");
+    // The editor edits only from this machine's loopback name, or with the token.
+    assert!(
+        banner.contains("tile editor: http://localhost:8080/editor on this machine"),
+        "{banner}"
+    );
+    let local = http::banner(&table, "127.0.0.1:8080".parse().unwrap(), &lan);
+    assert!(!local.contains("WARNING"), "{local}");
+}
