@@ -319,9 +319,24 @@ pub(crate) struct RenderArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
 pub(crate) struct SimulateArgs {
+    #[command(subcommand)]
+    pub(crate) command: Option<SimulateCommand>,
     #[command(flatten)]
     pub(crate) game: GameArgs,
+    /// Play only shard K of N of the games (K from 0: the game numbers
+    /// K·games/N up to (K+1)·games/N); with --jsonl, for `simulate merge`.
+    #[arg(long, value_name = "K/N")]
+    pub(crate) shard: Option<String>,
+    /// Print the games' results as JSON lines (a header line, then one line
+    /// per game) for `simulate merge`.
+    #[arg(long, conflicts_with_all = ["csv", "json", "html"])]
+    pub(crate) jsonl: bool,
+    /// Write the output to this file (atomically: a partial file never
+    /// appears) instead of printing it; an existing file is replaced.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) out: Option<PathBuf>,
     /// Number of games.
     #[arg(long, default_value_t = 1000)]
     pub(crate) games: u64,
@@ -346,6 +361,22 @@ pub(crate) struct SimulateArgs {
     /// by source (with --html, also as a page).
     #[arg(long, value_name = "EXPANSION", conflicts_with = "csv")]
     pub(crate) compare: Option<String>,
+}
+
+#[derive(Subcommand, Debug)]
+pub(crate) enum SimulateCommand {
+    /// Merge shards written by `simulate --shard K/N --jsonl` into the summary one run over all their games gives.
+    Merge {
+        /// The shard files (every shard of one run, in any order).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print the summary as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Also write the summary as a self-contained HTML page of plots.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
+    },
 }
 
 #[derive(Args, Debug)]

@@ -304,47 +304,74 @@ fn tiles(command: TilesCommand) -> Result<()> {
 
 fn simulate(args: SimulateArgs) -> Result<()> {
     use carcassonne_lab::simulate;
+    if let Some(args::SimulateCommand::Merge { files, json, html }) = &args.command {
+        return simulate_merge(files, *json, html.as_deref());
+    }
     if let Some(id) = &args.compare {
         return compare(&args, id);
     }
     let setup = GameSetup::new(&args.game.to_overrides())?;
     show_notices(&setup);
-    let config = &setup.config;
-    // Fail early, before any thread starts, on a configuration that cannot play.
-    let rules = setup.rules()?;
-    session::bots_for(config, &args.bot)?;
-    let sources = rules.score_sources().to_vec();
+    let shard = match &args.shard {
+        None => (0, 1),
+        Some(text) => text
+            .split_once('/')
+            .and_then(|(k, n)| Some((k.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)))
+            .with_context(|| format!("--shard {text}: write K/N, e.g. --shard 0/8"))?,
+    };
     let start = std::time::Instant::now();
-    let results = simulate::run(
-        config,
-        // Tile files are read once; each game only rebuilds the hooks.
-        |c| Ok(rules.reseeded(c.seed)?),
-        args.games,
-        args.threads,
-        &args.bot,
-        !args.json && !args.csv,
-    )?;
+    let progress = !args.json && !args.csv && !args.jsonl && args.out.is_none();
+    let (header, results) = simulate::run_shard(&setup, args.games, shard, args.threads, &args.bot, progress)?;
     let elapsed = start.elapsed().as_secs_f64();
-    if args.csv {
-        say(&simulate::csv(&sources, config.players.len(), &results));
-        return Ok(());
+    let output = |text: &str| match &args.out {
+        Some(path) => setup::write_atomically(path, text),
+        None => {
+            say(text);
+            Ok(())
+        }
+    };
+    if args.jsonl {
+        return output(&simulate::shard_jsonl(&header, &results)?);
     }
-    let summary = simulate::summarise(config, &sources, &results);
-    let names: Vec<String> = config.players.iter().map(|p| p.name.clone()).collect();
+    if args.csv {
+        return output(&simulate::csv(&header.sources, header.config.players.len(), &results));
+    }
     if let Some(path) = &args.html {
+        let summary = simulate::summarise(&header.config, &header.sources, &results);
+        let names: Vec<String> = header.config.players.iter().map(|p| p.name.clone()).collect();
         setup::write_atomically(path, &carcassonne_lab::html_report::html(&summary, &names))?;
         eprintln!("wrote the report to {}", path.display());
     }
-    if args.json {
-        say(&format!("{}\n", serde_json::to_string_pretty(&summary)?));
-    } else {
-        say(&simulate::summary_text(&summary, &names));
+    output(&simulate::summary_output(&header, &results, args.json)?)?;
+    if !args.json {
         eprintln!(
             "{} games in {elapsed:.2} s ({:.0} games/s)",
             results.len(),
             results.len() as f64 / elapsed.max(1e-9)
         );
     }
+    Ok(())
+}
+
+/// `simulate merge`: the summary of shards' games, as one run over them prints it.
+fn simulate_merge(files: &[std::path::PathBuf], json: bool, html: Option<&std::path::Path>) -> Result<()> {
+    use carcassonne_lab::simulate;
+    let texts = files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f).with_context(|| format!("cannot read {}", f.display()))?;
+            Ok((f.display().to_string(), text))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let merged = simulate::merge(&texts)?;
+    if let Some(path) = html {
+        let config = &merged.header.config;
+        let summary = simulate::summarise(config, &merged.header.sources, &merged.results);
+        let names: Vec<String> = config.players.iter().map(|p| p.name.clone()).collect();
+        setup::write_atomically(path, &carcassonne_lab::html_report::html(&summary, &names))?;
+        eprintln!("wrote the report to {}", path.display());
+    }
+    say(&simulate::summary_output(&merged.header, &merged.results, json)?);
     Ok(())
 }
 

@@ -217,3 +217,53 @@ fn compare_draws_its_page() {
     // One interval per measure.
     assert_eq!(doc.descendants().filter(|n| n.has_tag_name("circle")).count(), 4);
 }
+
+#[test]
+fn merged_shards_give_the_single_run_summary_byte_for_byte() {
+    let dir = std::env::temp_dir().join(format!("carcassonne-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let base = [
+        "--games",
+        "23",
+        "--seed",
+        "40",
+        "--players",
+        "3",
+        "--expansions",
+        "easter",
+    ];
+    let mut files = Vec::new();
+    // Written in an order other than the shards' and merged in yet another.
+    for k in [3, 0, 2, 1] {
+        let path = dir.join(format!("shard-{k}.jsonl"));
+        let shard = format!("{k}/4");
+        let mut args = base.to_vec();
+        args.extend(["--shard", &shard, "--jsonl", "--out", path.to_str().unwrap()]);
+        run(&args);
+        files.push(path.to_str().unwrap().to_string());
+    }
+    let lines = std::fs::read_to_string(&files[1]).unwrap();
+    assert_eq!(
+        lines.lines().count(),
+        1 + 5,
+        "shard 0 of 23 games in 4 holds 5 games and a header"
+    );
+    for json in [true, false] {
+        let mut single = base.to_vec();
+        let mut merge = vec!["merge"];
+        merge.extend(files.iter().map(String::as_str));
+        if json {
+            single.push("--json");
+            merge.push("--json");
+        }
+        assert_eq!(run(&merge), run(&single));
+    }
+    // A missing shard is named, not silently summarised.
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["simulate", "merge", &files[0], &files[1]])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("shards missing (of 4): 1, 2"));
+    std::fs::remove_dir_all(&dir).ok();
+}

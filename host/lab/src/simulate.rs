@@ -10,11 +10,11 @@ use carcassonne_core::{Game, GameConfig, Rules};
 use carcassonne_setup::session;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// The outcome of one game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameResult {
     /// Seed of the game.
     pub seed: u64,
@@ -291,4 +291,198 @@ pub fn csv(sources: &[String], seats: usize, results: &[GameResult]) -> String {
         out.push('\n');
     }
     out
+}
+
+/// Shard `k` of `n` (0-based) of a run of `games` games: the game numbers
+/// `[k·games/n, (k+1)·games/n)`, so shards differ by at most one game and
+/// together cover the run exactly once.
+///
+/// # Errors
+/// `n` is 0 or `k` is not below it.
+pub fn shard_range(games: u64, k: u64, n: u64) -> Result<std::ops::Range<u64>> {
+    if n == 0 || k >= n {
+        anyhow::bail!("shard {k}/{n}: write K/N with 0 ≤ K < N (shards are numbered from 0)");
+    }
+    let at = |i: u64| (u128::from(games) * u128::from(i) / u128::from(n)) as u64;
+    Ok(at(k)..at(k + 1))
+}
+
+/// The first line of a shard's JSON lines: which run and which part of it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShardHeader {
+    /// This shard's number, from 0.
+    pub shard: u64,
+    /// Number of shards of the run.
+    pub of: u64,
+    /// Games of the whole run.
+    pub games: u64,
+    /// The run's configuration; its seed is the run's first seed.
+    pub config: GameConfig,
+    /// Bot of the seats without one.
+    pub bot: String,
+    /// Score sources of the game (columns of each breakdown).
+    pub sources: Vec<String>,
+}
+
+/// A shard as JSON lines: the header, then one game result per line.
+pub fn shard_jsonl(header: &ShardHeader, results: &[GameResult]) -> Result<String> {
+    let mut out = serde_json::to_string(&serde_json::json!({ "shard": header }))?;
+    out.push('\n');
+    for r in results {
+        out.push_str(&serde_json::to_string(r)?);
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// Shards read back and put together: the run's header (with shard 0)
+/// and every game's result in game order, exactly as one machine's run
+/// would have produced them.
+pub struct Merged {
+    /// The run (shard number 0 of `of`).
+    pub header: ShardHeader,
+    /// Each game's result, in game order.
+    pub results: Vec<GameResult>,
+}
+
+/// Merges the shards `files` (name and text): they must belong to one run
+/// and cover each of its shards once.
+///
+/// # Errors
+/// A malformed line, shards of different runs, a shard missing or given
+/// twice, or a shard whose games do not match its range.
+pub fn merge(files: &[(String, String)]) -> Result<Merged> {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct HeaderLine {
+        shard: ShardHeader,
+    }
+    let mut run: Option<ShardHeader> = None;
+    let mut parts: std::collections::BTreeMap<u64, (String, Vec<GameResult>)> = std::collections::BTreeMap::new();
+    for (name, text) in files {
+        let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+        let Some((_, first)) = lines.next() else {
+            anyhow::bail!("{name}: empty file; a shard starts with its header line");
+        };
+        let header = serde_json::from_str::<HeaderLine>(first)
+            .map_err(|e| {
+                anyhow::anyhow!(
+                    "{name}: line 1 is not a shard header ({e}); write shards with `simulate --shard K/N --jsonl`"
+                )
+            })?
+            .shard;
+        let results = lines
+            .map(|(i, l)| {
+                serde_json::from_str::<GameResult>(l).map_err(|e| anyhow::anyhow!("{name}: line {}: {e}", i + 1))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let range = shard_range(header.games, header.shard, header.of).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        let seeds: Vec<u64> = range.clone().map(|i| header.config.seed.wrapping_add(i)).collect();
+        if results.iter().map(|r| r.seed).ne(seeds.iter().copied()) {
+            anyhow::bail!(
+                "{name}: shard {}/{} should hold the games of seeds {}..{} in order, but holds {} games (is it cut short?)",
+                header.shard,
+                header.of,
+                header.config.seed.wrapping_add(range.start),
+                header.config.seed.wrapping_add(range.end),
+                results.len()
+            );
+        }
+        let same_run = |a: &ShardHeader| {
+            ShardHeader { shard: 0, ..a.clone() }
+                == ShardHeader {
+                    shard: 0,
+                    ..header.clone()
+                }
+        };
+        match &run {
+            None => {
+                run = Some(ShardHeader {
+                    shard: 0,
+                    ..header.clone()
+                })
+            }
+            Some(r) if !same_run(r) => anyhow::bail!(
+                "{name} belongs to another run (configuration, games, shard count or bot differ from {})",
+                parts.values().next().map_or("the first file", |(n, _)| n.as_str())
+            ),
+            Some(_) => {}
+        }
+        if let Some((other, _)) = parts.get(&header.shard) {
+            anyhow::bail!(
+                "shard {}/{} is given twice: {other} and {name}",
+                header.shard,
+                header.of
+            );
+        }
+        parts.insert(header.shard, (name.clone(), results));
+    }
+    let Some(header) = run else {
+        anyhow::bail!("no shard files given");
+    };
+    let missing: Vec<String> = (0..header.of)
+        .filter(|k| !parts.contains_key(k))
+        .map(|k| k.to_string())
+        .collect();
+    if !missing.is_empty() {
+        anyhow::bail!("shards missing (of {}): {}", header.of, missing.join(", "));
+    }
+    Ok(Merged {
+        header,
+        results: parts.into_values().flat_map(|(_, r)| r).collect(),
+    })
+}
+
+/// Plays shard `k` of `n` of a run of `games` games of `setup` (all of
+/// them for shard 0 of 1): the header naming the run and each game's
+/// result in game order. The command line and the Python package both run
+/// shards through here.
+///
+/// # Errors
+/// A configuration that cannot make a game, an unknown bot, a bad shard.
+pub fn run_shard(
+    setup: &carcassonne_setup::GameSetup,
+    games: u64,
+    (k, n): (u64, u64),
+    threads: usize,
+    bot: &str,
+    progress: bool,
+) -> Result<(ShardHeader, Vec<GameResult>)> {
+    let config = &setup.config;
+    // Fail early, before any thread starts, on a configuration that cannot play.
+    let rules = setup.rules()?;
+    session::bots_for(config, bot)?;
+    let range = shard_range(games, k, n)?;
+    let mut first = config.clone();
+    first.seed = config.seed.wrapping_add(range.start);
+    // Tile files are read once; each game only rebuilds the hooks.
+    let results = run(
+        &first,
+        |c| Ok(rules.reseeded(c.seed)?),
+        range.end - range.start,
+        threads,
+        bot,
+        progress,
+    )?;
+    let header = ShardHeader {
+        shard: k,
+        of: n,
+        games,
+        config: config.clone(),
+        bot: bot.to_string(),
+        sources: rules.score_sources().to_vec(),
+    };
+    Ok((header, results))
+}
+
+/// The summary as the command line prints it: text for people, or pretty JSON.
+pub fn summary_output(header: &ShardHeader, results: &[GameResult], json: bool) -> Result<String> {
+    let summary = summarise(&header.config, &header.sources, results);
+    Ok(if json {
+        format!("{}\n", serde_json::to_string_pretty(&summary)?)
+    } else {
+        let names: Vec<String> = header.config.players.iter().map(|p| p.name.clone()).collect();
+        summary_text(&summary, &names)
+    })
 }

@@ -32,6 +32,6 @@ pub mod tile_edit;
 pub mod tiles_cmd;
 
 pub use setup::{
-    GameSetup, Overrides, SeedChoice, catalog, game_config, game_config_and_seed, read_record, tile_source,
-    write_atomically,
+    GameSetup, Overrides, SeedChoice, apply_overrides, catalog, game_config, game_config_and_seed, read_record,
+    tile_source, write_atomically,
 };

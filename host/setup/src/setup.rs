@@ -194,7 +194,7 @@ pub enum SeedChoice {
 
 fn config_from(args: &Overrides, random_seed: bool) -> Result<(GameConfig, SeedChoice)> {
     let mut seed_given = args.seed.is_some();
-    let mut config = match &args.config {
+    let config = match &args.config {
         Some(path) => {
             let text = read_text_file(path, MAX_CONFIG_BYTES, "game configuration")?;
             seed_given |= text.parse::<toml::Table>().is_ok_and(|t| t.contains_key("seed"));
@@ -213,6 +213,19 @@ fn config_from(args: &Overrides, random_seed: bool) -> Result<(GameConfig, SeedC
         }
         None => GameConfig::with_players(2),
     };
+    overrides_on(config, args, random_seed && !seed_given)
+}
+
+/// `config` with the other fields of `args` (all but `config`) laid over
+/// it: what a front end holding a configuration as a value (a Python dict)
+/// shares with one reading it from a file. The seed stays the
+/// configuration's unless `args` gives one.
+pub fn apply_overrides(config: GameConfig, args: &Overrides) -> Result<GameConfig> {
+    Ok(overrides_on(config, args, false)?.0)
+}
+
+/// Lays `args` over `config`; `draw_seed`: the seed is drawn at random.
+fn overrides_on(mut config: GameConfig, args: &Overrides, draw_seed: bool) -> Result<(GameConfig, SeedChoice)> {
     // Every key of a configuration is optional, seats too: a file that
     // names none plays the same two-player game as no file at all.
     if config.players.is_empty() && args.players.is_none() {
@@ -230,7 +243,7 @@ fn config_from(args: &Overrides, random_seed: bool) -> Result<(GameConfig, SeedC
     if let Some(seed) = args.seed {
         config.seed = seed;
     }
-    if random_seed && !seed_given {
+    if draw_seed {
         let mut bytes = [0u8; 8];
         getrandom::fill(&mut bytes).map_err(|e| anyhow::anyhow!("no randomness for the game's seed: {e}"))?;
         config.seed = u64::from_le_bytes(bytes);
@@ -267,7 +280,7 @@ fn config_from(args: &Overrides, random_seed: bool) -> Result<(GameConfig, SeedC
             .or_default()
             .insert(name, value.trim().to_string());
     }
-    let choice = if random_seed && !seed_given {
+    let choice = if draw_seed {
         SeedChoice::Random
     } else {
         SeedChoice::Given

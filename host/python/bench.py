@@ -1,0 +1,96 @@
+"""Random-play speed from Python on one core: steps (decisions) per second.
+
+    python host/python/bench.py [--seconds 3] [--radius 15] [--batch 256]
+
+1. the PettingZoo AEC API (raw_env: last(), the mask, step) with a random
+   legal action from the mask;
+2. Game.action_mask + Game.play_index directly (no environment);
+3. Batch: the legal indices of all games (sparse form of the masks), a
+   random legal index per game chosen with numpy, one step call; and
+   Batch.step_random (choice made in Rust).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+import numpy as np
+
+from carcassonne import Batch, Game
+
+
+def aec(seconds: float, radius: int) -> float:
+    from carcassonne.env import raw_env
+
+    env = raw_env(players=2, radius=radius)
+    rng = np.random.default_rng(0)
+    steps, seed, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        env.reset(seed=seed)
+        seed += 1
+        for _agent in env.agent_iter():
+            obs, _reward, term, trunc, _info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def direct(seconds: float, radius: int) -> float:
+    rng = np.random.default_rng(0)
+    steps, seed, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = Game(seed=seed)
+        seed += 1
+        while g.current_player is not None:
+            legal = np.flatnonzero(np.frombuffer(g.action_mask(radius), dtype=np.uint8))
+            g.play_index(int(legal[rng.integers(len(legal))]), radius)
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def batched(seconds: float, radius: int, n: int, rust_choice: bool) -> float:
+    b = Batch(Game(seed=0), n, radius)
+    rng = np.random.default_rng(0)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        if rust_choice:
+            b.step_random()
+        else:
+            raw_indices, raw_offsets = b.legal()
+            indices = np.frombuffer(raw_indices, dtype=np.int32)
+            offsets = np.frombuffer(raw_offsets, dtype=np.int32)
+            counts = offsets[1:] - offsets[:-1]
+            pick = offsets[:-1] + (rng.random(n) * counts).astype(np.int64)
+            b.step(indices[pick].tolist())
+        steps += n
+    return steps / (time.perf_counter() - start)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--seconds", type=float, default=3.0)
+    p.add_argument("--radius", type=int, default=15)
+    p.add_argument("--batch", type=int, default=256)
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args()
+    figures = {
+        "aec_steps_per_s": aec(a.seconds, a.radius),
+        "game_steps_per_s": direct(a.seconds, a.radius),
+        "batch_python_choice_steps_per_s": batched(a.seconds, a.radius, a.batch, False),
+        "batch_step_random_steps_per_s": batched(a.seconds, a.radius, a.batch, True),
+    }
+    if a.json:
+        print(json.dumps({k: round(v) for k, v in figures.items()}))
+    else:
+        for k, v in figures.items():
+            print(f"{k:<34} {v:>12,.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""carcassonne-rs for Python: the Rust rules engine with its expansions and plugins.
+
+>>> import carcassonne
+>>> game = carcassonne.Game({"players": [{"name": "Ann"}, {"name": "Bob"}]}, seed=7)
+>>> options = game.legal_actions()
+>>> game.play(options[0])
+
+See ``carcassonne.env`` (PettingZoo), ``carcassonne.gym`` (Gymnasium),
+``carcassonne.openspiel`` (pyspiel) and ``carcassonne.ray_simulate``.
+"""
+
+from carcassonne._core import (
+    BOT_NAMES,
+    MAX_SEATS,
+    OVERFLOW,
+    PLANES,
+    SPOTS,
+    Action,
+    Batch,
+    Bot,
+    ConfigError,
+    Decision,
+    ExpansionError,
+    Game,
+    IllegalActionError,
+    RecordError,
+    __version__,
+    expansions,
+    merge_shards,
+    simulate_shard,
+)
+
+__all__ = [
+    "BOT_NAMES",
+    "MAX_SEATS",
+    "OVERFLOW",
+    "PLANES",
+    "SPOTS",
+    "Action",
+    "Batch",
+    "Bot",
+    "ConfigError",
+    "Decision",
+    "ExpansionError",
+    "Game",
+    "IllegalActionError",
+    "RecordError",
+    "__version__",
+    "expansions",
+    "merge_shards",
+    "play_out",
+    "simulate_shard",
+]
+
+
+def play_out(game: Game, bots: "list[Bot]") -> Game:
+    """Plays ``game`` to its end, seat ``i`` deciding with ``bots[i]``; returns it."""
+    while (player := game.current_player) is not None:
+        bots[player].play(game)
+    return game

@@ -1,0 +1,149 @@
+"""A PettingZoo AEC environment of carcassonne-rs.
+
+Agents are ``player_0`` … ``player_{n-1}`` (seats). One agent may act several
+times in a row (place the tile, then deploy, then expansions' decisions).
+
+Action space: ``Discrete(game.action_space_size(radius))`` (see the package
+README): window cell × 4 rotations for placements, pass, figure kind × 20
+spots on the tile just placed, then 64 overflow slots for every other option
+(expansion decisions, placements outside the window) in the engine's order.
+
+Observation: ``{"observation": Box(float32, (PLANES·W² + features,)),
+"action_mask": Box(int8, (size,))}``; the tensor is ego-centric (the observing
+seat's figures are plane 10, its score first) and documented in the README.
+Rewards are score changes of every seat on each step (scoring can pay
+opponents); ``max_turns`` truncates every agent when reached.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from carcassonne._core import Game
+
+DEFAULT_RADIUS = 15
+
+
+class CarcassonneEnv(AECEnv):
+    """Carcassonne as an agent-environment-cycle game (PettingZoo)."""
+
+    metadata = {"render_modes": ["ansi", "svg"], "name": "carcassonne_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        config: dict | str | None = None,
+        *,
+        radius: int = DEFAULT_RADIUS,
+        max_turns: int | None = None,
+        render_mode: str | None = None,
+        **overrides: Any,
+    ) -> None:
+        super().__init__()
+        self._config = config
+        self._overrides = overrides
+        self._radius = radius
+        self.max_turns = max_turns
+        self.render_mode = render_mode
+        probe = Game(config, **overrides)
+        self._seed = probe.config()["seed"]
+        self.possible_agents = [f"player_{i}" for i in range(probe.players)]
+        self._size = probe.action_space_size(radius)
+        self._obs_size = probe.observation_size(radius)
+        self._action_spaces = {a: spaces.Discrete(self._size) for a in self.possible_agents}
+        self._observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(-np.inf, np.inf, (self._obs_size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (self._size,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.game: Game | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seed = seed
+        overrides = dict(self._overrides)
+        overrides["seed"] = self._seed
+        self.game = Game(self._config, **overrides)
+        # The next reset without a seed plays another game.
+        self._seed += 1
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self._scores = self.game.scores
+        self._select()
+
+    def _select(self) -> None:
+        player = self.game.current_player
+        mask = np.frombuffer(self.game.action_mask(self._radius), dtype=np.int8) if player is not None else None
+        self.infos = {a: {} for a in self.agents}
+        if player is not None:
+            self.agent_selection = self.possible_agents[player]
+            self.infos[self.agent_selection]["action_mask"] = mask
+            self._mask = mask
+
+    def observe(self, agent: str) -> dict:
+        seat = self.possible_agents.index(agent)
+        obs = np.frombuffer(self.game.observation(seat, self._radius), dtype=np.float32)
+        if agent == self.agent_selection and self.game.current_player == seat:
+            mask = self._mask
+        else:
+            mask = np.zeros(self._size, dtype=np.int8)
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.game.play_index(int(action), self._radius)
+        scores = self.game.scores
+        for i, a in enumerate(self.agents):
+            self.rewards[a] = float(scores[i] - self._scores[i])
+        self._scores = scores
+        if self.game.is_over:
+            self.terminations = {a: True for a in self.agents}
+        elif self.max_turns is not None and self.game.turn > self.max_turns:
+            self.truncations = {a: True for a in self.agents}
+        self._select()
+        if self.game.is_over or any(self.truncations.values()):
+            # Every agent steps once more with None to leave; keep the order stable.
+            self.agent_selection = agent
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode == "svg":
+            return self.game.svg()
+        if self.render_mode == "ansi":
+            return self.game.score_table()
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def env(**kwargs: Any) -> CarcassonneEnv:
+    """The environment wrapped in PettingZoo's order enforcement."""
+    from pettingzoo.utils import wrappers
+
+    return wrappers.OrderEnforcingWrapper(CarcassonneEnv(**kwargs))
+
+
+def raw_env(**kwargs: Any) -> CarcassonneEnv:
+    """The environment without wrappers (fastest)."""
+    return CarcassonneEnv(**kwargs)

@@ -1,0 +1,166 @@
+"""carcassonne-rs as an OpenSpiel game written in Python: ``python_carcassonne``.
+
+Importing this module registers the game with ``pyspiel``::
+
+    import carcassonne.openspiel, pyspiel
+    game = pyspiel.load_game("python_carcassonne(players=2,seed=1)")
+
+Each tile draw is an explicit chance node: the outcomes are the tile types
+left in the bag, each with probability count / tiles left (a tile that fits
+nowhere is discarded and the next draw is one more chance node). Player
+actions are the flat action index of ``Game.action_mask`` (window of
+``radius`` around the start tile). Rewards are score changes between a
+seat's decisions; returns are the points so far, the final scores at the end. Parameters: ``players``,
+``seed`` (expansions' own dice), ``expansions`` (comma-separated),
+``radius``. Expansions that roll dice keep those rolls inside the engine
+(seeded by ``seed``), so only the draw is a chance node.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+
+from carcassonne._core import Game
+
+_DEFAULTS = {"players": 2, "seed": 0, "expansions": "", "radius": 15}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name="python_carcassonne",
+    long_name="Python Carcassonne (carcassonne-rs)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.REWARDS,
+    max_num_players=6,
+    min_num_players=2,
+    provides_information_state_string=False,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+
+class CarcassonneGame(pyspiel.Game):
+    """The game: its template engine game, action count and chance outcomes."""
+
+    def __init__(self, params: dict | None = None) -> None:
+        params = {**_DEFAULTS, **(params or {})}
+        expansions = [e for e in str(params["expansions"]).split(",") if e.strip()]
+        self.radius = int(params["radius"])
+        self.template = Game(players=int(params["players"]), seed=int(params["seed"]), expansions=expansions)
+        bag = self.template.initial_bag()
+        self.tile_ids = [t for t, _ in bag]
+        self.bag_counts = [n for _, n in bag]
+        bag_size = sum(self.bag_counts)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.template.action_space_size(self.radius),
+            max_chance_outcomes=len(self.tile_ids),
+            num_players=int(params["players"]),
+            min_utility=-1000.0,
+            max_utility=2000.0,
+            utility_sum=None,
+            # Place, deploy and expansions' decisions per tile drawn.
+            max_game_length=bag_size * 8 + 8,
+        )
+        super().__init__(_GAME_TYPE, info, params)
+
+    def new_initial_state(self) -> "CarcassonneState":
+        return CarcassonneState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> "CarcassonneObserver":
+        return CarcassonneObserver(self)
+
+
+class CarcassonneState(pyspiel.State):
+    """A state: the draws so far and the engine game replayed with them."""
+
+    def __init__(self, game: CarcassonneGame) -> None:
+        super().__init__(game)
+        self._radius = game.radius
+        self._template = game.template
+        self._tile_ids = game.tile_ids
+        self._left = list(game.bag_counts)
+        self._draws: list[str] = []
+        self._game: Game | None = None
+        n = game.num_players()
+        self._last = [0] * n
+        self._rewards = [0.0] * n
+
+    def _at_chance(self) -> bool:
+        return (self._game is None or self._game.current_player is None) and sum(self._left) > 0
+
+    def current_player(self) -> int:
+        if self._at_chance():
+            return pyspiel.PlayerId.CHANCE
+        if self._game.current_player is None:
+            return pyspiel.PlayerId.TERMINAL
+        return self._game.current_player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(i for i in self._game.action_indices(self._radius) if i is not None)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        total = sum(self._left)
+        return [(i, n / total) for i, n in enumerate(self._left) if n > 0]
+
+    def _settle(self) -> None:
+        """Rewards since the previous decision, once a decision or the end is reached."""
+        if self._at_chance():
+            return
+        scores = self._game.scores
+        self._rewards = [float(s - l) for s, l in zip(scores, self._last)]
+        self._last = scores
+
+    def _apply_action(self, action: int) -> None:
+        if self.is_chance_node():
+            self._left[action] -= 1
+            self._draws.append(self._tile_ids[action])
+            self._game = self._template.with_draw_order(self._draws) if self._game is None else self._game.with_draw_order(self._draws)
+        else:
+            self._game.play_index(action, self._radius)
+        self._settle()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"draw {self._tile_ids[action]}"
+        labels = dict(zip(self._game.action_indices(self._radius), self._game.legal_actions()))
+        a = labels.get(action)
+        return a.label if a is not None else f"action {action}"
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == pyspiel.PlayerId.TERMINAL
+
+    def returns(self) -> list[float]:
+        # Points so far (the sum of the rewards up to here): the final scores at the end.
+        return [float(s) for s in self._last]
+
+    def rewards(self) -> list[float]:
+        return list(self._rewards)
+
+    def __str__(self) -> str:
+        moves = self._game.record() if self._game is not None else ""
+        return f"draws {' '.join(self._draws)}\n{moves}"
+
+
+class CarcassonneObserver:
+    """Observation tensor (``Game.observation``, ego-centric) and string."""
+
+    def __init__(self, game: CarcassonneGame) -> None:
+        self._radius = game.radius
+        self.tensor = np.zeros(game.template.observation_size(game.radius), np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: CarcassonneState, player: int) -> None:
+        if state._game is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = np.frombuffer(state._game.observation(player, self._radius), dtype=np.float32)
+
+    def string_from(self, state: CarcassonneState, player: int) -> str:
+        return str(state)
+
+
+pyspiel.register_game(_GAME_TYPE, CarcassonneGame)

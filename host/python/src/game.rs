@@ -1,0 +1,1105 @@
+//! The Python classes: `Game`, `Action`, `Decision`, `Bot` and the batched
+//! `Batch` of games for fast learning loops.
+
+use crate::encoding::Layout;
+use crate::{ConfigError, ExpansionError, IllegalActionError, RecordError};
+use carcassonne_core::bots::{BOT_NAMES, Bot, bot_by_name};
+use carcassonne_core::figures::{CORNER_NAMES, Spot};
+use carcassonne_core::rng::GameRng;
+use carcassonne_core::{Action, Decision, Game, GameConfig, GameRecord, Move, PlayError};
+use carcassonne_setup::{GameSetup, Overrides, describe};
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyTuple};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+fn config_error(e: anyhow::Error) -> PyErr {
+    ConfigError::new_err(format!("{e:#}"))
+}
+
+fn play_error(e: PlayError) -> PyErr {
+    match e {
+        PlayError::Illegal(i) => IllegalActionError::new_err(i.0),
+        other @ PlayError::ExpansionFailed { .. } => ExpansionError::new_err(other.to_string()),
+    }
+}
+
+fn json_to_py<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (text,))
+}
+
+fn py_to_json(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    obj.py().import("json")?.call_method1("dumps", (obj,))?.extract()
+}
+
+/// Where a game's expansions and tiles come from, shared by its copies.
+struct Context {
+    plugins: Vec<PathBuf>,
+    tiles_dir: Option<PathBuf>,
+}
+
+/// What happened to a game since it started: moves, and redraws of hidden
+/// information (`determinized`), so that a copy can be rebuilt from them.
+#[derive(Clone)]
+enum Step {
+    Move(Move),
+    Determinized(u64),
+}
+
+/// A game with what Python needs around it: its origin, its history and
+/// the legal options of the pending decision (listed once per decision).
+#[derive(Clone)]
+struct Session {
+    game: Game,
+    context: Arc<Context>,
+    history: Vec<Step>,
+    options: Vec<Action>,
+    listed: bool,
+    indices: Vec<Option<u32>>,
+    indexed_radius: Option<i32>,
+    off_window: usize,
+    /// Whether moves are kept (a batch's games keep none: they are never saved).
+    recording: bool,
+}
+
+impl Session {
+    fn new(game: Game, context: Arc<Context>) -> Session {
+        Session {
+            game,
+            context,
+            history: Vec::new(),
+            options: Vec::new(),
+            listed: false,
+            indices: Vec::new(),
+            indexed_radius: None,
+            off_window: 0,
+            recording: true,
+        }
+    }
+
+    fn start(setup: GameSetup, plugins: Vec<PathBuf>, tiles_dir: Option<PathBuf>) -> PyResult<Session> {
+        let rules = setup.rules().map_err(config_error)?;
+        let game = Game::new(Arc::new(rules)).map_err(play_error)?;
+        let context = Arc::new(Context { plugins, tiles_dir });
+        Ok(Session::new(game, context))
+    }
+
+    fn options(&mut self) -> &[Action] {
+        if !self.listed {
+            self.game.legal_actions(&mut self.options);
+            self.listed = true;
+        }
+        &self.options
+    }
+
+    fn layout(&self, radius: i32) -> PyResult<Layout> {
+        if !(0..=1000).contains(&radius) {
+            return Err(PyValueError::new_err(format!(
+                "window radius {radius} is not in 0..=1000"
+            )));
+        }
+        Ok(Layout {
+            radius,
+            figures: self.game.rules().figures().len(),
+        })
+    }
+
+    fn indexed(&mut self, radius: i32) -> PyResult<Layout> {
+        let layout = self.layout(radius)?;
+        self.options();
+        if self.indexed_radius != Some(radius) {
+            self.off_window = layout.indices(&self.game, &self.options, &mut self.indices);
+            self.indexed_radius = Some(radius);
+        }
+        Ok(layout)
+    }
+
+    fn play(&mut self, action: &Action) -> PyResult<()> {
+        let m = self.recording.then(|| self.game.move_of(action));
+        self.game.play(action).map_err(play_error)?;
+        if let Some(m) = m {
+            self.history.push(Step::Move(m));
+        }
+        self.listed = false;
+        self.indexed_radius = None;
+        Ok(())
+    }
+
+    fn play_index(&mut self, index: usize, radius: i32) -> PyResult<()> {
+        self.indexed(radius)?;
+        let Some(k) = self.indices.iter().position(|&i| i == Some(index as u32)) else {
+            return Err(IllegalActionError::new_err(format!(
+                "action index {index} is not legal now (the mask says which are)"
+            )));
+        };
+        let action = self.options[k].clone();
+        self.play(&action)
+    }
+
+    fn record(&self) -> GameRecord {
+        let mut record = GameRecord::new(self.game.rules().config.clone());
+        record.moves = self
+            .history
+            .iter()
+            .filter_map(|s| match s {
+                Step::Move(m) => Some(m.clone()),
+                Step::Determinized(_) => None,
+            })
+            .collect();
+        record
+    }
+
+    /// The engine's state behind a copy: the record, plugins, tile directory
+    /// and where hidden information was redrawn.
+    fn saved_state(&self) -> String {
+        let mut determinized = Vec::new();
+        let mut moves = 0;
+        for s in &self.history {
+            match s {
+                Step::Move(_) => moves += 1,
+                Step::Determinized(seed) => determinized.push(serde_json::json!([moves, seed])),
+            }
+        }
+        serde_json::json!({
+            "record": serde_json::from_str::<serde_json::Value>(&self.record().to_json()).unwrap_or_default(),
+            "plugins": self.context.plugins,
+            "tiles": self.context.tiles_dir,
+            "determinized": determinized,
+        })
+        .to_string()
+    }
+
+    fn replayed(record: &GameRecord, plugins: Vec<PathBuf>, tiles_dir: Option<PathBuf>) -> PyResult<Session> {
+        let setup = GameSetup::for_record(record, &plugins, tiles_dir.as_deref())
+            .map_err(|e| RecordError::new_err(format!("{e:#}")))?;
+        let mut session = Session::start(setup, plugins, tiles_dir)?;
+        for (i, m) in record.moves.iter().enumerate() {
+            session
+                .play_move(m)
+                .map_err(|e| RecordError::new_err(format!("move {}: {e}", i + 1)))?;
+        }
+        Ok(session)
+    }
+
+    fn play_move(&mut self, m: &Move) -> Result<(), String> {
+        if self.game.decision().is_none() {
+            return Err("the game is over".into());
+        }
+        let action = self.game.action_from_move(m).map_err(|e| e.0)?;
+        self.play(&action).map_err(|e| e.to_string())
+    }
+
+    fn determinize(&mut self, seed: u64) {
+        self.game = self.game.determinized(seed);
+        self.history.push(Step::Determinized(seed));
+        self.listed = false;
+        self.indexed_radius = None;
+    }
+
+    fn scores(&self) -> Vec<i32> {
+        let s = self.game.state();
+        (0..s.players() as u8).map(|p| s.score(p)).collect()
+    }
+}
+
+/// One legal option of the pending decision: its label for people, its
+/// record form (a move as written in game records) and its position in the
+/// legal list.
+#[pyclass(module = "carcassonne._core", name = "Action", frozen)]
+pub struct PyAction {
+    action: Action,
+    /// Position in the legal list it came from.
+    #[pyo3(get)]
+    index: usize,
+    /// What it does, in words.
+    #[pyo3(get)]
+    label: String,
+    record_json: String,
+}
+
+#[pymethods]
+impl PyAction {
+    /// The record form: the move as JSON-like data (`"pass"`, `{"place": …}` …).
+    #[getter]
+    fn record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_to_py(py, &self.record_json)
+    }
+
+    /// The record form as one line of JSON.
+    #[getter]
+    fn record_json(&self) -> &str {
+        &self.record_json
+    }
+
+    /// `"place"`, `"deploy"`, `"pass"` or `"expansion"`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.action {
+            Action::Place { .. } => "place",
+            Action::Deploy(_) => "deploy",
+            Action::Pass => "pass",
+            Action::Expansion { .. } => "expansion",
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Action {}: {}>", self.index, self.label)
+    }
+
+    fn __str__(&self) -> String {
+        self.label.clone()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyAction>()
+            .is_ok_and(|o| o.get().record_json == self.record_json && o.get().index == self.index)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.record_json.hash(&mut h);
+        self.index.hash(&mut h);
+        h.finish()
+    }
+}
+
+fn label(game: &Game, action: &Action) -> String {
+    let rules = game.rules();
+    match action {
+        Action::Place { pos, rotation } => {
+            let tile = game.state().turn().drawn.map_or("?", |t| rules.tile(t).id());
+            format!("place {tile} at {pos} turned {}°", rotation.degrees())
+        }
+        Action::Deploy(d) => {
+            let figure = rules.figures()[d.figure as usize].id;
+            let place = match d.spot {
+                Spot::Feature(f) => game.feature_name(d.pos, f as usize),
+                Spot::Corner(c) => format!("corner {}", CORNER_NAMES[c as usize % 4]),
+            };
+            format!("deploy {figure} on {place} at {}", d.pos)
+        }
+        Action::Pass => "pass".to_string(),
+        Action::Expansion { slot, action } => {
+            format!("{}: {}", rules.expansions()[*slot as usize].info.id, action.to_json())
+        }
+    }
+}
+
+fn py_actions(game: &Game, options: &[Action]) -> Vec<PyAction> {
+    options
+        .iter()
+        .enumerate()
+        .map(|(index, a)| PyAction {
+            action: a.clone(),
+            index,
+            label: label(game, a),
+            record_json: serde_json::to_string(&game.move_of(a)).unwrap_or_default(),
+        })
+        .collect()
+}
+
+/// Whose decision it is and of what kind.
+#[pyclass(module = "carcassonne._core", name = "Decision", frozen, get_all)]
+pub struct PyDecision {
+    /// `"place"`, `"deploy"` or `"expansion"`.
+    kind: &'static str,
+    /// The deciding seat (0-based).
+    player: u8,
+    /// The drawn tile's id (placing).
+    tile: Option<String>,
+    /// Where the tile was placed (deploying), as (x, y).
+    at: Option<(i32, i32)>,
+    /// The expansion asking (expansion decisions).
+    expansion: Option<String>,
+    /// What the expansion asks.
+    label: Option<String>,
+}
+
+#[pymethods]
+impl PyDecision {
+    fn __repr__(&self) -> String {
+        let what = match self.kind {
+            "place" => format!("place {}", self.tile.as_deref().unwrap_or("?")),
+            "deploy" => format!("deploy at {:?}", self.at.unwrap_or_default()),
+            _ => format!(
+                "{}: {}",
+                self.expansion.as_deref().unwrap_or("?"),
+                self.label.as_deref().unwrap_or("")
+            ),
+        };
+        format!("<Decision player {}: {what}>", self.player)
+    }
+}
+
+fn py_decision(game: &Game, d: &Decision) -> PyDecision {
+    let mut out = PyDecision {
+        kind: "place",
+        player: d.player(),
+        tile: None,
+        at: None,
+        expansion: None,
+        label: None,
+    };
+    match d {
+        Decision::Place { tile, .. } => out.tile = Some(game.rules().tile(*tile).id().to_string()),
+        Decision::Deploy { pos, .. } => {
+            out.kind = "deploy";
+            out.at = Some((pos.x, pos.y));
+        }
+        Decision::Expansion { slot, label, .. } => {
+            out.kind = "expansion";
+            out.expansion = game
+                .rules()
+                .expansions()
+                .get(*slot as usize)
+                .map(|e| e.info.id.to_string());
+            out.label = Some((*label).to_string());
+        }
+    }
+    out
+}
+
+/// Variants as `EXPANSION.NAME=VALUE` strings, from such a list or a dict of
+/// dicts (`{"easter": {"die": "d6"}}`).
+fn variant_strings(v: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+    let Some(v) = v else { return Ok(Vec::new()) };
+    if let Ok(d) = v.cast::<PyDict>() {
+        let mut out = Vec::new();
+        for (id, names) in d.iter() {
+            let id: String = id.extract()?;
+            let names = names
+                .cast::<PyDict>()
+                .map_err(|_| PyTypeError::new_err(format!("variants[{id:?}] must be a dict of NAME: VALUE")))?;
+            for (name, value) in names.iter() {
+                let name: String = name.extract()?;
+                let value = match value.extract::<bool>() {
+                    Ok(b) if value.is_instance_of::<pyo3::types::PyBool>() => b.to_string(),
+                    _ => value.str()?.to_string(),
+                };
+                out.push(format!("{id}.{name}={value}"));
+            }
+        }
+        return Ok(out);
+    }
+    v.extract::<Vec<String>>().map_err(|_| {
+        PyTypeError::new_err("variants: a dict {expansion: {name: value}} or a list of 'EXPANSION.NAME=VALUE'")
+    })
+}
+
+/// A game of Carcassonne with the engine's rules, expansions and plugins.
+///
+/// `Game(config=None, *, players=None, seed=None, expansions=None,
+/// variants=None, tiles_only=None, plugins=None, tiles=None)`: `config` is a
+/// dict with the keys of a configuration file or the path of a TOML file;
+/// the keyword arguments override it as the command line's flags do.
+#[pyclass(module = "carcassonne._core", name = "Game")]
+#[derive(Clone)]
+pub struct PyGame {
+    session: Session,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn setup_of(
+    config: Option<&Bound<'_, PyAny>>,
+    players: Option<usize>,
+    seed: Option<u64>,
+    expansions: Option<Vec<String>>,
+    variants: Option<&Bound<'_, PyAny>>,
+    tiles_only: Option<Vec<String>>,
+    plugins: Vec<PathBuf>,
+    tiles: Option<PathBuf>,
+) -> PyResult<GameSetup> {
+    let mut overrides = Overrides {
+        config: None,
+        players,
+        seed,
+        expansions,
+        tiles: tiles.clone(),
+        tiles_only,
+        variants: variant_strings(variants)?,
+        plugins: plugins.clone(),
+    };
+    match config {
+        Some(c) if c.is_instance_of::<PyDict>() => {
+            let text = py_to_json(c)?;
+            let base: GameConfig =
+                serde_json::from_str(&text).map_err(|e| ConfigError::new_err(format!("configuration: {e}")))?;
+            let config = carcassonne_setup::apply_overrides(base, &overrides).map_err(config_error)?;
+            GameSetup::for_config(config, &plugins, tiles.as_deref()).map_err(config_error)
+        }
+        Some(c) if !c.is_none() => {
+            overrides.config = Some(
+                c.extract::<PathBuf>()
+                    .map_err(|_| PyTypeError::new_err("config: a dict or the path of a TOML file"))?,
+            );
+            GameSetup::new(&overrides).map_err(config_error)
+        }
+        _ => GameSetup::new(&overrides).map_err(config_error),
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    #[new]
+    #[pyo3(signature = (config=None, *, players=None, seed=None, expansions=None, variants=None, tiles_only=None, plugins=Vec::new(), tiles=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        config: Option<&Bound<'_, PyAny>>,
+        players: Option<usize>,
+        seed: Option<u64>,
+        expansions: Option<Vec<String>>,
+        variants: Option<&Bound<'_, PyAny>>,
+        tiles_only: Option<Vec<String>>,
+        plugins: Vec<PathBuf>,
+        tiles: Option<PathBuf>,
+    ) -> PyResult<PyGame> {
+        let setup = setup_of(
+            config,
+            players,
+            seed,
+            expansions,
+            variants,
+            tiles_only,
+            plugins.clone(),
+            tiles.clone(),
+        )?;
+        Ok(PyGame {
+            session: Session::start(setup, plugins, tiles)?,
+        })
+    }
+
+    /// The game a record describes, replayed to its end (or to its last
+    /// move): `record` is JSON text, a dict, or the path of a record file.
+    #[staticmethod]
+    #[pyo3(signature = (record, *, plugins=Vec::new(), tiles=None))]
+    fn load(record: &Bound<'_, PyAny>, plugins: Vec<PathBuf>, tiles: Option<PathBuf>) -> PyResult<PyGame> {
+        let text = if record.is_instance_of::<PyDict>() {
+            py_to_json(record)?
+        } else {
+            let s: PathBuf = record
+                .extract()
+                .map_err(|_| PyTypeError::new_err("record: JSON text, a dict or a file path"))?;
+            let as_text = s.to_string_lossy();
+            if as_text.trim_start().starts_with('{') {
+                as_text.into_owned()
+            } else {
+                std::fs::read_to_string(&s)
+                    .map_err(|e| RecordError::new_err(format!("cannot read {}: {e}", s.display())))?
+            }
+        };
+        let record = GameRecord::from_json(&text).map_err(|e| RecordError::new_err(e.to_string()))?;
+        Ok(PyGame {
+            session: Session::replayed(&record, plugins, tiles)?,
+        })
+    }
+
+    /// The pending decision, or None when the game is over.
+    #[getter]
+    fn decision(&self) -> Option<PyDecision> {
+        let game = &self.session.game;
+        game.decision().map(|d| py_decision(game, &d))
+    }
+
+    /// The seat to decide, or None when the game is over.
+    #[getter]
+    fn current_player(&self) -> Option<u8> {
+        self.session.game.decision().map(|d| d.player())
+    }
+
+    /// Whether the game has ended.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.session.game.is_over()
+    }
+
+    /// Number of seats.
+    #[getter]
+    fn players(&self) -> usize {
+        self.session.game.state().players()
+    }
+
+    /// The seats' names.
+    #[getter]
+    fn names(&self) -> Vec<String> {
+        let s = self.session.game.state();
+        (0..s.players() as u8).map(|p| s.player_name(p).to_string()).collect()
+    }
+
+    /// Score per seat.
+    #[getter]
+    fn scores(&self) -> Vec<i32> {
+        self.session.scores()
+    }
+
+    /// Names of the score sources (cities, roads … and expansions').
+    #[getter]
+    fn score_sources(&self) -> Vec<String> {
+        self.session.game.rules().score_sources().to_vec()
+    }
+
+    /// The current turn number (from 1).
+    #[getter]
+    fn turn(&self) -> u32 {
+        self.session.game.state().turn().number
+    }
+
+    /// Tiles left in the bag.
+    #[getter]
+    fn tiles_left(&self) -> usize {
+        self.session.game.state().tiles_left()
+    }
+
+    /// Seat `player`'s points by score source.
+    fn breakdown<'py>(&self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyAny>> {
+        if player as usize >= self.players() {
+            return Err(PyIndexError::new_err(format!("no seat {player}")));
+        }
+        json_to_py(
+            py,
+            &serde_json::Value::Object(describe::breakdown_json(&self.session.game, player)).to_string(),
+        )
+    }
+
+    /// The public state: players with scores and breakdowns, turns, tiles
+    /// placed, discarded and left, the seed and each expansion's public state.
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_to_py(py, &describe::final_json(&self.session.game).to_string())
+    }
+
+    /// The game's configuration with every variant stated (as a dict).
+    fn config<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let text = serde_json::to_string(&self.session.game.rules().config)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        json_to_py(py, &text)
+    }
+
+    /// The legal options of the pending decision (empty when the game is over).
+    fn legal_actions(&mut self) -> Vec<PyAction> {
+        let s = &mut self.session;
+        s.options();
+        py_actions(&s.game, &s.options)
+    }
+
+    /// Plays `action`: an `Action` from `legal_actions()`, its index in that
+    /// list, or a move in record form (dict, or JSON text such as `"pass"`).
+    /// An illegal action raises `IllegalActionError` and changes nothing.
+    fn play(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        if let Ok(a) = action.cast::<PyAction>() {
+            return self.session.play(&a.get().action);
+        }
+        if let Ok(i) = action.extract::<usize>() {
+            let options = self.session.options();
+            let Some(a) = options.get(i).cloned() else {
+                return Err(IllegalActionError::new_err(format!(
+                    "option {i} does not exist: there are {} legal options",
+                    options.len()
+                )));
+            };
+            return self.session.play(&a);
+        }
+        let text = if action.is_instance_of::<pyo3::types::PyString>() {
+            let s: String = action.extract()?;
+            if s.trim_start().starts_with(['{', '"']) {
+                s
+            } else {
+                serde_json::to_string(&s).unwrap_or_default()
+            }
+        } else {
+            py_to_json(action)?
+        };
+        let m: Move = serde_json::from_str(&text)
+            .map_err(|e| IllegalActionError::new_err(format!("not a move in record form: {e}")))?;
+        self.session.play_move(&m).map_err(IllegalActionError::new_err)
+    }
+
+    /// A copy to try actions on.
+    fn clone(&self) -> PyGame {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> PyGame {
+        Clone::clone(self)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        Clone::clone(self)
+    }
+
+    /// A copy in which everything the players cannot know (the order of the
+    /// bag, dice, expansions' hidden information) is redrawn from `seed`.
+    fn determinized(&self, seed: u64) -> PyGame {
+        let mut copy = Clone::clone(self);
+        copy.session.determinize(seed);
+        copy
+    }
+
+    /// The game record as JSON text (what `carcassonne play --record` writes).
+    fn record(&self) -> String {
+        self.session.record().to_json()
+    }
+
+    /// Writes the record to `path`.
+    fn save(&self, path: PathBuf) -> PyResult<()> {
+        carcassonne_setup::write_atomically(&path, &self.record()).map_err(|e| PyValueError::new_err(format!("{e:#}")))
+    }
+
+    /// The board as an SVG document.
+    fn svg(&self) -> String {
+        carcassonne_render::board_svg(&self.session.game)
+    }
+
+    /// The last action's events as turn-log lines.
+    fn events(&self) -> Vec<String> {
+        let g = &self.session.game;
+        g.last_events()
+            .iter()
+            .filter_map(|e| describe::describe(g, e))
+            .collect()
+    }
+
+    /// The score table as text.
+    fn score_table(&self) -> String {
+        describe::score_table(&self.session.game)
+    }
+
+    /// Number of flat action indices for a window of `radius`.
+    #[pyo3(signature = (radius=15))]
+    fn action_space_size(&self, radius: i32) -> PyResult<usize> {
+        Ok(self.session.layout(radius)?.size())
+    }
+
+    /// One byte per flat action index: 1 where legal now.
+    #[pyo3(signature = (radius=15))]
+    fn action_mask<'py>(&mut self, py: Python<'py>, radius: i32) -> PyResult<Bound<'py, PyBytes>> {
+        let layout = self.session.indexed(radius)?;
+        let mut mask = vec![0u8; layout.size()];
+        for i in self.session.indices.iter().flatten() {
+            mask[*i as usize] = 1;
+        }
+        Ok(PyBytes::new(py, &mask))
+    }
+
+    /// The flat index of each option of `legal_actions()` (None: no slot left).
+    #[pyo3(signature = (radius=15))]
+    fn action_indices(&mut self, radius: i32) -> PyResult<Vec<Option<u32>>> {
+        self.session.indexed(radius)?;
+        Ok(self.session.indices.clone())
+    }
+
+    /// How many legal options have no structured index (overflow or none).
+    #[pyo3(signature = (radius=15))]
+    fn unindexed(&mut self, radius: i32) -> PyResult<usize> {
+        let layout = self.session.indexed(radius)?;
+        Ok(self
+            .session
+            .indices
+            .iter()
+            .filter(|i| i.is_none_or(|i| i as usize >= layout.overflow_base()))
+            .count())
+    }
+
+    /// Plays the option with flat index `index`.
+    #[pyo3(signature = (index, radius=15))]
+    fn play_index(&mut self, index: usize, radius: i32) -> PyResult<()> {
+        self.session.play_index(index, radius)
+    }
+
+    /// The observation of seat `player` as float32 bytes (see the README).
+    #[pyo3(signature = (player, radius=15))]
+    fn observation<'py>(&self, py: Python<'py>, player: u8, radius: i32) -> PyResult<Bound<'py, PyBytes>> {
+        let layout = self.session.layout(radius)?;
+        let mut out = Vec::new();
+        layout.observation(&self.session.game, player, &mut out);
+        float_bytes(py, &out)
+    }
+
+    /// Length of `observation()` in float32 numbers.
+    #[pyo3(signature = (radius=15))]
+    fn observation_size(&self, radius: i32) -> PyResult<usize> {
+        Ok(self.session.layout(radius)?.observation_len())
+    }
+
+    /// Number of figure kinds (for the deployment block of the action index).
+    #[getter]
+    fn figure_kinds(&self) -> Vec<&'static str> {
+        self.session.game.rules().figures().iter().map(|f| f.id).collect()
+    }
+
+    /// The bag before the first draw as (tile id, count) pairs in table
+    /// order (a `draw_order` of the configuration aside).
+    fn initial_bag(&self) -> Vec<(String, u32)> {
+        let rules = self.session.game.rules();
+        let mut counts: std::collections::BTreeMap<u16, u32> = std::collections::BTreeMap::new();
+        for t in rules.initial_bag() {
+            *counts.entry(*t).or_default() += 1;
+        }
+        counts
+            .into_iter()
+            .map(|(t, n)| (rules.tile(t).id().to_string(), n))
+            .collect()
+    }
+
+    /// This game replayed with the draws fixed to `draws` (tile ids, first
+    /// drawn first): the game ends when they run out. Chance nodes of
+    /// search frameworks (OpenSpiel) choose the draws this way.
+    fn with_draw_order(&self, draws: Vec<String>) -> PyResult<PyGame> {
+        let s = &self.session;
+        let mut record = s.record();
+        record.config.draw_order = Some(draws);
+        Ok(PyGame {
+            session: Session::replayed(&record, s.context.plugins.clone(), s.context.tiles_dir.clone())?,
+        })
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restore = py.import("carcassonne._core")?.getattr("restore")?;
+        (restore, (self.session.saved_state(),)).into_pyobject(py)
+    }
+
+    fn __repr__(&self) -> String {
+        let g = &self.session.game;
+        format!(
+            "<Game {} players, turn {}, scores {:?}{}>",
+            g.state().players(),
+            g.state().turn().number,
+            self.session.scores(),
+            if g.is_over() { ", over" } else { "" }
+        )
+    }
+}
+
+/// `values` as little-endian float32 bytes (numpy: `np.frombuffer(b, np.float32)`).
+fn float_bytes<'py>(py: Python<'py>, values: &[f32]) -> PyResult<Bound<'py, PyBytes>> {
+    PyBytes::new_with(py, values.len() * 4, |buf| {
+        for (chunk, v) in buf.chunks_exact_mut(4).zip(values) {
+            chunk.copy_from_slice(&v.to_le_bytes());
+        }
+        Ok(())
+    })
+}
+
+/// Rebuilds a game from `Game.__reduce__`'s state (pickling, Ray, OpenSpiel).
+#[pyfunction]
+pub fn restore(state: &str) -> PyResult<PyGame> {
+    let v: serde_json::Value = serde_json::from_str(state).map_err(|e| RecordError::new_err(e.to_string()))?;
+    let record = GameRecord::from_json(&v["record"].to_string()).map_err(|e| RecordError::new_err(e.to_string()))?;
+    let plugins: Vec<PathBuf> = serde_json::from_value(v["plugins"].clone()).unwrap_or_default();
+    let tiles: Option<PathBuf> = serde_json::from_value(v["tiles"].clone()).unwrap_or_default();
+    let redraws: Vec<(usize, u64)> = serde_json::from_value(v["determinized"].clone()).unwrap_or_default();
+    let setup = GameSetup::for_record(&record, &plugins, tiles.as_deref())
+        .map_err(|e| RecordError::new_err(format!("{e:#}")))?;
+    let mut session = Session::start(setup, plugins, tiles)?;
+    let mut redraw = redraws.iter().peekable();
+    for (i, m) in record.moves.iter().enumerate() {
+        while let Some((_, seed)) = redraw.next_if(|(at, _)| *at == i) {
+            session.determinize(*seed);
+        }
+        session
+            .play_move(m)
+            .map_err(|e| RecordError::new_err(format!("move {}: {e}", i + 1)))?;
+    }
+    for (_, seed) in redraw {
+        session.determinize(*seed);
+    }
+    Ok(PyGame { session })
+}
+
+/// Every expansion on offer (linked, and loaded from `plugins`) with its
+/// variants, as the command line's `expansions --json` lists them.
+#[pyfunction]
+#[pyo3(signature = (plugins=Vec::new(), tiles=None))]
+pub fn expansions<'py>(py: Python<'py>, plugins: Vec<PathBuf>, tiles: Option<PathBuf>) -> PyResult<Bound<'py, PyAny>> {
+    let setup = GameSetup::base_game(&plugins, tiles.as_deref()).map_err(config_error)?;
+    let listing = describe::expansions(&setup.catalog, &setup.tiles).map_err(config_error)?;
+    json_to_py(py, &listing.to_string())
+}
+
+/// A built-in bot (`random` or `greedy`) with its own seeded random stream.
+#[pyclass(module = "carcassonne._core", name = "Bot")]
+pub struct PyBot {
+    name: String,
+    seed: u64,
+    bot: Mutex<Box<dyn Bot>>,
+}
+
+#[pymethods]
+impl PyBot {
+    #[new]
+    #[pyo3(signature = (name="random", seed=0))]
+    fn new(name: &str, seed: u64) -> PyResult<PyBot> {
+        let bot = bot_by_name(name, seed)
+            .ok_or_else(|| PyValueError::new_err(format!("unknown bot `{name}`; bots: {}", BOT_NAMES.join(", "))))?;
+        Ok(PyBot {
+            name: name.to_string(),
+            seed,
+            bot: Mutex::new(bot),
+        })
+    }
+
+    /// The bot's option for `game`'s pending decision (None when it is over).
+    fn choose(&self, game: &mut PyGame) -> Option<PyAction> {
+        let s = &mut game.session;
+        s.options();
+        if s.options.is_empty() {
+            return None;
+        }
+        let mut bot = self.bot.lock().unwrap_or_else(|p| p.into_inner());
+        let k = bot.choose(&s.game, &s.options).min(s.options.len() - 1);
+        py_actions(&s.game, &s.options[k..=k]).pop().map(|mut a| {
+            a.index = k;
+            a
+        })
+    }
+
+    /// Chooses and plays one option; returns it (None when the game is over).
+    fn play(&self, game: &mut PyGame) -> PyResult<Option<PyAction>> {
+        let Some(a) = self.choose(game) else { return Ok(None) };
+        game.session.play(&a.action)?;
+        Ok(Some(a))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Bot({:?}, seed={})", self.name, self.seed)
+    }
+}
+
+/// Many games stepped together by flat action index: the fast path of
+/// learning loops (one call per step of every game instead of one per game).
+/// A finished game restarts at once with the next seed.
+#[pyclass(module = "carcassonne._core", name = "Batch")]
+pub struct PyBatch {
+    template: PyGame,
+    games: Vec<Session>,
+    radius: i32,
+    next_seed: u64,
+    rng: GameRng,
+    finished: u64,
+}
+
+fn reseeded(template: &PyGame, seed: u64) -> PyResult<Session> {
+    let s = &template.session;
+    let rules = s
+        .game
+        .rules()
+        .reseeded(seed)
+        .map_err(|e| ConfigError::new_err(e.to_string()))?;
+    let game = Game::with_narration(Arc::new(rules), false).map_err(play_error)?;
+    let mut session = Session::new(game, s.context.clone());
+    session.recording = false;
+    Ok(session)
+}
+
+#[pymethods]
+impl PyBatch {
+    /// `n` games of `game`'s rules with seeds `seed`, `seed + 1` … (default:
+    /// the game's seed); `radius` is the action window's.
+    #[new]
+    #[pyo3(signature = (game, n, radius=15, seed=None))]
+    fn new(game: &PyGame, n: usize, radius: i32, seed: Option<u64>) -> PyResult<PyBatch> {
+        game.session.layout(radius)?;
+        let first = seed.unwrap_or(game.session.game.rules().config.seed);
+        let games = (0..n as u64)
+            .map(|i| reseeded(game, first.wrapping_add(i)))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(PyBatch {
+            template: Clone::clone(game),
+            games,
+            radius,
+            next_seed: first.wrapping_add(n as u64),
+            rng: GameRng::new(first ^ 0x5eed),
+            finished: 0,
+        })
+    }
+
+    /// Number of games.
+    fn __len__(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Number of flat action indices.
+    #[getter]
+    fn action_space_size(&self) -> PyResult<usize> {
+        Ok(self.template.session.layout(self.radius)?.size())
+    }
+
+    /// Games finished (and restarted) so far.
+    #[getter]
+    fn finished(&self) -> u64 {
+        self.finished
+    }
+
+    /// The deciding seat of each game, one byte each.
+    fn players<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let v: Vec<u8> = self
+            .games
+            .iter()
+            .map(|s| s.game.decision().map_or(0, |d| d.player()))
+            .collect();
+        PyBytes::new(py, &v)
+    }
+
+    /// The action masks of all games, game after game (n × size bytes).
+    fn masks<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let size = self.template.session.layout(self.radius)?.size();
+        let mut out = vec![0u8; size * self.games.len()];
+        for (g, s) in self.games.iter_mut().enumerate() {
+            s.indexed(self.radius)?;
+            for i in s.indices.iter().flatten() {
+                out[g * size + *i as usize] = 1;
+            }
+        }
+        Ok(PyBytes::new(py, &out))
+    }
+
+    /// The observations of the deciding seats, game after game (float32 bytes).
+    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let layout = self.template.session.layout(self.radius)?;
+        let mut all = Vec::with_capacity(layout.observation_len() * self.games.len());
+        let mut out = Vec::new();
+        for s in &self.games {
+            let me = s.game.decision().map_or(0, |d| d.player());
+            layout.observation(&s.game, me, &mut out);
+            all.extend_from_slice(&out);
+        }
+        float_bytes(py, &all)
+    }
+
+    /// The legal flat indices of all games at once: (indices, offsets) as
+    /// int32 bytes, game `g`'s indices being `indices[offsets[g]:offsets[g+1]]`
+    /// in legal-list order (a sparse form of `masks()`, for choosing without
+    /// a dense mask).
+    fn legal<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+        let mut indices: Vec<u8> = Vec::new();
+        let mut offsets: Vec<u8> = Vec::with_capacity(4 * (self.games.len() + 1));
+        let mut count: i32 = 0;
+        offsets.extend(count.to_le_bytes());
+        for s in &mut self.games {
+            s.indexed(self.radius)?;
+            for i in s.indices.iter().flatten() {
+                indices.extend((*i as i32).to_le_bytes());
+                count += 1;
+            }
+            offsets.extend(count.to_le_bytes());
+        }
+        Ok((PyBytes::new(py, &indices), PyBytes::new(py, &offsets)))
+    }
+
+    /// Plays one flat action index per game; returns each game's score
+    /// change per seat (n × seats int32 bytes, before any restart) and one
+    /// byte per game, 1 where the game ended (and restarted).
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: Vec<usize>,
+    ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+        if actions.len() != self.games.len() {
+            return Err(PyValueError::new_err(format!(
+                "{} actions for {} games",
+                actions.len(),
+                self.games.len()
+            )));
+        }
+        let mut choice = Vec::with_capacity(actions.len());
+        for (s, &a) in self.games.iter_mut().zip(&actions) {
+            s.indexed(self.radius)?;
+            choice.push(Some(a));
+        }
+        self.advance(py, |_, _| None, &choice)
+    }
+
+    /// Plays a uniformly random legal index in every game (from the batch's
+    /// own seeded stream); returns what `step` returns.
+    fn step_random<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+        let none = vec![None; self.games.len()];
+        self.advance(py, |s, rng| Some(rng.below(s.options.len() as u32) as usize), &none)
+    }
+}
+
+impl PyBatch {
+    fn advance<'py>(
+        &mut self,
+        py: Python<'py>,
+        mut pick: impl FnMut(&Session, &mut GameRng) -> Option<usize>,
+        indices: &[Option<usize>],
+    ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+        let seats = self.template.session.game.state().players();
+        let mut rewards = Vec::with_capacity(self.games.len() * seats * 4);
+        let mut done = Vec::with_capacity(self.games.len());
+        for (g, index) in indices.iter().enumerate() {
+            let s = &mut self.games[g];
+            let before = s.scores();
+            match *index {
+                Some(index) => s.play_index(index, self.radius)?,
+                None => {
+                    s.options();
+                    let k = pick(s, &mut self.rng).unwrap_or(0);
+                    let action = s.options[k].clone();
+                    s.game.play(&action).map_err(play_error)?;
+                    s.listed = false;
+                    s.indexed_radius = None;
+                }
+            }
+            let after = s.scores();
+            rewards.extend(before.iter().zip(&after).flat_map(|(b, a)| (a - b).to_le_bytes()));
+            let over = s.game.is_over();
+            done.push(u8::from(over));
+            if over {
+                self.finished += 1;
+                let seed = self.next_seed;
+                self.next_seed = self.next_seed.wrapping_add(1);
+                self.games[g] = reseeded(&self.template, seed)?;
+            }
+        }
+        Ok((PyBytes::new(py, &rewards), PyBytes::new(py, &done)))
+    }
+}
+
+/// Plays shard `shard` of `of` of a run of `games` seeded bot games, as
+/// `carcassonne simulate --shard K/N --jsonl` does, and returns its JSON
+/// lines. The game is chosen as for `Game(...)`; the GIL is released
+/// while the games run on `threads` threads (0: all cores).
+#[pyfunction]
+#[pyo3(signature = (games, shard=0, of=1, *, config=None, players=None, seed=None, expansions=None, variants=None, tiles_only=None, plugins=Vec::new(), tiles=None, bot="random", threads=1))]
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_shard(
+    py: Python<'_>,
+    games: u64,
+    shard: u64,
+    of: u64,
+    config: Option<&Bound<'_, PyAny>>,
+    players: Option<usize>,
+    seed: Option<u64>,
+    expansions: Option<Vec<String>>,
+    variants: Option<&Bound<'_, PyAny>>,
+    tiles_only: Option<Vec<String>>,
+    plugins: Vec<PathBuf>,
+    tiles: Option<PathBuf>,
+    bot: &str,
+    threads: usize,
+) -> PyResult<String> {
+    use carcassonne_lab::simulate;
+    let setup = setup_of(config, players, seed, expansions, variants, tiles_only, plugins, tiles)?;
+    py.detach(|| {
+        let (header, results) = simulate::run_shard(&setup, games, (shard, of), threads, bot, false)?;
+        simulate::shard_jsonl(&header, &results)
+    })
+    .map_err(config_error)
+}
+
+/// The summary of shards' JSON lines (`texts`, any order), exactly as
+/// `carcassonne simulate merge` prints it (pretty JSON with `json`).
+#[pyfunction]
+#[pyo3(signature = (texts, json=false))]
+pub fn merge_shards(texts: Vec<String>, json: bool) -> PyResult<String> {
+    use carcassonne_lab::simulate;
+    let named: Vec<(String, String)> = texts
+        .into_iter()
+        .enumerate()
+        .map(|(i, t)| (format!("shard text {}", i + 1), t))
+        .collect();
+    let merged = simulate::merge(&named).map_err(|e| PyValueError::new_err(format!("{e:#}")))?;
+    simulate::summary_output(&merged.header, &merged.results, json).map_err(|e| PyValueError::new_err(format!("{e:#}")))
+}

@@ -1,0 +1,48 @@
+import numpy as np
+import pytest
+
+pettingzoo = pytest.importorskip("pettingzoo")
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from carcassonne.env import env, raw_env  # noqa: E402
+from carcassonne.gym import CarcassonneGymEnv  # noqa: E402
+
+
+def test_pettingzoo_api_test():
+    api_test(env(players=2), num_cycles=200)
+
+
+def test_pettingzoo_api_test_with_expansions():
+    api_test(env(players=3, expansions=["easter", "fruit-trees", "abbey-and-mayor"]), num_cycles=200)
+
+
+def test_pettingzoo_seed_test():
+    seed_test(lambda: env(players=2), num_cycles=50)
+
+
+def test_random_masked_game_ends_with_the_engines_scores():
+    e = raw_env(players=2)
+    e.reset(seed=3)
+    totals = {a: 0.0 for a in e.possible_agents}
+    rng = np.random.default_rng(0)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        totals[agent] += reward
+        if term or trunc:
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert [totals[a] for a in e.possible_agents] == [float(s) for s in e.game.scores]
+
+
+def test_gymnasium_wrapper_against_bots():
+    from gymnasium.utils.env_checker import check_env
+
+    g = CarcassonneGymEnv(players=2, opponents="greedy")
+    check_env(g, skip_render_check=True)
+    obs, _ = g.reset(seed=1)
+    done = False
+    rng = np.random.default_rng(1)
+    while not done:
+        obs, reward, done, trunc, info = g.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert g.game.is_over

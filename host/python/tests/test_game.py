@@ -1,0 +1,136 @@
+import copy
+import pickle
+
+import pytest
+
+import carcassonne
+from carcassonne import Bot, Game, play_out
+
+
+def test_config_dict_and_overrides_make_the_game():
+    g = Game({"players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}], "seed": 5}, seed=9)
+    assert g.names == ["Ann", "Bob", "Cy"]
+    assert g.config()["seed"] == 9
+    d = g.decision
+    assert d.kind == "place" and d.player == 0 and d.tile
+
+
+def test_toml_path_and_variants(tmp_path):
+    path = tmp_path / "game.toml"
+    path.write_text('seed = 4\nexpansions = ["easter"]\n[[players]]\nname = "A"\n[[players]]\nname = "B"\n')
+    g = Game(str(path), variants={"easter": {"die": "d6"}})
+    assert g.config()["variants"]["easter"]["die"] == "d6"
+    assert "easter" in g.state()["expansions"]
+
+
+def test_errors_are_python_exceptions_with_the_engines_messages():
+    with pytest.raises(carcassonne.ConfigError, match="nope"):
+        Game(expansions=["nope"])
+    g = Game(seed=1)
+    with pytest.raises(carcassonne.IllegalActionError):
+        g.play({"place": {"at": [40, 40], "rotation": 0}})
+    assert g.turn == 1 and g.decision.kind == "place"
+    with pytest.raises(carcassonne.IllegalActionError):
+        g.play(10_000)
+
+
+def test_actions_have_labels_and_record_forms_that_play():
+    g = Game(seed=2)
+    options = g.legal_actions()
+    assert all(a.label.startswith("place ") for a in options)
+    copy_ = g.clone()
+    g.play(options[3])
+    copy_.play(options[3].record)
+    assert g.record() == copy_.record()
+    deploy = g.legal_actions()
+    assert any(a.kind == "pass" for a in deploy)
+    g.play("pass")
+    assert g.decision.kind == "place"
+
+
+def test_bots_play_a_whole_game_and_records_replay_it(tmp_path):
+    g = Game(seed=11, players=3, expansions=["inns-and-cathedrals"])
+    play_out(g, [Bot("greedy", 1), Bot("random", 2), Bot("random", 3)])
+    assert g.is_over and g.decision is None and g.legal_actions() == []
+    assert sum(g.breakdown(0).values()) == g.scores[0]
+    path = tmp_path / "game.json"
+    g.save(str(path))
+    again = Game.load(str(path))
+    assert again.scores == g.scores
+    assert Game.load(g.record()).state() == g.state()
+    assert "<svg" in g.svg()
+
+
+def test_same_seed_and_decisions_give_the_same_game():
+    a, b = Game(seed=21), Game(seed=21)
+    play_out(a, [Bot("random", 1), Bot("random", 2)])
+    play_out(b, [Bot("random", 1), Bot("random", 2)])
+    assert a.record() == b.record() and a.scores == b.scores
+
+
+def test_clone_pickle_and_determinized_copies():
+    g = Game(seed=3)
+    for _ in range(10):
+        Bot("random", 4).play(g)
+    c = copy.deepcopy(g)
+    Bot("random", 5).play(c)
+    assert g.record() != c.record()
+    p = pickle.loads(pickle.dumps(g))
+    assert p.record() == g.record() and p.state() == g.state()
+    d = g.determinized(99)
+    assert d.scores == g.scores
+    dp = pickle.loads(pickle.dumps(d))
+    assert dp.decision.kind == d.decision.kind
+    assert [a.record for a in dp.legal_actions()] == [a.record for a in d.legal_actions()]
+    # Different redraws lead to different bags ahead.
+    futures = set()
+    for seed in range(6):
+        x = g.determinized(seed)
+        while x.decision and x.decision.kind != "place" or x.turn == g.turn:
+            Bot("random", 0).play(x)
+        futures.add(x.decision.tile)
+    assert len(futures) > 1
+
+
+def test_flat_action_index_covers_the_legal_options():
+    g = Game(seed=8)
+    size = g.action_space_size()
+    mask = g.action_mask()
+    assert len(mask) == size
+    indices = g.action_indices()
+    assert sum(mask) == len([i for i in indices if i is not None]) == len(g.legal_actions())
+    g.play_index(indices[-1])
+    assert g.decision.kind == "deploy"
+    with pytest.raises(carcassonne.IllegalActionError):
+        g.play_index(0 if not g.action_mask()[0] else size - 1)
+
+
+def test_batch_steps_many_games():
+    import numpy as np
+
+    b = carcassonne.Batch(Game(seed=0), 8)
+    done_total = 0
+    for _ in range(400):
+        masks = np.frombuffer(b.masks(), dtype=np.uint8).reshape(len(b), -1)
+        actions = [int(np.flatnonzero(m)[0]) for m in masks]
+        rewards, done = b.step(actions)
+        done_total += sum(done)
+    for _ in range(400):
+        b.step_random()
+    assert b.finished >= done_total > 0
+
+
+def test_batch_legal_indices_are_the_masks_in_sparse_form():
+    import numpy as np
+
+    b = carcassonne.Batch(Game(seed=4, players=3), 5, radius=7)
+    for _ in range(30):
+        masks = np.frombuffer(b.masks(), dtype=np.uint8).reshape(len(b), -1)
+        raw_indices, raw_offsets = b.legal()
+        indices = np.frombuffer(raw_indices, dtype=np.int32)
+        offsets = np.frombuffer(raw_offsets, dtype=np.int32)
+        for g in range(len(b)):
+            assert sorted(indices[offsets[g] : offsets[g + 1]]) == list(np.flatnonzero(masks[g]))
+        b.step([int(indices[offsets[g]]) for g in range(len(b))])
+    obs = np.frombuffer(b.observations(), dtype=np.float32)
+    assert obs.size == len(b) * Game(seed=4, players=3).observation_size(7)
