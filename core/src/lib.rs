@@ -8,7 +8,6 @@
 //! [`Game::play`] drive it to the end.
 
 pub mod board;
-pub mod bots;
 pub mod config;
 pub mod diagnostic;
 pub mod events;

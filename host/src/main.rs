@@ -229,7 +229,7 @@ struct SimulateArgs {
     /// Worker threads (default: all cores).
     #[arg(long, default_value_t = 0)]
     threads: usize,
-    /// Bot for every seat without one: random or greedy.
+    /// Bot for every seat without one: random, greedy, mcts, mcts:N (iterations), mcts:0.5s (time).
     #[arg(long, default_value = "random")]
     bot: String,
     /// Print the summary as JSON.
@@ -300,7 +300,7 @@ struct ExpansionsArgs {
 struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Bot for seats the configuration gives no bot: random or greedy.
+    /// Bot for seats the configuration gives no bot: random, greedy, mcts, mcts:N (iterations), mcts:0.5s (time).
     #[arg(long, default_value = "random")]
     bot: String,
     /// Print the final state as JSON instead of the log and table.
@@ -379,7 +379,7 @@ fn play(args: PlayArgs) -> Result<()> {
 /// each, then prints the final state (JSON) or the score table.
 fn play_to_the_end(
     mut game: Game,
-    mut bots: Vec<Box<dyn carcassonne_core::bots::Bot>>,
+    mut bots: Vec<Box<dyn carcassonne_bots::Bot>>,
     mut record: GameRecord,
     mut log: output::TurnLog,
     json: bool,

@@ -25,9 +25,9 @@
 //! Run with `--nocapture` to see how many games and decisions were covered.
 
 use carcassonne_abbey_and_mayor as _;
+use carcassonne_bots::{Bot, GreedyBot, RandomBot};
 use carcassonne_cleric_and_serf as _;
 use carcassonne_core::board::PlacedTile;
-use carcassonne_core::bots::{Bot, GreedyBot, RandomBot};
 use carcassonne_core::figures::{PlacedFigure, Spot};
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::state::{Phase, Turn};

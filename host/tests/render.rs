@@ -12,7 +12,7 @@ use carcassonne_fruit_trees as _;
 use carcassonne_inns_and_cathedrals as _;
 use carcassonne_king_and_robber_baron as _;
 
-use carcassonne_core::bots::{Bot, RandomBot};
+use carcassonne_bots::{Bot, RandomBot};
 use carcassonne_core::rules::BASE_TILES;
 use carcassonne_core::tiles::{Segments, TileType, parse_tile_set};
 use carcassonne_core::{Action, Catalog, Game, GameConfig, GameRecord, Rotation, Rules, Segment, TileSource};

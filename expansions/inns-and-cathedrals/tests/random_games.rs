@@ -2,7 +2,7 @@
 //! failing, big followers are offered and used, and no player ever has more
 //! than one on the board.
 
-use carcassonne_core::bots::{Bot, RandomBot};
+use carcassonne_bots::{Bot, RandomBot};
 use carcassonne_core::{Action, Catalog, Game, GameConfig, Rules, TileSource};
 use carcassonne_inns_and_cathedrals::INFO;
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! Seeded bot games with the expansion on: they finish, and the end scores
 //! match the completions the state counted.
 
-use carcassonne_core::bots::{Bot, RandomBot};
+use carcassonne_bots::{Bot, RandomBot};
 use carcassonne_core::{Catalog, Game, GameConfig, Rules, TileSource};
 use carcassonne_king_and_robber_baron::{INFO, State};
 use std::sync::Arc;

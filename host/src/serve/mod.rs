@@ -16,7 +16,7 @@ pub mod http;
 use crate::render::{board_svg, feature_point, tile_group, tile_svg};
 use crate::{output, session, setup};
 use anyhow::{Context, Result, bail};
-use carcassonne_core::bots::Bot;
+use carcassonne_bots::Bot;
 use carcassonne_core::figures::Spot;
 use carcassonne_core::{Action, Decision, Game, GameRecord, Move, Rotation};
 use serde::{Deserialize, Serialize};
