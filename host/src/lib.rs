@@ -1,6 +1,7 @@
 //! The host's library: configuration and catalog assembly, plugin loading,
 //! bot sessions and output, shared by the `host` binary and its tests.
 
+pub mod arena;
 pub mod bench;
 pub mod output;
 pub mod plugins;

@@ -36,6 +36,8 @@ enum Command {
     Tiles(TilesCommand),
     /// Play many seeded bot games on all cores and summarise them.
     Simulate(SimulateArgs),
+    /// Match bots against each other, seats rotated: win rates with 95 % intervals, mean scores.
+    Arena(ArenaArgs),
     /// Measure engine speed on one thread: games/s, option listing, clones, growth.
     Bench(BenchArgs),
     /// Draw a recorded game's board (SVG) and write its HTML replay viewer.
@@ -241,6 +243,24 @@ struct SimulateArgs {
 }
 
 #[derive(Args, Debug)]
+struct ArenaArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The bots, one per seat, comma-separated (e.g. mcts:1000,greedy).
+    #[arg(long, value_delimiter = ',', required = true)]
+    bots: Vec<String>,
+    /// Number of games; each seed is played once per seating.
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Games played at once (default: all cores).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
 struct BenchArgs {
     /// Expansions for the second run, comma-separated (empty: skip it).
     #[arg(long, value_delimiter = ',', default_value = "easter,fruit-trees,cleric-and-serf")]
@@ -341,6 +361,7 @@ fn main() {
         Command::Expansions(a) => expansions(a),
         Command::Tiles(t) => tiles(t),
         Command::Simulate(a) => simulate(a),
+        Command::Arena(a) => arena(a),
         Command::Bench(a) => bench(a),
         Command::Render(a) => render(a),
         Command::Serve(a) => serve(a),
@@ -601,6 +622,30 @@ fn simulate(args: SimulateArgs) -> Result<()> {
             results.len(),
             results.len() as f64 / elapsed.max(1e-9)
         );
+    }
+    Ok(())
+}
+
+fn arena(args: ArenaArgs) -> Result<()> {
+    let config = setup::game_config(&args.game)?;
+    if args.game.players.is_some_and(|n| n != args.bots.len()) {
+        anyhow::bail!("an arena seats one player per bot: --players must match --bots");
+    }
+    let catalog = setup::catalog(&config, &args.game.plugins)?;
+    let tiles = setup::tile_source(args.game.tiles.as_deref());
+    let summary = carcassonne_host::arena::run(
+        &config,
+        &catalog,
+        &tiles,
+        &args.bots,
+        args.games,
+        args.threads,
+        !args.json,
+    )?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&summary)?);
+    } else {
+        print!("{}", carcassonne_bots::arena::summary_text(&summary));
     }
     Ok(())
 }
