@@ -6,7 +6,10 @@
 //! - `mcts:N`: N iterations per decision (deterministic for a seed);
 //! - `mcts:0.5s`, `mcts:200ms`: a time budget per decision;
 //! - `…:threads=K` after any of those: K search threads (root parallelism;
-//!   `threads=0` means one per core).
+//!   `threads=0` means one per core);
+//! - research knobs, each `…:KEY=X`: `c` (UCT exploration), `widening`,
+//!   `figures` (points a figure in supply is worth at the start), `scale`
+//!   (the reward's score scale); see [`MctsConfig`].
 
 use crate::mcts::{Budget, MctsBot, MctsConfig};
 use crate::{Bot, GreedyBot, RandomBot};
@@ -54,8 +57,23 @@ impl BotSpec {
             "mcts" => {
                 let mut config = MctsConfig::default();
                 let mut budget_seen = false;
+                let number = |key: &str, v: &str| -> Result<f64, UnknownBot> {
+                    v.parse::<f64>()
+                        .ok()
+                        .filter(|x| x.is_finite() && *x >= 0.0)
+                        .ok_or_else(|| refuse(format!("`{key}={v}` needs a number of 0 or more")))
+                };
                 for part in parts {
-                    if let Some(k) = part.strip_prefix("threads=") {
+                    if let Some((key @ ("c" | "widening" | "figures" | "scale"), v)) = part.split_once('=') {
+                        let x = number(key, v)?;
+                        match key {
+                            "c" => config.exploration = x,
+                            "widening" => config.widening = x,
+                            "figures" => config.figure_value = x,
+                            _ if x > 0.0 => config.reward_scale = x,
+                            _ => return Err(refuse("`scale` must be above 0".into())),
+                        }
+                    } else if let Some(k) = part.strip_prefix("threads=") {
                         config.threads = k
                             .parse()
                             .ok()
@@ -118,6 +136,17 @@ impl fmt::Display for BotSpec {
                 if c.threads != 1 {
                     write!(f, ":threads={}", c.threads)?;
                 }
+                let d = MctsConfig::default();
+                for (key, x, default) in [
+                    ("c", c.exploration, d.exploration),
+                    ("widening", c.widening, d.widening),
+                    ("figures", c.figure_value, d.figure_value),
+                    ("scale", c.reward_scale, d.reward_scale),
+                ] {
+                    if x != default {
+                        write!(f, ":{key}={x}")?;
+                    }
+                }
                 Ok(())
             }
         }
@@ -154,7 +183,14 @@ mod tests {
 
     #[test]
     fn names_print_back_as_they_parse() {
-        for name in ["random", "greedy", "mcts:300", "mcts:500ms", "mcts:1000:threads=2"] {
+        for name in [
+            "random",
+            "greedy",
+            "mcts:300",
+            "mcts:500ms",
+            "mcts:1000:threads=2",
+            "mcts:100:c=0.3:scale=8",
+        ] {
             assert_eq!(BotSpec::parse(name).expect(name).to_string(), name);
         }
     }
@@ -170,6 +206,8 @@ mod tests {
             ("mcts:100:200", "a second budget"),
             ("mcts:threads=many", "not a thread count"),
             ("greedy:100", "only mcts takes"),
+            ("mcts:100:c=-1", "needs a number of 0 or more"),
+            ("mcts:100:scale=0", "must be above 0"),
         ] {
             let e = BotSpec::parse(name).expect_err(name);
             assert!(e.to_string().contains(why), "{name}: {e}");

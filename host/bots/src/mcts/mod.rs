@@ -44,7 +44,8 @@ pub struct MctsConfig {
     /// Search threads, each growing its own tree (root parallelism);
     /// 0 means one per core.
     pub threads: usize,
-    /// UCT exploration constant (rewards lie in [0, 1]).
+    /// UCT exploration constant (rewards lie in [0, 1]; one move changes
+    /// them by a few hundredths, hence a small constant).
     pub exploration: f64,
     /// Progressive widening: a node visited n times considers its best
     /// `1 + widening·√n` options by prior.
@@ -61,7 +62,7 @@ impl Default for MctsConfig {
         MctsConfig {
             budget: Budget::Iterations(DEFAULT_ITERATIONS),
             threads: 1,
-            exploration: 0.7,
+            exploration: 0.2,
             widening: 2.0,
             figure_value: 3.0,
             reward_scale: 12.0,
