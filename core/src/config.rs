@@ -10,7 +10,8 @@ use std::collections::BTreeMap;
 pub struct PlayerConfig {
     /// Shown in logs and score tables.
     pub name: String,
-    /// A bot that plays this seat (`"random"`, `"greedy"`), or none for a person.
+    /// A bot that plays this seat (`"random"`, `"greedy"`, `"mcts"`, `"mcts:N"` …:
+    /// the names the `carcassonne-bots` crate accepts), or none for a person.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot: Option<String>,
 }

@@ -548,7 +548,10 @@ pub trait Expansion: Send + Sync + 'static {
     /// Replaces what players cannot know (face-down stacks, shuffled
     /// orders) by a random arrangement consistent with what they do know.
     /// Bots that look ahead on a copy of the game call it (through
-    /// `Game::determinized`) so that they cannot peek.
+    /// `Game::determinized`) so that they cannot peek. The result must
+    /// depend only on public information and `rng` (sort the unseen values
+    /// before shuffling them), or a bot's guesses would follow the hidden
+    /// order.
     fn resample_hidden(&self, _state: &mut Self::State, _rng: &mut GameRng) {}
 
     /// The state as everyone may see it (hide what players must not know).

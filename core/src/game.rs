@@ -1026,4 +1026,19 @@ impl Game {
         }
         g
     }
+
+    /// Ends the game here, on a copy a bot judges: every feature and farm
+    /// holding figures is scored as final scoring scores it (expansions'
+    /// final scoring included), as if the bag had run out. Pending
+    /// expansion questions are dropped and features completed by a turn in
+    /// progress are scored as open ones, so call it between turns to judge
+    /// a position fairly. Does nothing on a game that is over or broken.
+    pub fn end_now(&mut self) {
+        if self.is_over() || self.broken.is_some() {
+            return;
+        }
+        self.asks.clear();
+        self.core.phase = Phase::FinalScoring;
+        self.advance();
+    }
 }

@@ -34,7 +34,6 @@
 //! documentation shows a whole expansion.
 
 pub mod board;
-pub mod bots;
 pub mod config;
 pub mod diagnostic;
 pub mod events;

@@ -1,6 +1,6 @@
 //! Whole random games of the base game through the public API.
 
-use carcassonne_core::bots::{Bot, RandomBot};
+use carcassonne_core::rng::GameRng;
 use carcassonne_core::{Action, Catalog, Game, GameConfig, Rules, TileSource};
 use std::sync::Arc;
 
@@ -9,12 +9,12 @@ fn play_random(seed: u64, players: usize) -> Game {
     config.seed = seed;
     let rules = Arc::new(Rules::new(&Catalog::default(), &config, &TileSource::default()).expect("base rules"));
     let mut game = Game::new(rules).expect("base game starts");
-    let mut bot = RandomBot::new(seed ^ 0x5eed);
+    let mut picks = GameRng::new(seed ^ 0x5eed); // uniform choices, as the random bot makes them
     let mut options: Vec<Action> = Vec::new();
     while !game.is_over() {
         game.legal_actions(&mut options);
         assert!(!options.is_empty(), "a pending decision always has an option");
-        let i = bot.choose(&game, &options);
+        let i = picks.below(options.len() as u32) as usize;
         game.play(&options[i]).expect("listed options are legal");
     }
     game
@@ -38,11 +38,11 @@ fn reseeded_rules_play_the_same_game_as_rules_built_for_that_seed() {
     let rules = Arc::new(base.reseeded(9).expect("reseeds"));
     assert_eq!(rules.config.seed, 9);
     let mut game = Game::new(rules).expect("starts");
-    let mut bot = RandomBot::new(9 ^ 0x5eed);
+    let mut picks = GameRng::new(9 ^ 0x5eed); // uniform choices, as the random bot makes them
     let mut options: Vec<Action> = Vec::new();
     while !game.is_over() {
         game.legal_actions(&mut options);
-        let i = bot.choose(&game, &options);
+        let i = picks.below(options.len() as u32) as usize;
         game.play(&options[i]).expect("legal");
     }
     let scores = |g: &Game| (0..3).map(|p| g.state().score(p)).collect::<Vec<_>>();

@@ -106,6 +106,8 @@ pub(crate) enum Command {
     /// Write a new expansion crate that builds, loads and plays as it is: a
     /// plugin of its own, or linked into this checkout's host with --linked.
     NewExpansion(NewExpansionArgs),
+    /// Match bots against each other, seats rotated: win rates with 95 % intervals, mean scores.
+    Arena(ArenaArgs),
     /// Print a shell completion script: `carcassonne completions bash > ~/.local/share/bash-completion/completions/carcassonne`.
     Completions {
         /// The shell.
@@ -343,7 +345,7 @@ pub(crate) struct SimulateArgs {
     /// Worker threads (default 0: one per core; at most 256).
     #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = thread_count)]
     pub(crate) threads: usize,
-    /// Bot for every seat without one: random or greedy.
+    /// Bot for every seat without one: random, greedy, mcts, mcts:N (iterations), mcts:0.5s (time).
     #[arg(long, default_value = "random")]
     pub(crate) bot: String,
     /// Print the summary as JSON.
@@ -439,7 +441,7 @@ pub(crate) struct ExpansionsArgs {
 pub(crate) struct PlayArgs {
     #[command(flatten)]
     pub(crate) game: GameArgs,
-    /// Bot for seats the configuration gives no bot: random or greedy.
+    /// Bot for seats the configuration gives no bot: random, greedy, mcts, mcts:N (iterations), mcts:0.5s (time).
     #[arg(long, default_value = "random")]
     pub(crate) bot: String,
     /// Print the final state as JSON instead of the log and table.
@@ -469,4 +471,22 @@ pub(crate) struct ReplayArgs {
     /// Load an expansion from a dynamic library (or a directory of them); repeatable.
     #[arg(long = "plugin")]
     pub(crate) plugins: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct ArenaArgs {
+    #[command(flatten)]
+    pub(crate) game: GameArgs,
+    /// The bots, one per seat, comma-separated (e.g. mcts:1000,greedy).
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub(crate) bots: Vec<String>,
+    /// Number of games; each seed is played once per seating.
+    #[arg(long, default_value_t = 100)]
+    pub(crate) games: u64,
+    /// Games played at once (default: all cores).
+    #[arg(long, default_value_t = 0)]
+    pub(crate) threads: usize,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    pub(crate) json: bool,
 }

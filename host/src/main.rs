@@ -8,8 +8,8 @@ mod report;
 
 use anyhow::{Context, Result};
 use args::{
-    BenchArgs, Cli, Command, ExpansionsArgs, NewExpansionArgs, PlayArgs, RenderArgs, ReplayArgs, ResumeArgs, ServeArgs,
-    SimulateArgs, TilesCommand,
+    ArenaArgs, BenchArgs, Cli, Command, ExpansionsArgs, NewExpansionArgs, PlayArgs, RenderArgs, ReplayArgs, ResumeArgs,
+    ServeArgs, SimulateArgs, TilesCommand,
 };
 use carcassonne_core::{Game, GameRecord, ReplayStep, Rules};
 use carcassonne_setup::journal::RecordWriter;
@@ -28,6 +28,7 @@ fn main() {
         Command::Expansions(a) => expansions(a),
         Command::Tiles(t) => tiles(t),
         Command::Simulate(a) => simulate(a),
+        Command::Arena(a) => arena(a),
         Command::Bench(a) => bench(a),
         Command::Render(a) => render(a),
         Command::Serve(a) => serve(a),
@@ -73,7 +74,7 @@ fn play(args: PlayArgs) -> Result<()> {
 /// each (with `writer`), then prints the final state (JSON) or the score table.
 fn play_to_the_end(
     mut game: Game,
-    mut bots: Vec<Box<dyn carcassonne_core::bots::Bot>>,
+    mut bots: Vec<Box<dyn carcassonne_bots::Bot>>,
     mut record: GameRecord,
     mut log: TurnLog,
     json: bool,
@@ -509,6 +510,29 @@ fn manpage(out: Option<&std::path::Path>) -> Result<()> {
             clap_mangen::Man::new(command).render(&mut page)?;
             say(&String::from_utf8_lossy(&page));
         }
+    }
+    Ok(())
+}
+
+fn arena(args: ArenaArgs) -> Result<()> {
+    if args.game.players.is_some_and(|n| n != args.bots.len()) {
+        anyhow::bail!("an arena seats one player per bot: --players must match --bots");
+    }
+    let setup = GameSetup::new(&args.game.to_overrides())?;
+    show_notices(&setup);
+    let summary = carcassonne_lab::arena::run(
+        &setup.config,
+        &setup.catalog,
+        &setup.tiles,
+        &args.bots,
+        args.games,
+        args.threads,
+        !args.json,
+    )?;
+    if args.json {
+        say(&format!("{}\n", serde_json::to_string_pretty(&summary)?));
+    } else {
+        say(&carcassonne_bots::arena::summary_text(&summary));
     }
     Ok(())
 }

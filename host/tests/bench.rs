@@ -64,6 +64,20 @@ fn json_has_every_figure() {
             "{mode}: {per_listed}"
         );
     }
+    // The search bot's speed, on the base game and with the expansions.
+    let search = r["search"].as_array().expect("search figures");
+    assert_eq!(search.len(), 2);
+    assert_eq!(search[1]["expansions"], e["expansions"]);
+    for m in search {
+        let (decisions, iterations) = (
+            m["decisions_per_second"].as_f64().unwrap(),
+            m["iterations_per_second"].as_f64().unwrap(),
+        );
+        assert!(decisions > 0.0 && m["decisions"].as_u64().unwrap() >= 1, "{m}");
+        // Every searched decision runs its full number of iterations.
+        let per = m["iterations_per_decision"].as_f64().unwrap();
+        assert!((iterations / decisions - per).abs() < 1e-6 * per, "{m}");
+    }
     assert_eq!(r["threads"], 1);
     assert!(r["cores"].as_u64().unwrap() >= 1);
 }

@@ -237,7 +237,23 @@ fn unknown_bot_is_refused() {
         .err()
         .expect("refused")
         .to_string();
-    assert!(e.contains("unknown bot `clever`; bots: random, greedy"), "{e}");
+    assert!(e.contains("player 2 (Player 2): unknown bot `clever`"), "{e}");
+    assert!(e.contains("bots: random, greedy, mcts, mcts:N"), "{e}");
+    // A malformed budget says what is wrong with it.
+    config.players[1].bot = Some("mcts:lots".into());
+    let e = carcassonne_setup::session::bots_for(&config, "random")
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(e.contains("`lots` is neither a number of iterations"), "{e}");
+    // Every form of the search bot is accepted.
+    for name in ["mcts", "mcts:50", "mcts:0.2s", "mcts:100:threads=2"] {
+        config.players[1].bot = Some(name.into());
+        assert!(
+            carcassonne_setup::session::bots_for(&config, "greedy").is_ok(),
+            "{name}"
+        );
+    }
 }
 
 /// A temporary file removed when the test ends.

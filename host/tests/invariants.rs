@@ -26,8 +26,8 @@
 //! Run with `--nocapture` to see how many games and decisions were covered.
 
 // The expansions every host links, as the setup library links them.
+use carcassonne_bots::{Bot, GreedyBot, RandomBot};
 use carcassonne_core::board::PlacedTile;
-use carcassonne_core::bots::{Bot, GreedyBot, RandomBot};
 use carcassonne_core::figures::{PlacedFigure, Spot};
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::state::{Phase, Turn};

@@ -73,6 +73,27 @@ fn play_to_record(catalog: &Catalog, config: GameConfig) -> GameRecord {
     record
 }
 
+/// The search bot plays a plugin it has never heard of, loaded at run
+/// time, through the generic decision API alone.
+#[test]
+fn the_search_bot_plays_a_game_with_a_dynamic_plugin() {
+    let mut dynamic = Catalog::default();
+    plugins::load(&lib("carcassonne_watchtower"), &mut dynamic).expect("example plugin loads");
+    let mut config = config(5, &["watchtower"]);
+    config.players.truncate(2);
+    for p in &mut config.players {
+        p.bot = Some("mcts:6".into());
+    }
+    let record = play_to_record(&dynamic, config);
+    assert!(
+        record
+            .moves
+            .iter()
+            .any(|m| matches!(m, carcassonne_core::Move::Expansion(_))),
+        "the search bot answered the plugin's question"
+    );
+}
+
 #[test]
 fn example_plugin_loads_and_plays_the_same_game_as_linked() {
     let mut dynamic = Catalog::default();

@@ -8,7 +8,7 @@
 // The expansions every host links, as the setup library links them.
 use carcassonne_setup as _;
 
-use carcassonne_core::bots::{Bot, RandomBot};
+use carcassonne_bots::{Bot, RandomBot};
 use carcassonne_core::rules::BASE_TILES;
 use carcassonne_core::tiles::{Segments, TileType, parse_tile_set};
 use carcassonne_core::{Action, Catalog, Game, GameConfig, GameRecord, Rotation, Rules, Segment, TileSource};

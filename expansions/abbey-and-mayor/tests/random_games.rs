@@ -2,7 +2,7 @@
 //! at every turn boundary.
 
 use carcassonne_abbey_and_mayor as am;
-use carcassonne_core::bots::{Bot, RandomBot};
+use carcassonne_bots::{Bot, RandomBot};
 use carcassonne_core::tiles::FeatureKind;
 use carcassonne_core::{Action, Catalog, Decision, Event, FigureClass, Game, GameConfig, Rules, Side, TileSource};
 use std::path::PathBuf;

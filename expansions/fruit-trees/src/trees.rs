@@ -126,6 +126,9 @@ pub(crate) fn resample_stacks(state: &mut State, rng: &mut GameRng) {
         for t in state.trees.iter().filter(|t| t.fruit == Some(fruit)) {
             unseen.extend(&t.tokens);
         }
+        // Sorted first so that the redraw depends on what players know
+        // (which values are unseen), not on the hidden order it replaces.
+        unseen.sort_unstable();
         shuffle(&mut unseen, |n| rng.below(n));
         let mut rest = unseen.into_iter();
         if let Some(stack) = state.supply.get_mut(&fruit) {

@@ -5,7 +5,7 @@
 
 mod common;
 
-use carcassonne_core::bots::{Bot, GreedyBot, RandomBot};
+use carcassonne_bots::{Bot, GreedyBot, RandomBot};
 use carcassonne_core::{Action, Game, GameConfig, Rules, serde_json};
 use carcassonne_fruit_trees::{Fruit, State};
 use common::{points, state};

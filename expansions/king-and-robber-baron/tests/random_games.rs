@@ -2,7 +2,7 @@
 //! (the test kit's harness), and the end scores match the completions the
 //! state counted.
 
-use carcassonne_core::bots::{Bot, RandomBot};
+use carcassonne_bots::{Bot, RandomBot};
 use carcassonne_core::{Game, GameConfig};
 use carcassonne_king_and_robber_baron::{INFO, State};
 use carcassonne_testkit::{Kit, points, random_games, state};

@@ -193,6 +193,62 @@ pub struct TileCost {
     pub per_listed_placement_ratio: f64,
 }
 
+/// How fast the search bot (`carcassonne_bots::MctsBot`, one thread)
+/// thinks: it plays both seats of whole games at a fixed number of
+/// iterations per decision for the measurement's time.
+#[derive(Clone, Debug, Serialize)]
+pub struct SearchSpeed {
+    /// Expansions on (empty: the base game).
+    pub expansions: Vec<String>,
+    /// Iterations per searched decision (decisions with one option are not searched).
+    pub iterations_per_decision: u32,
+    /// Searched decisions per second.
+    pub decisions_per_second: f64,
+    /// Search iterations per second.
+    pub iterations_per_second: f64,
+    /// Decisions the figure is measured over.
+    pub decisions: u64,
+}
+
+/// Iterations per decision the search speed is measured at.
+const SEARCH_ITERATIONS: u32 = 300;
+
+fn search_speed(rules: &[Arc<Rules>], expansions: &[String], seconds: f64) -> Result<SearchSpeed> {
+    use carcassonne_bots::{Bot, Budget, MctsBot, MctsConfig};
+    let config = MctsConfig {
+        budget: Budget::Iterations(SEARCH_ITERATIONS),
+        ..MctsConfig::default()
+    };
+    let mut bot = MctsBot::new(config, 1);
+    let mut options: Vec<Action> = Vec::new();
+    let clock = Stopwatch::start();
+    let mut busy = Duration::ZERO;
+    'games: for r in rules.iter().cycle() {
+        let mut game = Game::with_narration(Arc::clone(r), false)?;
+        while game.decision().is_some() {
+            game.legal_actions(&mut options);
+            let i = bot.choose(&game, &options);
+            game.play(&options[i])?;
+            busy = clock.busy();
+            // Enough thinking measured, or a machine so busy that the
+            // thread barely runs: stop either way.
+            let measured = busy.as_secs_f64() >= seconds && bot.totals().decisions > 0;
+            if measured || clock.wall().as_secs_f64() > 10.0 * seconds {
+                break 'games;
+            }
+        }
+    }
+    let t = bot.totals();
+    let secs = busy.as_secs_f64().max(1e-9);
+    Ok(SearchSpeed {
+        expansions: expansions.to_vec(),
+        iterations_per_decision: SEARCH_ITERATIONS,
+        decisions_per_second: t.decisions as f64 / secs,
+        iterations_per_second: t.iterations as f64 / secs,
+        decisions: t.decisions,
+    })
+}
+
 /// Everything `host bench` measures.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
@@ -214,6 +270,8 @@ pub struct Report {
     pub clone: CloneCost,
     /// Long game against normal game.
     pub growth: Growth,
+    /// The search bot's speed on the base game and with the expansions.
+    pub search: Vec<SearchSpeed>,
     /// Threads the games ran on.
     pub threads: usize,
     /// Cores the machine offers.
@@ -516,6 +574,11 @@ pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget:
             same_tiles,
         })
     };
+    let mut search = vec![search_speed(&base, &[], budget.seconds)?];
+    if !expansions.is_empty() {
+        let rules = rules_for(catalog, tiles, expansions, 0).and_then(seeds)?;
+        search.push(search_speed(&rules, expansions, budget.seconds)?);
+    }
     let states = decision_states(&base, 8)?;
     let legal_options = legal_options(&states, budget.seconds);
     let clone = clone_cost(&states, budget.seconds)?;
@@ -553,6 +616,7 @@ pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget:
         legal_options,
         clone,
         growth,
+        search,
         threads: 1,
         cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
         clock: clock_name(),
@@ -593,6 +657,20 @@ pub fn text(r: &Report) -> String {
             s,
             "  same tiles, rules off: full {:>9.0} games/s   sampled {:>9.0} games/s   (rules cost: {:.2}× / {:.2}×)",
             e.same_tiles.full, e.same_tiles.sampled, e.rules_full_ratio, e.rules_sampled_ratio
+        );
+    }
+    for m in &r.search {
+        let _ = writeln!(
+            s,
+            "search bot ({}, mcts:{}): {:>7.1} decisions/s   {:>9.0} iterations/s",
+            if m.expansions.is_empty() {
+                "base".to_string()
+            } else {
+                m.expansions.join(",")
+            },
+            m.iterations_per_decision,
+            m.decisions_per_second,
+            m.iterations_per_second
         );
     }
     let l = &r.legal_options;

@@ -4,6 +4,7 @@
 //! ([`html_report`]). Both build their games through `carcassonne_setup`.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod arena;
 pub mod bench;
 pub mod compare;
 pub mod html_report;

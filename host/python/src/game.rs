@@ -3,7 +3,7 @@
 
 use crate::encoding::Layout;
 use crate::{ConfigError, ExpansionError, IllegalActionError, RecordError};
-use carcassonne_core::bots::{BOT_NAMES, Bot, bot_by_name};
+use carcassonne_bots::{Bot, bot_by_name};
 use carcassonne_core::figures::{CORNER_NAMES, Spot};
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::{Action, Decision, Game, GameConfig, GameRecord, Move, PlayError};
@@ -830,8 +830,8 @@ impl PyBot {
     #[new]
     #[pyo3(signature = (name="random", seed=0))]
     fn new(name: &str, seed: u64) -> PyResult<PyBot> {
-        let bot = bot_by_name(name, seed)
-            .ok_or_else(|| PyValueError::new_err(format!("unknown bot `{name}`; bots: {}", BOT_NAMES.join(", "))))?;
+        // The bots crate's message names the bots and the forms (mcts:N, mcts:0.5s).
+        let bot = bot_by_name(name, seed).map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(PyBot {
             name: name.to_string(),
             seed,

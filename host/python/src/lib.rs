@@ -48,7 +48,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
     m.add("RecordError", py.get_type::<RecordError>())?;
     m.add("ExpansionError", py.get_type::<ExpansionError>())?;
-    m.add("BOT_NAMES", carcassonne_core::bots::BOT_NAMES.to_vec())?;
+    m.add("BOT_NAMES", carcassonne_bots::BOT_NAMES.to_vec())?;
     m.add("SPOTS", encoding::SPOTS)?;
     m.add("OVERFLOW", encoding::OVERFLOW)?;
     m.add("PLANES", encoding::PLANES)?;

@@ -514,8 +514,8 @@ fn render(game: &Game, steps: &[Step], placed: &[(u16, Pos, Rotation)]) -> Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use carcassonne_bots::{Bot, RandomBot};
     use carcassonne_core::GameConfig;
-    use carcassonne_core::bots::{Bot, RandomBot};
     use std::sync::Arc;
 
     #[test]

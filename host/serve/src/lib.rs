@@ -15,7 +15,7 @@ pub mod guard;
 pub mod http;
 
 use anyhow::{Context, Result, bail};
-use carcassonne_core::bots::Bot;
+use carcassonne_bots::Bot;
 use carcassonne_core::figures::Spot;
 use carcassonne_core::read_text_file;
 use carcassonne_core::{Action, Decision, Game, GameRecord, Move, Rotation};

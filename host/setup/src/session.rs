@@ -1,7 +1,7 @@
 //! Playing a game through to its end with bots, recording every decision.
 
-use anyhow::{Context, Result, bail};
-use carcassonne_core::bots::{BOT_NAMES, Bot, bot_by_name};
+use anyhow::{Context, Result, anyhow, bail};
+use carcassonne_bots::{Bot, BotSpec};
 use carcassonne_core::{Action, Game, GameConfig, GameRecord};
 
 /// Seed of the bot in `seat`: derived from the game seed so a configuration
@@ -10,25 +10,20 @@ pub fn bot_seed(game_seed: u64, seat: usize) -> u64 {
     game_seed ^ 0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(seat as u64 + 1)
 }
 
-/// One bot per seat: the seat's configured bot, else `default_bot`.
+/// One bot per seat: the seat's configured bot, else `default_bot` (any
+/// name [`BotSpec::parse`] accepts: `random`, `greedy`, `mcts`, `mcts:N` …).
 pub fn bots_for(config: &GameConfig, default_bot: &str) -> Result<Vec<Box<dyn Bot>>> {
-    if !BOT_NAMES.contains(&default_bot) {
-        bail!("unknown bot `{default_bot}`; bots: {}", BOT_NAMES.join(", "));
-    }
+    let default = BotSpec::parse(default_bot)?;
     config
         .players
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let name = p.bot.as_deref().unwrap_or(default_bot);
-            bot_by_name(name, bot_seed(config.seed, i)).with_context(|| {
-                format!(
-                    "player {} ({}): unknown bot `{name}`; bots: {}",
-                    i + 1,
-                    p.name,
-                    BOT_NAMES.join(", ")
-                )
-            })
+            let spec = match p.bot.as_deref() {
+                Some(name) => BotSpec::parse(name).map_err(|e| anyhow!("player {} ({}): {e}", i + 1, p.name))?,
+                None => default.clone(),
+            };
+            Ok(spec.build(bot_seed(config.seed, i)))
         })
         .collect()
 }
@@ -72,9 +67,9 @@ pub fn play_out(
     Ok(())
 }
 
-/// Replays `moves` into `game`, letting each deciding bot choose as it did
-/// (its choice is discarded, the recorded move is played) so that the bots'
-/// random streams stand where they stood: a resumed game then goes on
+/// Replays `moves` into `game`, letting each deciding bot move its random
+/// stream on as if it chose (`Bot::skip`; the recorded move is played) so
+/// that the bots stand where they stood: a resumed game then goes on
 /// exactly as an uninterrupted one would.
 pub fn catch_up(game: &mut Game, bots: &mut [Box<dyn Bot>], moves: &[carcassonne_core::Move]) -> Result<()> {
     let mut options: Vec<Action> = Vec::new();
@@ -83,7 +78,7 @@ pub fn catch_up(game: &mut Game, bots: &mut [Box<dyn Bot>], moves: &[carcassonne
             bail!("move {} comes after the end of the game", i + 1);
         };
         game.legal_actions(&mut options);
-        let _ = bots[decision.player() as usize].choose(game, &options);
+        bots[decision.player() as usize].skip(game, &options);
         let action = game.action_from_move(m).with_context(|| format!("move {}", i + 1))?;
         game.play(&action).with_context(|| format!("move {}", i + 1))?;
     }

@@ -1,13 +1,8 @@
-//! Bots that play through the same decision API as people.
+//! The two cheap bots: random and greedy.
 
-use crate::game::{Action, Game};
-use crate::rng::GameRng;
-
-/// A bot picks one of the legal options of the pending decision.
-pub trait Bot: Send {
-    /// The option to play; `options` is the non-empty legal list.
-    fn choose(&mut self, game: &Game, options: &[Action]) -> usize;
-}
+use crate::Bot;
+use carcassonne_core::rng::GameRng;
+use carcassonne_core::{Action, Game};
 
 /// Picks uniformly among the legal options, from its own seeded RNG (so the
 /// game's RNG stream does not depend on which bots play).
@@ -103,15 +98,3 @@ impl Bot for GreedyBot {
         }
     }
 }
-
-/// A bot by name: `random` or `greedy`.
-pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
-    match name {
-        "random" => Some(Box::new(RandomBot::new(seed))),
-        "greedy" => Some(Box::new(GreedyBot::new(seed))),
-        _ => None,
-    }
-}
-
-/// Names accepted by [`bot_by_name`].
-pub const BOT_NAMES: [&str; 2] = ["random", "greedy"];
