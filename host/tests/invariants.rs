@@ -62,6 +62,21 @@ const FRUIT_TOKENS: u64 = 24;
 const TOKENS_PER_FRUIT: u64 = 4;
 /// Cloister tokens in the game (Cleric and Serf rules).
 const CLOISTER_TOKENS: u64 = 14;
+/// Random choices drawn for variants: one per declared variant of the six
+/// (checked below), so that every variant's value is drawn on its own.
+const VARIANT_CHOICES: usize = 16;
+
+#[test]
+fn every_declared_variant_gets_its_own_choice() {
+    let catalog = catalog();
+    let declared: usize = IDS
+        .iter()
+        .map(|id| catalog.get(id).expect("linked").variants.len())
+        .sum();
+    // Easter 6, Cleric and Serf 4, Fruit-Bearing Trees 1.
+    assert_eq!(declared, 11);
+    assert!(declared <= VARIANT_CHOICES, "raise VARIANT_CHOICES to {declared}");
+}
 
 fn catalog() -> Catalog {
     let catalog = Catalog::linked().expect("the linked expansions register cleanly");
@@ -88,7 +103,7 @@ fn setups() -> impl Strategy<Value = Setup> {
     (
         any::<u64>(),
         any::<u64>(),
-        proptest::collection::vec(any::<usize>(), 16),
+        proptest::collection::vec(any::<usize>(), VARIANT_CHOICES),
         2usize..=6,
         any::<u64>(),
         any::<u64>(),
@@ -793,7 +808,7 @@ fn every_set_of_expansions_keeps_its_invariants() {
         let setup = Setup {
             enabled,
             tiles_only: rng.next_u64(),
-            variant_choices: (0..16).map(|_| rng.next_u64() as usize).collect(),
+            variant_choices: (0..VARIANT_CHOICES).map(|_| rng.next_u64() as usize).collect(),
             players: 2 + rng.below(5) as usize,
             seed: rng.next_u64(),
             bot_seed: rng.next_u64(),
