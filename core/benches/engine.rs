@@ -3,7 +3,7 @@
 //! - `game/full`, `game/sampled`: a whole random 2-player game played by
 //!   `carcassonne_core::playout` in full mode (every decision lists all legal
 //!   options) or sampled mode (rejection-sampled placements); see that
-//!   module for the exact procedure. `host bench` uses the same code;
+//!   module for the exact procedure. `carcassonne bench` uses the same code;
 //! - `game/sampled_by_check`: the same with `check` as the only test of a
 //!   sample (a refused `check` builds an explanation string, so this shows
 //!   what that costs in a playout);

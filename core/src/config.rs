@@ -36,7 +36,7 @@ pub struct GameConfig {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub variants: BTreeMap<String, BTreeMap<String, String>>,
     /// Whether a player may take back their last decision while the next
-    /// player has not acted (honoured by `host serve`).
+    /// player has not acted (honoured by `carcassonne serve`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub undo: bool,
     /// Dynamic expansion libraries to load, or directories of them.

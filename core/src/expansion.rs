@@ -70,7 +70,7 @@ pub struct VariantDecl {
     pub values: &'static [&'static str],
     /// Value when the configuration does not say.
     pub default: &'static str,
-    /// One line for `host expansions`.
+    /// One line for `carcassonne expansions`.
     pub description: &'static str,
     /// Defaults this variant had in earlier engine versions, oldest first
     /// (empty when the default never changed). A record written by one of

@@ -11,7 +11,7 @@ pub(crate) const EXIT_FAILED: i32 = 1;
 /// exits with 2 on a usage error.
 pub(crate) const EXIT_TILE_PROBLEMS: i32 = 3;
 
-/// Writes `text` to standard output. A reader that went away (`host replay
+/// Writes `text` to standard output. A reader that went away (`carcassonne replay
 /// --log | head`) ends the program quietly, as it would a Unix tool,
 /// instead of the panic `print!` raises on a closed pipe.
 pub(crate) fn say(text: &str) {

@@ -1,4 +1,4 @@
-//! `host arena`: bots against bots with seats rotated, as a table or JSON,
+//! `carcassonne arena`: bots against bots with seats rotated, as a table or JSON,
 //! and clear refusals.
 
 use std::process::Command;

@@ -1,4 +1,4 @@
-//! `host bench`: one run prints every figure, machine-readable with `--json`,
+//! `carcassonne bench`: one run prints every figure, machine-readable with `--json`,
 //! and bad sizes or expansions are clear errors.
 
 use std::process::Command;

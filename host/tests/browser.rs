@@ -1,4 +1,4 @@
-//! The `host serve` page in a real headless browser (Debian's chromium,
+//! The `carcassonne serve` page in a real headless browser (Debian's chromium,
 //! driven through chromedriver's WebDriver API): a whole hot-seat game with
 //! Easter and Fruit-Bearing Trees played by clicking, then the final scores
 //! read from the page; and the tile editor page, where a tile's edge is
@@ -15,7 +15,7 @@ use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-// Link the expansion crates, as the `host` binary does, so they register.
+// Link the expansion crates, as every host does (through the setup library), so they register.
 // The expansions every host links, as the setup library links them.
 use carcassonne_setup as _;
 
@@ -370,7 +370,7 @@ fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
 }
 
 /// The tile editor page: changes tile E's edges by typing in the page,
-/// saves, and sees the new tile in `host tiles check` and in a new game.
+/// saves, and sees the new tile in `carcassonne tiles check` and in a new game.
 #[test]
 fn a_tile_edge_changed_in_the_editor_page_is_saved_and_used_by_a_new_game() {
     use carcassonne_core::tiles::{EdgeKind, parse_tile_set};

@@ -1,4 +1,4 @@
-//! The tile editor of `host serve` through real HTTP: a server on
+//! The tile editor of `carcassonne serve` through real HTTP: a server on
 //! 127.0.0.1:0 in this process, editing a temporary copy of the tiles
 //! directory, spoken to with a minimal HTTP/1.1 client.
 

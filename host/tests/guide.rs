@@ -32,7 +32,7 @@ fn every_guide_command_succeeds() {
     for cmd in cmds {
         let mut words = cmd.split_whitespace();
         let program = match words.next() {
-            Some("host") => env!("CARGO_BIN_EXE_carcassonne").to_string(),
+            Some("carcassonne") => env!("CARGO_BIN_EXE_carcassonne").to_string(),
             Some("cargo") => cargo.clone(),
             other => panic!("the guide runs `{other:?}`, which this test does not know how to run"),
         };

@@ -262,7 +262,7 @@ fn a_full_disk_names_the_record_and_how_to_go_on_and_leaves_nothing_behind() {
         "{err}"
     );
     assert!(
-        err.contains(&format!("continue it with `host resume {}`", record.display())),
+        err.contains(&format!("continue it with `carcassonne resume {}`", record.display())),
         "{err}"
     );
     // With room again, the game goes on from where it was saved to the

@@ -1,5 +1,5 @@
-//! `host replay`: the turn log of a recorded game, and a reader that stops
-//! reading (`host replay --log FILE | head`) ends it quietly.
+//! `carcassonne replay`: the turn log of a recorded game, and a reader that stops
+//! reading (`carcassonne replay --log FILE | head`) ends it quietly.
 
 use std::io::Read;
 use std::path::PathBuf;

@@ -1,9 +1,9 @@
-//! `host serve` through real HTTP: a server on 127.0.0.1:0 in this process,
+//! `carcassonne serve` through real HTTP: a server on 127.0.0.1:0 in this process,
 //! spoken to with a minimal HTTP/1.1 client over a TCP socket.
 
 mod common;
 
-// Link the expansion crates, as the `host` binary does, so they register.
+// Link the expansion crates, as every host does (through the setup library), so they register.
 // The expansions every host links, as the setup library links them.
 use carcassonne_serve::{Table, http};
 use carcassonne_setup as _;

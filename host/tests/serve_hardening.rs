@@ -1,4 +1,4 @@
-//! Hardening of `host serve` (issue 17, items 11–17), through real HTTP on
+//! Hardening of `carcassonne serve` (issue 17, items 11–17), through real HTTP on
 //! loopback: body and tile-count limits on the editor, the editor's
 //! permission and DNS-rebinding checks, header/idle timeouts and the
 //! connection cap, random seeds, the required `version`, a restart that

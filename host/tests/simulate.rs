@@ -1,4 +1,4 @@
-//! `host simulate`: the same seed range gives the same summary whatever the
+//! `carcassonne simulate`: the same seed range gives the same summary whatever the
 //! number of threads, and the summary adds up.
 
 use std::process::Command;

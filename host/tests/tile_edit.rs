@@ -1,4 +1,4 @@
-//! `host tiles add / set-count / remove / rename / new`: each edits a copy
+//! `carcassonne tiles add / set-count / remove / rename / new`: each edits a copy
 //! of a real tile file and the result is compared byte for byte with an
 //! expected file under `tests/tile-edit/` (comments and layout kept); edits
 //! that would leave the file invalid are refused and leave it untouched.

@@ -1,4 +1,4 @@
-//! Snapshots of `host tiles check` on a folder of broken tile files, one
+//! Snapshots of `carcassonne tiles check` on a folder of broken tile files, one
 //! mistake (or a few) per file: every problem is reported with file, line,
 //! column and a caret, and the exit status is non-zero.
 

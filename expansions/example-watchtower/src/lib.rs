@@ -15,7 +15,7 @@ use carcassonne_core::{
 use carcassonne_core::{serde_json, toml};
 use serde::{Deserialize, Serialize};
 
-/// The expansion's declaration: what `host expansions` lists.
+/// The expansion's declaration: what `carcassonne expansions` lists.
 pub static WATCHTOWER: ExpansionInfo = ExpansionInfo {
     id: "watchtower",
     name: "Watchtower (example)",

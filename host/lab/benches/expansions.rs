@@ -1,5 +1,5 @@
 //! Whole random 2-player games with the three fan expansions on, through
-//! `carcassonne_core::playout` (the code `host bench` times), and the same
+//! `carcassonne_core::playout` (the code `carcassonne bench` times), and the same
 //! tile bag with the expansions' rules off, so what the rules cost is told
 //! apart from what their 38 extra tiles cost:
 //!

@@ -1,5 +1,5 @@
 //! A bare loop of random playouts, for profilers and for comparing two
-//! builds with nothing else running in between (`host bench` measures many
+//! builds with nothing else running in between (`carcassonne bench` measures many
 //! things in one run; this measures one):
 //!
 //! ```sh

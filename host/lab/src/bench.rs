@@ -1,4 +1,4 @@
-//! `host bench`: how fast the engine plays, single-threaded, in one run.
+//! `carcassonne bench`: how fast the engine plays, single-threaded, in one run.
 //!
 //! It measures random 2-player games per second in full and sampled mode
 //! (see `carcassonne_core::playout`) on the base game and with a set of
@@ -249,7 +249,7 @@ fn search_speed(rules: &[Arc<Rules>], expansions: &[String], seconds: f64) -> Re
     })
 }
 
-/// Everything `host bench` measures.
+/// Everything `carcassonne bench` measures.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
     /// Base game, full mode, games per second (single thread).

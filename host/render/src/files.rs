@@ -1,4 +1,4 @@
-//! `host tiles render` and `host render`: pictures written to files.
+//! `carcassonne tiles render` and `carcassonne render`: pictures written to files.
 
 use crate as render;
 use anyhow::{Context, Result};

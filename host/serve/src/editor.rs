@@ -1,4 +1,4 @@
-//! The tile editor of `host serve` (`/editor` and `/api/tiles…`): lists a
+//! The tile editor of `carcassonne serve` (`/editor` and `/api/tiles…`): lists a
 //! tile file's tiles as pictures, previews an edit to one tile without
 //! saving, and saves it through the validated editing code of
 //! [`carcassonne_setup::tile_edit`] (see `docs/serve-api.md`).
@@ -41,7 +41,7 @@ pub struct TileEdit {
     #[serde(default)]
     pub edges: Option<String>,
     /// With `edges`: replace the features by the default layout for the
-    /// new edges (as `host tiles new` writes), since features that named
+    /// new edges (as `carcassonne tiles new` writes), since features that named
     /// the old edges rarely fit the new ones.
     #[serde(default)]
     pub relayout: bool,

@@ -1,4 +1,4 @@
-//! What keeps `host serve` standing on a LAN: connection limits and
+//! What keeps `carcassonne serve` standing on a LAN: connection limits and
 //! timeouts, body limits, JSON for every error, and the check that a
 //! request claiming to come from the server's own machine was not made by a
 //! web page through DNS rebinding. The limits are stated in
@@ -18,7 +18,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::Semaphore;
 use tower::ServiceExt;
 
-/// The server's limits. [`Limits::default`] is what `host serve` uses.
+/// The server's limits. [`Limits::default`] is what `carcassonne serve` uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Open connections at most; one more is answered 503 and closed.

@@ -1,4 +1,4 @@
-//! The HTTP side of `host serve`: the page, the JSON API and the event
+//! The HTTP side of `carcassonne serve`: the page, the JSON API and the event
 //! stream over one [`Table`] (see `docs/serve-api.md`).
 
 use super::editor::{Editor, Failure, TileEdit, may_save};

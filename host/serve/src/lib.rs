@@ -1,4 +1,4 @@
-//! `host serve`: a game played in the browser, hot-seat or over the LAN.
+//! `carcassonne serve`: a game played in the browser, hot-seat or over the LAN.
 //!
 //! A [`Table`] holds one game, its record, the bots of the bot seats and a
 //! secret token per seat; [`http`] exposes it as a JSON API with an event

@@ -6,7 +6,7 @@
 //! move is then appended as one line to a journal beside it
 //! (`R.json.journal`); when the game ends the record is written whole again
 //! and the journal removed. Reading a record ([`read_record`]) folds in its
-//! journal, so a game killed at any moment reads back (and `host resume`s)
+//! journal, so a game killed at any moment reads back (and `carcassonne resume`s)
 //! up to its last whole journal line:
 //!
 //! - the journal's first line says how many moves the record it extends
@@ -119,7 +119,7 @@ impl RecordWriter {
 fn save_failed(e: anyhow::Error, record: &Path, kept: usize) -> anyhow::Error {
     anyhow::anyhow!(
         "{e:#}\nThe game could not be saved: {} holds it up to move {kept}. \
-         Free some disk space (or fix the error above), then continue it with `host resume {}`.",
+         Free some disk space (or fix the error above), then continue it with `carcassonne resume {}`.",
         record.display(),
         record.display()
     )

@@ -25,7 +25,7 @@ pub enum EditError {
         /// The I/O error.
         message: String,
     },
-    /// The file is not TOML to begin with (`host tiles check` shows where).
+    /// The file is not TOML to begin with (`carcassonne tiles check` shows where).
     Syntax(String),
     /// No tile has the id.
     UnknownTile {
@@ -101,7 +101,7 @@ pub fn parse_edges(text: &str) -> Result<[EdgeKind; 4], EditError> {
     }
 }
 
-/// What `host tiles new` and `add` make.
+/// What `carcassonne tiles new` and `add` make.
 #[derive(Clone, Debug)]
 pub struct NewTile {
     /// Tile id.
@@ -313,7 +313,7 @@ fn tile_mut<'d>(doc: &'d mut DocumentMut, id: &str) -> Result<&'d mut toml_edit:
 }
 
 /// Checks edited text with the engine's loader (the same checks as
-/// `host tiles check`).
+/// `carcassonne tiles check`).
 pub fn validate(file: &str, text: &str, attributes: &dyn AttributeCheck) -> Result<TileSet, EditError> {
     parse_tile_set(file, text, attributes).map_err(|diagnostics| EditError::Invalid {
         rendered: diagnostics

@@ -1,4 +1,4 @@
-//! `host tiles …`: checking, listing and showing tile files.
+//! `carcassonne tiles …`: checking, listing and showing tile files.
 
 use anyhow::Result;
 use carcassonne_core::rules::BASE_TILES;
