@@ -62,19 +62,19 @@ const FRUIT_TOKENS: u64 = 24;
 const TOKENS_PER_FRUIT: u64 = 4;
 /// Cloister tokens in the game (Cleric and Serf rules).
 const CLOISTER_TOKENS: u64 = 14;
-/// Random choices drawn for variants: one per declared variant of the six
-/// (checked below), so that every variant's value is drawn on its own.
+/// Random choices drawn for variants: one per declared variant of the
+/// linked expansions (checked below), so that every variant's value is drawn on its own.
 const VARIANT_CHOICES: usize = 16;
 
 #[test]
 fn every_declared_variant_gets_its_own_choice() {
     let catalog = catalog();
-    let declared: usize = IDS
+    let declared: usize = ids()
         .iter()
         .map(|id| catalog.get(id).expect("linked").variants.len())
         .sum();
-    // Easter 6, Cleric and Serf 4, Fruit-Bearing Trees 1.
-    assert_eq!(declared, 11);
+    // Easter 6, Cleric and Serf 4, Fruit-Bearing Trees 1 of the six in-tree.
+    assert!(declared >= 11, "{declared} variants declared");
     assert!(declared <= VARIANT_CHOICES, "raise VARIANT_CHOICES to {declared}");
 }
 
