@@ -106,7 +106,8 @@ fn play_to_the_end(
 
 fn replay(args: ReplayArgs) -> Result<()> {
     let record = setup::read_record(&args.file)?;
-    let setup = GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())?;
+    let setup = GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())
+        .with_context(|| format!("{}: record configuration", args.file.display()))?;
     show_notices(&setup);
     for difference in record.version_differences(&setup.catalog) {
         eprintln!("note: {difference}");
@@ -406,7 +407,8 @@ fn bench(args: BenchArgs) -> Result<()> {
 
 fn resume(args: ResumeArgs) -> Result<()> {
     let record = setup::read_record(&args.file)?;
-    let setup = GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())?;
+    let setup = GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())
+        .with_context(|| format!("{}: record configuration", args.file.display()))?;
     show_notices(&setup);
     for difference in record.version_differences(&setup.catalog) {
         eprintln!("note: {difference}");
@@ -429,7 +431,8 @@ fn resume(args: ResumeArgs) -> Result<()> {
 
 fn render(args: RenderArgs) -> Result<()> {
     let record = setup::read_record(&args.record)?;
-    let setup = GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())?;
+    let setup = GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())
+        .with_context(|| format!("{}: record configuration", args.record.display()))?;
     let svg = args.svg.unwrap_or_else(|| args.record.with_extension("svg"));
     let html = args.html.unwrap_or_else(|| args.record.with_extension("html"));
     safe_file::refuse_overwriting(&svg, "board picture (--svg)", &[&args.record])?;
