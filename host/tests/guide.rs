@@ -4,20 +4,9 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-fn commands(guide: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut in_console = false;
-    for line in guide.lines() {
-        if line.trim_start().starts_with("```") {
-            in_console = !in_console && line.trim() == "```console";
-            continue;
-        }
-        if in_console && let Some(cmd) = line.strip_prefix("$ ") {
-            out.push(cmd.to_string());
-        }
-    }
-    out
-}
+#[path = "common/console.rs"]
+mod console;
+use console::commands;
 
 #[test]
 fn every_guide_command_succeeds() {

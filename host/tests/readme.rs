@@ -6,20 +6,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn commands(readme: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut in_console = false;
-    for line in readme.lines() {
-        if line.trim_start().starts_with("```") {
-            in_console = !in_console && line.trim() == "```console";
-            continue;
-        }
-        if in_console && let Some(cmd) = line.strip_prefix("$ ") {
-            out.push(cmd.to_string());
-        }
-    }
-    out
-}
+#[path = "common/console.rs"]
+mod console;
+use console::commands;
 
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
