@@ -46,7 +46,7 @@ pub use wagon::{ReturnedWagon, WAGON, WagonMove};
 
 use carcassonne_core::Pos;
 use carcassonne_core::{
-    ExpansionInfo, FeatureKind, FigureClass, FigureDecl, FigurePlacement, Strength, TileFile, VariantDecl,
+    ExpansionInfo, FeatureKind, FigureClass, FigureDecl, FigurePlacement, Strength, TileFile, ValueKind, VariantDecl,
     register_expansion,
 };
 use serde::{Deserialize, Serialize};
@@ -98,7 +98,9 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     }],
     variants: &[VariantDecl {
         name: "barn_placement",
-        values: &["not-occupied", "occupied"],
+        kind: ValueKind::OneOf {
+            values: &["not-occupied", "occupied"],
+        },
         default: "not-occupied",
         description: "whether a barn may be deployed into a farm that already holds one: `not-occupied` no \
                       (the official rules), `occupied` yes (JCloisterZone's barn-placement)",

@@ -18,7 +18,7 @@ use carcassonne_core::tiles::AttributeProblem;
 use carcassonne_core::toml;
 use carcassonne_core::{
     BuildContext, CoreState, Expansion, ExpansionInfo, FeatureKind, FigureClass, FigureDecl, FigurePlacement, Strength,
-    TileFile, VariantDecl, register_expansion,
+    TileFile, ValueKind, VariantDecl, register_expansion,
 };
 use serde::{Deserialize, Serialize};
 
@@ -54,7 +54,9 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     }],
     variants: &[VariantDecl {
         name: "final_scoring",
-        values: &["normal", "ignore"],
+        kind: ValueKind::OneOf {
+            values: &["normal", "ignore"],
+        },
         default: "normal",
         description: "what a road with an inn or a city with a cathedral scores when still open at the end: \
                       `normal` nothing, `ignore` as if it had no inn or cathedral (1 point a tile and pennant; \

@@ -16,7 +16,9 @@
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::serde_json;
-use carcassonne_core::{BuildContext, Ctx, Expansion, ExpansionInfo, FeatureKind, VariantDecl, register_expansion};
+use carcassonne_core::{
+    BuildContext, Ctx, Expansion, ExpansionInfo, FeatureKind, ValueKind, VariantDecl, register_expansion,
+};
 use serde::{Deserialize, Serialize};
 
 /// The expansion's id.
@@ -33,7 +35,9 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     tile_files: &[],
     variants: &[VariantDecl {
         name: "scoring",
-        values: &["default", "10/20", "15/40", "continuously"],
+        kind: ValueKind::OneOf {
+            values: &["default", "10/20", "15/40", "continuously"],
+        },
         default: "default",
         description: "what the titles score: `default` 1 point per completed city / road at the end, \
                       `10/20` 10 points per title at the end, `15/40` 15 for one title or 40 for both at the \
