@@ -126,6 +126,8 @@ struct KnownFarm {
     root: NodeId,
     nodes: u32,
     cities: Vec<NodeId>,
+    /// How many of `cities` count, as of the last turn it was looked at.
+    size: u32,
 }
 
 impl KnownFarm {
@@ -207,19 +209,21 @@ impl ClericAndSerf {
         for f in view.figures().iter().filter(|f| is_farmer(view, f)) {
             let Some(node) = f.node else { continue };
             let root = view.features().root(node);
-            let farm = match seen.iter().position(|k| k.root == root) {
-                Some(i) => &seen[i],
+            // Farmers share farms: each farm is looked at once a turn.
+            let size = match seen.iter().find(|k| k.root == root) {
+                Some(farm) => farm.size,
                 None => {
-                    let farm = match known.iter().position(|k| k.root == root) {
+                    let mut farm = match known.iter().position(|k| k.root == root) {
                         Some(i) if known[i].unchanged(view) => known.swap_remove(i),
                         Some(i) => known.swap_remove(i).refreshed(view, root),
                         None => KnownFarm::default().refreshed(view, root),
                     };
+                    farm.size = self.counted_cities(view, &farm.cities);
+                    let size = farm.size;
                     seen.push(farm);
-                    &seen[seen.len() - 1]
+                    size
                 }
             };
-            let size = self.counted_cities(view, &farm.cities);
             let best = &mut largest[f.owner as usize];
             *best = (*best).max(size);
         }
@@ -248,10 +252,10 @@ impl ClericAndSerf {
 
     /// How many of a farm's `cities` (distinct roots) count for its size.
     fn counted_cities(&self, view: &CoreState, cities: &[NodeId]) -> u32 {
-        cities
-            .iter()
-            .filter(|&&c| self.cities == CityCount::All || view.is_complete(c))
-            .count() as u32
+        match self.cities {
+            CityCount::All => cities.len() as u32,
+            CityCount::Complete => cities.iter().filter(|&&c| view.is_complete(c)).count() as u32,
+        }
     }
 
     /// A farmer was deployed (no-barn rule): the first takes the Serf, and
