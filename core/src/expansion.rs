@@ -9,11 +9,12 @@
 //! which the engine applies as events after the hook returns.
 
 use crate::events::Event;
-use crate::figures::{FigureId, PlacedFigure, Spot};
+use crate::figures::{FigureDecl, FigureId, PlacedFigure, Spot};
 use crate::geometry::{Pos, Rotation};
 use crate::rng::GameRng;
 use crate::state::CoreState;
 use crate::tiles::{AttributeProblem, FeatureKind, TileType};
+use crate::values::ValueKind;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::any::Any;
@@ -23,52 +24,16 @@ use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// Whether a figure is a follower (counts for majorities, "earns" like a
-/// meeple) or a special figure (builder, pig, barn …).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FigureClass {
-    /// A follower: meeple, big follower, wagon, mayor …
-    Follower,
-    /// A special figure: builder, pig, barn …
-    Special,
-}
-
-/// Where a figure may be deployed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FigurePlacement {
-    /// On an unoccupied feature of these kinds on the tile just placed; the
-    /// engine lists these options itself.
-    OnFeatures(&'static [FeatureKind]),
-    /// Only where the owning expansion offers it (`deploy_options`).
-    ByExpansion,
-}
-
-/// A kind of figure, declared by the core (the follower) or an expansion.
-#[derive(Clone, Copy, Debug)]
-pub struct FigureDecl {
-    /// Id used in records (`"follower"`, `"big-follower"`, `"barn"` …).
-    pub id: &'static str,
-    /// Human name.
-    pub name: &'static str,
-    /// How many each player has.
-    pub per_player: u8,
-    /// Weight in a feature's majority.
-    pub strength: u8,
-    /// Follower or special figure.
-    pub class: FigureClass,
-    /// Where it may be deployed.
-    pub placement: FigurePlacement,
-}
-
 /// A rule variant an expansion offers in the game configuration.
 #[derive(Clone, Copy, Debug)]
 pub struct VariantDecl {
     /// Name in the configuration (`bunny_phase`).
     pub name: &'static str,
-    /// Allowed values; the first is not special, `default` is.
-    pub values: &'static [&'static str],
-    /// Value when the configuration does not say.
+    /// What values it takes (a word from a list, a whole number in a range,
+    /// or true/false).
+    pub kind: ValueKind,
+    /// Value when the configuration does not say, as canonical text (`"one"`,
+    /// `"3"`, `"true"`), so that a declaration stays a constant.
     pub default: &'static str,
     /// One line for `carcassonne expansions`.
     pub description: &'static str,
@@ -173,6 +138,17 @@ impl BuildContext {
     /// The chosen value of variant `name`.
     pub fn variant(&self, name: &str) -> &str {
         self.variants.get(name).map(String::as_str).unwrap_or("")
+    }
+
+    /// The chosen value of an integer variant (0 when `name` is not one:
+    /// the value was checked against the declared kind before the build).
+    pub fn variant_int(&self, name: &str) -> i64 {
+        self.variant(name).parse().unwrap_or(0)
+    }
+
+    /// The chosen value of a boolean variant (false when `name` is not one).
+    pub fn variant_bool(&self, name: &str) -> bool {
+        self.variant(name) == "true"
     }
 
     /// Whether expansion `id` is on.

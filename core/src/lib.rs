@@ -51,14 +51,15 @@ pub mod rules;
 pub mod state;
 pub mod text_file;
 pub mod tiles;
+pub mod values;
 
 pub use config::{GameConfig, PlayerConfig, TilesConfig};
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use events::Event;
 pub use expansion::{
-    BuildContext, Ctx, Deployment, EarlierDefault, Expansion, ExpansionInfo, FigureClass, FigureDecl, FigurePlacement,
-    Hooks, TileFile, VariantDecl,
+    BuildContext, Ctx, Deployment, EarlierDefault, Expansion, ExpansionInfo, Hooks, TileFile, VariantDecl,
 };
+pub use figures::{FigureClass, FigureDecl, FigurePlacement};
 pub use game::{Action, AfterPlacing, Decision, Game, IllegalAction, NextDecision, PlayError, WholeMove};
 pub use geometry::{Pos, Rotation, Segment, Side};
 pub use record::{GameRecord, Move, RecordError, ReplayStep, UNNAMED_ENGINE, UnstatedVariant};
@@ -67,6 +68,7 @@ pub use rules::{Rules, SetupError, TileSource};
 pub use state::{CoreState, Phase};
 pub use text_file::{TextFileError, read_text_file};
 pub use tiles::{EdgeKind, FeatureKind, TileDef, TileSet, TileType};
+pub use values::{Value, ValueKind};
 
 #[doc(hidden)]
 pub use inventory;
