@@ -64,6 +64,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         placement: FigurePlacement::ByExpansion,
     }],
     score_sources: &[BARN_SOURCE, FARMERS_SOURCE],
+    attributes: abbey::ATTRIBUTES,
     check_attributes: abbey::check_attributes,
     build: hooks::build,
 };

@@ -125,7 +125,8 @@ pub fn final_json(game: &Game) -> Value {
 }
 
 /// Every expansion in `catalog` as JSON: id, name, version, origin, tile
-/// count, requirements, conflicts, figures and variants with defaults.
+/// count, requirements, conflicts, figures, variants with defaults, and
+/// the tile and feature attributes it reads (its attribute schema).
 pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core::TileSource) -> anyhow::Result<Value> {
     let mut list = Vec::new();
     for e in catalog.all() {
@@ -172,9 +173,28 @@ pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core:
             "conflicts": e.conflicts,
             "figures": figures,
             "variants": variants,
+            "attributes": e.attributes,
         }));
     }
     Ok(Value::Array(list))
+}
+
+/// A value kind as JSON (`{"type": "one-of", …}`) in words.
+fn kind_text(kind: &Value) -> String {
+    match kind["type"].as_str() {
+        Some("one-of") => {
+            let words: Vec<&str> = kind["values"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|v| v.as_str())
+                .collect();
+            words.join(" | ")
+        }
+        Some("integer") => format!("{} to {}", kind["min"], kind["max"]),
+        Some("bool") => "true | false".to_string(),
+        _ => kind.to_string(),
+    }
 }
 
 /// The listing for people.
@@ -227,6 +247,22 @@ pub fn expansions_text(listing: &Value) -> String {
                 v["default"],
                 earlier,
                 v["description"].as_str().unwrap_or("")
+            ));
+        }
+        for a in e["attributes"].as_array().into_iter().flatten() {
+            let on: Vec<&str> = a["on"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|p| p.as_str())
+                .collect();
+            out.push_str(&format!(
+                "    attribute `{}` on {}{}: {} ({})\n",
+                a["key"].as_str().unwrap_or(""),
+                on.join(", "),
+                if a["required"] == true { ", required" } else { "" },
+                kind_text(&a["kind"]),
+                a["description"].as_str().unwrap_or("")
             ));
         }
     }
