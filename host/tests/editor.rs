@@ -311,45 +311,48 @@ fn working_copy_edits_come_back_as_text_pictures_and_placed_diagnostics() {
     let (status, a) = edit(addr, json!({ "file": "base.toml", "text": text, "op": "new-tile" }));
     assert_eq!(status, 200, "{a}");
     assert_eq!(a["valid"], true);
-    // Base has a tile T already.
-    assert_eq!(a["selected"], "T-2");
+    // New ids take the set's initials, clear of the base game's A … X.
+    assert_eq!(a["selected"], "BA-1");
     let t = a["tiles"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|t| t["id"] == "T-2")
+        .find(|t| t["id"] == "BA-1")
         .unwrap();
     assert_eq!(t["edges"], "FFFF");
     assert_eq!(t["parts"][0]["segments"].as_array().unwrap().len(), 12);
     let (status, b) = edit(
         addr,
-        json!({ "file": "base.toml", "text": a["text"], "op": "picture", "id": "T-2",
+        json!({ "file": "base.toml", "text": a["text"], "op": "picture", "id": "BA-1",
                 "picture": { "op": "set-edge", "side": "N", "kind": "C" } }),
     );
     assert_eq!(status, 200, "{b}");
-    assert!(b["blocks"]["T-2"].as_str().unwrap().contains("edges = \"CFFF\""), "{b}");
+    assert!(
+        b["blocks"]["BA-1"].as_str().unwrap().contains("edges = \"CFFF\""),
+        "{b}"
+    );
     let (status, c) = edit(
         addr,
-        json!({ "file": "base.toml", "text": b["text"], "op": "duplicate", "id": "T-2" }),
+        json!({ "file": "base.toml", "text": b["text"], "op": "duplicate", "id": "BA-1" }),
     );
     assert_eq!(status, 200, "{c}");
-    assert_eq!(c["selected"], "T-3");
+    assert_eq!(c["selected"], "BA-2");
     let (status, d) = edit(
         addr,
-        json!({ "file": "base.toml", "text": c["text"], "op": "delete", "id": "T-2" }),
+        json!({ "file": "base.toml", "text": c["text"], "op": "delete", "id": "BA-1" }),
     );
     assert_eq!(status, 200, "{d}");
-    assert!(d["tiles"].as_array().unwrap().iter().all(|t| t["id"] != "T-2"));
+    assert!(d["tiles"].as_array().unwrap().iter().all(|t| t["id"] != "BA-1"));
 
     // A typed block that does not load: the answer holds the text and the
     // loader's diagnostic, placed on the tile, the feature and the segment.
-    let block = d["blocks"]["T-3"]
+    let block = d["blocks"]["BA-2"]
         .as_str()
         .unwrap()
         .replace("edges = [\"N\"]", "edges = [\"Q\"]");
     let (status, e) = edit(
         addr,
-        json!({ "file": "base.toml", "text": d["text"], "op": "toml", "id": "T-3", "toml": block }),
+        json!({ "file": "base.toml", "text": d["text"], "op": "toml", "id": "BA-2", "toml": block }),
     );
     assert_eq!(status, 200, "{e}");
     assert_eq!(e["valid"], false);
@@ -362,7 +365,7 @@ fn working_copy_edits_come_back_as_text_pictures_and_placed_diagnostics() {
         .unwrap_or_else(|| panic!("{e}"));
     assert_eq!(
         (&diag["tile"], &diag["feature"], &diag["segment"]),
-        (&json!("T-3"), &json!(1), &json!("Q"))
+        (&json!("BA-2"), &json!(1), &json!("Q"))
     );
     // Nothing of this touched the file.
     assert_eq!(std::fs::read(dir.join("base.toml")).unwrap(), on_disk);
@@ -568,6 +571,20 @@ fn a_new_set_is_a_new_file_with_a_blank_tile_and_bad_ones_are_refused() {
         assert!(answer["error"].as_str().unwrap().contains(says), "{body}: {answer}");
     }
     assert!(!dir.join("other.toml").exists() && !dir.parent().unwrap().join("up.toml").exists());
+
+    // Its first tile's id is clear of the base game's; a tile renamed to a
+    // base id is flagged while editing (a game with both sets refuses them).
+    let (text, _) = working_copy(addr, "mine.toml");
+    assert_eq!(set.tiles[0].id, "MI-1");
+    let block = text[text.find("[[tile]]").unwrap()..].replace("\"MI-1\"", "\"D\"");
+    let (status, renamed) = edit(
+        addr,
+        json!({ "file": "mine.toml", "text": text, "op": "toml", "id": "MI-1", "toml": block }),
+    );
+    assert_eq!(status, 200, "{renamed}");
+    assert_eq!(renamed["valid"], true);
+    let notice = renamed["notices"][0].as_str().unwrap_or_else(|| panic!("{renamed}"));
+    assert!(notice.contains("tile id `D` is also in set `base`"), "{notice}");
 
     // A server without a tile directory has nowhere to put one.
     let args = Overrides {

@@ -146,7 +146,8 @@ impl Editor {
             .map_err(|e| Failure::new(500, e.to_string()))
     }
 
-    /// `GET /api/tiles`: the files, their sets and whether they are editable.
+    /// `GET /api/tiles`: the files, their sets and whether they are
+    /// editable, and the attribute schema of every expansion.
     pub fn list(&self) -> Value {
         let files: Vec<Value> = self
             .files()
@@ -166,7 +167,14 @@ impl Editor {
                 })
             })
             .collect();
-        json!({ "files": files })
+        // Each expansion's attribute schema, for the page's form fields.
+        let expansions: Vec<Value> = self
+            .catalog
+            .all()
+            .iter()
+            .map(|e| json!({ "id": e.id, "name": e.name, "attributes": e.attributes }))
+            .collect();
+        json!({ "files": files, "expansions": expansions })
     }
 
     /// `GET /api/tiles/file?file=…`: one file's tiles with pictures, features
@@ -188,6 +196,7 @@ impl Editor {
             "source": source,
             "text": text,
             "version": version_of(&text),
+            "notices": self.clashes(&source, &set),
             "set": set.id,
             "name": set.name,
             "editable": editable,

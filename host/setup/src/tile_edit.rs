@@ -16,7 +16,9 @@ use std::path::Path;
 use toml_edit::{DocumentMut, Item, Value};
 
 mod picture;
-pub use picture::{PictureEdit, add_blank, apply_to, blank_tile, duplicate, edit_tile, free_id, new_set};
+pub use picture::{
+    PictureEdit, add_blank, apply_to, blank_tile, duplicate, edit_tile, free_id, id_stem, new_set, set_id,
+};
 
 /// Why an edit was refused. The file is unchanged in every case.
 #[derive(Debug)]

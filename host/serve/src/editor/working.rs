@@ -192,7 +192,8 @@ impl Editor {
                 super::apply(&edit.text, &tile).map_err(Failure::edit)?
             }
             Op::NewTile => {
-                let id = tile_edit::free_id(&edit.text, "T").map_err(Failure::edit)?;
+                let stem = tile_edit::id_stem(&tile_edit::set_id(&edit.text).unwrap_or_default());
+                let id = tile_edit::free_id(&edit.text, &stem).map_err(Failure::edit)?;
                 selected = Some(id.clone());
                 tile_edit::add_blank(&edit.text, &id).map_err(Failure::edit)?
             }
@@ -236,6 +237,7 @@ impl Editor {
             Ok(set) => json!({
                 "ok": true,
                 "valid": true,
+                "notices": self.clashes(source, &set),
                 "set": set.id,
                 "name": set.name,
                 "tiles": tiles_json(&set, &text),
@@ -270,6 +272,33 @@ impl Editor {
                 "text": text,
             }),
         }
+    }
+
+    /// Tile ids of `set` that another known tile file uses too: a game
+    /// with both sets refuses them, so the page says so while editing.
+    pub(crate) fn clashes(&self, source: &str, set: &TileSet) -> Vec<String> {
+        let mut notices = Vec::new();
+        for (file, embedded) in self.files() {
+            let Ok((other_source, text)) = self.tiles.read(&file, embedded) else {
+                continue;
+            };
+            if other_source == source {
+                continue;
+            }
+            let Ok(other) = tile_edit::validate(&other_source, &text, &self.catalog) else {
+                continue;
+            };
+            if other.id == set.id {
+                continue;
+            }
+            for t in set.tiles.iter().filter(|t| other.tile(&t.id).is_some()) {
+                notices.push(format!(
+                    "tile id `{}` is also in set `{}` ({file}): a game with both sets refuses them; rename one",
+                    t.id, other.id
+                ));
+            }
+        }
+        notices
     }
 
     /// `POST /api/tiles/write`: the working copy written over the file,

@@ -571,10 +571,35 @@ pub fn free_id(text: &str, stem: &str) -> Result<String, EditError> {
     let doc = parse_doc(text)?;
     let ids = tile_ids(&doc);
     let stem = if stem.is_empty() { "T" } else { stem };
-    Ok(std::iter::once(stem.to_string())
-        .chain((2..).map(|n| format!("{stem}-{n}")))
+    Ok((1..)
+        .map(|n| format!("{stem}-{n}"))
         .find(|id| !ids.contains(id))
         .unwrap_or_else(|| stem.to_string()))
+}
+
+/// The stem of new tile ids in set `set`: the initials of its words, upper
+/// case (`my-tiles` → `MT`), or the first two letters of a one-word id, so
+/// that new tiles (`MT-1`, `MT-2` …) do not take the ids of the base game
+/// (`A` … `X`) or of another set: tile ids are unique across the sets of a
+/// game.
+pub fn id_stem(set: &str) -> String {
+    let words: Vec<&str> = set.split(['-', '_']).filter(|w| !w.is_empty()).collect();
+    let stem: String = if words.len() > 1 {
+        words.iter().filter_map(|w| w.chars().next()).collect()
+    } else {
+        set.chars().filter(|c| c.is_ascii_alphanumeric()).take(2).collect()
+    };
+    if stem.is_empty() {
+        "T".into()
+    } else {
+        stem.to_uppercase()
+    }
+}
+
+/// The `[set] id` of a tile file's text, if it has one.
+pub fn set_id(text: &str) -> Option<String> {
+    let doc = parse_doc(text).ok()?;
+    doc.get("set")?.get("id")?.as_str().map(str::to_string)
 }
 
 /// The text of a blank tile: four field sides, one field, one copy.
@@ -634,7 +659,7 @@ pub fn new_set(id: &str, name: &str) -> String {
         "# Tile set `{id}`, made in the tile editor (see docs/tile-format.md).\n[set]\nid = {}\nname = {}\n\n{}",
         quote(id),
         quote(name),
-        blank_tile("T")
+        blank_tile(&format!("{}-1", id_stem(id)))
     )
 }
 
@@ -772,14 +797,22 @@ mod tests {
     #[test]
     fn new_duplicate_and_blank_tiles() {
         let catalog = Catalog::default();
-        let set = new_set("mine", "Mine");
-        let id = free_id(&set, "T").unwrap();
-        assert_eq!(id, "T-2");
+        let set = new_set("my-tiles", "Mine");
+        assert_eq!(set_id(&set).as_deref(), Some("my-tiles"));
+        let id = free_id(&set, &id_stem("my-tiles")).unwrap();
+        assert_eq!(id, "MT-2");
         let text = add_blank(&set, &id).unwrap();
-        let text = duplicate(&text, "T", "T-3").unwrap();
+        let text = duplicate(&text, "MT-1", "MT-3").unwrap();
         let loaded = validate("t.toml", &text, &catalog).unwrap();
         let ids: Vec<&str> = loaded.tiles.iter().map(|t| t.id.as_str()).collect();
-        assert_eq!(ids, ["T", "T-2", "T-3"]);
-        assert!(matches!(duplicate(&text, "T", "T-2"), Err(EditError::DuplicateId(_))));
+        assert_eq!(ids, ["MT-1", "MT-2", "MT-3"]);
+        assert!(matches!(
+            duplicate(&text, "MT-1", "MT-2"),
+            Err(EditError::DuplicateId(_))
+        ));
+        assert_eq!(
+            (id_stem("base"), id_stem("fan_set-two"), id_stem("-")),
+            ("BA".into(), "FST".into(), "T".into())
+        );
     }
 }
