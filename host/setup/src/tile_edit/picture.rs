@@ -741,6 +741,37 @@ mod tests {
     }
 
     #[test]
+    fn a_road_through_the_tile_is_ended_in_the_middle_by_splitting_it() {
+        let catalog = Catalog::default();
+        let step = |text: &str, e: PictureEdit| edit_tile("t.toml", text, &catalog, "T", &e).unwrap();
+        let roads = |def: &TileDef| def.features.iter().filter(|f| f.kind == FeatureKind::Road).count();
+        // Two road sides, as base tile U: each new road side ends in the middle.
+        let text = step(&step(ONE, edge("E", "R")), edge("W", "R"));
+        let (_, def) = run(&text, &[]);
+        assert_eq!(roads(&def), 2);
+        let east = def.features.iter().position(|f| f.kind == FeatureKind::Road).unwrap();
+        // Joined: one road through the tile.
+        let joined = step(
+            &text,
+            PictureEdit::MoveSegment {
+                segment: "W".into(),
+                to: Some(east),
+            },
+        );
+        let (_, def) = run(&joined, &[]);
+        assert_eq!(roads(&def), 1);
+        // Split off again: the road ends in the middle, as at a bush.
+        let (_, def) = run(
+            &joined,
+            &[PictureEdit::MoveSegment {
+                segment: "W".into(),
+                to: None,
+            }],
+        );
+        assert_eq!(roads(&def), 2);
+    }
+
+    #[test]
     fn a_cloister_and_a_name_and_a_count_come_and_go() {
         let (text, def) = run(
             ONE,
