@@ -841,6 +841,12 @@ mod tests {
             duplicate(&text, "MT-1", "MT-2"),
             Err(EditError::DuplicateId(_))
         ));
+        // A copy takes its attribute tables along, after its own header.
+        let with_table = format!("{text}[tile.x]\nk = 1\n");
+        let copied = duplicate(&with_table, "MT-3", "MT-4").unwrap();
+        let header = copied.rfind("id = \"MT-4\"").unwrap();
+        assert_eq!(copied.matches("[tile.x]").count(), 2, "{copied}");
+        assert!(copied.rfind("[tile.x]").unwrap() > header, "{copied}");
         assert_eq!(
             (id_stem("base"), id_stem("fan_set-two"), id_stem("-")),
             ("BA".into(), "FST".into(), "T".into())
