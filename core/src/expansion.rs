@@ -13,7 +13,7 @@ use crate::figures::{FigureDecl, FigureId, PlacedFigure, Spot};
 use crate::geometry::{Pos, Rotation};
 use crate::rng::GameRng;
 use crate::state::CoreState;
-use crate::tiles::{AttributeProblem, FeatureKind, TileType};
+use crate::tiles::{AttributeDecl, AttributeProblem, FeatureKind, TileType};
 use crate::values::ValueKind;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -101,15 +101,30 @@ pub struct ExpansionInfo {
     /// Score breakdown keys it uses (`""` means the expansion's id alone,
     /// `"harvest"` becomes `fruit-trees.harvest`).
     pub score_sources: &'static [&'static str],
-    /// Checks the expansion's attribute table on a tile (`None`) or a feature.
+    /// The attributes it reads from tile files: keys, where they go, their
+    /// kinds. The loader checks every attribute table against them
+    /// ([`crate::tiles::check_by_schema`]), the tile editor offers them as
+    /// form fields, `carcassonne expansions --json` lists them.
+    pub attributes: &'static [AttributeDecl],
+    /// Further checks of the expansion's attribute table on a tile (`None`)
+    /// or a feature, for what the schema cannot say (`inn` must be `true`
+    /// where it is written); called only when the table passes the schema.
+    /// [`schema_only`] when the schema says it all.
     pub check_attributes: fn(Option<FeatureKind>, &toml::Value) -> Vec<AttributeProblem>,
     /// Builds the expansion's rules for one game.
     pub build: fn(&BuildContext) -> Result<Box<dyn DynExpansion>, String>,
 }
 
+/// The further attribute check of an expansion whose schema says it all
+/// (`ExpansionInfo::check_attributes: schema_only`): nothing more to check.
+pub fn schema_only(_feature: Option<FeatureKind>, _table: &toml::Value) -> Vec<AttributeProblem> {
+    Vec::new()
+}
+
 /// The attribute check of an expansion that prints nothing on tiles
-/// (`ExpansionInfo::check_attributes: no_attributes`): any table under its
-/// id, on a tile or a feature, is a mistake.
+/// (`attributes: &[]`, `check_attributes: no_attributes`): any table under
+/// its id, on a tile or a feature, is a mistake (the empty schema says so
+/// already; this says it again should the check be reached).
 pub fn no_attributes(_feature: Option<FeatureKind>, _table: &toml::Value) -> Vec<AttributeProblem> {
     vec![AttributeProblem::new(
         &[],
@@ -306,11 +321,7 @@ impl std::fmt::Debug for Hooks {
 /// ```
 /// use carcassonne_core::board::PlacedTile;
 /// use carcassonne_core::expansion::{self, DynExpansion};
-/// use carcassonne_core::tiles::AttributeProblem;
-/// use carcassonne_core::{
-///     BuildContext, Catalog, Ctx, Expansion, ExpansionInfo, FeatureKind, Game, GameConfig, Hooks, Rules,
-///     TileSource, toml,
-/// };
+/// use carcassonne_core::{BuildContext, Catalog, Ctx, Expansion, ExpansionInfo, Game, GameConfig, Hooks, Rules, TileSource};
 /// use std::sync::Arc;
 ///
 /// struct Tally;
@@ -334,10 +345,6 @@ impl std::fmt::Debug for Hooks {
 ///     }
 /// }
 ///
-/// fn no_attributes(_: Option<FeatureKind>, _: &toml::Value) -> Vec<AttributeProblem> {
-///     Vec::new()
-/// }
-///
 /// fn build(_: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
 ///     Ok(expansion::boxed(Tally))
 /// }
@@ -353,7 +360,8 @@ impl std::fmt::Debug for Hooks {
 ///     variants: &[],
 ///     figures: &[],
 ///     score_sources: &["tiles"],
-///     check_attributes: no_attributes,
+///     attributes: &[],
+///     check_attributes: expansion::no_attributes,
 ///     build,
 /// };
 ///

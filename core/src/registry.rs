@@ -171,7 +171,14 @@ impl AttributeCheck for Catalog {
         feature: Option<FeatureKind>,
         table: &toml::Value,
     ) -> Option<Vec<AttributeProblem>> {
-        self.get(expansion).map(|e| (e.check_attributes)(feature, table))
+        self.get(expansion).map(|e| {
+            let problems = crate::tiles::check_by_schema(e.id, e.attributes, feature, table);
+            if problems.is_empty() {
+                (e.check_attributes)(feature, table)
+            } else {
+                problems
+            }
+        })
     }
 
     fn known(&self) -> Vec<String> {

@@ -700,6 +700,7 @@ static WATCHTOWER: ExpansionInfo = ExpansionInfo {
     variants: &[],
     figures: &[],
     score_sources: &[],
+    attributes: &[],
     check_attributes: no_attributes,
     build: not_built,
 };

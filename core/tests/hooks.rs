@@ -74,6 +74,7 @@ static TALLY: ExpansionInfo = ExpansionInfo {
     }],
     figures: &[],
     score_sources: &[""],
+    attributes: &[],
     check_attributes: no_attributes,
     build,
 };

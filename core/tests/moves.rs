@@ -331,6 +331,7 @@ static TOLL: ExpansionInfo = ExpansionInfo {
     }],
     figures: &[],
     score_sources: &[""],
+    attributes: &[],
     check_attributes: no_attributes,
     build,
 };

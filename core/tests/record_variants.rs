@@ -78,6 +78,7 @@ static BONUS: ExpansionInfo = ExpansionInfo {
     ],
     figures: &[],
     score_sources: &[""],
+    attributes: &[],
     check_attributes: no_attributes,
     build,
 };

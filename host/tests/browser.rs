@@ -369,13 +369,122 @@ fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
     }
 }
 
-/// The tile editor page: changes tile E's edges by typing in the page,
-/// saves, and sees the new tile in `carcassonne tiles check` and in a new game.
+/// Where to click on the editor's picture for segment `name`, as an offset
+/// in CSS pixels from the picture's centre: most of the way from the
+/// tile's middle to the segment's stretch of the border.
+fn segment_offset(name: &str) -> (i64, i64) {
+    const NAMES: [&str; 12] = ["NW", "N", "NE", "EN", "E", "ES", "SE", "S", "SW", "WS", "W", "WN"];
+    let i = NAMES.iter().position(|n| *n == name).unwrap();
+    let corners = [(0.0, 0.0), (100.0, 0.0), (100.0, 100.0), (0.0, 100.0)];
+    let (a, b): ((f64, f64), (f64, f64)) = (corners[i / 3], corners[(i / 3 + 1) % 4]);
+    let f = (i % 3) as f64 / 3.0 + 1.0 / 6.0;
+    let border = (a.0 + (b.0 - a.0) * f, a.1 + (b.1 - a.1) * f);
+    // 300 CSS pixels show 102 units of the picture.
+    let scale = 300.0 / 102.0;
+    (
+        ((border.0 - 50.0) * 0.7 * scale).round() as i64,
+        ((border.1 - 50.0) * 0.7 * scale).round() as i64,
+    )
+}
+
+impl Browser {
+    /// Clicks at an offset from the centre of `element`, as a mouse would.
+    fn click_at(&self, element: &str, (x, y): (i64, i64)) {
+        let (status, v) = self.cmd(
+            "POST",
+            "/actions",
+            Some(
+                &json!({"actions": [{"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+                "actions": [
+                    {"type": "pointerMove", "duration": 0, "origin": {ELEMENT: element}, "x": x, "y": y},
+                    {"type": "pointerDown", "button": 0},
+                    {"type": "pointerUp", "button": 0}
+                ]}]}),
+            ),
+        );
+        assert_eq!(status, 200, "{v}");
+    }
+
+    fn wait_for(&self, what: &str, check: &dyn Fn(&Browser) -> bool) {
+        let start = Instant::now();
+        while !check(self) {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "the page never showed {what}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// How many working-copy changes the editor page has had answered.
+    fn answered(&self) -> u64 {
+        self.script("return Number(document.body.dataset.answered || 0);")
+            .as_u64()
+            .unwrap()
+    }
+
+    /// Does `act` and waits until the editor page has its answer.
+    fn editor_step(&self, what: &str, act: impl FnOnce(&Browser)) {
+        let before = self.answered();
+        act(self);
+        self.wait_for(what, &|b| b.answered() > before);
+    }
+
+    /// Picks tool `tool`, then clicks segment `segment` of the picture.
+    fn use_tool(&self, tool: &str, segment: &str) {
+        assert!(self.click_first(&format!("#tool-{tool}")), "tool {tool}");
+        let overlay = self.find_all("#overlay")[0].clone();
+        self.click_at(&overlay, segment_offset(segment));
+    }
+
+    /// Like [`Browser::use_tool`], waiting for the server's answer.
+    fn edit_with(&self, tool: &str, segment: &str) {
+        self.editor_step(&format!("{tool} on {segment}"), |b| b.use_tool(tool, segment));
+    }
+
+    /// The selected tile's features as the page holds them.
+    fn parts(&self) -> Value {
+        self.script("return tileNow().parts;")
+    }
+
+    /// Saves a screenshot as `name` under the test's directory, and into
+    /// `$CARCASSONNE_SCREENSHOTS` when set (docs/serve holds the editor's).
+    fn screenshot(&self, name: &str) {
+        use base64::Engine as _;
+        let (status, v) = self.cmd("GET", "/screenshot", None);
+        assert_eq!(status, 200);
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(v["value"].as_str().unwrap())
+            .unwrap();
+        let dir = std::env::var("CARCASSONNE_SCREENSHOTS")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|_| std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")));
+        std::fs::write(dir.join(name), png).unwrap();
+    }
+}
+
+fn kinds(parts: &Value) -> Vec<String> {
+    parts
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["kind"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The tile editor page: a new set, and in it a new tile drawn from the
+/// blank one by clicking its picture (a city over two sides with a pennant,
+/// a road ending in the middle, the fields split by them and touching the
+/// city, an Easter nest, two copies), undo and redo, a refused click, the
+/// save; then `carcassonne tiles check` passes the file and a game with the
+/// set shuffled in places the new tile.
 #[test]
-fn a_tile_edge_changed_in_the_editor_page_is_saved_and_used_by_a_new_game() {
-    use carcassonne_core::tiles::{EdgeKind, parse_tile_set};
-    use carcassonne_core::{Catalog, GameConfig, Rules, TileSource};
+fn a_new_tile_is_drawn_by_clicking_in_the_editor_page_saved_and_played() {
+    use carcassonne_core::tiles::{EdgeKind, FeatureKind, parse_tile_set};
+    use carcassonne_core::{Catalog, Game, GameConfig, GameRecord, Rules, TileSource};
     use carcassonne_serve::editor::Editor;
+    use carcassonne_setup::session;
+    use std::sync::Arc;
 
     if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
         eprintln!(
@@ -386,10 +495,12 @@ fn a_tile_edge_changed_in_the_editor_page_is_saved_and_used_by_a_new_game() {
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser-editor");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("base.toml");
-    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/../tiles/base.toml"), &path).unwrap();
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../tiles/base.toml"),
+        dir.join("base.toml"),
+    )
+    .unwrap();
     let catalog = Catalog::linked().unwrap();
-
     let args = Overrides {
         players: Some(2),
         seed: Some(4),
@@ -397,81 +508,156 @@ fn a_tile_edge_changed_in_the_editor_page_is_saved_and_used_by_a_new_game() {
     };
     let table = Table::open(&args, None).unwrap();
     let editor = Editor::new(catalog.clone(), TileSource { dir: Some(dir.clone()) });
-    let server = http::Server::with_editor(table, editor);
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Runtime::new().unwrap();
-        rt.block_on(async move {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            tx.send(listener.local_addr().unwrap()).unwrap();
-            http::run(listener, server).await.unwrap();
-        });
-    });
-    let addr: SocketAddr = rx.recv().unwrap();
+    let addr = common::serve_on_loopback(http::Server::with_editor(table, editor));
     let browser = Browser::start();
     browser.go(&format!("http://{addr}/editor?file=base.toml"));
-
-    let wait_for = |what: &str, check: &dyn Fn() -> bool| {
-        let start = Instant::now();
-        while !check() {
-            assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "the page never showed {what}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    };
-    wait_for("tile E", &|| !browser.find_all("#tiles button[data-id='E']").is_empty());
-    assert!(browser.click_first("#tiles button[data-id='E']"));
-    let edges = browser.find_all("#edges")[0].clone();
-    wait_for("E's edges", &|| {
-        browser.script("return document.getElementById('edges').value;") == json!("CFFF")
+    browser.wait_for("the base tiles", &|b| {
+        !b.find_all("#tiles button[data-id='E']").is_empty()
     });
-    let before = browser.script("return document.getElementById('picture').innerHTML;");
 
-    // A change that does not fit E's features shows the diagnostic.
-    let (status, v) = browser.cmd("POST", &format!("/element/{edges}/clear"), Some(&json!({})));
-    assert_eq!(status, 200, "{v}");
-    let (status, v) = browser.cmd(
-        "POST",
-        &format!("/element/{edges}/value"),
-        Some(&json!({"text": "CFFC"})),
-    );
-    assert_eq!(status, 200, "{v}");
-    wait_for("a diagnostic", &|| {
-        browser.script("return document.getElementById('diagnostics').textContent;") != json!("")
+    // A new set: the page asks for its name.
+    browser.script("window.prompt = () => 'Test Tiles'; return null;");
+    assert!(browser.click_first("#new-set"));
+    browser.wait_for("the new set", &|b| {
+        b.script("return work.file;") == json!("test-tiles.toml")
+            && !b.find_all("#tiles button[data-id='TT-1']").is_empty()
     });
-    let original = std::fs::read(&path).unwrap();
+    let path = dir.join("test-tiles.toml");
+    assert!(path.is_file());
+    assert_eq!(kinds(&browser.parts()), ["field"], "a blank tile: one field all round");
+
+    // A city on the north and east sides, joined into one, with a pennant.
+    browser.edit_with("city", "N");
+    browser.edit_with("city", "E");
+    assert_eq!(kinds(&browser.parts()), ["field", "city", "city"]);
+    browser.use_tool("select", "N");
+    assert_eq!(browser.script("return feature;"), json!(1));
+    browser.edit_with("join", "E");
+    assert_eq!(kinds(&browser.parts()), ["field", "city"]);
+    browser.edit_with("pennant", "NE");
+    assert_eq!(browser.parts()[1]["pennants"], json!(1));
+    // A road on the south side ending in the middle: it splits the field.
+    browser.edit_with("road", "S");
+    assert_eq!(kinds(&browser.parts()), ["field", "city", "road", "field"]);
+    // Undo takes the road back, redo puts it again.
+    browser.editor_step("undo", |b| assert!(b.click_first("#undo")));
+    assert_eq!(kinds(&browser.parts()), ["field", "city"]);
+    browser.editor_step("redo", |b| assert!(b.click_first("#redo")));
+    assert_eq!(kinds(&browser.parts()), ["field", "city", "road", "field"]);
+    // A road segment cannot join the city: refused in words, nothing changes.
+    browser.use_tool("select", "N");
+    browser.edit_with("join", "S");
+    let status = browser.script("return document.getElementById('status').textContent;");
+    assert!(status.as_str().unwrap().contains("cannot join"), "{status}");
+    assert_eq!(kinds(&browser.parts()), ["field", "city", "road", "field"]);
+    // Both fields touch the city: pick each, then click the city.
+    for field in ["W", "SE"] {
+        browser.use_tool("select", field);
+        browser.edit_with("touches", "N");
+    }
+    let parts = browser.parts();
+    assert_eq!(parts[0]["cities"], json!([1]), "{parts}");
+    assert_eq!(parts[3]["cities"], json!([1]), "{parts}");
+    // An Easter nest from the expansion's schema, and two copies.
+    browser.editor_step("the nest", |b| {
+        let options = b.find_all("#attr-easter-symbol option");
+        assert!(b.click(&options[1]));
+    });
+    browser.editor_step("the count", |b| {
+        let count = b.find_all("#count")[0].clone();
+        b.cmd("POST", &format!("/element/{count}/clear"), Some(&json!({})));
+        b.cmd(
+            "POST",
+            &format!("/element/{count}/value"),
+            Some(&json!({"text": "2\u{E007}"})),
+        );
+    });
+    browser.use_tool("select", "N");
+    browser.screenshot("editor.png");
+    let toml = browser.script("return document.getElementById('toml').value;");
+    assert!(toml.as_str().unwrap().contains("[tile.easter]"), "{toml}");
+
     assert!(browser.click_first("#save"));
-    wait_for("the refusal", &|| {
-        browser.script("return document.getElementById('status').textContent;") == json!("not saved")
+    browser.wait_for("saved", &|b| {
+        b.script("return document.getElementById('status').textContent;") == json!("saved")
     });
+    // Try it: without the lobby, the page says how to start a game with the set.
+    assert!(browser.click_first("#try"));
+    browser.wait_for("how to try it", &|b| {
+        b.script("return document.getElementById('try-box').textContent;")
+            .as_str()
+            .is_some_and(|t| t.contains("test-tiles.toml"))
+    });
+
+    // A typing slip in the TOML block: the loader's problem is marked on the
+    // picture where it points (the road's segment) and in the feature list,
+    // and saving is off until an undo.
+    browser.editor_step("the slip", |b| {
+        b.script(
+            "const t = document.getElementById('toml'); t.focus(); \
+             t.value = t.value.replace('edges = [\"S\"]', 'edges = [\"Q\"]'); \
+             t.dispatchEvent(new Event('input')); return null;",
+        );
+    });
+    assert_eq!(browser.script("return document.body.dataset.valid;"), json!("no"));
     let shown = browser.script("return document.getElementById('diagnostics').textContent;");
-    assert!(shown.as_str().unwrap().contains("line"), "{shown}");
-    assert_eq!(
-        std::fs::read(&path).unwrap(),
-        original,
-        "a refused save leaves the file alone"
+    assert!(shown.as_str().unwrap().contains("unknown segment `Q`"), "{shown}");
+    let marks =
+        browser.script("return [...document.querySelectorAll('#overlay text.mark title')].map(t => t.textContent);");
+    assert!(
+        marks
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m.as_str().unwrap().contains("unknown segment `Q`")),
+        "{marks}"
     );
-
-    // With the default features for the new edges it renders, and saves.
-    assert!(browser.click_first("#relayout"));
-    wait_for("the new picture", &|| {
-        browser.script("return document.getElementById('diagnostics').textContent;") == json!("")
-            && browser.script("return document.getElementById('picture').innerHTML;") != before
-    });
-    assert!(browser.click_first("#save"));
-    wait_for("saved", &|| {
-        browser.script("return document.getElementById('status').textContent;") == json!("saved")
-    });
+    assert_eq!(browser.find_all("#feature-list li.bad").len(), 1);
+    assert_eq!(
+        browser.script("return document.getElementById('save').disabled;"),
+        json!(true)
+    );
+    browser.script(
+        "document.getElementById('toml').blur(); document.getElementById('detail').scrollTop = 0; return null;",
+    );
+    browser.screenshot("editor-problem.png");
+    browser.editor_step("undo the slip", |b| assert!(b.click_first("#undo")));
+    assert_eq!(browser.script("return document.body.dataset.valid;"), json!("yes"));
 
     let text = std::fs::read_to_string(&path).unwrap();
     let (report, problems) =
         carcassonne_setup::tiles_cmd::check(std::slice::from_ref(&path), &catalog, &TileSource::default()).unwrap();
     assert_eq!(problems, 0, "{report}");
-    let set = parse_tile_set("base.toml", &text, &catalog).unwrap();
-    let kinds = [EdgeKind::City, EdgeKind::Field, EdgeKind::Field, EdgeKind::City];
-    assert_eq!(set.tile("E").unwrap().edges, kinds);
-    let rules = Rules::new(&catalog, &GameConfig::with_players(2), &TileSource { dir: Some(dir) }).unwrap();
-    assert_eq!(rules.tile_by_id("E").unwrap().def.edges, kinds);
+    let set = parse_tile_set("test-tiles.toml", &text, &catalog).unwrap();
+    let t = set.tile("TT-1").unwrap();
+    assert_eq!(
+        t.edges,
+        [EdgeKind::City, EdgeKind::City, EdgeKind::Road, EdgeKind::Field]
+    );
+    assert_eq!(t.count, 2);
+    let city = t.features.iter().find(|f| f.kind == FeatureKind::City).unwrap();
+    assert_eq!((city.pennants, city.segments.sides().count()), (1, 2));
+    let fields: Vec<_> = t.features.iter().filter(|f| f.kind == FeatureKind::Field).collect();
+    assert_eq!(fields.len(), 2);
+    assert!(fields.iter().all(|f| f.touches.len() == 1));
+    assert_eq!(t.attribute("easter").unwrap()["symbol"].as_str(), Some("nest"));
+
+    // A game with the set shuffled in plays the new tile.
+    let mut config = GameConfig::with_players(2);
+    config.seed = 3;
+    config.expansions = vec!["easter".into()];
+    config.tiles.files = vec![path.display().to_string()];
+    let rules = Arc::new(Rules::new(&catalog, &config, &TileSource::default()).unwrap());
+    let mut game = Game::new(rules.clone()).unwrap();
+    let mut bots = session::bots_for(&config, "random").unwrap();
+    let mut record = GameRecord::new(config.clone());
+    session::play_out(&mut game, &mut bots, &mut record, |_, _, _| {}, |_| Ok(())).unwrap();
+    let placed = game
+        .state()
+        .board()
+        .tiles()
+        .iter()
+        .filter(|p| rules.tile(p.tile).def.id == "TT-1")
+        .count();
+    assert!(placed >= 1, "the new tile was placed");
 }

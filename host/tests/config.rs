@@ -73,6 +73,7 @@ const fn info(
         ],
         figures: &[],
         score_sources: &[],
+        attributes: &[],
         check_attributes: no_attributes,
         build,
     }

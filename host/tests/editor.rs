@@ -88,7 +88,7 @@ fn the_page_and_the_listing_show_every_set_and_its_tiles() {
     let (addr, _) = start(&dir);
     let (status, page) = request(addr, "GET", "/editor", None);
     assert_eq!(status, 200);
-    assert!(page.contains("/api/tiles/preview") && page.contains("/api/tiles/save"));
+    assert!(page.contains("/api/tiles/edit") && page.contains("/api/tiles/write"));
 
     let list = get(addr, "/api/tiles");
     let files = list["files"].as_array().unwrap();
@@ -285,4 +285,347 @@ fn only_loopback_or_the_hot_seat_token_may_save() {
     );
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["tile"]["count"], 3);
+}
+
+/// The working copy of `file` as the page reads it: (text, version).
+fn working_copy(addr: SocketAddr, file: &str) -> (String, String) {
+    let f = get(addr, &format!("/api/tiles/file?file={file}"));
+    (
+        f["text"].as_str().unwrap().to_string(),
+        f["version"].as_str().unwrap().to_string(),
+    )
+}
+
+fn edit(addr: SocketAddr, body: Value) -> (u16, Value) {
+    post(addr, "/api/tiles/edit", &body)
+}
+
+#[test]
+fn working_copy_edits_come_back_as_text_pictures_and_placed_diagnostics() {
+    let dir = tiles_copy("working", &["base.toml"]);
+    let (addr, _) = start(&dir);
+    let (text, _) = working_copy(addr, "base.toml");
+    let on_disk = std::fs::read(dir.join("base.toml")).unwrap();
+
+    // A new blank tile, then a city side on it, then a duplicate.
+    let (status, a) = edit(addr, json!({ "file": "base.toml", "text": text, "op": "new-tile" }));
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(a["valid"], true);
+    // New ids take the set's initials, clear of the base game's A … X.
+    assert_eq!(a["selected"], "BA-1");
+    let t = a["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == "BA-1")
+        .unwrap();
+    assert_eq!(t["edges"], "FFFF");
+    assert_eq!(t["parts"][0]["segments"].as_array().unwrap().len(), 12);
+    let (status, b) = edit(
+        addr,
+        json!({ "file": "base.toml", "text": a["text"], "op": "picture", "id": "BA-1",
+                "picture": { "op": "set-edge", "side": "N", "kind": "C" } }),
+    );
+    assert_eq!(status, 200, "{b}");
+    assert!(
+        b["blocks"]["BA-1"].as_str().unwrap().contains("edges = \"CFFF\""),
+        "{b}"
+    );
+    let (status, c) = edit(
+        addr,
+        json!({ "file": "base.toml", "text": b["text"], "op": "duplicate", "id": "BA-1" }),
+    );
+    assert_eq!(status, 200, "{c}");
+    assert_eq!(c["selected"], "BA-2");
+    let (status, d) = edit(
+        addr,
+        json!({ "file": "base.toml", "text": c["text"], "op": "delete", "id": "BA-1" }),
+    );
+    assert_eq!(status, 200, "{d}");
+    assert!(d["tiles"].as_array().unwrap().iter().all(|t| t["id"] != "BA-1"));
+
+    // A typed block that does not load: the answer holds the text and the
+    // loader's diagnostic, placed on the tile, the feature and the segment.
+    let block = d["blocks"]["BA-2"]
+        .as_str()
+        .unwrap()
+        .replace("edges = [\"N\"]", "edges = [\"Q\"]");
+    let (status, e) = edit(
+        addr,
+        json!({ "file": "base.toml", "text": d["text"], "op": "toml", "id": "BA-2", "toml": block }),
+    );
+    assert_eq!(status, 200, "{e}");
+    assert_eq!(e["valid"], false);
+    assert!(e["tiles"].is_null());
+    let diag = e["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["message"].as_str().unwrap().contains("unknown segment"))
+        .unwrap_or_else(|| panic!("{e}"));
+    assert_eq!(
+        (&diag["tile"], &diag["feature"], &diag["segment"]),
+        (&json!("BA-2"), &json!(1), &json!("Q"))
+    );
+    // Nothing of this touched the file.
+    assert_eq!(std::fs::read(dir.join("base.toml")).unwrap(), on_disk);
+}
+
+#[test]
+fn working_copy_edits_that_cannot_be_made_are_refused() {
+    let dir = tiles_copy("working-refused", &["base.toml"]);
+    let (addr, _) = start(&dir);
+    let (text, _) = working_copy(addr, "base.toml");
+    let broken = text.replacen("edges = \"CFFF\"", "edges = \"CFFC\"", 1);
+    for (body, status, says) in [
+        (
+            json!({ "file": "nope.toml", "text": text, "op": "check" }),
+            404,
+            "unknown tile file",
+        ),
+        (
+            json!({ "file": "base.toml", "text": text, "op": "paint" }),
+            400,
+            "unknown variant",
+        ),
+        (
+            json!({ "file": "base.toml", "text": text, "op": "check", "colour": 1 }),
+            400,
+            "unknown field",
+        ),
+        (
+            json!({ "file": "base.toml", "text": text, "op": "picture", "id": "E" }),
+            422,
+            "needs `picture`",
+        ),
+        (
+            json!({ "file": "base.toml", "text": text, "op": "picture", "picture": { "op": "toggle-cloister" } }),
+            422,
+            "needs `id`",
+        ),
+        (
+            json!({ "file": "base.toml", "text": text, "op": "picture", "id": "ZZ", "picture": { "op": "toggle-cloister" } }),
+            422,
+            "no tile `ZZ`",
+        ),
+        (
+            // E is a city cap on N and fields: its field cannot take the city's segment.
+            json!({ "file": "base.toml", "text": text, "op": "picture", "id": "E",
+                    "picture": { "op": "move-segment", "segment": "N", "to": 1 } }),
+            422,
+            "cannot join",
+        ),
+        (
+            json!({ "file": "base.toml", "text": text, "op": "picture", "id": "E",
+                    "picture": { "op": "set-pennants", "feature": 1, "pennants": 1 } }),
+            422,
+            "only cities",
+        ),
+        (
+            json!({ "file": "base.toml", "text": broken, "op": "picture", "id": "E",
+                    "picture": { "op": "toggle-cloister" } }),
+            422,
+            "does not load as it is",
+        ),
+        (
+            json!({ "file": "base.toml", "text": text, "op": "toml", "id": "E", "toml": "[[tile]]\n[[tile]]\n" }),
+            422,
+            "exactly one [[tile]]",
+        ),
+        (
+            json!({ "file": "base.toml", "text": text, "op": "duplicate", "id": "ZZ" }),
+            422,
+            "no tile `ZZ`",
+        ),
+        (
+            json!({ "file": "base.toml", "text": text, "op": "delete", "id": "ZZ" }),
+            422,
+            "no tile `ZZ`",
+        ),
+        (
+            json!({ "file": "base.toml", "text": "[set", "op": "new-tile" }),
+            422,
+            "not valid TOML",
+        ),
+    ] {
+        let (got, answer) = edit(addr, body.clone());
+        assert_eq!(got, status, "{body}: {answer}");
+        let error = answer["error"].as_str().unwrap_or_default();
+        assert!(error.contains(says), "{body}: {answer}");
+    }
+    // A body over the editor's limit.
+    let huge = "#".repeat(carcassonne_serve::editor::EDITOR_BODY_LIMIT + 1);
+    let (status, _) = request(
+        addr,
+        "POST",
+        "/api/tiles/edit",
+        Some(&json!({ "file": "base.toml", "text": huge, "op": "check" })),
+    );
+    assert_eq!(status, 413);
+}
+
+#[test]
+fn the_working_copy_is_saved_only_when_valid_current_and_on_disk() {
+    let dir = tiles_copy("working-save", &["base.toml"]);
+    let (addr, _) = start(&dir);
+    let path = dir.join("base.toml");
+    let (text, version) = working_copy(addr, "base.toml");
+    let edited = text.replacen("count = 5\n", "count = 6\n", 1);
+    assert_ne!(edited, text);
+
+    // Invalid: refused with the diagnostics, file unchanged.
+    let broken = text.replacen("edges = \"CFFF\"", "edges = \"CFFC\"", 1);
+    let (status, a) = post(
+        addr,
+        "/api/tiles/write",
+        &json!({ "file": "base.toml", "text": broken, "version": version }),
+    );
+    assert_eq!(status, 422, "{a}");
+    assert!(!a["diagnostics"].as_array().unwrap().is_empty());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    // A built-in set has no file to write.
+    let (easter, easter_version) = working_copy(addr, "easter.toml");
+    let (status, b) = post(
+        addr,
+        "/api/tiles/write",
+        &json!({ "file": "easter.toml", "text": easter, "version": easter_version }),
+    );
+    assert_eq!(status, 409, "{b}");
+    assert!(!dir.join("easter.toml").exists());
+    // Changed on disk since it was read: refused, the other change kept.
+    let other = text.replacen("count = 5\n", "count = 7\n", 1);
+    std::fs::write(&path, &other).unwrap();
+    let (status, c) = post(
+        addr,
+        "/api/tiles/write",
+        &json!({ "file": "base.toml", "text": edited, "version": version }),
+    );
+    assert_eq!(status, 409, "{c}");
+    assert!(c["error"].as_str().unwrap().contains("changed on disk"), "{c}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), other);
+    // Read again and saved: written, with the new version to save on from.
+    let (_, version) = working_copy(addr, "base.toml");
+    let edited = other.replacen("count = 7\n", "count = 6\n", 1);
+    let (status, d) = post(
+        addr,
+        "/api/tiles/write",
+        &json!({ "file": "base.toml", "text": edited, "version": version }),
+    );
+    assert_eq!(status, 200, "{d}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), edited);
+    assert_eq!(d["version"], json!(carcassonne_serve::editor::version_of(&edited)));
+}
+
+#[test]
+fn a_new_set_is_a_new_file_with_a_blank_tile_and_bad_ones_are_refused() {
+    let dir = tiles_copy("new-set", &["base.toml"]);
+    let (addr, _) = start(&dir);
+    let (status, a) = post(
+        addr,
+        "/api/tiles/new-set",
+        &json!({ "file": "mine.toml", "id": "mine", "name": "My \"own\" tiles" }),
+    );
+    assert_eq!(status, 200, "{a}");
+    let text = std::fs::read_to_string(dir.join("mine.toml")).unwrap();
+    let set = parse_tile_set("mine.toml", &text, &catalog()).unwrap();
+    assert_eq!((set.name.as_str(), set.tiles.len()), ("My \"own\" tiles", 1));
+    let listed = get(addr, "/api/tiles");
+    assert!(
+        listed["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["file"] == "mine.toml" && f["editable"] == true),
+        "{listed}"
+    );
+    for (body, status, says) in [
+        (
+            json!({ "file": "mine.toml", "id": "mine2", "name": "x" }),
+            409,
+            "already",
+        ),
+        (
+            json!({ "file": "easter.toml", "id": "e2", "name": "x" }),
+            409,
+            "already",
+        ),
+        (
+            json!({ "file": "../up.toml", "id": "up", "name": "x" }),
+            422,
+            "file name",
+        ),
+        (json!({ "file": "mine", "id": "m", "name": "x" }), 422, "file name"),
+        (
+            json!({ "file": "other.toml", "id": "Not Kebab", "name": "x" }),
+            422,
+            "invalid",
+        ),
+        (
+            json!({ "file": "other.toml", "id": "base", "name": "x" }),
+            409,
+            "set `base` exists",
+        ),
+    ] {
+        let (got, answer) = post(addr, "/api/tiles/new-set", &body);
+        assert_eq!(got, status, "{body}: {answer}");
+        assert!(answer["error"].as_str().unwrap().contains(says), "{body}: {answer}");
+    }
+    assert!(!dir.join("other.toml").exists() && !dir.parent().unwrap().join("up.toml").exists());
+
+    // Its first tile's id is clear of the base game's; a tile renamed to a
+    // base id is flagged while editing (a game with both sets refuses them).
+    let (text, _) = working_copy(addr, "mine.toml");
+    assert_eq!(set.tiles[0].id, "MI-1");
+    let block = text[text.find("[[tile]]").unwrap()..].replace("\"MI-1\"", "\"D\"");
+    let (status, renamed) = edit(
+        addr,
+        json!({ "file": "mine.toml", "text": text, "op": "toml", "id": "MI-1", "toml": block }),
+    );
+    assert_eq!(status, 200, "{renamed}");
+    assert_eq!(renamed["valid"], true);
+    let notice = renamed["notices"][0].as_str().unwrap_or_else(|| panic!("{renamed}"));
+    assert!(notice.contains("tile id `D` is also in set `base`"), "{notice}");
+
+    // A server without a tile directory has nowhere to put one.
+    let args = Overrides {
+        players: Some(2),
+        ..Overrides::default()
+    };
+    let table = Table::open(&args, None).unwrap();
+    let bare = serve_on_loopback(http::Server::with_editor(
+        table,
+        Editor::new(catalog(), TileSource { dir: None }),
+    ));
+    let (status, answer) = post(
+        bare,
+        "/api/tiles/new-set",
+        &json!({ "file": "x.toml", "id": "x", "name": "x" }),
+    );
+    assert_eq!(status, 409, "{answer}");
+}
+
+#[test]
+fn a_web_page_naming_another_host_may_not_edit_or_save() {
+    use std::io::{Read, Write};
+    let dir = tiles_copy("rebind", &["base.toml"]);
+    let (addr, _) = start(&dir);
+    for path in ["/api/tiles/edit", "/api/tiles/write", "/api/tiles/new-set"] {
+        let body = match path {
+            "/api/tiles/edit" => json!({ "file": "base.toml", "text": "", "op": "check" }),
+            "/api/tiles/write" => json!({ "file": "base.toml", "text": "", "version": "" }),
+            _ => json!({ "file": "x.toml", "id": "x", "name": "x" }),
+        }
+        .to_string();
+        let mut stream = std::net::TcpStream::connect(addr).unwrap();
+        write!(
+            stream,
+            "POST {path} HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut raw = String::new();
+        stream.read_to_string(&mut raw).unwrap();
+        assert!(raw.starts_with("HTTP/1.1 403"), "{path}: {raw}");
+    }
+    assert!(!dir.join("x.toml").exists());
 }

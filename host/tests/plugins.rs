@@ -446,7 +446,9 @@ fn tile_tools_write_and_show_expansion_attributes() {
     // height is refused, a right one written.
     let out = add("WX", "watchtower.height=7", true);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("`height` must be 1 or 2"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("`height` cannot be `7`; allowed: a whole number from 1 to 2")
+    );
     let out = add("WX", "watchtower.height=1", true);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(

@@ -82,4 +82,30 @@ fn every_expansion_crate_of_the_workspace_is_linked_and_registered() {
         assert_eq!(e["origin"], "linked");
         assert!(e["version"].as_str().is_some_and(|v| !v.is_empty()));
     }
+    // Each expansion's attribute schema, as the tile editor reads it.
+    let easter = list.iter().find(|e| e["id"] == "easter").expect("easter");
+    let symbol = &easter["attributes"][0];
+    assert_eq!(symbol["key"], "symbol");
+    assert_eq!(symbol["on"], serde_json::json!(["tile"]));
+    assert_eq!(
+        symbol["kind"],
+        serde_json::json!({"type": "one-of", "values": ["nest", "bunny"]})
+    );
+    assert_eq!(symbol["required"], true);
+    let inns = list.iter().find(|e| e["id"] == "inns-and-cathedrals").expect("inns");
+    let places: Vec<(&str, &serde_json::Value)> = inns["attributes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| (a["key"].as_str().unwrap(), &a["on"]))
+        .collect();
+    assert_eq!(
+        places,
+        [
+            ("inn", &serde_json::json!(["road"])),
+            ("cathedral", &serde_json::json!(["city"]))
+        ]
+    );
+    let cleric = list.iter().find(|e| e["id"] == "cleric-and-serf").expect("cleric");
+    assert_eq!(cleric["attributes"], serde_json::json!([]));
 }

@@ -6,9 +6,11 @@
 
 mod compiled;
 mod load;
+mod schema;
 
 pub use compiled::{EdgeDemand, EdgeMask, TileType, side_demand};
 pub use load::{AttributeCheck, AttributeProblem, MAX_TEXT_CHARS, parse_tile_set};
+pub use schema::{AttributeDecl, AttributePlace, check_by_schema};
 
 use crate::geometry::{Segment, Side};
 use std::collections::BTreeMap;

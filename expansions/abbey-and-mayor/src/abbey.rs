@@ -5,35 +5,30 @@
 //! as a cloister: the core's).
 
 use crate::{Action, ID, State};
-use carcassonne_core::tiles::{AttributeProblem, FeatureKind};
-use carcassonne_core::{CoreState, Ctx, Pos, Rotation, Rules, Side, toml};
+use carcassonne_core::tiles::{AttributeDecl, AttributePlace, AttributeProblem, FeatureKind};
+use carcassonne_core::{CoreState, Ctx, Pos, Rotation, Rules, Side, ValueKind, toml};
 
 /// Id of the abbey tile in `tiles/abbey-and-mayor.toml`.
 pub const ABBEY_TILE: &str = "AM-abbey";
 
-/// Checks `[tile.abbey-and-mayor]`: `abbey = true` on a tile, nothing else.
-pub(crate) fn check_attributes(feature: Option<FeatureKind>, table: &toml::Value) -> Vec<AttributeProblem> {
-    if feature.is_some() {
-        return vec![AttributeProblem::new(
-            &[],
-            "abbey-and-mayor has no feature attributes; mark an abbey on the tile: [tile.abbey-and-mayor] abbey = true",
-        )];
+/// `[tile.abbey-and-mayor] abbey = true` marks the abbey tile players hold.
+pub(crate) const ATTRIBUTES: &[AttributeDecl] = &[AttributeDecl {
+    key: "abbey",
+    on: &[AttributePlace::Tile],
+    kind: ValueKind::Bool,
+    required: true,
+    description: "the tile is an abbey: each player holds one and may place it into a hole instead of drawing",
+}];
+
+/// What the schema cannot say: `abbey` is written `true`.
+pub(crate) fn check_attributes(_feature: Option<FeatureKind>, table: &toml::Value) -> Vec<AttributeProblem> {
+    match table.get("abbey").and_then(toml::Value::as_bool) {
+        Some(false) => vec![AttributeProblem::new(
+            &["abbey"],
+            "`abbey` must be true (leave the table out on other tiles)",
+        )],
+        _ => Vec::new(),
     }
-    let mut problems = Vec::new();
-    for (key, value) in table.as_table().into_iter().flatten() {
-        match (key.as_str(), value.as_bool()) {
-            ("abbey", Some(true)) => {}
-            ("abbey", _) => problems.push(AttributeProblem::new(&["abbey"], "`abbey` must be true")),
-            (other, _) => problems.push(AttributeProblem::new(
-                &[other],
-                format!("unknown key `{other}`; expected `abbey`"),
-            )),
-        }
-    }
-    if table.get("abbey").is_none() && problems.is_empty() {
-        problems.push(AttributeProblem::new(&[], "expected `abbey = true`"));
-    }
-    problems
 }
 
 /// Empty cells whose four sides all touch tiles, where `tile` (the abbey,

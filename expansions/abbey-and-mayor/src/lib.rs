@@ -133,6 +133,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         },
     ],
     score_sources: &[BARN_SOURCE, FARMERS_SOURCE],
+    attributes: abbey::ATTRIBUTES,
     check_attributes: abbey::check_attributes,
     build: hooks::build,
 };

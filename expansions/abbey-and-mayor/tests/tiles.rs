@@ -30,9 +30,13 @@ fn abbey_tile_is_a_walled_cloister_outside_the_bag() {
 
 #[test]
 fn attribute_check() {
+    // The schema's checks, then the expansion's own, as the loader runs them.
+    use carcassonne_core::tiles::AttributeCheck;
+    let mut catalog = Catalog::default();
+    catalog.add(&am::INFO).unwrap();
     let check = |feature: Option<FeatureKind>, text: &str| {
         let value: toml::Value = toml::from_str(text).unwrap();
-        (am::INFO.check_attributes)(feature, &value)
+        catalog.check(am::ID, feature, &value).unwrap()
     };
     assert!(check(None, "abbey = true").is_empty());
     assert_eq!(check(None, "abbey = false").len(), 1);

@@ -97,6 +97,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     figures: &[],
     score_sources: &["cleric", "serf", "tokens"],
     // It prints nothing on tiles: any table under its id is a mistake.
+    attributes: &[],
     check_attributes: expansion::no_attributes,
     build: hooks::build,
 };

@@ -44,7 +44,9 @@ pub use nests::{CompletedNest, NEST_PLACER_EGGS};
 pub use state::State;
 pub use symbols::{Symbol, symbol_at, symbol_of};
 
-use carcassonne_core::{EarlierDefault, ExpansionInfo, TileFile, ValueKind, VariantDecl, register_expansion};
+use carcassonne_core::{
+    EarlierDefault, ExpansionInfo, TileFile, ValueKind, VariantDecl, expansion, register_expansion,
+};
 
 /// The expansion's id, also the key of its tables in tile files.
 pub const ID: &str = "easter";
@@ -119,7 +121,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     // The final egg award, shown as `easter` in the breakdown. Eggs
     // themselves are not points; they are in the public state.
     score_sources: &[""],
-    check_attributes: symbols::check_attributes,
+    attributes: symbols::ATTRIBUTES,
+    check_attributes: expansion::schema_only,
     build: hooks::build,
 };
 

@@ -72,11 +72,17 @@ fn bad_tables_are_reported_with_their_place() {
     let err = parse_tile_set("test.toml", TILE, &catalog()).unwrap_err();
     let messages: Vec<(usize, String)> = err.0.iter().map(|d| (d.line, d.message.clone())).collect();
     let has = |line: usize, text: &str| messages.iter().any(|(l, m)| *l == line && m.contains(text));
-    assert!(has(11, "symbols are not features"), "{messages:?}");
-    assert!(has(14, "unknown symbol `egg`"), "{messages:?}");
+    assert!(
+        has(11, "`easter` has no attributes on a field; it has `symbol` on a tile"),
+        "{messages:?}"
+    );
+    assert!(
+        has(14, "`symbol` cannot be `egg`; allowed: one of: nest, bunny"),
+        "{messages:?}"
+    );
     assert!(has(15, "unknown key `colour`"), "{messages:?}");
     assert!(
-        messages.iter().any(|(_, m)| m.contains("needs a `symbol`")),
+        messages.iter().any(|(_, m)| m.contains("needs `symbol`")),
         "{messages:?}"
     );
     assert_eq!(messages.len(), 4, "{messages:?}");

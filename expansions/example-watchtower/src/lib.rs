@@ -8,11 +8,12 @@
 
 use carcassonne_core::board::PlacedTile;
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
-use carcassonne_core::tiles::{AttributeProblem, FeatureKind, TileType};
+use carcassonne_core::tiles::{AttributeDecl, AttributePlace, TileType};
 use carcassonne_core::{
-    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FigureClass, Pos, TileFile, ValueKind, VariantDecl, register_expansion,
+    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FigureClass, Pos, TileFile, ValueKind, VariantDecl,
+    register_expansion,
 };
-use carcassonne_core::{serde_json, toml};
+use carcassonne_core::serde_json;
 use serde::{Deserialize, Serialize};
 
 /// The expansion's declaration: what `carcassonne expansions` lists.
@@ -36,37 +37,26 @@ pub static WATCHTOWER: ExpansionInfo = ExpansionInfo {
     }],
     figures: &[],
     score_sources: &[""],
-    check_attributes,
+    attributes: ATTRIBUTES,
+    // The schema says it all; an expansion with a rule the schema cannot
+    // state checks it here.
+    check_attributes: expansion::schema_only,
     build,
 };
 
 register_expansion!(WATCHTOWER);
 carcassonne_core::export_plugin!();
 
-/// Checks `[tile.watchtower]`: `height` must be 1 or 2; nothing on features.
-fn check_attributes(feature: Option<FeatureKind>, table: &toml::Value) -> Vec<AttributeProblem> {
-    if feature.is_some() {
-        return vec![AttributeProblem::new(
-            &[],
-            "watchtowers stand on tiles, not on features",
-        )];
-    }
-    let mut problems = Vec::new();
-    for (key, value) in table.as_table().into_iter().flatten() {
-        match (key.as_str(), value.as_integer()) {
-            ("height", Some(1 | 2)) => {}
-            ("height", _) => problems.push(AttributeProblem::new(&["height"], "`height` must be 1 or 2")),
-            (other, _) => problems.push(AttributeProblem::unknown_key(
-                &[other],
-                format!("unknown key `{other}`; expected `height`"),
-            )),
-        }
-    }
-    if table.get("height").is_none() {
-        problems.push(AttributeProblem::new(&[], "a watchtower needs a `height`"));
-    }
-    problems
-}
+/// `[tile.watchtower] height = 1` (or 2): a tower on the tile, never on a
+/// feature. The loader checks tile files against this (and the tile editor
+/// of `carcassonne serve` offers it as a form field).
+const ATTRIBUTES: &[AttributeDecl] = &[AttributeDecl {
+    key: "height",
+    on: &[AttributePlace::Tile],
+    kind: ValueKind::integer(1, 2),
+    required: true,
+    description: "the tower's height: a survey counts followers within this many steps of the tower",
+}];
 
 fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
     // The engine checked the value against the declared kind (1 or 2).

@@ -42,6 +42,9 @@ impl Fruit {
         Fruit::Elder,
     ];
 
+    /// The names of [`Fruit::ALL`], in that order (the tile attribute's allowed values).
+    pub const NAMES: [&'static str; 6] = ["quince", "apple", "apricot", "cherry", "plum", "elder"];
+
     /// The name used in tile files, records and public state.
     pub fn name(self) -> &'static str {
         match self {
@@ -170,4 +173,14 @@ pub struct Token {
     pub fruit: Fruit,
     /// Its value (2–5).
     pub value: u8,
+}
+
+#[cfg(test)]
+mod names {
+    use super::Fruit;
+
+    #[test]
+    fn the_names_list_is_the_names_of_all_fruits_in_order() {
+        assert_eq!(Fruit::ALL.map(Fruit::name), Fruit::NAMES);
+    }
 }

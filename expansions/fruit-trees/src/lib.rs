@@ -60,7 +60,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     }],
     figures: &[],
     score_sources: &[HARVEST, SELL, HELD],
-    check_attributes: trees::check_attributes,
+    attributes: trees::ATTRIBUTES,
+    check_attributes: carcassonne_core::expansion::schema_only,
     build: hooks::build,
 };
 

@@ -5,8 +5,8 @@
 use crate::{Fruit, ID, State, TOKEN_VALUES};
 use carcassonne_core::board::PlacedTile;
 use carcassonne_core::rng::GameRng;
-use carcassonne_core::tiles::{AttributeProblem, FeatureKind, TileType};
-use carcassonne_core::{Ctx, Pos, serde_json, toml};
+use carcassonne_core::tiles::{AttributeDecl, AttributePlace, TileType};
+use carcassonne_core::{Ctx, Pos, ValueKind, serde_json, toml};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -33,52 +33,31 @@ pub fn tree_of(tile: &TileType) -> Option<Fruit> {
         .and_then(Fruit::parse)
 }
 
-/// Checks `[tile.fruit-trees]`: `tree` (one of the six fruits) is required;
-/// `farmhouse` and `highwaymen` are optional booleans (illustrations).
-pub(crate) fn check_attributes(feature: Option<FeatureKind>, table: &toml::Value) -> Vec<AttributeProblem> {
-    if feature.is_some() {
-        return vec![AttributeProblem::new(
-            &[],
-            "a fruit tree stands on a tile, not on a feature; put `fruit-trees` in the tile's table",
-        )];
-    }
-    let Some(table) = table.as_table() else {
-        return vec![AttributeProblem::new(&[], "`fruit-trees` must be a table")];
-    };
-    let fruits = || Fruit::ALL.map(Fruit::name).join(", ");
-    let mut problems = Vec::new();
-    for (key, value) in table {
-        match key.as_str() {
-            "tree" => match value.as_str() {
-                Some(name) if Fruit::parse(name).is_some() => {}
-                Some(name) => problems.push(AttributeProblem::new(
-                    &["tree"],
-                    format!("unknown tree `{name}`; expected one of {}", fruits()),
-                )),
-                None => problems.push(AttributeProblem::new(
-                    &["tree"],
-                    format!("`tree` must be a string: one of {}", fruits()),
-                )),
-            },
-            "farmhouse" | "highwaymen" if value.as_bool().is_none() => problems.push(AttributeProblem::new(
-                &[key.as_str()],
-                format!("`{key}` must be true or false"),
-            )),
-            "farmhouse" | "highwaymen" => {}
-            other => problems.push(AttributeProblem::new(
-                &[other],
-                format!("unknown key `{other}`; expected `tree`, `farmhouse` or `highwaymen`"),
-            )),
-        }
-    }
-    if !table.contains_key("tree") {
-        problems.push(AttributeProblem::new(
-            &[],
-            format!("a Tree tile needs `tree`: one of {}", fruits()),
-        ));
-    }
-    problems
-}
+/// `[tile.fruit-trees]`: `tree` (one of the six fruits) is required;
+/// `farmhouse` and `highwaymen` say what else the picture shows.
+pub(crate) const ATTRIBUTES: &[AttributeDecl] = &[
+    AttributeDecl {
+        key: "tree",
+        on: &[AttributePlace::Tile],
+        kind: ValueKind::one_of(&Fruit::NAMES),
+        required: true,
+        description: "the fruit tree printed on the tile",
+    },
+    AttributeDecl {
+        key: "farmhouse",
+        on: &[AttributePlace::Tile],
+        kind: ValueKind::Bool,
+        required: false,
+        description: "the picture shows a farmhouse (an illustration; no rule reads it)",
+    },
+    AttributeDecl {
+        key: "highwaymen",
+        on: &[AttributePlace::Tile],
+        kind: ValueKind::Bool,
+        required: false,
+        description: "the picture shows highwaymen (an illustration; no rule reads it)",
+    },
+];
 
 /// Each fruit's four tokens shuffled face down into a stack, fruit by fruit
 /// in the rule book's order, from the game's RNG.

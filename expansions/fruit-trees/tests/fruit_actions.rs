@@ -237,6 +237,7 @@ static TEST_FIGURES: ExpansionInfo = ExpansionInfo {
         },
     ],
     score_sources: &[],
+    attributes: &[],
     check_attributes: |_, _| Vec::<AttributeProblem>::new(),
     build: build_test_figures,
 };
@@ -401,13 +402,19 @@ fn tile_attributes_are_checked() {
         ""
     );
     let pear = load_tiles(&format!("{FIELD_TILE}{field}[tile.fruit-trees]\ntree = \"pear\"\n"));
-    assert!(pear.contains("unknown tree `pear`"), "{pear}");
+    assert!(
+        pear.contains("`tree` cannot be `pear`; allowed: one of: quince, apple"),
+        "{pear}"
+    );
     let missing = load_tiles(&format!("{FIELD_TILE}{field}[tile.fruit-trees]\nhighwaymen = true\n"));
     assert!(missing.contains("needs `tree`"), "{missing}");
     let flag = load_tiles(&format!(
         "{FIELD_TILE}{field}[tile.fruit-trees]\ntree = \"plum\"\nfarmhouse = 1\n"
     ));
-    assert!(flag.contains("`farmhouse` must be true or false"), "{flag}");
+    assert!(
+        flag.contains("`farmhouse` cannot be `1`; allowed: true or false"),
+        "{flag}"
+    );
     let other = load_tiles(&format!(
         "{FIELD_TILE}{field}[tile.fruit-trees]\ntree = \"plum\"\nfruit = 3\n"
     ));
@@ -415,7 +422,10 @@ fn tile_attributes_are_checked() {
     let on_feature = load_tiles(&format!(
         "{FIELD_TILE}features = [ {{ kind = \"field\", edges = [\"N\", \"E\", \"S\", \"W\"], fruit-trees = {{ tree = \"plum\" }} }} ]\n"
     ));
-    assert!(on_feature.contains("not on a feature"), "{on_feature}");
+    assert!(
+        on_feature.contains("`fruit-trees` has no attributes on a field; it has `tree` on a tile"),
+        "{on_feature}"
+    );
 }
 
 #[test]

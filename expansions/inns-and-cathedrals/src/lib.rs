@@ -14,7 +14,7 @@
 
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::features::NodeId;
-use carcassonne_core::tiles::AttributeProblem;
+use carcassonne_core::tiles::{AttributeDecl, AttributePlace, AttributeProblem};
 use carcassonne_core::toml;
 use carcassonne_core::{
     BuildContext, CoreState, Expansion, ExpansionInfo, FeatureKind, FigureClass, FigureDecl, FigurePlacement, Strength,
@@ -65,69 +65,46 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     }],
     figures: &[BIG_FOLLOWER],
     score_sources: &[],
+    attributes: ATTRIBUTES,
     check_attributes,
     build,
 };
 
 register_expansion!(INFO);
 
-/// Checks `inns-and-cathedrals = { … }` tables: `inn = true` on a road,
-/// `cathedral = true` on a city, nothing else anywhere.
-fn check_attributes(feature: Option<FeatureKind>, table: &toml::Value) -> Vec<AttributeProblem> {
-    let (key, what) = match feature {
-        None => {
-            return vec![AttributeProblem::new(
-                &[],
-                "inns and cathedrals belong on features: put `inn = true` on a road or `cathedral = true` on a city",
-            )];
-        }
-        Some(FeatureKind::Road) => ("inn", "a road"),
-        Some(FeatureKind::City) => ("cathedral", "a city"),
-        Some(kind) => {
-            return vec![AttributeProblem::new(
-                &[],
-                format!(
-                    "a {} cannot hold an inn or a cathedral (inns go on roads, cathedrals in cities)",
-                    kind_name(kind)
-                ),
-            )];
-        }
-    };
-    let Some(entries) = table.as_table() else {
-        return vec![AttributeProblem::new(
-            &[],
-            format!("expected a table such as `{{ {key} = true }}` on {what}"),
-        )];
-    };
-    let mut problems = Vec::new();
-    for (k, value) in entries {
-        if k == key {
-            if value.as_bool() != Some(true) {
-                problems.push(AttributeProblem::new(
-                    &[k.as_str()],
-                    format!("`{key}` must be `true` (leave it out when there is none)"),
-                ));
-            }
-        } else {
-            problems.push(AttributeProblem::new(
-                &[k.as_str()],
-                format!("unknown key `{k}` on {what}; expected `{key}`"),
-            ));
-        }
-    }
-    if !entries.contains_key(key) {
-        problems.push(AttributeProblem::new(&[], format!("expected `{key} = true` on {what}")));
-    }
-    problems
-}
+/// `inn = true` on a road, `cathedral = true` on a city.
+const ATTRIBUTES: &[AttributeDecl] = &[
+    AttributeDecl {
+        key: "inn",
+        on: &[AttributePlace::Road],
+        kind: ValueKind::Bool,
+        required: true,
+        description: "an inn by the road: 2 points a tile when the road is completed, none when it is not",
+    },
+    AttributeDecl {
+        key: "cathedral",
+        on: &[AttributePlace::City],
+        kind: ValueKind::Bool,
+        required: true,
+        description: "a cathedral in the city: 3 points a tile and pennant when the city is completed, none when it is not",
+    },
+];
 
-fn kind_name(kind: FeatureKind) -> &'static str {
-    match kind {
-        FeatureKind::Road => "road",
-        FeatureKind::City => "city",
-        FeatureKind::Field => "field",
-        FeatureKind::Cloister => "cloister",
-    }
+/// What the schema cannot say: an inn or cathedral is written `true`, and
+/// left out where there is none.
+fn check_attributes(_feature: Option<FeatureKind>, table: &toml::Value) -> Vec<AttributeProblem> {
+    table
+        .as_table()
+        .into_iter()
+        .flatten()
+        .filter(|(_, v)| v.as_bool() == Some(false))
+        .map(|(k, _)| {
+            AttributeProblem::new(
+                &[k.as_str()],
+                format!("`{k}` must be `true` (leave it out when there is none)"),
+            )
+        })
+        .collect()
 }
 
 fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {

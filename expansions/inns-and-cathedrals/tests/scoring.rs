@@ -30,6 +30,7 @@ static FOREIGN_INNS: ExpansionInfo = ExpansionInfo {
     variants: &[],
     figures: &[],
     score_sources: &[],
+    attributes: &[],
     check_attributes: no_attributes,
     build: build_foreign,
 };

@@ -94,22 +94,27 @@ fn misplaced_or_malformed_attributes_are_reported() {
         // An inn in a city: the key is wrong for a city.
         (
             "{ kind = \"city\", edges = [\"N\"], inns-and-cathedrals = { inn = true } },\n{ kind = \"road\", edges = [\"E\", \"W\"] },",
-            "unknown key `inn` on a city; expected `cathedral`",
+            "unknown key `inn` on a city; expected `cathedral` (`inn` goes on a road)",
         ),
         // A cathedral on a road.
         (
             "{ kind = \"city\", edges = [\"N\"] },\n{ kind = \"road\", edges = [\"E\", \"W\"], inns-and-cathedrals = { cathedral = true } },",
-            "unknown key `cathedral` on a road; expected `inn`",
+            "unknown key `cathedral` on a road; expected `inn` (`cathedral` goes on a city)",
         ),
         // Not a boolean.
         (
             "{ kind = \"city\", edges = [\"N\"] },\n{ kind = \"road\", edges = [\"E\", \"W\"], inns-and-cathedrals = { inn = \"yes\" } },",
-            "`inn` must be `true`",
+            "`inn` cannot be `yes`; allowed: true or false",
+        ),
+        // Written, but false: leave it out instead.
+        (
+            "{ kind = \"city\", edges = [\"N\"] },\n{ kind = \"road\", edges = [\"E\", \"W\"], inns-and-cathedrals = { inn = false } },",
+            "`inn` must be `true` (leave it out when there is none)",
         ),
         // An empty table.
         (
             "{ kind = \"city\", edges = [\"N\"], inns-and-cathedrals = {} },\n{ kind = \"road\", edges = [\"E\", \"W\"] },",
-            "expected `cathedral = true` on a city",
+            "`inns-and-cathedrals` on a city needs `cathedral`",
         ),
     ];
     for (features, message) in cases {
@@ -122,7 +127,12 @@ fn misplaced_or_malformed_attributes_are_reported() {
 
 #[test]
 fn attributes_on_fields_cloisters_and_tiles_are_refused() {
-    let check = INFO.check_attributes;
+    // The schema's checks, then the expansion's own, as the loader runs them.
+    use carcassonne_core::tiles::AttributeCheck;
+    let mut catalog = carcassonne_core::Catalog::default();
+    catalog.add(&INFO).unwrap();
+    let check =
+        |kind: Option<FeatureKind>, table: &carcassonne_core::toml::Value| catalog.check(INFO.id, kind, table).unwrap();
     let inn: carcassonne_core::toml::Value = carcassonne_core::toml::from_str("inn = true").unwrap();
     assert!(check(Some(FeatureKind::Road), &inn).is_empty());
     for kind in [FeatureKind::Field, FeatureKind::Cloister, FeatureKind::City] {
@@ -130,7 +140,11 @@ fn attributes_on_fields_cloisters_and_tiles_are_refused() {
     }
     let problems = check(None, &inn);
     assert_eq!(problems.len(), 1);
-    assert!(problems[0].message.contains("belong on features"));
+    assert!(
+        problems[0]
+            .message
+            .contains("no attributes on a tile; it has `inn` on a road, `cathedral` on a city")
+    );
     // Problems carry the key path inside the table.
     let extra: carcassonne_core::toml::Value = carcassonne_core::toml::from_str("inn = true\nlake = 2").unwrap();
     let problems = check(Some(FeatureKind::Road), &extra);

@@ -48,6 +48,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     figures: &[],
     score_sources: &["king", "robber-baron", "both"],
     // It prints nothing on tiles: any table under its id is a mistake.
+    attributes: &[],
     check_attributes: expansion::no_attributes,
     build,
 };

@@ -19,6 +19,9 @@ use std::ops::Range;
 use std::path::PathBuf;
 use toml_edit::{DocumentMut, Item};
 
+mod working;
+pub use working::{EDITOR_BODY_LIMIT, NewSet, Op, WorkingEdit, WorkingSave, version_of};
+
 /// The tile files the editor offers and where it writes them.
 pub struct Editor {
     catalog: Catalog,
@@ -92,7 +95,18 @@ impl Editor {
         Editor { catalog, tiles }
     }
 
-    /// Every known tile file: (file name, built-in text).
+    /// The expansion whose tile file `file` is.
+    fn expansion_of(&self, file: &str) -> Option<&'static str> {
+        self.catalog
+            .all()
+            .iter()
+            .find(|e| e.tile_files.iter().any(|f| f.file_name == file))
+            .map(|e| e.id)
+    }
+
+    /// Every known tile file: (file name, built-in text). Besides the base
+    /// game's and the expansions' files, every other `*.toml` file in the
+    /// tile directory (a set made in the editor) has no built-in text.
     fn files(&self) -> Vec<(String, &'static str)> {
         let mut files = vec![("base.toml".to_string(), BASE_TILES)];
         for e in self.catalog.all() {
@@ -100,6 +114,18 @@ impl Editor {
                 files.push((f.file_name.to_string(), f.embedded));
             }
         }
+        let mut own: Vec<String> = self
+            .tiles
+            .dir
+            .as_ref()
+            .and_then(|dir| std::fs::read_dir(dir).ok())
+            .into_iter()
+            .flatten()
+            .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+            .filter(|name| name.ends_with(".toml") && !files.iter().any(|(known, _)| known == name))
+            .collect();
+        own.sort();
+        files.extend(own.into_iter().map(|name| (name, "")));
         files
     }
 
@@ -120,7 +146,8 @@ impl Editor {
             .map_err(|e| Failure::new(500, e.to_string()))
     }
 
-    /// `GET /api/tiles`: the files, their sets and whether they are editable.
+    /// `GET /api/tiles`: the files, their sets and whether they are
+    /// editable, and the attribute schema of every expansion.
     pub fn list(&self) -> Value {
         let files: Vec<Value> = self
             .files()
@@ -135,11 +162,19 @@ impl Editor {
                     "set": set.as_ref().map(|s| s.id.clone()),
                     "name": set.as_ref().map(|s| s.name.clone()),
                     "editable": self.disk_path(&file).is_some(),
+                    "expansion": self.expansion_of(&file),
                     "source": shown.map(|(name, _)| name),
                 })
             })
             .collect();
-        json!({ "files": files })
+        // Each expansion's attribute schema, for the page's form fields.
+        let expansions: Vec<Value> = self
+            .catalog
+            .all()
+            .iter()
+            .map(|e| json!({ "id": e.id, "name": e.name, "attributes": e.attributes }))
+            .collect();
+        json!({ "files": files, "expansions": expansions })
     }
 
     /// `GET /api/tiles/file?file=…`: one file's tiles with pictures, features
@@ -159,6 +194,9 @@ impl Editor {
             "ok": true,
             "file": file,
             "source": source,
+            "text": text,
+            "version": version_of(&text),
+            "notices": self.clashes(&source, &set),
             "set": set.id,
             "name": set.name,
             "editable": editable,
@@ -184,16 +222,7 @@ impl Editor {
     pub fn save(&self, edit: &TileEdit) -> Result<Value, Failure> {
         one_tile(edit)?;
         self.read(&edit.file)?;
-        let Some(path) = self.disk_path(&edit.file) else {
-            return Err(Failure::new(
-                409,
-                format!(
-                    "`{}` is the server's built-in copy, not a file in the tile directory, so it cannot be saved; \
-                     start the server with --tiles DIR holding a copy",
-                    edit.file
-                ),
-            ));
-        };
+        let path = self.writable(&edit.file)?;
         let set = tile_edit::edit_file(&path, &self.catalog, |text| apply(text, edit)).map_err(Failure::edit)?;
         let text =
             carcassonne_core::read_text_file(&path, carcassonne_core::text_file::MAX_TILE_FILE_BYTES, "tile file")
@@ -201,6 +230,19 @@ impl Editor {
         let mut answer = self.answer(&set, &text, edit);
         answer["saved"] = json!(path.display().to_string());
         Ok(answer)
+    }
+
+    /// The file on disk for `file`, or the refusal for a built-in set.
+    fn writable(&self, file: &str) -> Result<PathBuf, Failure> {
+        self.disk_path(file).ok_or_else(|| {
+            Failure::new(
+                409,
+                format!(
+                    "`{file}` is the server's built-in copy, not a file in the tile directory, so it cannot be saved; \
+                     start the server with --tiles DIR holding a copy"
+                ),
+            )
+        })
     }
 
     fn answer(&self, set: &TileSet, text: &str, edit: &TileEdit) -> Value {
@@ -222,7 +264,7 @@ impl Editor {
 
 /// An edit's TOML replaces one tile's block, so it holds exactly one
 /// `[[tile]]`: a request cannot smuggle in thousands of tiles to check.
-fn one_tile(edit: &TileEdit) -> Result<(), Failure> {
+pub(crate) fn one_tile(edit: &TileEdit) -> Result<(), Failure> {
     let Some(block) = &edit.toml else {
         return Ok(());
     };
@@ -248,9 +290,24 @@ pub fn may_save(peer: std::net::IpAddr, token: Option<&str>, hotseat: &str) -> b
 }
 
 /// The JSON for tile `i` of `set`: picture, features, count and TOML block.
-fn tile_json(set: &TileSet, i: usize, text: &str, blocks: &[(String, Range<usize>)]) -> Value {
+pub(crate) fn tile_json(set: &TileSet, i: usize, text: &str, blocks: &[(String, Range<usize>)]) -> Value {
     let def = &set.tiles[i];
     let tile = TileType::new(i as u16, &set.id, def.clone());
+    // The features as the picture needs them: segments by name, cities by index.
+    let parts: Vec<Value> = def
+        .features
+        .iter()
+        .map(|f| {
+            json!({
+                "kind": f.kind.name(),
+                "segments": f.segments.iter().map(|s| s.name()).collect::<Vec<_>>(),
+                "pennants": f.pennants,
+                "cities": f.touches,
+                "name": f.name,
+                "attributes": f.attributes,
+            })
+        })
+        .collect();
     let block = blocks
         .iter()
         .find(|(id, _)| *id == def.id)
@@ -261,6 +318,8 @@ fn tile_json(set: &TileSet, i: usize, text: &str, blocks: &[(String, Range<usize
         "count": def.count,
         "edges": block.as_deref().and_then(block_edges),
         "features": describe_features(&tile),
+        "parts": parts,
+        "attributes": def.attributes,
         "svg": tile_svg(&tile, Rotation::NONE),
         "toml": block,
     })
@@ -313,7 +372,7 @@ pub fn tile_blocks(text: &str) -> Vec<(String, Range<usize>)> {
 }
 
 /// The id of the (first) tile in a `[[tile]]` block.
-fn block_id(block: &str) -> Option<String> {
+pub(crate) fn block_id(block: &str) -> Option<String> {
     first_tile(block)?.get("id")?.as_str().map(str::to_string)
 }
 
@@ -426,3 +485,21 @@ fn set_value(table: &mut toml_edit::Table, key: &str, value: toml_edit::Value) {
         }
     }
 }
+
+/// A request to the editor that may change files or run the loader, and so
+/// is checked for permission first (see `may_save`).
+pub trait EditorRequest: serde::de::DeserializeOwned + Send + 'static {
+    /// The hot-seat token the request carries, if any.
+    fn token(&self) -> Option<&str>;
+}
+
+macro_rules! editor_request {
+    ($($t:ty),*) => {$(
+        impl EditorRequest for $t {
+            fn token(&self) -> Option<&str> {
+                self.token.as_deref()
+            }
+        }
+    )*};
+}
+editor_request!(TileEdit, WorkingEdit, WorkingSave, NewSet);

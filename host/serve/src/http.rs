@@ -1,7 +1,9 @@
 //! The HTTP side of `carcassonne serve`: the page, the JSON API and the event
 //! stream over one [`Table`] (see `docs/serve-api.md`).
 
-use super::editor::{Editor, Failure, TileEdit, may_save};
+use super::editor::{
+    EDITOR_BODY_LIMIT, Editor, EditorRequest, Failure, NewSet, TileEdit, WorkingEdit, WorkingSave, may_save,
+};
 use super::guard::{self, Limits};
 use super::{Refusal, Submission, Table};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -90,6 +92,16 @@ pub fn router_with(server: Arc<Server>, limits: Limits) -> Router {
         .route("/api/tiles/file", get(tiles_file))
         .route("/api/tiles/preview", post(tiles_preview))
         .route("/api/tiles/save", post(tiles_save))
+        // The page sends a tile file's whole working copy.
+        .route(
+            "/api/tiles/edit",
+            post(tiles_edit).layer(DefaultBodyLimit::max(EDITOR_BODY_LIMIT)),
+        )
+        .route(
+            "/api/tiles/write",
+            post(tiles_write).layer(DefaultBodyLimit::max(EDITOR_BODY_LIMIT)),
+        )
+        .route("/api/tiles/new-set", post(tiles_new_set))
         .fallback(guard::not_found)
         .method_not_allowed_fallback(guard::wrong_method)
         .layer(DefaultBodyLimit::max(limits.body))
@@ -191,7 +203,7 @@ async fn tiles_file(State(server): State<Arc<Server>>, q: Result<Query<FileQuery
     }
 }
 
-fn edit_body(body: Result<Json<TileEdit>, JsonRejection>) -> Result<TileEdit, Failure> {
+fn edit_body<B>(body: Result<Json<B>, JsonRejection>) -> Result<B, Failure> {
     body.map(|Json(e)| e).map_err(|e| Failure {
         status: body_status(&e),
         body: json!({ "ok": false, "error": format!("bad request body: {}", e.body_text()), "diagnostics": [] }),
@@ -224,18 +236,18 @@ fn may_edit(server: &Server, peer: SocketAddr, headers: &HeaderMap, token: Optio
 
 /// Runs one editor job (preview or save) after the permission check, on a
 /// blocking thread, one at a time.
-async fn edit_job(
+async fn edit_job<B: EditorRequest>(
     server: Arc<Server>,
     peer: SocketAddr,
     headers: HeaderMap,
-    body: Result<Json<TileEdit>, JsonRejection>,
-    job: fn(&Editor, &TileEdit) -> Result<serde_json::Value, Failure>,
+    body: Result<Json<B>, JsonRejection>,
+    job: fn(&Editor, &B) -> Result<serde_json::Value, Failure>,
 ) -> Response {
     let edit = match edit_body(body) {
         Ok(e) => e,
         Err(f) => return failure(f),
     };
-    if let Err(f) = may_edit(&server, peer, &headers, edit.token.as_deref()) {
+    if let Err(f) = may_edit(&server, peer, &headers, edit.token()) {
         return failure(f);
     }
     let Ok(_slot) = server.editor_slot.acquire().await else {
@@ -265,6 +277,33 @@ async fn tiles_save(
     body: Result<Json<TileEdit>, JsonRejection>,
 ) -> Response {
     edit_job(server, peer, headers, body, Editor::save).await
+}
+
+async fn tiles_edit(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Result<Json<WorkingEdit>, JsonRejection>,
+) -> Response {
+    edit_job(server, peer, headers, body, Editor::edit).await
+}
+
+async fn tiles_write(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Result<Json<WorkingSave>, JsonRejection>,
+) -> Response {
+    edit_job(server, peer, headers, body, Editor::write).await
+}
+
+async fn tiles_new_set(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Result<Json<NewSet>, JsonRejection>,
+) -> Response {
+    edit_job(server, peer, headers, body, Editor::new_set).await
 }
 
 async fn page() -> Response {

@@ -152,7 +152,8 @@ fn figure_json(f: &carcassonne_core::FigureDecl) -> Value {
 
 /// The base game, then every expansion in `catalog`, as JSON: id, name,
 /// version, origin, tile count, requirements, conflicts, figures and
-/// variants with defaults. The base game's entry has the id `base` (its
+/// variants with defaults, and the tile and feature attributes each
+/// expansion reads (its attribute schema). The base game's entry has the id `base` (its
 /// variants go under `[variants.base]`) and the origin `core`; it is always
 /// on, so it is never named in `expansions`.
 pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core::TileSource) -> anyhow::Result<Value> {
@@ -184,9 +185,28 @@ pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core:
             "conflicts": e.conflicts,
             "figures": e.figures.iter().map(figure_json).collect::<Vec<_>>(),
             "variants": e.variants.iter().map(variant_json).collect::<Vec<_>>(),
+            "attributes": e.attributes,
         }));
     }
     Ok(Value::Array(list))
+}
+
+/// A value kind as JSON (`{"type": "one-of", …}`) in words.
+fn kind_text(kind: &Value) -> String {
+    match kind["type"].as_str() {
+        Some("one-of") => {
+            let words: Vec<&str> = kind["values"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|v| v.as_str())
+                .collect();
+            words.join(" | ")
+        }
+        Some("integer") => format!("{} to {}", kind["min"], kind["max"]),
+        Some("bool") => "true | false".to_string(),
+        _ => kind.to_string(),
+    }
 }
 
 /// The listing for people.
@@ -248,6 +268,22 @@ pub fn expansions_text(listing: &Value) -> String {
                 v["default"],
                 earlier,
                 v["description"].as_str().unwrap_or("")
+            ));
+        }
+        for a in e["attributes"].as_array().into_iter().flatten() {
+            let on: Vec<&str> = a["on"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|p| p.as_str())
+                .collect();
+            out.push_str(&format!(
+                "    attribute `{}` on {}{}: {} ({})\n",
+                a["key"].as_str().unwrap_or(""),
+                on.join(", "),
+                if a["required"] == true { ", required" } else { "" },
+                kind_text(&a["kind"]),
+                a["description"].as_str().unwrap_or("")
             ));
         }
     }

@@ -15,6 +15,11 @@ use carcassonne_core::{Diagnostics, Segment, Side};
 use std::path::Path;
 use toml_edit::{DocumentMut, Item, Value};
 
+mod picture;
+pub use picture::{
+    PictureEdit, add_blank, apply_to, blank_tile, duplicate, edit_tile, free_id, id_stem, new_set, set_id,
+};
+
 /// Why an edit was refused. The file is unchanged in every case.
 #[derive(Debug)]
 pub enum EditError {
@@ -46,6 +51,12 @@ pub enum EditError {
         /// The loader's problems, each rendered against the file.
         rendered: String,
     },
+    /// An edit on the tile's picture that cannot be made (a road segment
+    /// joining a city, a pennant on a field …).
+    Picture(String),
+    /// The file changed on disk since the editor read it: saving would
+    /// throw the other change away, so nothing was written.
+    ChangedOnDisk(String),
     /// The edited text does not load; nothing was written.
     Invalid {
         /// The loader's problems, each rendered against the edited text.
@@ -70,6 +81,11 @@ impl std::fmt::Display for EditError {
             EditError::Attribute(a) => write!(
                 f,
                 "--attr `{a}`: write EXPANSION.KEY=VALUE, e.g. watchtower.height=2 (the value is TOML: 2, true, \"text\")"
+            ),
+            EditError::Picture(m) => f.write_str(m),
+            EditError::ChangedOnDisk(path) => write!(
+                f,
+                "{path} changed on disk since the editor read it, so it was not written (reload the file, then make the edit again)"
             ),
             EditError::InvalidBefore { rendered } => write!(
                 f,
@@ -259,16 +275,16 @@ pub fn tile_toml(tile: &NewTile) -> String {
 }
 
 /// A TOML basic string for `s`, escaped by toml_edit.
-fn quote(s: &str) -> String {
+pub(crate) fn quote(s: &str) -> String {
     Value::from(s).to_string().trim().to_string()
 }
 
-fn parse_doc(text: &str) -> Result<DocumentMut, EditError> {
+pub(crate) fn parse_doc(text: &str) -> Result<DocumentMut, EditError> {
     text.parse::<DocumentMut>()
         .map_err(|e| EditError::Syntax(e.to_string()))
 }
 
-fn tile_ids(doc: &DocumentMut) -> Vec<String> {
+pub(crate) fn tile_ids(doc: &DocumentMut) -> Vec<String> {
     doc.get("tile")
         .and_then(Item::as_array_of_tables)
         .map(|aot| {
@@ -280,7 +296,7 @@ fn tile_ids(doc: &DocumentMut) -> Vec<String> {
 }
 
 /// The position of tile `id` in the file's `[[tile]]` array.
-fn position(doc: &DocumentMut, id: &str) -> Result<usize, EditError> {
+pub(crate) fn position(doc: &DocumentMut, id: &str) -> Result<usize, EditError> {
     let ids = tile_ids(doc);
     ids.iter().position(|i| i == id).ok_or_else(|| EditError::UnknownTile {
         id: id.to_string(),
@@ -290,7 +306,7 @@ fn position(doc: &DocumentMut, id: &str) -> Result<usize, EditError> {
 
 /// Replaces the value of `key` in `table`, keeping the whitespace and
 /// comments around the old value.
-fn replace_value(item: &mut Item, value: Value) {
+pub(crate) fn replace_value(item: &mut Item, value: Value) {
     if let Some(old) = item.as_value_mut() {
         let decor = old.decor().clone();
         *old = value;

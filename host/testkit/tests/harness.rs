@@ -46,6 +46,7 @@ macro_rules! scorer {
             variants: &[],
             figures: &[],
             score_sources: &[""],
+            attributes: &[],
             check_attributes: no_attributes,
             build: |_: &BuildContext| -> Result<Box<dyn DynExpansion>, String> {
                 Ok(expansion::boxed(Scorer {

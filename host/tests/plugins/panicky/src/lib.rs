@@ -18,6 +18,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     variants: &[],
     figures: &[],
     score_sources: &[],
+    attributes: &[],
     check_attributes,
     build,
 };

@@ -1,0 +1,391 @@
+//! The page's working copy of a tile file: every change (a click on the
+//! picture, a form field, a new, duplicated or deleted tile, a typed TOML
+//! block) is made by the server on the text the page sends and answered
+//! with the new text, the loader's verdict and every tile's picture, so the
+//! page can keep its own undo history and save the whole text once.
+
+use super::{Editor, Failure, block_id, tile_blocks, tile_json};
+use carcassonne_core::text_file::MAX_TILE_FILE_BYTES;
+use carcassonne_core::tiles::TileSet;
+use carcassonne_setup::tile_edit::{self, EditError, PictureEdit};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// Largest request body of the editor's text routes: the page sends the
+/// whole file. The shipped files are at most about 30 KiB; a larger file is
+/// edited with `carcassonne tiles …` or by hand.
+pub const EDITOR_BODY_LIMIT: usize = 2 << 20;
+
+/// What to do to the working copy.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Op {
+    /// Only check the text (after an undo or redo).
+    Check,
+    /// An edit on tile `id`'s picture (`picture`).
+    Picture,
+    /// Replace tile `id`'s `[[tile]]` block with `toml`.
+    Toml,
+    /// Append a blank tile (four field sides, one field).
+    NewTile,
+    /// Append a copy of tile `id`.
+    Duplicate,
+    /// Remove tile `id`.
+    Delete,
+}
+
+/// One change to the working copy, as the page sends it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WorkingEdit {
+    /// The file name, as in the listing.
+    pub file: String,
+    /// The working copy's whole text.
+    pub text: String,
+    /// What to do.
+    pub op: Op,
+    /// The tile the change is about.
+    #[serde(default)]
+    pub id: Option<String>,
+    /// With `picture`: the edit.
+    #[serde(default)]
+    pub picture: Option<PictureEdit>,
+    /// With `toml`: the new block.
+    #[serde(default)]
+    pub toml: Option<String>,
+    /// The hot-seat token, needed from a non-loopback address.
+    #[serde(default)]
+    pub token: Option<String>,
+}
+
+/// Saving the working copy.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WorkingSave {
+    /// The file name.
+    pub file: String,
+    /// The text to write.
+    pub text: String,
+    /// The `version` of the file the page read: saving over a file that has
+    /// changed on disk since is refused.
+    pub version: String,
+    /// The hot-seat token, needed from a non-loopback address.
+    #[serde(default)]
+    pub token: Option<String>,
+}
+
+/// A new tile file in the tile directory.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewSet {
+    /// File name, `NAME.toml`.
+    pub file: String,
+    /// The set's id (kebab-case).
+    pub id: String,
+    /// The set's name for people.
+    pub name: String,
+    /// The hot-seat token, needed from a non-loopback address.
+    #[serde(default)]
+    pub token: Option<String>,
+}
+
+/// A 64-bit FNV-1a digest of `text`: what the page read, to notice a file
+/// changed on disk before saving over it.
+pub fn version_of(text: &str) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}
+
+fn too_large(text: &str) -> Result<(), Failure> {
+    if text.len() as u64 > MAX_TILE_FILE_BYTES {
+        return Err(Failure::new(
+            413,
+            format!(
+                "the text is {} bytes; a tile file has at most {MAX_TILE_FILE_BYTES}",
+                text.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn needs<'a, T>(value: &'a Option<T>, what: &str, op: &str) -> Result<&'a T, Failure> {
+    value
+        .as_ref()
+        .ok_or_else(|| Failure::new(422, format!("`{op}` needs `{what}`")))
+}
+
+/// Where a loader diagnostic points on the picture: the tile, and within
+/// it the feature and the segment its text names, when it points there.
+fn locate(text: &str, span: &std::ops::Range<usize>) -> Value {
+    let blocks = tile_blocks(text);
+    let Some((id, range)) = blocks.iter().find(|(_, r)| r.contains(&span.start)) else {
+        return json!({});
+    };
+    let block = &text[range.clone()];
+    let at = span.start - range.start;
+    let Ok(doc) = toml_edit::Document::parse(block) else {
+        return json!({ "tile": id });
+    };
+    let features = doc
+        .get("tile")
+        .and_then(|t| t.as_array_of_tables())
+        .and_then(|a| a.get(0))
+        .and_then(|t| t.get("features"))
+        .and_then(|f| f.as_array());
+    let mut out = json!({ "tile": id });
+    for (i, f) in features.into_iter().flat_map(|a| a.iter()).enumerate() {
+        if !f.span().is_some_and(|r| r.contains(&at)) {
+            continue;
+        }
+        out["feature"] = json!(i);
+        let names = f
+            .as_inline_table()
+            .and_then(|t| t.get("edges"))
+            .and_then(|e| e.as_array());
+        for name in names.into_iter().flat_map(|a| a.iter()) {
+            if name.span().is_some_and(|r| r.contains(&at)) {
+                out["segment"] = json!(name.as_str());
+            }
+        }
+    }
+    out
+}
+
+impl Editor {
+    /// `POST /api/tiles/edit`: `edit` made to the working copy it carries;
+    /// nothing is written. Answers the new text, whether it loads (with the
+    /// loader's diagnostics, each placed on its tile, feature and segment)
+    /// and, when it loads, every tile's picture. A change that cannot be
+    /// made at all (an unknown tile, a road segment joining a city) is
+    /// refused with 422 and the text is unchanged.
+    pub fn edit(&self, edit: &WorkingEdit) -> Result<Value, Failure> {
+        too_large(&edit.text)?;
+        let (source, _) = self.read(&edit.file)?;
+        let op = format!("{:?}", edit.op).to_lowercase();
+        let mut selected = edit.id.clone();
+        let text = match edit.op {
+            Op::Check => edit.text.clone(),
+            Op::Picture => {
+                let id = needs(&edit.id, "id", &op)?;
+                let picture = needs(&edit.picture, "picture", &op)?;
+                tile_edit::edit_tile(&source, &edit.text, &self.catalog, id, picture).map_err(Failure::edit)?
+            }
+            Op::Toml => {
+                let id = needs(&edit.id, "id", &op)?;
+                let toml = needs(&edit.toml, "toml", &op)?;
+                let tile = super::TileEdit {
+                    file: edit.file.clone(),
+                    id: id.clone(),
+                    toml: Some(toml.clone()),
+                    edges: None,
+                    relayout: false,
+                    count: None,
+                    token: None,
+                };
+                super::one_tile(&tile)?;
+                selected = block_id(toml).or(selected);
+                super::apply(&edit.text, &tile).map_err(Failure::edit)?
+            }
+            Op::NewTile => {
+                let stem = tile_edit::id_stem(&tile_edit::set_id(&edit.text).unwrap_or_default());
+                let id = tile_edit::free_id(&edit.text, &stem).map_err(Failure::edit)?;
+                selected = Some(id.clone());
+                tile_edit::add_blank(&edit.text, &id).map_err(Failure::edit)?
+            }
+            Op::Duplicate => {
+                let id = needs(&edit.id, "id", &op)?;
+                // A copy of `T-2` is `T-3`, not `T-2-2`.
+                let stem = match id.rsplit_once('-') {
+                    Some((stem, n)) if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) => stem,
+                    _ => id.as_str(),
+                };
+                let new = tile_edit::free_id(&edit.text, stem).map_err(Failure::edit)?;
+                selected = Some(new.clone());
+                tile_edit::duplicate(&edit.text, id, &new).map_err(Failure::edit)?
+            }
+            Op::Delete => {
+                let id = needs(&edit.id, "id", &op)?;
+                selected = None;
+                tile_edit::remove(&edit.text, id).map_err(Failure::edit)?
+            }
+        };
+        too_large(&text)?;
+        Ok(self.verdict(&source, text, selected))
+    }
+
+    /// The answer for a working copy: text, validity, placed diagnostics,
+    /// and the tiles when it loads.
+    fn verdict(&self, source: &str, text: String, selected: Option<String>) -> Value {
+        let mut answer = self.judge(source, text);
+        answer["selected"] = json!(selected);
+        let text = answer["text"].as_str().unwrap_or_default();
+        let blocks: serde_json::Map<String, Value> = tile_blocks(text)
+            .into_iter()
+            .map(|(id, range)| (id, json!(text[range].to_string())))
+            .collect();
+        answer["blocks"] = Value::Object(blocks);
+        answer
+    }
+
+    fn judge(&self, source: &str, text: String) -> Value {
+        match tile_edit::validate(source, &text, &self.catalog) {
+            Ok(set) => json!({
+                "ok": true,
+                "valid": true,
+                "notices": self.clashes(source, &set),
+                "set": set.id,
+                "name": set.name,
+                "tiles": tiles_json(&set, &text),
+                "diagnostics": [],
+                "text": text,
+            }),
+            Err(EditError::Invalid { diagnostics, .. }) => {
+                let placed: Vec<Value> = diagnostics
+                    .0
+                    .iter()
+                    .map(|d| {
+                        let mut v = locate(&text, &d.span);
+                        v["line"] = json!(d.line);
+                        v["column"] = json!(d.column);
+                        v["message"] = json!(d.message);
+                        v
+                    })
+                    .collect();
+                json!({
+                    "ok": true,
+                    "valid": false,
+                    "tiles": Value::Null,
+                        "diagnostics": placed,
+                    "text": text,
+                })
+            }
+            Err(e) => json!({
+                "ok": true,
+                "valid": false,
+                "tiles": Value::Null,
+                "diagnostics": [{ "line": 1, "column": 1, "message": e.to_string() }],
+                "text": text,
+            }),
+        }
+    }
+
+    /// Tile ids of `set` that another known tile file uses too: a game
+    /// with both sets refuses them, so the page says so while editing.
+    pub(crate) fn clashes(&self, source: &str, set: &TileSet) -> Vec<String> {
+        let mut notices = Vec::new();
+        for (file, embedded) in self.files() {
+            let Ok((other_source, text)) = self.tiles.read(&file, embedded) else {
+                continue;
+            };
+            if other_source == source {
+                continue;
+            }
+            let Ok(other) = tile_edit::validate(&other_source, &text, &self.catalog) else {
+                continue;
+            };
+            if other.id == set.id {
+                continue;
+            }
+            for t in set.tiles.iter().filter(|t| other.tile(&t.id).is_some()) {
+                notices.push(format!(
+                    "tile id `{}` is also in set `{}` ({file}): a game with both sets refuses them; rename one",
+                    t.id, other.id
+                ));
+            }
+        }
+        notices
+    }
+
+    /// `POST /api/tiles/write`: the working copy written over the file,
+    /// when it loads and the file is still the one the page read (atomic,
+    /// like every save); on any refusal the file is unchanged.
+    pub fn write(&self, save: &WorkingSave) -> Result<Value, Failure> {
+        too_large(&save.text)?;
+        self.read(&save.file)?;
+        let path = self.writable(&save.file)?;
+        let shown = path.display().to_string();
+        let set = tile_edit::edit_file(&path, &self.catalog, |current| {
+            if version_of(current) == save.version {
+                Ok(save.text.clone())
+            } else {
+                Err(EditError::ChangedOnDisk(shown.clone()))
+            }
+        })
+        .map_err(|e| match e {
+            EditError::ChangedOnDisk(_) => Failure::new(409, e.to_string()),
+            other => Failure::edit(other),
+        })?;
+        Ok(json!({
+            "ok": true,
+            "saved": shown,
+            "set": set.id,
+            "version": version_of(&save.text),
+        }))
+    }
+
+    /// `POST /api/tiles/new-set`: a new tile file in the tile directory
+    /// holding the `[set]` table and one blank tile.
+    pub fn new_set(&self, new: &NewSet) -> Result<Value, Failure> {
+        let Some(dir) = &self.tiles.dir else {
+            return Err(Failure::new(
+                409,
+                "the server has no tile directory to write a new set into; start it with --tiles DIR",
+            ));
+        };
+        let stem = new.file.strip_suffix(".toml").unwrap_or("");
+        if stem.is_empty()
+            || !stem
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+        {
+            return Err(Failure::new(
+                422,
+                format!(
+                    "file name `{}`: give NAME.toml with lower-case letters, digits, - and _ (the file goes in the tile directory)",
+                    new.file
+                ),
+            ));
+        }
+        if self.files().iter().any(|(name, _)| *name == new.file) || dir.join(&new.file).exists() {
+            return Err(Failure::new(
+                409,
+                format!("there is a tile file `{}` already", new.file),
+            ));
+        }
+        let text = tile_edit::new_set(&new.id, &new.name);
+        let set = tile_edit::validate(&new.file, &text, &self.catalog).map_err(Failure::edit)?;
+        if self.list()["files"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|f| f["set"] == json!(set.id))
+        {
+            return Err(Failure::new(
+                409,
+                format!(
+                    "a set `{}` exists already; set ids are unique among the loaded sets",
+                    set.id
+                ),
+            ));
+        }
+        let path = dir.join(&new.file);
+        // create_new: never over a file that appeared meanwhile.
+        let written = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()));
+        written.map_err(|e| Failure::new(500, format!("{}: {e}", path.display())))?;
+        Ok(json!({ "ok": true, "file": new.file, "set": set.id, "saved": path.display().to_string() }))
+    }
+}
+
+fn tiles_json(set: &TileSet, text: &str) -> Vec<Value> {
+    let blocks = tile_blocks(text);
+    (0..set.tiles.len()).map(|i| tile_json(set, i, text, &blocks)).collect()
+}
