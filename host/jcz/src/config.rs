@@ -403,10 +403,11 @@ fn draw_order(
     }
     let mut ids = Vec::new();
     for (k, id) in draws.iter().enumerate() {
-        ids.push(engine_id(
-            id,
-            &format!("draw {} (gameAnnotations.drawOrder or PLACE_TILE)", k + 1),
-        )?);
+        let place = match placed.get(k) {
+            Some((i, _)) => format!("replay action {} (PLACE_TILE)", i + 1),
+            None => format!("gameAnnotations.drawOrder, draw {}", k + 1),
+        };
+        ids.push(engine_id(id, &place)?);
     }
     let bag_size: u32 = bag.iter().map(|(_, n)| n).sum::<u32>().saturating_sub(1);
     let finished = match end {

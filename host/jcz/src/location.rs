@@ -139,11 +139,29 @@ pub fn jcz_name(kind: FeatureKind, segments: Segments) -> String {
             .map(|(name, _)| *name)
             .collect::<Vec<_>>()
             .join("."),
-        _ => Side::ALL
-            .iter()
-            .filter(|s| sig & bit(Segment::centre(**s)) != 0)
-            .map(|s| s.name())
-            .collect(),
+        _ => {
+            let has = |side: Side| sig & bit(Segment::centre(side)) != 0;
+            let mask = Side::ALL
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| has(**s))
+                .fold(0, |m, (i, _)| m | 1 << i);
+            // JCZ's own names; it has none for three sides.
+            match mask {
+                0b1001 => "NW".into(),
+                0b0011 => "NE".into(),
+                0b1100 => "SW".into(),
+                0b0110 => "SE".into(),
+                0b1010 => "WE".into(),
+                0b0101 => "NS".into(),
+                0b1111 => "NWSE".into(),
+                _ => [Side::N, Side::W, Side::S, Side::E]
+                    .into_iter()
+                    .filter(|s| has(*s))
+                    .map(|s| s.name())
+                    .collect(),
+            }
+        }
     }
 }
 

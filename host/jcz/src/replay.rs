@@ -49,7 +49,9 @@ fn invalid(place: &str, message: impl Into<String>) -> JczError {
 
 impl Converter<'_> {
     fn action(&mut self, action: &ReplayAction, place: &str) -> Result<(), JczError> {
+        // COMMIT closes a turn this engine has already closed.
         if let (Some(p), Some(d)) = (action.player, self.game.decision())
+            && action.kind != "COMMIT"
             && u64::from(d.player()) != p
         {
             return Err(invalid(
