@@ -29,6 +29,8 @@
 //! # Ok::<_, carcassonne_jcz::JczError>(())
 //! ```
 
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
 mod config;
 pub mod location;
 mod replay;
