@@ -28,29 +28,35 @@ const HALF_EDGES: [(&str, &str); 8] = [
 pub struct Location {
     /// Segments named: side centres for roads and cities, halves for fields.
     pub segments: u16,
-    /// `CLOISTER` (or JCZ's later name, `MONASTERY`).
-    pub cloister: bool,
-    /// `INNER_FARM`: a field that touches no edge.
-    pub inner_farm: bool,
+    /// A feature that touches no edge: `I` (JCZ's inner location, whose
+    /// kind the pointer's feature gives), `CLOISTER` / `MONASTERY`, `INNER_FARM`.
+    pub inner: bool,
+    /// The kind the name itself implies (`CLOISTER`, `INNER_FARM`, half-edges).
+    implied: Option<FeatureKind>,
 }
 
 impl Location {
     /// Reads a JCZ location: dot-separated parts, each a half-edge (`NL`),
     /// sides (`N`, `NW`, `WE`, `NWSE`, or any string of the letters N E S W),
-    /// `CLOISTER` / `MONASTERY` or `INNER_FARM`. `None` for anything else.
+    /// `I`, `CLOISTER` / `MONASTERY` or `INNER_FARM`. `None` for anything else.
     pub fn parse(text: &str) -> Option<Location> {
         let mut loc = Location {
             segments: 0,
-            cloister: false,
-            inner_farm: false,
+            inner: false,
+            implied: None,
         };
         for part in text.split('.') {
             if let Some((_, seg)) = HALF_EDGES.iter().find(|(name, _)| *name == part) {
                 loc.segments |= bit(Segment::parse(seg)?);
+                loc.implied = Some(FeatureKind::Field);
             } else if part == "CLOISTER" || part == "MONASTERY" {
-                loc.cloister = true;
+                loc.inner = true;
+                loc.implied = Some(FeatureKind::Cloister);
             } else if part == "INNER_FARM" {
-                loc.inner_farm = true;
+                loc.inner = true;
+                loc.implied = Some(FeatureKind::Field);
+            } else if part == "I" {
+                loc.inner = true;
             } else if !part.is_empty() && part.chars().all(|c| "NESW".contains(c)) {
                 for c in part.chars() {
                     let side = Side::ALL["NESW".find(c)?];
@@ -59,6 +65,13 @@ impl Location {
             } else {
                 return None;
             }
+        }
+        // An inner place is one place: `CLOISTER.N` names nothing.
+        if loc.inner && loc.segments != 0 {
+            return None;
+        }
+        if loc.segments & CENTRES != 0 && loc.segments & !CENTRES != 0 {
+            return None;
         }
         Some(loc)
     }
@@ -74,27 +87,24 @@ impl Location {
         Location { segments, ..self }
     }
 
-    /// The kind of feature the location can name: a field for half-edges
-    /// or `INNER_FARM`, a cloister for `CLOISTER`; `None` for sides, which a
-    /// road or a city may cover.
+    /// The kind of feature the name implies: a field for half-edges or
+    /// `INNER_FARM`, a cloister for `CLOISTER`; `None` for sides (a road or
+    /// a city) and `I` (any inner feature).
     pub fn implied_kind(self) -> Option<FeatureKind> {
-        if self.cloister {
-            Some(FeatureKind::Cloister)
-        } else if self.inner_farm || self.segments & CENTRES == 0 && self.segments != 0 {
-            Some(FeatureKind::Field)
-        } else {
-            None
-        }
+        self.implied
     }
 
     /// Whether `feature` (in the same orientation as this location) is the
     /// one the location names.
     pub fn names(self, feature: &FeatureDef) -> bool {
+        if self.implied.is_some_and(|k| k != feature.kind) {
+            return false;
+        }
         let sig = signature(feature.kind, feature.segments);
-        match feature.kind {
-            FeatureKind::Cloister => self.cloister && self.segments == 0,
-            FeatureKind::Field if self.inner_farm => self.segments == 0 && sig == 0,
-            _ => !self.cloister && !self.inner_farm && self.segments != 0 && self.segments == sig,
+        if self.inner {
+            feature.segments.is_empty()
+        } else {
+            feature.kind != FeatureKind::Cloister && self.segments != 0 && self.segments == sig
         }
     }
 }
@@ -201,7 +211,17 @@ mod tests {
         for bad in ["", "NX", "N..S", "TOWER", "nl"] {
             assert_eq!(Location::parse(bad), None, "{bad}");
         }
-        assert!(Location::parse("CLOISTER").unwrap().cloister);
-        assert!(Location::parse("INNER_FARM").unwrap().inner_farm);
+        for bad in ["CLOISTER.N", "NL.N"] {
+            assert_eq!(Location::parse(bad), None, "{bad}");
+        }
+        assert_eq!(
+            Location::parse("CLOISTER").unwrap().implied_kind(),
+            Some(FeatureKind::Cloister)
+        );
+        assert_eq!(
+            Location::parse("INNER_FARM").unwrap().implied_kind(),
+            Some(FeatureKind::Field)
+        );
+        assert_eq!(Location::parse("I").unwrap().implied_kind(), None);
     }
 }

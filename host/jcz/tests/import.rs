@@ -62,7 +62,8 @@ fn base_game() {
 ///    his follower on it (`NWSE`).
 /// 3. Alice: BA/LR turned 90° at (2,0) ends the road east; she takes its cloister.
 /// 4. Bob: BA/LR turned 270° at (-1,0) ends it west: 4 tiles with an inn,
-///    2 × 4 = 8 to Alice's big follower. Bob takes this cloister.
+///    2 × 4 = 8 to Alice's big follower. Bob takes this cloister (written as
+///    later JCZ versions do: feature `Monastery`, location `I`).
 ///
 /// End: the cathedral city is open: 0 (zero). Bob's cloister has (0,-1),
 /// (0,0): 3. Alice's has (1,0): 2. Alice 8 + 2 = 10, Bob 0 + 3 = 3.
