@@ -205,6 +205,10 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<
             ("barn-placement", "not-occupied" | "occupied") => {
                 set_variant(&mut config, catalog, "abbey-and-mayor", "barn_placement", &v, &place)?
             }
+            // This engine's wagon moves on to a feature on its tile or the
+            // eight round it: JCZ's C2 (2nd edition); C1 (connected
+            // features only) it has not.
+            ("wagon-move", "C2") => {}
             _ => return Err(unsupported(place)),
         }
     }

@@ -68,6 +68,8 @@ impl Converter<'_> {
             "DEPLOY_MEEPLE" => self.deploy(&action.payload, place),
             "PASS" => match self.game.decision() {
                 Some(Decision::Deploy { .. }) => self.play(Move::Pass, place),
+                // A scored wagon that does not move on.
+                _ if self.wagon_decision() => self.play(expansion_move(Value::from("keep-wagon")), place),
                 other => Err(invalid(
                     place,
                     format!("a PASS where this engine asks {}", asks(&self.game, other)),
@@ -97,9 +99,23 @@ impl Converter<'_> {
         Ok(())
     }
 
+    /// The label of the Abbey & Mayor decision the engine asks now, if any.
+    fn abbey_and_mayor_asks(&self) -> Option<&'static str> {
+        let slot = self.game.rules().expansion_slot(ABBEY_EXPANSION)?;
+        match self.game.decision() {
+            Some(Decision::Expansion { slot: s, label, .. }) if s == slot => Some(label),
+            _ => None,
+        }
+    }
+
+    /// Whether the engine asks to place the abbey or draw.
     fn abbey_decision(&self) -> bool {
-        let slot = self.game.rules().expansion_slot(ABBEY_EXPANSION);
-        matches!(self.game.decision(), Some(Decision::Expansion { slot: s, .. }) if Some(s) == slot)
+        self.abbey_and_mayor_asks().is_some_and(|l| l.contains("abbey"))
+    }
+
+    /// Whether the engine asks where a scored wagon moves on.
+    fn wagon_decision(&self) -> bool {
+        self.abbey_and_mayor_asks().is_some_and(|l| l.contains("wagon"))
     }
 
     fn place_tile(&mut self, payload: &Value, place: &str) -> Result<(), JczError> {
@@ -119,11 +135,7 @@ impl Converter<'_> {
                     ),
                 });
             }
-            let m = Move::Expansion(BTreeMap::from([(
-                ABBEY_EXPANSION.to_string(),
-                serde_json::json!({ "abbey": [at.x, at.y] }),
-            )]));
-            return self.play(m, place);
+            return self.play(expansion_move(serde_json::json!({ "abbey": [at.x, at.y] })), place);
         }
         let entry = self.table.tile(id).ok_or_else(|| JczError::UnknownTile {
             place: place.to_string(),
@@ -137,8 +149,7 @@ impl Converter<'_> {
                 .join(", "),
         })?;
         if self.abbey_decision() {
-            let m = Move::Expansion(BTreeMap::from([(ABBEY_EXPANSION.to_string(), Value::from("draw"))]));
-            self.play(m, place)?;
+            self.play(expansion_move(Value::from("draw")), place)?;
         }
         match self.game.decision() {
             Some(Decision::Place { tile, .. }) => {
@@ -254,6 +265,11 @@ impl Converter<'_> {
                 )
             })?;
         let feature = self.game.feature_name(pos, fi);
+        if figure == "wagon" && self.wagon_decision() {
+            // JCZ moves a scored wagon on with a DEPLOY_MEEPLE.
+            let m = expansion_move(serde_json::json!({ "wagon": { "at": [pos.x, pos.y], "feature": feature } }));
+            return self.play(m, place);
+        }
         self.play(
             Move::Deploy {
                 figure: figure.to_string(),
@@ -307,6 +323,11 @@ impl Converter<'_> {
             place,
         )
     }
+}
+
+/// A decision of Abbey & Mayor, as records write it.
+fn expansion_move(action: Value) -> Move {
+    Move::Expansion(BTreeMap::from([(ABBEY_EXPANSION.to_string(), action)]))
 }
 
 /// What the engine asks now, for messages.
