@@ -375,8 +375,8 @@ fn draw_order(
     let mut placed: Vec<(usize, String)> = Vec::new();
     for (i, a) in save.replay.iter().enumerate() {
         if a.kind == "PLACE_TILE" {
-            let id = a
-                .payload
+            let fields = a.fields();
+            let id = fields
                 .get("tileId")
                 .and_then(Value::as_str)
                 .ok_or_else(|| JczError::Invalid {

@@ -64,8 +64,8 @@ impl Converter<'_> {
             ));
         }
         match action.kind.as_str() {
-            "PLACE_TILE" => self.place_tile(&action.payload, place),
-            "DEPLOY_MEEPLE" => self.deploy(&action.payload, place),
+            "PLACE_TILE" => self.place_tile(&action.fields(), place),
+            "DEPLOY_MEEPLE" => self.deploy(&action.fields(), place),
             "PASS" => match self.game.decision() {
                 Some(Decision::Deploy { .. }) => self.play(Move::Pass, place),
                 // A scored wagon that does not move on.

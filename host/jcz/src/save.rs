@@ -66,12 +66,27 @@ pub struct ReplayAction {
     /// `PLACE_TILE`, `DEPLOY_MEEPLE`, `PASS`, `COMMIT` …
     #[serde(rename = "type")]
     pub kind: String,
-    /// The action's fields.
+    /// The action's fields, under `payload`.
     #[serde(default)]
     pub payload: Value,
     /// The acting seat, when the save says.
     #[serde(default)]
     pub player: Option<u64>,
+    /// The other keys: some writers put the fields beside `type` rather
+    /// than under `payload`.
+    #[serde(flatten)]
+    pub rest: serde_json::Map<String, Value>,
+}
+
+impl ReplayAction {
+    /// The action's fields: `payload`, or the keys beside `type` when there
+    /// is no payload.
+    pub fn fields(&self) -> Value {
+        match &self.payload {
+            Value::Object(_) => self.payload.clone(),
+            _ => Value::Object(self.rest.clone()),
+        }
+    }
 }
 
 /// `gameAnnotations`.

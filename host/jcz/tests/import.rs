@@ -78,6 +78,8 @@ fn inns_and_cathedrals() {
 /// 2. Bob: BA/LR turned 270° at (-1,0), his follower on its road (`E`).
 /// 3. Alice: BA/LR turned 90° at (1,0) closes the road (3 tiles): Bob scores
 ///    3; Alice completed it, so she takes the Robber Baron. She takes the cloister.
+///    (This PLACE_TILE has its fields beside `type`, not under `payload`,
+///    as some writers of JCZ's format put them.)
 ///
 /// End: King 1 × 1 city, Robber Baron 1 × 1 road to Alice; her cloister has
 /// (0,-1) and (0,0): 3. Alice 4 + 1 + 1 + 3 = 9, Bob 3.
