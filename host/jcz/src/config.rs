@@ -4,6 +4,7 @@ use crate::JczError;
 use crate::save::Save;
 use crate::tile_table::TileTable;
 use carcassonne_core::figures::FOLLOWER;
+use carcassonne_core::values::Value as VariantValue;
 use carcassonne_core::{Catalog, GameConfig, PlayerConfig};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -325,13 +326,13 @@ fn set_variant(
     let decl = catalog
         .get(expansion)
         .and_then(|info| info.variants.iter().find(|d| d.name == name));
-    match decl {
-        Some(d) if d.values.contains(&value) => {
+    match decl.map(|d| d.kind.check(&VariantValue::from(value))) {
+        Some(Ok(checked)) => {
             config
                 .variants
                 .entry(expansion.to_string())
                 .or_default()
-                .insert(name.to_string(), value.to_string());
+                .insert(name.to_string(), checked);
             Ok(())
         }
         // The engine's behaviour without the variant is JCZ's default.
