@@ -1,6 +1,6 @@
 //! Figures on the board and in supply.
 
-use crate::expansion::{FigureClass, FigureDecl, FigurePlacement};
+use crate::expansion::{FigureClass, FigureDecl, FigurePlacement, Strength};
 use crate::features::NodeId;
 use crate::geometry::Pos;
 use crate::tiles::FeatureKind;
@@ -14,7 +14,7 @@ pub const FOLLOWER: FigureDecl = FigureDecl {
     id: "follower",
     name: "Follower",
     per_player: 7,
-    strength: 1,
+    strength: Strength::Fixed(1),
     class: FigureClass::Follower,
     placement: FigurePlacement::OnFeatures(&[
         FeatureKind::Road,

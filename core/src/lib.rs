@@ -58,7 +58,7 @@ pub use diagnostic::{Diagnostic, Diagnostics};
 pub use events::Event;
 pub use expansion::{
     BuildContext, Ctx, Deployment, EarlierDefault, Expansion, ExpansionInfo, FigureClass, FigureDecl, FigurePlacement,
-    Hooks, TileFile, VariantDecl,
+    Hooks, Strength, TileFile, VariantDecl,
 };
 pub use game::{Action, AfterPlacing, Decision, Game, IllegalAction, NextDecision, PlayError, WholeMove};
 pub use geometry::{Pos, Rotation, Segment, Side};

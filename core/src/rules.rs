@@ -33,8 +33,8 @@ pub const FARMS: u16 = 3;
 /// Why a game could not be set up. Every message says what to do.
 #[derive(Debug, thiserror::Error)]
 pub enum SetupError {
-    /// Fewer than 2 or more than 6 players.
-    #[error("a game needs 2 to 6 players, got {0}")]
+    /// No players or more than 6.
+    #[error("a game needs 1 to 6 players (1 for a solo game), got {0}")]
     PlayerCount(usize),
     /// A player name that is empty, too long or holds control characters.
     #[error(
@@ -101,6 +101,36 @@ pub enum SetupError {
     /// The expansion refused its configuration.
     #[error("expansion `{0}`: {1}")]
     Expansion(String, String),
+    /// `[figures]` names a figure that no part of this game declares.
+    #[error("[figures]: unknown figure `{id}`; the figures of this game: {known}")]
+    UnknownFigure {
+        /// The id given.
+        id: String,
+        /// The figures of this game.
+        known: String,
+    },
+    /// `[figures]` names a figure of an expansion whose rules are off.
+    #[error(
+        "[figures]: figure `{id}` belongs to `{expansion}`, whose rules are not on in this game; enable it \
+         (expansions = [\"{expansion}\"]), and leave its tiles out with [tiles.sets] {expansion} = 0 if you want \
+         the figure without them"
+    )]
+    FigureOfDisabledExpansion {
+        /// The figure.
+        id: String,
+        /// The expansion that declares it.
+        expansion: String,
+    },
+    /// A count of `[figures]` is negative or too large.
+    #[error(
+        "[figures]: `{id}` = {count}: must be between 0 and {MAX_FIGURES_PER_PLAYER} (0 takes the figure out of the game)"
+    )]
+    BadFigureCount {
+        /// The figure.
+        id: String,
+        /// The count given.
+        count: i64,
+    },
     /// A tile file is broken.
     #[error(transparent)]
     Tiles(#[from] Diagnostics),
@@ -209,6 +239,10 @@ pub enum SetupError {
 /// Longest player name, in characters: names are shown in tables, logs and
 /// on the board.
 pub const MAX_PLAYER_NAME_CHARS: usize = 64;
+
+/// Most figures of one kind a player may have (`[figures]`): a figure's
+/// supply is a byte, and no published rule set comes near.
+pub const MAX_FIGURES_PER_PLAYER: i64 = 30;
 
 /// Largest multiplicity of a set in `[tiles] sets`.
 pub const MAX_SET_COPIES: i64 = 100;
@@ -391,10 +425,11 @@ impl Rules {
     /// A [`SetupError`] naming the mistake: an unknown, duplicated or
     /// conflicting expansion, a missing requirement, an unknown variant or
     /// value, a tile file that does not load, a tile mix that names unknown
-    /// tiles, or a player count outside 2 to 6.
+    /// tiles, a `[figures]` count that is unknown or out of range, or a
+    /// player count outside 1 to 6.
     pub fn new(catalog: &Catalog, config: &GameConfig, tiles: &TileSource) -> Result<Rules, SetupError> {
         let players = config.players.len();
-        if !(2..=6).contains(&players) {
+        if !(1..=6).contains(&players) {
             return Err(SetupError::PlayerCount(players));
         }
         for (i, p) in config.players.iter().enumerate() {
@@ -571,8 +606,15 @@ impl Rules {
         for e in &enabled {
             figures.extend_from_slice(e.figures);
         }
+        set_figure_counts(catalog, &mut figures, &config.figures)?;
         let mut sources: Vec<String> = CORE_SOURCES.iter().map(|s| s.to_string()).collect();
-        let figure_ids: Vec<String> = figures.iter().map(|f| f.id.to_string()).collect();
+        // A figure counted 0 is not in the game for the expansions' builds
+        // (Cleric and Serf's `serf = "auto"` looks for the barn so).
+        let figure_ids: Vec<String> = figures
+            .iter()
+            .filter(|f| f.per_player > 0)
+            .map(|f| f.id.to_string())
+            .collect();
         let enabled_ids: Vec<String> = enabled.iter().map(|e| e.id.to_string()).collect();
         let table: Arc<[TileType]> = table.into();
         let mut built = Vec::new();
@@ -691,7 +733,12 @@ impl Rules {
     /// than a game.
     pub fn reseeded(&self, seed: u64) -> Result<Rules, SetupError> {
         let enabled: Vec<String> = self.expansions.iter().map(|e| e.info.id.to_string()).collect();
-        let figures: Vec<String> = self.figures.iter().map(|f| f.id.to_string()).collect();
+        let figures: Vec<String> = self
+            .figures
+            .iter()
+            .filter(|f| f.per_player > 0)
+            .map(|f| f.id.to_string())
+            .collect();
         let mut expansions = Vec::with_capacity(self.expansions.len());
         for e in &self.expansions {
             let ctx = BuildContext {
@@ -796,4 +843,33 @@ impl Rules {
         });
         e.first_source + offset as u16
     }
+}
+
+/// Applies the `[figures]` table to the game's figure kinds: each named
+/// figure gets the count given (0 keeps the kind in the table, with none in
+/// any supply, so figure indices do not depend on the counts).
+fn set_figure_counts(
+    catalog: &Catalog,
+    figures: &mut [FigureDecl],
+    counts: &BTreeMap<String, i64>,
+) -> Result<(), SetupError> {
+    for (id, &count) in counts {
+        let Some(decl) = figures.iter_mut().find(|f| f.id == id) else {
+            if let Some(owner) = catalog.all().iter().find(|e| e.figures.iter().any(|f| f.id == id)) {
+                return Err(SetupError::FigureOfDisabledExpansion {
+                    id: id.clone(),
+                    expansion: owner.id.to_string(),
+                });
+            }
+            return Err(SetupError::UnknownFigure {
+                id: id.clone(),
+                known: figures.iter().map(|f| f.id).collect::<Vec<_>>().join(", "),
+            });
+        };
+        match u8::try_from(count) {
+            Ok(n) if count <= MAX_FIGURES_PER_PLAYER => decl.per_player = n,
+            _ => return Err(SetupError::BadFigureCount { id: id.clone(), count }),
+        }
+    }
+    Ok(())
 }

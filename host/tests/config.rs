@@ -302,13 +302,12 @@ fn an_expansion_refusing_its_variants_says_why() {
 }
 
 #[test]
-fn player_counts_outside_two_to_six_are_refused() {
-    assert_eq!(
-        setup_error("[[players]]\nname = \"Solo\"\n"),
-        "a game needs 2 to 6 players, got 1"
-    );
+fn player_counts_outside_one_to_six_are_refused() {
     let seven: String = (1..=7).map(|i| format!("[[players]]\nname = \"P{i}\"\n")).collect();
-    assert_eq!(setup_error(&seven), "a game needs 2 to 6 players, got 7");
+    assert_eq!(
+        setup_error(&seven),
+        "a game needs 1 to 6 players (1 for a solo game), got 7"
+    );
 }
 
 #[test]

@@ -32,8 +32,8 @@ use carcassonne_core::figures::{PlacedFigure, Spot};
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::state::{Phase, Turn};
 use carcassonne_core::{
-    Action, Catalog, Decision, Deployment, Event, Game, GameConfig, GameRecord, Move, Pos, Rotation, Rules, SetupError,
-    TileSource,
+    Action, Catalog, Decision, Deployment, Event, FeatureKind, Game, GameConfig, GameRecord, Move, Pos, Rotation,
+    Rules, SetupError, TileSource,
 };
 use carcassonne_setup as _;
 use proptest::prelude::*;
@@ -302,6 +302,8 @@ struct Coverage {
     refused_setups: usize,
     /// Tiles placed from outside the bag (abbeys).
     abbeys: usize,
+    /// Scored wagons moved on to another feature.
+    wagon_moves: usize,
     /// Fruit tokens harvested, cloister tokens taken and eggs earned.
     fruit_harvested: u64,
     cloister_tokens: u64,
@@ -324,6 +326,7 @@ impl Coverage {
         self.refused += other.refused;
         self.refused_setups += other.refused_setups;
         self.abbeys += other.abbeys;
+        self.wagon_moves += other.wagon_moves;
         self.fruit_harvested += other.fruit_harvested;
         self.cloister_tokens += other.cloister_tokens;
         self.eggs += other.eggs;
@@ -417,6 +420,29 @@ fn check_invariants(game: &Game, watch: &mut Watch) {
                 s.supply(p, k as u8)
             );
         }
+    }
+    // Abbey & Mayor's figures stand where they may: a mayor only in a city,
+    // a wagon never on a field; scored wagons wait for decisions only
+    // between a turn's scoring and its end.
+    for f in s.figures() {
+        let (Some(node), id) = (f.node, rules.figures()[f.kind as usize].id) else {
+            continue;
+        };
+        let kind = s.features().kind(node);
+        match id {
+            "mayor" => assert_eq!(kind, FeatureKind::City, "a mayor stands on a {kind}"),
+            "wagon" => assert_ne!(kind, FeatureKind::Field, "a wagon stands on a field"),
+            _ => {}
+        }
+    }
+    if let Some(am) = public_of(game, "abbey-and-mayor")
+        && let Some(waiting) = am.get("wagons_to_move")
+    {
+        assert!(
+            matches!(game.decision(), Some(Decision::Expansion { .. })),
+            "wagons wait for a move ({waiting}) but the decision is {:?}",
+            game.decision()
+        );
     }
     for f in s.figures() {
         if let Spot::Feature(_) = f.spot {
@@ -735,7 +761,10 @@ fn play_checked(catalog: &Catalog, mut config: GameConfig, bot: &mut dyn Bot, ho
             *coverage.special_figures.entry(id).or_default() += 1;
         }
         let m = game.move_of(action);
-        if let Move::Expansion(_) = m {
+        if let Move::Expansion(answer) = &m {
+            if answer.get("abbey-and-mayor").is_some_and(|a| a.get("wagon").is_some()) {
+                coverage.wagon_moves += 1;
+            }
             watch.expansion_moves.push(m.clone());
         }
         record.moves.push(m);
@@ -830,7 +859,7 @@ fn every_set_of_expansions_keeps_its_invariants() {
     eprintln!("every set of expansions: {coverage:#?}");
     coverage.assert_exercised(
         &["abbey-and-mayor", "easter", "fruit-trees"],
-        &["barn", "big-follower"],
+        &["barn", "big-follower", "mayor", "wagon"],
         &[
             "abbey-and-mayor.barn",
             "cleric-and-serf.cleric",
@@ -842,6 +871,7 @@ fn every_set_of_expansions_keeps_its_invariants() {
         ],
     );
     assert!(coverage.abbeys > 0, "no abbey placed");
+    assert!(coverage.wagon_moves > 0, "no scored wagon moved on");
     assert!(coverage.cloister_tokens > 0, "no cloister token taken");
 }
 
@@ -872,7 +902,7 @@ fn greedy_games_with_all_expansions_keep_their_invariants() {
     // cloister tokens and abbeys are exercised by the random games only.
     coverage.assert_exercised(
         &["abbey-and-mayor", "easter", "fruit-trees"],
-        &["barn", "big-follower"],
+        &["barn", "big-follower", "mayor", "wagon"],
         &[
             "easter",
             "fruit-trees.harvest",

@@ -160,8 +160,8 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<
         }
     }
     config.expansions = expansions.iter().map(|s| s.to_string()).collect();
-
-    figures(elements, catalog, &expansions)?;
+    enable_figure_owners(elements, catalog, &mut config)?;
+    figures(elements, catalog, &mut config)?;
     if !has("farmers") {
         base_variant(
             catalog,
@@ -254,56 +254,84 @@ fn check_start(save: &Save) -> Result<(), JczError> {
     }
 }
 
-/// Figures per player: JCZ's elements against what the game's expansions
-/// give each player in this engine.
-fn figures(elements: &BTreeMap<String, Value>, catalog: &Catalog, expansions: &[&str]) -> Result<(), JczError> {
+/// A JCZ figure element's count (`"big-follower": 1`; `true` reads as 1).
+fn element_count(elements: &BTreeMap<String, Value>, element: &str) -> Result<i64, JczError> {
+    match elements.get(element) {
+        None => Ok(0),
+        Some(Value::Number(n)) if n.as_i64().is_some() => Ok(n.as_i64().unwrap_or(0)),
+        Some(Value::Bool(_) | Value::Null) => Ok(1),
+        Some(other) => Err(JczError::Invalid {
+            place: format!("setup.elements.{element}"),
+            message: format!("{other}: JCZ writes a number of figures here"),
+        }),
+    }
+}
+
+/// Enables the expansion a JCZ figure element needs when nothing else did:
+/// JCZ lets a game have the big follower without the Inns & Cathedrals
+/// tiles, which is this engine's inns-and-cathedrals with its tile set left
+/// out (no tile of the game then has an inn or a cathedral).
+fn enable_figure_owners(
+    elements: &BTreeMap<String, Value>,
+    catalog: &Catalog,
+    config: &mut GameConfig,
+) -> Result<(), JczError> {
+    for (element, figure) in FIGURES {
+        if element_count(elements, element)? == 0 || figure == FOLLOWER.id {
+            continue;
+        }
+        let Some(owner) = catalog
+            .all()
+            .iter()
+            .find(|i| i.figures.iter().any(|f| f.id == figure))
+            .map(|i| i.id)
+        else {
+            return Err(unsupported(format!(
+                "the JCZ element `{element}` (setup.elements): this engine has no {figure}"
+            )));
+        };
+        if config.expansions.iter().any(|e| e == owner) {
+            continue;
+        }
+        if owner != "inns-and-cathedrals" {
+            return Err(unsupported(format!(
+                "the JCZ element `{element}` without `abbey` (setup.elements): this engine's {figure} comes with                  {owner}, which always hands every player an abbey"
+            )));
+        }
+        config.expansions.push(owner.to_string());
+        config.tiles_only.retain(|s| s != owner);
+        config.tiles.sets.entry(owner.to_string()).or_insert(0);
+    }
+    Ok(())
+}
+
+/// Figures per player: JCZ's elements, written into `[figures]` where they
+/// differ from what the game's expansions give each player in this engine.
+fn figures(elements: &BTreeMap<String, Value>, catalog: &Catalog, config: &mut GameConfig) -> Result<(), JczError> {
     let mut ours: BTreeMap<&str, i64> = BTreeMap::from([(FOLLOWER.id, i64::from(FOLLOWER.per_player))]);
-    for e in expansions {
+    for e in &config.expansions {
         if let Some(info) = catalog.get(e) {
             for f in info.figures {
                 ours.insert(f.id, i64::from(f.per_player));
             }
         }
     }
-    let mut differences = Vec::new();
     for (element, figure) in FIGURES {
-        let wanted = match elements.get(element) {
-            None => 0,
-            Some(Value::Number(n)) => n.as_i64().unwrap_or(-1),
-            Some(Value::Bool(_) | Value::Null) => 1,
-            Some(other) => {
-                return Err(JczError::Invalid {
-                    place: format!("setup.elements.{element}"),
-                    message: format!("{other}: JCZ writes a number of figures here"),
-                });
+        let wanted = element_count(elements, element)?;
+        match ours.get(figure) {
+            Some(&have) if have == wanted => {}
+            Some(_) => {
+                config.figures.insert(figure.to_string(), wanted);
             }
-        };
-        let have = ours.get(figure).copied().unwrap_or(0);
-        if wanted != have {
-            let owner = catalog
-                .all()
-                .iter()
-                .find(|i| i.figures.iter().any(|f| f.id == figure))
-                .map(|i| i.id);
-            differences.push(match (owner, have) {
-                (None, _) if figure != FOLLOWER.id => format!("{element}: {wanted} (this engine has no {figure})"),
-                (Some(o), 0) if !expansions.contains(&o) => {
-                    format!(
-                        "{element}: {wanted} (this engine's {figure} comes with {o}, which this game does not have)"
-                    )
-                }
-                _ => format!("{element}: {wanted} (this engine's game gives {have})"),
-            });
+            None if wanted == 0 => {}
+            None => {
+                return Err(unsupported(format!(
+                    "the JCZ element `{element}` (setup.elements): no expansion of this game has a {figure}"
+                )));
+            }
         }
     }
-    if differences.is_empty() {
-        Ok(())
-    } else {
-        Err(unsupported(format!(
-            "these figure counts per player (setup.elements): {}",
-            differences.join("; ")
-        )))
-    }
+    Ok(())
 }
 
 /// A base-game rule option: refused until the engine has it.

@@ -118,13 +118,13 @@ fn what_the_engine_lacks_is_refused_by_name() {
         ),
         (
             r#""small-follower": 7"#,
-            r#""small-follower": 5"#,
-            "small-follower: 5 (this engine's game gives 7)",
+            r#""small-follower": 7, "barn": 1"#,
+            "the JCZ element `barn` without `abbey`",
         ),
         (
             r#""small-follower": 7"#,
-            r#""small-follower": 7, "big-follower": 1"#,
-            "big-follower: 1 (this engine's big-follower comes with inns-and-cathedrals",
+            r#""small-follower": 7, "abbot": 1"#,
+            "the JCZ element `abbot`",
         ),
         (
             r#""tiny-city-scoring": "4""#,
@@ -184,4 +184,44 @@ fn a_save_stopped_early_replays_to_where_it_stopped() {
     );
     // Scores without the final scoring: Alice's city 4, Bob's road 5.
     assert_eq!([imported.game.state().score(0), imported.game.state().score(1)], [4, 5]);
+}
+
+#[test]
+fn figure_counts_go_into_the_figures_table() {
+    let catalog = Catalog::linked().unwrap();
+    // Five followers and the big follower without the Inns & Cathedrals
+    // tiles: inns-and-cathedrals on, its tile set left out.
+    let text = edited(r#""small-follower": 7"#, r#""small-follower": 5, "big-follower": 1"#);
+    let imported = import(&text, &catalog, &TileSource::default()).unwrap();
+    let config = &imported.record.config;
+    assert_eq!(config.figures.get("follower"), Some(&5));
+    assert_eq!(
+        config.figures.get("big-follower"),
+        None,
+        "1 is the expansion's own count"
+    );
+    assert_eq!(config.expansions, ["inns-and-cathedrals"]);
+    assert_eq!(config.tiles.sets.get("inns-and-cathedrals"), Some(&0));
+    // The same scores as the base game: nothing else changed.
+    assert_eq!(
+        [imported.game.state().score(0), imported.game.state().score(1)],
+        [10, 8]
+    );
+    // Inns & Cathedrals without the big follower: 0 of it.
+    let text = edited(r#""basic:1": 1"#, r#""basic:1": 1, "inns-and-cathedrals:1": 1"#);
+    let imported = import(&text, &catalog, &TileSource::default()).unwrap();
+    assert_eq!(imported.record.config.figures.get("big-follower"), Some(&0));
+}
+
+#[test]
+fn a_solo_game_imports() {
+    let catalog = Catalog::linked().unwrap();
+    // Alice alone: every action is hers.
+    let text = edited(r#", {"name": "Bob", "slot": 1}"#, "")
+        .replace(r#""player": 1}"#, r#""player": 0}"#)
+        .replace("\"1.small.", "\"0.small.1");
+    let imported = import(&text, &catalog, &TileSource::default()).unwrap();
+    assert_eq!(imported.record.config.players.len(), 1);
+    // Her city 4, the road 5 (her follower), two cloisters 3 + 3, the farm 3.
+    assert_eq!(imported.game.state().score(0), 18);
 }

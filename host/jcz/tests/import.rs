@@ -104,9 +104,10 @@ fn farm_scoring() {
     assert_eq!(replayed_scores("farms.jcz"), [7, 3]);
 }
 
-/// Abbey & Mayor (abbey_and_mayor.jcz): abbey and barn.
-/// 1. Alice: BA/C turned 180° at (0,-1) closes a 2-tile city: her follower scores 4.
-/// 2. Bob: BA/L at (1,-1), he takes the cloister. 3.–6.: BA/L at (2,-1),
+/// Abbey & Mayor (abbey_and_mayor.jcz): abbey, barn, mayor, wagon.
+/// 1. Alice: BA/C turned 180° at (0,-1) closes a 2-tile city without a
+///    pennant; her mayor in it has strength 0, so the city scores for nobody.
+/// 2. Bob: BA/L at (1,-1), his wagon on the cloister. 3.–6.: BA/L at (2,-1),
 ///    (2,0), (0,1) and BA/LR at (1,1), nobody deploys: (1,0) is now a hole.
 /// 7. Alice places her abbey (AM/A) into (1,0) instead of drawing, and
 ///    takes its cloister. (JCZ writes a PLACE_TILE; the record says
@@ -117,9 +118,38 @@ fn farm_scoring() {
 ///    the corner: the NE corner of the tile just placed. No farmer and no
 ///    finished city in that farm: 0 now and 0 at the end.
 ///
-/// End: Bob's cloister has (0,-1), (2,-1), (0,0), (1,0), (2,0): 6. Alice's
-/// abbey has all but (2,1): 8. Alice 4 + 8 = 12, Bob 6.
+/// End: Bob's wagon on the cloister counts as a follower: (0,-1), (2,-1),
+/// (0,0), (1,0), (2,0) round it: 6. Alice's abbey has all but (2,1): 8.
+/// Alice 0 + 8 = 8, Bob 6.
 #[test]
-fn abbey_and_barn() {
-    assert_eq!(replayed_scores("abbey_and_mayor.jcz"), [12, 6]);
+fn abbey_barn_mayor_and_wagon() {
+    assert_eq!(replayed_scores("abbey_and_mayor.jcz"), [8, 6]);
+}
+
+/// A wagon moving on (wagon.jcz), JCZ's `wagon-move = C2`:
+/// 1. Alice: BA/C turned 180° at (0,-1), her wagon on the city: closed (2
+///    tiles), 4 points. The wagon moves on to the start tile's road (JCZ: a
+///    DEPLOY_MEEPLE of the wagon after the COMMIT; the record:
+///    `{"abbey-and-mayor": {"wagon": …}}`).
+/// 2. Bob: BA/LR turned 270° at (-1,0) ends the road west.
+/// 3. Alice: BA/LR turned 90° at (1,0) ends it east: 3 tiles, 3 to her
+///    wagon, which moves on to the cloister of the tile just placed.
+///
+/// End: that cloister has (0,-1) and (0,0) round it: 3. Alice 4 + 3 + 3 =
+/// 10, Bob 0.
+#[test]
+fn wagon_moves_on() {
+    assert_eq!(replayed_scores("wagon.jcz"), [10, 0]);
+}
+
+/// A rule option (rule_option.jcz): the King & Robber Baron game above with
+/// `king-and-robber-scoring = 15/40` (the record's
+/// `king-and-robber-baron.scoring`): Alice holds both titles at the end,
+/// 40 points instead of 1 + 1. Alice 4 + 40 + 3 = 47, Bob 3.
+#[test]
+fn a_rule_option_maps_to_its_variant() {
+    assert_eq!(replayed_scores("rule_option.jcz"), [47, 3]);
+    let imported = import_text(&sample("rule_option.jcz")).unwrap();
+    let variants = &imported.record.config.variants["king-and-robber-baron"];
+    assert_eq!(variants["scoring"].to_string(), "15/40");
 }
