@@ -33,6 +33,7 @@
 //! [`PlayError`] and the game is as it was. The [`Expansion`] trait's
 //! documentation shows a whole expansion.
 
+pub mod base_game;
 pub mod board;
 pub mod config;
 pub mod diagnostic;
@@ -53,6 +54,7 @@ pub mod text_file;
 pub mod tiles;
 pub mod values;
 
+pub use base_game::{BASE_ID, BASE_VARIANTS, BaseRules};
 pub use config::{GameConfig, PlayerConfig, TilesConfig};
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use events::Event;

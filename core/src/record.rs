@@ -31,6 +31,9 @@ pub const OLDEST_RECORD_FORMAT: u32 = 1;
 /// keep the defaults they were written for.
 pub const UNNAMED_ENGINE: &str = "0.1.0";
 
+/// This engine's version, as records name it (`engine`).
+pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// One decision as written in a record.
 ///
 /// A `place` or `deploy` object with a misspelt key or a bad value does not
@@ -339,7 +342,7 @@ impl GameRecord {
         config.plugins.clear();
         GameRecord {
             format: RECORD_FORMAT,
-            engine: env!("CARGO_PKG_VERSION").into(),
+            engine: ENGINE_VERSION.into(),
             versions: BTreeMap::new(),
             config,
             moves: Vec::new(),

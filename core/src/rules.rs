@@ -2,13 +2,14 @@
 //! figures, score sources and the enabled expansions' hooks. Shared by every
 //! state of that game (and its clones) behind an `Arc`.
 
+use crate::base_game::{BASE_ID, BASE_VARIANTS, BaseRules};
 use crate::config::GameConfig;
 use crate::diagnostic::Diagnostics;
-use crate::expansion::{BuildContext, DynExpansion, ExpansionInfo, FigureDecl, Hooks};
+use crate::expansion::{BuildContext, DynExpansion, ExpansionInfo, FigureClass, FigureDecl, Hooks, VariantDecl};
 use crate::figures::FOLLOWER;
 use crate::registry::Catalog;
 use crate::text_file::{MAX_TILE_FILE_BYTES, TextFileError, read_text_file};
-use crate::tiles::{TileSet, TileType, parse_tile_set};
+use crate::tiles::{FeatureKind, TileSet, TileType, parse_tile_set};
 use crate::values::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -84,6 +85,14 @@ pub enum SetupError {
         /// The variant asked for.
         name: String,
         /// Its variants.
+        known: String,
+    },
+    /// No such base-game variant.
+    #[error("the base game has no variant `{name}`; its variants: {known}")]
+    UnknownBaseVariant {
+        /// The variant asked for.
+        name: String,
+        /// The base game's variants.
         known: String,
     },
     /// Value not allowed.
@@ -298,15 +307,68 @@ impl EnabledExpansion {
     /// The chosen variants as typed values, for the configuration as played
     /// (a record then states `points = 3`, not `"3"`).
     pub fn typed_variants(&self) -> BTreeMap<String, Value> {
-        self.variants
-            .iter()
-            .map(|(name, text)| {
-                let kind = self.info.variants.iter().find(|d| d.name == name).map(|d| d.kind);
-                let value = kind.and_then(|k| k.check(&Value::Text(text.clone())).ok());
-                (name.clone(), value.unwrap_or_else(|| Value::Text(text.clone())))
-            })
-            .collect()
+        typed_variants(self.info.variants, &self.variants)
     }
+}
+
+/// Canonical texts of variants as typed values, by their declarations.
+fn typed_variants(decls: &[VariantDecl], variants: &BTreeMap<String, String>) -> BTreeMap<String, Value> {
+    variants
+        .iter()
+        .map(|(name, text)| {
+            let kind = decls.iter().find(|d| d.name == name).map(|d| d.kind);
+            let value = kind.and_then(|k| k.check(&Value::Text(text.clone())).ok());
+            (name.clone(), value.unwrap_or_else(|| Value::Text(text.clone())))
+        })
+        .collect()
+}
+
+/// Checks the variants `given` for `id` (an expansion, or the base game)
+/// against their declarations and returns every declared variant's value as
+/// canonical text, defaults filled in: what a build reads.
+fn chosen_variants(
+    id: &str,
+    decls: &[VariantDecl],
+    given: Option<&BTreeMap<String, Value>>,
+) -> Result<BTreeMap<String, String>, SetupError> {
+    let empty = BTreeMap::new();
+    let given = given.unwrap_or(&empty);
+    for (name, value) in given {
+        let Some(decl) = decls.iter().find(|v| v.name == name) else {
+            let known = decls.iter().map(|v| v.name).collect::<Vec<_>>().join(", ");
+            let known = if known.is_empty() { "none".into() } else { known };
+            return Err(if id == BASE_ID {
+                SetupError::UnknownBaseVariant {
+                    name: name.clone(),
+                    known,
+                }
+            } else {
+                SetupError::UnknownVariant {
+                    id: id.into(),
+                    name: name.clone(),
+                    known,
+                }
+            });
+        };
+        if decl.kind.check(value).is_err() {
+            return Err(SetupError::BadVariantValue {
+                id: id.into(),
+                name: name.clone(),
+                value: value.to_string(),
+                allowed: decl.kind.describe(),
+            });
+        }
+    }
+    Ok(decls
+        .iter()
+        .map(|v| {
+            let value = given.get(v.name).and_then(|value| v.kind.check(value).ok());
+            (
+                v.name.to_string(),
+                value.map_or_else(|| v.default.to_string(), |c| c.to_string()),
+            )
+        })
+        .collect())
 }
 
 /// Which expansion slots the engine calls at each hook: those that declare
@@ -398,6 +460,8 @@ pub struct Rules {
     pub(crate) failed: Arc<AtomicBool>,
     /// The configuration's `draw_order` as tile indices, last drawn first.
     pub(crate) draw_order_bag: Option<Vec<u16>>,
+    /// The base game's variants as this game plays them.
+    pub(crate) base: BaseRules,
     /// The configuration the rules were built from, with every variant of
     /// every enabled expansion stated (defaults filled in): what a record
     /// of this game should hold.
@@ -479,7 +543,7 @@ impl Rules {
             }
         }
         for id in config.variants.keys() {
-            if !enabled.iter().any(|e| e.id == id) {
+            if id != BASE_ID && !enabled.iter().any(|e| e.id == id) {
                 return Err(SetupError::VariantsForDisabled(id.clone()));
             }
         }
@@ -617,39 +681,11 @@ impl Rules {
             .collect();
         let enabled_ids: Vec<String> = enabled.iter().map(|e| e.id.to_string()).collect();
         let table: Arc<[TileType]> = table.into();
+        let base_variants = chosen_variants(BASE_ID, BASE_VARIANTS, config.variants.get(BASE_ID))?;
+        let base = BaseRules::from_variants(&base_variants);
         let mut built = Vec::new();
         for e in &enabled {
-            let given = config.variants.get(e.id).cloned().unwrap_or_default();
-            for (name, value) in &given {
-                let Some(decl) = e.variants.iter().find(|v| v.name == name) else {
-                    let known = e.variants.iter().map(|v| v.name).collect::<Vec<_>>().join(", ");
-                    return Err(SetupError::UnknownVariant {
-                        id: e.id.into(),
-                        name: name.clone(),
-                        known: if known.is_empty() { "none".into() } else { known },
-                    });
-                };
-                if decl.kind.check(value).is_err() {
-                    return Err(SetupError::BadVariantValue {
-                        id: e.id.into(),
-                        name: name.clone(),
-                        value: value.to_string(),
-                        allowed: decl.kind.describe(),
-                    });
-                }
-            }
-            // Canonical text per variant: what the expansion's build reads.
-            let variants: BTreeMap<String, String> = e
-                .variants
-                .iter()
-                .map(|v| {
-                    let value = given.get(v.name).and_then(|value| v.kind.check(value).ok());
-                    (
-                        v.name.to_string(),
-                        value.map_or_else(|| v.default.to_string(), |c| c.to_string()),
-                    )
-                })
-                .collect();
+            let variants = chosen_variants(e.id, e.variants, config.variants.get(e.id))?;
             let ctx = BuildContext {
                 variants: variants.clone(),
                 enabled: enabled_ids.clone(),
@@ -712,7 +748,15 @@ impl Rules {
         for e in built.iter().filter(|e| !e.variants.is_empty()) {
             played.variants.insert(e.info.id.to_string(), e.typed_variants());
         }
+        // The base game's variants are stated once any is set: their
+        // defaults are the published rules.
+        if config.variants.contains_key(BASE_ID) {
+            played
+                .variants
+                .insert(BASE_ID.to_string(), typed_variants(BASE_VARIANTS, &base_variants));
+        }
         Ok(Rules {
+            base,
             draw_order_bag,
             failed,
             tiles: table,
@@ -761,6 +805,7 @@ impl Rules {
         let failed = failure_flag(&expansions);
         let called = HookCalls::new(&expansions);
         Ok(Rules {
+            base: self.base,
             draw_order_bag: self.draw_order_bag.clone(),
             failed,
             tiles: Arc::clone(&self.tiles),
@@ -773,6 +818,18 @@ impl Rules {
             isolated: self.isolated,
             config,
         })
+    }
+
+    /// The base game's variants as this game plays them.
+    pub fn base_rules(&self) -> BaseRules {
+        self.base
+    }
+
+    /// Whether a figure of kind `decl` may stand on a feature of `kind` by
+    /// the base game's variants: with `farmers = false` no follower-class
+    /// figure goes on a field.
+    pub fn may_stand(&self, decl: &FigureDecl, kind: FeatureKind) -> bool {
+        self.base.farmers || kind != FeatureKind::Field || decl.class != FigureClass::Follower
     }
 
     /// The tile types of this game.

@@ -171,7 +171,10 @@ fn unknown_variant_lists_the_variants() {
     let e = setup_error(&format!(
         "expansions = [\"alpha\"]\n{TWO}[variants.alpha]\nspeed = \"fast\"\n"
     ));
-    assert_eq!(e, "expansion `alpha` has no variant `speed`; its variants: mode, strength, loud");
+    assert_eq!(
+        e,
+        "expansion `alpha` has no variant `speed`; its variants: mode, strength, loud"
+    );
 }
 
 #[test]
@@ -363,4 +366,49 @@ impl Drop for TempGuard {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.0);
     }
+}
+
+/// The base game's variants go under `[variants.base]` (or
+/// `--variant base.NAME=VALUE`), and figures per player under `[figures]`,
+/// in the file as on the command line; one seat makes a solo game.
+#[test]
+fn base_variants_figures_and_a_single_seat_are_read_from_the_file() {
+    let mut file = tempfile();
+    write!(
+        file.1,
+        "[[players]]\nname = \"Solo\"\n[variants.base]\nfarmers = false\n[figures]\nfollower = 4\n"
+    )
+    .unwrap();
+    let args = Overrides {
+        config: Some(file.0.clone()),
+        variants: vec!["base.tiny_city=true".into()],
+        ..Overrides::default()
+    };
+    let config = game_config(&args).expect("reads");
+    let rules = Rules::new(&catalog(), &config, &TileSource::default()).expect("a valid solo game");
+    assert_eq!(rules.config.players.len(), 1);
+    assert!(rules.base_rules().tiny_city);
+    assert!(!rules.base_rules().farmers);
+    assert_eq!(rules.figures()[0].per_player, 4);
+    assert_eq!(rules.config.variants["base"]["tiny_city"], Value::Bool(true));
+}
+
+#[test]
+fn mistakes_in_base_variants_and_figures_are_named() {
+    assert_eq!(
+        setup_error(&format!("{TWO}[variants.base]\ntiny_cities = true\n")),
+        "the base game has no variant `tiny_cities`; its variants: tiny_city, farmers"
+    );
+    assert_eq!(
+        setup_error(&format!("{TWO}[variants.base]\nfarmers = \"no\"\n")),
+        "variant `base.farmers` cannot be `no`; allowed: true or false"
+    );
+    assert_eq!(
+        setup_error(&format!("{TWO}[figures]\nfollowers = 3\n")),
+        "[figures]: unknown figure `followers`; the figures of this game: follower"
+    );
+    assert_eq!(
+        setup_error(&format!("{TWO}[figures]\nfollower = 99\n")),
+        "[figures]: `follower` = 99: must be between 0 and 30 (0 takes the figure out of the game)"
+    );
 }

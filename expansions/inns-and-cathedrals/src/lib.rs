@@ -189,8 +189,12 @@ pub fn rule_points(view: &CoreState, node: NodeId, complete: bool) -> Option<i32
     }
 }
 
-/// The core's base points for a road or city, which this expansion's rules
-/// replace.
+/// The core's ordinary points for a road or city, which this expansion's
+/// rules replace by difference. With the base variant `tiny_city` the core
+/// gives a completed two-tile city half of this; the difference added on
+/// top then makes a tiny city with a cathedral 2 a tile and pennant, as
+/// JCloisterZone scores it (no tile set of this project can build one: the
+/// cathedral tile has city on all four sides).
 fn base_points(view: &CoreState, node: NodeId, complete: bool) -> i32 {
     let f = view.features();
     match (f.kind(node), complete) {
