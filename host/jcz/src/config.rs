@@ -5,7 +5,7 @@ use crate::save::Save;
 use crate::tile_table::TileTable;
 use carcassonne_core::figures::FOLLOWER;
 use carcassonne_core::values::Value as VariantValue;
-use carcassonne_core::{Catalog, GameConfig, PlayerConfig};
+use carcassonne_core::{BASE_ID, BASE_VARIANTS, Catalog, GameConfig, PlayerConfig};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -164,9 +164,9 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<
     figures(elements, catalog, &mut config)?;
     if !has("farmers") {
         base_variant(
-            catalog,
+            &mut config,
             "farmers",
-            "false",
+            false,
             "the JCZ game without farmers (no `farmers` in setup.elements)",
         )?;
     }
@@ -183,7 +183,7 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<
         let place = format!("the JCZ rule option {key} = {v} (setup.rules)");
         match (key.as_str(), v.as_str()) {
             ("tiny-city-scoring", "4") => {}
-            ("tiny-city-scoring", "2") => base_variant(catalog, "tiny_city", "true", &place)?,
+            ("tiny-city-scoring", "2") => base_variant(&mut config, "tiny_city", true, &place)?,
             ("king-and-robber-scoring", "default" | "10/20" | "15/40" | "continuously") => {
                 set_variant(&mut config, catalog, "king-and-robber-baron", "scoring", &v, &place)?
             }
@@ -334,12 +334,19 @@ fn figures(elements: &BTreeMap<String, Value>, catalog: &Catalog, config: &mut G
     Ok(())
 }
 
-/// A base-game rule option: refused until the engine has it.
-fn base_variant(catalog: &Catalog, name: &str, value: &str, what: &str) -> Result<(), JczError> {
-    let _ = catalog;
-    Err(unsupported(format!(
-        "{what}: it needs the base-game variant {name} = {value}"
-    )))
+/// Sets a variant of the base game (`[variants.base]`).
+fn base_variant(config: &mut GameConfig, name: &str, value: bool, what: &str) -> Result<(), JczError> {
+    let checked = BASE_VARIANTS
+        .iter()
+        .find(|d| d.name == name)
+        .and_then(|d| d.kind.check(&VariantValue::Bool(value)).ok())
+        .ok_or_else(|| unsupported(format!("{what}: it needs the base-game variant {name} = {value}")))?;
+    config
+        .variants
+        .entry(BASE_ID.to_string())
+        .or_default()
+        .insert(name.to_string(), checked);
+    Ok(())
 }
 
 /// Sets an expansion's variant, when the engine has it.

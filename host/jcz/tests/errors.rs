@@ -128,15 +128,9 @@ fn what_the_engine_lacks_is_refused_by_name() {
         ),
         (
             r#""tiny-city-scoring": "4""#,
-            r#""tiny-city-scoring": "2""#,
-            "tiny-city-scoring = 2",
-        ),
-        (
-            r#""tiny-city-scoring": "4""#,
             r#""tiny-city-scoring": "4", "dragon-rampage": "yes""#,
             "the JCZ rule option `dragon-rampage`",
         ),
-        (r#", "farmers": true"#, "", "without farmers"),
         (
             r#"{"type": "COMMIT", "payload": {"random": 0.5}, "player": 0}"#,
             r#"{"type": "COMMIT", "payload": {"random": 0.5}, "player": 0}, {"type": "UNDO", "payload": {}}"#,
@@ -224,4 +218,11 @@ fn a_solo_game_imports() {
     assert_eq!(imported.record.config.players.len(), 1);
     // Her city 4, the road 5 (her follower), two cloisters 3 + 3, the farm 3.
     assert_eq!(imported.game.state().score(0), 18);
+}
+
+#[test]
+fn a_farmer_with_farmers_off_is_illegal() {
+    // JCZ would not offer it; a save that has one is refused where it stands.
+    let e = error_of(&edited(r#", "farmers": true"#, ""));
+    assert!(e.starts_with("replay action 8 (DEPLOY_MEEPLE): not legal here"), "{e}");
 }

@@ -153,3 +153,23 @@ fn a_rule_option_maps_to_its_variant() {
     let variants = &imported.record.config.variants["king-and-robber-baron"];
     assert_eq!(variants["scoring"].to_string(), "15/40");
 }
+
+/// Tiny city (tiny_city.jcz): the base game above with JCZ's
+/// `tiny-city-scoring = 2` (the record's `base.tiny_city = true`): Alice's
+/// two-tile city without a pennant scores 2, not 4. Alice 2 + 3 + 3 = 8, Bob 8.
+#[test]
+fn tiny_city() {
+    assert_eq!(replayed_scores("tiny_city.jcz"), [8, 8]);
+    let imported = import_text(&sample("tiny_city.jcz")).unwrap();
+    assert_eq!(imported.record.config.variants["base"]["tiny_city"].to_string(), "true");
+}
+
+/// Farmers off (no_farmers.jcz): the King & Robber Baron game above without
+/// the `farmers` element (the record's `base.farmers = false`); nobody
+/// farmed there, so the scores stay: Alice 9, Bob 3.
+#[test]
+fn farmers_off() {
+    assert_eq!(replayed_scores("no_farmers.jcz"), [9, 3]);
+    let imported = import_text(&sample("no_farmers.jcz")).unwrap();
+    assert_eq!(imported.record.config.variants["base"]["farmers"].to_string(), "false");
+}
