@@ -9,7 +9,7 @@
 //! which the engine applies as events after the hook returns.
 
 use crate::events::Event;
-use crate::figures::{FigureId, PlacedFigure, Spot};
+use crate::figures::{FigureDecl, FigureId, PlacedFigure, Spot};
 use crate::geometry::{Pos, Rotation};
 use crate::rng::GameRng;
 use crate::state::CoreState;
@@ -23,75 +23,6 @@ use std::fmt::Debug;
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
-
-/// Whether a figure is a follower (counts for majorities, "earns" like a
-/// meeple) or a special figure (builder, pig, barn …).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FigureClass {
-    /// A follower: meeple, big follower, wagon, mayor …
-    Follower,
-    /// A special figure: builder, pig, barn …
-    Special,
-}
-
-/// Where a figure may be deployed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FigurePlacement {
-    /// On an unoccupied feature of these kinds on the tile just placed; the
-    /// engine lists these options itself.
-    OnFeatures(&'static [FeatureKind]),
-    /// Only where the owning expansion offers it (`deploy_options`).
-    ByExpansion,
-}
-
-/// A figure's weight in the majority of the feature it stands in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Strength {
-    /// Always this much: a follower 1, a big follower 2, a special figure 0.
-    Fixed(u8),
-    /// The number of pennants in the feature it stands in, so 0 in a city
-    /// without pennants (Abbey & Mayor's mayor). A feature whose strongest
-    /// player has strength 0 scores for nobody.
-    Pennants,
-}
-
-impl Strength {
-    /// The strength in a feature holding `pennants` pennants.
-    pub fn in_feature(self, pennants: u32) -> u32 {
-        match self {
-            Strength::Fixed(n) => u32::from(n),
-            Strength::Pennants => pennants,
-        }
-    }
-}
-
-/// Written as the number, or `"pennants"`.
-impl Serialize for Strength {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Strength::Fixed(n) => serializer.serialize_u8(*n),
-            Strength::Pennants => serializer.serialize_str("pennants"),
-        }
-    }
-}
-
-/// A kind of figure, declared by the core (the follower) or an expansion.
-#[derive(Clone, Copy, Debug)]
-pub struct FigureDecl {
-    /// Id used in records (`"follower"`, `"big-follower"`, `"barn"` …).
-    pub id: &'static str,
-    /// Human name.
-    pub name: &'static str,
-    /// How many each player has.
-    pub per_player: u8,
-    /// Weight in a feature's majority.
-    pub strength: Strength,
-    /// Follower or special figure.
-    pub class: FigureClass,
-    /// Where it may be deployed.
-    pub placement: FigurePlacement,
-}
 
 /// A rule variant an expansion offers in the game configuration.
 #[derive(Clone, Copy, Debug)]

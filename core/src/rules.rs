@@ -5,8 +5,8 @@
 use crate::base_game::{BASE_ID, BASE_VARIANTS, BaseRules};
 use crate::config::GameConfig;
 use crate::diagnostic::Diagnostics;
-use crate::expansion::{BuildContext, DynExpansion, ExpansionInfo, FigureClass, FigureDecl, Hooks, VariantDecl};
-use crate::figures::FOLLOWER;
+use crate::expansion::{BuildContext, DynExpansion, ExpansionInfo, Hooks, VariantDecl};
+use crate::figures::{FOLLOWER, FigureClass, FigureDecl};
 use crate::registry::Catalog;
 use crate::text_file::{MAX_TILE_FILE_BYTES, TextFileError, read_text_file};
 use crate::tiles::{FeatureKind, TileSet, TileType, parse_tile_set};
