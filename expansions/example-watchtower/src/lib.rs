@@ -10,8 +10,7 @@ use carcassonne_core::board::PlacedTile;
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::tiles::{AttributeProblem, FeatureKind, TileType};
 use carcassonne_core::{
-    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FigureClass, Pos, TileFile, ValueKind, VariantDecl,
-    register_expansion,
+    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FigureClass, Pos, TileFile, ValueKind, VariantDecl, register_expansion,
 };
 use carcassonne_core::{serde_json, toml};
 use serde::{Deserialize, Serialize};
