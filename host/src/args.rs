@@ -90,6 +90,8 @@ pub(crate) enum Command {
     Replay(ReplayArgs),
     /// Continue a game from its record (as `play --record` writes it) to the end.
     Resume(ResumeArgs),
+    /// Convert a JCloisterZone 5.x saved game (.jcz) into a game record that `replay` plays to JCZ's scores.
+    ImportJcz(ImportJczArgs),
     /// List every available expansion (linked and loaded) with its variants.
     Expansions(ExpansionsArgs),
     /// Check, list and show tile files.
@@ -465,6 +467,21 @@ pub(crate) struct ReplayArgs {
     /// Print the turn log too.
     #[arg(long)]
     pub(crate) log: bool,
+    /// Directory of tile files.
+    #[arg(long)]
+    pub(crate) tiles: Option<PathBuf>,
+    /// Load an expansion from a dynamic library (or a directory of them); repeatable.
+    #[arg(long = "plugin")]
+    pub(crate) plugins: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct ImportJczArgs {
+    /// The JCZ saved game (JSON, as JCZ 5.x writes it).
+    pub(crate) save: PathBuf,
+    /// Write the record here instead of printing it.
+    #[arg(long)]
+    pub(crate) out: Option<PathBuf>,
     /// Directory of tile files.
     #[arg(long)]
     pub(crate) tiles: Option<PathBuf>,

@@ -8,8 +8,8 @@ mod report;
 
 use anyhow::{Context, Result};
 use args::{
-    ArenaArgs, BenchArgs, Cli, Command, ExpansionsArgs, NewExpansionArgs, PlayArgs, RenderArgs, ReplayArgs, ResumeArgs,
-    ServeArgs, SimulateArgs, TilesCommand,
+    ArenaArgs, BenchArgs, Cli, Command, ExpansionsArgs, ImportJczArgs, NewExpansionArgs, PlayArgs, RenderArgs,
+    ReplayArgs, ResumeArgs, ServeArgs, SimulateArgs, TilesCommand,
 };
 use carcassonne_core::{Game, GameRecord, ReplayStep, Rules};
 use carcassonne_setup::journal::RecordWriter;
@@ -25,6 +25,7 @@ fn main() {
         Command::Play(a) => play(a),
         Command::Replay(a) => replay(a),
         Command::Resume(a) => resume(a),
+        Command::ImportJcz(a) => import_jcz(a),
         Command::Expansions(a) => expansions(a),
         Command::Tiles(t) => tiles(t),
         Command::Simulate(a) => simulate(a),
@@ -427,6 +428,35 @@ fn resume(args: ResumeArgs) -> Result<()> {
     }
     let writer = RecordWriter::create(&args.file, &record)?;
     play_to_the_end(game, bots, record, log, args.json, Some(writer))
+}
+
+/// The largest saved game `import-jcz` reads: far above any real game's.
+const MAX_JCZ_BYTES: u64 = 64 << 20;
+
+fn import_jcz(args: ImportJczArgs) -> Result<()> {
+    let text = carcassonne_core::read_text_file(&args.save, MAX_JCZ_BYTES, "JCZ saved game")?;
+    let catalog = setup::catalog(&carcassonne_core::GameConfig::with_players(0), &args.plugins)?;
+    let tiles = setup::tile_source(args.tiles.as_deref())?;
+    let imported =
+        carcassonne_jcz::import(&text, &catalog, &tiles).with_context(|| format!("{}", args.save.display()))?;
+    for note in &imported.notes {
+        eprintln!("note: {note}");
+    }
+    let json = format!("{}\n", imported.record.to_json());
+    match &args.out {
+        Some(out) => {
+            safe_file::refuse_overwriting(out, "record (--out)", &[&args.save])?;
+            setup::write_atomically(out, &json)?;
+            eprintln!(
+                "wrote {} ({} moves); `carcassonne replay {}` shows the scores",
+                out.display(),
+                imported.record.moves.len(),
+                out.display()
+            );
+        }
+        None => say(&json),
+    }
+    Ok(())
 }
 
 fn render(args: RenderArgs) -> Result<()> {

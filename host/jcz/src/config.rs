@@ -1,0 +1,495 @@
+//! `setup` and `players` of a save → this engine's game configuration.
+
+use crate::JczError;
+use crate::save::Save;
+use crate::tile_table::TileTable;
+use carcassonne_core::figures::FOLLOWER;
+use carcassonne_core::values::Value as VariantValue;
+use carcassonne_core::{BASE_ID, BASE_VARIANTS, Catalog, GameConfig, PlayerConfig};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// The JCZ tile id of the abbey, which players hold instead of drawing.
+pub(crate) const ABBEY_TILE: &str = "AM/A";
+
+/// The configuration, and what the importer learnt making it.
+pub(crate) struct Plan {
+    pub config: GameConfig,
+    /// Whether JCZ's game was over at the last action (forced end or empty bag).
+    pub finished: bool,
+    pub notes: Vec<String>,
+}
+
+/// JCZ's figure elements and this engine's figure ids.
+const FIGURES: [(&str, &str); 5] = [
+    ("small-follower", "follower"),
+    ("big-follower", "big-follower"),
+    ("barn", "barn"),
+    ("mayor", "mayor"),
+    ("wagon", "wagon"),
+];
+
+/// JCZ's rule options this importer knows, each with the elements (or tile
+/// sets) it depends on: an option of an element the game does not have
+/// changes nothing, and JCZ writes every option into every save.
+const KNOWN_RULES: [(&str, &[&str]); 24] = [
+    ("princess-action", &["princess"]),
+    ("fairy-placement", &["fairy"]),
+    ("dragon-move", &["dragon"]),
+    ("barn-placement", &["barn"]),
+    ("wagon-move", &["wagon"]),
+    ("bazaar-no-auction", &["bazaar"]),
+    ("hill-tiebreaker", &["hill"]),
+    ("espace-variant", &["escape"]),
+    ("gq11-pig-herd", &["gq11"]),
+    ("tunnelize-other-expansions", &["tunnel"]),
+    ("more-tunnel-tokens", &["tunnel"]),
+    ("festival-return", &["festival"]),
+    ("keep-monasteries", &["monasteries"]),
+    ("labyrinth-variant", &["labyrinth"]),
+    ("coc-final-scoring", &["count"]),
+    ("count-move", &["count"]),
+    ("little-buildings-scoring", &["little-buildings"]),
+    ("king-and-robber-scoring", &["king", "robber"]),
+    ("tiny-city-scoring", &[]),
+    (
+        "inn-and-cathedral-final-scoring",
+        &["inn", "cathedral", "inns-and-cathedrals"],
+    ),
+    ("vineyards-for-garden", &["vineyard"]),
+    ("robbers-son-action", &["robbers-son"]),
+    ("meteorite-impact", &["meteorite"]),
+    ("black-fairy-placement", &["black-fairy"]),
+];
+
+fn unsupported(what: impl Into<String>) -> JczError {
+    JczError::Unsupported { what: what.into() }
+}
+
+/// A rule option's value as text (`2` and `"2"` alike).
+fn text_of(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<Plan, JczError> {
+    let mut notes = Vec::new();
+    let mut config = GameConfig::with_players(0);
+    config.players = save
+        .players
+        .iter()
+        .map(|p| PlayerConfig {
+            name: p.name.clone(),
+            bot: None,
+        })
+        .collect();
+
+    check_start(save)?;
+
+    // Tile sets.
+    let mut bag: Vec<(String, u32)> = Vec::new(); // engine tile id, copies
+    let mut jcz_sets: Vec<String> = Vec::new();
+    let mut base_copies = 0;
+    for (key, &copies) in &save.setup.sets {
+        let (name, edition) = key.split_once(':').unwrap_or((key, "1"));
+        let set = table
+            .set(name)
+            .filter(|_| edition == "1")
+            .ok_or_else(|| unsupported(format!("the JCZ tile set `{key}` (setup.sets)")))?;
+        let copies = u32::try_from(copies).map_err(|_| JczError::Invalid {
+            place: format!("setup.sets.{key}"),
+            message: format!("{copies} copies: must be 0 or more"),
+        })?;
+        jcz_sets.push(name.to_string());
+        if set.engine == "base" {
+            base_copies = copies;
+        } else {
+            if copies != 1 {
+                config.tiles.sets.insert(set.engine.clone(), i64::from(copies));
+            }
+            config.tiles_only.push(set.engine.clone());
+        }
+        for t in table.tiles_of(set) {
+            bag.push((t.engine.clone(), t.count.unwrap_or(0) * copies));
+        }
+    }
+    if base_copies != 1 {
+        config.tiles.sets.insert("base".into(), i64::from(base_copies));
+    }
+
+    // Elements.
+    let elements = &save.setup.elements;
+    let has = |e: &str| elements.contains_key(e);
+    let mut expansions: Vec<&str> = Vec::new();
+    for key in elements.keys() {
+        let known = FIGURES.iter().any(|(e, _)| e == key)
+            || ["farmers", "abbey", "king", "robber", "inn", "cathedral"].contains(&key.as_str());
+        if !known {
+            return Err(unsupported(format!("the JCZ element `{key}` (setup.elements)")));
+        }
+    }
+    if has("king") != has("robber") {
+        let (on, off) = if has("king") {
+            ("king", "robber")
+        } else {
+            ("robber", "king")
+        };
+        return Err(unsupported(format!(
+            "the JCZ element `{on}` without `{off}` (setup.elements): this engine's king-and-robber-baron has both"
+        )));
+    }
+    if has("king") {
+        expansions.push("king-and-robber-baron");
+    }
+    if has("abbey") {
+        expansions.push("abbey-and-mayor");
+    }
+    // JCZ derives inns and cathedrals from the tiles that show them.
+    if has("inn") || has("cathedral") || jcz_sets.iter().any(|s| s == "inns-and-cathedrals") {
+        expansions.push("inns-and-cathedrals");
+        config.tiles_only.retain(|s| s != "inns-and-cathedrals");
+        if !jcz_sets.iter().any(|s| s == "inns-and-cathedrals") {
+            config.tiles.sets.insert("inns-and-cathedrals".into(), 0);
+        }
+    }
+    for e in &expansions {
+        if catalog.get(e).is_none() {
+            return Err(unsupported(format!("expansion `{e}` (not in this build)")));
+        }
+    }
+    config.expansions = expansions.iter().map(|s| s.to_string()).collect();
+    enable_figure_owners(elements, catalog, &mut config)?;
+    figures(elements, catalog, &mut config)?;
+    if !has("farmers") {
+        base_variant(
+            &mut config,
+            "farmers",
+            false,
+            "the JCZ game without farmers (no `farmers` in setup.elements)",
+        )?;
+    }
+
+    // Rule options.
+    for (key, value) in &save.setup.rules {
+        let Some((_, deps)) = KNOWN_RULES.iter().find(|(k, _)| k == key) else {
+            return Err(unsupported(format!("the JCZ rule option `{key}` (setup.rules)")));
+        };
+        if !deps.is_empty() && !deps.iter().any(|d| has(d) || jcz_sets.iter().any(|s| s == d)) {
+            continue;
+        }
+        let v = text_of(value);
+        let place = format!("the JCZ rule option {key} = {v} (setup.rules)");
+        match (key.as_str(), v.as_str()) {
+            ("tiny-city-scoring", "4") => {}
+            ("tiny-city-scoring", "2") => base_variant(&mut config, "tiny_city", true, &place)?,
+            ("king-and-robber-scoring", "default" | "10/20" | "15/40" | "continuously") => {
+                set_variant(&mut config, catalog, "king-and-robber-baron", "scoring", &v, &place)?
+            }
+            ("inn-and-cathedral-final-scoring", "zero") => set_variant(
+                &mut config,
+                catalog,
+                "inns-and-cathedrals",
+                "final_scoring",
+                "normal",
+                &place,
+            )?,
+            ("inn-and-cathedral-final-scoring", "ignore") => set_variant(
+                &mut config,
+                catalog,
+                "inns-and-cathedrals",
+                "final_scoring",
+                "ignore",
+                &place,
+            )?,
+            ("barn-placement", "not-occupied" | "occupied") => {
+                set_variant(&mut config, catalog, "abbey-and-mayor", "barn_placement", &v, &place)?
+            }
+            // This engine's wagon moves on to a feature on its tile or the
+            // eight round it: JCZ's C2 (2nd edition); C1 (connected
+            // features only) it has not.
+            ("wagon-move", "C2") => {}
+            _ => return Err(unsupported(place)),
+        }
+    }
+
+    // Draws.
+    let (draws, finished) = draw_order(save, table, &bag, &mut notes)?;
+    config.draw_order = Some(draws);
+    Ok(Plan {
+        config,
+        finished,
+        notes,
+    })
+}
+
+/// The start tile must be the one this engine always starts with.
+fn check_start(save: &Save) -> Result<(), JczError> {
+    let Some(start) = &save.setup.start else { return Ok(()) };
+    let ok = match start.as_slice() {
+        [one] => {
+            one.tile == "BA/RCr"
+                && one.x == 0
+                && one.y == 0
+                && matches!(&one.rotation, Value::Null)
+                    | matches!(&one.rotation, Value::Number(n) if n.as_i64() == Some(0))
+                    | matches!(&one.rotation, Value::String(s) if s == "R0")
+        }
+        _ => false,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(unsupported(format!(
+            "the start tiles {} (setup.start): this engine always starts with BA/RCr (its D) at (0,0), unturned",
+            serde_json::to_string(
+                &start
+                    .iter()
+                    .map(|s| format!("{} at ({},{}) {}", s.tile, s.x, s.y, s.rotation))
+                    .collect::<Vec<_>>()
+            )
+            .unwrap_or_default()
+        )))
+    }
+}
+
+/// A JCZ figure element's count (`"big-follower": 1`; `true` reads as 1).
+fn element_count(elements: &BTreeMap<String, Value>, element: &str) -> Result<i64, JczError> {
+    match elements.get(element) {
+        None => Ok(0),
+        Some(Value::Number(n)) if n.as_i64().is_some() => Ok(n.as_i64().unwrap_or(0)),
+        Some(Value::Bool(_) | Value::Null) => Ok(1),
+        Some(other) => Err(JczError::Invalid {
+            place: format!("setup.elements.{element}"),
+            message: format!("{other}: JCZ writes a number of figures here"),
+        }),
+    }
+}
+
+/// Enables the expansion a JCZ figure element needs when nothing else did:
+/// JCZ lets a game have the big follower without the Inns & Cathedrals
+/// tiles, which is this engine's inns-and-cathedrals with its tile set left
+/// out (no tile of the game then has an inn or a cathedral).
+fn enable_figure_owners(
+    elements: &BTreeMap<String, Value>,
+    catalog: &Catalog,
+    config: &mut GameConfig,
+) -> Result<(), JczError> {
+    for (element, figure) in FIGURES {
+        if element_count(elements, element)? == 0 || figure == FOLLOWER.id {
+            continue;
+        }
+        let Some(owner) = catalog
+            .all()
+            .iter()
+            .find(|i| i.figures.iter().any(|f| f.id == figure))
+            .map(|i| i.id)
+        else {
+            return Err(unsupported(format!(
+                "the JCZ element `{element}` (setup.elements): this engine has no {figure}"
+            )));
+        };
+        if config.expansions.iter().any(|e| e == owner) {
+            continue;
+        }
+        if owner != "inns-and-cathedrals" {
+            return Err(unsupported(format!(
+                "the JCZ element `{element}` without `abbey` (setup.elements): this engine's {figure} comes with                  {owner}, which always hands every player an abbey"
+            )));
+        }
+        config.expansions.push(owner.to_string());
+        config.tiles_only.retain(|s| s != owner);
+        config.tiles.sets.entry(owner.to_string()).or_insert(0);
+    }
+    Ok(())
+}
+
+/// Figures per player: JCZ's elements, written into `[figures]` where they
+/// differ from what the game's expansions give each player in this engine.
+fn figures(elements: &BTreeMap<String, Value>, catalog: &Catalog, config: &mut GameConfig) -> Result<(), JczError> {
+    let mut ours: BTreeMap<&str, i64> = BTreeMap::from([(FOLLOWER.id, i64::from(FOLLOWER.per_player))]);
+    for e in &config.expansions {
+        if let Some(info) = catalog.get(e) {
+            for f in info.figures {
+                ours.insert(f.id, i64::from(f.per_player));
+            }
+        }
+    }
+    for (element, figure) in FIGURES {
+        let wanted = element_count(elements, element)?;
+        match ours.get(figure) {
+            Some(&have) if have == wanted => {}
+            Some(_) => {
+                config.figures.insert(figure.to_string(), wanted);
+            }
+            None if wanted == 0 => {}
+            None => {
+                return Err(unsupported(format!(
+                    "the JCZ element `{element}` (setup.elements): no expansion of this game has a {figure}"
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Sets a variant of the base game (`[variants.base]`).
+fn base_variant(config: &mut GameConfig, name: &str, value: bool, what: &str) -> Result<(), JczError> {
+    let checked = BASE_VARIANTS
+        .iter()
+        .find(|d| d.name == name)
+        .and_then(|d| d.kind.check(&VariantValue::Bool(value)).ok())
+        .ok_or_else(|| unsupported(format!("{what}: it needs the base-game variant {name} = {value}")))?;
+    config
+        .variants
+        .entry(BASE_ID.to_string())
+        .or_default()
+        .insert(name.to_string(), checked);
+    Ok(())
+}
+
+/// Sets an expansion's variant, when the engine has it.
+fn set_variant(
+    config: &mut GameConfig,
+    catalog: &Catalog,
+    expansion: &str,
+    name: &str,
+    value: &str,
+    what: &str,
+) -> Result<(), JczError> {
+    let decl = catalog
+        .get(expansion)
+        .and_then(|info| info.variants.iter().find(|d| d.name == name));
+    match decl.map(|d| d.kind.check(&VariantValue::from(value))) {
+        Some(Ok(checked)) => {
+            config
+                .variants
+                .entry(expansion.to_string())
+                .or_default()
+                .insert(name.to_string(), checked);
+            Ok(())
+        }
+        // The engine's behaviour without the variant is JCZ's default.
+        None if is_engine_behaviour(expansion, name, value) => Ok(()),
+        _ => Err(unsupported(format!(
+            "{what}: it needs the variant {expansion}.{name} = {value}"
+        ))),
+    }
+}
+
+/// What the engine does when it has no variant for a JCZ option: the
+/// documented behaviour of each expansion (docs/expansions/).
+fn is_engine_behaviour(expansion: &str, name: &str, value: &str) -> bool {
+    matches!(
+        (expansion, name, value),
+        ("king-and-robber-baron", "scoring", "default")
+            | ("inns-and-cathedrals", "final_scoring", "normal")
+            | ("abbey-and-mayor", "barn_placement", "not-occupied")
+    )
+}
+
+/// The draw order in engine ids, and whether JCZ's game was over.
+fn draw_order(
+    save: &Save,
+    table: &TileTable,
+    bag: &[(String, u32)],
+    notes: &mut Vec<String>,
+) -> Result<(Vec<String>, bool), JczError> {
+    let engine_id = |id: &str, place: &str| -> Result<String, JczError> {
+        table
+            .tile(id)
+            .filter(|t| t.jcz != ABBEY_TILE)
+            .map(|t| t.engine.clone())
+            .ok_or_else(|| JczError::UnknownTile {
+                place: place.to_string(),
+                id: id.to_string(),
+                sets: table.sets.iter().map(|s| s.jcz.as_str()).collect::<Vec<_>>().join(", "),
+            })
+    };
+    // The tiles placed, in order (the abbey is held, not drawn).
+    let mut placed: Vec<(usize, String)> = Vec::new();
+    for (i, a) in save.replay.iter().enumerate() {
+        if a.kind == "PLACE_TILE" {
+            let fields = a.fields();
+            let id = fields
+                .get("tileId")
+                .and_then(Value::as_str)
+                .ok_or_else(|| JczError::Invalid {
+                    place: format!("replay action {} (PLACE_TILE)", i + 1),
+                    message: "no `tileId`".into(),
+                })?;
+            if id != ABBEY_TILE {
+                placed.push((i, id.to_string()));
+            }
+        }
+    }
+    let annotations = save.annotations.as_ref();
+    let forced = annotations.and_then(|a| a.draw_order.clone()).unwrap_or_default();
+    let end = annotations.and_then(|a| a.end_turn);
+    for (k, (i, id)) in placed.iter().enumerate() {
+        if let Some(f) = forced.get(k)
+            && f != id
+        {
+            return Err(JczError::Invalid {
+                place: format!("replay action {} (PLACE_TILE)", i + 1),
+                message: format!("places {id}, but gameAnnotations.drawOrder has {f} as draw {}", k + 1),
+            });
+        }
+    }
+    let mut draws: Vec<String> = placed.iter().map(|(_, id)| id.clone()).collect();
+    if forced.len() > draws.len() {
+        draws.extend(forced[draws.len()..].iter().cloned());
+    }
+    let mut ids = Vec::new();
+    for (k, id) in draws.iter().enumerate() {
+        let place = match placed.get(k) {
+            Some((i, _)) => format!("replay action {} (PLACE_TILE)", i + 1),
+            None => format!("gameAnnotations.drawOrder, draw {}", k + 1),
+        };
+        ids.push(engine_id(id, &place)?);
+    }
+    let bag_size: u32 = bag.iter().map(|(_, n)| n).sum::<u32>().saturating_sub(1);
+    let finished = match end {
+        Some(end) => {
+            if placed.len() > end {
+                return Err(JczError::Invalid {
+                    place: "gameAnnotations.endTurn".into(),
+                    message: format!("{end} draws, but the replay places {} tiles", placed.len()),
+                });
+            }
+            ids.truncate(end);
+            placed.len() == end
+        }
+        None if ids.len() as u32 >= bag_size => true,
+        None => {
+            // A game saved before its end: the tiles still in the bag follow,
+            // so that the replay stops where JCZ's game stood, before the
+            // final scoring. JCZ draws them at random; their order here is
+            // the table's.
+            let mut rest: Vec<(String, u32)> = bag.to_vec();
+            if let Some(d) = rest.iter_mut().find(|(id, _)| id == "D") {
+                d.1 = d.1.saturating_sub(1); // the start tile
+            }
+            for id in &ids {
+                if let Some(r) = rest.iter_mut().find(|(t, _)| t == id) {
+                    r.1 = r.1.saturating_sub(1);
+                }
+            }
+            let left: u32 = rest.iter().map(|(_, n)| n).sum();
+            notes.push(format!(
+                "the save stops before the end of JCZ's game ({} tiles drawn, {left} still in the bag): \
+                 the record ends there too, without final scoring; the tiles still in the bag follow in the draw order \
+                 in a fixed order, not JCZ's random one",
+                ids.len()
+            ));
+            for (id, n) in rest {
+                for _ in 0..n {
+                    ids.push(id.clone());
+                }
+            }
+            false
+        }
+    };
+    Ok((ids, finished))
+}

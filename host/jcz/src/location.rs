@@ -1,0 +1,227 @@
+//! JCZ locations and how they name this engine's features.
+//!
+//! JCZ names a road or city by the sides it leaves through (`N`, `NW` for
+//! north and west, `NWSE`), a field by the half-edges it touches (`NL`
+//! … `WR`, joined with dots: `NL.NR.EL`), and features that touch no edge by
+//! name (`CLOISTER`, `INNER_FARM`). This engine names features by their
+//! segments. Both are compared through a [`Signature`]: the centre segments
+//! of a road or city, the half segments of a field.
+
+use carcassonne_core::tiles::{FeatureDef, Segments};
+use carcassonne_core::{FeatureKind, Rotation, Segment, Side};
+
+/// JCZ's half-edges in its own order, with the engine segment each one is.
+/// `L` is the first half clockwise (`NL` is the west half of the north edge).
+const HALF_EDGES: [(&str, &str); 8] = [
+    ("NL", "NW"),
+    ("NR", "NE"),
+    ("EL", "EN"),
+    ("ER", "ES"),
+    ("SL", "SE"),
+    ("SR", "SW"),
+    ("WL", "WS"),
+    ("WR", "WN"),
+];
+
+/// A place on a tile as JCZ writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Location {
+    /// Segments named: side centres for roads and cities, halves for fields.
+    pub segments: u16,
+    /// A feature that touches no edge: `I` (JCZ's inner location, whose
+    /// kind the pointer's feature gives), `CLOISTER` / `MONASTERY`, `INNER_FARM`.
+    pub inner: bool,
+    /// The kind the name itself implies (`CLOISTER`, `INNER_FARM`, half-edges).
+    implied: Option<FeatureKind>,
+}
+
+impl Location {
+    /// Reads a JCZ location: dot-separated parts, each a half-edge (`NL`),
+    /// sides (`N`, `NW`, `WE`, `NWSE`, or any string of the letters N E S W),
+    /// `I`, `CLOISTER` / `MONASTERY` or `INNER_FARM`. `None` for anything else.
+    pub fn parse(text: &str) -> Option<Location> {
+        let mut loc = Location {
+            segments: 0,
+            inner: false,
+            implied: None,
+        };
+        for part in text.split('.') {
+            if let Some((_, seg)) = HALF_EDGES.iter().find(|(name, _)| *name == part) {
+                loc.segments |= bit(Segment::parse(seg)?);
+                loc.implied = Some(FeatureKind::Field);
+            } else if part == "CLOISTER" || part == "MONASTERY" {
+                loc.inner = true;
+                loc.implied = Some(FeatureKind::Cloister);
+            } else if part == "INNER_FARM" {
+                loc.inner = true;
+                loc.implied = Some(FeatureKind::Field);
+            } else if part == "I" {
+                loc.inner = true;
+            } else if !part.is_empty() && part.chars().all(|c| "NESW".contains(c)) {
+                for c in part.chars() {
+                    let side = Side::ALL["NESW".find(c)?];
+                    loc.segments |= bit(Segment::centre(side));
+                }
+            } else {
+                return None;
+            }
+        }
+        // An inner place is one place: `CLOISTER.N` names nothing.
+        if loc.inner && loc.segments != 0 {
+            return None;
+        }
+        if loc.segments & CENTRES != 0 && loc.segments & !CENTRES != 0 {
+            return None;
+        }
+        Some(loc)
+    }
+
+    /// The location after the tile is turned by `rotation`.
+    pub fn rotated(self, rotation: Rotation) -> Location {
+        let mut segments = 0;
+        for i in 0..Segment::COUNT {
+            if self.segments & (1 << i) != 0 {
+                segments |= bit(Segment::from_index(i).rotated(rotation));
+            }
+        }
+        Location { segments, ..self }
+    }
+
+    /// The kind of feature the name implies: a field for half-edges or
+    /// `INNER_FARM`, a cloister for `CLOISTER`; `None` for sides (a road or
+    /// a city) and `I` (any inner feature).
+    pub fn implied_kind(self) -> Option<FeatureKind> {
+        self.implied
+    }
+
+    /// Whether `feature` (in the same orientation as this location) is the
+    /// one the location names.
+    pub fn names(self, feature: &FeatureDef) -> bool {
+        if self.implied.is_some_and(|k| k != feature.kind) {
+            return false;
+        }
+        let sig = signature(feature.kind, feature.segments);
+        if self.inner {
+            feature.segments.is_empty()
+        } else {
+            feature.kind != FeatureKind::Cloister && self.segments != 0 && self.segments == sig
+        }
+    }
+}
+
+/// The centre segments of the four sides.
+const CENTRES: u16 = 0b010_010_010_010;
+
+fn bit(s: Segment) -> u16 {
+    1 << s.index()
+}
+
+/// What a JCZ location of a feature of `kind` covering `segments` holds:
+/// the centres for a road or city, the halves for a field.
+pub fn signature(kind: FeatureKind, segments: Segments) -> u16 {
+    let all = segments.0;
+    match kind {
+        FeatureKind::Field => all & !CENTRES,
+        FeatureKind::Cloister => 0,
+        _ => all & CENTRES,
+    }
+}
+
+/// `segments` after the tile is turned by `rotation`.
+pub fn rotated_segments(segments: Segments, rotation: Rotation) -> Segments {
+    let mut out = Segments::default();
+    for s in segments.iter() {
+        out.insert(s.rotated(rotation));
+    }
+    out
+}
+
+/// The JCZ location of a feature of `kind` covering `segments` (for
+/// messages): sides for roads and cities, dotted half-edges for fields.
+pub fn jcz_name(kind: FeatureKind, segments: Segments) -> String {
+    let sig = signature(kind, segments);
+    match kind {
+        FeatureKind::Cloister => "CLOISTER".into(),
+        FeatureKind::Field if sig == 0 => "INNER_FARM".into(),
+        FeatureKind::Field => HALF_EDGES
+            .iter()
+            .filter(|(_, seg)| Segment::parse(seg).is_some_and(|s| sig & bit(s) != 0))
+            .map(|(name, _)| *name)
+            .collect::<Vec<_>>()
+            .join("."),
+        _ => {
+            let has = |side: Side| sig & bit(Segment::centre(side)) != 0;
+            let mask = Side::ALL
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| has(**s))
+                .fold(0, |m, (i, _)| m | 1 << i);
+            // JCZ's own names; it has none for three sides.
+            match mask {
+                0b1001 => "NW".into(),
+                0b0011 => "NE".into(),
+                0b1100 => "SW".into(),
+                0b0110 => "SE".into(),
+                0b1010 => "WE".into(),
+                0b0101 => "NS".into(),
+                0b1111 => "NWSE".into(),
+                _ => [Side::N, Side::W, Side::S, Side::E]
+                    .into_iter()
+                    .filter(|s| has(*s))
+                    .map(|s| s.name())
+                    .collect(),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compound_field_names_read_as_halves() {
+        let loc = Location::parse("NL.NR.EL.ER.WL.WR").unwrap();
+        let names: Vec<&str> = (0..12)
+            .filter(|i| loc.segments & (1 << i) != 0)
+            .map(|i| Segment::from_index(i).name())
+            .collect();
+        assert_eq!(names, ["NW", "NE", "EN", "ES", "WS", "WN"]);
+        assert_eq!(loc.implied_kind(), Some(FeatureKind::Field));
+    }
+
+    #[test]
+    fn sides_read_as_centres_and_turn_clockwise() {
+        let loc = Location::parse("NW").unwrap();
+        assert_eq!(
+            loc.segments,
+            bit(Segment::centre(Side::N)) | bit(Segment::centre(Side::W))
+        );
+        assert_eq!(loc.implied_kind(), None);
+        let turned = loc.rotated(Rotation::quarters(1));
+        assert_eq!(turned, Location::parse("NE").unwrap());
+        assert_eq!(
+            Location::parse("SL").unwrap().rotated(Rotation::quarters(2)),
+            Location::parse("NL").unwrap()
+        );
+    }
+
+    #[test]
+    fn unknown_parts_are_refused() {
+        for bad in ["", "NX", "N..S", "TOWER", "nl"] {
+            assert_eq!(Location::parse(bad), None, "{bad}");
+        }
+        for bad in ["CLOISTER.N", "NL.N"] {
+            assert_eq!(Location::parse(bad), None, "{bad}");
+        }
+        assert_eq!(
+            Location::parse("CLOISTER").unwrap().implied_kind(),
+            Some(FeatureKind::Cloister)
+        );
+        assert_eq!(
+            Location::parse("INNER_FARM").unwrap().implied_kind(),
+            Some(FeatureKind::Field)
+        );
+        assert_eq!(Location::parse("I").unwrap().implied_kind(), None);
+    }
+}

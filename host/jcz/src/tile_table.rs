@@ -1,0 +1,253 @@
+//! The table of JCZ tile ids and sets (`tiles.toml`, kept as data) and its
+//! check against this engine's tiles.
+
+use crate::location::{Location, jcz_name, signature};
+use carcassonne_core::tiles::TileDef;
+use carcassonne_core::{FeatureKind, TileSet};
+use serde::Deserialize;
+use std::sync::OnceLock;
+
+/// The table as shipped (`host/jcz/tiles.toml`).
+pub const TILE_TABLE: &str = include_str!("../tiles.toml");
+
+/// A JCZ tile set and the tile set of this engine it is.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetEntry {
+    /// JCZ's name (a key of `setup.sets`, without `:1`).
+    pub jcz: String,
+    /// The prefix of its tile ids (`BA` in `BA/RCr`).
+    pub prefix: String,
+    /// This engine's tile set id.
+    pub engine: String,
+}
+
+/// One JCZ tile id and what it denotes.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileEntry {
+    /// JCZ's id (`BA/RCr`).
+    pub jcz: String,
+    /// This engine's id (`D`).
+    pub engine: String,
+    /// Copies in JCZ's set (absent for tiles handed out, not drawn).
+    #[serde(default)]
+    pub count: Option<u32>,
+    /// Edges N E S W in JCZ's orientation.
+    pub edges: String,
+    /// Features in JCZ's terms (see the head of `tiles.toml`).
+    pub features: Vec<String>,
+}
+
+/// The whole table.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileTable {
+    /// The sets.
+    #[serde(rename = "set")]
+    pub sets: Vec<SetEntry>,
+    /// The tiles.
+    #[serde(rename = "tile")]
+    pub tiles: Vec<TileEntry>,
+}
+
+/// One feature of a [`TileEntry`], read from its description.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JczFeature {
+    /// Road, city, field (JCZ's farm) or cloister.
+    pub kind: FeatureKind,
+    /// Where it lies.
+    pub location: Location,
+    /// For a farm: the sides of the cities it touches.
+    pub cities: Vec<Location>,
+    /// Pennants (cities).
+    pub pennants: u8,
+    /// An inn on the road.
+    pub inn: bool,
+    /// A cathedral in the city.
+    pub cathedral: bool,
+}
+
+impl JczFeature {
+    /// Reads `"<kind> <locations…> [city <sides…>] [pennant|pennants=N] [inn] [cathedral]"`.
+    pub fn parse(text: &str) -> Result<JczFeature, String> {
+        let mut words = text.split_whitespace();
+        let kind = match words.next() {
+            Some("city") => FeatureKind::City,
+            Some("road") => FeatureKind::Road,
+            Some("farm") => FeatureKind::Field,
+            Some("cloister") => FeatureKind::Cloister,
+            other => return Err(format!("`{text}`: unknown feature kind {other:?}")),
+        };
+        let mut places = Vec::new();
+        let mut cities = Vec::new();
+        let mut in_cities = false;
+        let mut feature = JczFeature {
+            kind,
+            location: Location::parse("CLOISTER").expect("a location"),
+            cities: Vec::new(),
+            pennants: 0,
+            inn: false,
+            cathedral: false,
+        };
+        for word in words {
+            match word {
+                "city" => in_cities = true,
+                "pennant" => feature.pennants = 1,
+                "inn" => feature.inn = true,
+                "cathedral" => feature.cathedral = true,
+                _ if word.starts_with("pennants=") => {
+                    feature.pennants = word["pennants=".len()..]
+                        .parse()
+                        .map_err(|_| format!("`{text}`: bad pennant count"))?;
+                }
+                _ => {
+                    let loc = Location::parse(word).ok_or_else(|| format!("`{text}`: unknown location `{word}`"))?;
+                    if in_cities { cities.push(loc) } else { places.push(word) }
+                }
+            }
+        }
+        if kind != FeatureKind::Cloister {
+            feature.location = Location::parse(&places.join(".")).ok_or_else(|| format!("`{text}`: no location"))?;
+        }
+        feature.cities = cities;
+        Ok(feature)
+    }
+}
+
+impl TileTable {
+    /// The shipped table.
+    pub fn shipped() -> &'static TileTable {
+        static TABLE: OnceLock<TileTable> = OnceLock::new();
+        TABLE.get_or_init(|| TileTable::parse(TILE_TABLE).expect("tiles.toml is checked by the tests"))
+    }
+
+    /// Reads a table.
+    pub fn parse(text: &str) -> Result<TileTable, String> {
+        let table: TileTable = toml::from_str(text).map_err(|e| e.to_string())?;
+        for t in &table.tiles {
+            for f in &t.features {
+                JczFeature::parse(f).map_err(|e| format!("{}: {e}", t.jcz))?;
+            }
+        }
+        Ok(table)
+    }
+
+    /// The entry of a JCZ tile id.
+    pub fn tile(&self, jcz: &str) -> Option<&TileEntry> {
+        self.tiles.iter().find(|t| t.jcz == jcz)
+    }
+
+    /// The set of a JCZ set name.
+    pub fn set(&self, jcz: &str) -> Option<&SetEntry> {
+        self.sets.iter().find(|s| s.jcz == jcz)
+    }
+
+    /// The tiles of a JCZ set, by id prefix.
+    pub fn tiles_of<'a>(&'a self, set: &'a SetEntry) -> impl Iterator<Item = &'a TileEntry> + 'a {
+        self.tiles
+            .iter()
+            .filter(move |t| t.jcz.split_once('/').is_some_and(|(p, _)| p == set.prefix))
+    }
+
+    /// Every way an entry disagrees with this engine's tile of the same
+    /// name in `sets`, one sentence each (empty when the table is right).
+    pub fn mismatches(&self, sets: &[TileSet]) -> Vec<String> {
+        let mut out = Vec::new();
+        for entry in &self.tiles {
+            let Some(def) = sets.iter().find_map(|s| s.tile(&entry.engine)) else {
+                out.push(format!("{}: this engine has no tile `{}`", entry.jcz, entry.engine));
+                continue;
+            };
+            for problem in entry_mismatches(entry, def) {
+                out.push(format!("{} (engine {}): {problem}", entry.jcz, entry.engine));
+            }
+        }
+        for set in &self.sets {
+            let engine_total: u32 = sets
+                .iter()
+                .find(|s| s.id == set.engine)
+                .map(|s| s.tiles.iter().filter(|t| t.in_bag).map(|t| t.count).sum())
+                .unwrap_or(0);
+            let jcz_total: u32 = self.tiles_of(set).filter_map(|t| t.count).sum();
+            if engine_total != jcz_total {
+                out.push(format!(
+                    "set {}: JCZ has {jcz_total} tiles, this engine's {} has {engine_total}",
+                    set.jcz, set.engine
+                ));
+            }
+        }
+        out
+    }
+}
+
+fn entry_mismatches(entry: &TileEntry, def: &TileDef) -> Vec<String> {
+    let mut out = Vec::new();
+    let edges: String = def.edges.iter().map(|e| e.letter()).collect();
+    if edges != entry.edges {
+        out.push(format!("edges {} here, {} in JCZ", edges, entry.edges));
+    }
+    if let Some(count) = entry.count
+        && count != def.count
+    {
+        out.push(format!("{} copies here, {count} in JCZ", def.count));
+    }
+    if entry.features.len() != def.features.len() {
+        out.push(format!(
+            "{} features here, {} in JCZ",
+            def.features.len(),
+            entry.features.len()
+        ));
+    }
+    let find = |loc: Location, kind: Option<FeatureKind>| {
+        def.features
+            .iter()
+            .position(|f| kind.is_none_or(|k| k == f.kind) && loc.names(f))
+    };
+    for text in &entry.features {
+        let Ok(jf) = JczFeature::parse(text) else { continue };
+        let Some(fi) = find(jf.location, Some(jf.kind)) else {
+            out.push(format!("no feature here is JCZ's `{text}`"));
+            continue;
+        };
+        let f = &def.features[fi];
+        if f.pennants != jf.pennants {
+            out.push(format!("`{text}`: {} pennants here", f.pennants));
+        }
+        let flag = |key: &str| {
+            f.attributes
+                .get("inns-and-cathedrals")
+                .and_then(|t| t.get(key))
+                .and_then(|v| v.as_bool())
+                .unwrap_or(false)
+        };
+        if flag("inn") != jf.inn || flag("cathedral") != jf.cathedral {
+            out.push(format!("`{text}`: inn or cathedral differs here"));
+        }
+        // A farm names a city by any side it covers (`city W` for a city on N and W).
+        let resolved: Vec<Option<usize>> = jf
+            .cities
+            .iter()
+            .map(|c| {
+                def.features.iter().position(|f| {
+                    f.kind == FeatureKind::City
+                        && c.segments != 0
+                        && signature(FeatureKind::City, f.segments) & c.segments == c.segments
+                })
+            })
+            .collect();
+        let mut theirs: Vec<usize> = resolved.iter().flatten().copied().collect();
+        theirs.sort_unstable();
+        theirs.dedup();
+        let mut ours = f.touches.clone();
+        ours.sort_unstable();
+        if resolved.contains(&None) || theirs != ours {
+            let names: Vec<String> = ours
+                .iter()
+                .map(|&c| jcz_name(FeatureKind::City, def.features[c].segments))
+                .collect();
+            out.push(format!("`{text}`: touches the cities {names:?} here"));
+        }
+    }
+    out
+}

@@ -1,0 +1,228 @@
+//! Saves that cannot be imported: each refusal names what and where.
+
+use carcassonne_core::{Catalog, TileSource};
+use carcassonne_jcz::import;
+// Links the expansions, so that `Catalog::linked` finds them.
+use carcassonne_setup as _;
+
+fn base() -> String {
+    let path = format!("{}/tests/samples/base.jcz", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path).unwrap()
+}
+
+fn error_of(text: &str) -> String {
+    let catalog = Catalog::linked().unwrap();
+    match import(text, &catalog, &TileSource::default()) {
+        Ok(_) => panic!("imported, but should not be:\n{text}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// `base.jcz` with `from` replaced by `to` (which must be there once).
+fn edited(from: &str, to: &str) -> String {
+    let text = base();
+    assert_eq!(text.matches(from).count(), 1, "{from}");
+    text.replace(from, to)
+}
+
+#[test]
+fn truncated_and_corrupt_json_say_where() {
+    let text = base();
+    let cut = error_of(&text[..text.len() / 2]);
+    assert!(cut.contains("truncated") && cut.contains("line"), "{cut}");
+    let corrupt = error_of(&text.replacen("\"players\":", "\"players\" ", 1));
+    assert!(
+        corrupt.starts_with("not a JCZ saved game") && corrupt.contains("line 10"),
+        "{corrupt}"
+    );
+    let not_a_save = error_of("{\"setup\": 3}");
+    assert!(not_a_save.contains("not a JCZ saved game"), "{not_a_save}");
+}
+
+#[test]
+fn a_jcz_4_save_is_named_as_such() {
+    let e = error_of(r#"{"slots": [{"nickname": "Alice"}], "setup": {"expansions": {"BASIC": 1}}}"#);
+    assert!(e.contains("JCZ 4.x") && e.contains("`slots`"), "{e}");
+}
+
+#[test]
+fn an_unknown_tile_id_is_named_with_its_place() {
+    let e = error_of(
+        &edited(r#""BA/Rr", "rotation""#, r#""BA/Zz", "rotation""#)
+            .replace(r#""BA/Rr", "BA/LR""#, r#""BA/Zz", "BA/LR""#),
+    );
+    assert!(
+        e.contains("unknown JCZ tile id `BA/Zz`") && e.contains("replay action 7 (PLACE_TILE)"),
+        "{e}"
+    );
+    // The same id in the forced draw order only.
+    let e = error_of(&edited(r#""BA/LR", "BA/LR"]"#, r#""BA/LR", "BA/LR", "TO/X"]"#));
+    assert!(
+        e.contains("`TO/X`") && e.contains("gameAnnotations.drawOrder, draw 6"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_illegal_move_names_the_action_and_the_engine_reason() {
+    // Bob's road tile turned so that its field faces the start tile's road.
+    let e = error_of(&edited(
+        r#""tileId": "BA/RFr", "rotation": "R0""#,
+        r#""tileId": "BA/RFr", "rotation": "R90""#,
+    ));
+    assert!(e.starts_with("replay action 4 (PLACE_TILE): not legal here:"), "{e}");
+    assert!(e.contains("does not fit"), "{e}");
+    // A follower on the road Bob already holds.
+    let e = error_of(&edited(
+        r#""position": [2, 0], "feature": "Field", "location": "NL.NR.EL.ER.SL.WR""#,
+        r#""position": [2, 0], "feature": "Road", "location": "SW""#,
+    ));
+    assert!(e.starts_with("replay action 8 (DEPLOY_MEEPLE): not legal here"), "{e}");
+}
+
+#[test]
+fn a_location_that_names_no_feature_lists_the_tiles_features() {
+    let e = error_of(&edited(r#""location": "WE""#, r#""location": "NS""#));
+    assert!(e.starts_with("replay action 5 (DEPLOY_MEEPLE)"), "{e}");
+    assert!(e.contains("JCZ location `NS`") && e.contains("road WE"), "{e}");
+    let e = error_of(&edited(r#""location": "WE""#, r#""location": "WEST""#));
+    assert!(e.contains("unknown JCZ location `WEST`"), "{e}");
+}
+
+#[test]
+fn a_draw_order_that_disagrees_with_the_replay_is_named() {
+    let e = error_of(&edited(r#"["BA/C", "BA/RFr""#, r#"["BA/C", "BA/RRR""#));
+    assert!(
+        e.contains("replay action 4 (PLACE_TILE)") && e.contains("drawOrder has BA/RRR as draw 2"),
+        "{e}"
+    );
+}
+
+#[test]
+fn what_the_engine_lacks_is_refused_by_name() {
+    let cases = [
+        (
+            r#""farmers": true"#,
+            r#""farmers": true, "tower": 4"#,
+            "the JCZ element `tower`",
+        ),
+        (
+            r#""farmers": true"#,
+            r#""farmers": true, "king": true"#,
+            "`king` without `robber`",
+        ),
+        (
+            r#""basic:1": 1"#,
+            r#""basic:1": 1, "tower:1": 1"#,
+            "the JCZ tile set `tower:1`",
+        ),
+        (
+            r#""small-follower": 7"#,
+            r#""small-follower": 7, "barn": 1"#,
+            "the JCZ element `barn` without `abbey`",
+        ),
+        (
+            r#""small-follower": 7"#,
+            r#""small-follower": 7, "abbot": 1"#,
+            "the JCZ element `abbot`",
+        ),
+        (
+            r#""tiny-city-scoring": "4""#,
+            r#""tiny-city-scoring": "4", "dragon-rampage": "yes""#,
+            "the JCZ rule option `dragon-rampage`",
+        ),
+        (
+            r#"{"type": "COMMIT", "payload": {"random": 0.5}, "player": 0}"#,
+            r#"{"type": "COMMIT", "payload": {"random": 0.5}, "player": 0}, {"type": "UNDO", "payload": {}}"#,
+            "the JCZ action `UNDO` (replay action 16",
+        ),
+        (r#""rotation": 0}]"#, r#""rotation": "R90"}]"#, "the start tiles"),
+    ];
+    for (from, to, expected) in cases {
+        let e = error_of(&edited(from, to));
+        assert!(e.contains("this engine cannot express"), "{e}");
+        assert!(e.contains(expected), "expected `{expected}` in: {e}");
+    }
+    // A rule option of an element the game does not have changes nothing.
+    let text = edited(
+        r#""tiny-city-scoring": "4""#,
+        r#""tiny-city-scoring": "4", "dragon-move": "after-scoring""#,
+    );
+    import(&text, &Catalog::linked().unwrap(), &TileSource::default()).unwrap();
+}
+
+#[test]
+fn another_players_action_is_named() {
+    let e = error_of(&edited(
+        r#""meepleId": "1.small.1"}, "player": 1}"#,
+        r#""meepleId": "0.small.3"}, "player": 1}"#,
+    ));
+    assert!(
+        e.contains("meeple 0.small.3 is player 0's, but player 1 deploys here"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_save_stopped_early_replays_to_where_it_stopped() {
+    // Without endTurn, five of 71 draws: the game is not over.
+    let text = edited(r#", "endTurn": 5"#, "");
+    let catalog = Catalog::linked().unwrap();
+    let imported = import(&text, &catalog, &TileSource::default()).unwrap();
+    assert!(!imported.game.is_over());
+    assert_eq!(imported.record.config.draw_order.as_ref().unwrap().len(), 71);
+    assert!(
+        imported.notes.iter().any(|n| n.contains("66 still in the bag")),
+        "{:?}",
+        imported.notes
+    );
+    // Scores without the final scoring: Alice's city 4, Bob's road 5.
+    assert_eq!([imported.game.state().score(0), imported.game.state().score(1)], [4, 5]);
+}
+
+#[test]
+fn figure_counts_go_into_the_figures_table() {
+    let catalog = Catalog::linked().unwrap();
+    // Five followers and the big follower without the Inns & Cathedrals
+    // tiles: inns-and-cathedrals on, its tile set left out.
+    let text = edited(r#""small-follower": 7"#, r#""small-follower": 5, "big-follower": 1"#);
+    let imported = import(&text, &catalog, &TileSource::default()).unwrap();
+    let config = &imported.record.config;
+    assert_eq!(config.figures.get("follower"), Some(&5));
+    assert_eq!(
+        config.figures.get("big-follower"),
+        None,
+        "1 is the expansion's own count"
+    );
+    assert_eq!(config.expansions, ["inns-and-cathedrals"]);
+    assert_eq!(config.tiles.sets.get("inns-and-cathedrals"), Some(&0));
+    // The same scores as the base game: nothing else changed.
+    assert_eq!(
+        [imported.game.state().score(0), imported.game.state().score(1)],
+        [10, 8]
+    );
+    // Inns & Cathedrals without the big follower: 0 of it.
+    let text = edited(r#""basic:1": 1"#, r#""basic:1": 1, "inns-and-cathedrals:1": 1"#);
+    let imported = import(&text, &catalog, &TileSource::default()).unwrap();
+    assert_eq!(imported.record.config.figures.get("big-follower"), Some(&0));
+}
+
+#[test]
+fn a_solo_game_imports() {
+    let catalog = Catalog::linked().unwrap();
+    // Alice alone: every action is hers.
+    let text = edited(r#", {"name": "Bob", "slot": 1}"#, "")
+        .replace(r#""player": 1}"#, r#""player": 0}"#)
+        .replace("\"1.small.", "\"0.small.1");
+    let imported = import(&text, &catalog, &TileSource::default()).unwrap();
+    assert_eq!(imported.record.config.players.len(), 1);
+    // Her city 4, the road 5 (her follower), two cloisters 3 + 3, the farm 3.
+    assert_eq!(imported.game.state().score(0), 18);
+}
+
+#[test]
+fn a_farmer_with_farmers_off_is_illegal() {
+    // JCZ would not offer it; a save that has one is refused where it stands.
+    let e = error_of(&edited(r#", "farmers": true"#, ""));
+    assert!(e.starts_with("replay action 8 (DEPLOY_MEEPLE): not legal here"), "{e}");
+}

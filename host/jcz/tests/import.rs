@@ -1,0 +1,175 @@
+//! Hand-written JCZ saves (tests/samples/, written from the format
+//! description, no JCZ file copied), imported and replayed to the scores
+//! JCZ shows. Each test works the scores out in its comment.
+
+use carcassonne_core::{Catalog, GameRecord, TileSource};
+use carcassonne_jcz::{Imported, JczError, import};
+// Links the expansions, so that `Catalog::linked` finds them.
+use carcassonne_setup as _;
+
+fn sample(name: &str) -> String {
+    let path = format!("{}/tests/samples/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn catalog() -> Catalog {
+    Catalog::linked().expect("the linked expansions register")
+}
+
+fn import_text(text: &str) -> Result<Imported, JczError> {
+    import(text, &catalog(), &TileSource::default())
+}
+
+/// Imports a sample, writes the record as JSON, reads it back and replays
+/// it as `carcassonne replay` does: the final scores, by seat.
+fn replayed_scores(name: &str) -> Vec<i32> {
+    let imported = import_text(&sample(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let record = GameRecord::from_json(&imported.record.to_json()).unwrap();
+    let game = record.replay(&catalog(), &TileSource::default()).unwrap();
+    assert!(game.is_over(), "{name}: the game ends with the save's last draw");
+    let scores: Vec<i32> = (0..game.state().players() as u8)
+        .map(|p| game.state().score(p))
+        .collect();
+    let during: Vec<i32> = (0..game.state().players() as u8)
+        .map(|p| imported.game.state().score(p))
+        .collect();
+    assert_eq!(scores, during, "{name}: the import and the replay agree");
+    scores
+}
+
+/// Base game (base.jcz), start tile BA/RCr (D) at (0,0):
+/// 1. Alice: BA/C turned 180° at (0,-1) closes the start tile's city (2 tiles,
+///    no pennant); her follower on it scores 4 and returns.
+/// 2. Bob: BA/RFr at (1,0), follower on the road.
+/// 3. Alice: BA/Rr at (2,0) turns the road south; farmer on its big field
+///    (`NL.NR.EL.ER.SL.WR`), which runs west along the road to the field
+///    north of the start tile's road, beside the finished city.
+/// 4. Bob: BA/LR turned 180° at (2,1) ends the road in a cloister; he takes it.
+/// 5. Alice: BA/LR turned 270° at (-1,0) ends the road in the west: 5 tiles,
+///    Bob scores 5. Alice takes this cloister.
+///
+/// End: Bob's cloister has (1,0) and (2,0) round it: 1 + 2 = 3. Alice's has
+/// (0,-1) and (0,0): 3. Alice's farm touches one finished city: 3.
+/// Alice 4 + 3 + 3 = 10, Bob 5 + 3 = 8.
+#[test]
+fn base_game() {
+    assert_eq!(replayed_scores("base.jcz"), [10, 8]);
+}
+
+/// Inns & Cathedrals (inns_and_cathedrals.jcz), `inn-and-cathedral-final-scoring = zero`:
+/// 1. Alice: IC/RFr.i (IC-B, road with inn) at (1,0); her big follower on the road.
+/// 2. Bob: IC/Cccc.c (IC-A, cathedral) at (0,-1) joins the start tile's city;
+///    his follower on it (`NWSE`).
+/// 3. Alice: BA/LR turned 90° at (2,0) ends the road east; she takes its cloister.
+/// 4. Bob: BA/LR turned 270° at (-1,0) ends it west: 4 tiles with an inn,
+///    2 × 4 = 8 to Alice's big follower. Bob takes this cloister (written as
+///    later JCZ versions do: feature `Monastery`, location `I`).
+///
+/// End: the cathedral city is open: 0 (zero). Bob's cloister has (0,-1),
+/// (0,0): 3. Alice's has (1,0): 2. Alice 8 + 2 = 10, Bob 0 + 3 = 3.
+#[test]
+fn inns_and_cathedrals() {
+    assert_eq!(replayed_scores("inns_and_cathedrals.jcz"), [10, 3]);
+}
+
+/// King & Robber Baron (king_and_robber.jcz), scoring `default`:
+/// 1. Alice: BA/C turned 180° at (0,-1) closes a 2-tile city: her follower
+///    scores 4, and she takes the King (the first city completed).
+/// 2. Bob: BA/LR turned 270° at (-1,0), his follower on its road (`E`).
+/// 3. Alice: BA/LR turned 90° at (1,0) closes the road (3 tiles): Bob scores
+///    3; Alice completed it, so she takes the Robber Baron. She takes the cloister.
+///    (This PLACE_TILE has its fields beside `type`, not under `payload`,
+///    as some writers of JCZ's format put them.)
+///
+/// End: King 1 × 1 city, Robber Baron 1 × 1 road to Alice; her cloister has
+/// (0,-1) and (0,0): 3. Alice 4 + 1 + 1 + 3 = 9, Bob 3.
+#[test]
+fn king_and_robber_baron() {
+    assert_eq!(replayed_scores("king_and_robber.jcz"), [9, 3]);
+}
+
+/// Farm scoring (farms.jcz):
+/// 1. Alice: BA/C turned 180° at (0,-1) closes the start tile's city, nobody
+///    in it. Her farmer on the field round that city cap: JCZ's
+///    `NL.NR.EL.ER.WL.WR`, board-absolute (the tile's south is the city).
+/// 2. Bob: BA/RFr at (1,0); farmer on the field north of the road
+///    (`NL.NR.EL.WR`), which joins the field north of the start tile's road:
+///    another farm beside the same city.
+/// 3. Alice: BA/L at (1,-1) joins both farms; she takes the cloister.
+///
+/// End: one farm, one farmer each, one finished city: 3 each. Alice's
+/// cloister has (0,-1), (0,0), (1,0): 4. Alice 3 + 4 = 7, Bob 3.
+#[test]
+fn farm_scoring() {
+    assert_eq!(replayed_scores("farms.jcz"), [7, 3]);
+}
+
+/// Abbey & Mayor (abbey_and_mayor.jcz): abbey, barn, mayor, wagon.
+/// 1. Alice: BA/C turned 180° at (0,-1) closes a 2-tile city without a
+///    pennant; her mayor in it has strength 0, so the city scores for nobody.
+/// 2. Bob: BA/L at (1,-1), his wagon on the cloister. 3.–6.: BA/L at (2,-1),
+///    (2,0), (0,1) and BA/LR at (1,1), nobody deploys: (1,0) is now a hole.
+/// 7. Alice places her abbey (AM/A) into (1,0) instead of drawing, and
+///    takes its cloister. (JCZ writes a PLACE_TILE; the record says
+///    `"draw"` on no turn before, as no hole existed.)
+/// 8. Bob: BA/RFr at (-1,0).
+/// 9. Alice: BA/Rr at (-1,1); her barn on the corner where (-1,0), (0,0),
+///    (-1,1) and (0,1) meet. JCZ points it at (0,1), the tile south-east of
+///    the corner: the NE corner of the tile just placed. No farmer and no
+///    finished city in that farm: 0 now and 0 at the end.
+///
+/// End: Bob's wagon on the cloister counts as a follower: (0,-1), (2,-1),
+/// (0,0), (1,0), (2,0) round it: 6. Alice's abbey has all but (2,1): 8.
+/// Alice 0 + 8 = 8, Bob 6.
+#[test]
+fn abbey_barn_mayor_and_wagon() {
+    assert_eq!(replayed_scores("abbey_and_mayor.jcz"), [8, 6]);
+}
+
+/// A wagon moving on (wagon.jcz), JCZ's `wagon-move = C2`:
+/// 1. Alice: BA/C turned 180° at (0,-1), her wagon on the city: closed (2
+///    tiles), 4 points. The wagon moves on to the start tile's road (JCZ: a
+///    DEPLOY_MEEPLE of the wagon after the COMMIT; the record:
+///    `{"abbey-and-mayor": {"wagon": …}}`).
+/// 2. Bob: BA/LR turned 270° at (-1,0) ends the road west.
+/// 3. Alice: BA/LR turned 90° at (1,0) ends it east: 3 tiles, 3 to her
+///    wagon, which moves on to the cloister of the tile just placed.
+///
+/// End: that cloister has (0,-1) and (0,0) round it: 3. Alice 4 + 3 + 3 =
+/// 10, Bob 0.
+#[test]
+fn wagon_moves_on() {
+    assert_eq!(replayed_scores("wagon.jcz"), [10, 0]);
+}
+
+/// A rule option (rule_option.jcz): the King & Robber Baron game above with
+/// `king-and-robber-scoring = 15/40` (the record's
+/// `king-and-robber-baron.scoring`): Alice holds both titles at the end,
+/// 40 points instead of 1 + 1. Alice 4 + 40 + 3 = 47, Bob 3.
+#[test]
+fn a_rule_option_maps_to_its_variant() {
+    assert_eq!(replayed_scores("rule_option.jcz"), [47, 3]);
+    let imported = import_text(&sample("rule_option.jcz")).unwrap();
+    let variants = &imported.record.config.variants["king-and-robber-baron"];
+    assert_eq!(variants["scoring"].to_string(), "15/40");
+}
+
+/// Tiny city (tiny_city.jcz): the base game above with JCZ's
+/// `tiny-city-scoring = 2` (the record's `base.tiny_city = true`): Alice's
+/// two-tile city without a pennant scores 2, not 4. Alice 2 + 3 + 3 = 8, Bob 8.
+#[test]
+fn tiny_city() {
+    assert_eq!(replayed_scores("tiny_city.jcz"), [8, 8]);
+    let imported = import_text(&sample("tiny_city.jcz")).unwrap();
+    assert_eq!(imported.record.config.variants["base"]["tiny_city"].to_string(), "true");
+}
+
+/// Farmers off (no_farmers.jcz): the King & Robber Baron game above without
+/// the `farmers` element (the record's `base.farmers = false`); nobody
+/// farmed there, so the scores stay: Alice 9, Bob 3.
+#[test]
+fn farmers_off() {
+    assert_eq!(replayed_scores("no_farmers.jcz"), [9, 3]);
+    let imported = import_text(&sample("no_farmers.jcz")).unwrap();
+    assert_eq!(imported.record.config.variants["base"]["farmers"].to_string(), "false");
+}

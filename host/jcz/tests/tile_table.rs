@@ -1,0 +1,82 @@
+//! The JCZ tile table (tiles.toml) against this engine's tile files.
+
+use carcassonne_core::{Catalog, TileSet, TileSource};
+use carcassonne_jcz::TileTable;
+// Links the expansions, so that `Catalog::linked` finds them.
+use carcassonne_setup as _;
+
+fn engine_sets() -> Vec<TileSet> {
+    let catalog = Catalog::linked().expect("the linked expansions register");
+    let tiles = TileSource::default();
+    let mut sets = vec![
+        tiles
+            .load("base.toml", carcassonne_core::rules::BASE_TILES, &catalog)
+            .unwrap(),
+    ];
+    for id in ["inns-and-cathedrals", "abbey-and-mayor"] {
+        let info = catalog.get(id).expect("linked");
+        for f in info.tile_files {
+            sets.push(tiles.load(f.file_name, f.embedded, &catalog).unwrap());
+        }
+    }
+    sets
+}
+
+#[test]
+fn every_entry_matches_the_engine_tile_it_names() {
+    let problems = TileTable::shipped().mismatches(&engine_sets());
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_table_covers_both_whole_sets() {
+    let table = TileTable::shipped();
+    let basic = table.set("basic").unwrap();
+    assert_eq!(table.tiles_of(basic).filter_map(|t| t.count).sum::<u32>(), 72);
+    assert_eq!(table.tiles_of(basic).count(), 24);
+    let ic = table.set("inns-and-cathedrals").unwrap();
+    assert_eq!(table.tiles_of(ic).filter_map(|t| t.count).sum::<u32>(), 18);
+    assert_eq!(table.tiles_of(ic).count(), 17);
+}
+
+/// A wrong entry is caught: each kind of difference in turn.
+#[test]
+fn a_wrong_entry_is_named() {
+    let sets = engine_sets();
+    let shipped = carcassonne_jcz::tile_table::TILE_TABLE;
+    let cases = [
+        // Mapped to a tile of another shape.
+        (r#"engine = "D""#, r#"engine = "U""#, "BA/RCr (engine U)"),
+        // A field's neighbouring city left out.
+        (r#""farm EL WR city N""#, r#""farm EL WR""#, "touches the cities"),
+        // A pennant the engine's tile lacks.
+        (
+            r#"["city N E W", "farm"#,
+            r#"["city N E W pennant", "farm"#,
+            "pennants here",
+        ),
+        // Halves swapped.
+        (
+            r#""road W S", "farm WR NL NR EL ER SL", "farm SR WL"]"#,
+            r#""road W S", "farm WL NL NR EL ER SL", "farm SR WR"]"#,
+            "no feature here",
+        ),
+        // The inn on the wrong road.
+        (
+            r#""road E inn", "road W", "road S""#,
+            r#""road E", "road W inn", "road S""#,
+            "inn or cathedral",
+        ),
+        // A count off by one.
+        ("count = 9", "count = 8", "copies here"),
+    ];
+    for (from, to, expected) in cases {
+        assert!(shipped.contains(from), "{from}");
+        let table = TileTable::parse(&shipped.replacen(from, to, 1)).unwrap();
+        let problems = table.mismatches(&sets).join("\n");
+        assert!(
+            problems.contains(expected),
+            "{to}: expected `{expected}` in:\n{problems}"
+        );
+    }
+}
