@@ -379,6 +379,24 @@ pub(crate) enum SimulateCommand {
         #[arg(long, value_name = "FILE")]
         html: Option<PathBuf>,
     },
+    /// Compare two runs written as shards (`simulate --shard K/N --jsonl`), one with an
+    /// expansion and one without, over the seeds both played: what `--compare` prints,
+    /// from games already played (one run without it serves every expansion; shards
+    /// still missing are left out and named).
+    Compare {
+        /// The shard files of the run with the expansion.
+        #[arg(long = "with", value_name = "FILE", num_args = 1.., required = true)]
+        with: Vec<PathBuf>,
+        /// The shard files of the run without it.
+        #[arg(long = "without", value_name = "FILE", num_args = 1.., required = true)]
+        without: Vec<PathBuf>,
+        /// Print the comparison as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Also write the comparison as a self-contained HTML page.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
+    },
 }
 
 #[derive(Args, Debug)]
