@@ -501,8 +501,8 @@ pub(crate) struct ArenaArgs {
     /// Number of games; each seed is played once per seating.
     #[arg(long, default_value_t = 100)]
     pub(crate) games: u64,
-    /// Games played at once (default: all cores).
-    #[arg(long, default_value_t = 0)]
+    /// Games played at once (default 0: one per core; at most 256); the results do not depend on it.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = thread_count)]
     pub(crate) threads: usize,
     /// Print the summary as JSON.
     #[arg(long)]
