@@ -381,6 +381,24 @@ pub(crate) enum SimulateCommand {
         #[arg(long, value_name = "FILE")]
         html: Option<PathBuf>,
     },
+    /// Compare two runs written as shards (`simulate --shard K/N --jsonl`), one with an
+    /// expansion and one without, over the seeds both played: what `--compare` prints,
+    /// from games already played (one run without it serves every expansion; shards
+    /// still missing are left out and named).
+    Compare {
+        /// The shard files of the run with the expansion.
+        #[arg(long = "with", value_name = "FILE", num_args = 1.., required = true)]
+        with: Vec<PathBuf>,
+        /// The shard files of the run without it.
+        #[arg(long = "without", value_name = "FILE", num_args = 1.., required = true)]
+        without: Vec<PathBuf>,
+        /// Print the comparison as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Also write the comparison as a self-contained HTML page.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -500,8 +518,8 @@ pub(crate) struct ArenaArgs {
     /// Number of games; each seed is played once per seating.
     #[arg(long, default_value_t = 100)]
     pub(crate) games: u64,
-    /// Games played at once (default: all cores).
-    #[arg(long, default_value_t = 0)]
+    /// Games played at once (default 0: one per core; at most 256); the results do not depend on it.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = thread_count)]
     pub(crate) threads: usize,
     /// Print the summary as JSON.
     #[arg(long)]

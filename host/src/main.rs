@@ -169,7 +169,13 @@ fn compare(args: &SimulateArgs, id: &str) -> Result<()> {
     };
     let results_with = run(&setup.config, &with)?;
     let results_without = run(&without_config, &without)?;
-    let comparison = compare::compare(id, &results_with, &results_without, with.score_sources());
+    let comparison = compare::compare(
+        id,
+        &results_with,
+        &results_without,
+        with.score_sources(),
+        without.score_sources(),
+    );
     if let Some(path) = &args.html {
         setup::write_atomically(path, &carcassonne_lab::html_report::comparison_html(&comparison))?;
         eprintln!("wrote the report to {}", path.display());
@@ -310,6 +316,15 @@ fn simulate(args: SimulateArgs) -> Result<()> {
     if let Some(args::SimulateCommand::Merge { files, json, html }) = &args.command {
         return simulate_merge(files, *json, html.as_deref());
     }
+    if let Some(args::SimulateCommand::Compare {
+        with,
+        without,
+        json,
+        html,
+    }) = &args.command
+    {
+        return simulate_compare(with, without, *json, html.as_deref());
+    }
     if let Some(id) = &args.compare {
         return compare(&args, id);
     }
@@ -356,17 +371,54 @@ fn simulate(args: SimulateArgs) -> Result<()> {
     Ok(())
 }
 
-/// `simulate merge`: the summary of shards' games, as one run over them prints it.
-fn simulate_merge(files: &[std::path::PathBuf], json: bool, html: Option<&std::path::Path>) -> Result<()> {
-    use carcassonne_lab::simulate;
-    let texts = files
+/// The shard files' names and texts.
+fn read_shards(files: &[std::path::PathBuf]) -> Result<Vec<(String, String)>> {
+    files
         .iter()
         .map(|f| {
             let text = std::fs::read_to_string(f).with_context(|| format!("cannot read {}", f.display()))?;
             Ok((f.display().to_string(), text))
         })
-        .collect::<Result<Vec<_>>>()?;
-    let merged = simulate::merge(&texts)?;
+        .collect()
+}
+
+/// `simulate compare`: two runs' shards, with and without an expansion, compared seed by seed.
+fn simulate_compare(
+    with: &[std::path::PathBuf],
+    without: &[std::path::PathBuf],
+    json: bool,
+    html: Option<&std::path::Path>,
+) -> Result<()> {
+    use carcassonne_lab::{compare, simulate};
+    let read = |files: &[std::path::PathBuf], side: &str| -> Result<simulate::Merged> {
+        let (merged, missing) = simulate::merge_some(&read_shards(files)?).with_context(|| format!("--{side}"))?;
+        if !missing.is_empty() {
+            let list: Vec<String> = missing.iter().map(u64::to_string).collect();
+            eprintln!(
+                "note: --{side}: shards {} of {} are missing; their games are left out",
+                list.join(", "),
+                merged.header.of
+            );
+        }
+        Ok(merged)
+    };
+    let comparison = compare::compare_runs(&read(with, "with")?, &read(without, "without")?)?;
+    if let Some(path) = html {
+        setup::write_atomically(path, &carcassonne_lab::html_report::comparison_html(&comparison))?;
+        eprintln!("wrote the report to {}", path.display());
+    }
+    if json {
+        say(&format!("{}\n", serde_json::to_string_pretty(&comparison)?));
+    } else {
+        say(&compare::text(&comparison));
+    }
+    Ok(())
+}
+
+/// `simulate merge`: the summary of shards' games, as one run over them prints it.
+fn simulate_merge(files: &[std::path::PathBuf], json: bool, html: Option<&std::path::Path>) -> Result<()> {
+    use carcassonne_lab::simulate;
+    let merged = simulate::merge(&read_shards(files)?)?;
     if let Some(path) = html {
         let config = &merged.header.config;
         let summary = simulate::summarise(config, &merged.header.sources, &merged.results);

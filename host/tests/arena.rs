@@ -87,3 +87,32 @@ fn bad_bots_are_refused_clearly() {
         assert!(err.contains(why), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn games_played_at_once_change_nothing_but_the_wall_clock() {
+    let summary = |threads: &str| {
+        let out = arena(&[
+            "--bots",
+            "mcts:20,greedy",
+            "--games",
+            "6",
+            "--seed",
+            "11",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let mut r: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        for b in r["bots"].as_array_mut().expect("bots") {
+            b["seconds_per_turn"] = serde_json::Value::Null;
+        }
+        r
+    };
+    let one = summary("1");
+    assert_eq!(one, summary("3"));
+    assert_eq!(one["games"], 6);
+    let out = arena(&["--bots", "random,greedy", "--threads", "100000"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("give 0 (one per core) to 256"));
+}

@@ -267,3 +267,84 @@ fn merged_shards_give_the_single_run_summary_byte_for_byte() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("shards missing (of 4): 1, 2"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn compare_of_shards_played_apart_is_compare_of_one_run() {
+    let dir = std::env::temp_dir().join(format!("carcassonne-compare-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shards = |run_name: &str, expansions: Option<&str>| -> Vec<String> {
+        (0..3)
+            .map(|k| {
+                let path = dir.join(format!("{run_name}-{k}.jsonl"));
+                let shard = format!("{k}/3");
+                let mut args = vec!["--games", "12", "--seed", "5", "--bot", "greedy"];
+                if let Some(e) = expansions {
+                    args.extend(["--expansions", e]);
+                }
+                args.extend(["--shard", &shard, "--jsonl", "--out", path.to_str().unwrap()]);
+                run(&args);
+                path.to_str().unwrap().to_string()
+            })
+            .collect()
+    };
+    let without = shards("base", None);
+    let with = shards("fruit", Some("fruit-trees"));
+    let compare_args = |with: &[String], without: &[String]| -> Vec<String> {
+        let mut args = vec!["compare".to_string(), "--with".into()];
+        args.extend(with.iter().cloned());
+        args.push("--without".into());
+        args.extend(without.iter().cloned());
+        args.push("--json".into());
+        args
+    };
+    let from_files = {
+        let args = compare_args(&with, &without);
+        run(&args.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let one_run = run(&[
+        "--games",
+        "12",
+        "--seed",
+        "5",
+        "--bot",
+        "greedy",
+        "--compare",
+        "fruit-trees",
+        "--json",
+    ]);
+    assert_eq!(from_files, one_run);
+    let c: serde_json::Value = serde_json::from_str(&one_run).unwrap();
+    let sources: Vec<&str> = c["sources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        sources.contains(&"cities") && sources.contains(&"fruit-trees.harvest"),
+        "{sources:?}"
+    );
+
+    // A run still missing a shard: its seeds are left out, and the note says so.
+    let args = compare_args(&with, &without[..2]);
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .arg("simulate")
+        .args(&args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--without: shards 2 of 3 are missing"));
+    let partial: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(partial["games"], 8);
+
+    // Two runs that are not one expansion apart are refused.
+    let args = compare_args(&without, &with);
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .arg("simulate")
+        .args(&args)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("differ by one expansion"));
+    std::fs::remove_dir_all(&dir).ok();
+}

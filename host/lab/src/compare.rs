@@ -9,7 +9,8 @@
 //! intervals only as far as seeds still matter (the start of the bag, the
 //! seats' bots).
 
-use crate::simulate::GameResult;
+use crate::simulate::{GameResult, Merged};
+use anyhow::Result;
 use serde::Serialize;
 
 /// A mean with its 95 % confidence interval.
@@ -80,6 +81,10 @@ pub struct Comparison {
     /// The expansion's points per player per game, by its score sources
     /// (with the expansion only).
     pub points_by_source: Vec<(String, Estimate)>,
+    /// Points per player per game from every score source of either game,
+    /// without and with the expansion: where its points come from, and
+    /// which of the base game's sources it feeds or starves.
+    pub sources: Vec<Measure>,
 }
 
 /// What one game says, in the order of [`MEASURES`].
@@ -112,9 +117,28 @@ pub const MEASURES: [&str; 4] = [
     "turns per game",
 ];
 
+/// Points per player in `game` from the source at `column`, if its game has it.
+fn points_per_player(game: &GameResult, column: Option<usize>) -> f64 {
+    let seats = game.breakdown.len().max(1) as f64;
+    column.map_or(0.0, |i| {
+        game.breakdown
+            .iter()
+            .map(|b| f64::from(b.get(i).copied().unwrap_or(0)))
+            .sum::<f64>()
+            / seats
+    })
+}
+
 /// Compares `with` and `without`, played over the same seeds in the same
-/// order; `sources` are the score sources of the games with the expansion.
-pub fn compare(expansion: &str, with: &[GameResult], without: &[GameResult], sources: &[String]) -> Comparison {
+/// order; `sources` and `sources_without` are the score sources (columns
+/// of the breakdowns) of the games with and without the expansion.
+pub fn compare(
+    expansion: &str,
+    with: &[GameResult],
+    without: &[GameResult],
+    sources: &[String],
+    sources_without: &[String],
+) -> Comparison {
     let a: Vec<[f64; 4]> = with.iter().map(measures_of).collect();
     let b: Vec<[f64; 4]> = without.iter().map(measures_of).collect();
     let measures = MEASURES
@@ -148,13 +172,97 @@ pub fn compare(expansion: &str, with: &[GameResult], without: &[GameResult], sou
             (s.clone(), Estimate::of(&per_game))
         })
         .collect();
+    let mut names: Vec<&String> = sources_without.iter().collect();
+    names.extend(sources.iter().filter(|s| !sources_without.contains(s)));
+    let every_source = names
+        .into_iter()
+        .map(|name| {
+            let column_with = sources.iter().position(|s| s == name);
+            let column_without = sources_without.iter().position(|s| s == name);
+            let w: Vec<f64> = with.iter().map(|g| points_per_player(g, column_with)).collect();
+            let wo: Vec<f64> = without.iter().map(|g| points_per_player(g, column_without)).collect();
+            let d: Vec<f64> = w.iter().zip(&wo).map(|(x, y)| x - y).collect();
+            Measure {
+                name: name.clone(),
+                without: Estimate::of(&wo),
+                with: Estimate::of(&w),
+                difference: Estimate::of(&d),
+            }
+        })
+        .collect();
     Comparison {
         expansion: expansion.to_string(),
         games: with.len() as u64,
         seed: with.first().map_or(0, |g| g.seed),
         measures,
         points_by_source,
+        sources: every_source,
     }
+}
+
+/// Two runs' games (each read back from its shards) compared over the
+/// seeds both played: `with` must be the game of `without` plus one
+/// expansion, with the same seats, bot and first seed.
+///
+/// # Errors
+/// The runs are not such a pair, or they share no seed.
+pub fn compare_runs(with: &Merged, without: &Merged) -> Result<Comparison> {
+    let (a, b) = (&with.header, &without.header);
+    let added: Vec<&String> = a
+        .config
+        .expansions
+        .iter()
+        .filter(|e| !b.config.expansions.contains(e))
+        .collect();
+    let dropped: Vec<&String> = b
+        .config
+        .expansions
+        .iter()
+        .filter(|e| !a.config.expansions.contains(e))
+        .collect();
+    let [expansion] = added.as_slice() else {
+        anyhow::bail!(
+            "the runs should differ by one expansion, on in the first (--with) and off in the second, \
+             but the first adds {}",
+            if added.is_empty() {
+                "none".to_string()
+            } else {
+                added.iter().map(|e| e.as_str()).collect::<Vec<_>>().join(", ")
+            }
+        );
+    };
+    if !dropped.is_empty() {
+        anyhow::bail!(
+            "the runs should differ by one expansion, but the second (--without) has {} that the first has not",
+            dropped.iter().map(|e| e.as_str()).collect::<Vec<_>>().join(", ")
+        );
+    }
+    if a.bot != b.bot {
+        anyhow::bail!(
+            "the runs were played by different bots ({} and {}): compare like with like",
+            a.bot,
+            b.bot
+        );
+    }
+    if a.config.players != b.config.players {
+        anyhow::bail!("the runs seat different players: compare like with like");
+    }
+    let by_seed: std::collections::BTreeMap<u64, &GameResult> = without.results.iter().map(|g| (g.seed, g)).collect();
+    let (paired_with, paired_without): (Vec<GameResult>, Vec<GameResult>) = with
+        .results
+        .iter()
+        .filter_map(|g| by_seed.get(&g.seed).map(|o| (g.clone(), (*o).clone())))
+        .unzip();
+    if paired_with.is_empty() {
+        anyhow::bail!("the runs share no seed: play both from the same --seed");
+    }
+    Ok(compare(
+        expansion,
+        &paired_with,
+        &paired_without,
+        &a.sources,
+        &b.sources,
+    ))
 }
 
 /// The comparison for people: one line per measure, the difference with its
@@ -190,6 +298,19 @@ pub fn text(c: &Comparison) -> String {
             e.mean, e.low, e.high
         ));
     }
+    out.push_str("\npoints per player per game by score source\n");
+    for m in &c.sources {
+        out.push_str(&format!(
+            "  {:<44} {:>9.2} {:>9.2} {:>+9.2} [{:+.2}, {:+.2}]{}\n",
+            m.name,
+            m.without.mean,
+            m.with.mean,
+            m.difference.mean,
+            m.difference.low,
+            m.difference.high,
+            if m.difference.excludes_zero() { " *" } else { "" }
+        ));
+    }
     out.push_str("\n* the interval leaves out zero: unlikely to be chance alone\n");
     out
 }
@@ -211,7 +332,7 @@ mod tests {
     fn differences_are_taken_seed_by_seed() {
         let without = [game(1, &[10, 20], 70), game(2, &[30, 10], 72)];
         let with = [game(1, &[14, 24], 71), game(2, &[34, 14], 73)];
-        let c = compare("x", &with, &without, &["cities".into(), "x".into()]);
+        let c = compare("x", &with, &without, &["cities".into(), "x".into()], &["cities".into()]);
         let score = &c.measures[0];
         // Every seed gains 4 points a player: no spread, a tight interval.
         assert_eq!(
@@ -237,6 +358,81 @@ mod tests {
                 }
             )]
         );
+    }
+
+    #[test]
+    fn every_source_is_compared_and_a_source_of_one_game_only_counts_zero_in_the_other() {
+        let without = [game(1, &[10, 20], 70), game(2, &[30, 10], 72)];
+        let with = [game(1, &[14, 24], 71), game(2, &[34, 14], 73)];
+        let c = compare("x", &with, &without, &["cities".into(), "x".into()], &["cities".into()]);
+        let names: Vec<&str> = c.sources.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(names, ["cities", "x"]);
+        let (cities, x) = (&c.sources[0], &c.sources[1]);
+        assert_eq!(
+            (cities.without.mean, cities.with.mean, cities.difference.mean),
+            (17.5, 21.5, 4.0)
+        );
+        assert_eq!((x.without.mean, x.with.mean, x.difference.mean), (0.0, 1.0, 1.0));
+    }
+
+    fn run(expansions: &[&str], bot: &str, games: &[GameResult]) -> Merged {
+        let mut config = carcassonne_core::GameConfig::with_players(2);
+        config.seed = 1;
+        config.expansions = expansions.iter().map(|e| e.to_string()).collect();
+        let mut sources = vec!["cities".to_string()];
+        sources.extend(expansions.iter().map(|e| e.to_string()));
+        Merged {
+            header: crate::simulate::ShardHeader {
+                shard: 0,
+                of: 1,
+                games: games.len() as u64,
+                config,
+                bot: bot.into(),
+                sources,
+            },
+            // One column per source: each expansion's source pays 1 a seat.
+            results: games
+                .iter()
+                .map(|g| GameResult {
+                    breakdown: g
+                        .scores
+                        .iter()
+                        .map(|&s| [s].into_iter().chain(expansions.iter().map(|_| 1)).collect())
+                        .collect(),
+                    ..g.clone()
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn runs_read_back_are_compared_over_the_seeds_both_played() {
+        // The run without the expansion is missing seed 2 (a shard not yet played).
+        let without = run(&["a"], "greedy", &[game(1, &[10, 20], 70), game(3, &[30, 10], 72)]);
+        let with = run(
+            &["a", "x"],
+            "greedy",
+            &[game(1, &[14, 24], 71), game(2, &[99, 0], 80), game(3, &[34, 14], 73)],
+        );
+        let c = compare_runs(&with, &without).unwrap();
+        assert_eq!((c.expansion.as_str(), c.games, c.seed), ("x", 2, 1));
+        assert_eq!(c.measures[0].difference.mean, 4.0, "seed 2 is left out");
+        assert_eq!(
+            c.sources.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(),
+            ["cities", "a", "x"]
+        );
+    }
+
+    #[test]
+    fn runs_that_are_not_a_pair_are_refused_with_the_reason() {
+        let games = [game(1, &[10, 20], 70)];
+        let message = |with: &Merged, without: &Merged| compare_runs(with, without).unwrap_err().to_string();
+        assert!(message(&run(&["x"], "greedy", &games), &run(&["x"], "greedy", &games)).contains("adds none"));
+        assert!(message(&run(&["x", "y"], "greedy", &games), &run(&[], "greedy", &games)).contains("adds x, y"));
+        assert!(message(&run(&["x"], "greedy", &games), &run(&["y"], "greedy", &games)).contains("has y"));
+        assert!(message(&run(&["x"], "mcts:500", &games), &run(&[], "greedy", &games)).contains("different bots"));
+        let other_seed = [game(9, &[10, 20], 70)];
+        assert!(message(&run(&["x"], "greedy", &games), &run(&[], "greedy", &other_seed)).contains("share no seed"));
     }
 
     #[test]

@@ -72,12 +72,12 @@ pub fn comparison_html(c: &Comparison) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\
          <title>{0}</title><style>{STYLE}</style></head><body>\n<h1>{0}</h1>\n\
-         <p class=\"sub\">Seeds {1} to {2}, each played twice. Differences are taken seed by seed, \
+         <p class=\"sub\">{2} seeds from {1} on, each played twice. Differences are taken seed by seed, \
          with 95&#160;% intervals; the same figures as <code>simulate --compare --json</code>.</p>\n\
          <table><tr><th>measure</th><th>without</th><th>with</th><th>difference</th></tr>\n",
         escape(&title),
         c.seed,
-        c.seed + c.games.saturating_sub(1)
+        c.games
     );
     for m in &c.measures {
         let _ = writeln!(
@@ -133,6 +133,22 @@ pub fn comparison_html(c: &Comparison) -> String {
             e.mean,
             e.low,
             e.high
+        );
+    }
+    page.push_str(
+        "</table>\n<h2>Points per player per game by score source</h2>\n\
+         <table><tr><th>source</th><th>without</th><th>with</th><th>difference</th></tr>\n",
+    );
+    for m in &c.sources {
+        let _ = writeln!(
+            page,
+            "<tr><td>{}</td><td>{:.2}</td><td>{:.2}</td><td style=\"white-space:nowrap\">{:+.2} [{:+.2}, {:+.2}]</td></tr>",
+            escape(&m.name),
+            m.without.mean,
+            m.with.mean,
+            m.difference.mean,
+            m.difference.low,
+            m.difference.high
         );
     }
     page.push_str("</table>\n</body></html>\n");

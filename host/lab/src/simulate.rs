@@ -353,6 +353,21 @@ pub struct Merged {
 /// A malformed line, shards of different runs, a shard missing or given
 /// twice, or a shard whose games do not match its range.
 pub fn merge(files: &[(String, String)]) -> Result<Merged> {
+    let (merged, missing) = merge_some(files)?;
+    if !missing.is_empty() {
+        let list: Vec<String> = missing.iter().map(u64::to_string).collect();
+        anyhow::bail!("shards missing (of {}): {}", merged.header.of, list.join(", "));
+    }
+    Ok(merged)
+}
+
+/// Merges the shards `files` of one run that are there so far, each at
+/// most once: the games they hold, in game order, and the numbers of the
+/// shards missing (a run still being played, or a job that failed).
+///
+/// # Errors
+/// As [`merge`], except for missing shards.
+pub fn merge_some(files: &[(String, String)]) -> Result<(Merged, Vec<u64>)> {
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
     struct HeaderLine {
@@ -421,17 +436,12 @@ pub fn merge(files: &[(String, String)]) -> Result<Merged> {
     let Some(header) = run else {
         anyhow::bail!("no shard files given");
     };
-    let missing: Vec<String> = (0..header.of)
-        .filter(|k| !parts.contains_key(k))
-        .map(|k| k.to_string())
-        .collect();
-    if !missing.is_empty() {
-        anyhow::bail!("shards missing (of {}): {}", header.of, missing.join(", "));
-    }
-    Ok(Merged {
+    let missing: Vec<u64> = (0..header.of).filter(|k| !parts.contains_key(k)).collect();
+    let merged = Merged {
         header,
         results: parts.into_values().flat_map(|(_, r)| r).collect(),
-    })
+    };
+    Ok((merged, missing))
 }
 
 /// Plays shard `k` of `n` of a run of `games` games of `setup` (all of
