@@ -18,8 +18,10 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 mod moves;
+mod refusal;
 mod undo;
 pub use moves::{AfterPlacing, NextDecision, WholeMove};
+pub use refusal::{IllegalAction, RefusalKind};
 
 /// Whose decision it is and of what kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,11 +84,6 @@ pub enum Action {
         action: Box<dyn ErasedAction>,
     },
 }
-
-/// Why an action was refused. The game is unchanged.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct IllegalAction(pub String);
 
 /// Why `play` (or starting a game) failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -530,7 +527,7 @@ impl Game {
     /// Whether `action` is legal now, and if not, why.
     pub fn check(&self, action: &Action) -> Result<(), IllegalAction> {
         let Some(decision) = self.decision() else {
-            return Err(IllegalAction("the game is over".into()));
+            return Err(IllegalAction::new(RefusalKind::GameOver, "the game is over".into()));
         };
         let rules = &self.core.rules;
         match (decision, action) {
@@ -540,10 +537,16 @@ impl Game {
                 // cheaper refusals are told apart only once it fails.
                 let fits = self.core.board.fits(tt, *rotation, *pos);
                 if !fits && self.core.board.is_occupied(*pos) {
-                    return Err(IllegalAction(format!("{pos} already holds a tile")));
+                    return Err(IllegalAction::new(
+                        RefusalKind::CellOccupied,
+                        format!("{pos} already holds a tile"),
+                    ));
                 }
                 if !fits && !self.core.board.is_frontier(*pos) {
-                    return Err(IllegalAction(format!("{pos} does not touch any placed tile")));
+                    return Err(IllegalAction::new(
+                        RefusalKind::NotAdjacent,
+                        format!("{pos} does not touch any placed tile"),
+                    ));
                 }
                 if !fits {
                     let why = crate::Side::ALL
@@ -565,17 +568,20 @@ impl Game {
                             )
                         })
                         .unwrap_or_default();
-                    return Err(IllegalAction(format!(
-                        "tile {} turned {}° does not fit at {pos}: {why}",
-                        tt.id(),
-                        rotation.degrees()
-                    )));
+                    return Err(IllegalAction::new(
+                        RefusalKind::TileDoesNotFit,
+                        format!(
+                            "tile {} turned {}° does not fit at {pos}: {why}",
+                            tt.id(),
+                            rotation.degrees()
+                        ),
+                    ));
                 }
                 if !rules.called.vetoing.is_empty() && !self.placement_allowed(tile, *pos, *rotation) {
-                    return Err(IllegalAction(format!(
-                        "an expansion's rules forbid tile {} at {pos}",
-                        tt.id()
-                    )));
+                    return Err(IllegalAction::new(
+                        RefusalKind::PlacementForbidden,
+                        format!("an expansion's rules forbid tile {} at {pos}", tt.id()),
+                    ));
                 }
                 Ok(())
             }
@@ -594,29 +600,36 @@ impl Game {
                 }
                 let figure = rules.figures.get(d.figure as usize).map_or("unknown figure", |f| f.id);
                 let player = self.core.turn.player;
-                let why = if d.figure as usize >= rules.figures.len() {
-                    "no such figure in this game".to_string()
+                let (kind, why) = if d.figure as usize >= rules.figures.len() {
+                    (RefusalKind::UnknownFigure, "no such figure in this game".to_string())
                 } else if self.core.supply(player, d.figure) == 0 {
-                    format!("no {figure} left in supply")
+                    (RefusalKind::NoFigureLeft, format!("no {figure} left in supply"))
                 } else if Some(d.pos) != self.core.placed_this_turn().map(|p| p.pos) {
-                    "figures go on the tile just placed".to_string()
+                    (
+                        RefusalKind::NotThisTile,
+                        "figures go on the tile just placed".to_string(),
+                    )
                 } else if let Some(why) = rules.expansions.iter().enumerate().find_map(|(slot, e)| {
                     e.hooks
                         .explain_deployment_refusal(self.ext[slot].as_ref(), &self.core, d)
                 }) {
-                    why
+                    (RefusalKind::DeploymentForbidden, why)
                 } else if let Spot::Feature(fi) = d.spot {
                     match self.core.node_at(d.pos, fi as usize) {
-                        None => "the tile has no such feature".to_string(),
-                        Some(n) if self.core.features.followers(n) > 0 => {
-                            format!("that {} is already occupied", self.core.features.kind(n))
-                        }
-                        Some(n) => format!("a {figure} cannot go on a {} here", self.core.features.kind(n)),
+                        None => (RefusalKind::NoSuchFeature, "the tile has no such feature".to_string()),
+                        Some(n) if self.core.features.followers(n) > 0 => (
+                            RefusalKind::FeatureOccupied,
+                            format!("that {} is already occupied", self.core.features.kind(n)),
+                        ),
+                        Some(n) => (
+                            RefusalKind::NotAnOption,
+                            format!("a {figure} cannot go on a {} here", self.core.features.kind(n)),
+                        ),
                     }
                 } else {
-                    format!("a {figure} cannot go there")
+                    (RefusalKind::NotAnOption, format!("a {figure} cannot go there"))
                 };
-                Err(IllegalAction(format!("cannot deploy {figure}: {why}")))
+                Err(IllegalAction::new(kind, format!("cannot deploy {figure}: {why}")))
             }
             (Decision::Expansion { slot, player, .. }, Action::Expansion { slot: s, action }) if slot == *s => {
                 let e = &rules.expansions[slot as usize];
@@ -627,18 +640,24 @@ impl Game {
                     let why =
                         e.hooks
                             .explain_refusal(self.ext[slot as usize].as_ref(), &self.core, player, action.as_ref());
-                    Err(IllegalAction(match why {
-                        Some(why) => format!("{}: {} is not allowed: {why}", e.info.id, action.to_json()),
-                        None => format!("{} does not allow {} now", e.info.id, action.to_json()),
-                    }))
+                    Err(IllegalAction::new(
+                        RefusalKind::Expansion,
+                        match why {
+                            Some(why) => format!("{}: {} is not allowed: {why}", e.info.id, action.to_json()),
+                            None => format!("{} does not allow {} now", e.info.id, action.to_json()),
+                        },
+                    ))
                 }
             }
-            (d, a) => Err(IllegalAction(format!(
-                "{} must {}, not {}",
-                self.core.player_name(d.player()),
-                describe_decision(&d, rules),
-                describe_action(a, rules)
-            ))),
+            (d, a) => Err(IllegalAction::new(
+                RefusalKind::WrongDecision,
+                format!(
+                    "{} must {}, not {}",
+                    self.core.player_name(d.player()),
+                    describe_decision(&d, rules),
+                    describe_action(a, rules)
+                ),
+            )),
         }
     }
 

@@ -59,7 +59,7 @@ pub use expansion::{
     BuildContext, Ctx, Deployment, EarlierDefault, Expansion, ExpansionInfo, Hooks, TileFile, VariantDecl,
 };
 pub use figures::{FigureClass, FigureDecl, FigurePlacement};
-pub use game::{Action, AfterPlacing, Decision, Game, IllegalAction, NextDecision, PlayError, WholeMove};
+pub use game::{Action, AfterPlacing, Decision, Game, IllegalAction, NextDecision, PlayError, RefusalKind, WholeMove};
 pub use geometry::{Pos, Rotation, Segment, Side};
 pub use record::{GameRecord, Move, RecordError, ReplayStep, UNNAMED_ENGINE, UnstatedVariant};
 pub use registry::{Catalog, Registration};

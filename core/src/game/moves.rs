@@ -12,7 +12,7 @@
 //! (`TILE_PLACED`) or offers or forbids deployments, the answers come from
 //! playing the placement on a copy, so they are exact either way.
 
-use super::{Action, Decision, Game, IllegalAction, PlayError};
+use super::{Action, Decision, Game, IllegalAction, PlayError, RefusalKind};
 use crate::expansion::Deployment;
 use crate::features::NodeId;
 use crate::figures::{FigurePlacement, Spot};
@@ -160,7 +160,10 @@ impl Game {
         let place = Action::Place { pos, rotation };
         self.check(&place)?;
         let Some(Decision::Place { tile, .. }) = self.decision() else {
-            return Err(IllegalAction("the pending decision is not a placement".into()));
+            return Err(IllegalAction::new(
+                RefusalKind::WrongDecision,
+                "the pending decision is not a placement".into(),
+            ));
         };
         if self.deploys_need_play(tile) {
             return Ok(self.deployments_by_playing(pos, rotation, out));
@@ -179,7 +182,11 @@ impl Game {
         let Some(Decision::Place { tile, .. }) = self.decision() else {
             // Let the check say what the pending decision is.
             self.check(&place)?;
-            return Err(IllegalAction("the pending decision is not a placement".into()).into());
+            return Err(IllegalAction::new(
+                RefusalKind::WrongDecision,
+                "the pending decision is not a placement".into(),
+            )
+            .into());
         };
         if self.deploys_need_play(tile) || self.core.rules.isolated {
             // The second step is known only once the first is played: play
@@ -189,14 +196,16 @@ impl Game {
             match (copy.decision(), m.deployment()) {
                 (Some(Decision::Deploy { .. }), Some(second)) => copy.play(&second)?,
                 (Some(Decision::Deploy { .. }), None) => {
-                    return Err(IllegalAction(
+                    return Err(IllegalAction::new(
+                        RefusalKind::WrongMoveShape,
                         "this placement is followed by a deployment or a pass, not `later`".into(),
                     )
                     .into());
                 }
                 (_, None) => {}
                 (_, Some(_)) => {
-                    return Err(IllegalAction(
+                    return Err(IllegalAction::new(
+                        RefusalKind::WrongMoveShape,
                         "an expansion decides before the deployment after this placement: the move's deployment must be `later`".into(),
                     )
                     .into());
@@ -209,9 +218,11 @@ impl Game {
         match m.then {
             AfterPlacing::Pass => {}
             AfterPlacing::Later => {
-                return Err(
-                    IllegalAction("this placement is followed by a deployment or a pass, not `later`".into()).into(),
-                );
+                return Err(IllegalAction::new(
+                    RefusalKind::WrongMoveShape,
+                    "this placement is followed by a deployment or a pass, not `later`".into(),
+                )
+                .into());
             }
             AfterPlacing::Deploy(d) => {
                 if !self.core_allows_after(tile, m.pos, m.rotation, &d) {
@@ -219,7 +230,11 @@ impl Game {
                     let mut copy = self.clone();
                     copy.play(&place)?;
                     copy.check(&Action::Deploy(d))?;
-                    return Err(IllegalAction(format!("cannot deploy {d:?} after this placement")).into());
+                    return Err(IllegalAction::new(
+                        RefusalKind::NotAnOption,
+                        format!("cannot deploy {d:?} after this placement"),
+                    )
+                    .into());
                 }
             }
         }
