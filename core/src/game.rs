@@ -106,6 +106,8 @@ pub enum PlayError {
 /// A game in progress.
 #[derive(Clone)]
 pub struct Game {
+    /// The hooks and tables; the state holds the same tables.
+    rules: Arc<Rules>,
     core: CoreState,
     rng: GameRng,
     ext: Vec<Box<dyn ErasedState>>,
@@ -149,7 +151,8 @@ impl Game {
     pub fn with_narration(rules: Arc<Rules>, narrated: bool) -> Result<Game, PlayError> {
         let rng = GameRng::new(rules.config.seed);
         let mut game = Game {
-            core: CoreState::new(rules),
+            core: CoreState::new(Arc::clone(&rules.tables)),
+            rules,
             rng,
             ext: Vec::new(),
             asks: VecDeque::new(),
@@ -160,16 +163,16 @@ impl Game {
             narrated,
             history: None,
         };
-        let start = game.core.rules.start;
+        let start = game.rules.start;
         game.emit(Event::TilePlaced {
             player: None,
             tile: start,
             pos: Pos::new(0, 0),
             rotation: Rotation::NONE,
         });
-        for slot in 0..game.core.rules.expansions.len() {
+        for slot in 0..game.rules.expansions.len() {
             let state = {
-                let hooks = &game.core.rules.expansions[slot].hooks;
+                let hooks = &game.rules.expansions[slot].hooks;
                 let mut ctx = Ctx {
                     view: &game.core,
                     rng: &mut game.rng,
@@ -184,7 +187,7 @@ impl Game {
                 Some(state) => game.ext.push(state),
                 None => {
                     return Err(game.failure().unwrap_or_else(|| PlayError::ExpansionFailed {
-                        expansion: game.core.rules.expansions[slot].info.id.into(),
+                        expansion: game.rules.expansions[slot].info.id.into(),
                         message: "setup failed".into(),
                     }));
                 }
@@ -202,7 +205,7 @@ impl Game {
     /// every action, so the usual answer (none) is two loads, inlined.
     #[inline]
     fn failure(&self) -> Option<PlayError> {
-        let rules = &self.core.rules;
+        let rules = &self.rules;
         if rules.expansions.is_empty() || !rules.failed.load(Ordering::Relaxed) {
             return None;
         }
@@ -213,7 +216,7 @@ impl Game {
     #[cold]
     #[inline(never)]
     fn take_failure(&self) -> Option<PlayError> {
-        let rules = &self.core.rules;
+        let rules = &self.rules;
         if !rules.failed.swap(false, Ordering::Relaxed) {
             return None;
         }
@@ -250,7 +253,12 @@ impl Game {
 
     /// The rules.
     pub fn rules(&self) -> &Rules {
-        &self.core.rules
+        &self.rules
+    }
+
+    /// The shared handle to the rules, to start another game of them.
+    pub fn rules_arc(&self) -> &Arc<Rules> {
+        &self.rules
     }
 
     /// The state of the expansion in `slot`, with hidden parts.
@@ -260,7 +268,7 @@ impl Game {
 
     /// The expansion's state as every player may see it.
     pub fn public_expansion_state(&self, slot: u8) -> serde_json::Value {
-        self.core.rules.expansions[slot as usize]
+        self.rules.expansions[slot as usize]
             .hooks
             .public_state(self.ext[slot as usize].as_ref())
     }
@@ -298,7 +306,7 @@ impl Game {
     #[inline]
     pub fn decision(&self) -> Option<Decision> {
         if let Some(&(slot, player)) = self.asks.front() {
-            let label = self.core.rules.expansions[slot as usize]
+            let label = self.rules.expansions[slot as usize]
                 .hooks
                 .decision_label(self.ext[slot as usize].as_ref());
             return Some(Decision::Expansion { player, slot, label });
@@ -334,7 +342,7 @@ impl Game {
                 out.push(Action::Pass);
             }
             Some(Decision::Expansion { player, slot, .. }) => {
-                self.core.rules.expansions[slot as usize].hooks.options(
+                self.rules.expansions[slot as usize].hooks.options(
                     self.ext[slot as usize].as_ref(),
                     &self.core,
                     player,
@@ -352,7 +360,7 @@ impl Game {
         let Some(Decision::Expansion { player, slot, .. }) = self.decision() else {
             return None;
         };
-        let action = self.core.rules.expansions[slot as usize].hooks.sample_option(
+        let action = self.rules.expansions[slot as usize].hooks.sample_option(
             self.ext[slot as usize].as_ref(),
             &self.core,
             player,
@@ -364,8 +372,8 @@ impl Game {
     /// The legal placements of `tile`, as (position, rotation) with symmetric
     /// rotations listed once.
     pub fn placements(&self, tile: u16, mut f: impl FnMut(Pos, Rotation)) {
-        let tt = self.core.rules.tile(tile);
-        if self.core.rules.called.vetoing.is_empty() {
+        let tt = self.rules.tile(tile);
+        if self.rules.called.vetoing.is_empty() {
             self.core.board.for_each_fit(tt, f);
         } else {
             self.core.board.for_each_fit(tt, |p, r| {
@@ -379,8 +387,8 @@ impl Game {
     /// Whether `tile` has at least one legal placement, stopping at the
     /// first: a draw asks this every turn, and the answer is almost always yes.
     fn fits_somewhere(&self, tile: u16) -> bool {
-        let tt = self.core.rules.tile(tile);
-        if self.core.rules.called.vetoing.is_empty() {
+        let tt = self.rules.tile(tile);
+        if self.rules.called.vetoing.is_empty() {
             self.core.board.fits_anywhere(tt)
         } else {
             self.core.board.any_fit(tt, |p, r| self.placement_allowed(tile, p, r))
@@ -388,9 +396,9 @@ impl Game {
     }
 
     fn placement_allowed(&self, tile: u16, pos: Pos, rotation: Rotation) -> bool {
-        let tt = self.core.rules.tile(tile);
-        self.core.rules.called.vetoing.iter().all(|&s| {
-            self.core.rules.expansions[s as usize].hooks.placement_allowed(
+        let tt = self.rules.tile(tile);
+        self.rules.called.vetoing.iter().all(|&s| {
+            self.rules.expansions[s as usize].hooks.placement_allowed(
                 self.ext[s as usize].as_ref(),
                 &self.core,
                 tt,
@@ -407,7 +415,7 @@ impl Game {
             return;
         };
         let player = self.core.turn.player;
-        let rules = &self.core.rules;
+        let rules = &self.rules;
         let tt = rules.tile(placed.tile);
         for (fi, &kind) in tt.feature_kinds().iter().enumerate() {
             let node = placed.first_node + fi as NodeId;
@@ -434,7 +442,7 @@ impl Game {
         let Some(placed) = self.core.placed_this_turn() else {
             return false;
         };
-        let rules = &self.core.rules;
+        let rules = &self.rules;
         let (Spot::Feature(fi), Some(decl)) = (d.spot, rules.figures.get(d.figure as usize)) else {
             return false;
         };
@@ -458,7 +466,7 @@ impl Game {
     /// Each deployment option on the tile just placed: the core's, then
     /// those expansions offer, without any an expansion forbids.
     fn for_each_deployment(&self, mut f: impl FnMut(Deployment)) {
-        let rules = &self.core.rules;
+        let rules = &self.rules;
         let called = &rules.called;
         if called.deploying.is_empty() && called.deploy_vetoing.is_empty() {
             // Nothing to add or forbid: no buffer, no calls.
@@ -509,7 +517,7 @@ impl Game {
             return Err(e);
         }
         checked?;
-        let snapshot = self.core.rules.isolated.then(|| self.clone());
+        let snapshot = self.rules.isolated.then(|| self.clone());
         self.push_undo_frame();
         self.events.clear();
         self.execute(action);
@@ -529,7 +537,7 @@ impl Game {
         let Some(decision) = self.decision() else {
             return Err(IllegalAction::new(RefusalKind::GameOver, "the game is over".into()));
         };
-        let rules = &self.core.rules;
+        let rules = &self.rules;
         match (decision, action) {
             (Decision::Place { tile, .. }, Action::Place { pos, rotation }) => {
                 let tt = rules.tile(tile);
@@ -666,7 +674,7 @@ impl Game {
         match action {
             Action::Place { pos, rotation } => {
                 let tile = self.core.turn.drawn.expect("checked: a tile is drawn");
-                let rotation = self.core.rules.tile(tile).canonical(*rotation);
+                let rotation = self.rules.tile(tile).canonical(*rotation);
                 self.emit(Event::TilePlaced {
                     player: Some(player),
                     tile,
@@ -692,7 +700,7 @@ impl Game {
             Action::Expansion { slot, action } => {
                 let (slot, asked) = self.asks.pop_front().unwrap_or((*slot, player));
                 {
-                    let hooks = &self.core.rules.expansions[slot as usize].hooks;
+                    let hooks = &self.rules.expansions[slot as usize].hooks;
                     let mut ctx = Ctx {
                         view: &self.core,
                         rng: &mut self.rng,
@@ -788,7 +796,7 @@ impl Game {
             if n == 0 {
                 return false;
             }
-            let bag_index = if self.core.rules.config.draw_order.is_some() {
+            let bag_index = if self.rules.config.draw_order.is_some() {
                 n as u32 - 1
             } else {
                 self.rng.below(n as u32)
@@ -800,10 +808,10 @@ impl Game {
                 bag_index,
             });
             if self.fits_somewhere(tile) {
-                if !self.core.rules.expansions.is_empty() {
+                if !self.rules.expansions.is_empty() {
                     // The hooks borrow the game mutably: hold the tile through
                     // a handle on the shared rules rather than a copy of it.
-                    let rules = Arc::clone(&self.core.rules);
+                    let rules = Arc::clone(&self.rules);
                     let tt = rules.tile(tile);
                     self.run_hooks(Hooks::TILE_DRAWN, |h, s, ctx| h.tile_drawn(s, ctx, tt));
                 }
@@ -853,8 +861,8 @@ impl Game {
                     .count() as i32
             }
         };
-        for &slot in &self.core.rules.called.adjusting {
-            self.core.rules.expansions[slot as usize].hooks.feature_points(
+        for &slot in &self.rules.called.adjusting {
+            self.rules.expansions[slot as usize].hooks.feature_points(
                 self.ext[slot as usize].as_ref(),
                 &self.core,
                 node,
@@ -925,14 +933,14 @@ impl Game {
     /// Applies an event and shows it to observing expansions.
     fn emit(&mut self, event: Event) {
         self.core.apply(&event);
-        for &slot in &self.core.rules.called.observing {
+        for &slot in &self.rules.called.observing {
             // Events of the setup (the start tile, earlier expansions' setup)
             // come before an expansion has a state: it sees their result in
             // its own `setup` instead.
             let Some(state) = self.ext.get_mut(slot as usize) else {
                 continue;
             };
-            self.core.rules.expansions[slot as usize]
+            self.rules.expansions[slot as usize]
                 .hooks
                 .observe(state.as_mut(), &self.core, &event);
         }
@@ -944,12 +952,12 @@ impl Game {
     /// Calls `hook` (through `f`) on every expansion that takes it, applying
     /// each one's requests before the next is called.
     fn run_hooks(&mut self, hook: Hooks, f: impl Fn(&dyn DynExpansion, &mut dyn ErasedState, &mut Ctx<'_>)) {
-        for slot in 0..self.core.rules.expansions.len() {
-            if !self.core.rules.called.by_slot[slot].contains(hook) {
+        for slot in 0..self.rules.expansions.len() {
+            if !self.rules.called.by_slot[slot].contains(hook) {
                 continue;
             }
             {
-                let hooks = self.core.rules.expansions[slot].hooks.as_ref();
+                let hooks = self.rules.expansions[slot].hooks.as_ref();
                 let mut ctx = Ctx {
                     view: &self.core,
                     rng: &mut self.rng,
@@ -1038,7 +1046,7 @@ impl Game {
     pub fn determinized(&self, seed: u64) -> Game {
         let mut g = self.clone();
         g.rng = GameRng::new(seed);
-        for (slot, e) in g.core.rules.expansions.iter().enumerate() {
+        for (slot, e) in g.rules.expansions.iter().enumerate() {
             e.hooks.resample_hidden(g.ext[slot].as_mut(), &mut g.rng);
         }
         g

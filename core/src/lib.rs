@@ -49,6 +49,7 @@ pub mod registry;
 pub mod rng;
 pub mod rules;
 pub mod state;
+pub mod tables;
 pub mod text_file;
 pub mod tiles;
 pub mod values;
@@ -66,6 +67,7 @@ pub use record::{GameRecord, Move, RecordError, ReplayStep, UNNAMED_ENGINE, Unst
 pub use registry::{Catalog, Registration};
 pub use rules::{Rules, SetupError, TileSource};
 pub use state::{CoreState, Phase};
+pub use tables::Tables;
 pub use text_file::{TextFileError, read_text_file};
 pub use tiles::{EdgeKind, FeatureKind, TileDef, TileSet, TileType};
 pub use values::{Value, ValueKind};

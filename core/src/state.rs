@@ -8,7 +8,7 @@ use crate::events::Event;
 use crate::features::{Features, NodeId};
 use crate::figures::{FigureClass, FigureId, PlacedFigure, Spot};
 use crate::geometry::{Pos, Segment, Side};
-use crate::rules::Rules;
+use crate::tables::Tables;
 use crate::tiles::{EdgeKind, FeatureKind};
 use std::sync::Arc;
 
@@ -61,7 +61,7 @@ pub struct Turn {
 /// The core state of a game.
 #[derive(Clone, Debug)]
 pub struct CoreState {
-    pub(crate) rules: Arc<Rules>,
+    pub(crate) tables: Arc<Tables>,
     pub(crate) board: Board,
     pub(crate) features: Features,
     pub(crate) figures: Vec<PlacedFigure>,
@@ -78,15 +78,15 @@ pub struct CoreState {
 }
 
 impl CoreState {
-    pub(crate) fn new(rules: Arc<Rules>) -> CoreState {
-        let players = rules.config.players.len();
-        let kinds = rules.figures.len();
+    pub(crate) fn new(tables: Arc<Tables>) -> CoreState {
+        let players = tables.config.players.len();
+        let kinds = tables.figures.len();
         let supply = (0..players)
-            .flat_map(|_| rules.figures.iter().map(|f| f.per_player))
+            .flat_map(|_| tables.figures.iter().map(|f| f.per_player))
             .collect();
-        let sources = rules.sources.len();
-        let bag = rules.draw_order_bag.as_ref().unwrap_or(&rules.bag).clone();
-        debug_assert_eq!(kinds, rules.figures.len());
+        let sources = tables.sources.len();
+        let bag = tables.draw_order_bag.as_ref().unwrap_or(&tables.bag).clone();
+        debug_assert_eq!(kinds, tables.figures.len());
         // Sized for the whole game up front (the bag and the start tile; a
         // base tile has at most a handful of features), so the placed-tile
         // list and the feature graph never reallocate and copy mid-game.
@@ -106,7 +106,7 @@ impl CoreState {
             discarded: Vec::new(),
             turn: Turn::default(),
             phase: Phase::TurnStart,
-            rules,
+            tables,
         }
     }
 
@@ -121,14 +121,9 @@ impl CoreState {
             + (self.bag.capacity() + self.discarded.capacity()) * 2
     }
 
-    /// The game's rules.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    /// The shared handle to the rules.
-    pub fn rules_arc(&self) -> &Arc<Rules> {
-        &self.rules
+    /// The game's tables: tiles, figures, score sources, configuration.
+    pub fn tables(&self) -> &Tables {
+        &self.tables
     }
 
     /// The board.
@@ -148,7 +143,7 @@ impl CoreState {
 
     /// A player's name.
     pub fn player_name(&self, player: u8) -> &str {
-        &self.rules.config.players[player as usize].name
+        &self.tables.config.players[player as usize].name
     }
 
     /// The turn in progress.
@@ -173,13 +168,13 @@ impl CoreState {
 
     /// A player's points by score source (see `Rules::score_sources`).
     pub fn breakdown(&self, player: u8) -> &[i32] {
-        let n = self.rules.sources.len();
+        let n = self.tables.sources.len();
         &self.breakdown[player as usize * n..(player as usize + 1) * n]
     }
 
     /// Figures of kind `kind` in `player`'s supply.
     pub fn supply(&self, player: u8, kind: u8) -> u8 {
-        self.supply[player as usize * self.rules.figures.len() + kind as usize]
+        self.supply[player as usize * self.tables.figures.len() + kind as usize]
     }
 
     /// Tiles still in the bag.
@@ -218,7 +213,7 @@ impl CoreState {
     /// The node of feature `feature` (definition index) of the tile at `pos`.
     pub fn node_at(&self, pos: Pos, feature: usize) -> Option<NodeId> {
         let t = self.board.get(pos)?;
-        (feature < self.rules.tile(t.tile).def.features.len()).then_some(t.first_node + feature as NodeId)
+        (feature < self.tables.tile(t.tile).def.features.len()).then_some(t.first_node + feature as NodeId)
     }
 
     /// The placed tile a node belongs to.
@@ -254,7 +249,7 @@ impl CoreState {
         }
         let mut strength = [0u32; 8];
         for f in self.figures_in(node) {
-            let decl = &self.rules.figures[f.kind as usize];
+            let decl = &self.tables.figures[f.kind as usize];
             if decl.class == FigureClass::Follower {
                 strength[f.owner as usize] += u32::from(decl.strength);
             }
@@ -273,7 +268,7 @@ impl CoreState {
         let mut cities = Vec::new();
         for m in self.features.members(node) {
             let placed = self.tile_of_node(m);
-            let def = &self.rules.tile(placed.tile).def;
+            let def = &self.tables.tile(placed.tile).def;
             for &c in &def.features[(m - placed.first_node) as usize].touches {
                 let root = self.features.root(placed.first_node + c as NodeId);
                 if !cities.contains(&root) {
@@ -339,10 +334,10 @@ impl CoreState {
                     node,
                 });
                 self.next_figure = self.next_figure.max(figure + 1);
-                let i = owner as usize * self.rules.figures.len() + kind as usize;
+                let i = owner as usize * self.tables.figures.len() + kind as usize;
                 self.supply[i] -= 1;
                 if let Some(n) = node
-                    && self.rules.figures[kind as usize].class == FigureClass::Follower
+                    && self.tables.figures[kind as usize].class == FigureClass::Follower
                 {
                     self.features.add_followers(n, 1);
                 }
@@ -355,15 +350,15 @@ impl CoreState {
                 player, points, source, ..
             } => {
                 self.scores[player as usize] += points;
-                let n = self.rules.sources.len();
+                let n = self.tables.sources.len();
                 self.breakdown[player as usize * n + source as usize] += points;
             }
             Event::FigureReturned { figure, .. } => {
                 if let Some(i) = self.figures.iter().position(|f| f.id == figure) {
                     let f = self.figures.remove(i);
-                    self.supply[f.owner as usize * self.rules.figures.len() + f.kind as usize] += 1;
+                    self.supply[f.owner as usize * self.tables.figures.len() + f.kind as usize] += 1;
                     if let Some(n) = f.node
-                        && self.rules.figures[f.kind as usize].class == FigureClass::Follower
+                        && self.tables.figures[f.kind as usize].class == FigureClass::Follower
                     {
                         self.features.add_followers(n, -1);
                     }
@@ -378,7 +373,7 @@ impl CoreState {
     fn place_tile(&mut self, player: Option<u8>, tile: u16, pos: Pos, rotation: crate::geometry::Rotation) -> u32 {
         // A borrow of the rules field, not a handle: the fields written below
         // are others, and this runs for every tile.
-        let rules: &Rules = &self.rules;
+        let rules: &Tables = &self.tables;
         let tt = rules.tile(tile);
         let first_node = self.features.len() as NodeId;
         let idx = self.board.place(

@@ -102,9 +102,9 @@ impl Game {
             });
             return;
         }
-        let tt = self.core.rules.tile(tile);
+        let tt = self.rules.tile(tile);
         let offers = self.core_offers(tile);
-        let vetoing = !self.core.rules.called.vetoing.is_empty();
+        let vetoing = !self.rules.called.vetoing.is_empty();
         self.core.board.for_each_fitting_cell(tt, |pos, mut rotations| {
             // With nothing to offer (no figure left), who occupies what does
             // not matter: every placement is a pass.
@@ -188,7 +188,7 @@ impl Game {
             )
             .into());
         };
-        if self.deploys_need_play(tile) || self.core.rules.isolated {
+        if self.deploys_need_play(tile) || self.rules.isolated {
             // The second step is known only once the first is played: play
             // both on a copy and keep it only when both are accepted.
             let mut copy = self.clone();
@@ -246,7 +246,7 @@ impl Game {
     /// playing it (an expansion acts in between, or the tile has more
     /// features than the direct listing tracks).
     fn deploys_need_play(&self, tile: u16) -> bool {
-        self.core.rules.called.deploys_need_play || self.core.rules.tile(tile).feature_kinds().len() > MAX_FEATURES
+        self.rules.called.deploys_need_play || self.rules.tile(tile).feature_kinds().len() > MAX_FEATURES
     }
 
     /// The deployments after a (legal) placement, found by playing it on a copy.
@@ -274,7 +274,7 @@ impl Game {
     /// by `rotation` (a legal placement), without placing it: as
     /// `core_deployments` would list them after the placement.
     fn core_deployments_after(&self, tile: u16, pos: Pos, rotation: Rotation, mut f: impl FnMut(Deployment)) {
-        let tt = self.core.rules.tile(tile);
+        let tt = self.rules.tile(tile);
         // The layout the board will hold: a symmetric tile is stored turned
         // by its canonical rotation, which may number features differently.
         let occupied = self.cell_joins(pos).occupied_features(tt, tt.canonical(rotation));
@@ -291,7 +291,7 @@ impl Game {
 
     /// Whether `core_deployments_after` lists `d`, asked without listing.
     fn core_allows_after(&self, tile: u16, pos: Pos, rotation: Rotation, d: &Deployment) -> bool {
-        let rules = &self.core.rules;
+        let rules = &self.rules;
         let tt = rules.tile(tile);
         let (Spot::Feature(fi), Some(decl)) = (d.spot, rules.figures.get(d.figure as usize)) else {
             return false;
@@ -312,7 +312,7 @@ impl Game {
     /// no feature is occupied, for the player whose turn it is, in the
     /// order `core_deployments` lists them.
     fn core_offers(&self, tile: u16) -> Vec<(u8, u8)> {
-        let rules = &self.core.rules;
+        let rules = &self.rules;
         let player = self.core.turn.player;
         let mut offers = Vec::new();
         for (fi, &kind) in rules.tile(tile).feature_kinds().iter().enumerate() {
@@ -331,7 +331,7 @@ impl Game {
     /// The features a tile placed at empty cell `pos` would join, seen from
     /// the neighbours: worked out once per cell for all its rotations.
     fn cell_joins(&self, pos: Pos) -> CellJoins {
-        let rules = &self.core.rules;
+        let rules = &self.rules;
         let features = &self.core.features;
         let mut joins = CellJoins::NONE;
         for side in Side::ALL {

@@ -10,7 +10,8 @@ use carcassonne_core::board::PlacedTile;
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::tiles::{AttributeProblem, FeatureKind, TileType};
 use carcassonne_core::{
-    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FigureClass, Pos, TileFile, ValueKind, VariantDecl, register_expansion,
+    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FigureClass, Pos, TileFile, ValueKind, VariantDecl,
+    register_expansion,
 };
 use carcassonne_core::{serde_json, toml};
 use serde::{Deserialize, Serialize};
@@ -155,7 +156,7 @@ impl Expansion for Watchtower {
         let in_view = view
             .figures()
             .iter()
-            .filter(|f| f.owner == player && view.rules().figures()[f.kind as usize].class == FigureClass::Follower)
+            .filter(|f| f.owner == player && view.tables().figures()[f.kind as usize].class == FigureClass::Follower)
             .filter(|f| (f.pos.x - tower.x).abs() <= height && (f.pos.y - tower.y).abs() <= height)
             .count() as i32;
         state.surveyed += 1;

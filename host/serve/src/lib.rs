@@ -287,7 +287,7 @@ impl Table {
         let n = self.record.moves.len() - 1;
         let config = &self.record.config;
         let rebuilt = session::bots_for(config, "random").and_then(|mut bots| {
-            let mut game = Game::new(self.game.state().rules_arc().clone())?;
+            let mut game = Game::new(self.game.rules_arc().clone())?;
             let movers = replay(&mut game, &mut bots, &self.record.moves[..n])?;
             Ok((game, bots, movers))
         });
