@@ -128,9 +128,9 @@ pub struct Game {
 impl fmt::Debug for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Game")
-            .field("turn", &self.core.turn)
-            .field("phase", &self.core.phase)
-            .field("scores", &self.core.scores)
+            .field("turn", self.core.turn())
+            .field("phase", &self.core.phase())
+            .field("scores", &self.core.scores())
             .finish()
     }
 }
@@ -299,7 +299,7 @@ impl Game {
 
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
-        self.core.phase == Phase::Over
+        self.core.phase() == Phase::Over
     }
 
     /// The pending decision, or `None` when the game is over.
@@ -311,11 +311,11 @@ impl Game {
                 .decision_label(self.ext[slot as usize].as_ref());
             return Some(Decision::Expansion { player, slot, label });
         }
-        let player = self.core.turn.player;
-        match self.core.phase {
+        let player = self.core.turn().player;
+        match self.core.phase() {
             Phase::Place => Some(Decision::Place {
                 player,
-                tile: self.core.turn.drawn.expect("a tile is drawn in the place phase"),
+                tile: self.core.turn().drawn.expect("a tile is drawn in the place phase"),
             }),
             Phase::Deploy => Some(Decision::Deploy {
                 player,
@@ -374,9 +374,9 @@ impl Game {
     pub fn placements(&self, tile: u16, mut f: impl FnMut(Pos, Rotation)) {
         let tt = self.rules.tile(tile);
         if self.rules.called.vetoing.is_empty() {
-            self.core.board.for_each_fit(tt, f);
+            self.core.board().for_each_fit(tt, f);
         } else {
-            self.core.board.for_each_fit(tt, |p, r| {
+            self.core.board().for_each_fit(tt, |p, r| {
                 if self.placement_allowed(tile, p, r) {
                     f(p, r)
                 }
@@ -389,9 +389,9 @@ impl Game {
     fn fits_somewhere(&self, tile: u16) -> bool {
         let tt = self.rules.tile(tile);
         if self.rules.called.vetoing.is_empty() {
-            self.core.board.fits_anywhere(tt)
+            self.core.board().fits_anywhere(tt)
         } else {
-            self.core.board.any_fit(tt, |p, r| self.placement_allowed(tile, p, r))
+            self.core.board().any_fit(tt, |p, r| self.placement_allowed(tile, p, r))
         }
     }
 
@@ -414,12 +414,12 @@ impl Game {
         let Some(placed) = self.core.placed_this_turn().copied() else {
             return;
         };
-        let player = self.core.turn.player;
+        let player = self.core.turn().player;
         let rules = &self.rules;
         let tt = rules.tile(placed.tile);
         for (fi, &kind) in tt.feature_kinds().iter().enumerate() {
             let node = placed.first_node + fi as NodeId;
-            if self.core.features.followers(node) > 0 {
+            if self.core.features().followers(node) > 0 {
                 continue;
             }
             for (k, decl) in rules.figures.iter().enumerate() {
@@ -454,8 +454,8 @@ impl Game {
         };
         d.pos == placed.pos
             && kinds.contains(kind)
-            && self.core.features.followers(placed.first_node + NodeId::from(fi)) == 0
-            && self.core.supply(self.core.turn.player, d.figure) > 0
+            && self.core.features().followers(placed.first_node + NodeId::from(fi)) == 0
+            && self.core.supply(self.core.turn().player, d.figure) > 0
     }
 
     /// The deployment options on the tile just placed (without `Pass`).
@@ -543,14 +543,14 @@ impl Game {
                 let tt = rules.tile(tile);
                 // `fits` holds only on an empty frontier cell, so the two
                 // cheaper refusals are told apart only once it fails.
-                let fits = self.core.board.fits(tt, *rotation, *pos);
-                if !fits && self.core.board.is_occupied(*pos) {
+                let fits = self.core.board().fits(tt, *rotation, *pos);
+                if !fits && self.core.board().is_occupied(*pos) {
                     return Err(IllegalAction::new(
                         RefusalKind::CellOccupied,
                         format!("{pos} already holds a tile"),
                     ));
                 }
-                if !fits && !self.core.board.is_frontier(*pos) {
+                if !fits && !self.core.board().is_frontier(*pos) {
                     return Err(IllegalAction::new(
                         RefusalKind::NotAdjacent,
                         format!("{pos} does not touch any placed tile"),
@@ -560,7 +560,7 @@ impl Game {
                     let why = crate::Side::ALL
                         .into_iter()
                         .find_map(|side| {
-                            let nb = self.core.board.get(pos.step(side))?;
+                            let nb = self.core.board().get(pos.step(side))?;
                             let theirs = rules.tile(nb.tile).edge(nb.rotation, side.opposite());
                             let mine = tt.edge(*rotation, side);
                             (mine != theirs && mine != crate::EdgeKind::Wall && theirs != crate::EdgeKind::Wall).then(
@@ -607,7 +607,7 @@ impl Game {
                     return Ok(());
                 }
                 let figure = rules.figures.get(d.figure as usize).map_or("unknown figure", |f| f.id);
-                let player = self.core.turn.player;
+                let player = self.core.turn().player;
                 let (kind, why) = if d.figure as usize >= rules.figures.len() {
                     (RefusalKind::UnknownFigure, "no such figure in this game".to_string())
                 } else if self.core.supply(player, d.figure) == 0 {
@@ -625,13 +625,13 @@ impl Game {
                 } else if let Spot::Feature(fi) = d.spot {
                     match self.core.node_at(d.pos, fi as usize) {
                         None => (RefusalKind::NoSuchFeature, "the tile has no such feature".to_string()),
-                        Some(n) if self.core.features.followers(n) > 0 => (
+                        Some(n) if self.core.features().followers(n) > 0 => (
                             RefusalKind::FeatureOccupied,
-                            format!("that {} is already occupied", self.core.features.kind(n)),
+                            format!("that {} is already occupied", self.core.features().kind(n)),
                         ),
                         Some(n) => (
                             RefusalKind::NotAnOption,
-                            format!("a {figure} cannot go on a {} here", self.core.features.kind(n)),
+                            format!("a {figure} cannot go on a {} here", self.core.features().kind(n)),
                         ),
                     }
                 } else {
@@ -670,10 +670,10 @@ impl Game {
     }
 
     fn execute(&mut self, action: &Action) {
-        let player = self.core.turn.player;
+        let player = self.core.turn().player;
         match action {
             Action::Place { pos, rotation } => {
-                let tile = self.core.turn.drawn.expect("checked: a tile is drawn");
+                let tile = self.core.turn().drawn.expect("checked: a tile is drawn");
                 let rotation = self.rules.tile(tile).canonical(*rotation);
                 self.emit(Event::TilePlaced {
                     player: Some(player),
@@ -681,10 +681,10 @@ impl Game {
                     pos: *pos,
                     rotation,
                 });
-                self.core.phase = Phase::AfterPlace;
+                self.core.enter(Phase::AfterPlace);
             }
             Action::Deploy(d) => {
-                let figure = self.core.next_figure;
+                let figure = self.core.next_figure_id();
                 self.emit(Event::FigureDeployed {
                     figure,
                     owner: player,
@@ -694,9 +694,9 @@ impl Game {
                 });
                 let placed = *self.core.figure(figure).expect("just deployed");
                 self.run_hooks(Hooks::FIGURE_DEPLOYED, |h, s, ctx| h.figure_deployed(s, ctx, &placed));
-                self.core.phase = Phase::AfterDeploy;
+                self.core.enter(Phase::AfterDeploy);
             }
-            Action::Pass => self.core.phase = Phase::AfterDeploy,
+            Action::Pass => self.core.enter(Phase::AfterDeploy),
             Action::Expansion { slot, action } => {
                 let (slot, asked) = self.asks.pop_front().unwrap_or((*slot, player));
                 {
@@ -722,62 +722,62 @@ impl Game {
             if !self.asks.is_empty() {
                 return;
             }
-            match self.core.phase {
+            match self.core.phase() {
                 Phase::TurnStart => {
-                    let next = if self.core.turn.number == 0 {
+                    let next = if self.core.turn().number == 0 {
                         0
                     } else {
-                        (self.core.turn.player + 1) % self.core.players() as u8
+                        (self.core.turn().player + 1) % self.core.players() as u8
                     };
-                    if self.core.bag.is_empty() {
-                        self.core.phase = Phase::FinalScoring;
+                    if self.core.tiles_left() == 0 {
+                        self.core.enter(Phase::FinalScoring);
                         continue;
                     }
                     self.emit(Event::TurnStarted { player: next });
-                    self.core.phase = Phase::Draw;
+                    self.core.enter(Phase::Draw);
                     self.run_hooks(Hooks::TURN_STARTED, |h, s, ctx| h.turn_started(s, ctx));
                 }
                 Phase::Draw => {
-                    if self.core.turn.placed.is_some() {
+                    if self.core.turn().placed.is_some() {
                         // An expansion's action placed this turn's tile.
-                        self.core.phase = Phase::AfterPlace;
+                        self.core.enter(Phase::AfterPlace);
                         continue;
                     }
                     if !self.draw() {
-                        self.core.phase = Phase::FinalScoring;
+                        self.core.enter(Phase::FinalScoring);
                         continue;
                     }
-                    self.core.phase = Phase::Place;
+                    self.core.enter(Phase::Place);
                     return;
                 }
                 Phase::Place | Phase::Deploy => return,
                 Phase::AfterPlace => {
                     let placed = *self.core.placed_this_turn().expect("placed");
                     self.run_hooks(Hooks::TILE_PLACED, |h, s, ctx| h.tile_placed(s, ctx, placed));
-                    self.core.phase = Phase::Deploy;
+                    self.core.enter(Phase::Deploy);
                 }
                 Phase::AfterDeploy => {
                     let deployed: Option<PlacedFigure> =
-                        self.core.turn.deployed.and_then(|id| self.core.figure(id).copied());
+                        self.core.turn().deployed.and_then(|id| self.core.figure(id).copied());
                     self.run_hooks(Hooks::AFTER_DEPLOY, |h, s, ctx| {
                         h.after_deploy(s, ctx, deployed.as_ref())
                     });
-                    self.core.phase = Phase::BeforeScoring;
+                    self.core.enter(Phase::BeforeScoring);
                 }
                 Phase::BeforeScoring => {
-                    self.core.phase = Phase::Scoring;
+                    self.core.enter(Phase::Scoring);
                     self.run_hooks(Hooks::BEFORE_SCORING, |h, s, ctx| h.before_scoring(s, ctx));
                 }
                 Phase::Scoring => {
                     self.score_completed();
-                    self.core.phase = Phase::AfterScoring;
+                    self.core.enter(Phase::AfterScoring);
                     self.run_hooks(Hooks::AFTER_SCORING, |h, s, ctx| h.after_scoring(s, ctx));
                 }
                 Phase::AfterScoring => {
-                    self.core.phase = Phase::EndTurn;
+                    self.core.enter(Phase::EndTurn);
                     self.run_hooks(Hooks::END_OF_TURN, |h, s, ctx| h.end_of_turn(s, ctx));
                 }
-                Phase::EndTurn => self.core.phase = Phase::TurnStart,
+                Phase::EndTurn => self.core.enter(Phase::TurnStart),
                 Phase::FinalScoring => {
                     self.final_scoring();
                     self.emit(Event::GameEnded);
@@ -790,9 +790,9 @@ impl Game {
 
     /// Draws until a tile fits somewhere; false when the bag runs out.
     fn draw(&mut self) -> bool {
-        let player = self.core.turn.player;
+        let player = self.core.turn().player;
         loop {
-            let n = self.core.bag.len();
+            let n = self.core.tiles_left();
             if n == 0 {
                 return false;
             }
@@ -801,7 +801,7 @@ impl Game {
             } else {
                 self.rng.below(n as u32)
             };
-            let tile = self.core.bag[bag_index as usize];
+            let tile = self.core.bag()[bag_index as usize];
             self.emit(Event::TileDrawn {
                 player,
                 tile,
@@ -826,17 +826,17 @@ impl Game {
         // see the list in `turn().completed` while it is scored. Only a tile
         // placement writes it, and scoring places none (were one to, the
         // walk stops at the shorter list rather than fail).
-        let n = self.core.turn.completed.len();
+        let n = self.core.turn().completed.len();
         for i in 0..n {
-            let Some(&node) = self.core.turn.completed.get(i) else {
+            let Some(&node) = self.core.turn().completed.get(i) else {
                 break;
             };
-            let kind = self.core.features.kind(node);
+            let kind = self.core.features().kind(node);
             self.emit(Event::FeatureCompleted { feature: node, kind });
             self.run_hooks(Hooks::FEATURE_COMPLETED, |h, s, ctx| h.feature_completed(s, ctx, node));
         }
         for i in 0..n {
-            let Some(&node) = self.core.turn.completed.get(i) else {
+            let Some(&node) = self.core.turn().completed.get(i) else {
                 break;
             };
             self.score_feature(node, true);
@@ -845,8 +845,8 @@ impl Game {
 
     /// Scores one feature for its majority and returns its figures (when complete).
     fn score_feature(&mut self, node: NodeId, complete: bool) {
-        let kind = self.core.features.kind(node);
-        let f = &self.core.features;
+        let kind = self.core.features().kind(node);
+        let f = self.core.features();
         let mut points = match (kind, complete) {
             (FeatureKind::Road, _) => f.tile_count(node) as i32,
             (FeatureKind::City, true) => 2 * (f.tile_count(node) + f.pennants(node)) as i32,
@@ -914,9 +914,9 @@ impl Game {
         self.run_hooks(Hooks::FINAL_SCORING, |h, s, ctx| h.final_scoring(s, ctx));
         // Each feature with followers scores once; farms come last.
         let mut roots: Vec<NodeId> = Vec::new();
-        for f in &self.core.figures {
+        for f in self.core.figures() {
             if let Some(n) = f.node {
-                let r = self.core.features.root(n);
+                let r = self.core.features().root(n);
                 if !roots.contains(&r) {
                     roots.push(r);
                 }
@@ -924,7 +924,7 @@ impl Game {
         }
         let (farms, others): (Vec<NodeId>, Vec<NodeId>) = roots
             .into_iter()
-            .partition(|&r| self.core.features.kind(r) == FeatureKind::Field);
+            .partition(|&r| self.core.features().kind(r) == FeatureKind::Field);
         for r in others.into_iter().chain(farms) {
             self.score_feature(r, false);
         }
@@ -1063,7 +1063,7 @@ impl Game {
             return;
         }
         self.asks.clear();
-        self.core.phase = Phase::FinalScoring;
+        self.core.enter(Phase::FinalScoring);
         self.advance();
     }
 }

@@ -1,11 +1,14 @@
 //! The core state of a game and the one function that changes it: `apply`.
 //!
-//! Expansions and hosts read it through the accessors here; only events
-//! applied by the engine write it.
+//! Expansions, hosts and the rest of the engine read it through the
+//! accessors here; its fields are private to this module, so the compiler
+//! holds every write to three narrow paths: [`CoreState::apply`] (events),
+//! [`CoreState::enter`] (the turn machine's next phase) and
+//! [`CoreMark::restore`] (undo putting back what `apply` wrote).
 
-use crate::board::{Board, PlacedTile};
+use crate::board::{Board, BoardMark, PlacedTile};
 use crate::events::Event;
-use crate::features::{Features, NodeId};
+use crate::features::{Features, FeaturesMark, NodeId};
 use crate::figures::{FigureClass, FigureId, PlacedFigure, Spot};
 use crate::geometry::{Pos, Segment, Side};
 use crate::tables::Tables;
@@ -61,20 +64,20 @@ pub struct Turn {
 /// The core state of a game.
 #[derive(Clone, Debug)]
 pub struct CoreState {
-    pub(crate) tables: Arc<Tables>,
-    pub(crate) board: Board,
-    pub(crate) features: Features,
-    pub(crate) figures: Vec<PlacedFigure>,
-    pub(crate) next_figure: FigureId,
+    tables: Arc<Tables>,
+    board: Board,
+    features: Features,
+    figures: Vec<PlacedFigure>,
+    next_figure: FigureId,
     /// players × figure kinds.
-    pub(crate) supply: Vec<u8>,
-    pub(crate) scores: Vec<i32>,
+    supply: Vec<u8>,
+    scores: Vec<i32>,
     /// players × score sources.
-    pub(crate) breakdown: Vec<i32>,
-    pub(crate) bag: Vec<u16>,
-    pub(crate) discarded: Vec<u16>,
-    pub(crate) turn: Turn,
-    pub(crate) phase: Phase,
+    breakdown: Vec<i32>,
+    bag: Vec<u16>,
+    discarded: Vec<u16>,
+    turn: Turn,
+    phase: Phase,
 }
 
 impl CoreState {
@@ -127,11 +130,13 @@ impl CoreState {
     }
 
     /// The board.
+    #[inline]
     pub fn board(&self) -> &Board {
         &self.board
     }
 
     /// The feature graph.
+    #[inline]
     pub fn features(&self) -> &Features {
         &self.features
     }
@@ -147,13 +152,48 @@ impl CoreState {
     }
 
     /// The turn in progress.
+    #[inline]
     pub fn turn(&self) -> &Turn {
         &self.turn
     }
 
     /// Where the turn stands.
+    #[inline]
     pub fn phase(&self) -> Phase {
         self.phase
+    }
+
+    /// Moves the turn machine (`Game::advance`) to its next phase. Not an
+    /// event: a phase follows from the decisions and events before it, and
+    /// records and event logs list what happened, not the machine's steps.
+    /// The game's end is the exception, set by applying `GameEnded`.
+    #[inline]
+    pub(crate) fn enter(&mut self, phase: Phase) {
+        self.phase = phase;
+    }
+
+    /// The bag, drawn from by index (`TileDrawn::bag_index`).
+    #[inline]
+    pub(crate) fn bag(&self) -> &[u16] {
+        &self.bag
+    }
+
+    /// Every player's score, by seat.
+    pub(crate) fn scores(&self) -> &[i32] {
+        &self.scores
+    }
+
+    /// The id the next deployed figure gets.
+    #[inline]
+    pub(crate) fn next_figure_id(&self) -> FigureId {
+        self.next_figure
+    }
+
+    /// Switches journaling of the board grid and the feature graph (for
+    /// undo) on or off.
+    pub(crate) fn set_journaling(&mut self, on: bool) {
+        self.board.set_journaling(on);
+        self.features.set_journaling(on);
     }
 
     /// The tile placed this turn.
@@ -459,5 +499,74 @@ impl CoreState {
         }
         self.turn.completed = completed;
         idx
+    }
+}
+
+/// The state's small parts as they were before a decision, and where the
+/// board's and the feature graph's journals stood: what `Game::undo` puts
+/// back (`game/undo.rs`). Its buffers are reused from decision to decision.
+#[derive(Clone, Debug)]
+pub(crate) struct CoreMark {
+    board: BoardMark,
+    features: FeaturesMark,
+    figures: Vec<PlacedFigure>,
+    next_figure: FigureId,
+    supply: Vec<u8>,
+    scores: Vec<i32>,
+    breakdown: Vec<i32>,
+    bag: Vec<u16>,
+    discarded: usize,
+    turn: Turn,
+    phase: Phase,
+}
+
+impl CoreMark {
+    /// A mark of `core` as it is.
+    pub(crate) fn of(core: &CoreState) -> CoreMark {
+        let mut board = BoardMark::default();
+        core.board.mark(&mut board);
+        CoreMark {
+            board,
+            features: core.features.mark(),
+            figures: core.figures.clone(),
+            next_figure: core.next_figure,
+            supply: core.supply.clone(),
+            scores: core.scores.clone(),
+            breakdown: core.breakdown.clone(),
+            bag: core.bag.clone(),
+            discarded: core.discarded.len(),
+            turn: core.turn.clone(),
+            phase: core.phase,
+        }
+    }
+
+    /// Notes `core` into this mark's buffers.
+    pub(crate) fn save(&mut self, core: &CoreState) {
+        core.board.mark(&mut self.board);
+        self.features = core.features.mark();
+        self.figures.clone_from(&core.figures);
+        self.next_figure = core.next_figure;
+        self.supply.clone_from(&core.supply);
+        self.scores.clone_from(&core.scores);
+        self.breakdown.clone_from(&core.breakdown);
+        self.bag.clone_from(&core.bag);
+        self.discarded = core.discarded.len();
+        self.turn.clone_from(&core.turn);
+        self.phase = core.phase;
+    }
+
+    /// Puts `core` back as noted; the mark keeps the newer buffers for reuse.
+    pub(crate) fn restore(&mut self, core: &mut CoreState) {
+        core.board.rollback(&self.board);
+        core.features.rollback(self.features);
+        std::mem::swap(&mut core.figures, &mut self.figures);
+        core.next_figure = self.next_figure;
+        std::mem::swap(&mut core.supply, &mut self.supply);
+        std::mem::swap(&mut core.scores, &mut self.scores);
+        std::mem::swap(&mut core.breakdown, &mut self.breakdown);
+        std::mem::swap(&mut core.bag, &mut self.bag);
+        core.discarded.truncate(self.discarded);
+        std::mem::swap(&mut core.turn, &mut self.turn);
+        core.phase = self.phase;
     }
 }

@@ -105,7 +105,7 @@ impl Game {
         let tt = self.rules.tile(tile);
         let offers = self.core_offers(tile);
         let vetoing = !self.rules.called.vetoing.is_empty();
-        self.core.board.for_each_fitting_cell(tt, |pos, mut rotations| {
+        self.core.board().for_each_fitting_cell(tt, |pos, mut rotations| {
             // With nothing to offer (no figure left), who occupies what does
             // not matter: every placement is a pass.
             let joins = if offers.is_empty() {
@@ -304,7 +304,7 @@ impl Game {
         };
         d.pos == pos
             && kinds.contains(kind)
-            && self.core.supply(self.core.turn.player, d.figure) > 0
+            && self.core.supply(self.core.turn().player, d.figure) > 0
             && self.cell_joins(pos).occupied_features(tt, tt.canonical(rotation)) & (1 << fi) == 0
     }
 
@@ -313,7 +313,7 @@ impl Game {
     /// order `core_deployments` lists them.
     fn core_offers(&self, tile: u16) -> Vec<(u8, u8)> {
         let rules = &self.rules;
-        let player = self.core.turn.player;
+        let player = self.core.turn().player;
         let mut offers = Vec::new();
         for (fi, &kind) in rules.tile(tile).feature_kinds().iter().enumerate() {
             for (k, decl) in rules.figures.iter().enumerate() {
@@ -332,10 +332,10 @@ impl Game {
     /// the neighbours: worked out once per cell for all its rotations.
     fn cell_joins(&self, pos: Pos) -> CellJoins {
         let rules = &self.rules;
-        let features = &self.core.features;
+        let features = self.core.features();
         let mut joins = CellJoins::NONE;
         for side in Side::ALL {
-            let Some(nb) = self.core.board.get(pos.step(side)) else {
+            let Some(nb) = self.core.board().get(pos.step(side)) else {
                 continue;
             };
             let nt = rules.tile(nb.tile);
