@@ -13,6 +13,7 @@ use std::sync::Arc;
 /// The score sources one enabled expansion declared, as laid out in the
 /// game's breakdown.
 #[derive(Clone, Debug)]
+#[repr(C)]
 pub(crate) struct ExpansionSources {
     /// The expansion's id, for the message of an undeclared source.
     pub(crate) expansion: &'static str,
@@ -23,7 +24,12 @@ pub(crate) struct ExpansionSources {
 }
 
 /// The tables of one game (see the module documentation).
+///
+/// `repr(C)`: a dynamic plugin's hooks read these through their own copy of
+/// the core (inlined accessors), so the layout must not depend on the
+/// compilation.
 #[derive(Clone, Debug)]
+#[repr(C)]
 pub struct Tables {
     /// Shared with every expansion's build (`BuildContext::tiles`) and with
     /// reseeded copies, so neither copies the table.
