@@ -1,4 +1,5 @@
-//! The game configuration: players, seed, expansions and their variants.
+//! The game configuration: players, seed, expansions and their variants,
+//! figures per player and the tile mix.
 //! The same structure is read from TOML files and stored in game records.
 
 use crate::values::Value;
@@ -21,7 +22,7 @@ pub struct PlayerConfig {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameConfig {
-    /// The seats, in turn order (2 to 6).
+    /// The seats, in turn order (1 to 6; one for a solo game).
     #[serde(default)]
     pub players: Vec<PlayerConfig>,
     /// Seed of the game's RNG.
@@ -48,6 +49,14 @@ pub struct GameConfig {
     /// when it runs out. For hand-written scenarios.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draw_order: Option<Vec<String>>,
+    /// Figures per player, by figure id (the `[figures]` table):
+    /// `follower = 5`, `big-follower = 2`, `barn = 0` … A figure left out
+    /// keeps the count its declaration gives; 0 takes it out of the game.
+    /// Only figures of the core and of expansions whose rules are on. Signed
+    /// so that a negative count reaches `Rules::new`, which refuses it
+    /// naming the figure.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub figures: BTreeMap<String, i64>,
     /// Which tiles go into the bag (the `[tiles]` table): set multiplicities,
     /// per-tile counts and extra tile files. Empty means every set of the
     /// game once, with the counts its file gives.
@@ -104,6 +113,7 @@ impl GameConfig {
             undo: false,
             plugins: Vec::new(),
             draw_order: None,
+            figures: BTreeMap::new(),
             tiles: TilesConfig::default(),
         }
     }

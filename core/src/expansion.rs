@@ -1024,6 +1024,25 @@ impl<'a> Ctx<'a> {
         });
     }
 
+    /// Deploys a figure of kind `kind` (index in the game's figure table)
+    /// from `owner`'s supply onto `spot` of the tile at `pos`, outside the
+    /// deploy phase (a wagon moving on). The caller has checked that the
+    /// owner has one in supply and that the spot may take it.
+    pub fn deploy_figure(&mut self, owner: u8, kind: u8, pos: Pos, spot: Spot) {
+        let pending = self
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::FigureDeployed { .. }))
+            .count() as FigureId;
+        self.events.push(Event::FigureDeployed {
+            figure: self.view.next_figure_id() + pending,
+            owner,
+            kind,
+            pos,
+            spot,
+        });
+    }
+
     /// Sends a figure on the board back to its owner's supply.
     pub fn return_figure(&mut self, figure: FigureId) {
         if let Some(f) = self.view.figure(figure) {

@@ -202,6 +202,13 @@ impl Features {
         self.nodes[self.root(n) as usize].followers
     }
 
+    /// How many nodes `n`'s feature has: it grows only when features join,
+    /// so a feature whose root and node count are unchanged has the same
+    /// nodes (what expansions caching a feature's properties test).
+    pub fn node_count(&self, n: NodeId) -> u32 {
+        self.nodes[self.root(n) as usize].members
+    }
+
     /// The nodes of `n`'s feature.
     pub fn members(&self, n: NodeId) -> impl Iterator<Item = NodeId> + '_ {
         let start = n;

@@ -26,6 +26,37 @@ pub enum FigurePlacement {
     ByExpansion,
 }
 
+/// A figure's weight in the majority of the feature it stands in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strength {
+    /// Always this much: a follower 1, a big follower 2, a special figure 0.
+    Fixed(u8),
+    /// The number of pennants in the feature it stands in, so 0 in a city
+    /// without pennants (Abbey & Mayor's mayor). A feature whose strongest
+    /// player has strength 0 scores for nobody.
+    Pennants,
+}
+
+impl Strength {
+    /// The strength in a feature holding `pennants` pennants.
+    pub fn in_feature(self, pennants: u32) -> u32 {
+        match self {
+            Strength::Fixed(n) => u32::from(n),
+            Strength::Pennants => pennants,
+        }
+    }
+}
+
+/// Written as the number, or `"pennants"`.
+impl Serialize for Strength {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Strength::Fixed(n) => serializer.serialize_u8(*n),
+            Strength::Pennants => serializer.serialize_str("pennants"),
+        }
+    }
+}
+
 /// A kind of figure, declared by the core (the follower) or an expansion.
 #[derive(Clone, Copy, Debug)]
 pub struct FigureDecl {
@@ -36,7 +67,7 @@ pub struct FigureDecl {
     /// How many each player has.
     pub per_player: u8,
     /// Weight in a feature's majority.
-    pub strength: u8,
+    pub strength: Strength,
     /// Follower or special figure.
     pub class: FigureClass,
     /// Where it may be deployed.
@@ -51,7 +82,7 @@ pub const FOLLOWER: FigureDecl = FigureDecl {
     id: "follower",
     name: "Follower",
     per_player: 7,
-    strength: 1,
+    strength: Strength::Fixed(1),
     class: FigureClass::Follower,
     placement: FigurePlacement::OnFeatures(&[
         FeatureKind::Road,

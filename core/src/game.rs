@@ -6,7 +6,7 @@
 use crate::events::Event;
 use crate::expansion::{Ctx, Deployment, DynExpansion, ErasedAction, ErasedState, FeatureScoring, Hooks};
 use crate::features::NodeId;
-use crate::figures::{FigurePlacement, PlacedFigure, Spot};
+use crate::figures::{FigureClass, FigurePlacement, PlacedFigure, Spot};
 use crate::geometry::{Pos, Rotation};
 use crate::rng::GameRng;
 use crate::rules::{CITIES, CLOISTERS, FARMS, ROADS, Rules};
@@ -426,7 +426,7 @@ impl Game {
                 let FigurePlacement::OnFeatures(kinds) = decl.placement else {
                     continue;
                 };
-                if kinds.contains(&kind) && self.core.supply(player, k as u8) > 0 {
+                if kinds.contains(&kind) && self.core.supply(player, k as u8) > 0 && rules.may_stand(decl, kind) {
                     f(Deployment {
                         figure: k as u8,
                         pos: placed.pos,
@@ -454,6 +454,7 @@ impl Game {
         };
         d.pos == placed.pos
             && kinds.contains(kind)
+            && rules.may_stand(decl, *kind)
             && self.core.features().followers(placed.first_node + NodeId::from(fi)) == 0
             && self.core.supply(self.core.turn().player, d.figure) > 0
     }
@@ -629,6 +630,16 @@ impl Game {
                             RefusalKind::FeatureOccupied,
                             format!("that {} is already occupied", self.core.features().kind(n)),
                         ),
+                        Some(n)
+                            if !rules.base.farmers
+                                && self.core.features().kind(n) == FeatureKind::Field
+                                && rules.figures[d.figure as usize].class == FigureClass::Follower =>
+                        {
+                            (
+                                RefusalKind::NotAnOption,
+                                "farmers are off in this game ([variants.base] farmers = false)".to_string(),
+                            )
+                        }
                         Some(n) => (
                             RefusalKind::NotAnOption,
                             format!("a {figure} cannot go on a {} here", self.core.features().kind(n)),
@@ -849,6 +860,11 @@ impl Game {
         let f = self.core.features();
         let mut points = match (kind, complete) {
             (FeatureKind::Road, _) => f.tile_count(node) as i32,
+            // `tiny_city`: a completed two-tile city scores at the open
+            // rate, 1 a tile and pennant (JCloisterZone's definition).
+            (FeatureKind::City, true) if self.rules.base.tiny_city && f.tile_count(node) == 2 => {
+                (f.tile_count(node) + f.pennants(node)) as i32
+            }
             (FeatureKind::City, true) => 2 * (f.tile_count(node) + f.pennants(node)) as i32,
             (FeatureKind::City, false) => (f.tile_count(node) + f.pennants(node)) as i32,
             (FeatureKind::Cloister, _) => 1 + self.core.neighbours(self.core.tile_of_node(node).pos) as i32,

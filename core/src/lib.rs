@@ -33,6 +33,7 @@
 //! [`PlayError`] and the game is as it was. The [`Expansion`] trait's
 //! documentation shows a whole expansion.
 
+pub mod base_game;
 pub mod board;
 pub mod config;
 pub mod diagnostic;
@@ -54,13 +55,14 @@ pub mod text_file;
 pub mod tiles;
 pub mod values;
 
+pub use base_game::{BASE_ID, BASE_VARIANTS, BaseRules};
 pub use config::{GameConfig, PlayerConfig, TilesConfig};
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use events::Event;
 pub use expansion::{
     BuildContext, Ctx, Deployment, EarlierDefault, Expansion, ExpansionInfo, Hooks, TileFile, VariantDecl,
 };
-pub use figures::{FigureClass, FigureDecl, FigurePlacement};
+pub use figures::{FigureClass, FigureDecl, FigurePlacement, Strength};
 pub use game::{Action, AfterPlacing, Decision, Game, IllegalAction, NextDecision, PlayError, RefusalKind, WholeMove};
 pub use geometry::{Pos, Rotation, Segment, Side};
 pub use record::{GameRecord, Move, RecordError, ReplayStep, UNNAMED_ENGINE, UnstatedVariant};

@@ -9,6 +9,7 @@ use crate::game::{Action, Game, IllegalAction, PlayError, RefusalKind};
 use crate::geometry::{Pos, Rotation, Segment};
 use crate::registry::Catalog;
 use crate::rules::{Rules, SetupError, TileSource};
+use crate::state::CoreState;
 use crate::tiles::FeatureKind;
 use crate::values::Value;
 use serde::{Deserialize, Serialize};
@@ -29,6 +30,9 @@ pub const OLDEST_RECORD_FORMAT: u32 = 1;
 /// record's meaning must not depend on the engine that reads it, so they
 /// keep the defaults they were written for.
 pub const UNNAMED_ENGINE: &str = "0.1.0";
+
+/// This engine's version, as records name it (`engine`).
+pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// One decision as written in a record.
 ///
@@ -338,7 +342,7 @@ impl GameRecord {
         config.plugins.clear();
         GameRecord {
             format: RECORD_FORMAT,
-            engine: env!("CARGO_PKG_VERSION").into(),
+            engine: ENGINE_VERSION.into(),
             versions: BTreeMap::new(),
             config,
             moves: Vec::new(),
@@ -564,37 +568,10 @@ impl Game {
         }
     }
 
-    /// The stable name of feature `fi` of the tile at `pos`: `kind:SEGMENT`
-    /// with the feature's first segment in board orientation; for a feature
-    /// that covers no edge, its `name`, else its kind when the tile has no
-    /// other feature of that kind, else `kind#N` (the N-th edgeless feature
-    /// of that kind). [`Game::feature_by_name`] reads every such name back.
+    /// The stable name of feature `fi` of the tile at `pos`
+    /// (see [`CoreState::feature_name`]).
     pub fn feature_name(&self, pos: Pos, fi: usize) -> String {
-        let Some(placed) = self.state().board().get(pos) else {
-            return format!("#{fi}");
-        };
-        let tile = &self.rules().tile(placed.tile).def;
-        let def = &tile.features[fi];
-        // A centre segment names a road or a city side best ("city:N", not "city:NW").
-        let board: Vec<Segment> = def.segments.iter().map(|s| s.rotated(placed.rotation)).collect();
-        match board
-            .iter()
-            .copied()
-            .filter(|s| s.is_centre())
-            .min()
-            .or_else(|| board.iter().copied().min())
-        {
-            Some(seg) => format!("{}:{}", def.kind, seg.name()),
-            None => def.name.clone().unwrap_or_else(|| {
-                let same_kind = tile.features.iter().filter(|f| f.kind == def.kind).count();
-                if same_kind == 1 {
-                    def.kind.to_string()
-                } else {
-                    let nth = edgeless_of_kind(tile, def.kind).position(|i| i == fi).unwrap_or(0) + 1;
-                    format!("{}#{nth}", def.kind)
-                }
-            }),
-        }
+        self.state().feature_name(pos, fi)
     }
 
     /// The action a record's move stands for, or why it does not fit.
@@ -704,14 +681,54 @@ impl Game {
         }
     }
 
+    /// Finds a feature of the tile at `pos` by its stable name
+    /// (see [`CoreState::feature_by_name`]).
+    pub fn feature_by_name(&self, pos: Pos, name: &str) -> Result<usize, IllegalAction> {
+        self.state().feature_by_name(pos, name)
+    }
+}
+
+impl CoreState {
+    /// The stable name of feature `fi` of the tile at `pos`: `kind:SEGMENT`
+    /// with the feature's first segment in board orientation; for a feature
+    /// that covers no edge, its `name`, else its kind when the tile has no
+    /// other feature of that kind, else `kind#N` (the N-th edgeless feature
+    /// of that kind). [`Game::feature_by_name`] reads every such name back.
+    pub fn feature_name(&self, pos: Pos, fi: usize) -> String {
+        let Some(placed) = self.board().get(pos) else {
+            return format!("#{fi}");
+        };
+        let tile = &self.tables().tile(placed.tile).def;
+        let def = &tile.features[fi];
+        // A centre segment names a road or a city side best ("city:N", not "city:NW").
+        let board: Vec<Segment> = def.segments.iter().map(|s| s.rotated(placed.rotation)).collect();
+        match board
+            .iter()
+            .copied()
+            .filter(|s| s.is_centre())
+            .min()
+            .or_else(|| board.iter().copied().min())
+        {
+            Some(seg) => format!("{}:{}", def.kind, seg.name()),
+            None => def.name.clone().unwrap_or_else(|| {
+                let same_kind = tile.features.iter().filter(|f| f.kind == def.kind).count();
+                if same_kind == 1 {
+                    def.kind.to_string()
+                } else {
+                    let nth = edgeless_of_kind(tile, def.kind).position(|i| i == fi).unwrap_or(0) + 1;
+                    format!("{}#{nth}", def.kind)
+                }
+            }),
+        }
+    }
+
     /// Finds a feature of the tile at `pos` by its stable name.
     pub fn feature_by_name(&self, pos: Pos, name: &str) -> Result<usize, IllegalAction> {
         let placed = self
-            .state()
             .board()
             .get(pos)
             .ok_or_else(|| IllegalAction::new(RefusalKind::NoSuchFeature, format!("no tile at {pos}")))?;
-        let def = &self.rules().tile(placed.tile).def;
+        let def = &self.tables().tile(placed.tile).def;
         if let Some(fi) = def.features.iter().position(|f| f.name.as_deref() == Some(name)) {
             return Ok(fi);
         }

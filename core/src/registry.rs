@@ -49,6 +49,10 @@ pub enum CatalogError {
     /// The id is not kebab-case.
     #[error("expansion id `{0}` is not kebab-case (lower-case letters, digits and `-`)")]
     BadId(String),
+    /// The id is the base game's (`base`), under which the core's own
+    /// variants are set.
+    #[error("expansion id `base` is the base game's (`[variants.base]`); give the expansion another id")]
+    ReservedId,
     /// A variant's declared default (now or in an earlier version) is not a
     /// value of its own kind: a mistake in the declaration, caught when the
     /// expansion is registered rather than when a game uses the default.
@@ -98,6 +102,9 @@ impl Catalog {
             && !id.ends_with('-');
         if !kebab {
             return Err(CatalogError::BadId(id.to_string()));
+        }
+        if id == crate::base_game::BASE_ID {
+            return Err(CatalogError::ReservedId);
         }
         for decl in info.variants {
             let defaults = std::iter::once(decl.default).chain(decl.earlier_defaults.iter().map(|d| d.value));

@@ -2,14 +2,15 @@
 //! figures, score sources and the enabled expansions' hooks. Shared by every
 //! state of that game (and its clones) behind an `Arc`.
 
+use crate::base_game::{BASE_ID, BASE_VARIANTS, BaseRules};
 use crate::config::GameConfig;
 use crate::diagnostic::Diagnostics;
-use crate::expansion::{BuildContext, DynExpansion, ExpansionInfo, Hooks};
-use crate::figures::FOLLOWER;
+use crate::expansion::{BuildContext, DynExpansion, ExpansionInfo, Hooks, VariantDecl};
+use crate::figures::{FOLLOWER, FigureClass, FigureDecl};
 use crate::registry::Catalog;
 use crate::tables::{ExpansionSources, Tables};
 use crate::text_file::{MAX_TILE_FILE_BYTES, TextFileError, read_text_file};
-use crate::tiles::{TileSet, TileType, parse_tile_set};
+use crate::tiles::{FeatureKind, TileSet, TileType, parse_tile_set};
 use crate::values::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -34,8 +35,8 @@ pub const FARMS: u16 = 3;
 /// Why a game could not be set up. Every message says what to do.
 #[derive(Debug, thiserror::Error)]
 pub enum SetupError {
-    /// Fewer than 2 or more than 6 players.
-    #[error("a game needs 2 to 6 players, got {0}")]
+    /// No players or more than 6.
+    #[error("a game needs 1 to 6 players (1 for a solo game), got {0}")]
     PlayerCount(usize),
     /// A player name that is empty, too long or holds control characters.
     #[error(
@@ -87,6 +88,14 @@ pub enum SetupError {
         /// Its variants.
         known: String,
     },
+    /// No such base-game variant.
+    #[error("the base game has no variant `{name}`; its variants: {known}")]
+    UnknownBaseVariant {
+        /// The variant asked for.
+        name: String,
+        /// The base game's variants.
+        known: String,
+    },
     /// Value not allowed.
     #[error("variant `{id}.{name}` cannot be `{value}`; allowed: {allowed}")]
     BadVariantValue {
@@ -102,6 +111,36 @@ pub enum SetupError {
     /// The expansion refused its configuration.
     #[error("expansion `{0}`: {1}")]
     Expansion(String, String),
+    /// `[figures]` names a figure that no part of this game declares.
+    #[error("[figures]: unknown figure `{id}`; the figures of this game: {known}")]
+    UnknownFigure {
+        /// The id given.
+        id: String,
+        /// The figures of this game.
+        known: String,
+    },
+    /// `[figures]` names a figure of an expansion whose rules are off.
+    #[error(
+        "[figures]: figure `{id}` belongs to `{expansion}`, whose rules are not on in this game; enable it \
+         (expansions = [\"{expansion}\"]), and leave its tiles out with [tiles.sets] {expansion} = 0 if you want \
+         the figure without them"
+    )]
+    FigureOfDisabledExpansion {
+        /// The figure.
+        id: String,
+        /// The expansion that declares it.
+        expansion: String,
+    },
+    /// A count of `[figures]` is negative or too large.
+    #[error(
+        "[figures]: `{id}` = {count}: must be between 0 and {MAX_FIGURES_PER_PLAYER} (0 takes the figure out of the game)"
+    )]
+    BadFigureCount {
+        /// The figure.
+        id: String,
+        /// The count given.
+        count: i64,
+    },
     /// A tile file is broken.
     #[error(transparent)]
     Tiles(#[from] Diagnostics),
@@ -211,6 +250,10 @@ pub enum SetupError {
 /// on the board.
 pub const MAX_PLAYER_NAME_CHARS: usize = 64;
 
+/// Most figures of one kind a player may have (`[figures]`): a figure's
+/// supply is a byte, and no published rule set comes near.
+pub const MAX_FIGURES_PER_PLAYER: i64 = 30;
+
 /// Largest multiplicity of a set in `[tiles] sets`.
 pub const MAX_SET_COPIES: i64 = 100;
 /// Largest count of a tile in `[tiles] counts` (as in tile files).
@@ -265,15 +308,68 @@ impl EnabledExpansion {
     /// The chosen variants as typed values, for the configuration as played
     /// (a record then states `points = 3`, not `"3"`).
     pub fn typed_variants(&self) -> BTreeMap<String, Value> {
-        self.variants
-            .iter()
-            .map(|(name, text)| {
-                let kind = self.info.variants.iter().find(|d| d.name == name).map(|d| d.kind);
-                let value = kind.and_then(|k| k.check(&Value::Text(text.clone())).ok());
-                (name.clone(), value.unwrap_or_else(|| Value::Text(text.clone())))
-            })
-            .collect()
+        typed_variants(self.info.variants, &self.variants)
     }
+}
+
+/// Canonical texts of variants as typed values, by their declarations.
+fn typed_variants(decls: &[VariantDecl], variants: &BTreeMap<String, String>) -> BTreeMap<String, Value> {
+    variants
+        .iter()
+        .map(|(name, text)| {
+            let kind = decls.iter().find(|d| d.name == name).map(|d| d.kind);
+            let value = kind.and_then(|k| k.check(&Value::Text(text.clone())).ok());
+            (name.clone(), value.unwrap_or_else(|| Value::Text(text.clone())))
+        })
+        .collect()
+}
+
+/// Checks the variants `given` for `id` (an expansion, or the base game)
+/// against their declarations and returns every declared variant's value as
+/// canonical text, defaults filled in: what a build reads.
+fn chosen_variants(
+    id: &str,
+    decls: &[VariantDecl],
+    given: Option<&BTreeMap<String, Value>>,
+) -> Result<BTreeMap<String, String>, SetupError> {
+    let empty = BTreeMap::new();
+    let given = given.unwrap_or(&empty);
+    for (name, value) in given {
+        let Some(decl) = decls.iter().find(|v| v.name == name) else {
+            let known = decls.iter().map(|v| v.name).collect::<Vec<_>>().join(", ");
+            let known = if known.is_empty() { "none".into() } else { known };
+            return Err(if id == BASE_ID {
+                SetupError::UnknownBaseVariant {
+                    name: name.clone(),
+                    known,
+                }
+            } else {
+                SetupError::UnknownVariant {
+                    id: id.into(),
+                    name: name.clone(),
+                    known,
+                }
+            });
+        };
+        if decl.kind.check(value).is_err() {
+            return Err(SetupError::BadVariantValue {
+                id: id.into(),
+                name: name.clone(),
+                value: value.to_string(),
+                allowed: decl.kind.describe(),
+            });
+        }
+    }
+    Ok(decls
+        .iter()
+        .map(|v| {
+            let value = given.get(v.name).and_then(|value| v.kind.check(value).ok());
+            (
+                v.name.to_string(),
+                value.map_or_else(|| v.default.to_string(), |c| c.to_string()),
+            )
+        })
+        .collect())
 }
 
 /// Which expansion slots the engine calls at each hook: those that declare
@@ -363,6 +459,8 @@ pub struct Rules {
     pub(crate) isolated: bool,
     /// Raised by any expansion's hook that panics (see `Game::failure`).
     pub(crate) failed: Arc<AtomicBool>,
+    /// The base game's variants as this game plays them.
+    pub(crate) base: BaseRules,
 }
 
 impl std::ops::Deref for Rules {
@@ -394,10 +492,11 @@ impl Rules {
     /// A [`SetupError`] naming the mistake: an unknown, duplicated or
     /// conflicting expansion, a missing requirement, an unknown variant or
     /// value, a tile file that does not load, a tile mix that names unknown
-    /// tiles, or a player count outside 2 to 6.
+    /// tiles, a `[figures]` count that is unknown or out of range, or a
+    /// player count outside 1 to 6.
     pub fn new(catalog: &Catalog, config: &GameConfig, tiles: &TileSource) -> Result<Rules, SetupError> {
         let players = config.players.len();
-        if !(2..=6).contains(&players) {
+        if !(1..=6).contains(&players) {
             return Err(SetupError::PlayerCount(players));
         }
         for (i, p) in config.players.iter().enumerate() {
@@ -447,7 +546,7 @@ impl Rules {
             }
         }
         for id in config.variants.keys() {
-            if !enabled.iter().any(|e| e.id == id) {
+            if id != BASE_ID && !enabled.iter().any(|e| e.id == id) {
                 return Err(SetupError::VariantsForDisabled(id.clone()));
             }
         }
@@ -574,43 +673,22 @@ impl Rules {
         for e in &enabled {
             figures.extend_from_slice(e.figures);
         }
+        set_figure_counts(catalog, &mut figures, &config.figures)?;
         let mut sources: Vec<String> = CORE_SOURCES.iter().map(|s| s.to_string()).collect();
-        let figure_ids: Vec<String> = figures.iter().map(|f| f.id.to_string()).collect();
+        // A figure counted 0 is not in the game for the expansions' builds
+        // (Cleric and Serf's `serf = "auto"` looks for the barn so).
+        let figure_ids: Vec<String> = figures
+            .iter()
+            .filter(|f| f.per_player > 0)
+            .map(|f| f.id.to_string())
+            .collect();
         let enabled_ids: Vec<String> = enabled.iter().map(|e| e.id.to_string()).collect();
         let table: Arc<[TileType]> = table.into();
+        let base_variants = chosen_variants(BASE_ID, BASE_VARIANTS, config.variants.get(BASE_ID))?;
+        let base = BaseRules::from_variants(&base_variants);
         let mut built = Vec::new();
         for e in &enabled {
-            let given = config.variants.get(e.id).cloned().unwrap_or_default();
-            for (name, value) in &given {
-                let Some(decl) = e.variants.iter().find(|v| v.name == name) else {
-                    let known = e.variants.iter().map(|v| v.name).collect::<Vec<_>>().join(", ");
-                    return Err(SetupError::UnknownVariant {
-                        id: e.id.into(),
-                        name: name.clone(),
-                        known: if known.is_empty() { "none".into() } else { known },
-                    });
-                };
-                if decl.kind.check(value).is_err() {
-                    return Err(SetupError::BadVariantValue {
-                        id: e.id.into(),
-                        name: name.clone(),
-                        value: value.to_string(),
-                        allowed: decl.kind.describe(),
-                    });
-                }
-            }
-            // Canonical text per variant: what the expansion's build reads.
-            let variants: BTreeMap<String, String> = e
-                .variants
-                .iter()
-                .map(|v| {
-                    let value = given.get(v.name).and_then(|value| v.kind.check(value).ok());
-                    (
-                        v.name.to_string(),
-                        value.map_or_else(|| v.default.to_string(), |c| c.to_string()),
-                    )
-                })
-                .collect();
+            let variants = chosen_variants(e.id, e.variants, config.variants.get(e.id))?;
             let ctx = BuildContext {
                 variants: variants.clone(),
                 enabled: enabled_ids.clone(),
@@ -673,6 +751,13 @@ impl Rules {
         for e in built.iter().filter(|e| !e.variants.is_empty()) {
             played.variants.insert(e.info.id.to_string(), e.typed_variants());
         }
+        // The base game's variants are stated once any is set: their
+        // defaults are the published rules.
+        if config.variants.contains_key(BASE_ID) {
+            played
+                .variants
+                .insert(BASE_ID.to_string(), typed_variants(BASE_VARIANTS, &base_variants));
+        }
         let expansion_sources = built
             .iter()
             .map(|e| ExpansionSources {
@@ -692,6 +777,7 @@ impl Rules {
                 draw_order_bag,
                 config: played,
             }),
+            base,
             failed,
             expansions: built,
             called,
@@ -705,7 +791,12 @@ impl Rules {
     /// than a game.
     pub fn reseeded(&self, seed: u64) -> Result<Rules, SetupError> {
         let enabled: Vec<String> = self.expansions.iter().map(|e| e.info.id.to_string()).collect();
-        let figures: Vec<String> = self.figures.iter().map(|f| f.id.to_string()).collect();
+        let figures: Vec<String> = self
+            .figures
+            .iter()
+            .filter(|f| f.per_player > 0)
+            .map(|f| f.id.to_string())
+            .collect();
         let mut expansions = Vec::with_capacity(self.expansions.len());
         for e in &self.expansions {
             let ctx = BuildContext {
@@ -729,11 +820,24 @@ impl Rules {
         let called = HookCalls::new(&expansions);
         Ok(Rules {
             tables: Arc::new(tables),
+            base: self.base,
             failed,
             expansions,
             called,
             isolated: self.isolated,
         })
+    }
+
+    /// The base game's variants as this game plays them.
+    pub fn base_rules(&self) -> BaseRules {
+        self.base
+    }
+
+    /// Whether a figure of kind `decl` may stand on a feature of `kind` by
+    /// the base game's variants: with `farmers = false` no follower-class
+    /// figure goes on a field.
+    pub fn may_stand(&self, decl: &FigureDecl, kind: FeatureKind) -> bool {
+        self.base.farmers || kind != FeatureKind::Field || decl.class != FigureClass::Follower
     }
 
     /// The enabled expansions, in hook order.
@@ -745,4 +849,33 @@ impl Rules {
     pub fn expansion_slot(&self, id: &str) -> Option<u8> {
         self.expansions.iter().position(|e| e.info.id == id).map(|i| i as u8)
     }
+}
+
+/// Applies the `[figures]` table to the game's figure kinds: each named
+/// figure gets the count given (0 keeps the kind in the table, with none in
+/// any supply, so figure indices do not depend on the counts).
+fn set_figure_counts(
+    catalog: &Catalog,
+    figures: &mut [FigureDecl],
+    counts: &BTreeMap<String, i64>,
+) -> Result<(), SetupError> {
+    for (id, &count) in counts {
+        let Some(decl) = figures.iter_mut().find(|f| f.id == id) else {
+            if let Some(owner) = catalog.all().iter().find(|e| e.figures.iter().any(|f| f.id == id)) {
+                return Err(SetupError::FigureOfDisabledExpansion {
+                    id: id.clone(),
+                    expansion: owner.id.to_string(),
+                });
+            }
+            return Err(SetupError::UnknownFigure {
+                id: id.clone(),
+                known: figures.iter().map(|f| f.id).collect::<Vec<_>>().join(", "),
+            });
+        };
+        match u8::try_from(count) {
+            Ok(n) if count <= MAX_FIGURES_PER_PLAYER => decl.per_player = n,
+            _ => return Err(SetupError::BadFigureCount { id: id.clone(), count }),
+        }
+    }
+    Ok(())
 }

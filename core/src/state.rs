@@ -288,10 +288,11 @@ impl CoreState {
             return Vec::new();
         }
         let mut strength = [0u32; 8];
+        let pennants = self.features.pennants(node);
         for f in self.figures_in(node) {
             let decl = &self.tables.figures[f.kind as usize];
             if decl.class == FigureClass::Follower {
-                strength[f.owner as usize] += u32::from(decl.strength);
+                strength[f.owner as usize] += decl.strength.in_feature(pennants);
             }
         }
         let max = strength.iter().copied().max().unwrap_or(0);
@@ -381,7 +382,9 @@ impl CoreState {
                 {
                     self.features.add_followers(n, 1);
                 }
-                if owner == self.turn.player {
+                // Only the deploy phase's figure is the turn's deployment; an
+                // expansion may deploy one later in the turn (a wagon moving on).
+                if owner == self.turn.player && self.phase == Phase::Deploy {
                     self.turn.deployed = Some(figure);
                 }
             }

@@ -764,20 +764,20 @@ fn an_unknown_expansion_lists_the_known_ones() {
 }
 
 #[test]
-fn one_or_seven_players_are_refused() {
+fn no_player_or_seven_players_are_refused() {
     let players = |n: usize| {
         let names: Vec<String> = (1..=n).map(|i| format!(r#"{{"name": "P{i}"}}"#)).collect();
         format!(r#"{{"format": 1, "config": {{"players": [{}]}}}}"#, names.join(", "))
     };
     assert_eq!(
-        replay_err(&players(1)),
-        "record configuration: a game needs 2 to 6 players, got 1"
+        replay_err(&players(0)),
+        "record configuration: a game needs 1 to 6 players (1 for a solo game), got 0"
     );
     assert_eq!(
         replay_err(&players(7)),
-        "record configuration: a game needs 2 to 6 players, got 7"
+        "record configuration: a game needs 1 to 6 players (1 for a solo game), got 7"
     );
-    for n in 2..=6 {
+    for n in 1..=6 {
         assert!(replay(&players(n)).is_ok(), "{n} players");
     }
 }

@@ -24,6 +24,7 @@ const LAYERS: &[&str] = &[
     "tables",
     "state",
     "expansion",
+    "base_game",
     "registry",
     "plugin",
     "rules",

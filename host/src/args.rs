@@ -14,7 +14,7 @@ pub(crate) struct GameArgs {
     /// Game configuration file (TOML); flags override it.
     #[arg(long)]
     pub(crate) config: Option<PathBuf>,
-    /// Number of players (2–6), named "Player 1" … unless the configuration names them.
+    /// Number of players (1–6; 1 for a solo game), named "Player 1" … unless the configuration names them.
     #[arg(long, allow_negative_numbers = true, value_parser = player_count)]
     pub(crate) players: Option<usize>,
     /// Seed of the game's random number generator (default: the configuration's, else drawn at random for
@@ -38,13 +38,13 @@ pub(crate) struct GameArgs {
     pub(crate) plugins: Vec<PathBuf>,
 }
 
-/// `--players`: a number from 2 to 6 (a negative one is read as a number,
+/// `--players`: a number from 1 to 6 (a negative one is read as a number,
 /// not as an unknown flag).
 fn player_count(text: &str) -> Result<usize, String> {
     match text.trim().parse::<i64>() {
-        Ok(n @ 2..=6) => Ok(n as usize),
-        Ok(n) => Err(format!("a game has 2 to 6 players, not {n}")),
-        Err(_) => Err(format!("`{text}` is not a number of players (2 to 6)")),
+        Ok(n @ 1..=6) => Ok(n as usize),
+        Ok(n) => Err(format!("a game has 1 to 6 players, not {n}")),
+        Err(_) => Err(format!("`{text}` is not a number of players (1 to 6)")),
     }
 }
 

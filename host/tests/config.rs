@@ -305,13 +305,12 @@ fn an_expansion_refusing_its_variants_says_why() {
 }
 
 #[test]
-fn player_counts_outside_two_to_six_are_refused() {
-    assert_eq!(
-        setup_error("[[players]]\nname = \"Solo\"\n"),
-        "a game needs 2 to 6 players, got 1"
-    );
+fn player_counts_outside_one_to_six_are_refused() {
     let seven: String = (1..=7).map(|i| format!("[[players]]\nname = \"P{i}\"\n")).collect();
-    assert_eq!(setup_error(&seven), "a game needs 2 to 6 players, got 7");
+    assert_eq!(
+        setup_error(&seven),
+        "a game needs 1 to 6 players (1 for a solo game), got 7"
+    );
 }
 
 #[test]
@@ -367,4 +366,49 @@ impl Drop for TempGuard {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.0);
     }
+}
+
+/// The base game's variants go under `[variants.base]` (or
+/// `--variant base.NAME=VALUE`), and figures per player under `[figures]`,
+/// in the file as on the command line; one seat makes a solo game.
+#[test]
+fn base_variants_figures_and_a_single_seat_are_read_from_the_file() {
+    let mut file = tempfile();
+    write!(
+        file.1,
+        "[[players]]\nname = \"Solo\"\n[variants.base]\nfarmers = false\n[figures]\nfollower = 4\n"
+    )
+    .unwrap();
+    let args = Overrides {
+        config: Some(file.0.clone()),
+        variants: vec!["base.tiny_city=true".into()],
+        ..Overrides::default()
+    };
+    let config = game_config(&args).expect("reads");
+    let rules = Rules::new(&catalog(), &config, &TileSource::default()).expect("a valid solo game");
+    assert_eq!(rules.config.players.len(), 1);
+    assert!(rules.base_rules().tiny_city);
+    assert!(!rules.base_rules().farmers);
+    assert_eq!(rules.figures()[0].per_player, 4);
+    assert_eq!(rules.config.variants["base"]["tiny_city"], Value::Bool(true));
+}
+
+#[test]
+fn mistakes_in_base_variants_and_figures_are_named() {
+    assert_eq!(
+        setup_error(&format!("{TWO}[variants.base]\ntiny_cities = true\n")),
+        "the base game has no variant `tiny_cities`; its variants: tiny_city, farmers"
+    );
+    assert_eq!(
+        setup_error(&format!("{TWO}[variants.base]\nfarmers = \"no\"\n")),
+        "variant `base.farmers` cannot be `no`; allowed: true or false"
+    );
+    assert_eq!(
+        setup_error(&format!("{TWO}[figures]\nfollowers = 3\n")),
+        "[figures]: unknown figure `followers`; the figures of this game: follower"
+    );
+    assert_eq!(
+        setup_error(&format!("{TWO}[figures]\nfollower = 99\n")),
+        "[figures]: `follower` = 99: must be between 0 and 30 (0 takes the figure out of the game)"
+    );
 }

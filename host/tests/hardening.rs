@@ -286,7 +286,7 @@ fn bad_flags_say_what_is_wrong() {
     let out = host().args(["play", "--players", "-1"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("a game has 2 to 6 players, not -1"),
+        stderr(&out).contains("a game has 1 to 6 players, not -1"),
         "{}",
         stderr(&out)
     );

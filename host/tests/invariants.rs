@@ -1,7 +1,8 @@
 //! Invariants across all expansions: random games with random sets of the
 //! linked expansions (whichever the setup library links: a newly linked
 //! expansion is covered without editing this file) (each with random variant values, the others
-//! sometimes shuffled in as tiles only), 2–6 players and random seeds, played
+//! sometimes shuffled in as tiles only, the base game's variants and the
+//! figures per player drawn too), 1–6 players (solo games included) and random seeds, played
 //! by a bot choosing uniformly among `legal_actions`. After every decision:
 //!
 //! - figures are conserved: for every player and figure kind, supply plus
@@ -28,12 +29,13 @@
 // The expansions every host links, as the setup library links them.
 use carcassonne_bots::{Bot, GreedyBot, RandomBot};
 use carcassonne_core::board::PlacedTile;
+use carcassonne_core::figures::FOLLOWER;
 use carcassonne_core::figures::{PlacedFigure, Spot};
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::state::{Phase, Turn};
 use carcassonne_core::{
-    Action, Catalog, Decision, Deployment, Event, Game, GameConfig, GameRecord, Move, Pos, Rotation, Rules, SetupError,
-    TileSource,
+    Action, BASE_ID, BASE_VARIANTS, Catalog, Decision, Deployment, Event, FeatureKind, Game, GameConfig, GameRecord,
+    Move, Pos, Rotation, Rules, SetupError, TileSource,
 };
 use carcassonne_setup as _;
 use proptest::prelude::*;
@@ -64,7 +66,7 @@ const TOKENS_PER_FRUIT: u64 = 4;
 const CLOISTER_TOKENS: u64 = 14;
 /// Random choices drawn for variants: one per declared variant of the
 /// linked expansions (checked below), so that every variant's value is drawn on its own.
-const VARIANT_CHOICES: usize = 16;
+const VARIANT_CHOICES: usize = 20;
 
 #[test]
 fn every_declared_variant_gets_its_own_choice() {
@@ -72,7 +74,8 @@ fn every_declared_variant_gets_its_own_choice() {
     let declared: usize = ids()
         .iter()
         .map(|id| catalog.get(id).expect("linked").variants.len())
-        .sum();
+        .sum::<usize>()
+        + BASE_VARIANTS.len();
     // Easter 6, Cleric and Serf 4, Fruit-Bearing Trees 1 of the six in-tree.
     assert!(declared >= 11, "{declared} variants declared");
     assert!(declared <= VARIANT_CHOICES, "raise VARIANT_CHOICES to {declared}");
@@ -104,7 +107,7 @@ fn setups() -> impl Strategy<Value = Setup> {
         any::<u64>(),
         any::<u64>(),
         proptest::collection::vec(any::<usize>(), VARIANT_CHOICES),
-        2usize..=6,
+        1usize..=6,
         any::<u64>(),
         any::<u64>(),
     )
@@ -141,8 +144,12 @@ fn config_of(catalog: &Catalog, setup: &Setup) -> GameConfig {
         .map(|(_, id)| id.to_string())
         .collect();
     let mut choice = setup.variant_choices.iter().cycle();
-    for id in &kept {
-        for v in catalog.get(id).expect("linked").variants {
+    let declared = kept
+        .iter()
+        .map(|id| (*id, catalog.get(id).expect("linked").variants))
+        .chain([(BASE_ID, BASE_VARIANTS)]);
+    for (id, variants) in declared {
+        for v in variants {
             let values = v.kind.examples();
             let c = choice.next().expect("cycled") % (values.len() + 1);
             if let Some(value) = values.get(c) {
@@ -152,6 +159,15 @@ fn config_of(catalog: &Catalog, setup: &Setup) -> GameConfig {
                     .or_default()
                     .insert(v.name.to_string(), value.clone());
             }
+        }
+    }
+    // Figures per player: the core's follower and the kept expansions'
+    // figures, each at its default half the time, else 0, 1 or 2.
+    let figures = std::iter::once(&FOLLOWER).chain(kept.iter().flat_map(|id| catalog.get(id).expect("linked").figures));
+    for f in figures {
+        let count = [None, None, None, Some(0), Some(1), Some(2)][choice.next().expect("cycled") % 6];
+        if let Some(count) = count {
+            config.figures.insert(f.id.to_string(), count);
         }
     }
     config
@@ -197,7 +213,8 @@ fn rules_for(catalog: &Catalog, config: &mut GameConfig) -> (Arc<Rules>, bool) {
         Err(SetupError::Expansion(id, message))
             if id == "cleric-and-serf"
                 && config.variants.get(&id).and_then(|v| v.get("serf")) == Some(&"barn".into())
-                && !config.expansions.iter().any(|e| e == "abbey-and-mayor") =>
+                && (!config.expansions.iter().any(|e| e == "abbey-and-mayor")
+                    || config.figures.get("barn") == Some(&0)) =>
         {
             assert!(message.contains("abbey-and-mayor"), "unhelpful refusal: {message}");
             config.variants.get_mut(&id).expect("checked").remove("serf");
@@ -302,6 +319,8 @@ struct Coverage {
     refused_setups: usize,
     /// Tiles placed from outside the bag (abbeys).
     abbeys: usize,
+    /// Scored wagons moved on to another feature.
+    wagon_moves: usize,
     /// Fruit tokens harvested, cloister tokens taken and eggs earned.
     fruit_harvested: u64,
     cloister_tokens: u64,
@@ -324,6 +343,7 @@ impl Coverage {
         self.refused += other.refused;
         self.refused_setups += other.refused_setups;
         self.abbeys += other.abbeys;
+        self.wagon_moves += other.wagon_moves;
         self.fruit_harvested += other.fruit_harvested;
         self.cloister_tokens += other.cloister_tokens;
         self.eggs += other.eggs;
@@ -417,6 +437,29 @@ fn check_invariants(game: &Game, watch: &mut Watch) {
                 s.supply(p, k as u8)
             );
         }
+    }
+    // Abbey & Mayor's figures stand where they may: a mayor only in a city,
+    // a wagon never on a field; scored wagons wait for decisions only
+    // between a turn's scoring and its end.
+    for f in s.figures() {
+        let (Some(node), id) = (f.node, rules.figures()[f.kind as usize].id) else {
+            continue;
+        };
+        let kind = s.features().kind(node);
+        match id {
+            "mayor" => assert_eq!(kind, FeatureKind::City, "a mayor stands on a {kind}"),
+            "wagon" => assert_ne!(kind, FeatureKind::Field, "a wagon stands on a field"),
+            _ => {}
+        }
+    }
+    if let Some(am) = public_of(game, "abbey-and-mayor")
+        && let Some(waiting) = am.get("wagons_to_move")
+    {
+        assert!(
+            matches!(game.decision(), Some(Decision::Expansion { .. })),
+            "wagons wait for a move ({waiting}) but the decision is {:?}",
+            game.decision()
+        );
     }
     for f in s.figures() {
         if let Spot::Feature(_) = f.spot {
@@ -735,7 +778,10 @@ fn play_checked(catalog: &Catalog, mut config: GameConfig, bot: &mut dyn Bot, ho
             *coverage.special_figures.entry(id).or_default() += 1;
         }
         let m = game.move_of(action);
-        if let Move::Expansion(_) = m {
+        if let Move::Expansion(answer) = &m {
+            if answer.get("abbey-and-mayor").is_some_and(|a| a.get("wagon").is_some()) {
+                coverage.wagon_moves += 1;
+            }
             watch.expansion_moves.push(m.clone());
         }
         record.moves.push(m);
@@ -810,7 +856,7 @@ fn every_set_of_expansions_keeps_its_invariants() {
             enabled,
             tiles_only: rng.next_u64(),
             variant_choices: (0..VARIANT_CHOICES).map(|_| rng.next_u64() as usize).collect(),
-            players: 2 + rng.below(5) as usize,
+            players: 1 + rng.below(6) as usize,
             seed: rng.next_u64(),
             bot_seed: rng.next_u64(),
         };
@@ -830,7 +876,7 @@ fn every_set_of_expansions_keeps_its_invariants() {
     eprintln!("every set of expansions: {coverage:#?}");
     coverage.assert_exercised(
         &["abbey-and-mayor", "easter", "fruit-trees"],
-        &["barn", "big-follower"],
+        &["barn", "big-follower", "mayor", "wagon"],
         &[
             "abbey-and-mayor.barn",
             "cleric-and-serf.cleric",
@@ -842,6 +888,7 @@ fn every_set_of_expansions_keeps_its_invariants() {
         ],
     );
     assert!(coverage.abbeys > 0, "no abbey placed");
+    assert!(coverage.wagon_moves > 0, "no scored wagon moved on");
     assert!(coverage.cloister_tokens > 0, "no cloister token taken");
 }
 
@@ -851,7 +898,7 @@ fn every_set_of_expansions_keeps_its_invariants() {
 fn greedy_games_with_all_expansions_keep_their_invariants() {
     let catalog = catalog();
     let mut coverage = Coverage::default();
-    for (seed, players) in [(1u64, 2usize), (2, 4), (3, 6)] {
+    for (seed, players) in [(1u64, 2usize), (2, 4), (3, 6), (4, 1)] {
         let mut config = GameConfig::with_players(players);
         config.seed = seed;
         config.expansions = consistent(&catalog, ids().to_vec())
@@ -872,7 +919,7 @@ fn greedy_games_with_all_expansions_keep_their_invariants() {
     // cloister tokens and abbeys are exercised by the random games only.
     coverage.assert_exercised(
         &["abbey-and-mayor", "easter", "fruit-trees"],
-        &["barn", "big-follower"],
+        &["barn", "big-follower", "mayor", "wagon"],
         &[
             "easter",
             "fruit-trees.harvest",

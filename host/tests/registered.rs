@@ -59,6 +59,19 @@ fn every_expansion_crate_of_the_workspace_is_linked_and_registered() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let list: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     let list = list.as_array().expect("array");
+    // The base game comes first, from the core, with its own variants.
+    let (base, list) = list.split_first().expect("the base game is listed");
+    assert_eq!(
+        (&base["id"], &base["origin"]),
+        (&serde_json::json!("base"), &serde_json::json!("core"))
+    );
+    let base_variants: Vec<&str> = base["variants"]
+        .as_array()
+        .expect("variants")
+        .iter()
+        .map(|v| v["name"].as_str().expect("name"))
+        .collect();
+    assert_eq!(base_variants, ["tiny_city", "farmers"]);
     // One registration per crate: none vanished, none registers twice.
     assert_eq!(list.len(), members.len(), "{list:#?}");
     let ids: Vec<&str> = list.iter().map(|e| e["id"].as_str().expect("id")).collect();

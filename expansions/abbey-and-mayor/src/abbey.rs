@@ -4,10 +4,9 @@
 //! it is then an ordinary placed tile with a cloister (deployment, scoring
 //! as a cloister: the core's).
 
-use crate::{ID, State};
+use crate::{Action, ID, State};
 use carcassonne_core::tiles::{AttributeProblem, FeatureKind};
 use carcassonne_core::{CoreState, Ctx, Pos, Rotation, Side, Tables, toml};
-use serde::{Deserialize, Serialize};
 
 /// Id of the abbey tile in `tiles/abbey-and-mayor.toml`.
 pub const ABBEY_TILE: &str = "AM-abbey";
@@ -35,18 +34,6 @@ pub(crate) fn check_attributes(feature: Option<FeatureKind>, table: &toml::Value
         problems.push(AttributeProblem::new(&[], "expected `abbey = true`"));
     }
     problems
-}
-
-/// The decision at the start of a turn of a player who still holds an abbey
-/// while a hole exists. Records write `{"abbey-and-mayor": "draw"}` or
-/// `{"abbey-and-mayor": {"abbey": [x, y]}}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Action {
-    /// Draw a tile as usual (keep the abbey).
-    Draw,
-    /// Place the abbey into the hole at this position instead of drawing.
-    Abbey(Pos),
 }
 
 /// Empty cells whose four sides all touch tiles, where `tile` (the abbey,

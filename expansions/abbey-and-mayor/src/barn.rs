@@ -114,7 +114,9 @@ fn describe(view: &CoreState, barn: &Barn) -> String {
 }
 
 /// The barn spots on the tile just placed, for a player with a barn left.
-pub(crate) fn spots(state: &State, view: &CoreState, out: &mut Vec<Deployment>) {
+/// `shared_farms` (`barn_placement = "occupied"`) allows a farm that holds
+/// a barn already.
+pub(crate) fn spots(state: &State, view: &CoreState, shared_farms: bool, out: &mut Vec<Deployment>) {
     let (Some(barn), Some(placed)) = (state.barn_figure, view.placed_this_turn()) else {
         return;
     };
@@ -122,9 +124,9 @@ pub(crate) fn spots(state: &State, view: &CoreState, out: &mut Vec<Deployment>) 
         return;
     }
     for corner in 0..4u8 {
-        // Never into a farm that already holds a barn (the official
-        // rules; JCloisterZone's default).
-        if barn_farm(view, placed.pos, corner).is_some_and(|farm| !farm_has_barn(state, view, farm)) {
+        // By default never into a farm that already holds a barn (the
+        // official rules; JCloisterZone's default `not-occupied`).
+        if barn_farm(view, placed.pos, corner).is_some_and(|farm| shared_farms || !farm_has_barn(state, view, farm)) {
             out.push(Deployment {
                 figure: barn,
                 pos: placed.pos,
@@ -151,9 +153,9 @@ pub(crate) fn allows(state: &State, view: &CoreState, d: &Deployment) -> bool {
 
 /// Why a barn or a farmer may not go where `d` says, when a barn is the
 /// reason.
-pub(crate) fn explain_refusal(state: &State, view: &CoreState, d: &Deployment) -> Option<String> {
+pub(crate) fn explain_refusal(state: &State, view: &CoreState, shared_farms: bool, d: &Deployment) -> Option<String> {
     match d.spot {
-        Spot::Corner(corner) if Some(d.figure) == state.barn_figure => {
+        Spot::Corner(corner) if Some(d.figure) == state.barn_figure && !shared_farms => {
             let there = barn_in_spot_farm(state, view, d.pos, corner)?;
             Some(format!(
                 "that farm already holds {}; a farm holds at most one barn",

@@ -2,17 +2,25 @@
 //! modules in the order of the turn.
 
 use crate::barn::prune_barns;
-use crate::{Action, BARN, State, abbey, barn, barn_scoring};
-use carcassonne_core::expansion::{self, DynExpansion, Hooks};
+use crate::{Action, BARN, State, WAGON, abbey, barn, barn_scoring, wagon};
+use carcassonne_core::expansion::{self, DynExpansion, FeatureScoring, Hooks};
 use carcassonne_core::figures::PlacedFigure;
 use carcassonne_core::{BuildContext, CoreState, Ctx, Deployment, Expansion};
 
-pub(crate) fn build(_ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
-    Ok(expansion::boxed(AbbeyAndMayor))
+pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
+    let shared_farms = match ctx.variant("barn_placement") {
+        "not-occupied" => false,
+        "occupied" => true,
+        other => return Err(format!("unknown barn_placement `{other}`")),
+    };
+    Ok(expansion::boxed(AbbeyAndMayor { shared_farms }))
 }
 
-/// The rules for one game (no variants).
-pub(crate) struct AbbeyAndMayor;
+/// The rules for one game.
+pub(crate) struct AbbeyAndMayor {
+    /// `barn_placement = "occupied"`: a barn may join a farm that holds one.
+    shared_farms: bool,
+}
 
 impl Expansion for AbbeyAndMayor {
     type State = State;
@@ -24,8 +32,10 @@ impl Expansion for AbbeyAndMayor {
         State {
             abbeys_left: vec![u8::from(abbey_tile.is_some()); ctx.view().players()],
             barns: Vec::new(),
+            wagons_to_move: Vec::new(),
             abbey_tile,
             barn_figure: tables.figure_index(BARN),
+            wagon_figure: tables.figure_index(WAGON),
         }
     }
 
@@ -37,27 +47,47 @@ impl Expansion for AbbeyAndMayor {
             | Hooks::AFTER_SCORING
             | Hooks::END_OF_TURN
             | Hooks::FINAL_SCORING;
-        abbeys | barns
+        let wagons = Hooks::FEATURE_SCORED | Hooks::AFTER_SCORING;
+        abbeys | barns | wagons
     }
 
     fn turn_started(&self, state: &mut State, ctx: &mut Ctx<'_>) {
         abbey::offer(state, ctx);
     }
 
+    // One expansion, two decisions: wagons are asked about after the
+    // turn's scoring, the abbey when a turn starts, so at most one kind is
+    // pending.
     fn options(&self, state: &State, view: &CoreState, player: u8, out: &mut Vec<Action>) {
-        abbey::options(state, view, player, out);
+        if state.wagons_to_move.is_empty() {
+            abbey::options(state, view, player, out);
+        } else {
+            wagon::options(state, view, out);
+        }
     }
 
     fn play(&self, state: &mut State, ctx: &mut Ctx<'_>, player: u8, action: &Action) {
-        abbey::play(state, ctx, player, action);
+        if state.wagons_to_move.is_empty() {
+            abbey::play(state, ctx, player, action);
+        } else {
+            wagon::play(state, ctx, action);
+        }
     }
 
-    fn decision_label(&self, _state: &State) -> &'static str {
-        "place the abbey or draw"
+    fn explain_refusal(&self, state: &State, view: &CoreState, _player: u8, _action: &Action) -> Option<String> {
+        wagon::explain_refusal(state, view)
+    }
+
+    fn decision_label(&self, state: &State) -> &'static str {
+        if state.wagons_to_move.is_empty() {
+            "place the abbey or draw"
+        } else {
+            "move the scored wagon on or keep it"
+        }
     }
 
     fn deploy_options(&self, state: &State, view: &CoreState, out: &mut Vec<Deployment>) {
-        barn::spots(state, view, out);
+        barn::spots(state, view, self.shared_farms, out);
     }
 
     fn deployment_allowed(&self, state: &State, view: &CoreState, d: &Deployment) -> bool {
@@ -65,15 +95,20 @@ impl Expansion for AbbeyAndMayor {
     }
 
     fn explain_deployment_refusal(&self, state: &State, view: &CoreState, d: &Deployment) -> Option<String> {
-        barn::explain_refusal(state, view, d)
+        barn::explain_refusal(state, view, self.shared_farms, d)
     }
 
     fn figure_deployed(&self, state: &mut State, ctx: &mut Ctx<'_>, figure: &PlacedFigure) {
         barn_scoring::barn_placed(state, ctx, figure);
     }
 
+    fn feature_scored(&self, state: &mut State, ctx: &mut Ctx<'_>, scoring: &FeatureScoring) {
+        wagon::note_returning(state, ctx.view(), scoring);
+    }
+
     fn after_scoring(&self, state: &mut State, ctx: &mut Ctx<'_>) {
         barn_scoring::farms_joined(state, ctx);
+        wagon::ask_first(state, ctx);
     }
 
     fn final_scoring(&self, state: &mut State, ctx: &mut Ctx<'_>) {

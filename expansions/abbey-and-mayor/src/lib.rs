@@ -1,6 +1,7 @@
-//! Abbey & Mayor: the abbey tiles and the barn (the mayor and the wagon are
-//! not implemented). Rules (digest, "Companion expansions"), each with its
-//! module, in the order of the rule page:
+//! Abbey & Mayor: the abbey tiles, the barn, the mayor and the wagon (the
+//! expansion's land tiles are not implemented). Rules (digest, "Companion
+//! expansions", and JCloisterZone's rules for what the digest leaves out),
+//! each with its module, in the order of the rule page:
 //!
 //! - **Abbey** (`abbey`). Each player holds one abbey tile. At the start of a
 //!   turn, instead of drawing, a player may place it into a hole whose four
@@ -15,7 +16,18 @@
 //!   once score 3 per completed city (to the farm's majority) and return.
 //!   When a placement joins a farm holding farmers to a barn's farm, those
 //!   farmers score 1 per completed city and return. At game end each barn
-//!   scores 4 per completed city of its farm.
+//!   scores 4 per completed city of its farm. The variant `barn_placement`
+//!   (JCloisterZone's `barn-placement`) may allow a barn into a farm that
+//!   holds one (`occupied`).
+//! - **Mayor** (no module: a declaration). A follower deployed only in a
+//!   city, whose strength in the city's majority is the number of pennants
+//!   in that city (0 without: a city whose strongest player has strength 0
+//!   scores for nobody). The core's majority reads `Strength::Pennants`.
+//! - **Wagon** (`wagon`). A follower on a road, city or cloister. When its
+//!   feature is scored complete, its owner may move it on to an unfinished,
+//!   unoccupied road, city or cloister on the tile it stood on or on one of
+//!   the eight round it, decided after the turn's scoring from the turn's
+//!   player round the table.
 //!
 //! `state` holds what the expansion remembers; `hooks` builds the rules for
 //! a game and calls the modules above from the turn's hooks.
@@ -25,12 +37,41 @@ mod barn;
 mod barn_scoring;
 mod hooks;
 mod state;
+mod wagon;
 
-pub use abbey::{ABBEY_TILE, Action};
+pub use abbey::ABBEY_TILE;
 pub use barn::{BARN, Barn};
 pub use state::State;
+pub use wagon::{ReturnedWagon, WAGON, WagonMove};
 
-use carcassonne_core::{ExpansionInfo, FigureClass, FigureDecl, FigurePlacement, TileFile, register_expansion};
+use carcassonne_core::Pos;
+use carcassonne_core::{
+    ExpansionInfo, FeatureKind, FigureClass, FigureDecl, FigurePlacement, Strength, TileFile, ValueKind, VariantDecl,
+    register_expansion,
+};
+use serde::{Deserialize, Serialize};
+
+/// Id of the mayor figure.
+pub const MAYOR: &str = "mayor";
+
+/// The decisions the expansion asks. Records write them under the
+/// expansion's id: `{"abbey-and-mayor": "draw"}`,
+/// `{"abbey-and-mayor": {"abbey": [x, y]}}`,
+/// `{"abbey-and-mayor": {"wagon": {"at": [x, y], "feature": "road:E"}}}`,
+/// `{"abbey-and-mayor": "keep-wagon"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    /// At the start of a turn: draw a tile as usual (keep the abbey).
+    Draw,
+    /// At the start of a turn: place the abbey into the hole at this
+    /// position instead of drawing.
+    Abbey(Pos),
+    /// After scoring: move the scored wagon on to this feature.
+    Wagon(WagonMove),
+    /// After scoring: leave the scored wagon in supply.
+    KeepWagon,
+}
 
 /// The expansion's id, as in configurations and records.
 pub const ID: &str = "abbey-and-mayor";
@@ -45,24 +86,52 @@ pub const FARMERS_SOURCE: &str = "farmers";
 /// The expansion's declaration.
 pub static INFO: ExpansionInfo = ExpansionInfo {
     id: ID,
-    name: "Abbey & Mayor (abbey and barn)",
+    name: "Abbey & Mayor",
     version: env!("CARGO_PKG_VERSION"),
-    description: "Abbeys fill holes in the landscape; barns cash in the farmers of a farm",
+    description: "Abbeys fill holes in the landscape; barns cash in the farmers of a farm; the mayor is as strong \
+                  as its city's pennants; the wagon moves on when its feature is scored",
     requires: &[],
     conflicts: &[],
     tile_files: &[TileFile {
         file_name: "abbey-and-mayor.toml",
         embedded: include_str!("../../../tiles/abbey-and-mayor.toml"),
     }],
-    variants: &[],
-    figures: &[FigureDecl {
-        id: BARN,
-        name: "Barn",
-        per_player: 1,
-        strength: 0,
-        class: FigureClass::Special,
-        placement: FigurePlacement::ByExpansion,
+    variants: &[VariantDecl {
+        name: "barn_placement",
+        kind: ValueKind::OneOf {
+            values: &["not-occupied", "occupied"],
+        },
+        default: "not-occupied",
+        description: "whether a barn may be deployed into a farm that already holds one: `not-occupied` no \
+                      (the official rules), `occupied` yes (JCloisterZone's barn-placement)",
+        earlier_defaults: &[],
     }],
+    figures: &[
+        FigureDecl {
+            id: BARN,
+            name: "Barn",
+            per_player: 1,
+            strength: Strength::Fixed(0),
+            class: FigureClass::Special,
+            placement: FigurePlacement::ByExpansion,
+        },
+        FigureDecl {
+            id: MAYOR,
+            name: "Mayor",
+            per_player: 1,
+            strength: Strength::Pennants,
+            class: FigureClass::Follower,
+            placement: FigurePlacement::OnFeatures(&[FeatureKind::City]),
+        },
+        FigureDecl {
+            id: WAGON,
+            name: "Wagon",
+            per_player: 1,
+            strength: Strength::Fixed(1),
+            class: FigureClass::Follower,
+            placement: FigurePlacement::OnFeatures(&[FeatureKind::Road, FeatureKind::City, FeatureKind::Cloister]),
+        },
+    ],
     score_sources: &[BARN_SOURCE, FARMERS_SOURCE],
     check_attributes: abbey::check_attributes,
     build: hooks::build,

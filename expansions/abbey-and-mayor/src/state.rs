@@ -1,6 +1,6 @@
 //! What the expansion remembers during a game.
 
-use crate::Barn;
+use crate::{Barn, ReturnedWagon};
 use serde::Serialize;
 
 /// What the expansion remembers.
@@ -10,6 +10,10 @@ pub struct State {
     pub abbeys_left: Vec<u8>,
     /// Barns on the board, in the order they were deployed.
     pub barns: Vec<Barn>,
+    /// Wagons scored this turn whose owners are still to decide whether to
+    /// move them on, in the order they are asked (empty between turns).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub wagons_to_move: Vec<ReturnedWagon>,
     /// The abbey tile's index in this game's tile table (none if the tile
     /// file has no abbey: then no one holds one).
     #[serde(skip)]
@@ -17,4 +21,7 @@ pub struct State {
     /// The barn's index in this game's figure table.
     #[serde(skip)]
     pub(crate) barn_figure: Option<u8>,
+    /// The wagon's index in this game's figure table.
+    #[serde(skip)]
+    pub(crate) wagon_figure: Option<u8>,
 }

@@ -25,6 +25,13 @@ use common::{followers_in_supply, options, points, public, replay, replay_first,
 const FARMERS: &str = "abbey-and-mayor.farmers";
 const BARN: &str = "abbey-and-mayor.barn";
 
+/// The options on a cloister tile in a barn's farm.
+const CLOISTER_OR_PASS: [&str; 3] = [
+    r#"{"deploy":{"feature":"cloister"}}"#,
+    r#"{"deploy":{"figure":"wagon","feature":"cloister"}}"#,
+    r#""pass""#,
+];
+
 fn barns_in_supply(game: &carcassonne_core::Game, player: u8) -> u8 {
     game.state().supply(player, game.rules().figure_index("barn").unwrap())
 }
@@ -81,15 +88,16 @@ fn barn_placement_scores_the_farmers_and_returns_them() {
 #[test]
 fn farmer_refused_in_a_barns_farm() {
     // Turn 7: Ann's B at (1,-1) joins the barn's farm (through U's north
-    // field). Her only options are the cloister and passing.
+    // field). Her only options are the cloister (a follower or the wagon)
+    // and passing.
     let mut game = replay_first("barn.json", 13);
     assert!(matches!(game.decision(), Some(Decision::Deploy { player: 0, .. })));
-    assert_eq!(options(&game), [r#"{"deploy":{"feature":"cloister"}}"#, r#""pass""#]);
+    assert_eq!(options(&game), CLOISTER_OR_PASS);
     let err = try_play(&mut game, r#"{"deploy": {"feature": "field:N"}}"#).unwrap_err();
     assert_eq!(err.kind, RefusalKind::DeploymentForbidden, "{err}");
     // Turn 8: Bob's B at (1,2) likewise.
     let game = replay_first("barn.json", 15);
-    assert_eq!(options(&game), [r#"{"deploy":{"feature":"cloister"}}"#, r#""pass""#]);
+    assert_eq!(options(&game), CLOISTER_OR_PASS);
 }
 
 #[test]
@@ -155,4 +163,31 @@ fn no_second_barn_in_a_farm_that_holds_one() {
     assert!(game.is_over());
     assert_eq!(barns_in_supply(&game, 0), 1);
     assert_eq!(public(&game)["barns"].as_array().unwrap().len(), 1);
+}
+
+/// `barn_placement = "occupied"` (JCloisterZone's `barn-placement`): a barn
+/// may join a farm that holds one. `second_barn_occupied.json` is
+/// `second_barn.json` with that variant, and in turn 9 Ann deploys her barn
+/// on the NW corner of B (2,1), in Bob's barn's farm. Farmers are still
+/// refused there.
+#[test]
+fn a_second_barn_in_a_farm_with_barn_placement_occupied() {
+    let mut game = replay_first("second_barn_occupied.json", 17);
+    let barns: Vec<String> = options(&game).into_iter().filter(|o| o.contains("barn")).collect();
+    assert_eq!(barns, [r#"{"deploy":{"figure":"barn","corner":"NW"}}"#]);
+    let err = try_move(&mut game, r#"{"deploy": {"feature": "field:N"}}"#).unwrap_err();
+    assert!(
+        err.contains("no farmer may be deployed into a farm with a barn"),
+        "{err}"
+    );
+    let game = replay("second_barn_occupied.json");
+    assert!(game.is_over());
+    assert_eq!(barns_in_supply(&game, 0), 0);
+    assert_eq!(public(&game)["barns"].as_array().unwrap().len(), 2);
+    // Ann's barn cashes in no farmer (none may stand in a barn's farm). At
+    // the end each barn scores 4 per completed city of the farm, C1 and C2:
+    // 8 each. Ann 6 (farmer, turn 6) + 8 = 14; Bob 16 as in barn.json.
+    assert_eq!(points(&game, 0, BARN), 8);
+    assert_eq!(points(&game, 1, BARN), 8);
+    assert_eq!((game.state().score(0), game.state().score(1)), (14, 16));
 }

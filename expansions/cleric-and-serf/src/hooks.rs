@@ -20,7 +20,8 @@ pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String>
         "barn" => {
             return Err(
                 "variant serf = \"barn\" needs the barn figure, which is not in this game; \
-                        enable `abbey-and-mayor` or choose serf = \"no-barn\" or \"auto\""
+                        enable `abbey-and-mayor` (without `[figures] barn = 0`) or choose serf = \"no-barn\" \
+                        or \"auto\""
                     .into(),
             );
         }
@@ -89,6 +90,7 @@ impl Expansion for ClericAndSerf {
                 barns_played: 0,
             },
             pending_barns: Vec::new(),
+            farm_cities: Default::default(),
         }
     }
 

@@ -1,5 +1,6 @@
 //! What the expansion remembers during a game.
 
+use crate::serf::FarmCities;
 use crate::{Cleric, CloisterTokens, PendingBarn, Serf};
 use serde::Serialize;
 
@@ -16,4 +17,7 @@ pub struct State {
     /// (settled at the end of the turn).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pending_barns: Vec<PendingBarn>,
+    /// The live Serf's farms, cached between turns.
+    #[serde(skip)]
+    pub(crate) farm_cities: FarmCities,
 }

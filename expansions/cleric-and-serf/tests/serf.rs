@@ -293,3 +293,21 @@ fn live_farm_sizes_keep_the_holder_on_a_tie() {
     // Red: 2 cities after turn 2; Blue's western farm: 2 cities after turn 3.
     assert_eq!((state(&game).serf.holder, state(&game).serf.record), (Some(1), Some(2)));
 }
+
+/// `[figures] barn = 0` takes the barn out of a game with Abbey & Mayor:
+/// `serf = "auto"` then plays the no-barn Serf, and forcing the barn rule is
+/// refused naming the figures table.
+#[test]
+fn no_barn_in_the_figures_table_means_the_no_barn_serf() {
+    let mut config = config_with(&[], &["abbey-and-mayor", "cleric-and-serf"]);
+    config.figures.insert("barn".into(), 0);
+    let rules = Rules::new(&catalog(), &config, &tiles()).unwrap();
+    let game = carcassonne_core::Game::new(std::sync::Arc::new(rules)).unwrap();
+    let slot = game.rules().expansion_slot("cleric-and-serf").unwrap();
+    assert_eq!(game.public_expansion_state(slot)["serf"]["rule"], "no-barn");
+
+    let mut config = config_with(&[("serf", "barn")], &["abbey-and-mayor", "cleric-and-serf"]);
+    config.figures.insert("barn".into(), 0);
+    let err = Rules::new(&catalog(), &config, &tiles()).unwrap_err().to_string();
+    assert!(err.contains("[figures] barn = 0"), "{err}");
+}

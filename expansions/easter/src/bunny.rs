@@ -132,6 +132,10 @@ impl TryFrom<Vec<Pos>> for Path {
 /// (plus the start), kept on the stack.
 pub const MAX_HOPS: usize = 3;
 
+/// The most paths of one length from a tile: four first hops, then at most
+/// three onward from each tile (never back), for [`MAX_HOPS`] hops.
+const MOST_PATHS: usize = 4 * 3usize.pow(MAX_HOPS as u32 - 1);
+
 /// Calls `visit` with every path of exactly `len` hops from `from`
 /// (`len` ≤ [`MAX_HOPS`]): orthogonal steps onto placed tiles, no tile (the
 /// start included) entered twice, none of `avoid` entered. Paths come in a
@@ -357,30 +361,29 @@ impl Easter {
         true
     }
 
-    // Counts the paths, draws an index and walks the search again to it:
-    // exactly uniform, with no list and no allocation.
+    // Collects the paths on the stack in one search and draws one: exactly
+    // uniform, with no list and no allocation (the same draw as counting
+    // and searching again to the drawn index).
     pub(crate) fn sample_path(&self, state: &State, view: &CoreState, player: u8, rng: &mut GameRng) -> Option<Action> {
         let (from, roll) = Self::roll_of(state, player)?;
-        let hops = usize::from(roll.hops);
-        let mut count = 0u32;
-        let _ = search_paths(view, from, hops, &state.visited, |_| {
-            count += 1;
-            ControlFlow::Continue(())
+        let mut found = [Path::new(&[])?; MOST_PATHS];
+        let mut count = 0;
+        let _ = search_paths(view, from, usize::from(roll.hops), &state.visited, |path| {
+            match (found.get_mut(count), Path::new(path)) {
+                (Some(slot), Some(path)) => {
+                    *slot = path;
+                    count += 1;
+                    ControlFlow::Continue(())
+                }
+                // More paths than a grid has: cannot happen (see `MOST_PATHS`).
+                _ => ControlFlow::Break(()),
+            }
         });
         if count == 0 {
             return None;
         }
-        let mut left = rng.below(count);
-        let mut drawn = None;
-        let _ = search_paths(view, from, hops, &state.visited, |path| {
-            if left > 0 {
-                left -= 1;
-                return ControlFlow::Continue(());
-            }
-            drawn = Path::new(path);
-            ControlFlow::Break(())
-        });
-        drawn.map(|path| Action { path })
+        let drawn = rng.below(count as u32) as usize;
+        Some(Action { path: found[drawn] })
     }
 
     pub(crate) fn play_path(&self, state: &mut State, ctx: &mut Ctx<'_>, player: u8, action: &Action) {

@@ -82,3 +82,28 @@ fn abbey_filling_the_last_hole_completes_the_nest_for_its_placer() {
     assert_eq!(state_of(&r.game).eggs, [3, 4]);
     assert_eq!(easter_points(&r.game), [5, 10]);
 }
+
+/// `nest_eighth_neighbour.json` with Ann's road follower on (1,0) replaced
+/// by her wagon and her city follower on (0,2) by her mayor (in a city
+/// without pennants: strength 0, which eggs do not look at). The digest: "a
+/// … wagon, mayor … counts once".
+#[test]
+fn wagon_and_mayor_earn_one_nest_egg_each() {
+    let r = play(
+        &record("nest_mayor_wagon.json", &[]),
+        &[&carcassonne_abbey_and_mayor::INFO],
+    );
+    let figure = |id: &str| r.game.rules().figure_index(id).unwrap();
+    let on = |pos: [i32; 2], kind: u8| {
+        r.game
+            .state()
+            .figures_on(ps(&[pos])[0])
+            .any(|f| f.kind == kind && f.owner == 0)
+    };
+    assert!(on([1, 0], figure("wagon")), "the wagon stands in the block");
+    assert!(on([0, 2], figure("mayor")), "the mayor stands in the block");
+    // Ann: 2 for the completing tile + wagon (1,0) + nest road (0,1) +
+    // mayor (0,2) = 5, as with followers. Bob: 2.
+    assert_eq!(state_of(&r.game).eggs, [5, 2]);
+    assert_eq!(easter_points(&r.game), [10, 5]);
+}

@@ -9,7 +9,7 @@ use carcassonne_core::figures::Spot;
 use carcassonne_core::tiles::{AttributeProblem, FeatureKind};
 use carcassonne_core::{
     BuildContext, Catalog, CoreState, Deployment, Expansion, ExpansionInfo, FigureClass, FigureDecl, FigurePlacement,
-    Pos, TileSource, serde_json, toml,
+    Pos, Strength, TileSource, serde_json, toml,
 };
 use carcassonne_fruit_trees::{Action, Fruit, FruitSet, SaleError};
 use common::{action, options, points, record, replay, replay_first, state, tiles};
@@ -215,7 +215,7 @@ static TEST_FIGURES: ExpansionInfo = ExpansionInfo {
             id: "test-builder",
             name: "Builder",
             per_player: 1,
-            strength: 0,
+            strength: Strength::Fixed(0),
             class: FigureClass::Special,
             placement: FigurePlacement::OnFeatures(&[FeatureKind::Road, FeatureKind::City]),
         },
@@ -223,7 +223,7 @@ static TEST_FIGURES: ExpansionInfo = ExpansionInfo {
             id: "test-flier",
             name: "Flier",
             per_player: 1,
-            strength: 1,
+            strength: Strength::Fixed(1),
             class: FigureClass::Follower,
             placement: FigurePlacement::ByExpansion,
         },
@@ -231,7 +231,7 @@ static TEST_FIGURES: ExpansionInfo = ExpansionInfo {
             id: "test-big",
             name: "Big follower",
             per_player: 1,
-            strength: 2,
+            strength: Strength::Fixed(2),
             class: FigureClass::Follower,
             placement: FigurePlacement::OnFeatures(&[FeatureKind::Road, FeatureKind::City, FeatureKind::Field]),
         },

@@ -6,14 +6,19 @@
 //! 3 a tile and 3 a pennant when complete and nothing when open at the end.
 //! The big follower weighs 2 in a feature's majority (its declared strength,
 //! which the core's majority already uses).
+//!
+//! The variant `final_scoring` (JCloisterZone's
+//! `inn-and-cathedral-final-scoring`) decides what an unfinished road with
+//! an inn or city with a cathedral scores at the end: `normal` nothing (the
+//! published rule), `ignore` as if it had none (the base rules' 1 a tile).
 
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::tiles::AttributeProblem;
 use carcassonne_core::toml;
 use carcassonne_core::{
-    BuildContext, CoreState, Expansion, ExpansionInfo, FeatureKind, FigureClass, FigureDecl, FigurePlacement, TileFile,
-    register_expansion,
+    BuildContext, CoreState, Expansion, ExpansionInfo, FeatureKind, FigureClass, FigureDecl, FigurePlacement, Strength,
+    TileFile, ValueKind, VariantDecl, register_expansion,
 };
 use serde::{Deserialize, Serialize};
 
@@ -25,7 +30,7 @@ pub const BIG_FOLLOWER: FigureDecl = FigureDecl {
     id: "big-follower",
     name: "Big follower",
     per_player: 1,
-    strength: 2,
+    strength: Strength::Fixed(2),
     class: FigureClass::Follower,
     placement: FigurePlacement::OnFeatures(&[
         FeatureKind::Road,
@@ -47,7 +52,17 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         file_name: "inns-and-cathedrals.toml",
         embedded: include_str!("../../../tiles/inns-and-cathedrals.toml"),
     }],
-    variants: &[],
+    variants: &[VariantDecl {
+        name: "final_scoring",
+        kind: ValueKind::OneOf {
+            values: &["normal", "ignore"],
+        },
+        default: "normal",
+        description: "what a road with an inn or a city with a cathedral scores when still open at the end: \
+                      `normal` nothing, `ignore` as if it had no inn or cathedral (1 point a tile and pennant; \
+                      JCloisterZone's inn-and-cathedral-final-scoring)",
+        earlier_defaults: &[],
+    }],
     figures: &[BIG_FOLLOWER],
     score_sources: &[],
     check_attributes,
@@ -115,12 +130,23 @@ fn kind_name(kind: FeatureKind) -> &'static str {
     }
 }
 
-fn build(_ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
-    Ok(expansion::boxed(InnsAndCathedrals))
+fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
+    let open_at_end_scores_nothing = match ctx.variant("final_scoring") {
+        "normal" => true,
+        "ignore" => false,
+        other => return Err(format!("unknown final_scoring `{other}`")),
+    };
+    Ok(expansion::boxed(InnsAndCathedrals {
+        open_at_end_scores_nothing,
+    }))
 }
 
-/// The rules for one game (no settings: the expansion has no variants).
-struct InnsAndCathedrals;
+/// The rules for one game.
+struct InnsAndCathedrals {
+    /// `final_scoring = "normal"`: an open road with an inn or city with a
+    /// cathedral scores 0 at the end; `"ignore"`: the base rules stand.
+    open_at_end_scores_nothing: bool,
+}
 
 /// The expansion keeps no state of its own: inns and cathedrals are read
 /// from the tiles whenever a feature is scored.
@@ -143,8 +169,9 @@ pub fn feature_has(view: &CoreState, node: NodeId, key: &str) -> bool {
     })
 }
 
-/// What the feature scores under this expansion's rules, or `None` when it
-/// has no inn or cathedral (the base rules stand).
+/// What the feature scores under this expansion's published rules (the
+/// `normal` final scoring), or `None` when it has no inn or cathedral (the
+/// base rules stand).
 pub fn rule_points(view: &CoreState, node: NodeId, complete: bool) -> Option<i32> {
     let features = view.features();
     match features.kind(node) {
@@ -162,8 +189,12 @@ pub fn rule_points(view: &CoreState, node: NodeId, complete: bool) -> Option<i32
     }
 }
 
-/// The core's base points for a road or city, which this expansion's rules
-/// replace.
+/// The core's ordinary points for a road or city, which this expansion's
+/// rules replace by difference. With the base variant `tiny_city` the core
+/// gives a completed two-tile city half of this; the difference added on
+/// top then makes a tiny city with a cathedral 2 a tile and pennant, as
+/// JCloisterZone scores it (no tile set of this project can build one: the
+/// cathedral tile has city on all four sides).
 fn base_points(view: &CoreState, node: NodeId, complete: bool) -> i32 {
     let f = view.features();
     match (f.kind(node), complete) {
@@ -192,6 +223,9 @@ impl Expansion for InnsAndCathedrals {
     // The base value is swapped for the inn/cathedral value as a difference,
     // so an adjustment another expansion made before this hook survives.
     fn feature_points(&self, _state: &State, view: &CoreState, node: NodeId, complete: bool, points: &mut i32) {
+        if !complete && !self.open_at_end_scores_nothing {
+            return;
+        }
         if let Some(rule) = rule_points(view, node, complete) {
             *points += rule - base_points(view, node, complete);
         }

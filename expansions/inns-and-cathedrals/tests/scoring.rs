@@ -216,3 +216,90 @@ fn a_tile_the_inn_road_passes_twice_counts_once() {
     // Base rules: 1 × 7 = 7.
     assert_eq!(scores(&replay_rules_off("inn_road_through_a_tile_twice")), (7, 0));
 }
+
+/// The same record with `final_scoring` (JCloisterZone's
+/// `inn-and-cathedral-final-scoring`) set to `value`.
+fn replay_final_scoring(name: &str, value: &str) -> Game {
+    let record = carcassonne_testkit::with_variant(
+        &record(name),
+        "inns-and-cathedrals",
+        "final_scoring",
+        carcassonne_core::serde_json::json!(value),
+    );
+    play(&record)
+}
+
+#[test]
+fn final_scoring_ignore_scores_open_inn_roads_and_cathedral_cities_by_the_base_rules() {
+    // `ignore`: an open road with an inn or city with a cathedral scores at
+    // the end as if it had none. Ann's inn road D, IC-B, A: 1 × 3 = 3; Bob's
+    // plain road 1 as before.
+    assert_eq!(scores(&replay_final_scoring("inn_road_incomplete", "ignore")), (3, 1));
+    // Ann's cathedral city D, IC-A, E, open: 1 × 3 tiles = 3; Bob 1.
+    assert_eq!(scores(&replay_final_scoring("cathedral_incomplete", "ignore")), (3, 1));
+    // `normal` is the default: 0 for both open features.
+    assert_eq!(scores(&replay_final_scoring("inn_road_incomplete", "normal")), (0, 1));
+    assert_eq!(scores(&replay_final_scoring("cathedral_incomplete", "normal")), (0, 1));
+}
+
+#[test]
+fn final_scoring_ignore_leaves_completed_inn_roads_and_cathedral_cities_alone() {
+    // Completed features score as always: 2 × 4 = 8 for the inn road,
+    // 3 × 6 + 3 × 1 = 21 for the cathedral city.
+    assert_eq!(scores(&replay_final_scoring("inn_road_complete", "ignore")), (8, 0));
+    assert_eq!(scores(&replay_final_scoring("cathedral_complete", "ignore")), (21, 0));
+}
+
+/// JCloisterZone lets a game have the big follower without the expansion's
+/// tiles: its rules on, `[tiles.sets] inns-and-cathedrals = 0`. The bag then
+/// holds the 71 base tiles only, and `big_follower_wins` scores as before:
+/// Ann's big follower (2) against Bob's follower (1), Ann 10.
+#[test]
+fn the_big_follower_plays_without_the_expansions_tiles() {
+    let mut record = record("big_follower_wins");
+    record.config.tiles.sets.insert("inns-and-cathedrals".into(), 0);
+    let game = play(&record);
+    assert_eq!(game.rules().bag_size(), 71);
+    assert_eq!(scores(&game), (10, 0));
+}
+
+/// `[figures] big-follower = 2`: each player has two; `= 0`: none, and the
+/// record's big-follower deployment is refused, naming the empty supply.
+#[test]
+fn the_figures_table_sets_or_removes_the_big_follower() {
+    let mut record = record("big_follower_wins");
+    record.config.figures.insert("big-follower".into(), 2);
+    let game = play(&record);
+    let big = game.rules().figure_index("big-follower").unwrap();
+    assert_eq!((game.state().supply(0, big), game.state().supply(1, big)), (2, 2));
+    assert_eq!(scores(&game), (10, 0));
+
+    let mut record = self::record("big_follower_wins");
+    record.config.figures.insert("big-follower".into(), 0);
+    let tiles = TileSource {
+        dir: Some(PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tiles"))),
+    };
+    let err = record.replay(&catalog(), &tiles).unwrap_err().to_string();
+    assert!(err.contains("no big-follower left in supply"), "{err}");
+}
+
+/// The other way round — the tiles without the expansion's rules
+/// (`tiles_only`) — has no big follower, and asking for one says how to get
+/// it.
+#[test]
+fn a_figure_of_an_expansion_whose_rules_are_off_is_refused() {
+    let mut record = record("big_follower_wins");
+    record.config.expansions.clear();
+    record.config.tiles_only.push("inns-and-cathedrals".into());
+    record.config.figures.insert("big-follower".into(), 1);
+    let err = record
+        .replay(&catalog(), &TileSource::default())
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        err,
+        "record configuration: [figures]: figure `big-follower` belongs to `inns-and-cathedrals`, whose rules are \
+         not on in this game; enable it (expansions = [\"inns-and-cathedrals\"]), and leave its tiles out with \
+         [tiles.sets] inns-and-cathedrals = 0 if you want the figure without them"
+    );
+}

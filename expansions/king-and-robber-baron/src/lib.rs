@@ -6,11 +6,19 @@
 //! it is. At the end of the game the King's holder scores 1 point for every
 //! city completed during the game, the Robber Baron's holder 1 point for
 //! every road.
+//!
+//! The variant `scoring` (JCloisterZone's `king-and-robber-scoring`) changes
+//! what the titles are worth: `default` as above, `10/20` (10 points a
+//! title), `15/40` (15 for one title, 40 for both) or `continuously` (the
+//! holder scores 1 point for every city or road completed while they hold
+//! the title, and nothing at the end).
 
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::serde_json;
-use carcassonne_core::{BuildContext, Ctx, Expansion, ExpansionInfo, FeatureKind, register_expansion};
+use carcassonne_core::{
+    BuildContext, Ctx, Expansion, ExpansionInfo, FeatureKind, ValueKind, VariantDecl, register_expansion,
+};
 use serde::{Deserialize, Serialize};
 
 /// The expansion's id.
@@ -25,9 +33,20 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     requires: &[],
     conflicts: &[],
     tile_files: &[],
-    variants: &[],
+    variants: &[VariantDecl {
+        name: "scoring",
+        kind: ValueKind::OneOf {
+            values: &["default", "10/20", "15/40", "continuously"],
+        },
+        default: "default",
+        description: "what the titles score: `default` 1 point per completed city / road at the end, \
+                      `10/20` 10 points per title at the end, `15/40` 15 for one title or 40 for both at the \
+                      end, `continuously` 1 point to the holder for each city / road completed while held \
+                      (JCloisterZone's king-and-robber-scoring)",
+        earlier_defaults: &[],
+    }],
     figures: &[],
-    score_sources: &["king", "robber-baron"],
+    score_sources: &["king", "robber-baron", "both"],
     // It prints nothing on tiles: any table under its id is a mistake.
     check_attributes: expansion::no_attributes,
     build,
@@ -35,12 +54,37 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
 
 register_expansion!(INFO);
 
-fn build(_ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
-    Ok(expansion::boxed(KingAndRobberBaron))
+fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
+    let scoring = match ctx.variant("scoring") {
+        "default" => Scoring::PerFeature,
+        "10/20" => Scoring::TenPerTitle,
+        "15/40" => Scoring::FifteenOrForty,
+        "continuously" => Scoring::Continuously,
+        other => return Err(format!("unknown scoring `{other}`")),
+    };
+    Ok(expansion::boxed(KingAndRobberBaron { scoring }))
 }
 
-/// The rules for one game (the expansion has no variants).
-struct KingAndRobberBaron;
+/// What the titles are worth (variant `scoring`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scoring {
+    /// `default`: at the end, 1 point per city (King) or road (Robber
+    /// Baron) completed during the game.
+    PerFeature,
+    /// `10/20`: at the end, 10 points per title held.
+    TenPerTitle,
+    /// `15/40`: at the end, 15 points for holding one title, 40 for both.
+    FifteenOrForty,
+    /// `continuously`: whenever cities or roads are completed, the player
+    /// who held the title when the turn's scoring began scores 1 point for
+    /// each; nothing at the end.
+    Continuously,
+}
+
+/// The rules for one game.
+struct KingAndRobberBaron {
+    scoring: Scoring,
+}
 
 /// Who holds the two tiles and what they were won with. Everything here is
 /// public.
@@ -58,6 +102,11 @@ pub struct State {
     pub cities_completed: u32,
     /// Roads completed during the game (what the Robber Baron scores at the end).
     pub roads_completed: u32,
+    /// Under `continuously`: the holders as the turn's scoring began, who
+    /// score this turn's completions (JCloisterZone pays the holder before
+    /// the titles change hands).
+    #[serde(skip)]
+    holders_before: (Option<u8>, Option<u8>),
 }
 
 /// King & Robber Baron asks no decisions: this type has no values.
@@ -73,7 +122,16 @@ impl Expansion for KingAndRobberBaron {
     }
 
     fn hooks(&self) -> Hooks {
-        Hooks::FEATURE_COMPLETED | Hooks::FINAL_SCORING
+        match self.scoring {
+            Scoring::Continuously => Hooks::BEFORE_SCORING | Hooks::FEATURE_COMPLETED,
+            _ => Hooks::FEATURE_COMPLETED | Hooks::FINAL_SCORING,
+        }
+    }
+
+    fn before_scoring(&self, state: &mut State, _ctx: &mut Ctx<'_>) {
+        if self.scoring == Scoring::Continuously {
+            state.holders_before = (state.king, state.robber_baron);
+        }
     }
 
     // The completer is the player whose placement closed the feature, whether
@@ -81,25 +139,33 @@ impl Expansion for KingAndRobberBaron {
     fn feature_completed(&self, state: &mut State, ctx: &mut Ctx<'_>, feature: NodeId) {
         let view = ctx.view();
         let kind = view.features().kind(feature);
-        let (holder, record, count, title) = match kind {
+        let (holder, record, count, title, paid) = match kind {
             FeatureKind::City => (
                 &mut state.king,
                 &mut state.king_size,
                 &mut state.cities_completed,
                 "king",
+                state.holders_before.0,
             ),
             FeatureKind::Road => (
                 &mut state.robber_baron,
                 &mut state.robber_baron_size,
                 &mut state.roads_completed,
                 "robber-baron",
+                state.holders_before.1,
             ),
             FeatureKind::Field | FeatureKind::Cloister => return,
         };
         *count += 1;
         let size = view.features().tile_count(feature);
+        let turn_player = view.turn().player;
+        if self.scoring == Scoring::Continuously
+            && let Some(player) = paid
+        {
+            ctx.score(player, 1, title);
+        }
         if size > *record {
-            let player = view.turn().player;
+            let player = turn_player;
             *record = size;
             *holder = Some(player);
             ctx.log_with(|| serde_json::json!({ title: player, "size": size }));
@@ -107,15 +173,29 @@ impl Expansion for KingAndRobberBaron {
     }
 
     fn final_scoring(&self, state: &mut State, ctx: &mut Ctx<'_>) {
-        if let Some(player) = state.king
-            && state.cities_completed > 0
-        {
-            ctx.score(player, state.cities_completed as i32, "king");
-        }
-        if let Some(player) = state.robber_baron
-            && state.roads_completed > 0
-        {
-            ctx.score(player, state.roads_completed as i32, "robber-baron");
+        let (king, robber_baron) = (state.king, state.robber_baron);
+        let mut give = |player: Option<u8>, points: i32, source: &str| {
+            if let Some(player) = player
+                && points > 0
+            {
+                ctx.score(player, points, source);
+            }
+        };
+        match self.scoring {
+            Scoring::PerFeature => {
+                give(king, state.cities_completed as i32, "king");
+                give(robber_baron, state.roads_completed as i32, "robber-baron");
+            }
+            Scoring::TenPerTitle => {
+                give(king, 10, "king");
+                give(robber_baron, 10, "robber-baron");
+            }
+            Scoring::FifteenOrForty if king.is_some() && king == robber_baron => give(king, 40, "both"),
+            Scoring::FifteenOrForty => {
+                give(king, 15, "king");
+                give(robber_baron, 15, "robber-baron");
+            }
+            Scoring::Continuously => {}
         }
     }
 }

@@ -807,8 +807,9 @@ pub fn restore(state: &str) -> PyResult<PyGame> {
     Ok(PyGame { session })
 }
 
-/// Every expansion on offer (linked, and loaded from `plugins`) with its
-/// variants, as the command line's `expansions --json` lists them.
+/// The base game (id `base`, its own variants) and every expansion on offer
+/// (linked, and loaded from `plugins`) with its variants, as the command
+/// line's `expansions --json` lists them.
 #[pyfunction]
 #[pyo3(signature = (plugins=Vec::new(), tiles=None))]
 pub fn expansions<'py>(py: Python<'py>, plugins: Vec<PathBuf>, tiles: Option<PathBuf>) -> PyResult<Bound<'py, PyAny>> {

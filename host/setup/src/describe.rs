@@ -124,43 +124,55 @@ pub fn final_json(game: &Game) -> Value {
     })
 }
 
-/// Every expansion in `catalog` as JSON: id, name, version, origin, tile
-/// count, requirements, conflicts, figures and variants with defaults.
+/// A variant's declaration as JSON: name, kind, typed default, description,
+/// earlier defaults (and the values of a one-of kind).
+fn variant_json(v: &carcassonne_core::VariantDecl) -> Value {
+    let earlier: Vec<Value> = v
+        .earlier_defaults
+        .iter()
+        .map(|d| json!({ "until": d.until, "value": d.value }))
+        .collect();
+    // The default as a typed value (`3`, `true`, `"one"`), like the value a
+    // configuration gives.
+    let default = v
+        .kind
+        .parse_default(v.default)
+        .map_or_else(|_| json!(v.default), |d| json!(d));
+    let mut variant = json!({ "name": v.name, "kind": v.kind, "default": default,
+            "description": v.description, "earlier_defaults": earlier });
+    if let carcassonne_core::ValueKind::OneOf { values } = v.kind {
+        variant["values"] = json!(values);
+    }
+    variant
+}
+
+fn figure_json(f: &carcassonne_core::FigureDecl) -> Value {
+    json!({ "id": f.id, "name": f.name, "per_player": f.per_player, "strength": f.strength, "class": f.class })
+}
+
+/// The base game, then every expansion in `catalog`, as JSON: id, name,
+/// version, origin, tile count, requirements, conflicts, figures and
+/// variants with defaults. The base game's entry has the id `base` (its
+/// variants go under `[variants.base]`) and the origin `core`; it is always
+/// on, so it is never named in `expansions`.
 pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core::TileSource) -> anyhow::Result<Value> {
-    let mut list = Vec::new();
+    let mut list = vec![json!({
+        "id": carcassonne_core::BASE_ID,
+        "name": "Base game",
+        "version": carcassonne_core::record::ENGINE_VERSION,
+        "description": "The base game's rules and 72 tiles; always on (its variants go under [variants.base])",
+        "origin": "core",
+        "tiles": tiles.load("base.toml", carcassonne_core::rules::BASE_TILES, catalog)?.total(),
+        "requires": [],
+        "conflicts": [],
+        "figures": [figure_json(&carcassonne_core::figures::FOLLOWER)],
+        "variants": carcassonne_core::BASE_VARIANTS.iter().map(variant_json).collect::<Vec<_>>(),
+    })];
     for e in catalog.all() {
         let mut count = 0;
         for f in e.tile_files {
             count += tiles.load(f.file_name, f.embedded, catalog)?.total();
         }
-        let variants: Vec<Value> = e
-            .variants
-            .iter()
-            .map(|v| {
-                let earlier: Vec<Value> = v
-                    .earlier_defaults
-                    .iter()
-                    .map(|d| json!({ "until": d.until, "value": d.value }))
-                    .collect();
-                // The default as a typed value (`3`, `true`, `"one"`), like
-                // the value a configuration gives.
-                let default = v
-                    .kind
-                    .parse_default(v.default)
-                    .map_or_else(|_| json!(v.default), |d| json!(d));
-                let mut variant = json!({ "name": v.name, "kind": v.kind, "default": default,
-                        "description": v.description, "earlier_defaults": earlier });
-                if let carcassonne_core::ValueKind::OneOf { values } = v.kind {
-                    variant["values"] = json!(values);
-                }
-                variant
-            })
-            .collect();
-        let figures: Vec<Value> = e
-            .figures
-            .iter()
-            .map(|f| json!({ "id": f.id, "name": f.name, "per_player": f.per_player, "strength": f.strength, "class": f.class }))
-            .collect();
         list.push(json!({
             "id": e.id,
             "name": e.name,
@@ -170,8 +182,8 @@ pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core:
             "tiles": count,
             "requires": e.requires,
             "conflicts": e.conflicts,
-            "figures": figures,
-            "variants": variants,
+            "figures": e.figures.iter().map(figure_json).collect::<Vec<_>>(),
+            "variants": e.variants.iter().map(variant_json).collect::<Vec<_>>(),
         }));
     }
     Ok(Value::Array(list))
@@ -201,6 +213,15 @@ pub fn expansions_text(listing: &Value) -> String {
         }
         if !list("conflicts").is_empty() {
             out.push_str(&format!("    conflicts with: {}\n", list("conflicts")));
+        }
+        let figures: Vec<String> = e["figures"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|f| format!("{} × {}", f["id"].as_str().unwrap_or(""), f["per_player"]))
+            .collect();
+        if !figures.is_empty() {
+            out.push_str(&format!("    figures per player: {}\n", figures.join(", ")));
         }
         for v in e["variants"].as_array().into_iter().flatten() {
             let kind = &v["kind"];

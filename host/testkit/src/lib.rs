@@ -208,6 +208,19 @@ pub fn state<'g, S: 'static>(game: &'g Game, id: &str) -> &'g S {
         .unwrap_or_else(|| panic!("the state of {id} is not a {}", std::any::type_name::<S>()))
 }
 
+/// `record` with variant `name` of `id` (an expansion, or `base` for the
+/// base game's own variants) set to `value`: a hand-worked record replayed
+/// under another rule variant.
+///
+/// # Panics
+/// If the changed record does not read back, naming why.
+pub fn with_variant(record: &GameRecord, id: &str, name: &str, value: Value) -> GameRecord {
+    let mut json: Value = serde_json::from_str(&record.to_json()).expect("a record writes JSON");
+    json["config"]["variants"][id][name] = value;
+    let text = json.to_string();
+    GameRecord::from_json(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
 /// A record written in code: players, expansions, variants, a draw order,
 /// and moves in their record form.
 #[derive(Clone, Debug)]

@@ -289,10 +289,12 @@ impl<'a> Search<'a> {
             *v += f64::from(game.state().score(p as u8));
         }
         for p in 0..players {
+            // Alone (a solo game) a player plays for points: no opponent, 0.
             let best_other = (0..players)
                 .filter(|&q| q != p)
                 .map(|q| values[q])
-                .fold(f64::MIN, f64::max);
+                .reduce(f64::max)
+                .unwrap_or(0.0);
             let diff = values[p] - best_other;
             rewards[p] = 1.0 / (1.0 + (-diff / self.config.reward_scale).exp());
         }

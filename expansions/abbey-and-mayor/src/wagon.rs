@@ -1,0 +1,177 @@
+//! "Wagon": a follower on a road, city or cloister. When the feature it
+//! stands in is completed and scored, the wagon goes back to supply as any
+//! follower, and then its owner may move it on: deploy it at once on an
+//! unfinished, unoccupied road, city or cloister of the tile it stood on or
+//! of one of the eight tiles round that tile (JCloisterZone's default
+//! `wagon-move = C2`, the 2nd edition rule), or keep it in supply.
+//!
+//! The decisions come after the turn's scoring, one wagon at a time,
+//! starting with the turn's player and going round the table (as
+//! JCloisterZone queues them). Each wagon's options are worked out when its
+//! decision comes, so a wagon moved first may take a feature from the next.
+
+use crate::{Action, State};
+use carcassonne_core::expansion::FeatureScoring;
+use carcassonne_core::features::NodeId;
+use carcassonne_core::figures::Spot;
+use carcassonne_core::{CoreState, Ctx, FeatureKind, Pos};
+use serde::{Deserialize, Serialize};
+
+/// Id of the wagon figure.
+pub const WAGON: &str = "wagon";
+
+/// A wagon that scoring sent back to supply this turn, whose owner may
+/// still move it on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReturnedWagon {
+    /// Its owner, who decides.
+    pub owner: u8,
+    /// The tile it stood on: the centre of the 3 × 3 tiles it may move to.
+    pub from: Pos,
+}
+
+/// Where a wagon moves on: a feature of a placed tile, by its stable name
+/// (`road:E`, `city:N`, `cloister`), as deployments name features in
+/// records.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WagonMove {
+    /// The tile.
+    pub at: Pos,
+    /// The feature of that tile.
+    pub feature: String,
+}
+
+/// A feature was scored: the wagons in it are about to go back to supply.
+pub(crate) fn note_returning(state: &mut State, view: &CoreState, scoring: &FeatureScoring) {
+    let Some(wagon) = state.wagon_figure else {
+        return;
+    };
+    if !scoring.complete {
+        return;
+    }
+    for f in view.figures_in(scoring.feature).filter(|f| f.kind == wagon) {
+        state.wagons_to_move.push(ReturnedWagon {
+            owner: f.owner,
+            from: f.pos,
+        });
+    }
+}
+
+/// After the turn's scoring: orders the returned wagons by seat, from the
+/// turn's player round the table, and asks the first one that can move.
+pub(crate) fn ask_first(state: &mut State, ctx: &mut Ctx<'_>) {
+    if state.wagons_to_move.is_empty() {
+        return;
+    }
+    let turn_player = ctx.view().turn().player as usize;
+    let players = ctx.view().players();
+    // A stable sort keeps one player's wagons in the order they scored.
+    state
+        .wagons_to_move
+        .sort_by_key(|w| (w.owner as usize + players - turn_player) % players);
+    ask_next(state, ctx, None);
+}
+
+/// Asks the owner of the first wagon that has somewhere to go; wagons with
+/// nowhere to go stay in supply without a question (JCloisterZone asks
+/// nothing then either). `taken` is a feature a wagon moved into in this
+/// same hook, whose deployment is not applied yet.
+fn ask_next(state: &mut State, ctx: &mut Ctx<'_>, taken: Option<NodeId>) {
+    while let Some(first) = state.wagons_to_move.first() {
+        let view = ctx.view();
+        let free = targets(state, view, first)
+            .into_iter()
+            .filter_map(|(pos, fi)| view.node_at(pos, fi))
+            .any(|node| taken.is_none_or(|t| view.features().root(t) != view.features().root(node)));
+        if !free {
+            state.wagons_to_move.remove(0);
+        } else {
+            ctx.ask(first.owner);
+            return;
+        }
+    }
+}
+
+/// The features the wagon may move to, sorted by tile and feature.
+pub(crate) fn targets(state: &State, view: &CoreState, wagon: &ReturnedWagon) -> Vec<(Pos, usize)> {
+    let Some(kind) = state.wagon_figure else {
+        return Vec::new();
+    };
+    if view.supply(wagon.owner, kind) == 0 {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for pos in std::iter::once(wagon.from).chain(wagon.from.ring()) {
+        let Some(placed) = view.board().get(pos) else {
+            continue;
+        };
+        let tile = view.tables().tile(placed.tile);
+        for (fi, &feature) in tile.feature_kinds().iter().enumerate() {
+            let node = placed.first_node + fi as NodeId;
+            let open = match feature {
+                FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister => !view.is_complete(node),
+                FeatureKind::Field => false,
+            };
+            if open && view.figures_in(node).next().is_none() {
+                out.push((pos, fi));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The first pending wagon's options: each target, then keeping it.
+pub(crate) fn options(state: &State, view: &CoreState, out: &mut Vec<Action>) {
+    let Some(first) = state.wagons_to_move.first() else {
+        return;
+    };
+    for (at, fi) in targets(state, view, first) {
+        out.push(Action::Wagon(WagonMove {
+            at,
+            feature: view.feature_name(at, fi),
+        }));
+    }
+    out.push(Action::KeepWagon);
+}
+
+/// Moves the first pending wagon as chosen (or keeps it in supply), then
+/// asks about the next.
+pub(crate) fn play(state: &mut State, ctx: &mut Ctx<'_>, action: &Action) {
+    if state.wagons_to_move.is_empty() {
+        return;
+    }
+    let wagon = state.wagons_to_move.remove(0);
+    let mut taken = None;
+    if let (Action::Wagon(to), Some(kind)) = (action, state.wagon_figure)
+        && let Ok(fi) = ctx.view().feature_by_name(to.at, &to.feature)
+    {
+        taken = ctx.view().node_at(to.at, fi);
+        ctx.deploy_figure(wagon.owner, kind, to.at, Spot::Feature(fi as u8));
+        ctx.log_with(|| {
+            carcassonne_core::serde_json::json!({
+                "wagon_moved": { "owner": wagon.owner, "from": [wagon.from.x, wagon.from.y], "to": [to.at.x, to.at.y], "feature": to.feature }
+            })
+        });
+    }
+    ask_next(state, ctx, taken);
+}
+
+/// Why a wagon decision is refused.
+pub(crate) fn explain_refusal(state: &State, view: &CoreState) -> Option<String> {
+    let first = state.wagons_to_move.first()?;
+    let mut allowed = Vec::new();
+    options(state, view, &mut allowed);
+    let listed: Vec<String> = allowed
+        .iter()
+        .map(|a| carcassonne_core::serde_json::to_string(a).unwrap_or_default())
+        .collect();
+    Some(format!(
+        "{}'s wagon from {} may move to an unfinished, unoccupied road, city or cloister on that tile or \
+         the eight round it, or stay in supply; the options: {}",
+        view.player_name(first.owner),
+        first.from,
+        listed.join(", ")
+    ))
+}
