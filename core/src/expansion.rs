@@ -1023,7 +1023,7 @@ impl<'a> Ctx<'a> {
     /// Gives `points` to `player` under this expansion's score source
     /// `source` (one of its declared `score_sources`).
     pub fn score(&mut self, player: u8, points: i32, source: &str) {
-        let source = self.view.rules().score_source(self.slot, source);
+        let source = self.view.tables().score_source(self.slot, source);
         self.events.push(Event::Scored {
             player,
             points,
@@ -1043,7 +1043,7 @@ impl<'a> Ctx<'a> {
             .filter(|e| matches!(e, Event::FigureDeployed { .. }))
             .count() as FigureId;
         self.events.push(Event::FigureDeployed {
-            figure: self.view.next_figure + pending,
+            figure: self.view.next_figure_id() + pending,
             owner,
             kind,
             pos,

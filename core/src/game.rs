@@ -18,8 +18,10 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 mod moves;
+mod refusal;
 mod undo;
 pub use moves::{AfterPlacing, NextDecision, WholeMove};
+pub use refusal::{IllegalAction, RefusalKind};
 
 /// Whose decision it is and of what kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,11 +85,6 @@ pub enum Action {
     },
 }
 
-/// Why an action was refused. The game is unchanged.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct IllegalAction(pub String);
-
 /// Why `play` (or starting a game) failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
@@ -109,6 +106,8 @@ pub enum PlayError {
 /// A game in progress.
 #[derive(Clone)]
 pub struct Game {
+    /// The hooks and tables; the state holds the same tables.
+    rules: Arc<Rules>,
     core: CoreState,
     rng: GameRng,
     ext: Vec<Box<dyn ErasedState>>,
@@ -129,9 +128,9 @@ pub struct Game {
 impl fmt::Debug for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Game")
-            .field("turn", &self.core.turn)
-            .field("phase", &self.core.phase)
-            .field("scores", &self.core.scores)
+            .field("turn", self.core.turn())
+            .field("phase", &self.core.phase())
+            .field("scores", &self.core.scores())
             .finish()
     }
 }
@@ -152,7 +151,8 @@ impl Game {
     pub fn with_narration(rules: Arc<Rules>, narrated: bool) -> Result<Game, PlayError> {
         let rng = GameRng::new(rules.config.seed);
         let mut game = Game {
-            core: CoreState::new(rules),
+            core: CoreState::new(Arc::clone(&rules.tables)),
+            rules,
             rng,
             ext: Vec::new(),
             asks: VecDeque::new(),
@@ -163,16 +163,16 @@ impl Game {
             narrated,
             history: None,
         };
-        let start = game.core.rules.start;
+        let start = game.rules.start;
         game.emit(Event::TilePlaced {
             player: None,
             tile: start,
             pos: Pos::new(0, 0),
             rotation: Rotation::NONE,
         });
-        for slot in 0..game.core.rules.expansions.len() {
+        for slot in 0..game.rules.expansions.len() {
             let state = {
-                let hooks = &game.core.rules.expansions[slot].hooks;
+                let hooks = &game.rules.expansions[slot].hooks;
                 let mut ctx = Ctx {
                     view: &game.core,
                     rng: &mut game.rng,
@@ -187,7 +187,7 @@ impl Game {
                 Some(state) => game.ext.push(state),
                 None => {
                     return Err(game.failure().unwrap_or_else(|| PlayError::ExpansionFailed {
-                        expansion: game.core.rules.expansions[slot].info.id.into(),
+                        expansion: game.rules.expansions[slot].info.id.into(),
                         message: "setup failed".into(),
                     }));
                 }
@@ -205,7 +205,7 @@ impl Game {
     /// every action, so the usual answer (none) is two loads, inlined.
     #[inline]
     fn failure(&self) -> Option<PlayError> {
-        let rules = &self.core.rules;
+        let rules = &self.rules;
         if rules.expansions.is_empty() || !rules.failed.load(Ordering::Relaxed) {
             return None;
         }
@@ -216,7 +216,7 @@ impl Game {
     #[cold]
     #[inline(never)]
     fn take_failure(&self) -> Option<PlayError> {
-        let rules = &self.core.rules;
+        let rules = &self.rules;
         if !rules.failed.swap(false, Ordering::Relaxed) {
             return None;
         }
@@ -253,7 +253,12 @@ impl Game {
 
     /// The rules.
     pub fn rules(&self) -> &Rules {
-        &self.core.rules
+        &self.rules
+    }
+
+    /// The shared handle to the rules, to start another game of them.
+    pub fn rules_arc(&self) -> &Arc<Rules> {
+        &self.rules
     }
 
     /// The state of the expansion in `slot`, with hidden parts.
@@ -263,7 +268,7 @@ impl Game {
 
     /// The expansion's state as every player may see it.
     pub fn public_expansion_state(&self, slot: u8) -> serde_json::Value {
-        self.core.rules.expansions[slot as usize]
+        self.rules.expansions[slot as usize]
             .hooks
             .public_state(self.ext[slot as usize].as_ref())
     }
@@ -294,23 +299,23 @@ impl Game {
 
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
-        self.core.phase == Phase::Over
+        self.core.phase() == Phase::Over
     }
 
     /// The pending decision, or `None` when the game is over.
     #[inline]
     pub fn decision(&self) -> Option<Decision> {
         if let Some(&(slot, player)) = self.asks.front() {
-            let label = self.core.rules.expansions[slot as usize]
+            let label = self.rules.expansions[slot as usize]
                 .hooks
                 .decision_label(self.ext[slot as usize].as_ref());
             return Some(Decision::Expansion { player, slot, label });
         }
-        let player = self.core.turn.player;
-        match self.core.phase {
+        let player = self.core.turn().player;
+        match self.core.phase() {
             Phase::Place => Some(Decision::Place {
                 player,
-                tile: self.core.turn.drawn.expect("a tile is drawn in the place phase"),
+                tile: self.core.turn().drawn.expect("a tile is drawn in the place phase"),
             }),
             Phase::Deploy => Some(Decision::Deploy {
                 player,
@@ -337,7 +342,7 @@ impl Game {
                 out.push(Action::Pass);
             }
             Some(Decision::Expansion { player, slot, .. }) => {
-                self.core.rules.expansions[slot as usize].hooks.options(
+                self.rules.expansions[slot as usize].hooks.options(
                     self.ext[slot as usize].as_ref(),
                     &self.core,
                     player,
@@ -355,7 +360,7 @@ impl Game {
         let Some(Decision::Expansion { player, slot, .. }) = self.decision() else {
             return None;
         };
-        let action = self.core.rules.expansions[slot as usize].hooks.sample_option(
+        let action = self.rules.expansions[slot as usize].hooks.sample_option(
             self.ext[slot as usize].as_ref(),
             &self.core,
             player,
@@ -367,11 +372,11 @@ impl Game {
     /// The legal placements of `tile`, as (position, rotation) with symmetric
     /// rotations listed once.
     pub fn placements(&self, tile: u16, mut f: impl FnMut(Pos, Rotation)) {
-        let tt = self.core.rules.tile(tile);
-        if self.core.rules.called.vetoing.is_empty() {
-            self.core.board.for_each_fit(tt, f);
+        let tt = self.rules.tile(tile);
+        if self.rules.called.vetoing.is_empty() {
+            self.core.board().for_each_fit(tt, f);
         } else {
-            self.core.board.for_each_fit(tt, |p, r| {
+            self.core.board().for_each_fit(tt, |p, r| {
                 if self.placement_allowed(tile, p, r) {
                     f(p, r)
                 }
@@ -382,18 +387,18 @@ impl Game {
     /// Whether `tile` has at least one legal placement, stopping at the
     /// first: a draw asks this every turn, and the answer is almost always yes.
     fn fits_somewhere(&self, tile: u16) -> bool {
-        let tt = self.core.rules.tile(tile);
-        if self.core.rules.called.vetoing.is_empty() {
-            self.core.board.fits_anywhere(tt)
+        let tt = self.rules.tile(tile);
+        if self.rules.called.vetoing.is_empty() {
+            self.core.board().fits_anywhere(tt)
         } else {
-            self.core.board.any_fit(tt, |p, r| self.placement_allowed(tile, p, r))
+            self.core.board().any_fit(tt, |p, r| self.placement_allowed(tile, p, r))
         }
     }
 
     fn placement_allowed(&self, tile: u16, pos: Pos, rotation: Rotation) -> bool {
-        let tt = self.core.rules.tile(tile);
-        self.core.rules.called.vetoing.iter().all(|&s| {
-            self.core.rules.expansions[s as usize].hooks.placement_allowed(
+        let tt = self.rules.tile(tile);
+        self.rules.called.vetoing.iter().all(|&s| {
+            self.rules.expansions[s as usize].hooks.placement_allowed(
                 self.ext[s as usize].as_ref(),
                 &self.core,
                 tt,
@@ -409,12 +414,12 @@ impl Game {
         let Some(placed) = self.core.placed_this_turn().copied() else {
             return;
         };
-        let player = self.core.turn.player;
-        let rules = &self.core.rules;
+        let player = self.core.turn().player;
+        let rules = &self.rules;
         let tt = rules.tile(placed.tile);
         for (fi, &kind) in tt.feature_kinds().iter().enumerate() {
             let node = placed.first_node + fi as NodeId;
-            if self.core.features.followers(node) > 0 {
+            if self.core.features().followers(node) > 0 {
                 continue;
             }
             for (k, decl) in rules.figures.iter().enumerate() {
@@ -437,7 +442,7 @@ impl Game {
         let Some(placed) = self.core.placed_this_turn() else {
             return false;
         };
-        let rules = &self.core.rules;
+        let rules = &self.rules;
         let (Spot::Feature(fi), Some(decl)) = (d.spot, rules.figures.get(d.figure as usize)) else {
             return false;
         };
@@ -450,8 +455,8 @@ impl Game {
         d.pos == placed.pos
             && kinds.contains(kind)
             && rules.may_stand(decl, *kind)
-            && self.core.features.followers(placed.first_node + NodeId::from(fi)) == 0
-            && self.core.supply(self.core.turn.player, d.figure) > 0
+            && self.core.features().followers(placed.first_node + NodeId::from(fi)) == 0
+            && self.core.supply(self.core.turn().player, d.figure) > 0
     }
 
     /// The deployment options on the tile just placed (without `Pass`).
@@ -462,7 +467,7 @@ impl Game {
     /// Each deployment option on the tile just placed: the core's, then
     /// those expansions offer, without any an expansion forbids.
     fn for_each_deployment(&self, mut f: impl FnMut(Deployment)) {
-        let rules = &self.core.rules;
+        let rules = &self.rules;
         let called = &rules.called;
         if called.deploying.is_empty() && called.deploy_vetoing.is_empty() {
             // Nothing to add or forbid: no buffer, no calls.
@@ -513,7 +518,7 @@ impl Game {
             return Err(e);
         }
         checked?;
-        let snapshot = self.core.rules.isolated.then(|| self.clone());
+        let snapshot = self.rules.isolated.then(|| self.clone());
         self.push_undo_frame();
         self.events.clear();
         self.execute(action);
@@ -531,26 +536,32 @@ impl Game {
     /// Whether `action` is legal now, and if not, why.
     pub fn check(&self, action: &Action) -> Result<(), IllegalAction> {
         let Some(decision) = self.decision() else {
-            return Err(IllegalAction("the game is over".into()));
+            return Err(IllegalAction::new(RefusalKind::GameOver, "the game is over".into()));
         };
-        let rules = &self.core.rules;
+        let rules = &self.rules;
         match (decision, action) {
             (Decision::Place { tile, .. }, Action::Place { pos, rotation }) => {
                 let tt = rules.tile(tile);
                 // `fits` holds only on an empty frontier cell, so the two
                 // cheaper refusals are told apart only once it fails.
-                let fits = self.core.board.fits(tt, *rotation, *pos);
-                if !fits && self.core.board.is_occupied(*pos) {
-                    return Err(IllegalAction(format!("{pos} already holds a tile")));
+                let fits = self.core.board().fits(tt, *rotation, *pos);
+                if !fits && self.core.board().is_occupied(*pos) {
+                    return Err(IllegalAction::new(
+                        RefusalKind::CellOccupied,
+                        format!("{pos} already holds a tile"),
+                    ));
                 }
-                if !fits && !self.core.board.is_frontier(*pos) {
-                    return Err(IllegalAction(format!("{pos} does not touch any placed tile")));
+                if !fits && !self.core.board().is_frontier(*pos) {
+                    return Err(IllegalAction::new(
+                        RefusalKind::NotAdjacent,
+                        format!("{pos} does not touch any placed tile"),
+                    ));
                 }
                 if !fits {
                     let why = crate::Side::ALL
                         .into_iter()
                         .find_map(|side| {
-                            let nb = self.core.board.get(pos.step(side))?;
+                            let nb = self.core.board().get(pos.step(side))?;
                             let theirs = rules.tile(nb.tile).edge(nb.rotation, side.opposite());
                             let mine = tt.edge(*rotation, side);
                             (mine != theirs && mine != crate::EdgeKind::Wall && theirs != crate::EdgeKind::Wall).then(
@@ -566,17 +577,20 @@ impl Game {
                             )
                         })
                         .unwrap_or_default();
-                    return Err(IllegalAction(format!(
-                        "tile {} turned {}° does not fit at {pos}: {why}",
-                        tt.id(),
-                        rotation.degrees()
-                    )));
+                    return Err(IllegalAction::new(
+                        RefusalKind::TileDoesNotFit,
+                        format!(
+                            "tile {} turned {}° does not fit at {pos}: {why}",
+                            tt.id(),
+                            rotation.degrees()
+                        ),
+                    ));
                 }
                 if !rules.called.vetoing.is_empty() && !self.placement_allowed(tile, *pos, *rotation) {
-                    return Err(IllegalAction(format!(
-                        "an expansion's rules forbid tile {} at {pos}",
-                        tt.id()
-                    )));
+                    return Err(IllegalAction::new(
+                        RefusalKind::PlacementForbidden,
+                        format!("an expansion's rules forbid tile {} at {pos}", tt.id()),
+                    ));
                 }
                 Ok(())
             }
@@ -594,37 +608,47 @@ impl Game {
                     return Ok(());
                 }
                 let figure = rules.figures.get(d.figure as usize).map_or("unknown figure", |f| f.id);
-                let player = self.core.turn.player;
-                let why = if d.figure as usize >= rules.figures.len() {
-                    "no such figure in this game".to_string()
+                let player = self.core.turn().player;
+                let (kind, why) = if d.figure as usize >= rules.figures.len() {
+                    (RefusalKind::UnknownFigure, "no such figure in this game".to_string())
                 } else if self.core.supply(player, d.figure) == 0 {
-                    format!("no {figure} left in supply")
+                    (RefusalKind::NoFigureLeft, format!("no {figure} left in supply"))
                 } else if Some(d.pos) != self.core.placed_this_turn().map(|p| p.pos) {
-                    "figures go on the tile just placed".to_string()
+                    (
+                        RefusalKind::NotThisTile,
+                        "figures go on the tile just placed".to_string(),
+                    )
                 } else if let Some(why) = rules.expansions.iter().enumerate().find_map(|(slot, e)| {
                     e.hooks
                         .explain_deployment_refusal(self.ext[slot].as_ref(), &self.core, d)
                 }) {
-                    why
+                    (RefusalKind::DeploymentForbidden, why)
                 } else if let Spot::Feature(fi) = d.spot {
                     match self.core.node_at(d.pos, fi as usize) {
-                        None => "the tile has no such feature".to_string(),
-                        Some(n) if self.core.features.followers(n) > 0 => {
-                            format!("that {} is already occupied", self.core.features.kind(n))
-                        }
+                        None => (RefusalKind::NoSuchFeature, "the tile has no such feature".to_string()),
+                        Some(n) if self.core.features().followers(n) > 0 => (
+                            RefusalKind::FeatureOccupied,
+                            format!("that {} is already occupied", self.core.features().kind(n)),
+                        ),
                         Some(n)
                             if !rules.base.farmers
-                                && self.core.features.kind(n) == FeatureKind::Field
+                                && self.core.features().kind(n) == FeatureKind::Field
                                 && rules.figures[d.figure as usize].class == FigureClass::Follower =>
                         {
-                            "farmers are off in this game ([variants.base] farmers = false)".to_string()
+                            (
+                                RefusalKind::NotAnOption,
+                                "farmers are off in this game ([variants.base] farmers = false)".to_string(),
+                            )
                         }
-                        Some(n) => format!("a {figure} cannot go on a {} here", self.core.features.kind(n)),
+                        Some(n) => (
+                            RefusalKind::NotAnOption,
+                            format!("a {figure} cannot go on a {} here", self.core.features().kind(n)),
+                        ),
                     }
                 } else {
-                    format!("a {figure} cannot go there")
+                    (RefusalKind::NotAnOption, format!("a {figure} cannot go there"))
                 };
-                Err(IllegalAction(format!("cannot deploy {figure}: {why}")))
+                Err(IllegalAction::new(kind, format!("cannot deploy {figure}: {why}")))
             }
             (Decision::Expansion { slot, player, .. }, Action::Expansion { slot: s, action }) if slot == *s => {
                 let e = &rules.expansions[slot as usize];
@@ -635,37 +659,43 @@ impl Game {
                     let why =
                         e.hooks
                             .explain_refusal(self.ext[slot as usize].as_ref(), &self.core, player, action.as_ref());
-                    Err(IllegalAction(match why {
-                        Some(why) => format!("{}: {} is not allowed: {why}", e.info.id, action.to_json()),
-                        None => format!("{} does not allow {} now", e.info.id, action.to_json()),
-                    }))
+                    Err(IllegalAction::new(
+                        RefusalKind::Expansion,
+                        match why {
+                            Some(why) => format!("{}: {} is not allowed: {why}", e.info.id, action.to_json()),
+                            None => format!("{} does not allow {} now", e.info.id, action.to_json()),
+                        },
+                    ))
                 }
             }
-            (d, a) => Err(IllegalAction(format!(
-                "{} must {}, not {}",
-                self.core.player_name(d.player()),
-                describe_decision(&d, rules),
-                describe_action(a, rules)
-            ))),
+            (d, a) => Err(IllegalAction::new(
+                RefusalKind::WrongDecision,
+                format!(
+                    "{} must {}, not {}",
+                    self.core.player_name(d.player()),
+                    describe_decision(&d, rules),
+                    describe_action(a, rules)
+                ),
+            )),
         }
     }
 
     fn execute(&mut self, action: &Action) {
-        let player = self.core.turn.player;
+        let player = self.core.turn().player;
         match action {
             Action::Place { pos, rotation } => {
-                let tile = self.core.turn.drawn.expect("checked: a tile is drawn");
-                let rotation = self.core.rules.tile(tile).canonical(*rotation);
+                let tile = self.core.turn().drawn.expect("checked: a tile is drawn");
+                let rotation = self.rules.tile(tile).canonical(*rotation);
                 self.emit(Event::TilePlaced {
                     player: Some(player),
                     tile,
                     pos: *pos,
                     rotation,
                 });
-                self.core.phase = Phase::AfterPlace;
+                self.core.enter(Phase::AfterPlace);
             }
             Action::Deploy(d) => {
-                let figure = self.core.next_figure;
+                let figure = self.core.next_figure_id();
                 self.emit(Event::FigureDeployed {
                     figure,
                     owner: player,
@@ -675,13 +705,13 @@ impl Game {
                 });
                 let placed = *self.core.figure(figure).expect("just deployed");
                 self.run_hooks(Hooks::FIGURE_DEPLOYED, |h, s, ctx| h.figure_deployed(s, ctx, &placed));
-                self.core.phase = Phase::AfterDeploy;
+                self.core.enter(Phase::AfterDeploy);
             }
-            Action::Pass => self.core.phase = Phase::AfterDeploy,
+            Action::Pass => self.core.enter(Phase::AfterDeploy),
             Action::Expansion { slot, action } => {
                 let (slot, asked) = self.asks.pop_front().unwrap_or((*slot, player));
                 {
-                    let hooks = &self.core.rules.expansions[slot as usize].hooks;
+                    let hooks = &self.rules.expansions[slot as usize].hooks;
                     let mut ctx = Ctx {
                         view: &self.core,
                         rng: &mut self.rng,
@@ -703,62 +733,62 @@ impl Game {
             if !self.asks.is_empty() {
                 return;
             }
-            match self.core.phase {
+            match self.core.phase() {
                 Phase::TurnStart => {
-                    let next = if self.core.turn.number == 0 {
+                    let next = if self.core.turn().number == 0 {
                         0
                     } else {
-                        (self.core.turn.player + 1) % self.core.players() as u8
+                        (self.core.turn().player + 1) % self.core.players() as u8
                     };
-                    if self.core.bag.is_empty() {
-                        self.core.phase = Phase::FinalScoring;
+                    if self.core.tiles_left() == 0 {
+                        self.core.enter(Phase::FinalScoring);
                         continue;
                     }
                     self.emit(Event::TurnStarted { player: next });
-                    self.core.phase = Phase::Draw;
+                    self.core.enter(Phase::Draw);
                     self.run_hooks(Hooks::TURN_STARTED, |h, s, ctx| h.turn_started(s, ctx));
                 }
                 Phase::Draw => {
-                    if self.core.turn.placed.is_some() {
+                    if self.core.turn().placed.is_some() {
                         // An expansion's action placed this turn's tile.
-                        self.core.phase = Phase::AfterPlace;
+                        self.core.enter(Phase::AfterPlace);
                         continue;
                     }
                     if !self.draw() {
-                        self.core.phase = Phase::FinalScoring;
+                        self.core.enter(Phase::FinalScoring);
                         continue;
                     }
-                    self.core.phase = Phase::Place;
+                    self.core.enter(Phase::Place);
                     return;
                 }
                 Phase::Place | Phase::Deploy => return,
                 Phase::AfterPlace => {
                     let placed = *self.core.placed_this_turn().expect("placed");
                     self.run_hooks(Hooks::TILE_PLACED, |h, s, ctx| h.tile_placed(s, ctx, placed));
-                    self.core.phase = Phase::Deploy;
+                    self.core.enter(Phase::Deploy);
                 }
                 Phase::AfterDeploy => {
                     let deployed: Option<PlacedFigure> =
-                        self.core.turn.deployed.and_then(|id| self.core.figure(id).copied());
+                        self.core.turn().deployed.and_then(|id| self.core.figure(id).copied());
                     self.run_hooks(Hooks::AFTER_DEPLOY, |h, s, ctx| {
                         h.after_deploy(s, ctx, deployed.as_ref())
                     });
-                    self.core.phase = Phase::BeforeScoring;
+                    self.core.enter(Phase::BeforeScoring);
                 }
                 Phase::BeforeScoring => {
-                    self.core.phase = Phase::Scoring;
+                    self.core.enter(Phase::Scoring);
                     self.run_hooks(Hooks::BEFORE_SCORING, |h, s, ctx| h.before_scoring(s, ctx));
                 }
                 Phase::Scoring => {
                     self.score_completed();
-                    self.core.phase = Phase::AfterScoring;
+                    self.core.enter(Phase::AfterScoring);
                     self.run_hooks(Hooks::AFTER_SCORING, |h, s, ctx| h.after_scoring(s, ctx));
                 }
                 Phase::AfterScoring => {
-                    self.core.phase = Phase::EndTurn;
+                    self.core.enter(Phase::EndTurn);
                     self.run_hooks(Hooks::END_OF_TURN, |h, s, ctx| h.end_of_turn(s, ctx));
                 }
-                Phase::EndTurn => self.core.phase = Phase::TurnStart,
+                Phase::EndTurn => self.core.enter(Phase::TurnStart),
                 Phase::FinalScoring => {
                     self.final_scoring();
                     self.emit(Event::GameEnded);
@@ -771,28 +801,28 @@ impl Game {
 
     /// Draws until a tile fits somewhere; false when the bag runs out.
     fn draw(&mut self) -> bool {
-        let player = self.core.turn.player;
+        let player = self.core.turn().player;
         loop {
-            let n = self.core.bag.len();
+            let n = self.core.tiles_left();
             if n == 0 {
                 return false;
             }
-            let bag_index = if self.core.rules.config.draw_order.is_some() {
+            let bag_index = if self.rules.config.draw_order.is_some() {
                 n as u32 - 1
             } else {
                 self.rng.below(n as u32)
             };
-            let tile = self.core.bag[bag_index as usize];
+            let tile = self.core.bag()[bag_index as usize];
             self.emit(Event::TileDrawn {
                 player,
                 tile,
                 bag_index,
             });
             if self.fits_somewhere(tile) {
-                if !self.core.rules.expansions.is_empty() {
+                if !self.rules.expansions.is_empty() {
                     // The hooks borrow the game mutably: hold the tile through
                     // a handle on the shared rules rather than a copy of it.
-                    let rules = Arc::clone(&self.core.rules);
+                    let rules = Arc::clone(&self.rules);
                     let tt = rules.tile(tile);
                     self.run_hooks(Hooks::TILE_DRAWN, |h, s, ctx| h.tile_drawn(s, ctx, tt));
                 }
@@ -807,17 +837,17 @@ impl Game {
         // see the list in `turn().completed` while it is scored. Only a tile
         // placement writes it, and scoring places none (were one to, the
         // walk stops at the shorter list rather than fail).
-        let n = self.core.turn.completed.len();
+        let n = self.core.turn().completed.len();
         for i in 0..n {
-            let Some(&node) = self.core.turn.completed.get(i) else {
+            let Some(&node) = self.core.turn().completed.get(i) else {
                 break;
             };
-            let kind = self.core.features.kind(node);
+            let kind = self.core.features().kind(node);
             self.emit(Event::FeatureCompleted { feature: node, kind });
             self.run_hooks(Hooks::FEATURE_COMPLETED, |h, s, ctx| h.feature_completed(s, ctx, node));
         }
         for i in 0..n {
-            let Some(&node) = self.core.turn.completed.get(i) else {
+            let Some(&node) = self.core.turn().completed.get(i) else {
                 break;
             };
             self.score_feature(node, true);
@@ -826,13 +856,13 @@ impl Game {
 
     /// Scores one feature for its majority and returns its figures (when complete).
     fn score_feature(&mut self, node: NodeId, complete: bool) {
-        let kind = self.core.features.kind(node);
-        let f = &self.core.features;
+        let kind = self.core.features().kind(node);
+        let f = self.core.features();
         let mut points = match (kind, complete) {
             (FeatureKind::Road, _) => f.tile_count(node) as i32,
             // `tiny_city`: a completed two-tile city scores at the open
             // rate, 1 a tile and pennant (JCloisterZone's definition).
-            (FeatureKind::City, true) if self.core.rules.base.tiny_city && f.tile_count(node) == 2 => {
+            (FeatureKind::City, true) if self.rules.base.tiny_city && f.tile_count(node) == 2 => {
                 (f.tile_count(node) + f.pennants(node)) as i32
             }
             (FeatureKind::City, true) => 2 * (f.tile_count(node) + f.pennants(node)) as i32,
@@ -847,8 +877,8 @@ impl Game {
                     .count() as i32
             }
         };
-        for &slot in &self.core.rules.called.adjusting {
-            self.core.rules.expansions[slot as usize].hooks.feature_points(
+        for &slot in &self.rules.called.adjusting {
+            self.rules.expansions[slot as usize].hooks.feature_points(
                 self.ext[slot as usize].as_ref(),
                 &self.core,
                 node,
@@ -900,9 +930,9 @@ impl Game {
         self.run_hooks(Hooks::FINAL_SCORING, |h, s, ctx| h.final_scoring(s, ctx));
         // Each feature with followers scores once; farms come last.
         let mut roots: Vec<NodeId> = Vec::new();
-        for f in &self.core.figures {
+        for f in self.core.figures() {
             if let Some(n) = f.node {
-                let r = self.core.features.root(n);
+                let r = self.core.features().root(n);
                 if !roots.contains(&r) {
                     roots.push(r);
                 }
@@ -910,7 +940,7 @@ impl Game {
         }
         let (farms, others): (Vec<NodeId>, Vec<NodeId>) = roots
             .into_iter()
-            .partition(|&r| self.core.features.kind(r) == FeatureKind::Field);
+            .partition(|&r| self.core.features().kind(r) == FeatureKind::Field);
         for r in others.into_iter().chain(farms) {
             self.score_feature(r, false);
         }
@@ -919,14 +949,14 @@ impl Game {
     /// Applies an event and shows it to observing expansions.
     fn emit(&mut self, event: Event) {
         self.core.apply(&event);
-        for &slot in &self.core.rules.called.observing {
+        for &slot in &self.rules.called.observing {
             // Events of the setup (the start tile, earlier expansions' setup)
             // come before an expansion has a state: it sees their result in
             // its own `setup` instead.
             let Some(state) = self.ext.get_mut(slot as usize) else {
                 continue;
             };
-            self.core.rules.expansions[slot as usize]
+            self.rules.expansions[slot as usize]
                 .hooks
                 .observe(state.as_mut(), &self.core, &event);
         }
@@ -938,12 +968,12 @@ impl Game {
     /// Calls `hook` (through `f`) on every expansion that takes it, applying
     /// each one's requests before the next is called.
     fn run_hooks(&mut self, hook: Hooks, f: impl Fn(&dyn DynExpansion, &mut dyn ErasedState, &mut Ctx<'_>)) {
-        for slot in 0..self.core.rules.expansions.len() {
-            if !self.core.rules.called.by_slot[slot].contains(hook) {
+        for slot in 0..self.rules.expansions.len() {
+            if !self.rules.called.by_slot[slot].contains(hook) {
                 continue;
             }
             {
-                let hooks = self.core.rules.expansions[slot].hooks.as_ref();
+                let hooks = self.rules.expansions[slot].hooks.as_ref();
                 let mut ctx = Ctx {
                     view: &self.core,
                     rng: &mut self.rng,
@@ -1032,7 +1062,7 @@ impl Game {
     pub fn determinized(&self, seed: u64) -> Game {
         let mut g = self.clone();
         g.rng = GameRng::new(seed);
-        for (slot, e) in g.core.rules.expansions.iter().enumerate() {
+        for (slot, e) in g.rules.expansions.iter().enumerate() {
             e.hooks.resample_hidden(g.ext[slot].as_mut(), &mut g.rng);
         }
         g
@@ -1049,7 +1079,7 @@ impl Game {
             return;
         }
         self.asks.clear();
-        self.core.phase = Phase::FinalScoring;
+        self.core.enter(Phase::FinalScoring);
         self.advance();
     }
 }

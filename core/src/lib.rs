@@ -50,6 +50,7 @@ pub mod registry;
 pub mod rng;
 pub mod rules;
 pub mod state;
+pub mod tables;
 pub mod text_file;
 pub mod tiles;
 pub mod values;
@@ -62,12 +63,13 @@ pub use expansion::{
     BuildContext, Ctx, Deployment, EarlierDefault, Expansion, ExpansionInfo, Hooks, TileFile, VariantDecl,
 };
 pub use figures::{FigureClass, FigureDecl, FigurePlacement, Strength};
-pub use game::{Action, AfterPlacing, Decision, Game, IllegalAction, NextDecision, PlayError, WholeMove};
+pub use game::{Action, AfterPlacing, Decision, Game, IllegalAction, NextDecision, PlayError, RefusalKind, WholeMove};
 pub use geometry::{Pos, Rotation, Segment, Side};
 pub use record::{GameRecord, Move, RecordError, ReplayStep, UNNAMED_ENGINE, UnstatedVariant};
 pub use registry::{Catalog, Registration};
 pub use rules::{Rules, SetupError, TileSource};
 pub use state::{CoreState, Phase};
+pub use tables::Tables;
 pub use text_file::{TextFileError, read_text_file};
 pub use tiles::{EdgeKind, FeatureKind, TileDef, TileSet, TileType};
 pub use values::{Value, ValueKind};

@@ -28,7 +28,7 @@
 //!
 //! [`Board::fits_frontier_cell`]: crate::board::Board::fits_frontier_cell
 
-use crate::game::{Action, Decision, Game, IllegalAction, PlayError, WholeMove};
+use crate::game::{Action, Decision, Game, IllegalAction, PlayError, RefusalKind, WholeMove};
 use crate::geometry::Rotation;
 use crate::rng::GameRng;
 use crate::rules::Rules;
@@ -60,7 +60,8 @@ fn pick(rng: &mut GameRng, n: usize) -> usize {
 pub fn full_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action>) -> Result<(), PlayError> {
     game.legal_actions(options);
     if options.is_empty() {
-        return Err(PlayError::Illegal(IllegalAction(
+        return Err(PlayError::Illegal(IllegalAction::new(
+            RefusalKind::NoOption,
             "the pending decision has no legal option".into(),
         )));
     }

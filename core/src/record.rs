@@ -5,7 +5,7 @@
 use crate::config::GameConfig;
 use crate::expansion::Deployment;
 use crate::figures::{CORNER_NAMES, Spot};
-use crate::game::{Action, Game, IllegalAction, PlayError};
+use crate::game::{Action, Game, IllegalAction, PlayError, RefusalKind};
 use crate::geometry::{Pos, Rotation, Segment};
 use crate::registry::Catalog;
 use crate::rules::{Rules, SetupError, TileSource};
@@ -588,16 +588,22 @@ impl Game {
                             sets.push(&t.set);
                         }
                     }
-                    return Err(IllegalAction(format!(
-                        "unknown tile id `{id}`: no tile set of this game ({}) has it; \
+                    return Err(IllegalAction::new(
+                        RefusalKind::UnknownTile,
+                        format!(
+                            "unknown tile id `{id}`: no tile set of this game ({}) has it; \
                          it may belong to another tile set or to an expansion that is not enabled",
-                        sets.join(", ")
-                    )));
+                            sets.join(", ")
+                        ),
+                    ));
                 }
                 if let (Some(id), Some(drawn)) = (tile, core.turn().drawn) {
                     let drawn_id = self.rules().tile(drawn).id();
                     if id != drawn_id {
-                        return Err(IllegalAction(format!("the drawn tile is {drawn_id}, not {id}")));
+                        return Err(IllegalAction::new(
+                            RefusalKind::NotTheDrawnTile,
+                            format!("the drawn tile is {drawn_id}, not {id}"),
+                        ));
                     }
                 }
                 Ok(Action::Place {
@@ -613,30 +619,35 @@ impl Game {
                 corner,
             } => {
                 let kind = self.rules().figure_index(figure).ok_or_else(|| {
-                    IllegalAction(format!(
-                        "unknown figure `{figure}`; figures in this game: {}",
-                        self.rules()
-                            .figures()
-                            .iter()
-                            .map(|f| f.id)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ))
+                    IllegalAction::new(
+                        RefusalKind::UnknownFigure,
+                        format!(
+                            "unknown figure `{figure}`; figures in this game: {}",
+                            self.rules()
+                                .figures()
+                                .iter()
+                                .map(|f| f.id)
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    )
                 })?;
-                let pos = at
-                    .or_else(|| core.placed_this_turn().map(|p| p.pos))
-                    .ok_or_else(|| IllegalAction("no tile was placed this turn".into()))?;
+                let pos = at.or_else(|| core.placed_this_turn().map(|p| p.pos)).ok_or_else(|| {
+                    IllegalAction::new(RefusalKind::WrongDecision, "no tile was placed this turn".into())
+                })?;
                 let spot = match (feature, corner) {
                     (Some(name), None) => Spot::Feature(self.feature_by_name(pos, name)? as u8),
-                    (None, Some(c)) => Spot::Corner(
-                        CORNER_NAMES
-                            .iter()
-                            .position(|n| n == c)
-                            .ok_or_else(|| IllegalAction(format!("unknown corner `{c}`; use NW, NE, SE or SW")))?
-                            as u8,
-                    ),
+                    (None, Some(c)) => Spot::Corner(CORNER_NAMES.iter().position(|n| n == c).ok_or_else(|| {
+                        IllegalAction::new(
+                            RefusalKind::NoSuchFeature,
+                            format!("unknown corner `{c}`; use NW, NE, SE or SW"),
+                        )
+                    })? as u8),
                     _ => {
-                        return Err(IllegalAction("a deploy names either a `feature` or a `corner`".into()));
+                        return Err(IllegalAction::new(
+                            RefusalKind::MalformedMove,
+                            "a deploy names either a `feature` or a `corner`".into(),
+                        ));
                     }
                 };
                 Ok(Action::Deploy(Deployment {
@@ -646,23 +657,25 @@ impl Game {
                 }))
             }
             Move::Expansion(map) => {
-                let (id, value) = map
-                    .iter()
-                    .next()
-                    .filter(|_| map.len() == 1)
-                    .ok_or_else(|| IllegalAction("an expansion move is one key, the expansion's id".into()))?;
+                let (id, value) = map.iter().next().filter(|_| map.len() == 1).ok_or_else(|| {
+                    IllegalAction::new(
+                        RefusalKind::MalformedMove,
+                        "an expansion move is one key, the expansion's id".into(),
+                    )
+                })?;
                 if let Some(why) = core_move_error(id, value) {
-                    return Err(IllegalAction(why));
+                    return Err(IllegalAction::new(RefusalKind::MalformedMove, why));
                 }
                 let slot = self.rules().expansion_slot(id).ok_or_else(|| {
-                    IllegalAction(format!(
-                        "`{id}` is not a move (place, deploy, pass) nor an enabled expansion"
-                    ))
+                    IllegalAction::new(
+                        RefusalKind::UnknownExpansion,
+                        format!("`{id}` is not a move (place, deploy, pass) nor an enabled expansion"),
+                    )
                 })?;
                 let action = self.rules().expansions()[slot as usize]
                     .hooks
                     .parse_action(value)
-                    .map_err(|e| IllegalAction(format!("{id}: {e}")))?;
+                    .map_err(|e| IllegalAction::new(RefusalKind::MalformedMove, format!("{id}: {e}")))?;
                 Ok(Action::Expansion { slot, action })
             }
         }
@@ -685,7 +698,7 @@ impl CoreState {
         let Some(placed) = self.board().get(pos) else {
             return format!("#{fi}");
         };
-        let tile = &self.rules().tile(placed.tile).def;
+        let tile = &self.tables().tile(placed.tile).def;
         let def = &tile.features[fi];
         // A centre segment names a road or a city side best ("city:N", not "city:NW").
         let board: Vec<Segment> = def.segments.iter().map(|s| s.rotated(placed.rotation)).collect();
@@ -714,24 +727,28 @@ impl CoreState {
         let placed = self
             .board()
             .get(pos)
-            .ok_or_else(|| IllegalAction(format!("no tile at {pos}")))?;
-        let def = &self.rules().tile(placed.tile).def;
+            .ok_or_else(|| IllegalAction::new(RefusalKind::NoSuchFeature, format!("no tile at {pos}")))?;
+        let def = &self.tables().tile(placed.tile).def;
         if let Some(fi) = def.features.iter().position(|f| f.name.as_deref() == Some(name)) {
             return Ok(fi);
         }
         if let Some((kind_name, nth)) = name.split_once('#')
             && let Some(kind) = FeatureKind::parse(kind_name)
         {
-            let n: usize = nth
-                .parse()
-                .map_err(|_| IllegalAction(format!("`{name}`: write {kind}#N with N a number from 1")))?;
+            let n: usize = nth.parse().map_err(|_| {
+                IllegalAction::new(
+                    RefusalKind::MalformedMove,
+                    format!("`{name}`: write {kind}#N with N a number from 1"),
+                )
+            })?;
             return n
                 .checked_sub(1)
                 .and_then(|k| edgeless_of_kind(def, kind).nth(k))
                 .ok_or_else(|| {
-                    IllegalAction(format!(
-                        "the tile at {pos} has no {name} (no edgeless {kind} number {n})"
-                    ))
+                    IllegalAction::new(
+                        RefusalKind::NoSuchFeature,
+                        format!("the tile at {pos} has no {name} (no edgeless {kind} number {n})"),
+                    )
                 });
         }
         let (kind_name, seg) = match name.split_once(':') {
@@ -739,19 +756,26 @@ impl CoreState {
             None => (name, None),
         };
         let kind = FeatureKind::parse(kind_name).ok_or_else(|| {
-            IllegalAction(format!(
-                "unknown feature `{name}`; write kind:SEGMENT such as city:N or field:NW"
-            ))
+            IllegalAction::new(
+                RefusalKind::MalformedMove,
+                format!("unknown feature `{name}`; write kind:SEGMENT such as city:N or field:NW"),
+            )
         })?;
         match seg {
             Some(s) => {
-                let seg =
-                    Segment::parse(s).ok_or_else(|| IllegalAction(format!("unknown segment `{s}` in `{name}`")))?;
+                let seg = Segment::parse(s).ok_or_else(|| {
+                    IllegalAction::new(RefusalKind::MalformedMove, format!("unknown segment `{s}` in `{name}`"))
+                })?;
                 let local = seg.rotated(placed.rotation.inverse());
                 def.features
                     .iter()
                     .position(|f| f.kind == kind && f.segments.contains(local))
-                    .ok_or_else(|| IllegalAction(format!("no {kind} covers {s} on the tile at {pos}")))
+                    .ok_or_else(|| {
+                        IllegalAction::new(
+                            RefusalKind::NoSuchFeature,
+                            format!("no {kind} covers {s} on the tile at {pos}"),
+                        )
+                    })
             }
             None => {
                 let matching: Vec<usize> = def
@@ -763,10 +787,14 @@ impl CoreState {
                     .collect();
                 match matching.as_slice() {
                     [one] => Ok(*one),
-                    [] => Err(IllegalAction(format!("the tile at {pos} has no {kind}"))),
-                    _ => Err(IllegalAction(format!(
-                        "the tile at {pos} has several {kind} features; name one as {kind}:SEGMENT"
-                    ))),
+                    [] => Err(IllegalAction::new(
+                        RefusalKind::NoSuchFeature,
+                        format!("the tile at {pos} has no {kind}"),
+                    )),
+                    _ => Err(IllegalAction::new(
+                        RefusalKind::MalformedMove,
+                        format!("the tile at {pos} has several {kind} features; name one as {kind}:SEGMENT"),
+                    )),
                 }
             }
         }

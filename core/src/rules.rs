@@ -8,6 +8,7 @@ use crate::diagnostic::Diagnostics;
 use crate::expansion::{BuildContext, DynExpansion, ExpansionInfo, Hooks, VariantDecl};
 use crate::figures::{FOLLOWER, FigureClass, FigureDecl};
 use crate::registry::Catalog;
+use crate::tables::{ExpansionSources, Tables};
 use crate::text_file::{MAX_TILE_FILE_BYTES, TextFileError, read_text_file};
 use crate::tiles::{FeatureKind, TileSet, TileType, parse_tile_set};
 use crate::values::Value;
@@ -443,29 +444,31 @@ fn failure_flag(expansions: &[EnabledExpansion]) -> Arc<AtomicBool> {
 }
 
 /// The assembled rules of one game.
+///
+/// Its [`Tables`] (tiles, figures, score sources, configuration) are what
+/// states and expansions read; `Rules` adds the enabled expansions' hooks,
+/// and reads as its tables too (it dereferences to them), so
+/// `rules.tile(i)` and `rules.config` work on either.
 pub struct Rules {
-    /// Shared with every expansion's build (`BuildContext::tiles`) and with
-    /// reseeded copies, so neither copies the table.
-    pub(crate) tiles: Arc<[TileType]>,
-    pub(crate) start: u16,
-    pub(crate) bag: Vec<u16>,
-    pub(crate) figures: Vec<FigureDecl>,
+    /// Shared with every state of the game.
+    pub(crate) tables: Arc<Tables>,
     pub(crate) expansions: Vec<EnabledExpansion>,
-    pub(crate) sources: Vec<String>,
     pub(crate) called: HookCalls,
     /// Whether an enabled expansion comes from a dynamic library (actions
     /// are then played on a snapshot that a plugin failure rolls back).
     pub(crate) isolated: bool,
     /// Raised by any expansion's hook that panics (see `Game::failure`).
     pub(crate) failed: Arc<AtomicBool>,
-    /// The configuration's `draw_order` as tile indices, last drawn first.
-    pub(crate) draw_order_bag: Option<Vec<u16>>,
     /// The base game's variants as this game plays them.
     pub(crate) base: BaseRules,
-    /// The configuration the rules were built from, with every variant of
-    /// every enabled expansion stated (defaults filled in): what a record
-    /// of this game should hold.
-    pub config: GameConfig,
+}
+
+impl std::ops::Deref for Rules {
+    type Target = Tables;
+
+    fn deref(&self) -> &Tables {
+        &self.tables
+    }
 }
 
 impl std::fmt::Debug for Rules {
@@ -755,19 +758,30 @@ impl Rules {
                 .variants
                 .insert(BASE_ID.to_string(), typed_variants(BASE_VARIANTS, &base_variants));
         }
+        let expansion_sources = built
+            .iter()
+            .map(|e| ExpansionSources {
+                expansion: e.info.id,
+                names: e.info.score_sources,
+                first: e.first_source,
+            })
+            .collect();
         Ok(Rules {
+            tables: Arc::new(Tables {
+                tiles: table,
+                start,
+                bag,
+                figures,
+                sources,
+                expansion_sources,
+                draw_order_bag,
+                config: played,
+            }),
             base,
-            draw_order_bag,
             failed,
-            tiles: table,
-            start,
-            bag,
-            figures,
             expansions: built,
-            sources,
             called,
             isolated: enabled.iter().any(|e| catalog.is_dynamic(e.id)),
-            config: played,
         })
     }
 
@@ -800,23 +814,17 @@ impl Rules {
                 first_source: e.first_source,
             });
         }
-        let mut config = self.config.clone();
-        config.seed = seed;
+        let mut tables = Tables::clone(&self.tables);
+        tables.config.seed = seed;
         let failed = failure_flag(&expansions);
         let called = HookCalls::new(&expansions);
         Ok(Rules {
+            tables: Arc::new(tables),
             base: self.base,
-            draw_order_bag: self.draw_order_bag.clone(),
             failed,
-            tiles: Arc::clone(&self.tiles),
-            start: self.start,
-            bag: self.bag.clone(),
-            figures: self.figures.clone(),
             expansions,
-            sources: self.sources.clone(),
             called,
             isolated: self.isolated,
-            config,
         })
     }
 
@@ -832,41 +840,6 @@ impl Rules {
         self.base.farmers || kind != FeatureKind::Field || decl.class != FigureClass::Follower
     }
 
-    /// The tile types of this game.
-    pub fn tiles(&self) -> &[TileType] {
-        &self.tiles
-    }
-
-    /// The tile type with `id`.
-    pub fn tile_by_id(&self, id: &str) -> Option<&TileType> {
-        self.tiles.iter().find(|t| t.def.id == id)
-    }
-
-    /// The tile type at `index`.
-    pub fn tile(&self, index: u16) -> &TileType {
-        &self.tiles[index as usize]
-    }
-
-    /// The start tile's type index.
-    pub fn start_tile(&self) -> u16 {
-        self.start
-    }
-
-    /// The figure kinds of this game (index 0 is the follower).
-    pub fn figures(&self) -> &[FigureDecl] {
-        &self.figures
-    }
-
-    /// The index of figure kind `id`.
-    pub fn figure_index(&self, id: &str) -> Option<u8> {
-        self.figures.iter().position(|f| f.id == id).map(|i| i as u8)
-    }
-
-    /// Score breakdown keys, by source index.
-    pub fn score_sources(&self) -> &[String] {
-        &self.sources
-    }
-
     /// The enabled expansions, in hook order.
     pub fn expansions(&self) -> &[EnabledExpansion] {
         &self.expansions
@@ -875,30 +848,6 @@ impl Rules {
     /// The slot of enabled expansion `id`.
     pub fn expansion_slot(&self, id: &str) -> Option<u8> {
         self.expansions.iter().position(|e| e.info.id == id).map(|i| i as u8)
-    }
-
-    /// Number of tiles in the bag at the start (the start tile excluded).
-    pub fn bag_size(&self) -> usize {
-        self.bag.len()
-    }
-
-    /// The bag before the first draw, as tile type indices in table order
-    /// (unshuffled; the start tile's placed copy excluded). A `draw_order`
-    /// replaces it in play.
-    pub fn initial_bag(&self) -> &[u16] {
-        &self.bag
-    }
-
-    /// The source index for `name` of the expansion in `slot`.
-    pub(crate) fn score_source(&self, slot: u8, name: &str) -> u16 {
-        let e = &self.expansions[slot as usize];
-        let offset = e.info.score_sources.iter().position(|s| *s == name).unwrap_or_else(|| {
-            panic!(
-                "expansion `{}` scored under undeclared source `{name}`; declare it in score_sources",
-                e.info.id
-            )
-        });
-        e.first_source + offset as u16
     }
 }
 

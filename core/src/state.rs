@@ -1,14 +1,17 @@
 //! The core state of a game and the one function that changes it: `apply`.
 //!
-//! Expansions and hosts read it through the accessors here; only events
-//! applied by the engine write it.
+//! Expansions, hosts and the rest of the engine read it through the
+//! accessors here; its fields are private to this module, so the compiler
+//! holds every write to three narrow paths: [`CoreState::apply`] (events),
+//! [`CoreState::enter`] (the turn machine's next phase) and
+//! [`CoreMark::restore`] (undo putting back what `apply` wrote).
 
-use crate::board::{Board, PlacedTile};
+use crate::board::{Board, BoardMark, PlacedTile};
 use crate::events::Event;
-use crate::features::{Features, NodeId};
+use crate::features::{Features, FeaturesMark, NodeId};
 use crate::figures::{FigureClass, FigureId, PlacedFigure, Spot};
 use crate::geometry::{Pos, Segment, Side};
-use crate::rules::Rules;
+use crate::tables::Tables;
 use crate::tiles::{EdgeKind, FeatureKind};
 use std::sync::Arc;
 
@@ -61,32 +64,32 @@ pub struct Turn {
 /// The core state of a game.
 #[derive(Clone, Debug)]
 pub struct CoreState {
-    pub(crate) rules: Arc<Rules>,
-    pub(crate) board: Board,
-    pub(crate) features: Features,
-    pub(crate) figures: Vec<PlacedFigure>,
-    pub(crate) next_figure: FigureId,
+    tables: Arc<Tables>,
+    board: Board,
+    features: Features,
+    figures: Vec<PlacedFigure>,
+    next_figure: FigureId,
     /// players × figure kinds.
-    pub(crate) supply: Vec<u8>,
-    pub(crate) scores: Vec<i32>,
+    supply: Vec<u8>,
+    scores: Vec<i32>,
     /// players × score sources.
-    pub(crate) breakdown: Vec<i32>,
-    pub(crate) bag: Vec<u16>,
-    pub(crate) discarded: Vec<u16>,
-    pub(crate) turn: Turn,
-    pub(crate) phase: Phase,
+    breakdown: Vec<i32>,
+    bag: Vec<u16>,
+    discarded: Vec<u16>,
+    turn: Turn,
+    phase: Phase,
 }
 
 impl CoreState {
-    pub(crate) fn new(rules: Arc<Rules>) -> CoreState {
-        let players = rules.config.players.len();
-        let kinds = rules.figures.len();
+    pub(crate) fn new(tables: Arc<Tables>) -> CoreState {
+        let players = tables.config.players.len();
+        let kinds = tables.figures.len();
         let supply = (0..players)
-            .flat_map(|_| rules.figures.iter().map(|f| f.per_player))
+            .flat_map(|_| tables.figures.iter().map(|f| f.per_player))
             .collect();
-        let sources = rules.sources.len();
-        let bag = rules.draw_order_bag.as_ref().unwrap_or(&rules.bag).clone();
-        debug_assert_eq!(kinds, rules.figures.len());
+        let sources = tables.sources.len();
+        let bag = tables.draw_order_bag.as_ref().unwrap_or(&tables.bag).clone();
+        debug_assert_eq!(kinds, tables.figures.len());
         // Sized for the whole game up front (the bag and the start tile; a
         // base tile has at most a handful of features), so the placed-tile
         // list and the feature graph never reallocate and copy mid-game.
@@ -106,7 +109,7 @@ impl CoreState {
             discarded: Vec::new(),
             turn: Turn::default(),
             phase: Phase::TurnStart,
-            rules,
+            tables,
         }
     }
 
@@ -121,22 +124,19 @@ impl CoreState {
             + (self.bag.capacity() + self.discarded.capacity()) * 2
     }
 
-    /// The game's rules.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    /// The shared handle to the rules.
-    pub fn rules_arc(&self) -> &Arc<Rules> {
-        &self.rules
+    /// The game's tables: tiles, figures, score sources, configuration.
+    pub fn tables(&self) -> &Tables {
+        &self.tables
     }
 
     /// The board.
+    #[inline]
     pub fn board(&self) -> &Board {
         &self.board
     }
 
     /// The feature graph.
+    #[inline]
     pub fn features(&self) -> &Features {
         &self.features
     }
@@ -148,17 +148,52 @@ impl CoreState {
 
     /// A player's name.
     pub fn player_name(&self, player: u8) -> &str {
-        &self.rules.config.players[player as usize].name
+        &self.tables.config.players[player as usize].name
     }
 
     /// The turn in progress.
+    #[inline]
     pub fn turn(&self) -> &Turn {
         &self.turn
     }
 
     /// Where the turn stands.
+    #[inline]
     pub fn phase(&self) -> Phase {
         self.phase
+    }
+
+    /// Moves the turn machine (`Game::advance`) to its next phase. Not an
+    /// event: a phase follows from the decisions and events before it, and
+    /// records and event logs list what happened, not the machine's steps.
+    /// The game's end is the exception, set by applying `GameEnded`.
+    #[inline]
+    pub(crate) fn enter(&mut self, phase: Phase) {
+        self.phase = phase;
+    }
+
+    /// The bag, drawn from by index (`TileDrawn::bag_index`).
+    #[inline]
+    pub(crate) fn bag(&self) -> &[u16] {
+        &self.bag
+    }
+
+    /// Every player's score, by seat.
+    pub(crate) fn scores(&self) -> &[i32] {
+        &self.scores
+    }
+
+    /// The id the next deployed figure gets.
+    #[inline]
+    pub(crate) fn next_figure_id(&self) -> FigureId {
+        self.next_figure
+    }
+
+    /// Switches journaling of the board grid and the feature graph (for
+    /// undo) on or off.
+    pub(crate) fn set_journaling(&mut self, on: bool) {
+        self.board.set_journaling(on);
+        self.features.set_journaling(on);
     }
 
     /// The tile placed this turn.
@@ -173,13 +208,13 @@ impl CoreState {
 
     /// A player's points by score source (see `Rules::score_sources`).
     pub fn breakdown(&self, player: u8) -> &[i32] {
-        let n = self.rules.sources.len();
+        let n = self.tables.sources.len();
         &self.breakdown[player as usize * n..(player as usize + 1) * n]
     }
 
     /// Figures of kind `kind` in `player`'s supply.
     pub fn supply(&self, player: u8, kind: u8) -> u8 {
-        self.supply[player as usize * self.rules.figures.len() + kind as usize]
+        self.supply[player as usize * self.tables.figures.len() + kind as usize]
     }
 
     /// Tiles still in the bag.
@@ -218,7 +253,7 @@ impl CoreState {
     /// The node of feature `feature` (definition index) of the tile at `pos`.
     pub fn node_at(&self, pos: Pos, feature: usize) -> Option<NodeId> {
         let t = self.board.get(pos)?;
-        (feature < self.rules.tile(t.tile).def.features.len()).then_some(t.first_node + feature as NodeId)
+        (feature < self.tables.tile(t.tile).def.features.len()).then_some(t.first_node + feature as NodeId)
     }
 
     /// The placed tile a node belongs to.
@@ -255,7 +290,7 @@ impl CoreState {
         let mut strength = [0u32; 8];
         let pennants = self.features.pennants(node);
         for f in self.figures_in(node) {
-            let decl = &self.rules.figures[f.kind as usize];
+            let decl = &self.tables.figures[f.kind as usize];
             if decl.class == FigureClass::Follower {
                 strength[f.owner as usize] += decl.strength.in_feature(pennants);
             }
@@ -274,7 +309,7 @@ impl CoreState {
         let mut cities = Vec::new();
         for m in self.features.members(node) {
             let placed = self.tile_of_node(m);
-            let def = &self.rules.tile(placed.tile).def;
+            let def = &self.tables.tile(placed.tile).def;
             for &c in &def.features[(m - placed.first_node) as usize].touches {
                 let root = self.features.root(placed.first_node + c as NodeId);
                 if !cities.contains(&root) {
@@ -340,10 +375,10 @@ impl CoreState {
                     node,
                 });
                 self.next_figure = self.next_figure.max(figure + 1);
-                let i = owner as usize * self.rules.figures.len() + kind as usize;
+                let i = owner as usize * self.tables.figures.len() + kind as usize;
                 self.supply[i] -= 1;
                 if let Some(n) = node
-                    && self.rules.figures[kind as usize].class == FigureClass::Follower
+                    && self.tables.figures[kind as usize].class == FigureClass::Follower
                 {
                     self.features.add_followers(n, 1);
                 }
@@ -358,15 +393,15 @@ impl CoreState {
                 player, points, source, ..
             } => {
                 self.scores[player as usize] += points;
-                let n = self.rules.sources.len();
+                let n = self.tables.sources.len();
                 self.breakdown[player as usize * n + source as usize] += points;
             }
             Event::FigureReturned { figure, .. } => {
                 if let Some(i) = self.figures.iter().position(|f| f.id == figure) {
                     let f = self.figures.remove(i);
-                    self.supply[f.owner as usize * self.rules.figures.len() + f.kind as usize] += 1;
+                    self.supply[f.owner as usize * self.tables.figures.len() + f.kind as usize] += 1;
                     if let Some(n) = f.node
-                        && self.rules.figures[f.kind as usize].class == FigureClass::Follower
+                        && self.tables.figures[f.kind as usize].class == FigureClass::Follower
                     {
                         self.features.add_followers(n, -1);
                     }
@@ -381,7 +416,7 @@ impl CoreState {
     fn place_tile(&mut self, player: Option<u8>, tile: u16, pos: Pos, rotation: crate::geometry::Rotation) -> u32 {
         // A borrow of the rules field, not a handle: the fields written below
         // are others, and this runs for every tile.
-        let rules: &Rules = &self.rules;
+        let rules: &Tables = &self.tables;
         let tt = rules.tile(tile);
         let first_node = self.features.len() as NodeId;
         let idx = self.board.place(
@@ -467,5 +502,74 @@ impl CoreState {
         }
         self.turn.completed = completed;
         idx
+    }
+}
+
+/// The state's small parts as they were before a decision, and where the
+/// board's and the feature graph's journals stood: what `Game::undo` puts
+/// back (`game/undo.rs`). Its buffers are reused from decision to decision.
+#[derive(Clone, Debug)]
+pub(crate) struct CoreMark {
+    board: BoardMark,
+    features: FeaturesMark,
+    figures: Vec<PlacedFigure>,
+    next_figure: FigureId,
+    supply: Vec<u8>,
+    scores: Vec<i32>,
+    breakdown: Vec<i32>,
+    bag: Vec<u16>,
+    discarded: usize,
+    turn: Turn,
+    phase: Phase,
+}
+
+impl CoreMark {
+    /// A mark of `core` as it is.
+    pub(crate) fn of(core: &CoreState) -> CoreMark {
+        let mut board = BoardMark::default();
+        core.board.mark(&mut board);
+        CoreMark {
+            board,
+            features: core.features.mark(),
+            figures: core.figures.clone(),
+            next_figure: core.next_figure,
+            supply: core.supply.clone(),
+            scores: core.scores.clone(),
+            breakdown: core.breakdown.clone(),
+            bag: core.bag.clone(),
+            discarded: core.discarded.len(),
+            turn: core.turn.clone(),
+            phase: core.phase,
+        }
+    }
+
+    /// Notes `core` into this mark's buffers.
+    pub(crate) fn save(&mut self, core: &CoreState) {
+        core.board.mark(&mut self.board);
+        self.features = core.features.mark();
+        self.figures.clone_from(&core.figures);
+        self.next_figure = core.next_figure;
+        self.supply.clone_from(&core.supply);
+        self.scores.clone_from(&core.scores);
+        self.breakdown.clone_from(&core.breakdown);
+        self.bag.clone_from(&core.bag);
+        self.discarded = core.discarded.len();
+        self.turn.clone_from(&core.turn);
+        self.phase = core.phase;
+    }
+
+    /// Puts `core` back as noted; the mark keeps the newer buffers for reuse.
+    pub(crate) fn restore(&mut self, core: &mut CoreState) {
+        core.board.rollback(&self.board);
+        core.features.rollback(self.features);
+        std::mem::swap(&mut core.figures, &mut self.figures);
+        core.next_figure = self.next_figure;
+        std::mem::swap(&mut core.supply, &mut self.supply);
+        std::mem::swap(&mut core.scores, &mut self.scores);
+        std::mem::swap(&mut core.breakdown, &mut self.breakdown);
+        std::mem::swap(&mut core.bag, &mut self.bag);
+        core.discarded.truncate(self.discarded);
+        std::mem::swap(&mut core.turn, &mut self.turn);
+        core.phase = self.phase;
     }
 }

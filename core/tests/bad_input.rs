@@ -24,8 +24,8 @@ use carcassonne_core::figures::Spot;
 use carcassonne_core::rules::BASE_TILES;
 use carcassonne_core::tiles::parse_tile_set;
 use carcassonne_core::{
-    Action, Catalog, Deployment, ExpansionInfo, Game, GameConfig, GameRecord, Pos, RecordError, Rotation, Rules,
-    SetupError, TileSet, TileSource,
+    Action, Catalog, Deployment, ExpansionInfo, Game, GameConfig, GameRecord, PlayError, Pos, RecordError, RefusalKind,
+    Rotation, Rules, SetupError, TileSet, TileSource,
 };
 
 fn parse(text: &str) -> Result<TileSet, Diagnostics> {
@@ -546,34 +546,73 @@ fn a_rejected_play_changes_nothing() {
     };
     // Bob must place V: on the start tile, far from every tile, turned so
     // that it does not fit, or something other than a placement.
-    for (action, why) in [
-        (place(0, 0, 0), "(0,0) already holds a tile"),
-        (place(5, 5, 0), "(5,5) does not touch any placed tile"),
-        (place(2, 0, 2), "tile V turned 180° does not fit at (2,0)"),
-        (Action::Pass, "Bob must place tile V, not pass"),
-        (deploy(1, 0, 0), "Bob must place tile V, not deploy a figure"),
+    for (action, kind, why) in [
+        (place(0, 0, 0), RefusalKind::CellOccupied, "(0,0) already holds a tile"),
+        (
+            place(5, 5, 0),
+            RefusalKind::NotAdjacent,
+            "(5,5) does not touch any placed tile",
+        ),
+        (
+            place(2, 0, 2),
+            RefusalKind::TileDoesNotFit,
+            "tile V turned 180° does not fit at (2,0)",
+        ),
+        (
+            Action::Pass,
+            RefusalKind::WrongDecision,
+            "Bob must place tile V, not pass",
+        ),
+        (
+            deploy(1, 0, 0),
+            RefusalKind::WrongDecision,
+            "Bob must place tile V, not deploy a figure",
+        ),
     ] {
         let err = game.play(&action).unwrap_err();
         assert!(err.to_string().contains(why), "{action:?}: {err}");
+        assert_eq!(refusal_kind(&err), Some(kind), "{action:?}: {err}");
         assert_eq!(observe(&game), before, "{action:?} changed the game");
     }
 
     // A legal placement works afterwards; then bad deployments are refused.
     game.play(&place(2, 0, 0)).expect("V unturned fits: road W–S");
     let placed = observe(&game);
-    for (action, why) in [
-        (deploy(2, 0, 99), "the tile has no such feature"),
-        (deploy(1, 0, 0), "figures go on the tile just placed"),
-        (place(3, 0, 0), "Bob must deploy a figure or pass, not place a tile"),
+    for (action, kind, why) in [
+        (
+            deploy(2, 0, 99),
+            RefusalKind::NoSuchFeature,
+            "the tile has no such feature",
+        ),
+        (
+            deploy(1, 0, 0),
+            RefusalKind::NotThisTile,
+            "figures go on the tile just placed",
+        ),
+        (
+            place(3, 0, 0),
+            RefusalKind::WrongDecision,
+            "Bob must deploy a figure or pass, not place a tile",
+        ),
     ] {
         let err = game.play(&action).unwrap_err();
         assert!(err.to_string().contains(why), "{action:?}: {err}");
+        assert_eq!(refusal_kind(&err), Some(kind), "{action:?}: {err}");
         assert_eq!(observe(&game), placed, "{action:?} changed the game");
     }
     game.play(&Action::Pass).unwrap();
     assert!(game.is_over());
     let err = game.play(&Action::Pass).unwrap_err();
     assert_eq!(err.to_string(), "the game is over");
+    assert_eq!(refusal_kind(&err), Some(RefusalKind::GameOver));
+}
+
+/// The kind of a refusal; `None` for an expansion's failure.
+fn refusal_kind(err: &PlayError) -> Option<RefusalKind> {
+    match err {
+        PlayError::Illegal(i) => Some(i.kind),
+        PlayError::ExpansionFailed { .. } => None,
+    }
 }
 
 #[test]

@@ -15,7 +15,7 @@
 //! instance V (FFRR) reads FFRR at 0°, RFFR at 90°, RRFF at 180°, FRRF at 270°.
 
 use carcassonne_core::figures::Spot;
-use carcassonne_core::{Action, Catalog, Deployment, Game, GameRecord, Pos, TileSource};
+use carcassonne_core::{Action, Catalog, Deployment, Game, GameRecord, Pos, RefusalKind, TileSource};
 use std::collections::BTreeSet;
 
 /// Replays a fixture record (the start tile is always D at (0,0), unturned).
@@ -306,7 +306,7 @@ fn no_follower_options_with_an_empty_supply() {
             spot: Spot::Feature(road),
         }))
         .unwrap_err();
-    assert!(err.0.contains("no follower left in supply"), "{err}");
+    assert_eq!(err.kind, RefusalKind::NoFigureLeft, "{err}");
 }
 
 /// A tile's placement table (which rotations meet each of the 256 edge

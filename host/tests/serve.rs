@@ -160,6 +160,14 @@ fn another_seats_link_is_refused_and_the_reason_names_whose_turn_it_is() {
     );
     assert_eq!(status, 400);
     assert!(reply["error"].as_str().unwrap().contains("does not exist"));
+    assert_eq!(reply["kind"], json!(null), "the server's own refusal: {reply}");
+    // A move the game refuses carries the game's reason as a kind.
+    let (status, reply) = post(
+        addr,
+        &json!({ "token": seats.seats[0], "move": "pass", "version": version }),
+    );
+    assert_eq!(status, 400, "{reply}");
+    assert_eq!(reply["kind"], json!("wrong-decision"), "{reply}");
     let mv = s["decision"]["options"][0]["move"].clone();
     let (status, reply) = post(
         addr,

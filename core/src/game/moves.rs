@@ -12,7 +12,7 @@
 //! (`TILE_PLACED`) or offers or forbids deployments, the answers come from
 //! playing the placement on a copy, so they are exact either way.
 
-use super::{Action, Decision, Game, IllegalAction, PlayError};
+use super::{Action, Decision, Game, IllegalAction, PlayError, RefusalKind};
 use crate::expansion::Deployment;
 use crate::features::NodeId;
 use crate::figures::{FigurePlacement, Spot};
@@ -102,10 +102,10 @@ impl Game {
             });
             return;
         }
-        let tt = self.core.rules.tile(tile);
+        let tt = self.rules.tile(tile);
         let offers = self.core_offers(tile);
-        let vetoing = !self.core.rules.called.vetoing.is_empty();
-        self.core.board.for_each_fitting_cell(tt, |pos, mut rotations| {
+        let vetoing = !self.rules.called.vetoing.is_empty();
+        self.core.board().for_each_fitting_cell(tt, |pos, mut rotations| {
             // With nothing to offer (no figure left), who occupies what does
             // not matter: every placement is a pass.
             let joins = if offers.is_empty() {
@@ -160,7 +160,10 @@ impl Game {
         let place = Action::Place { pos, rotation };
         self.check(&place)?;
         let Some(Decision::Place { tile, .. }) = self.decision() else {
-            return Err(IllegalAction("the pending decision is not a placement".into()));
+            return Err(IllegalAction::new(
+                RefusalKind::WrongDecision,
+                "the pending decision is not a placement".into(),
+            ));
         };
         if self.deploys_need_play(tile) {
             return Ok(self.deployments_by_playing(pos, rotation, out));
@@ -179,9 +182,13 @@ impl Game {
         let Some(Decision::Place { tile, .. }) = self.decision() else {
             // Let the check say what the pending decision is.
             self.check(&place)?;
-            return Err(IllegalAction("the pending decision is not a placement".into()).into());
+            return Err(IllegalAction::new(
+                RefusalKind::WrongDecision,
+                "the pending decision is not a placement".into(),
+            )
+            .into());
         };
-        if self.deploys_need_play(tile) || self.core.rules.isolated {
+        if self.deploys_need_play(tile) || self.rules.isolated {
             // The second step is known only once the first is played: play
             // both on a copy and keep it only when both are accepted.
             let mut copy = self.clone();
@@ -189,14 +196,16 @@ impl Game {
             match (copy.decision(), m.deployment()) {
                 (Some(Decision::Deploy { .. }), Some(second)) => copy.play(&second)?,
                 (Some(Decision::Deploy { .. }), None) => {
-                    return Err(IllegalAction(
+                    return Err(IllegalAction::new(
+                        RefusalKind::WrongMoveShape,
                         "this placement is followed by a deployment or a pass, not `later`".into(),
                     )
                     .into());
                 }
                 (_, None) => {}
                 (_, Some(_)) => {
-                    return Err(IllegalAction(
+                    return Err(IllegalAction::new(
+                        RefusalKind::WrongMoveShape,
                         "an expansion decides before the deployment after this placement: the move's deployment must be `later`".into(),
                     )
                     .into());
@@ -209,9 +218,11 @@ impl Game {
         match m.then {
             AfterPlacing::Pass => {}
             AfterPlacing::Later => {
-                return Err(
-                    IllegalAction("this placement is followed by a deployment or a pass, not `later`".into()).into(),
-                );
+                return Err(IllegalAction::new(
+                    RefusalKind::WrongMoveShape,
+                    "this placement is followed by a deployment or a pass, not `later`".into(),
+                )
+                .into());
             }
             AfterPlacing::Deploy(d) => {
                 if !self.core_allows_after(tile, m.pos, m.rotation, &d) {
@@ -219,7 +230,11 @@ impl Game {
                     let mut copy = self.clone();
                     copy.play(&place)?;
                     copy.check(&Action::Deploy(d))?;
-                    return Err(IllegalAction(format!("cannot deploy {d:?} after this placement")).into());
+                    return Err(IllegalAction::new(
+                        RefusalKind::NotAnOption,
+                        format!("cannot deploy {d:?} after this placement"),
+                    )
+                    .into());
                 }
             }
         }
@@ -231,7 +246,7 @@ impl Game {
     /// playing it (an expansion acts in between, or the tile has more
     /// features than the direct listing tracks).
     fn deploys_need_play(&self, tile: u16) -> bool {
-        self.core.rules.called.deploys_need_play || self.core.rules.tile(tile).feature_kinds().len() > MAX_FEATURES
+        self.rules.called.deploys_need_play || self.rules.tile(tile).feature_kinds().len() > MAX_FEATURES
     }
 
     /// The deployments after a (legal) placement, found by playing it on a copy.
@@ -259,7 +274,7 @@ impl Game {
     /// by `rotation` (a legal placement), without placing it: as
     /// `core_deployments` would list them after the placement.
     fn core_deployments_after(&self, tile: u16, pos: Pos, rotation: Rotation, mut f: impl FnMut(Deployment)) {
-        let tt = self.core.rules.tile(tile);
+        let tt = self.rules.tile(tile);
         // The layout the board will hold: a symmetric tile is stored turned
         // by its canonical rotation, which may number features differently.
         let occupied = self.cell_joins(pos).occupied_features(tt, tt.canonical(rotation));
@@ -276,7 +291,7 @@ impl Game {
 
     /// Whether `core_deployments_after` lists `d`, asked without listing.
     fn core_allows_after(&self, tile: u16, pos: Pos, rotation: Rotation, d: &Deployment) -> bool {
-        let rules = &self.core.rules;
+        let rules = &self.rules;
         let tt = rules.tile(tile);
         let (Spot::Feature(fi), Some(decl)) = (d.spot, rules.figures.get(d.figure as usize)) else {
             return false;
@@ -289,7 +304,7 @@ impl Game {
         };
         d.pos == pos
             && kinds.contains(kind)
-            && self.core.supply(self.core.turn.player, d.figure) > 0
+            && self.core.supply(self.core.turn().player, d.figure) > 0
             && self.cell_joins(pos).occupied_features(tt, tt.canonical(rotation)) & (1 << fi) == 0
     }
 
@@ -297,8 +312,8 @@ impl Game {
     /// no feature is occupied, for the player whose turn it is, in the
     /// order `core_deployments` lists them.
     fn core_offers(&self, tile: u16) -> Vec<(u8, u8)> {
-        let rules = &self.core.rules;
-        let player = self.core.turn.player;
+        let rules = &self.rules;
+        let player = self.core.turn().player;
         let mut offers = Vec::new();
         for (fi, &kind) in rules.tile(tile).feature_kinds().iter().enumerate() {
             for (k, decl) in rules.figures.iter().enumerate() {
@@ -316,11 +331,11 @@ impl Game {
     /// The features a tile placed at empty cell `pos` would join, seen from
     /// the neighbours: worked out once per cell for all its rotations.
     fn cell_joins(&self, pos: Pos) -> CellJoins {
-        let rules = &self.core.rules;
-        let features = &self.core.features;
+        let rules = &self.rules;
+        let features = self.core.features();
         let mut joins = CellJoins::NONE;
         for side in Side::ALL {
-            let Some(nb) = self.core.board.get(pos.step(side)) else {
+            let Some(nb) = self.core.board().get(pos.step(side)) else {
                 continue;
             };
             let nt = rules.tile(nb.tile);

@@ -13,101 +13,54 @@
 //! in the core once warmed up.
 
 use super::Game;
-use crate::board::BoardMark;
 use crate::events::Event;
 use crate::expansion::ErasedState;
-use crate::features::FeaturesMark;
-use crate::figures::{FigureId, PlacedFigure};
 use crate::game::PlayError;
 use crate::rng::GameRng;
-use crate::state::{Phase, Turn};
+use crate::state::CoreMark;
 use std::collections::VecDeque;
 
 /// The state before one decision, as `undo` restores it.
 #[derive(Clone, Debug)]
 struct Frame {
-    board: BoardMark,
-    features: FeaturesMark,
+    core: CoreMark,
     rng: GameRng,
     ext: Vec<Box<dyn ErasedState>>,
     asks: VecDeque<(u8, u8)>,
     events: Vec<Event>,
     broken: Option<PlayError>,
-    figures: Vec<PlacedFigure>,
-    next_figure: FigureId,
-    supply: Vec<u8>,
-    scores: Vec<i32>,
-    breakdown: Vec<i32>,
-    bag: Vec<u16>,
-    discarded: usize,
-    turn: Turn,
-    phase: Phase,
 }
 
 impl Frame {
     fn of(game: &Game) -> Frame {
-        let mut board = BoardMark::default();
-        game.core.board.mark(&mut board);
         Frame {
-            board,
-            features: game.core.features.mark(),
+            core: CoreMark::of(&game.core),
             rng: game.rng.clone(),
             ext: game.ext.clone(),
             asks: game.asks.clone(),
             events: game.events.clone(),
             broken: game.broken.clone(),
-            figures: game.core.figures.clone(),
-            next_figure: game.core.next_figure,
-            supply: game.core.supply.clone(),
-            scores: game.core.scores.clone(),
-            breakdown: game.core.breakdown.clone(),
-            bag: game.core.bag.clone(),
-            discarded: game.core.discarded.len(),
-            turn: game.core.turn.clone(),
-            phase: game.core.phase,
         }
     }
 
     /// Notes `game` into this frame's buffers.
     fn save(&mut self, game: &Game) {
-        let core = &game.core;
-        core.board.mark(&mut self.board);
-        self.features = core.features.mark();
+        self.core.save(&game.core);
         self.rng.clone_from(&game.rng);
         self.ext.clone_from(&game.ext);
         self.asks.clone_from(&game.asks);
         self.events.clone_from(&game.events);
         self.broken.clone_from(&game.broken);
-        self.figures.clone_from(&core.figures);
-        self.next_figure = core.next_figure;
-        self.supply.clone_from(&core.supply);
-        self.scores.clone_from(&core.scores);
-        self.breakdown.clone_from(&core.breakdown);
-        self.bag.clone_from(&core.bag);
-        self.discarded = core.discarded.len();
-        self.turn.clone_from(&core.turn);
-        self.phase = core.phase;
     }
 
     /// Puts `game` back as noted; the frame keeps the newer buffers for reuse.
     fn restore(&mut self, game: &mut Game) {
-        let core = &mut game.core;
-        core.board.rollback(&self.board);
-        core.features.rollback(self.features);
+        self.core.restore(&mut game.core);
         std::mem::swap(&mut game.rng, &mut self.rng);
         std::mem::swap(&mut game.ext, &mut self.ext);
         std::mem::swap(&mut game.asks, &mut self.asks);
         std::mem::swap(&mut game.events, &mut self.events);
         std::mem::swap(&mut game.broken, &mut self.broken);
-        std::mem::swap(&mut core.figures, &mut self.figures);
-        core.next_figure = self.next_figure;
-        std::mem::swap(&mut core.supply, &mut self.supply);
-        std::mem::swap(&mut core.scores, &mut self.scores);
-        std::mem::swap(&mut core.breakdown, &mut self.breakdown);
-        std::mem::swap(&mut core.bag, &mut self.bag);
-        core.discarded.truncate(self.discarded);
-        std::mem::swap(&mut core.turn, &mut self.turn);
-        core.phase = self.phase;
     }
 }
 
@@ -134,8 +87,7 @@ impl Game {
             return;
         }
         self.history = on.then(Box::default);
-        self.core.board.set_journaling(on);
-        self.core.features.set_journaling(on);
+        self.core.set_journaling(on);
     }
 
     /// Whether undo is on (see [`Game::set_undoable`]).

@@ -6,7 +6,7 @@
 
 use crate::{Action, ID, State};
 use carcassonne_core::tiles::{AttributeDecl, AttributePlace, AttributeProblem, FeatureKind};
-use carcassonne_core::{CoreState, Ctx, Pos, Rotation, Rules, Side, ValueKind, toml};
+use carcassonne_core::{CoreState, Ctx, Pos, Rotation, Side, Tables, ValueKind, toml};
 
 /// Id of the abbey tile in `tiles/abbey-and-mayor.toml`.
 pub const ABBEY_TILE: &str = "AM-abbey";
@@ -36,7 +36,7 @@ pub(crate) fn check_attributes(_feature: Option<FeatureKind>, table: &toml::Valu
 /// keeps an edited tile file from putting a mismatching tile down.
 fn holes(view: &CoreState, tile: u16) -> Vec<Pos> {
     let board = view.board();
-    let abbey = view.rules().tile(tile);
+    let abbey = view.tables().tile(tile);
     let mut holes: Vec<Pos> = board
         .frontier()
         .iter()
@@ -50,11 +50,11 @@ fn holes(view: &CoreState, tile: u16) -> Vec<Pos> {
 
 /// The abbey's index in the game's tile table: the tile marked `abbey =
 /// true` (normally AM-abbey), if the game's tiles have one.
-pub(crate) fn abbey_tile(rules: &Rules) -> Option<u16> {
-    rules
+pub(crate) fn abbey_tile(tables: &Tables) -> Option<u16> {
+    tables
         .tile_by_id(ABBEY_TILE)
         .filter(|t| t.def.attribute(ID).is_some())
-        .or_else(|| rules.tiles().iter().find(|t| t.def.attribute(ID).is_some()))
+        .or_else(|| tables.tiles().iter().find(|t| t.def.attribute(ID).is_some()))
         .map(|t| t.index)
 }
 

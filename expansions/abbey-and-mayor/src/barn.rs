@@ -55,7 +55,7 @@ pub(crate) fn barn_farm(view: &CoreState, pos: Pos, corner: u8) -> Option<NodeId
     let mut own: Option<NodeId> = None;
     for (p, c) in around {
         let placed = view.board().get(p)?;
-        let tile = view.rules().tile(placed.tile);
+        let tile = view.tables().tile(placed.tile);
         for seg in CORNERS[c as usize].0 {
             let fi = tile.feature_at(placed.rotation, Segment::from_index(seg))?;
             if tile.feature_kind(fi) != FeatureKind::Field {
@@ -76,7 +76,7 @@ pub(crate) fn barn_farm(view: &CoreState, pos: Pos, corner: u8) -> Option<NodeId
 }
 
 pub(crate) fn is_follower(view: &CoreState, kind: u8) -> bool {
-    view.rules()
+    view.tables()
         .figures()
         .get(kind as usize)
         .is_some_and(|d| d.class == FigureClass::Follower)

@@ -27,15 +27,15 @@ impl Expansion for AbbeyAndMayor {
     type Action = Action;
 
     fn setup(&self, ctx: &mut Ctx<'_>) -> State {
-        let rules = ctx.view().rules();
-        let abbey_tile = abbey::abbey_tile(rules);
+        let tables = ctx.view().tables();
+        let abbey_tile = abbey::abbey_tile(tables);
         State {
             abbeys_left: vec![u8::from(abbey_tile.is_some()); ctx.view().players()],
             barns: Vec::new(),
             wagons_to_move: Vec::new(),
             abbey_tile,
-            barn_figure: rules.figure_index(BARN),
-            wagon_figure: rules.figure_index(WAGON),
+            barn_figure: tables.figure_index(BARN),
+            wagon_figure: tables.figure_index(WAGON),
         }
     }
 

@@ -106,7 +106,7 @@ pub(crate) fn targets(state: &State, view: &CoreState, wagon: &ReturnedWagon) ->
         let Some(placed) = view.board().get(pos) else {
             continue;
         };
-        let tile = view.rules().tile(placed.tile);
+        let tile = view.tables().tile(placed.tile);
         for (fi, &feature) in tile.feature_kinds().iter().enumerate() {
             let node = placed.first_node + fi as NodeId;
             let open = match feature {

@@ -19,8 +19,8 @@ mod common;
 
 use carcassonne_abbey_and_mayor as am;
 use carcassonne_core::serde_json;
-use carcassonne_core::{Decision, Pos};
-use common::{followers_in_supply, options, points, public, replay, replay_first, try_move};
+use carcassonne_core::{Decision, Pos, RefusalKind};
+use common::{followers_in_supply, options, points, public, replay, replay_first, try_play};
 
 /// Moves before Bob's first abbey decision (7 turns of place + deploy).
 const BEFORE_FIRST_DECISION: usize = 14;
@@ -73,8 +73,9 @@ fn a_player_is_asked_only_once_a_hole_exists() {
     // once. In turn 7, before the hole is closed, the decision is the place.
     let mut game = replay_first("abbey.json", 12);
     assert!(matches!(game.decision(), Some(Decision::Place { player: 0, .. })));
-    let err = try_move(&mut game, r#"{"abbey-and-mayor": {"abbey": [1, 0]}}"#).unwrap_err();
-    assert!(err.contains("must place tile E"), "{err}");
+    let err = try_play(&mut game, r#"{"abbey-and-mayor": {"abbey": [1, 0]}}"#).unwrap_err();
+    assert_eq!(err.kind, RefusalKind::WrongDecision, "{err}");
+    assert!(err.message.contains("must place tile E"), "{err}");
 
     // Turn 8: the hole (1,0) exists and Bob still has his abbey.
     let game = replay_first("abbey.json", BEFORE_FIRST_DECISION);
@@ -110,14 +111,15 @@ fn abbey_refused_where_a_side_is_open() {
             r#"{"abbey-and-mayor":{"abbey":[1,0]}}"#
         ]
     );
-    let err = try_move(&mut game, r#"{"abbey-and-mayor": {"abbey": [0, -1]}}"#).unwrap_err();
-    assert!(err.contains("does not allow"), "{err}");
+    let err = try_play(&mut game, r#"{"abbey-and-mayor": {"abbey": [0, -1]}}"#).unwrap_err();
+    assert_eq!(err.kind, RefusalKind::Expansion, "{err}");
     // Nor on a tile, nor far from the board.
-    let err = try_move(&mut game, r#"{"abbey-and-mayor": {"abbey": [0, 0]}}"#).unwrap_err();
-    assert!(err.contains("does not allow"), "{err}");
+    let err = try_play(&mut game, r#"{"abbey-and-mayor": {"abbey": [0, 0]}}"#).unwrap_err();
+    assert_eq!(err.kind, RefusalKind::Expansion, "{err}");
     // A malformed answer is a clear error, not a panic.
-    let err = try_move(&mut game, r#"{"abbey-and-mayor": {"abbey": "here"}}"#).unwrap_err();
-    assert!(err.contains("abbey-and-mayor"), "{err}");
+    let err = try_play(&mut game, r#"{"abbey-and-mayor": {"abbey": "here"}}"#).unwrap_err();
+    assert_eq!(err.kind, RefusalKind::MalformedMove, "{err}");
+    assert!(err.message.contains("abbey-and-mayor"), "{err}");
 }
 
 #[test]

@@ -19,8 +19,8 @@
 
 mod common;
 
-use carcassonne_core::{Decision, serde_json};
-use common::{followers_in_supply, options, points, public, replay, replay_first, try_move};
+use carcassonne_core::{Decision, RefusalKind, serde_json};
+use common::{followers_in_supply, options, points, public, replay, replay_first, try_move, try_play};
 
 const FARMERS: &str = "abbey-and-mayor.farmers";
 const BARN: &str = "abbey-and-mayor.barn";
@@ -47,8 +47,9 @@ fn barn_refused_where_the_corner_lacks_a_tile() {
         "{:?}",
         options(&game)
     );
-    let err = try_move(&mut game, r#"{"deploy": {"figure": "barn", "corner": "SW"}}"#).unwrap_err();
-    assert!(err.contains("cannot deploy barn"), "{err}");
+    let err = try_play(&mut game, r#"{"deploy": {"figure": "barn", "corner": "SW"}}"#).unwrap_err();
+    // Not a barn spot at all: the engine's own refusal, not the barn rule's.
+    assert_eq!(err.kind, RefusalKind::NotAnOption, "{err}");
 }
 
 #[test]
@@ -92,8 +93,8 @@ fn farmer_refused_in_a_barns_farm() {
     let mut game = replay_first("barn.json", 13);
     assert!(matches!(game.decision(), Some(Decision::Deploy { player: 0, .. })));
     assert_eq!(options(&game), CLOISTER_OR_PASS);
-    let err = try_move(&mut game, r#"{"deploy": {"feature": "field:N"}}"#).unwrap_err();
-    assert!(err.contains("cannot deploy follower"), "{err}");
+    let err = try_play(&mut game, r#"{"deploy": {"feature": "field:N"}}"#).unwrap_err();
+    assert_eq!(err.kind, RefusalKind::DeploymentForbidden, "{err}");
     // Turn 8: Bob's B at (1,2) likewise.
     let game = replay_first("barn.json", 15);
     assert_eq!(options(&game), CLOISTER_OR_PASS);
@@ -106,8 +107,9 @@ fn barn_refused_where_a_corner_is_city() {
     // still holds her barn.
     let mut game = replay_first("barn.json", 13);
     assert_eq!(barns_in_supply(&game, 0), 1);
-    let err = try_move(&mut game, r#"{"deploy": {"figure": "barn", "corner": "SW"}}"#).unwrap_err();
-    assert!(err.contains("cannot deploy barn"), "{err}");
+    let err = try_play(&mut game, r#"{"deploy": {"figure": "barn", "corner": "SW"}}"#).unwrap_err();
+    // Not a barn spot at all: the engine's own refusal, not the barn rule's.
+    assert_eq!(err.kind, RefusalKind::NotAnOption, "{err}");
 }
 
 #[test]

@@ -19,7 +19,7 @@ pub struct Cleric {
 
 /// Whether tile type `tile` is an Abbey & Mayor abbey.
 pub(crate) fn is_abbey_tile(view: &CoreState, tile: u16) -> bool {
-    view.rules()
+    view.tables()
         .tile(tile)
         .def
         .attribute("abbey-and-mayor")

@@ -82,7 +82,7 @@ pub struct PendingBarn {
 /// The field at corner `corner` (0 NW, 1 NE, 2 SE, 3 SW) of the tile at `pos`.
 fn corner_field(view: &CoreState, pos: Pos, corner: u8) -> Option<NodeId> {
     let placed = view.board().get(pos)?;
-    let tile = view.rules().tile(placed.tile);
+    let tile = view.tables().tile(placed.tile);
     let segment = Segment::parse(CORNER_NAMES.get(corner as usize)?)?;
     let fi = tile.feature_at(placed.rotation, segment)?;
     (tile.feature_kind(fi) == FeatureKind::Field).then_some(placed.first_node + fi as NodeId)
@@ -90,7 +90,7 @@ fn corner_field(view: &CoreState, pos: Pos, corner: u8) -> Option<NodeId> {
 
 /// Whether a placed figure is a farmer: a follower standing in a field.
 pub(crate) fn is_farmer(view: &CoreState, figure: &PlacedFigure) -> bool {
-    view.rules().figures()[figure.kind as usize].class == FigureClass::Follower
+    view.tables().figures()[figure.kind as usize].class == FigureClass::Follower
         && figure
             .node
             .is_some_and(|n| view.features().kind(n) == FeatureKind::Field)
@@ -140,7 +140,7 @@ impl KnownFarm {
         self.cities.clear();
         for m in features.members(root) {
             let placed = view.tile_of_node(m);
-            let def = &view.rules().tile(placed.tile).def;
+            let def = &view.tables().tile(placed.tile).def;
             for &c in &def.features[(m - placed.first_node) as usize].touches {
                 let city = features.root(placed.first_node + c as NodeId);
                 if !self.cities.contains(&city) {
@@ -277,7 +277,7 @@ impl ClericAndSerf {
     /// Counts barns played and, this turn, the farmers a barn's placement
     /// removes.
     pub(crate) fn observe_barns(&self, state: &mut State, view: &CoreState, event: &Event) {
-        let Some(barn) = view.rules().figure_index(BARN) else {
+        let Some(barn) = view.tables().figure_index(BARN) else {
             return;
         };
         match *event {
@@ -302,7 +302,7 @@ impl ClericAndSerf {
                 ..
             } => {
                 if state.pending_barns.is_empty()
-                    || view.rules().figures()[kind as usize].class != FigureClass::Follower
+                    || view.tables().figures()[kind as usize].class != FigureClass::Follower
                 {
                     return;
                 }

@@ -311,7 +311,7 @@ impl Easter {
             .iter()
             .filter(|f| (f.pos.x - from.x).unsigned_abs() + (f.pos.y - from.y).unsigned_abs() <= hops as u32)
             .filter(|f| {
-                view.rules()
+                view.tables()
                     .figures()
                     .get(f.kind as usize)
                     .is_some_and(|d| d.class == FigureClass::Follower)

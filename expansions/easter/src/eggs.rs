@@ -8,7 +8,7 @@ use carcassonne_core::{CoreState, FigureClass, Pos};
 /// The owners of the egg-earning figures on the tile at `pos`: one entry per
 /// figure whose declaration is of class `Follower`.
 pub(crate) fn egg_earners(view: &CoreState, pos: Pos) -> impl Iterator<Item = u8> + '_ {
-    let decls = view.rules().figures();
+    let decls = view.tables().figures();
     view.figures_on(pos)
         .filter(move |f| {
             decls

@@ -34,7 +34,7 @@ pub fn symbol_of(tile: &TileType) -> Option<Symbol> {
 
 /// The symbol of the tile at `pos`, if a tile lies there and carries one.
 pub fn symbol_at(view: &CoreState, pos: Pos) -> Option<Symbol> {
-    symbol_of(view.rules().tile(view.board().get(pos)?.tile))
+    symbol_of(view.tables().tile(view.board().get(pos)?.tile))
 }
 
 /// `[tile.easter] symbol = "nest"` (or `"bunny"`); symbols are not features,

@@ -145,7 +145,7 @@ impl Expansion for Watchtower {
         let in_view = view
             .figures()
             .iter()
-            .filter(|f| f.owner == player && view.rules().figures()[f.kind as usize].class == FigureClass::Follower)
+            .filter(|f| f.owner == player && view.tables().figures()[f.kind as usize].class == FigureClass::Follower)
             .filter(|f| (f.pos.x - tower.x).abs() <= height && (f.pos.y - tower.y).abs() <= height)
             .count() as i32;
         state.surveyed += 1;

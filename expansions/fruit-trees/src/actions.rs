@@ -72,7 +72,7 @@ impl State {
 pub(crate) fn note_deployment(state: &mut State, ctx: &mut Ctx<'_>, figure: &PlacedFigure) {
     let view = ctx.view();
     let is_follower = view
-        .rules()
+        .tables()
         .figures()
         .get(figure.kind as usize)
         .is_some_and(|d| d.class == FigureClass::Follower);

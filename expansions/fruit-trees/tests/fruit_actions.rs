@@ -256,7 +256,7 @@ impl Expansion for TestFigures {
 
     // The flier may go on the start tile's city, away from the tile just placed.
     fn deploy_options(&self, _state: &(), view: &CoreState, out: &mut Vec<Deployment>) {
-        let Some(flier) = view.rules().figure_index("test-flier") else {
+        let Some(flier) = view.tables().figure_index("test-flier") else {
             return;
         };
         let city = view.node_at(Pos::new(0, 0), 0);

@@ -135,7 +135,7 @@ pub struct State {}
 /// another expansion's tiles count too.
 pub fn feature_has(view: &CoreState, node: NodeId, key: &str) -> bool {
     view.features().members(node).any(|m| {
-        let tile = view.rules().tile(view.tile_of_node(m).tile);
+        let tile = view.tables().tile(view.tile_of_node(m).tile);
         tile.def
             .features
             .get(view.feature_index(m))

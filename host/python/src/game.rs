@@ -20,7 +20,7 @@ fn config_error(e: anyhow::Error) -> PyErr {
 
 fn play_error(e: PlayError) -> PyErr {
     match e {
-        PlayError::Illegal(i) => IllegalActionError::new_err(i.0),
+        PlayError::Illegal(i) => IllegalActionError::new_err(i.message),
         other @ PlayError::ExpansionFailed { .. } => ExpansionError::new_err(other.to_string()),
     }
 }
@@ -186,7 +186,7 @@ impl Session {
         if self.game.decision().is_none() {
             return Err("the game is over".into());
         }
-        let action = self.game.action_from_move(m).map_err(|e| e.0)?;
+        let action = self.game.action_from_move(m).map_err(|e| e.message)?;
         self.play(&action).map_err(|e| e.to_string())
     }
 

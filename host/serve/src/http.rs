@@ -336,6 +336,7 @@ fn state_answer(server: &Server, q: &TokenQuery) -> Response {
                 status: 401,
                 error: "unknown seat token: use the link the server printed".into(),
                 turn: None,
+                kind: None,
             },
         );
     }
@@ -351,6 +352,7 @@ fn bad_body(table: &Table, e: &JsonRejection) -> Response {
             status: body_status(e),
             error: format!("bad request body: {}", e.body_text()),
             turn: None,
+            kind: None,
         },
     )
 }
@@ -416,7 +418,7 @@ fn refusal(table: &Table, r: Refusal) -> Response {
     });
     (
         status,
-        Json(json!({ "error": r.error, "turn": turn, "version": table.version() })),
+        Json(json!({ "error": r.error, "kind": r.kind, "turn": turn, "version": table.version() })),
     )
         .into_response()
 }

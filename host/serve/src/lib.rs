@@ -18,7 +18,7 @@ use anyhow::{Context, Result, bail};
 use carcassonne_bots::Bot;
 use carcassonne_core::figures::Spot;
 use carcassonne_core::read_text_file;
-use carcassonne_core::{Action, Decision, Game, GameRecord, Move, Rotation};
+use carcassonne_core::{Action, Decision, Game, GameRecord, IllegalAction, Move, RefusalKind, Rotation};
 use carcassonne_render::{board_svg, feature_point, tile_group, tile_svg};
 use carcassonne_setup::journal::RecordWriter;
 use carcassonne_setup::{describe as output, safe_file, session, setup};
@@ -73,6 +73,8 @@ pub struct Refusal {
     pub error: String,
     /// The seat whose decision it is, if any.
     pub turn: Option<u8>,
+    /// The game's reason, when the game refused the move (not the server).
+    pub kind: Option<RefusalKind>,
 }
 
 /// A decision sent by a page or a client: an option by its index in the
@@ -238,6 +240,7 @@ impl Table {
             status,
             error,
             turn: None,
+            kind: None,
         };
         let Some(viewer) = self.viewer(token) else {
             return Err(refuse(
@@ -284,7 +287,7 @@ impl Table {
         let n = self.record.moves.len() - 1;
         let config = &self.record.config;
         let rebuilt = session::bots_for(config, "random").and_then(|mut bots| {
-            let mut game = Game::new(self.game.state().rules_arc().clone())?;
+            let mut game = Game::new(self.game.rules_arc().clone())?;
             let movers = replay(&mut game, &mut bots, &self.record.moves[..n])?;
             Ok((game, bots, movers))
         });
@@ -421,7 +424,18 @@ impl Table {
     /// Plays a person's decision: checks the token and the version, finds
     /// the option, plays it and lets the bots answer.
     pub fn submit(&mut self, s: &Submission) -> Result<(), Refusal> {
-        let refuse = |status: u16, error: String, turn: Option<u8>| Refusal { status, error, turn };
+        let refuse = |status: u16, error: String, turn: Option<u8>| Refusal {
+            status,
+            error,
+            turn,
+            kind: None,
+        };
+        let illegal = |e: IllegalAction, turn: Option<u8>| Refusal {
+            status: 400,
+            error: format!("illegal move: {e}"),
+            turn,
+            kind: Some(e.kind),
+        };
         let Some(viewer) = self.viewer(&s.token) else {
             return Err(refuse(
                 401,
@@ -467,14 +481,11 @@ impl Table {
                     .nth(i)
                     .ok_or_else(|| refuse(400, format!("option {i} does not exist: there are {n}"), Some(p)))?
             }
-            (None, Some(m)) => self
-                .game
-                .action_from_move(m)
-                .map_err(|e| refuse(400, format!("illegal move: {e}"), Some(p)))?,
+            (None, Some(m)) => self.game.action_from_move(m).map_err(|e| illegal(e, Some(p)))?,
             _ => return Err(refuse(400, "give exactly one of `index` and `move`".into(), Some(p))),
         };
         if let Err(e) = self.game.check(&action) {
-            return Err(refuse(400, format!("illegal move: {e}"), Some(p)));
+            return Err(illegal(e, Some(p)));
         }
         self.apply(&action)
             .and_then(|()| self.run_bots())

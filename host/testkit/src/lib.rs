@@ -27,7 +27,9 @@
 //! ```
 
 use carcassonne_core::serde_json::{self, Value, json};
-use carcassonne_core::{Action, Catalog, ExpansionInfo, Game, GameConfig, GameRecord, Move, Rules, TileSource};
+use carcassonne_core::{
+    Action, Catalog, ExpansionInfo, Game, GameConfig, GameRecord, IllegalAction, Move, PlayError, Rules, TileSource,
+};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -172,6 +174,23 @@ pub fn action(game: &Game, json: &str) -> Result<Action, String> {
 pub fn play(game: &mut Game, json: &str) -> Result<(), String> {
     let a = action(game, json)?;
     game.play(&a).map_err(|e| e.to_string())
+}
+
+/// Plays the record move `json` on `game`, keeping a refusal as a value, so
+/// that a test can check its kind.
+///
+/// # Errors
+/// Why it was refused; the game is then unchanged.
+///
+/// # Panics
+/// If `json` is not a move in record form, or an expansion fails.
+pub fn try_play(game: &mut Game, json: &str) -> Result<(), IllegalAction> {
+    let m: Move = serde_json::from_str(json).unwrap_or_else(|e| panic!("not a move: {e}: {json}"));
+    let a = game.action_from_move(&m)?;
+    game.play(&a).map_err(|e| match e {
+        PlayError::Illegal(i) => i,
+        failed @ PlayError::ExpansionFailed { .. } => panic!("{failed}"),
+    })
 }
 
 /// The full state of the expansion `id` in `game`, as its own type.

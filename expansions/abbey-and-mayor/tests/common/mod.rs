@@ -5,7 +5,7 @@
 
 use carcassonne_core::{Game, GameRecord};
 use carcassonne_testkit::Kit;
-pub use carcassonne_testkit::{options, play as try_move, points};
+pub use carcassonne_testkit::{options, play as try_move, points, try_play};
 
 fn kit() -> Kit {
     Kit::new(&carcassonne_abbey_and_mayor::INFO, env!("CARGO_MANIFEST_DIR"))
