@@ -3,7 +3,7 @@
 
 use super::svg::{CENTRE, P, num};
 use super::tile::{Layout, tile_group_with};
-use super::{escape_xml, player_colour, player_ink};
+use super::{escape_xml, player_colour, player_ink, player_shape, shape_svg};
 use carcassonne_core::expansion::FigureDecl;
 use carcassonne_core::figures::{FOLLOWER, Spot};
 use carcassonne_core::{Game, Pos, Rotation, Rules};
@@ -176,16 +176,23 @@ impl<'a> Scene<'a> {
                 name(f.owner),
                 decl.map_or("figure".to_string(), |d| d.name.to_string())
             );
+            let shape = player_shape(f.owner);
+            // A shadow, then the owner's shape outlined in white, so it
+            // stands out on green fields and brown cities alike.
             out.push_str(&format!(
-                r##"<g class="figure-mark"{attrs}><circle cx="{}" cy="{}" r="{}" fill="#000000" fill-opacity="0.35"/><circle class="figure" data-owner="{}" data-kind="{}" cx="{}" cy="{}" r="{}" fill="{colour}" stroke="#ffffff" stroke-width="2.2"><title>{}</title></circle>"##,
-                num(p.0 + 1.2),
-                num(p.1 + 1.6),
-                num(r),
-                f.owner,
-                escape_xml(id),
-                num(p.0),
-                num(p.1),
-                num(r),
+                r##"<g class="figure-mark"{attrs}>{}{}<title>{}</title>"##,
+                shape_svg(shape, p.0 + 1.2, p.1 + 1.6, r, r##"fill="#000000" fill-opacity="0.35""##),
+                shape_svg(
+                    shape,
+                    p.0,
+                    p.1,
+                    r,
+                    &format!(
+                        r##"class="figure" data-owner="{}" data-kind="{}" data-shape="{shape}" fill="{colour}" stroke="#ffffff" stroke-width="2.2""##,
+                        f.owner,
+                        escape_xml(id)
+                    )
+                ),
                 escape_xml(&title),
             ));
             match label {
