@@ -90,7 +90,12 @@ pub fn shape_svg(shape: &str, cx: f64, cy: f64, r: f64, attrs: &str) -> String {
             let h = r * 0.9;
             polygon(vec![(-h, -h), (h, -h), (h, h), (-h, h)])
         }
-        "triangle" => polygon(round(3, r * 1.3, 0.0).into_iter().map(|(x, y)| (x, y + r * 0.2)).collect()),
+        "triangle" => polygon(
+            round(3, r * 1.3, 0.0)
+                .into_iter()
+                .map(|(x, y)| (x, y + r * 0.2))
+                .collect(),
+        ),
         "diamond" => polygon(round(4, r * 1.25, 0.0)),
         "hexagon" => polygon(round(6, r * 1.05, std::f64::consts::FRAC_PI_6)),
         "star" => polygon(

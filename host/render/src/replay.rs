@@ -192,7 +192,11 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
                 spot: *spot,
             });
             // The label names the tile only when it is not the last one placed.
-            let at = if label.ends_with(&format!(" at {pos}")) { String::new() } else { format!(" at {pos}") };
+            let at = if label.ends_with(&format!(" at {pos}")) {
+                String::new()
+            } else {
+                format!(" at {pos}")
+            };
             format!("{} deploys: {label}{at}", name(*owner))
         }
         Event::FeatureCompleted { kind, .. } => format!("A {kind} is completed"),

@@ -660,6 +660,7 @@ impl Table {
             "expansions": expansions,
             "presented": presented,
             "board": { "svg": board_svg(game), "bounds": bounds },
+            "last_placed": tiles.last().map(|t| [t.pos.x, t.pos.y]),
             "decision": decision,
             "undo": {
                 "allowed": self.undo,

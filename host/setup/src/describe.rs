@@ -37,7 +37,11 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
             };
             let label = game.deployment_label(&deployment);
             // The label names the tile only when it is not this turn's.
-            let at = if label.ends_with(&format!(" at {pos}")) { String::new() } else { format!(" at {pos}") };
+            let at = if label.ends_with(&format!(" at {pos}")) {
+                String::new()
+            } else {
+                format!(" at {pos}")
+            };
             format!("    deploys: {label}{at}")
         }
         Event::FeatureCompleted { kind, .. } => format!("    completes a {kind}"),
