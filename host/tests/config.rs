@@ -171,7 +171,10 @@ fn unknown_variant_lists_the_variants() {
     let e = setup_error(&format!(
         "expansions = [\"alpha\"]\n{TWO}[variants.alpha]\nspeed = \"fast\"\n"
     ));
-    assert_eq!(e, "expansion `alpha` has no variant `speed`; its variants: mode, strength, loud");
+    assert_eq!(
+        e,
+        "expansion `alpha` has no variant `speed`; its variants: mode, strength, loud"
+    );
 }
 
 #[test]
