@@ -19,6 +19,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
+mod labels;
 mod moves;
 mod undo;
 pub use moves::{AfterPlacing, NextDecision, WholeMove};

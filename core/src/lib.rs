@@ -52,6 +52,7 @@ pub mod state;
 pub mod text_file;
 pub mod tiles;
 pub mod values;
+pub mod words;
 
 pub use config::{GameConfig, PlayerConfig, TilesConfig};
 pub use diagnostic::{Diagnostic, Diagnostics};
@@ -69,6 +70,7 @@ pub use state::{CoreState, Phase};
 pub use text_file::{TextFileError, read_text_file};
 pub use tiles::{EdgeKind, FeatureKind, TileDef, TileSet, TileType};
 pub use values::{Value, ValueKind};
+pub use words::Line;
 
 #[doc(hidden)]
 pub use inventory;

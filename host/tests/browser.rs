@@ -152,6 +152,16 @@ impl Browser {
         status == 200
     }
 
+    /// Presses and releases `key` (a character, or a WebDriver key code
+    /// such as `"\u{E007}"` for Enter) as a keyboard would.
+    fn key(&self, key: &str) {
+        let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}
+        ]}]});
+        let (status, v) = self.cmd("POST", "/actions", Some(&actions));
+        assert_eq!(status, 200, "{v}");
+    }
+
     fn text(&self, element: &str) -> String {
         self.cmd("GET", &format!("/element/{element}/text"), None).1["value"]
             .as_str()
@@ -277,7 +287,18 @@ fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
         assert!(browser.click_first("#rot-right"));
         assert_eq!(browser.script("return rot;").as_u64().unwrap(), (rot + 1) % 4);
     }
+    // A place is chosen, then confirmed: the first click only shows the tile there.
     assert!(browser.click_first("rect.target"));
+    assert!(
+        browser.find_all("#confirm").len() == 1,
+        "a chosen place asks for confirmation"
+    );
+    assert_eq!(
+        state()["version"].as_u64().unwrap(),
+        v,
+        "nothing played on the first click"
+    );
+    assert!(browser.click_first("#confirm"));
     wait_change(v);
     browser.wait_version(v + 1);
     assert!(browser.click_first("#undo"));
@@ -476,6 +497,33 @@ fn a_game_made_in_the_lobby_with_fan_expansions_a_variant_and_a_bot_is_played_to
     }
 }
 
+/// What the page shows a player is words, never a record's JSON: the
+/// options (buttons and board spots), the turn log and the expansions'
+/// panels (their JSON stays folded behind "details"); the server's option
+/// labels too.
+fn assert_in_words(browser: &Browser, state: &Value) {
+    for o in state["decision"]["options"].as_array().into_iter().flatten() {
+        let label = o["label"].as_str().unwrap();
+        assert!(!label.contains('{') && !label.is_empty(), "option label {label:?}");
+    }
+    for line in state["log"].as_array().into_iter().flatten() {
+        assert!(!line.as_str().unwrap().contains('{'), "log line {line}");
+    }
+    for css in ["#decision", "#log", "#expansions", "#banner"] {
+        let shown = browser.text(&browser.find_all(css)[0]);
+        assert!(!shown.contains('{'), "{css} shows JSON: {shown}");
+    }
+    let spots =
+        browser.script("return [...document.querySelectorAll('g.spot title, rect.target')].map(e => e.textContent);");
+    for t in spots.as_array().into_iter().flatten() {
+        assert!(!t.as_str().unwrap_or("").contains('{'), "a board spot says {t}");
+    }
+    // Every expansion presents itself in lines of words.
+    for (id, p) in state["presented"].as_object().into_iter().flatten() {
+        assert!(!p["lines"].as_array().unwrap().is_empty(), "{id} presents nothing");
+    }
+}
+
 /// What [`play_by_clicking`] did.
 #[derive(Default)]
 struct Played {
@@ -495,6 +543,25 @@ struct Played {
 fn play_by_clicking(browser: &Browser, state: &dyn Fn() -> Value) -> Played {
     let mut played = Played::default();
     let began = Instant::now();
+    // At the default zoom a tile is drawn at least 100 px wide (labels and
+    // figures legible); ⤢ then shows the whole board, so every place can be clicked.
+    let start = Instant::now();
+    while browser
+        .script("return document.body.dataset.version || null;")
+        .is_null()
+    {
+        assert!(start.elapsed() < Duration::from_secs(30), "the game page never loaded");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let tile_px = browser.script(
+        "const svg = document.querySelector('#board svg'); const vb = svg.viewBox.baseVal; \
+         const r = svg.getBoundingClientRect(); return 100 / Math.max(vb.width / r.width, vb.height / r.height);",
+    );
+    assert!(
+        tile_px.as_f64().unwrap() >= 99.0,
+        "a tile is {tile_px} px wide at the default zoom"
+    );
+    assert!(browser.click_first("#zfit"));
     let wait_change = |version: u64| {
         let start = Instant::now();
         while state()["version"].as_u64().unwrap() == version {
@@ -516,6 +583,7 @@ fn play_by_clicking(browser: &Browser, state: &dyn Fn() -> Value) -> Played {
             continue;
         }
         browser.wait_version(version);
+        assert_in_words(browser, &s);
         let Some(d) = s["decision"].as_object() else { break };
         played.steps += 1;
         assert!(played.steps < 4000, "the game does not end");
@@ -535,7 +603,21 @@ fn play_by_clicking(browser: &Browser, state: &dyn Fn() -> Value) -> Played {
                         .any(|&(tx, ty)| (tx - x).abs() <= 1 && (ty - y).abs() <= 1)
                         .then(|| format!("rect.target[data-x=\"{x}\"][data-y=\"{y}\"]"))
                 });
-                near.is_some_and(|css| browser.click_first(&css)) || browser.click_first("rect.target")
+                let chose = near.is_some_and(|css| browser.click_first(&css)) || browser.click_first("rect.target");
+                // Confirmed in turn with ✓, with Enter, and by clicking the chosen place again;
+                // R first, now and then, turns the tile to another rotation that fits there.
+                if played.placed % 5 == 1 {
+                    browser.key("r");
+                }
+                chose
+                    && match played.placed % 3 {
+                        0 => browser.click_first("#confirm"),
+                        1 => {
+                            browser.key("\u{E007}");
+                            true
+                        }
+                        _ => browser.click_first("rect.target.chosen"),
+                    }
             }
             "deploy" => {
                 // A follower next to a fruit tree (a fruit action follows), or

@@ -397,3 +397,88 @@ fn undo_can_be_allowed_by_the_game_configuration() {
     assert_eq!(status, 200, "{text}");
     let _ = std::fs::remove_file(&config);
 }
+
+/// The state speaks players' language: every option has a label in words
+/// (the core's and the expansions' own), the expansions present their state
+/// as lines (about a seat, with a die for a roll), seats have a shape beside
+/// their colour, and the log is words.
+#[test]
+fn options_state_and_log_are_given_in_words() {
+    let table = Table::open(&args(2, 4, &["easter", "fruit-trees"]), None).unwrap();
+    let hot = table.seats().hotseat.clone();
+    let (addr, _server) = start(table);
+    let mut seen_deploy = false;
+    let mut seen_expansion = false;
+    let mut seen_die = false;
+    for _ in 0..2000 {
+        let s = get_json(addr, &format!("/api/games/1/state?token={hot}"));
+        for p in s["players"].as_array().unwrap() {
+            assert!(p["shape"].is_string() && p["colour"].is_string(), "{p}");
+        }
+        for (id, presented) in s["presented"].as_object().unwrap() {
+            assert!(presented["name"].is_string());
+            for line in presented["lines"].as_array().unwrap() {
+                let text = line["text"].as_str().unwrap();
+                assert!(!text.contains('{'), "{id}: {text}");
+                seen_die |= line["die"].is_u64();
+            }
+        }
+        for line in s["log"].as_array().unwrap() {
+            assert!(!line.as_str().unwrap().contains('{'), "log: {line}");
+        }
+        let Some(d) = s["decision"].as_object() else { break };
+        let options = d["options"].as_array().unwrap();
+        for o in options {
+            let label = o["label"].as_str().unwrap();
+            assert!(!label.contains('{'), "{label}");
+            match d["kind"].as_str().unwrap() {
+                "place" => assert!(label.starts_with("Place the tile at ("), "{label}"),
+                "deploy" => {
+                    seen_deploy = true;
+                    assert!(
+                        label.starts_with("Skip")
+                            || label.starts_with("Follower ")
+                            || label.starts_with("Farmer on the field"),
+                        "{label}"
+                    );
+                }
+                _ => {
+                    seen_expansion = true;
+                    assert!(
+                        label.starts_with("Bunny: ")
+                            || label.starts_with("Harvest the ")
+                            || label.starts_with("Sell ")
+                            || label.starts_with("Done"),
+                        "{label}"
+                    );
+                }
+            }
+        }
+        // The last option: a deployment before the skip, the last path or "done".
+        let pick = options
+            .len()
+            .saturating_sub(if d["kind"] == json!("deploy") && options.len() > 1 {
+                2
+            } else {
+                1
+            });
+        let (status, reply) = post(addr, &json!({ "token": hot, "index": pick, "version": s["version"] }));
+        assert_eq!(status, 200, "{reply}");
+    }
+    assert!(
+        seen_deploy && seen_expansion && seen_die,
+        "deploy {seen_deploy}, expansion {seen_expansion}, die {seen_die}"
+    );
+    let end = get_json(addr, "/api/games/1/state");
+    let log: Vec<&str> = end["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert!(
+        log.iter().any(|l| l.contains(" chooses: ")),
+        "expansion decisions in words: {log:?}"
+    );
+    assert!(log.iter().any(|l| l.contains("deploys: ")), "{log:?}");
+}

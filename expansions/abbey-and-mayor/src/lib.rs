@@ -25,6 +25,7 @@ mod barn;
 mod barn_scoring;
 mod hooks;
 mod state;
+mod words;
 
 pub use abbey::{ABBEY_TILE, Action};
 pub use barn::{BARN, Barn};

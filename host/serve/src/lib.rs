@@ -434,10 +434,7 @@ impl Table {
         let Some(d) = self.game.decision() else {
             bail!("the game is over");
         };
-        if let Action::Expansion { .. } = action {
-            self.log
-                .push(format!("    {} chooses {}", self.name(d.player()), move_text(&mv)));
-        }
+        self.log.extend(output::decision(&self.game, action));
         self.game.play(action)?;
         self.record.moves.push(mv);
         self.movers.push(d.player());
@@ -611,6 +608,7 @@ impl Table {
                     "seat": p,
                     "name": s.player_name(p),
                     "colour": carcassonne_render::player_colour(p),
+                    "shape": carcassonne_render::player_shape(p),
                     "bot": rules.config.players.get(p as usize).and_then(|c| c.bot.clone()),
                     "score": s.score(p),
                     "breakdown": breakdown,
@@ -619,6 +617,15 @@ impl Table {
             })
             .collect();
         let expansions = output::expansions_json(game);
+        let presented: serde_json::Map<String, Value> = rules
+            .expansions()
+            .iter()
+            .enumerate()
+            .map(|(slot, e)| {
+                let lines = game.presented_expansion_state(slot as u8);
+                (e.info.id.to_string(), json!({ "name": e.info.name, "lines": lines }))
+            })
+            .collect();
         let tiles = s.board().tiles();
         let mut bounds = bounds_of(tiles.iter().map(|t| (t.pos.x, t.pos.y)));
         let decision = game.decision().map(|d| {
@@ -651,7 +658,9 @@ impl Table {
             "sources": rules.score_sources(),
             "players": players,
             "expansions": expansions,
+            "presented": presented,
             "board": { "svg": board_svg(game), "bounds": bounds },
+            "last_placed": tiles.last().map(|t| [t.pos.x, t.pos.y]),
             "decision": decision,
             "undo": {
                 "allowed": self.undo,
@@ -673,7 +682,7 @@ impl Table {
             .enumerate()
             .map(|(i, a)| {
                 let mv = game.move_of(a);
-                let mut o = json!({ "index": i, "move": mv, "label": move_text(&mv) });
+                let mut o = json!({ "index": i, "move": mv, "label": game.action_label(a) });
                 if let Action::Deploy(dep) = a
                     && let Some(placed) = game.state().board().get(dep.pos)
                 {
@@ -719,6 +728,7 @@ impl Table {
             Decision::Expansion { slot, label, .. } => {
                 v["kind"] = json!("expansion");
                 v["expansion"] = json!(rules.expansions().get(*slot as usize).map(|e| e.info.id));
+                v["expansion_name"] = json!(rules.expansions().get(*slot as usize).map(|e| e.info.name));
                 v["label"] = json!(label);
             }
         }
@@ -738,11 +748,6 @@ fn replay(game: &mut Game, bots: &mut [Box<dyn Bot>], moves: &[Move]) -> Result<
         session::catch_up(game, bots, std::slice::from_ref(m)).with_context(|| format!("move {}", i + 1))?;
     }
     Ok(movers)
-}
-
-/// A move as one line of JSON (its record form).
-fn move_text(m: &Move) -> String {
-    serde_json::to_string(m).unwrap_or_else(|_| format!("{m:?}"))
 }
 
 fn push_events(log: &mut Vec<String>, game: &Game) {
