@@ -1,6 +1,7 @@
 //! The game configuration: players, seed, expansions and their variants.
 //! The same structure is read from TOML files and stored in game records.
 
+use crate::values::Value;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -32,9 +33,10 @@ pub struct GameConfig {
     /// Expansions whose tiles are shuffled in with their rules off.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tiles_only: Vec<String>,
-    /// Rule variants: expansion id → variant name → value.
+    /// Rule variants: expansion id → variant name → value (a word, a whole
+    /// number or true/false, as the variant declares).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub variants: BTreeMap<String, BTreeMap<String, String>>,
+    pub variants: BTreeMap<String, BTreeMap<String, Value>>,
     /// Whether a player may take back their last decision while the next
     /// player has not acted (honoured by `carcassonne serve`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -14,6 +14,7 @@ use crate::geometry::{Pos, Rotation};
 use crate::rng::GameRng;
 use crate::state::CoreState;
 use crate::tiles::{AttributeProblem, FeatureKind, TileType};
+use crate::values::ValueKind;
 use crate::words::Line;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -67,9 +68,11 @@ pub struct FigureDecl {
 pub struct VariantDecl {
     /// Name in the configuration (`bunny_phase`).
     pub name: &'static str,
-    /// Allowed values; the first is not special, `default` is.
-    pub values: &'static [&'static str],
-    /// Value when the configuration does not say.
+    /// What values it takes (a word from a list, a whole number in a range,
+    /// or true/false).
+    pub kind: ValueKind,
+    /// Value when the configuration does not say, as canonical text (`"one"`,
+    /// `"3"`, `"true"`), so that a declaration stays a constant.
     pub default: &'static str,
     /// One line for `carcassonne expansions`.
     pub description: &'static str,
@@ -174,6 +177,17 @@ impl BuildContext {
     /// The chosen value of variant `name`.
     pub fn variant(&self, name: &str) -> &str {
         self.variants.get(name).map(String::as_str).unwrap_or("")
+    }
+
+    /// The chosen value of an integer variant (0 when `name` is not one:
+    /// the value was checked against the declared kind before the build).
+    pub fn variant_int(&self, name: &str) -> i64 {
+        self.variant(name).parse().unwrap_or(0)
+    }
+
+    /// The chosen value of a boolean variant (false when `name` is not one).
+    pub fn variant_bool(&self, name: &str) -> bool {
+        self.variant(name) == "true"
     }
 
     /// Whether expansion `id` is on.

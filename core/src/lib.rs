@@ -51,6 +51,7 @@ pub mod rules;
 pub mod state;
 pub mod text_file;
 pub mod tiles;
+pub mod values;
 pub mod words;
 
 pub use config::{GameConfig, PlayerConfig, TilesConfig};
@@ -68,6 +69,7 @@ pub use rules::{Rules, SetupError, TileSource};
 pub use state::{CoreState, Phase};
 pub use text_file::{TextFileError, read_text_file};
 pub use tiles::{EdgeKind, FeatureKind, TileDef, TileSet, TileType};
+pub use values::{Value, ValueKind};
 pub use words::Line;
 
 #[doc(hidden)]

@@ -10,6 +10,7 @@ use crate::geometry::{Pos, Rotation, Segment};
 use crate::registry::Catalog;
 use crate::rules::{Rules, SetupError, TileSource};
 use crate::tiles::FeatureKind;
+use crate::values::Value;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -459,7 +460,7 @@ impl GameRecord {
                             .variants
                             .entry(id.clone())
                             .or_default()
-                            .insert(decl.name.to_string(), decl.default_for(v).to_string());
+                            .insert(decl.name.to_string(), Value::Text(decl.default_for(v).to_string()));
                     }
                     None => unstated.push(UnstatedVariant {
                         expansion: id.clone(),

@@ -49,6 +49,20 @@ pub enum CatalogError {
     /// The id is not kebab-case.
     #[error("expansion id `{0}` is not kebab-case (lower-case letters, digits and `-`)")]
     BadId(String),
+    /// A variant's declared default (now or in an earlier version) is not a
+    /// value of its own kind: a mistake in the declaration, caught when the
+    /// expansion is registered rather than when a game uses the default.
+    #[error("expansion `{id}` declares variant `{name}` with default `{default}`, which {problem}")]
+    BadVariantDefault {
+        /// The expansion.
+        id: String,
+        /// The variant.
+        name: String,
+        /// The default as declared.
+        default: String,
+        /// What is wrong with it.
+        problem: String,
+    },
 }
 
 impl Catalog {
@@ -84,6 +98,19 @@ impl Catalog {
             && !id.ends_with('-');
         if !kebab {
             return Err(CatalogError::BadId(id.to_string()));
+        }
+        for decl in info.variants {
+            let defaults = std::iter::once(decl.default).chain(decl.earlier_defaults.iter().map(|d| d.value));
+            for default in defaults {
+                if let Err(problem) = decl.kind.parse_default(default) {
+                    return Err(CatalogError::BadVariantDefault {
+                        id: id.to_string(),
+                        name: decl.name.to_string(),
+                        default: default.to_string(),
+                        problem,
+                    });
+                }
+            }
         }
         if self.get(id).is_some() {
             return Err(CatalogError::Duplicate {

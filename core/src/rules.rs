@@ -9,6 +9,7 @@ use crate::figures::FOLLOWER;
 use crate::registry::Catalog;
 use crate::text_file::{MAX_TILE_FILE_BYTES, TextFileError, read_text_file};
 use crate::tiles::{TileSet, TileType, parse_tile_set};
+use crate::values::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -254,9 +255,24 @@ pub struct EnabledExpansion {
     pub info: &'static ExpansionInfo,
     /// Its hooks, built for this game's variants.
     pub hooks: Box<dyn DynExpansion>,
-    /// Chosen variant values.
+    /// Chosen variant values, as canonical text (`"one"`, `"3"`, `"true"`).
     pub variants: BTreeMap<String, String>,
     pub(crate) first_source: u16,
+}
+
+impl EnabledExpansion {
+    /// The chosen variants as typed values, for the configuration as played
+    /// (a record then states `points = 3`, not `"3"`).
+    pub fn typed_variants(&self) -> BTreeMap<String, Value> {
+        self.variants
+            .iter()
+            .map(|(name, text)| {
+                let kind = self.info.variants.iter().find(|d| d.name == name).map(|d| d.kind);
+                let value = kind.and_then(|k| k.check(&Value::Text(text.clone())).ok());
+                (name.clone(), value.unwrap_or_else(|| Value::Text(text.clone())))
+            })
+            .collect()
+    }
 }
 
 /// Which expansion slots the engine calls at each hook: those that declare
@@ -571,22 +587,24 @@ impl Rules {
                         known: if known.is_empty() { "none".into() } else { known },
                     });
                 };
-                if !decl.values.contains(&value.as_str()) {
+                if decl.kind.check(value).is_err() {
                     return Err(SetupError::BadVariantValue {
                         id: e.id.into(),
                         name: name.clone(),
-                        value: value.clone(),
-                        allowed: decl.values.join(", "),
+                        value: value.to_string(),
+                        allowed: decl.kind.describe(),
                     });
                 }
             }
+            // Canonical text per variant: what the expansion's build reads.
             let variants: BTreeMap<String, String> = e
                 .variants
                 .iter()
                 .map(|v| {
+                    let value = given.get(v.name).and_then(|value| v.kind.check(value).ok());
                     (
                         v.name.to_string(),
-                        given.get(v.name).cloned().unwrap_or_else(|| v.default.to_string()),
+                        value.map_or_else(|| v.default.to_string(), |c| c.to_string()),
                     )
                 })
                 .collect();
@@ -650,7 +668,7 @@ impl Rules {
         // same game whatever defaults later versions choose.
         let mut played = config.clone();
         for e in built.iter().filter(|e| !e.variants.is_empty()) {
-            played.variants.insert(e.info.id.to_string(), e.variants.clone());
+            played.variants.insert(e.info.id.to_string(), e.typed_variants());
         }
         Ok(Rules {
             draw_order_bag,

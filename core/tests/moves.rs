@@ -324,7 +324,7 @@ static TOLL: ExpansionInfo = ExpansionInfo {
     tile_files: &[],
     variants: &[carcassonne_core::VariantDecl {
         name: "declares",
-        values: &["asks", "vetoes", "both"],
+        kind: carcassonne_core::ValueKind::one_of(&["asks", "vetoes", "both"]),
         default: "both",
         description: "which hooks it declares",
         earlier_defaults: &[],

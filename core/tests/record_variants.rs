@@ -54,7 +54,7 @@ static BONUS: ExpansionInfo = ExpansionInfo {
     variants: &[
         VariantDecl {
             name: "bonus",
-            values: &["1", "2", "3"],
+            kind: carcassonne_core::ValueKind::one_of(&["1", "2", "3"]),
             default: "2",
             description: "points each player gets at the end",
             earlier_defaults: &[
@@ -70,7 +70,7 @@ static BONUS: ExpansionInfo = ExpansionInfo {
         },
         VariantDecl {
             name: "unchanged",
-            values: &["a", "b"],
+            kind: carcassonne_core::ValueKind::one_of(&["a", "b"]),
             default: "a",
             description: "a variant whose default never changed",
             earlier_defaults: &[],
@@ -99,7 +99,7 @@ fn record(engine: Option<&str>, variants: &[(&str, &str)]) -> GameRecord {
             .variants
             .entry("bonus".into())
             .or_default()
-            .insert(name.to_string(), value.to_string());
+            .insert(name.to_string(), carcassonne_core::Value::from(*value));
     }
     let mut text = GameRecord::new(config).to_json();
     let written = format!("\"engine\": \"{}\"", env!("CARGO_PKG_VERSION"));
@@ -140,8 +140,12 @@ fn unstated_variants_take_the_defaults_of_the_engine_that_wrote_the_record() {
         assert_eq!(bonus_of(&game), bonus, "engine {engine}");
         // What it was played with is stated in the rules' configuration.
         let played = &game.rules().config.variants["bonus"];
-        assert_eq!(played["bonus"], bonus.to_string(), "engine {engine}");
-        assert_eq!(played["unchanged"], "a");
+        assert_eq!(
+            played["bonus"],
+            carcassonne_core::Value::Text(bonus.to_string()),
+            "engine {engine}"
+        );
+        assert_eq!(played["unchanged"], "a".into());
     }
 }
 
@@ -175,7 +179,7 @@ fn an_engine_that_is_not_a_version_must_state_the_variants_whose_default_changed
     );
     // A variant whose default never changed need not be stated.
     let game = replay(&record(Some("not a version"), &[("bonus", "1")])).expect("stated");
-    assert_eq!(game.rules().config.variants["bonus"]["unchanged"], "a");
+    assert_eq!(game.rules().config.variants["bonus"]["unchanged"], "a".into());
 }
 
 #[test]

@@ -458,6 +458,19 @@ fn a_game_made_in_the_lobby_with_fan_expansions_a_variant_and_a_bot_is_played_to
     let log = end["log"].as_array().unwrap();
     assert!(log.iter().any(|l| l.as_str().unwrap().contains("Robo")), "Robo played");
 
+    // A seat link the game does not know falls back to watching, saying so.
+    browser.go(&format!("http://{addr}/games/{id}/?seat=0123456789abcdef"));
+    let start = Instant::now();
+    while !browser.text(&browser.find_all("#you")[0]).contains("Watching") {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the page never fell back to watching"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let notice = browser.text(&browser.find_all("#notice")[0]);
+    assert!(notice.contains("not valid for this game"), "{notice}");
+
     // Back in the lobby, the finished game offers its record and replay.
     browser.go(&format!("http://{addr}/"));
     wait_for(&format!(".game[data-id=\"{id}\"] a.record"));

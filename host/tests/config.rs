@@ -4,7 +4,8 @@
 use carcassonne_core::expansion::{self, DynExpansion};
 use carcassonne_core::tiles::{AttributeProblem, FeatureKind};
 use carcassonne_core::{
-    BuildContext, Catalog, Ctx, Expansion, ExpansionInfo, GameConfig, Rules, TileSource, VariantDecl, toml,
+    BuildContext, Catalog, Ctx, Expansion, ExpansionInfo, GameConfig, Rules, TileSource, Value, ValueKind, VariantDecl,
+    toml,
 };
 use carcassonne_setup::setup::{Overrides, game_config};
 use std::io::Write;
@@ -45,13 +46,31 @@ const fn info(
         requires,
         conflicts,
         tile_files: &[],
-        variants: &[VariantDecl {
-            name: "mode",
-            values: &["calm", "wild"],
-            default: "calm",
-            description: "test",
-            earlier_defaults: &[],
-        }],
+        variants: &[
+            VariantDecl {
+                name: "mode",
+                kind: carcassonne_core::ValueKind::OneOf {
+                    values: &["calm", "wild"],
+                },
+                default: "calm",
+                description: "test",
+                earlier_defaults: &[],
+            },
+            VariantDecl {
+                name: "strength",
+                kind: ValueKind::Integer { min: 1, max: 5 },
+                default: "2",
+                description: "a whole number",
+                earlier_defaults: &[],
+            },
+            VariantDecl {
+                name: "loud",
+                kind: ValueKind::Bool,
+                default: "false",
+                description: "true or false",
+                earlier_defaults: &[],
+            },
+        ],
         figures: &[],
         score_sources: &[],
         check_attributes: no_attributes,
@@ -102,7 +121,7 @@ fn a_full_configuration_file_is_read_and_flags_override_it() {
     let config = game_config(&args).expect("reads");
     assert_eq!(config.seed, 4, "the flag wins over the file");
     assert_eq!(config.players[1].bot.as_deref(), Some("greedy"));
-    assert_eq!(config.variants["alpha"]["mode"], "calm");
+    assert_eq!(config.variants["alpha"]["mode"], "calm".into());
     assert!(Rules::new(&catalog(), &config, &TileSource::default()).is_ok());
 }
 
@@ -152,7 +171,10 @@ fn unknown_variant_lists_the_variants() {
     let e = setup_error(&format!(
         "expansions = [\"alpha\"]\n{TWO}[variants.alpha]\nspeed = \"fast\"\n"
     ));
-    assert_eq!(e, "expansion `alpha` has no variant `speed`; its variants: mode");
+    assert_eq!(
+        e,
+        "expansion `alpha` has no variant `speed`; its variants: mode, strength, loud"
+    );
 }
 
 #[test]
@@ -160,7 +182,81 @@ fn unknown_variant_value_lists_the_values() {
     let e = setup_error(&format!(
         "expansions = [\"alpha\"]\n{TWO}[variants.alpha]\nmode = \"angry\"\n"
     ));
-    assert_eq!(e, "variant `alpha.mode` cannot be `angry`; allowed: calm, wild");
+    assert_eq!(e, "variant `alpha.mode` cannot be `angry`; allowed: one of: calm, wild");
+}
+
+#[test]
+fn typed_variants_refuse_values_outside_their_kind() {
+    let e = setup_error(&format!(
+        "expansions = [\"alpha\"]\n{TWO}[variants.alpha]\nstrength = 9\n"
+    ));
+    assert_eq!(
+        e,
+        "variant `alpha.strength` cannot be `9`; allowed: a whole number from 1 to 5"
+    );
+    let e = setup_error(&format!(
+        "expansions = [\"alpha\"]\n{TWO}[variants.alpha]\nloud = \"yes\"\n"
+    ));
+    assert_eq!(e, "variant `alpha.loud` cannot be `yes`; allowed: true or false");
+    let e = setup_error(&format!(
+        "expansions = [\"alpha\"]\n{TWO}[variants.alpha]\nstrength = true\n"
+    ));
+    assert_eq!(
+        e,
+        "variant `alpha.strength` cannot be `true`; allowed: a whole number from 1 to 5"
+    );
+}
+
+#[test]
+fn typed_variants_are_played_as_typed_values_however_they_were_written() {
+    let played = |config: &GameConfig| {
+        let rules = Rules::new(&catalog(), config, &TileSource::default()).expect("valid");
+        rules.config.variants["alpha"].clone()
+    };
+    // As TOML types, as text (records of older engines), and from flags.
+    for text in ["strength = 4\nloud = true\n", "strength = \"4\"\nloud = \"true\"\n"] {
+        let config: GameConfig =
+            toml::from_str(&format!("expansions = [\"alpha\"]\n{TWO}[variants.alpha]\n{text}")).unwrap();
+        let v = played(&config);
+        assert_eq!(v["strength"], Value::Integer(4), "{text}");
+        assert_eq!(v["loud"], Value::Bool(true), "{text}");
+        assert_eq!(v["mode"], Value::Text("calm".into()), "defaults are stated too");
+    }
+    let args = Overrides {
+        expansions: Some(vec!["alpha".into()]),
+        players: Some(2),
+        variants: vec!["alpha.strength=5".into(), "alpha.loud=false".into()],
+        ..Overrides::default()
+    };
+    let v = played(&game_config(&args).expect("reads"));
+    assert_eq!((&v["strength"], &v["loud"]), (&Value::Integer(5), &Value::Bool(false)));
+    // A record states them as JSON numbers and booleans.
+    let config: GameConfig = toml::from_str(&format!("expansions = [\"alpha\"]\n{TWO}")).unwrap();
+    let rules = Rules::new(&catalog(), &config, &TileSource::default()).unwrap();
+    let json = serde_json::to_value(&rules.config).unwrap();
+    assert_eq!(
+        json["variants"]["alpha"],
+        serde_json::json!({"loud": false, "mode": "calm", "strength": 2})
+    );
+}
+
+#[test]
+fn a_variant_whose_default_is_not_of_its_kind_is_refused_at_registration() {
+    static BAD: ExpansionInfo = ExpansionInfo {
+        variants: &[VariantDecl {
+            name: "strength",
+            kind: ValueKind::Integer { min: 1, max: 5 },
+            default: "six",
+            description: "a whole number",
+            earlier_defaults: &[],
+        }],
+        ..info("bad", &[], &[])
+    };
+    let e = Catalog::default().add(&BAD).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "expansion `bad` declares variant `strength` with default `six`, which cannot be `six`; allowed: a whole number from 1 to 5"
+    );
 }
 
 #[test]

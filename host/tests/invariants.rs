@@ -143,13 +143,14 @@ fn config_of(catalog: &Catalog, setup: &Setup) -> GameConfig {
     let mut choice = setup.variant_choices.iter().cycle();
     for id in &kept {
         for v in catalog.get(id).expect("linked").variants {
-            let c = choice.next().expect("cycled") % (v.values.len() + 1);
-            if let Some(value) = v.values.get(c) {
+            let values = v.kind.examples();
+            let c = choice.next().expect("cycled") % (values.len() + 1);
+            if let Some(value) = values.get(c) {
                 config
                     .variants
                     .entry(id.to_string())
                     .or_default()
-                    .insert(v.name.to_string(), value.to_string());
+                    .insert(v.name.to_string(), value.clone());
             }
         }
     }
@@ -195,7 +196,7 @@ fn rules_for(catalog: &Catalog, config: &mut GameConfig) -> (Arc<Rules>, bool) {
         Ok(rules) => (Arc::new(rules), false),
         Err(SetupError::Expansion(id, message))
             if id == "cleric-and-serf"
-                && config.variants.get(&id).and_then(|v| v.get("serf")).map(String::as_str) == Some("barn")
+                && config.variants.get(&id).and_then(|v| v.get("serf")) == Some(&"barn".into())
                 && !config.expansions.iter().any(|e| e == "abbey-and-mayor") =>
         {
             assert!(message.contains("abbey-and-mayor"), "unhelpful refusal: {message}");

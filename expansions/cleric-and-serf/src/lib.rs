@@ -37,7 +37,7 @@ pub use state::State;
 pub use tokens::{CLOISTER_TOKENS, CloisterTokens, TokenTaker};
 
 use carcassonne_core::expansion;
-use carcassonne_core::{EarlierDefault, ExpansionInfo, TileFile, VariantDecl, register_expansion};
+use carcassonne_core::{EarlierDefault, ExpansionInfo, TileFile, ValueKind, VariantDecl, register_expansion};
 
 /// The expansion's id.
 pub const ID: &str = "cleric-and-serf";
@@ -57,7 +57,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     variants: &[
         VariantDecl {
             name: "serf",
-            values: &["auto", "barn", "no-barn"],
+            kind: ValueKind::one_of(&["auto", "barn", "no-barn"]),
             default: "auto",
             description: "which Serf rule: `barn` (needs the Abbey & Mayor barn), `no-barn`, or `auto` \
                           (barn when the barn is in the game)",
@@ -65,7 +65,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         },
         VariantDecl {
             name: "serf_cities",
-            values: &["all", "complete"],
+            kind: ValueKind::one_of(&["all", "complete"]),
             default: "all",
             description: "no-barn Serf: which cities touching a farm count for its size, `all` \
                           (complete or not) or only `complete` ones",
@@ -73,7 +73,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         },
         VariantDecl {
             name: "serf_size",
-            values: &["live", "at-deploy"],
+            kind: ValueKind::one_of(&["live", "at-deploy"]),
             default: "live",
             description: "no-barn Serf: farms grow as tiles are placed, and after each turn a player whose largest \
                           farm is larger than the holder's takes the Serf (`live`), or a farm's size is taken when \
@@ -85,7 +85,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         },
         VariantDecl {
             name: "tokens",
-            values: &["non-scorer", "any-completer"],
+            kind: ValueKind::one_of(&["non-scorer", "any-completer"]),
             default: "non-scorer",
             description: "who takes a cloister token: the player who completes a cloister or abbey but does not \
                           score it (the source), or the completer whoever scores it",

@@ -59,7 +59,7 @@ fn no_barn_serf_counting_only_completed_cities() {
     let mut r = record("serf-no-barn.json");
     r.config.variants.insert(
         "cleric-and-serf".into(),
-        BTreeMap::from([("serf_cities".to_string(), "complete".to_string())]),
+        BTreeMap::from([("serf_cities".to_string(), "complete".into())]),
     );
     let game = replay_record(&r);
     let s = state(&game);
@@ -75,7 +75,10 @@ fn config_with(variants: &[(&str, &str)], expansions: &[&str]) -> GameConfig {
     config.expansions = expansions.iter().map(|e| e.to_string()).collect();
     config.variants.insert(
         "cleric-and-serf".into(),
-        variants.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        variants
+            .iter()
+            .map(|(k, v)| (k.to_string(), carcassonne_core::Value::from(*v)))
+            .collect(),
     );
     config
 }
@@ -246,7 +249,10 @@ fn first_barn_takes_the_serf_even_removing_no_farmer() {
 fn live_farm_sizes_pass_the_serf_when_a_farm_grows() {
     let name = "serf-live.json";
     let game = replay_prefix(name, 4);
-    assert_eq!(game.rules().config.variants["cleric-and-serf"]["serf_size"], "live");
+    assert_eq!(
+        game.rules().config.variants["cleric-and-serf"]["serf_size"],
+        "live".into()
+    );
     assert_eq!((state(&game).serf.holder, state(&game).serf.record), (Some(0), Some(1)));
     let game = replay_prefix(name, 6);
     assert_eq!((state(&game).serf.holder, state(&game).serf.record), (Some(0), Some(1)));
@@ -262,7 +268,7 @@ fn live_farm_sizes_pass_the_serf_when_a_farm_grows() {
     let mut r = record(name);
     r.config.variants.insert(
         "cleric-and-serf".into(),
-        BTreeMap::from([("serf_size".to_string(), "at-deploy".to_string())]),
+        BTreeMap::from([("serf_size".to_string(), "at-deploy".into())]),
     );
     let game = replay_record(&r);
     assert_eq!((state(&game).serf.holder, state(&game).serf.record), (Some(0), Some(1)));
@@ -281,7 +287,7 @@ fn live_farm_sizes_keep_the_holder_on_a_tie() {
     let mut r = record("serf-no-barn.json");
     r.config.variants.insert(
         "cleric-and-serf".into(),
-        BTreeMap::from([("serf_size".to_string(), "live".to_string())]),
+        BTreeMap::from([("serf_size".to_string(), "live".into())]),
     );
     let game = replay_record(&r);
     // Red: 2 cities after turn 2; Blue's western farm: 2 cities after turn 3.

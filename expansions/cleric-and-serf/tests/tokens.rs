@@ -91,7 +91,10 @@ fn token_tie_without_the_cleric_holder_scores_for_all_tied() {
 #[test]
 fn a_completer_who_scores_the_cloister_takes_no_token_by_default() {
     let game = replay_prefix("tokens-own-cloister.json", 18);
-    assert_eq!(game.rules().config.variants["cleric-and-serf"]["tokens"], "non-scorer");
+    assert_eq!(
+        game.rules().config.variants["cleric-and-serf"]["tokens"],
+        "non-scorer".into()
+    );
     let s = state(&game);
     assert_eq!(points(&game, 0, "cloisters"), 9);
     assert_eq!(s.cleric.holder, Some(0));
@@ -108,7 +111,7 @@ fn a_completer_who_scores_the_cloister_takes_no_token_by_default() {
     let mut any = record("tokens-own-cloister.json");
     any.config.variants.insert(
         "cleric-and-serf".into(),
-        BTreeMap::from([("tokens".to_string(), "any-completer".to_string())]),
+        BTreeMap::from([("tokens".to_string(), "any-completer".into())]),
     );
     let game = replay_record(&any);
     assert_eq!(state(&game).cloister_tokens.held, vec![1, 0]);

@@ -45,7 +45,7 @@ pub use nests::{CompletedNest, NEST_PLACER_EGGS};
 pub use state::State;
 pub use symbols::{Symbol, symbol_at, symbol_of};
 
-use carcassonne_core::{EarlierDefault, ExpansionInfo, TileFile, VariantDecl, register_expansion};
+use carcassonne_core::{EarlierDefault, ExpansionInfo, TileFile, ValueKind, VariantDecl, register_expansion};
 
 /// The expansion's id, also the key of its tables in tile files.
 pub const ID: &str = "easter";
@@ -54,7 +54,7 @@ pub const ID: &str = "easter";
 pub const VARIANTS: [VariantDecl; 6] = [
     VariantDecl {
         name: "bunny_placement",
-        values: &["bunny-tile", "nest-tile"],
+        kind: ValueKind::one_of(&["bunny-tile", "nest-tile"]),
         default: "bunny-tile",
         description: "where the bunny goes: onto each Bunny tile placed (HiG), or onto the last Nest tile placed \
                       and onto a Bunny tile only while it is off the board (original)",
@@ -62,21 +62,21 @@ pub const VARIANTS: [VariantDecl; 6] = [
     },
     VariantDecl {
         name: "bunny_phase",
-        values: &["after-scoring", "before-scoring"],
+        kind: ValueKind::one_of(&["after-scoring", "before-scoring"]),
         default: "after-scoring",
         description: "whether the bunny phase follows the turn's regular scoring (HiG) or comes before it (original)",
         earlier_defaults: &[],
     },
     VariantDecl {
         name: "die",
-        values: &["special", "d6"],
+        kind: ValueKind::one_of(&["special", "d6"]),
         default: "special",
         description: "the die: faces 1,1,2,2,3,3 (special), or a normal die where 1-2, 3-4, 5-6 give 1, 2, 3 hops",
         earlier_defaults: &[],
     },
     VariantDecl {
         name: "second_place",
-        values: &["always", "more-than-two-players"],
+        kind: ValueKind::one_of(&["always", "more-than-two-players"]),
         default: "always",
         description: "whether the 5 points for the second-highest egg count are given always (HiG) or only with \
                       3 or more players (original)",
@@ -84,7 +84,7 @@ pub const VARIANTS: [VariantDecl; 6] = [
     },
     VariantDecl {
         name: "short_path",
-        values: &["stay", "longest"],
+        kind: ValueKind::one_of(&["stay", "longest"]),
         default: "stay",
         description: "when no path of exactly the rolled length exists: the bunny stays and the move is void (the \
                       source: the following players must forgo the movement), or it moves along a longest path",
@@ -95,7 +95,7 @@ pub const VARIANTS: [VariantDecl; 6] = [
     },
     VariantDecl {
         name: "revisits",
-        values: &["move", "phase"],
+        kind: ValueKind::one_of(&["move", "phase"]),
         default: "move",
         description: "where the no-revisit rule applies: within one player's move, or through the whole bunny \
                       phase (no tile entered twice, the phase's starting tile included, so dead ends last)",

@@ -196,17 +196,20 @@ fn play_game(seed: u64, players: usize, variants: [usize; 5]) -> Result<(), Test
     let mut config = GameConfig::with_players(players);
     config.seed = seed;
     config.expansions = vec!["easter".into()];
-    let chosen: Vec<(&str, &str)> = carcassonne_easter::VARIANTS
+    let chosen: Vec<(&str, carcassonne_core::Value)> = carcassonne_easter::VARIANTS
         .iter()
         .zip(variants)
-        .map(|(v, i)| (v.name, v.values[i % v.values.len()]))
+        .map(|(v, i)| {
+            let values = v.kind.examples();
+            (v.name, values[i % values.len()].clone())
+        })
         .collect();
     config.variants.insert(
         "easter".into(),
-        chosen.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        chosen.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
     );
-    let stays = chosen.contains(&("short_path", "stay"));
-    let needs_three = chosen.contains(&("second_place", "more-than-two-players"));
+    let stays = chosen.contains(&("short_path", "stay".into()));
+    let needs_three = chosen.contains(&("second_place", "more-than-two-players".into()));
     let rules = Arc::new(Rules::new(&catalog, &config, &tiles()).unwrap());
     let mut game = Game::new(rules).unwrap();
     let mut chooser = GameRng::new(seed ^ 0x5eed);

@@ -415,7 +415,7 @@ fn catalog() -> carcassonne_core::Catalog {
 #[test]
 fn short_path_stay_is_the_default() {
     let r = replay("bunny_dead_end_default.json", &[]);
-    assert_eq!(r.game.rules().config.variants["easter"]["short_path"], "stay");
+    assert_eq!(r.game.rules().config.variants["easter"]["short_path"], "stay".into());
     assert_eq!(rolls(&r), [(0, 2, 2, 2), (1, 3, 3, 2)]);
     assert_eq!(bunny_moves(&r), vec![(0, ps(&[[1, 0], [1, -1]]), vec![1, 1])]);
     assert!(logs(&r.game, &r.events).contains(&json!({ "player": 1, "bunny-stays": [1, -1] })));
@@ -432,7 +432,10 @@ fn short_path_stay_is_the_default() {
 #[test]
 fn records_of_engine_0_1_0_keep_the_longest_path_default() {
     let old = replay("bunny_dead_end.json", &[]);
-    assert_eq!(old.game.rules().config.variants["easter"]["short_path"], "longest");
+    assert_eq!(
+        old.game.rules().config.variants["easter"]["short_path"],
+        "longest".into()
+    );
     assert_eq!(state_of(&old.game).eggs, [2, 1]);
 
     let mut new = record("bunny_dead_end.json", &[]);

@@ -10,7 +10,7 @@ use carcassonne_core::board::PlacedTile;
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::tiles::{AttributeProblem, FeatureKind, TileType};
 use carcassonne_core::{
-    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FigureClass, Line, Pos, TileFile, VariantDecl,
+    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FigureClass, Line, Pos, TileFile, ValueKind, VariantDecl,
     register_expansion,
 };
 use carcassonne_core::{serde_json, toml};
@@ -30,7 +30,7 @@ pub static WATCHTOWER: ExpansionInfo = ExpansionInfo {
     }],
     variants: &[VariantDecl {
         name: "points_per_follower",
-        values: &["1", "2"],
+        kind: ValueKind::integer(1, 2),
         default: "1",
         description: "points a survey gives for each of the placer's followers in view",
         earlier_defaults: &[],
@@ -70,10 +70,8 @@ fn check_attributes(feature: Option<FeatureKind>, table: &toml::Value) -> Vec<At
 }
 
 fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
-    let points = ctx
-        .variant("points_per_follower")
-        .parse()
-        .map_err(|_| "points_per_follower must be a number".to_string())?;
+    // The engine checked the value against the declared kind (1 or 2).
+    let points = ctx.variant_int("points_per_follower") as i32;
     // Heights are read from the tile table once, here, not at every placement.
     let heights = ctx.tiles.iter().map(tower_height).collect();
     Ok(expansion::boxed(Watchtower { points, heights }))

@@ -34,7 +34,7 @@ pub use fruit::{Fruit, FruitSet, MAX_SALE, SALE_POINTS, SaleError, TOKEN_VALUES,
 pub use state::{Grower, State, TokenCount};
 pub use trees::{Tree, tree_of};
 
-use carcassonne_core::{EarlierDefault, ExpansionInfo, TileFile, VariantDecl, register_expansion};
+use carcassonne_core::{EarlierDefault, ExpansionInfo, TileFile, ValueKind, VariantDecl, register_expansion};
 
 /// The expansion's declaration.
 pub static INFO: ExpansionInfo = ExpansionInfo {
@@ -50,7 +50,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     }],
     variants: &[VariantDecl {
         name: "actions",
-        values: &["one", "per-tree"],
+        kind: ValueKind::one_of(&["one", "per-tree"]),
         default: "one",
         description: "fruit actions a qualifying deployment allows: one per turn (the rule text), or one per tree \
                       within reach (the wiki footnote's interpretation)",

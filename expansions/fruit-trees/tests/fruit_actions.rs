@@ -458,7 +458,7 @@ fn the_shipped_tiles_are_six_trees_of_six_fruits() {
 #[test]
 fn one_action_is_the_default() {
     let first = replay_first("two_trees_default.json", 6);
-    assert_eq!(first.rules().config.variants["fruit-trees"]["actions"], "one");
+    assert_eq!(first.rules().config.variants["fruit-trees"]["actions"], "one".into());
     assert_eq!(
         options(&first),
         vec![
@@ -481,7 +481,7 @@ fn one_action_is_the_default() {
 #[test]
 fn per_tree_records_of_engine_0_1_0_keep_their_default() {
     let old = replay("two_trees_per_tree.json");
-    assert_eq!(old.rules().config.variants["fruit-trees"]["actions"], "per-tree");
+    assert_eq!(old.rules().config.variants["fruit-trees"]["actions"], "per-tree".into());
     let mut new = record("two_trees_per_tree.json");
     new.engine = "0.2.0".into();
     let err = new.replay(&common::catalog(), &tiles()).unwrap_err().to_string();

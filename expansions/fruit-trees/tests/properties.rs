@@ -18,7 +18,7 @@ fn new_game(seed: u64, players: usize, actions: &str) -> Game {
     config.expansions = vec!["fruit-trees".into()];
     config.variants.insert(
         "fruit-trees".into(),
-        [("actions".to_string(), actions.to_string())].into(),
+        [("actions".to_string(), carcassonne_core::Value::from(actions))].into(),
     );
     let rules = Arc::new(Rules::new(&common::catalog(), &config, &common::tiles()).expect("rules"));
     Game::new(rules).expect("game starts")

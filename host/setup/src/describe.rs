@@ -175,8 +175,18 @@ pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core:
                     .iter()
                     .map(|d| json!({ "until": d.until, "value": d.value }))
                     .collect();
-                json!({ "name": v.name, "values": v.values, "default": v.default, "description": v.description,
-                        "earlier_defaults": earlier })
+                // The default as a typed value (`3`, `true`, `"one"`), like
+                // the value a configuration gives.
+                let default = v
+                    .kind
+                    .parse_default(v.default)
+                    .map_or_else(|_| json!(v.default), |d| json!(d));
+                let mut variant = json!({ "name": v.name, "kind": v.kind, "default": default,
+                        "description": v.description, "earlier_defaults": earlier });
+                if let carcassonne_core::ValueKind::OneOf { values } = v.kind {
+                    variant["values"] = json!(values);
+                }
+                variant
             })
             .collect();
         let figures: Vec<Value> = e
@@ -226,10 +236,15 @@ pub fn expansions_text(listing: &Value) -> String {
             out.push_str(&format!("    conflicts with: {}\n", list("conflicts")));
         }
         for v in e["variants"].as_array().into_iter().flatten() {
-            let values = v["values"]
-                .as_array()
-                .map(|a| a.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join(" | "))
-                .unwrap_or_default();
+            let kind = &v["kind"];
+            let values = match kind["type"].as_str() {
+                Some("integer") => format!("{}..{}", kind["min"], kind["max"]),
+                Some("bool") => "true | false".to_string(),
+                _ => kind["values"]
+                    .as_array()
+                    .map(|a| a.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join(" | "))
+                    .unwrap_or_default(),
+            };
             // Records of older engines that leave the variant unstated replay
             // with the default they were played with.
             let earlier: String = v["earlier_defaults"]

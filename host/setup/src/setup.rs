@@ -287,7 +287,7 @@ fn overrides_on(mut config: GameConfig, args: &Overrides, draw_seed: bool) -> Re
             .variants
             .entry(id)
             .or_default()
-            .insert(name, value.trim().to_string());
+            .insert(name, carcassonne_core::Value::parse_text(value.trim()));
     }
     let choice = if draw_seed {
         SeedChoice::Random

@@ -221,9 +221,9 @@ impl RecordBuilder {
         self
     }
 
-    /// Sets a variant of expansion `id`.
-    pub fn variant(mut self, id: &str, name: &str, value: &str) -> Self {
-        self.config["variants"][id][name] = json!(value);
+    /// Sets a variant of expansion `id` (`"d6"`, `3`, `true`).
+    pub fn variant(mut self, id: &str, name: &str, value: impl Into<carcassonne_core::Value>) -> Self {
+        self.config["variants"][id][name] = json!(value.into());
         self
     }
 

@@ -27,7 +27,7 @@ pub fn record(name: &str, variants: &[(&str, &str)]) -> GameRecord {
             .variants
             .entry("easter".into())
             .or_default()
-            .insert(k.to_string(), v.to_string());
+            .insert(k.to_string(), carcassonne_core::Value::Text(v.to_string()));
     }
     record
 }
