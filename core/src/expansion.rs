@@ -9,7 +9,7 @@
 //! which the engine applies as events after the hook returns.
 
 use crate::events::Event;
-use crate::figures::{FigureId, PlacedFigure, Spot};
+use crate::figures::{FigureDecl, FigureId, PlacedFigure, Spot};
 use crate::geometry::{Pos, Rotation};
 use crate::rng::GameRng;
 use crate::state::CoreState;
@@ -24,44 +24,6 @@ use std::fmt::Debug;
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
-
-/// Whether a figure is a follower (counts for majorities, "earns" like a
-/// meeple) or a special figure (builder, pig, barn …).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FigureClass {
-    /// A follower: meeple, big follower, wagon, mayor …
-    Follower,
-    /// A special figure: builder, pig, barn …
-    Special,
-}
-
-/// Where a figure may be deployed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FigurePlacement {
-    /// On an unoccupied feature of these kinds on the tile just placed; the
-    /// engine lists these options itself.
-    OnFeatures(&'static [FeatureKind]),
-    /// Only where the owning expansion offers it (`deploy_options`).
-    ByExpansion,
-}
-
-/// A kind of figure, declared by the core (the follower) or an expansion.
-#[derive(Clone, Copy, Debug)]
-pub struct FigureDecl {
-    /// Id used in records (`"follower"`, `"big-follower"`, `"barn"` …).
-    pub id: &'static str,
-    /// Human name.
-    pub name: &'static str,
-    /// How many each player has.
-    pub per_player: u8,
-    /// Weight in a feature's majority.
-    pub strength: u8,
-    /// Follower or special figure.
-    pub class: FigureClass,
-    /// Where it may be deployed.
-    pub placement: FigurePlacement,
-}
 
 /// A rule variant an expansion offers in the game configuration.
 #[derive(Clone, Copy, Debug)]

@@ -4,11 +4,9 @@
 //! game untouched and says why.
 
 use crate::events::Event;
-use crate::expansion::{
-    Ctx, Deployment, DynExpansion, ErasedAction, ErasedState, FeatureScoring, FigurePlacement, Hooks,
-};
+use crate::expansion::{Ctx, Deployment, DynExpansion, ErasedAction, ErasedState, FeatureScoring, Hooks};
 use crate::features::NodeId;
-use crate::figures::{PlacedFigure, Spot};
+use crate::figures::{FigurePlacement, PlacedFigure, Spot};
 use crate::geometry::{Pos, Rotation};
 use crate::rng::GameRng;
 use crate::rules::{CITIES, CLOISTERS, FARMS, ROADS, Rules};

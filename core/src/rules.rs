@@ -4,8 +4,8 @@
 
 use crate::config::GameConfig;
 use crate::diagnostic::Diagnostics;
-use crate::expansion::{BuildContext, DynExpansion, ExpansionInfo, FigureDecl, Hooks};
-use crate::figures::FOLLOWER;
+use crate::expansion::{BuildContext, DynExpansion, ExpansionInfo, Hooks};
+use crate::figures::{FOLLOWER, FigureDecl};
 use crate::registry::Catalog;
 use crate::text_file::{MAX_TILE_FILE_BYTES, TextFileError, read_text_file};
 use crate::tiles::{TileSet, TileType, parse_tile_set};

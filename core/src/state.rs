@@ -5,9 +5,8 @@
 
 use crate::board::{Board, PlacedTile};
 use crate::events::Event;
-use crate::expansion::FigureClass;
 use crate::features::{Features, NodeId};
-use crate::figures::{FigureId, PlacedFigure, Spot};
+use crate::figures::{FigureClass, FigureId, PlacedFigure, Spot};
 use crate::geometry::{Pos, Segment, Side};
 use crate::rules::Rules;
 use crate::tiles::{EdgeKind, FeatureKind};

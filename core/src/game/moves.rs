@@ -13,9 +13,9 @@
 //! playing the placement on a copy, so they are exact either way.
 
 use super::{Action, Decision, Game, IllegalAction, PlayError};
-use crate::expansion::{Deployment, FigurePlacement};
+use crate::expansion::Deployment;
 use crate::features::NodeId;
-use crate::figures::Spot;
+use crate::figures::{FigurePlacement, Spot};
 use crate::geometry::{Pos, Rotation, Segment, Side};
 use crate::tiles::{EdgeKind, TileType};
 

@@ -4,7 +4,7 @@
 use super::svg::{CENTRE, P, num};
 use super::tile::{Layout, tile_group_with};
 use super::{escape_xml, player_colour, player_ink, player_shape, shape_svg};
-use carcassonne_core::expansion::FigureDecl;
+use carcassonne_core::figures::FigureDecl;
 use carcassonne_core::figures::{FOLLOWER, Spot};
 use carcassonne_core::{Game, Pos, Rotation, Rules};
 use serde_json::Value;
