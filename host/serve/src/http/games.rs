@@ -190,6 +190,19 @@ pub(super) async fn check_game(
     }
 }
 
+/// Seat `p`'s chip: its shape in its colour, as a small SVG picture (the
+/// same as on the board and the game page).
+fn seat_chip(p: u8) -> String {
+    let attrs = format!(
+        r##"fill="{}" stroke="#222" stroke-width="1.5""##,
+        carcassonne_render::player_colour(p)
+    );
+    format!(
+        r#"<svg class="chip-shape" width="14" height="14" viewBox="0 0 20 20">{}</svg>"#,
+        carcassonne_render::shape_svg(carcassonne_render::player_shape(p), 10.0, 10.0, 8.0, &attrs)
+    )
+}
+
 /// A game as the lobby lists it (nothing secret).
 fn summary(slot: &GameSlot, table: &Table) -> Value {
     let id = slot.id();
@@ -206,6 +219,8 @@ fn summary(slot: &GameSlot, table: &Table) -> Value {
                 "name": p.name,
                 "bot": p.bot,
                 "colour": carcassonne_render::player_colour(i as u8),
+                "shape": carcassonne_render::player_shape(i as u8),
+                "chip": seat_chip(i as u8),
                 "score": s.score(i as u8),
             })
         })
@@ -255,6 +270,8 @@ pub(super) async fn games_list(State(server): State<Arc<Server>>) -> Response {
         .collect();
     Json(json!({
         "games": games,
+        // Each seat's chip, for the form's seats.
+        "seat_chips": (0..6).map(seat_chip).collect::<Vec<_>>(),
         "max_games": server.lobby.max_games(),
         "base": server.base.get(),
     }))
