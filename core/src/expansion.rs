@@ -15,6 +15,7 @@ use crate::rng::GameRng;
 use crate::state::CoreState;
 use crate::tiles::{AttributeDecl, AttributeProblem, FeatureKind, TileType};
 use crate::values::ValueKind;
+use crate::words::Line;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::any::Any;
@@ -542,6 +543,38 @@ pub trait Expansion: Send + Sync + 'static {
     fn public_state(&self, state: &Self::State) -> serde_json::Value {
         serde_json::to_value(state).unwrap_or(serde_json::Value::Null)
     }
+
+    /// An option of a decision this expansion asked `player` for, in words
+    /// for that player: a verb phrase with its effect ("Bunny: 2 hops, east
+    /// then south", "Harvest the apple tree"). `None`, the default, makes
+    /// front ends show the option's record form (its JSON), which players
+    /// cannot read: every expansion with decisions should answer.
+    fn option_label(
+        &self,
+        _state: &Self::State,
+        _view: &CoreState,
+        _player: u8,
+        _action: &Self::Action,
+    ) -> Option<String> {
+        None
+    }
+
+    /// The public state for people, as lines: who holds what ("3 eggs" about
+    /// a seat, "Serf: held by" a seat, "12 tokens left") and what is going on
+    /// (a bunny phase, the last roll with its die). Hide what `public_state`
+    /// hides. Front ends show these lines, and the JSON of `public_state`
+    /// only behind a "details" toggle for developers. The default shows
+    /// nothing.
+    fn present(&self, _state: &Self::State, _view: &CoreState) -> Vec<Line> {
+        Vec::new()
+    }
+
+    /// A detail this expansion logged (`Ctx::log`), in words for the turn
+    /// log ("rolls 2: the bunny hops twice", with the die). `None`, the
+    /// default, makes the log show the detail's JSON.
+    fn log_line(&self, _view: &CoreState, _detail: &serde_json::Value) -> Option<Line> {
+        None
+    }
 }
 
 /// An expansion state with its type erased.
@@ -796,6 +829,15 @@ pub trait DynExpansion: Send + Sync {
     fn decision_label(&self, s: &dyn ErasedState) -> &'static str;
     fn resample_hidden(&self, s: &mut dyn ErasedState, rng: &mut GameRng);
     fn public_state(&self, s: &dyn ErasedState) -> serde_json::Value;
+    fn option_label(
+        &self,
+        s: &dyn ErasedState,
+        view: &CoreState,
+        player: u8,
+        action: &dyn ErasedAction,
+    ) -> Option<String>;
+    fn present(&self, s: &dyn ErasedState, view: &CoreState) -> Vec<Line>;
+    fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line>;
 }
 
 // Upcast to `dyn Any` (a vtable look-up, no call) rather than through
@@ -995,6 +1037,24 @@ impl<E: Expansion> DynExpansion for Guarded<E> {
         self.guard("public_state", serde_json::Value::Null, || {
             E::public_state(&self.inner, typed(s))
         })
+    }
+    fn option_label(
+        &self,
+        s: &dyn ErasedState,
+        view: &CoreState,
+        player: u8,
+        action: &dyn ErasedAction,
+    ) -> Option<String> {
+        let action = action.as_any().downcast_ref::<E::Action>()?;
+        self.guard("option_label", None, || {
+            E::option_label(&self.inner, typed(s), view, player, action)
+        })
+    }
+    fn present(&self, s: &dyn ErasedState, view: &CoreState) -> Vec<Line> {
+        self.guard("present", Vec::new(), || E::present(&self.inner, typed(s), view))
+    }
+    fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line> {
+        self.guard("log_line", None, || E::log_line(&self.inner, view, detail))
     }
 }
 

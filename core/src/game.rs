@@ -17,6 +17,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
+mod labels;
 mod moves;
 mod refusal;
 mod undo;

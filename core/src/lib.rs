@@ -54,6 +54,7 @@ pub mod tables;
 pub mod text_file;
 pub mod tiles;
 pub mod values;
+pub mod words;
 
 pub use base_game::{BASE_ID, BASE_VARIANTS, BaseRules};
 pub use config::{GameConfig, PlayerConfig, TilesConfig};
@@ -73,6 +74,7 @@ pub use tables::Tables;
 pub use text_file::{TextFileError, read_text_file};
 pub use tiles::{EdgeKind, FeatureKind, TileDef, TileSet, TileType};
 pub use values::{Value, ValueKind};
+pub use words::Line;
 
 #[doc(hidden)]
 pub use inventory;

@@ -1,11 +1,17 @@
 #!/bin/sh
-# Regenerates the pictures of `carcassonne serve` in docs/serve/: a game in
-# progress as the browser shows it. Needs chromium and curl; run from the
-# repository root:   sh docs/serve/screenshots.sh
+# Regenerates the pictures of `carcassonne serve` in docs/serve/: the lobby
+# (on a desktop and on a phone) and a game in progress as the browser shows
+# it. Needs chromium and curl; run from the repository root:
+#   sh docs/serve/screenshots.sh
+# CARCASSONNE=path/to/carcassonne uses that binary instead of a release build.
 set -eu
 out=docs/serve
 port=${PORT:-8765}
-cargo build --release -q -p carcassonne-host
+bin=${CARCASSONNE:-}
+if [ -z "$bin" ]; then
+    cargo build --release -q -p carcassonne-host
+    bin=target/release/carcassonne
+fi
 dir=$(mktemp -d)
 cat > "$dir/game.toml" <<'TOML'
 seed = 7
@@ -21,21 +27,27 @@ name = "Bob"
 name = "Robo"
 bot = "greedy"
 TOML
-target/release/carcassonne serve --config "$dir/game.toml" --record "$dir/game.json" --bind "127.0.0.1:$port" > "$dir/links" &
+"$bin" serve --config "$dir/game.toml" --record "$dir/game.json" --bind "127.0.0.1:$port" > "$dir/links" &
 server=$!
 trap 'kill $server; rm -rf "$dir"' EXIT
 while ! grep -q hot-seat "$dir/links" 2>/dev/null; do sleep 0.2; done
 hot=$(sed -n 's/.*hot-seat.*seat=\([0-9a-f]*\).*/\1/p' "$dir/links")
 api="http://127.0.0.1:$port/api"
+game="$api/games/1"
 
+# The state once no bot is thinking (bots move on the server after a move).
+settled() {
+    while curl -sf "$game/state" | grep -q '"thinking":{'; do sleep 0.1; done
+    curl -sf "$game/state"
+}
 # Plays option `$1` of the current decision (a move names the version it answers).
 choose() {
-    version=$(curl -sf "$api/state" | grep -o '"version":[0-9]*' | head -n 1 | cut -d: -f2)
-    curl -sf -X POST "$api/move" -H 'Content-Type: application/json' \
+    version=$(settled | grep -o '"version":[0-9]*' | head -n 1 | cut -d: -f2)
+    curl -sf -X POST "$game/move" -H 'Content-Type: application/json' \
         -d "{\"token\":\"$hot\",\"index\":$1,\"version\":$version}" > /dev/null
 }
 kind() {
-    curl -sf "$api/state" | grep -o '"kind":"[a-z]*"' | head -n 1
+    settled | grep -o '"kind":"[a-z]*"' | head -n 1
 }
 # Plays the first option until the decision is of kind `$1`, after `$2` moves at least.
 advance_to() {
@@ -45,15 +57,29 @@ advance_to() {
         n=$((n + 1))
     done
 }
+# Screenshot `$1` of page `$2` at window size `$3` (default 1400,900).
 shot() {
     chromium --headless --no-sandbox --disable-gpu --disable-background-networking --disable-quic \
         --no-first-run --disable-component-update --disable-sync --user-data-dir="$dir/chromium" \
-        --virtual-time-budget=5000 --window-size=1400,900 --screenshot="$out/$1" \
-        "http://127.0.0.1:$port/?seat=$hot&live=0" 2> /dev/null
+        --virtual-time-budget=5000 --window-size="${3:-1400,900}" --screenshot="$out/$1" \
+        "$2" 2> /dev/null
 }
+page="http://127.0.0.1:$port/games/1/?seat=$hot&live=0"
 advance_to deploy 10
-shot deploy.png
+shot deploy.png "$page"
 advance_to place 30
-shot place.png
+shot place.png "$page"
 advance_to expansion 0
-shot expansion.png
+shot expansion.png "$page"
+shot phone-game.png "$page" 390,844
+
+# The lobby: a finished bots' game beside the game above, and the form
+# filled in from a shared setup link (two fan expansions, a changed
+# variant, a bot seat).
+curl -sf -X POST "$api/games" -H 'Content-Type: application/json' \
+    -d '{"seed": 3, "expansions": ["fruit-trees"], "players": [{"name": "Greta", "bot": "greedy"}, {"name": "Rand", "bot": "random"}]}' > /dev/null
+while ! curl -sf "$api/games" | grep -q '"over":true'; do sleep 0.2; done
+setup='{"players":[{"name":"Ann"},{"name":"Robo","bot":"mcts"}],"expansions":["easter","fruit-trees"],"tiles_only":["inns-and-cathedrals"],"variants":{"easter":{"die":"d6"}}}'
+encoded=$(printf '%s' "$setup" | od -An -tx1 | tr -d ' \n' | sed 's/../%&/g')
+shot lobby.png "http://127.0.0.1:$port/#config=$encoded" 1400,1400
+shot phone-lobby.png "http://127.0.0.1:$port/#config=$encoded" 390,844

@@ -48,6 +48,15 @@ fn player_count(text: &str) -> Result<usize, String> {
     }
 }
 
+/// `serve --max-games`: 1 to 1000.
+fn game_limit(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<i64>() {
+        Ok(n @ 1..=1000) => Ok(n as usize),
+        Ok(n) => Err(format!("a server holds 1 to 1000 games, not {n}")),
+        Err(_) => Err(format!("`{text}` is not a number of games (1 to 1000)")),
+    }
+}
+
 /// `--threads`: 0 (one per core) to `simulate::MAX_THREADS`.
 fn thread_count(text: &str) -> Result<usize, String> {
     let max = carcassonne_lab::simulate::MAX_THREADS;
@@ -59,6 +68,17 @@ fn thread_count(text: &str) -> Result<usize, String> {
 }
 
 impl GameArgs {
+    /// Whether the flags say anything about a game to start (beyond where
+    /// expansions and tiles come from).
+    pub(crate) fn describes_a_game(&self) -> bool {
+        self.config.is_some()
+            || self.players.is_some()
+            || self.seed.is_some()
+            || self.expansions.is_some()
+            || self.tiles_only.is_some()
+            || !self.variants.is_empty()
+    }
+
     /// The flags as the setup library's overrides.
     pub(crate) fn to_overrides(&self) -> Overrides {
         Overrides {
@@ -103,7 +123,7 @@ pub(crate) enum Command {
     Bench(BenchArgs),
     /// Draw a recorded game's board (SVG) and write its HTML replay viewer.
     Render(RenderArgs),
-    /// Serve a game to play in the browser: hot-seat or seats on the LAN, bots for bot seats.
+    /// Serve games to play in the browser: a lobby to create them, hot-seat or seats on the LAN, bots for bot seats.
     Serve(ServeArgs),
     /// Write a new expansion crate that builds, loads and plays as it is: a
     /// plugin of its own, or linked into this checkout's host with --linked.
@@ -299,6 +319,9 @@ pub(crate) struct ServeArgs {
     /// Let a person take back their last move while the next seat has not moved (also `undo = true` in the configuration).
     #[arg(long)]
     pub(crate) undo: bool,
+    /// The most games the server holds at once (a finished game makes room for a new one).
+    #[arg(long, default_value_t = carcassonne_serve::lobby::DEFAULT_MAX_GAMES, value_parser = game_limit)]
+    pub(crate) max_games: usize,
 }
 
 #[derive(Args, Debug)]

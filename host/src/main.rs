@@ -533,18 +533,38 @@ fn render(args: RenderArgs) -> Result<()> {
 }
 
 fn serve(args: ServeArgs) -> Result<()> {
+    use carcassonne_serve::lobby::{Lobby, Offer};
     use carcassonne_serve::{Table, editor::Editor, http};
     let overrides = args.game.to_overrides();
-    let mut table = Table::open(&overrides, args.record.as_deref())?;
-    if args.undo {
-        // The flag adds undo; a configuration's `undo = true` needs no flag.
-        table.allow_undo(true);
-    }
-    // The tile editor edits the files the game reads its tiles from, and
+    // The tile editor edits the files the games read their tiles from, and
     // checks attributes with every expansion on offer (the configuration's
-    // plugins and the flags').
+    // plugins and the flags'), which the lobby offers in every new game.
     let setup = GameSetup::new(&overrides)?;
-    let server = http::Server::with_editor(table, Editor::new(setup.catalog, setup.tiles));
+    show_notices(&setup);
+    let offer = Offer {
+        plugins: setup
+            .config
+            .plugins
+            .iter()
+            .map(std::path::PathBuf::from)
+            .chain(overrides.plugins.iter().cloned())
+            .collect(),
+        tiles: overrides.tiles.clone(),
+    };
+    let server = http::Server::with_lobby(
+        Lobby::new(offer, args.max_games),
+        Editor::new(setup.catalog, setup.tiles),
+    );
+    // A game flag (or a record to continue) starts the server with that
+    // game created; bare `carcassonne serve` opens an empty lobby.
+    if args.game.describes_a_game() || args.record.is_some() {
+        let mut table = Table::open(&overrides, args.record.as_deref())?;
+        if args.undo {
+            // The flag adds undo; a configuration's `undo = true` needs no flag.
+            table.allow_undo(true);
+        }
+        server.lobby().add(table).map_err(|r| anyhow::anyhow!(r.error))?;
+    }
     http::serve_blocking(server, &args.bind, |banner| say(&format!("{banner}\n")))
 }
 

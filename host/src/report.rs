@@ -42,14 +42,8 @@ impl TurnLog {
         if !self.on {
             return;
         }
-        if let Action::Expansion { slot, action } = action {
-            let id = game.rules().expansions()[*slot as usize].info.id;
-            let player = game.decision().map(|d| d.player()).unwrap_or(0);
-            say(&format!(
-                "    {} chooses {id} {}\n",
-                game.state().player_name(player),
-                action.to_json()
-            ));
+        if let Some(line) = describe::decision(game, action) {
+            say(&format!("{line}\n"));
         }
     }
 

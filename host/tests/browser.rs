@@ -152,6 +152,16 @@ impl Browser {
         status == 200
     }
 
+    /// Presses and releases `key` (a character, or a WebDriver key code
+    /// such as `"\u{E007}"` for Enter) as a keyboard would.
+    fn key(&self, key: &str) {
+        let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}
+        ]}]});
+        let (status, v) = self.cmd("POST", "/actions", Some(&actions));
+        assert_eq!(status, 200, "{v}");
+    }
+
     fn text(&self, element: &str) -> String {
         self.cmd("GET", &format!("/element/{element}/text"), None).1["value"]
             .as_str()
@@ -221,18 +231,18 @@ fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
     table.allow_undo(true);
     let seats = table.seats().clone();
     let server = start_server(table);
-    let state = || call(server, "GET", "/api/state", None).1;
+    let state = || call(server, "GET", "/api/games/1/state", None).1;
     let browser = Browser::start();
 
     // Bob's link while Ann decides: the page offers Bob nothing to click,
     // and the server refuses a move sent from it, naming whose turn it is.
-    browser.go(&format!("http://{server}/?seat={}", seats.seats[1]));
+    browser.go(&format!("http://{server}/games/1/?seat={}", seats.seats[1]));
     browser.wait_version(state()["version"].as_u64().unwrap());
     assert!(browser.find_all("rect.target").is_empty());
     let decision = browser.text(&browser.find_all("#decision")[0]);
     assert!(decision.contains("Waiting for Player 1"), "{decision}");
     let refused = browser.script(&format!(
-        "const r = new XMLHttpRequest(); r.open('POST', '/api/move', false); \
+        "const r = new XMLHttpRequest(); r.open('POST', '/api/games/1/move', false); \
          r.setRequestHeader('Content-Type', 'application/json'); \
          r.send(JSON.stringify({{token: '{}', index: 0}})); return [r.status, JSON.parse(r.responseText).error];",
         seats.seats[1]
@@ -241,7 +251,7 @@ fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
     assert!(refused[1].as_str().unwrap().contains("Player 1's turn"), "{refused}");
 
     // The hot-seat screen plays the whole game by clicking.
-    browser.go(&format!("http://{server}/?seat={}", seats.hotseat));
+    browser.go(&format!("http://{server}/games/1/?seat={}", seats.hotseat));
     // Place a tile, take it back with the page's undo button.
     let wait_change = |version: u64| {
         let start = Instant::now();
@@ -277,77 +287,31 @@ fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
         assert!(browser.click_first("#rot-right"));
         assert_eq!(browser.script("return rot;").as_u64().unwrap(), (rot + 1) % 4);
     }
+    // A place is chosen, then confirmed: the first click only shows the tile there.
     assert!(browser.click_first("rect.target"));
+    assert!(
+        browser.find_all("#confirm").len() == 1,
+        "a chosen place asks for confirmation"
+    );
+    assert_eq!(
+        state()["version"].as_u64().unwrap(),
+        v,
+        "nothing played on the first click"
+    );
+    assert!(browser.click_first("#confirm"));
     wait_change(v);
     browser.wait_version(v + 1);
     assert!(browser.click_first("#undo"));
     wait_change(v + 1);
     assert_eq!(state()["moves"], json!(0));
 
-    let (mut placed, mut deployed, mut skipped) = (0, 0, 0);
-    let mut expansion_choices: Vec<String> = Vec::new();
-    let mut steps = 0;
-    loop {
-        let s = state();
-        let version = s["version"].as_u64().unwrap();
-        browser.wait_version(version);
-        let Some(d) = s["decision"].as_object() else { break };
-        steps += 1;
-        assert!(steps < 2000, "the game does not end");
-        let options = d["options"].as_array().unwrap();
-        let clicked = match d["kind"].as_str().unwrap() {
-            "place" => {
-                placed += 1;
-                // Next to a fruit tree when the page offers such a place.
-                let offered = browser.script(
-                    "return [...document.querySelectorAll('rect.target')].map(r => [+r.dataset.x, +r.dataset.y]);",
-                );
-                let trees = trees(&s);
-                let near = offered.as_array().into_iter().flatten().find_map(|p| {
-                    let (x, y) = (p[0].as_i64()?, p[1].as_i64()?);
-                    trees
-                        .iter()
-                        .any(|&(tx, ty)| (tx - x).abs() <= 1 && (ty - y).abs() <= 1)
-                        .then(|| format!("rect.target[data-x=\"{x}\"][data-y=\"{y}\"]"))
-                });
-                near.is_some_and(|css| browser.click_first(&css)) || browser.click_first("rect.target")
-            }
-            "deploy" => {
-                // A follower next to a fruit tree (a fruit action follows), or
-                // while more than four are left (keeping some for the trees); else skip.
-                let follower = options.iter().find(|o| {
-                    o["move"]["deploy"].is_object() && o["move"]["deploy"]["figure"].is_null() && o["point"].is_array()
-                });
-                let at = (d["at"][0].as_i64().unwrap(), d["at"][1].as_i64().unwrap());
-                let by_tree = trees(&s)
-                    .iter()
-                    .any(|&(x, y)| (x - at.0).abs() <= 1 && (y - at.1).abs() <= 1);
-                let supply = s["players"][d["player"].as_u64().unwrap() as usize]["supply"]["follower"]
-                    .as_u64()
-                    .unwrap();
-                match follower {
-                    Some(o) if by_tree || supply > 4 => {
-                        deployed += 1;
-                        let css = format!("g.spot[data-index=\"{}\"]", o["index"]);
-                        browser.click_first(&css)
-                    }
-                    _ => {
-                        skipped += 1;
-                        browser.click_first("#skip")
-                    }
-                }
-            }
-            _ => {
-                expansion_choices.push(d["expansion"].as_str().unwrap().to_string());
-                // The option buttons are the page's own list of the engine's options.
-                let buttons = browser.find_all("#decision > button.opt");
-                assert_eq!(buttons.len(), options.len());
-                browser.click(&buttons[0])
-            }
-        };
-        assert!(clicked, "nothing to click for {:?}", d["kind"]);
-        wait_change(version);
-    }
+    let Played {
+        placed,
+        deployed,
+        skipped,
+        expansion_choices,
+        ..
+    } = play_by_clicking(&browser, &state);
     assert!(placed > 50 && deployed > 0 && skipped > 0);
     assert!(
         expansion_choices.iter().any(|e| e == "easter"),
@@ -472,6 +436,335 @@ fn kinds(parts: &Value) -> Vec<String> {
         .collect()
 }
 
+/// The lobby in chromium: a game with two fan expansions, a rule variant
+/// that is not the default and a bot seat is made by ticking and choosing
+/// in the form, created, opened through its seat link and played to the
+/// end by clicking while the bot thinks on the server.
+#[test]
+fn a_game_made_in_the_lobby_with_fan_expansions_a_variant_and_a_bot_is_played_to_the_end() {
+    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
+        eprintln!(
+            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
+        );
+        return;
+    }
+    use carcassonne_serve::lobby::{Lobby, Offer};
+    let editor = carcassonne_serve::editor::Editor::new(
+        carcassonne_core::Catalog::linked().unwrap(),
+        carcassonne_core::TileSource::default(),
+    );
+    let server = http::Server::with_lobby(Lobby::new(Offer::default(), 4), editor);
+    let addr = common::serve_on_loopback(server.clone());
+    let browser = Browser::start();
+    browser.go(&format!("http://{addr}/"));
+    let wait_for = |css: &str| {
+        let start = Instant::now();
+        while browser.find_all(css).is_empty() {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "the lobby never showed {css}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    wait_for(".exp[data-expansion=\"easter\"]");
+    assert!(browser.text(&browser.find_all("#games")[0]).contains("No games yet"));
+
+    // Two fan expansions on, by their "On" switches.
+    for id in ["easter", "fruit-trees"] {
+        assert!(browser.click_first(&format!(".exp[data-expansion=\"{id}\"] .modes label:nth-child(2)")));
+        wait_for(&format!(".exp.on[data-expansion=\"{id}\"]"));
+    }
+    // Easter's die: a normal die instead of the special one.
+    assert!(browser.click_first(".exp[data-expansion=\"easter\"] details.variants summary"));
+    assert!(browser.click_first("select[data-exp=\"easter\"][data-name=\"die\"]"));
+    assert!(browser.click_first("select[data-exp=\"easter\"][data-name=\"die\"] option[value=\"d6\"]"));
+    wait_for(".variant.changed");
+    // Seat 2 is a bot (the "Normal" level), renamed.
+    assert!(browser.click_first(".seat[data-seat=\"1\"] select.who"));
+    assert!(browser.click_first(".seat[data-seat=\"1\"] select.who option[value=\"mcts:300\"]"));
+    let name = browser.find_all(".seat[data-seat=\"1\"] input.name")[0].clone();
+    assert_eq!(
+        browser.script("return document.querySelector('.seat[data-seat=\"1\"] input.name').value;"),
+        json!("Bot 2")
+    );
+    let (status, _) = browser.cmd("POST", &format!("/element/{name}/clear"), Some(&json!({})));
+    assert_eq!(status, 200);
+    let (status, _) = browser.cmd(
+        "POST",
+        &format!("/element/{name}/value"),
+        Some(&json!({"text": "Robo"})),
+    );
+    assert_eq!(status, 200);
+
+    // A short game: the fan expansions' tiles without the base game's
+    // (the start tile stays).
+    let copies = browser.find_all("#copies-base")[0].clone();
+    let (status, _) = browser.cmd("POST", &format!("/element/{copies}/clear"), Some(&json!({})));
+    assert_eq!(status, 200);
+    let (status, _) = browser.cmd("POST", &format!("/element/{copies}/value"), Some(&json!({"text": "0"})));
+    assert_eq!(status, 200);
+
+    // The server checks the configuration; then Create is enabled.
+    let start = Instant::now();
+    while browser.script("return document.getElementById('create').disabled;") != json!(false) {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "Create never enabled: {}",
+            browser.script("return document.getElementById('problem').textContent;")
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let summary = browser.text(&browser.find_all("#summary")[0]);
+    assert!(summary.starts_with("2 players · 2 expansions"), "{summary}");
+    assert!(browser.click_first("#create"));
+    wait_for("#created a.play[data-seat=\"0\"]");
+
+    // The game is the one chosen in the form.
+    let games = server.lobby().all();
+    assert_eq!(games.len(), 1);
+    let slot = games[0].clone();
+    let id = slot.id();
+    {
+        let table = slot.table();
+        let config = &table.record().config;
+        assert_eq!(config.expansions, ["easter", "fruit-trees"]);
+        assert_eq!(config.variants["easter"]["die"].to_string(), "d6");
+        assert_eq!(config.players[1].name, "Robo");
+        assert_eq!(config.players[1].bot.as_deref(), Some("mcts:300"));
+        assert_eq!(config.tiles.sets["base"], 0);
+        // The seed the page shows is the game's.
+        let shown = browser.text(&browser.find_all("#created-seed")[0]);
+        assert_eq!(shown, config.seed.to_string());
+    }
+    // The lobby lists it.
+    wait_for(&format!(".game[data-id=\"{id}\"] a.watch"));
+
+    // Ann's seat link, clicked, opens the game page; she plays it out.
+    assert!(browser.click_first("#created a.play[data-seat=\"0\"]"));
+    let state = || call(addr, "GET", &format!("/api/games/{id}/state"), None).1;
+    let start = Instant::now();
+    while browser
+        .script("return document.body.dataset.version || null;")
+        .is_null()
+    {
+        assert!(start.elapsed() < Duration::from_secs(30), "the game page never loaded");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let you = browser.text(&browser.find_all("#you")[0]);
+    assert!(you.contains("Player 1"), "{you}");
+    let played = play_by_clicking(&browser, &state);
+    assert!(played.placed >= 10 && played.deployed + played.skipped >= 10);
+    assert!(played.saw_thinking, "the page never said that Robo was thinking");
+    let end = state();
+    assert_eq!(end["over"], json!(true));
+    let log = end["log"].as_array().unwrap();
+    assert!(log.iter().any(|l| l.as_str().unwrap().contains("Robo")), "Robo played");
+
+    // A seat link the game does not know falls back to watching, saying so.
+    browser.go(&format!("http://{addr}/games/{id}/?seat=0123456789abcdef"));
+    let start = Instant::now();
+    while !browser.text(&browser.find_all("#you")[0]).contains("Watching") {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the page never fell back to watching"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let notice = browser.text(&browser.find_all("#notice")[0]);
+    assert!(notice.contains("not valid for this game"), "{notice}");
+
+    // Back in the lobby, the finished game offers its record and replay.
+    browser.go(&format!("http://{addr}/"));
+    wait_for(&format!(".game[data-id=\"{id}\"] a.record"));
+    let (status, record) = call(addr, "GET", &format!("/api/games/{id}/record"), None);
+    assert_eq!(status, 200);
+    assert_eq!(
+        record["moves"].as_array().unwrap().len(),
+        end["moves"].as_u64().unwrap() as usize
+    );
+    assert!(browser.click_first(&format!(".game[data-id=\"{id}\"] a.replay")));
+    let start = Instant::now();
+    while !browser
+        .script("return document.title;")
+        .as_str()
+        .unwrap_or("")
+        .to_lowercase()
+        .contains("replay")
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the replay viewer never opened"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// What the page shows a player is words, never a record's JSON: the
+/// options (buttons and board spots), the turn log and the expansions'
+/// panels (their JSON stays folded behind "details"); the server's option
+/// labels too.
+fn assert_in_words(browser: &Browser, state: &Value) {
+    for o in state["decision"]["options"].as_array().into_iter().flatten() {
+        let label = o["label"].as_str().unwrap();
+        assert!(!label.contains('{') && !label.is_empty(), "option label {label:?}");
+    }
+    for line in state["log"].as_array().into_iter().flatten() {
+        assert!(!line.as_str().unwrap().contains('{'), "log line {line}");
+    }
+    for css in ["#decision", "#log", "#expansions", "#banner"] {
+        let shown = browser.text(&browser.find_all(css)[0]);
+        assert!(!shown.contains('{'), "{css} shows JSON: {shown}");
+    }
+    let spots =
+        browser.script("return [...document.querySelectorAll('g.spot title, rect.target')].map(e => e.textContent);");
+    for t in spots.as_array().into_iter().flatten() {
+        assert!(!t.as_str().unwrap_or("").contains('{'), "a board spot says {t}");
+    }
+    // Every expansion presents itself in lines of words.
+    for (id, p) in state["presented"].as_object().into_iter().flatten() {
+        assert!(!p["lines"].as_array().unwrap().is_empty(), "{id} presents nothing");
+    }
+}
+
+/// What [`play_by_clicking`] did.
+#[derive(Default)]
+struct Played {
+    placed: usize,
+    deployed: usize,
+    skipped: usize,
+    steps: usize,
+    /// The expansion of each expansion decision answered.
+    expansion_choices: Vec<String>,
+    /// The page showed a bot seat thinking.
+    saw_thinking: bool,
+}
+
+/// Plays the game shown in `browser` to its end by clicking, for every
+/// decision the page offers (`state` is the server's state for the
+/// page's game); bot seats' turns are waited for.
+fn play_by_clicking(browser: &Browser, state: &dyn Fn() -> Value) -> Played {
+    let mut played = Played::default();
+    let began = Instant::now();
+    // At the default zoom a tile is drawn at least 100 px wide (labels and
+    // figures legible); ⤢ then shows the whole board, so every place can be clicked.
+    let start = Instant::now();
+    while browser
+        .script("return document.body.dataset.version || null;")
+        .is_null()
+    {
+        assert!(start.elapsed() < Duration::from_secs(30), "the game page never loaded");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let tile_px = browser.script(
+        "const svg = document.querySelector('#board svg'); const vb = svg.viewBox.baseVal; \
+         const r = svg.getBoundingClientRect(); return 100 / Math.max(vb.width / r.width, vb.height / r.height);",
+    );
+    assert!(
+        tile_px.as_f64().unwrap() >= 99.0,
+        "a tile is {tile_px} px wide at the default zoom"
+    );
+    assert!(browser.click_first("#zfit"));
+    let wait_change = |version: u64| {
+        let start = Instant::now();
+        while state()["version"].as_u64().unwrap() == version {
+            assert!(start.elapsed() < Duration::from_secs(30), "the click played nothing");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    loop {
+        let s = state();
+        let version = s["version"].as_u64().unwrap();
+        if let Some(bot) = s["thinking"]["name"].as_str() {
+            // A bot seat is thinking on the server: the page says so.
+            let banner = browser.script("return document.getElementById('banner').textContent;");
+            played.saw_thinking |= banner
+                .as_str()
+                .is_some_and(|b| b.contains(&format!("{bot} is thinking")));
+            assert!(began.elapsed() < Duration::from_secs(900), "{bot} thinks for ever");
+            std::thread::sleep(Duration::from_millis(10));
+            continue;
+        }
+        browser.wait_version(version);
+        assert_in_words(browser, &s);
+        let Some(d) = s["decision"].as_object() else { break };
+        played.steps += 1;
+        assert!(played.steps < 4000, "the game does not end");
+        let options = d["options"].as_array().unwrap();
+        let clicked = match d["kind"].as_str().unwrap() {
+            "place" => {
+                played.placed += 1;
+                // Next to a fruit tree when the page offers such a place.
+                let offered = browser.script(
+                    "return [...document.querySelectorAll('rect.target')].map(r => [+r.dataset.x, +r.dataset.y]);",
+                );
+                let trees = trees(&s);
+                let near = offered.as_array().into_iter().flatten().find_map(|p| {
+                    let (x, y) = (p[0].as_i64()?, p[1].as_i64()?);
+                    trees
+                        .iter()
+                        .any(|&(tx, ty)| (tx - x).abs() <= 1 && (ty - y).abs() <= 1)
+                        .then(|| format!("rect.target[data-x=\"{x}\"][data-y=\"{y}\"]"))
+                });
+                let chose = near.is_some_and(|css| browser.click_first(&css)) || browser.click_first("rect.target");
+                // Confirmed in turn with ✓, with Enter, and by clicking the chosen place again;
+                // R first, now and then, turns the tile to another rotation that fits there.
+                if played.placed % 5 == 1 {
+                    browser.key("r");
+                }
+                chose
+                    && match played.placed % 3 {
+                        0 => browser.click_first("#confirm"),
+                        1 => {
+                            browser.key("\u{E007}");
+                            true
+                        }
+                        _ => browser.click_first("rect.target.chosen"),
+                    }
+            }
+            "deploy" => {
+                // A follower next to a fruit tree (a fruit action follows), or
+                // while more than four are left (keeping some for the trees); else skip.
+                let follower = options.iter().find(|o| {
+                    o["move"]["deploy"].is_object() && o["move"]["deploy"]["figure"].is_null() && o["point"].is_array()
+                });
+                let at = (d["at"][0].as_i64().unwrap(), d["at"][1].as_i64().unwrap());
+                let by_tree = trees(&s)
+                    .iter()
+                    .any(|&(x, y)| (x - at.0).abs() <= 1 && (y - at.1).abs() <= 1);
+                let supply = s["players"][d["player"].as_u64().unwrap() as usize]["supply"]["follower"]
+                    .as_u64()
+                    .unwrap();
+                match follower {
+                    Some(o) if by_tree || supply > 4 => {
+                        played.deployed += 1;
+                        let css = format!("g.spot[data-index=\"{}\"]", o["index"]);
+                        browser.click_first(&css)
+                    }
+                    _ => {
+                        played.skipped += 1;
+                        browser.click_first("#skip")
+                    }
+                }
+            }
+            _ => {
+                played
+                    .expansion_choices
+                    .push(d["expansion"].as_str().unwrap().to_string());
+                // The option buttons are the page's own list of the engine's options.
+                let buttons = browser.find_all("#decision > button.opt");
+                assert_eq!(buttons.len(), options.len());
+                browser.click(&buttons[0])
+            }
+        };
+        assert!(clicked, "nothing to click for {:?}", d["kind"]);
+        wait_change(version);
+    }
+    played
+}
+
+/// The tile editor page: changes tile E's edges by typing in the page,
+/// saves, and sees the new tile in `carcassonne tiles check` and in a new game.
 /// The tile editor page: a new set, and in it a new tile drawn from the
 /// blank one by clicking its picture (a city over two sides with a pennant,
 /// a road ending in the middle, the fields split by them and touching the

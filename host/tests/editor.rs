@@ -40,7 +40,7 @@ fn tiles_copy(name: &str, files: &[&str]) -> PathBuf {
 }
 
 /// Starts a server whose editor writes into `dir`; returns its address and
-/// the table's hot-seat token.
+/// the server's host token (which lets another machine save).
 fn start(dir: &Path) -> (SocketAddr, String) {
     let args = Overrides {
         players: Some(2),
@@ -49,14 +49,15 @@ fn start(dir: &Path) -> (SocketAddr, String) {
         ..Overrides::default()
     };
     let table = Table::open(&args, None).unwrap();
-    let hotseat = table.seats().hotseat.clone();
     let editor = Editor::new(
         catalog(),
         TileSource {
             dir: Some(dir.to_path_buf()),
         },
     );
-    (serve_on_loopback(http::Server::with_editor(table, editor)), hotseat)
+    let server = http::Server::with_editor(table, editor);
+    let host_token = server.host_token().to_string();
+    (serve_on_loopback(server), host_token)
 }
 
 fn get(addr: SocketAddr, path: &str) -> Value {

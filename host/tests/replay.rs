@@ -28,7 +28,11 @@ fn the_log_tells_the_game_and_ends_with_the_scores() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).expect("UTF-8");
     assert!(text.starts_with("Start tile D at (0,0)\nTurn 1 · Player 1\n"), "{text}");
-    assert!(text.contains("[easter]"), "Easter's log lines are shown:\n{text}");
+    assert!(
+        text.contains("Egg award: "),
+        "Easter's log lines are shown in words:\n{text}"
+    );
+    assert!(!text.contains('{'), "no JSON in the turn log:\n{text}");
     let plain = host().arg("replay").arg(&path).output().expect("host runs");
     let table = String::from_utf8(plain.stdout).expect("UTF-8");
     assert!(text.ends_with(&table), "the log ends with replay's score table");

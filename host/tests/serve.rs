@@ -23,10 +23,20 @@ fn start(table: Table) -> (SocketAddr, Arc<http::Server>) {
     (serve_on_loopback(server.clone()), server)
 }
 
+/// Gets `path` as JSON; a game's state is fetched again while a bot seat
+/// is thinking (bots move on their own worker after the request that
+/// handed them the turn), so the state a test sees is a person's to decide.
 fn get_json(addr: SocketAddr, path: &str) -> Value {
-    let (status, body) = request(addr, "GET", path, None);
-    assert_eq!(status, 200, "{body}");
-    serde_json::from_str(&body).unwrap()
+    for _ in 0..2000 {
+        let (status, body) = request(addr, "GET", path, None);
+        assert_eq!(status, 200, "{body}");
+        let v: Value = serde_json::from_str(&body).unwrap();
+        if v.get("thinking").is_none_or(Value::is_null) {
+            return v;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("a bot thought for more than 20 s");
 }
 
 /// Posts a decision; one without `version` is sent with the current one
@@ -34,9 +44,9 @@ fn get_json(addr: SocketAddr, path: &str) -> Value {
 fn post(addr: SocketAddr, body: &Value) -> (u16, Value) {
     let mut body = body.clone();
     if body.get("version").is_none() {
-        body["version"] = get_json(addr, "/api/state")["version"].clone();
+        body["version"] = get_json(addr, "/api/games/1/state")["version"].clone();
     }
-    let (status, text) = request(addr, "POST", "/api/move", Some(&body));
+    let (status, text) = request(addr, "POST", "/api/games/1/move", Some(&body));
     (status, serde_json::from_str(&text).unwrap())
 }
 
@@ -68,7 +78,7 @@ fn temp(name: &str) -> PathBuf {
 fn play_to_end(addr: SocketAddr, token: &str, pick: impl Fn(usize) -> usize) -> Vec<String> {
     let mut kinds = Vec::new();
     for _ in 0..2000 {
-        let s = get_json(addr, &format!("/api/state?token={token}"));
+        let s = get_json(addr, &format!("/api/games/1/state?token={token}"));
         let Some(d) = s["decision"].as_object() else {
             assert_eq!(s["over"], json!(true), "no decision means the game is over");
             return kinds;
@@ -92,12 +102,12 @@ fn a_hot_seat_game_plays_to_the_end_over_http_and_its_record_replays() {
     let hot = table.seats().hotseat.clone();
     let (addr, server) = start(table);
 
-    let (status, page) = request(addr, "GET", "/", None);
+    let (status, page) = request(addr, "GET", "/games/1/", None);
     assert_eq!(status, 200);
-    assert!(
-        page.contains("<svg") || page.contains("/api/state"),
-        "the page is served"
-    );
+    assert!(page.contains("\"/api/games/\""), "the game page is served");
+    let (status, lobby) = request(addr, "GET", "/", None);
+    assert_eq!(status, 200);
+    assert!(lobby.contains("/api/games/check"), "the lobby is served");
 
     let kinds = play_to_end(addr, &hot, |_| 0);
     assert!(kinds.iter().any(|k| k == "place") && kinds.iter().any(|k| k == "deploy"));
@@ -105,7 +115,7 @@ fn a_hot_seat_game_plays_to_the_end_over_http_and_its_record_replays() {
         kinds.iter().any(|k| k == "expansion"),
         "fruit trees ask their own decisions: {kinds:?}"
     );
-    let end = get_json(addr, "/api/state");
+    let end = get_json(addr, "/api/games/1/state");
     assert_eq!(end["over"], json!(true));
     assert_eq!(end["tiles_left"], json!(0));
     assert!(end["board"]["svg"].as_str().unwrap().starts_with("<svg"));
@@ -113,7 +123,7 @@ fn a_hot_seat_game_plays_to_the_end_over_http_and_its_record_replays() {
 
     // The saved record is the whole game: replayed, it gives the same scores.
     let saved = carcassonne_core::GameRecord::from_json(&std::fs::read_to_string(&record).unwrap()).unwrap();
-    assert_eq!(saved.moves.len(), server.table().record().moves.len());
+    assert_eq!(saved.moves.len(), server.game(1).unwrap().table().record().moves.len());
     let catalog = carcassonne_setup::catalog(&saved.config, &[]).unwrap();
     let replayed = saved
         .replay(&catalog, &carcassonne_setup::tile_source(None).unwrap())
@@ -132,7 +142,7 @@ fn another_seats_link_is_refused_and_the_reason_names_whose_turn_it_is() {
     let table = Table::open(&args(3, 8, &[]), None).unwrap();
     let seats = table.seats().clone();
     let (addr, _server) = start(table);
-    let s = get_json(addr, &format!("/api/state?token={}", seats.seats[1]));
+    let s = get_json(addr, &format!("/api/games/1/state?token={}", seats.seats[1]));
     assert_eq!(s["you"]["seat"], json!(1));
     assert_eq!(s["decision"]["player"], json!(0));
     let version = s["version"].clone();
@@ -146,11 +156,11 @@ fn another_seats_link_is_refused_and_the_reason_names_whose_turn_it_is() {
 
     let (status, reply) = post(addr, &json!({ "token": "not-a-seat", "index": 0 }));
     assert_eq!(status, 401, "{reply}");
-    let (status, _) = request(addr, "GET", "/api/state?token=not-a-seat", None);
+    let (status, _) = request(addr, "GET", "/api/games/1/state?token=not-a-seat", None);
     assert_eq!(status, 401);
 
     // Nothing was played by the refused requests.
-    assert_eq!(get_json(addr, "/api/state")["version"], version);
+    assert_eq!(get_json(addr, "/api/games/1/state")["version"], version);
 
     // The right seat may play, by index or by its record move; a stale
     // version or a bad option is refused with a reason.
@@ -203,13 +213,14 @@ fn bot_seats_move_by_themselves_and_refuse_people() {
     let robo = table.seats().seats[1].clone();
     let (addr, server) = start(table);
     // Whenever a person is asked, it is Ann: Robo's turns play themselves.
-    let s = get_json(addr, "/api/state");
+    let s = get_json(addr, "/api/games/1/state");
     assert_eq!(s["decision"]["player"], json!(0));
     let (status, reply) = post(addr, &json!({ "token": robo, "index": 0 }));
     assert_eq!(status, 403);
     assert!(reply["error"].as_str().unwrap().contains("Ann's turn"), "{reply}");
     let kinds = play_to_end(addr, &ann, |n| n - 1);
-    let table = server.table();
+    let slot = server.game(1).unwrap();
+    let table = slot.table();
     let s = table.state_json(None);
     assert!(kinds.len() < table.record().moves.len(), "Robo moved too");
     assert!(
@@ -231,12 +242,12 @@ fn a_restarted_server_continues_the_same_game_from_its_record() {
     let seat0 = table.seats().seats[0].clone();
     let (addr, first) = start(table);
     for _ in 0..15 {
-        let s = get_json(addr, "/api/state");
+        let s = get_json(addr, "/api/games/1/state");
         let n = s["decision"]["options"].as_array().unwrap().len();
         let (status, reply) = post(addr, &json!({ "token": hot, "index": n / 2, "version": s["version"] }));
         assert_eq!(status, 200, "{reply}");
     }
-    let before = first.table().state_json(None);
+    let before = first.game(1).unwrap().table().state_json(None);
 
     // A new server from the record alone (even given other flags): the
     // same position, the same decision, the same seat links.
@@ -246,7 +257,7 @@ fn a_restarted_server_continues_the_same_game_from_its_record() {
     assert_eq!(table.seats().hotseat, hot);
     assert_eq!(table.seats().seats[0], seat0);
     let (addr2, second) = start(table);
-    let after = get_json(addr2, &format!("/api/state?token={seat0}"));
+    let after = get_json(addr2, &format!("/api/games/1/state?token={seat0}"));
     for key in ["moves", "turn", "tiles_left", "players", "expansions", "decision"] {
         assert_eq!(after[key], before[key], "{key} differs after the restart");
     }
@@ -254,13 +265,16 @@ fn a_restarted_server_continues_the_same_game_from_its_record() {
 
     // Both go on identically.
     for _ in 0..6 {
-        let v1 = get_json(addr, "/api/state")["version"].clone();
-        let v2 = get_json(addr2, "/api/state")["version"].clone();
+        let v1 = get_json(addr, "/api/games/1/state")["version"].clone();
+        let v2 = get_json(addr2, "/api/games/1/state")["version"].clone();
         let (s1, _) = post(addr, &json!({ "token": hot, "index": 0, "version": v1 }));
         let (s2, _) = post(addr2, &json!({ "token": hot, "index": 0, "version": v2 }));
         assert_eq!((s1, s2), (200, 200));
     }
-    assert_eq!(first.table().record(), second.table().record());
+    assert_eq!(
+        first.game(1).unwrap().table().record(),
+        second.game(1).unwrap().table().record()
+    );
     remove(&record);
 }
 
@@ -270,7 +284,7 @@ fn the_event_stream_announces_the_current_version() {
     let (addr, _server) = start(table);
     let mut stream = TcpStream::connect(addr).unwrap();
     stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    write!(stream, "GET /api/events HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+    write!(stream, "GET /api/games/1/events HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
     let mut seen = String::new();
     let mut buf = [0u8; 1024];
     while !seen.contains("data: 0") {
@@ -300,11 +314,11 @@ fn a_person_takes_back_their_last_move_only_when_undo_is_on() {
     let (addr_off, _s) = start(off);
     let (status, _) = post(addr_off, &json!({ "token": ann_off, "index": 0 }));
     assert_eq!(status, 200);
-    let v = get_json(addr_off, "/api/state")["version"].clone();
+    let v = get_json(addr_off, "/api/games/1/state")["version"].clone();
     let (status, text) = request(
         addr_off,
         "POST",
-        "/api/undo",
+        "/api/games/1/undo",
         Some(&json!({ "token": ann_off, "version": v })),
     );
     assert_eq!(status, 403);
@@ -316,11 +330,11 @@ fn a_person_takes_back_their_last_move_only_when_undo_is_on() {
     let bob = table.seats().seats[1].clone();
     let (addr, _server) = start(table);
     let undo = |token: &str| {
-        let v = get_json(addr, "/api/state")["version"].clone();
+        let v = get_json(addr, "/api/games/1/state")["version"].clone();
         let (status, text) = request(
             addr,
             "POST",
-            "/api/undo",
+            "/api/games/1/undo",
             Some(&json!({ "token": token, "version": v })),
         );
         (status, serde_json::from_str::<Value>(&text).unwrap())
@@ -328,17 +342,17 @@ fn a_person_takes_back_their_last_move_only_when_undo_is_on() {
     let (status, reply) = undo(&ann);
     assert_eq!(status, 409, "nothing to take back yet: {reply}");
 
-    let before = get_json(addr, "/api/state");
+    let before = get_json(addr, "/api/games/1/state");
     let (status, _) = post(addr, &json!({ "token": ann, "index": 1 }));
     assert_eq!(status, 200);
-    let placed = get_json(addr, "/api/state");
+    let placed = get_json(addr, "/api/games/1/state");
     assert_eq!(placed["undo"]["last_mover"], json!(0));
     let (status, reply) = undo(&bob);
     assert_eq!(status, 403);
     assert!(reply["error"].as_str().unwrap().contains("only Ann"), "{reply}");
     let (status, reply) = undo(&ann);
     assert_eq!(status, 200, "{reply}");
-    let back = get_json(addr, "/api/state");
+    let back = get_json(addr, "/api/games/1/state");
     for key in ["moves", "turn", "tiles_left", "players", "decision", "board"] {
         assert_eq!(back[key], before[key], "{key} is not as before the move");
     }
@@ -347,8 +361,8 @@ fn a_person_takes_back_their_last_move_only_when_undo_is_on() {
 
     // Ann and Bob play their turns; once Robo (a bot) has moved, the last
     // move is his and nobody may take it back.
-    while get_json(addr, "/api/state")["undo"]["last_mover"] != json!(2) {
-        let s = get_json(addr, "/api/state");
+    while get_json(addr, "/api/games/1/state")["undo"]["last_mover"] != json!(2) {
+        let s = get_json(addr, "/api/games/1/state");
         let token = if s["decision"]["player"] == json!(0) {
             &ann
         } else {
@@ -381,8 +395,98 @@ fn undo_can_be_allowed_by_the_game_configuration() {
     let (addr, _server) = start(table);
     let (status, _) = post(addr, &json!({ "token": ann, "index": 0 }));
     assert_eq!(status, 200);
-    let v = get_json(addr, "/api/state")["version"].clone();
-    let (status, text) = request(addr, "POST", "/api/undo", Some(&json!({ "token": ann, "version": v })));
+    let v = get_json(addr, "/api/games/1/state")["version"].clone();
+    let (status, text) = request(
+        addr,
+        "POST",
+        "/api/games/1/undo",
+        Some(&json!({ "token": ann, "version": v })),
+    );
     assert_eq!(status, 200, "{text}");
     let _ = std::fs::remove_file(&config);
+}
+
+/// The state speaks players' language: every option has a label in words
+/// (the core's and the expansions' own), the expansions present their state
+/// as lines (about a seat, with a die for a roll), seats have a shape beside
+/// their colour, and the log is words.
+#[test]
+fn options_state_and_log_are_given_in_words() {
+    let table = Table::open(&args(2, 4, &["easter", "fruit-trees"]), None).unwrap();
+    let hot = table.seats().hotseat.clone();
+    let (addr, _server) = start(table);
+    let mut seen_deploy = false;
+    let mut seen_expansion = false;
+    let mut seen_die = false;
+    for _ in 0..2000 {
+        let s = get_json(addr, &format!("/api/games/1/state?token={hot}"));
+        for p in s["players"].as_array().unwrap() {
+            assert!(p["shape"].is_string() && p["colour"].is_string(), "{p}");
+        }
+        for (id, presented) in s["presented"].as_object().unwrap() {
+            assert!(presented["name"].is_string());
+            for line in presented["lines"].as_array().unwrap() {
+                let text = line["text"].as_str().unwrap();
+                assert!(!text.contains('{'), "{id}: {text}");
+                seen_die |= line["die"].is_u64();
+            }
+        }
+        for line in s["log"].as_array().unwrap() {
+            assert!(!line.as_str().unwrap().contains('{'), "log: {line}");
+        }
+        let Some(d) = s["decision"].as_object() else { break };
+        let options = d["options"].as_array().unwrap();
+        for o in options {
+            let label = o["label"].as_str().unwrap();
+            assert!(!label.contains('{'), "{label}");
+            match d["kind"].as_str().unwrap() {
+                "place" => assert!(label.starts_with("Place the tile at ("), "{label}"),
+                "deploy" => {
+                    seen_deploy = true;
+                    assert!(
+                        label.starts_with("Skip")
+                            || label.starts_with("Follower ")
+                            || label.starts_with("Farmer on the field"),
+                        "{label}"
+                    );
+                }
+                _ => {
+                    seen_expansion = true;
+                    assert!(
+                        label.starts_with("Bunny: ")
+                            || label.starts_with("Harvest the ")
+                            || label.starts_with("Sell ")
+                            || label.starts_with("Done"),
+                        "{label}"
+                    );
+                }
+            }
+        }
+        // The last option: a deployment before the skip, the last path or "done".
+        let pick = options
+            .len()
+            .saturating_sub(if d["kind"] == json!("deploy") && options.len() > 1 {
+                2
+            } else {
+                1
+            });
+        let (status, reply) = post(addr, &json!({ "token": hot, "index": pick, "version": s["version"] }));
+        assert_eq!(status, 200, "{reply}");
+    }
+    assert!(
+        seen_deploy && seen_expansion && seen_die,
+        "deploy {seen_deploy}, expansion {seen_expansion}, die {seen_die}"
+    );
+    let end = get_json(addr, "/api/games/1/state");
+    let log: Vec<&str> = end["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert!(
+        log.iter().any(|l| l.contains(" chooses: ")),
+        "expansion decisions in words: {log:?}"
+    );
+    assert!(log.iter().any(|l| l.contains("deploys: ")), "{log:?}");
 }

@@ -77,12 +77,13 @@ fn editor_server(name: &str) -> (SocketAddr, String, PathBuf) {
     )
     .unwrap();
     let table = Table::open(&args(Some(1)), None).unwrap();
-    let hot = table.seats().hotseat.clone();
     let editor = carcassonne_serve::editor::Editor::new(
         carcassonne_core::Catalog::linked().unwrap(),
         TileSource { dir: Some(dir.clone()) },
     );
-    (serve_on_loopback(http::Server::with_editor(table, editor)), hot, dir)
+    let server = http::Server::with_editor(table, editor);
+    let host_token = server.host_token().to_string();
+    (serve_on_loopback(server), host_token, dir)
 }
 
 /// A `[[tile]]` block of `n` copies of a field tile, each its own id.
@@ -120,7 +121,7 @@ fn a_huge_or_many_tile_preview_is_refused() {
 }
 
 #[test]
-fn a_rebound_page_can_neither_preview_nor_save_but_the_hot_seat_token_can() {
+fn a_rebound_page_can_neither_preview_nor_save_but_the_host_token_can() {
     let (addr, hot, dir) = editor_server("rebinding");
     let before = std::fs::read(dir.join("base.toml")).unwrap();
     let edit = json!({ "file": "base.toml", "id": "B", "count": 7 }).to_string();
@@ -138,7 +139,7 @@ fn a_rebound_page_can_neither_preview_nor_save_but_the_hot_seat_token_can() {
         before,
         "nothing was written"
     );
-    // The person at the machine, or anyone with the hot-seat token, may.
+    // The person at the machine, or anyone with the host token, may.
     let (status, body) = raw(
         addr,
         &format!("POST /api/tiles/save HTTP/1.1\r\nHost: localhost:{}", addr.port()),
@@ -180,13 +181,13 @@ fn half_sent_requests_are_closed_and_cannot_use_up_the_server() {
     let mut slow: Vec<TcpStream> = (0..4)
         .map(|_| {
             let mut s = TcpStream::connect(addr).unwrap();
-            s.write_all(b"GET /api/state HTTP/1.1\r\nHost: loc").unwrap();
+            s.write_all(b"GET /api/games/1/state HTTP/1.1\r\nHost: loc").unwrap();
             s
         })
         .collect();
     std::thread::sleep(Duration::from_millis(300));
     // Over the cap: an immediate JSON 503, not a hang.
-    let (status, body) = raw(addr, &format!("GET /api/state HTTP/1.1\r\nHost: {addr}"), "");
+    let (status, body) = raw(addr, &format!("GET /api/games/1/state HTTP/1.1\r\nHost: {addr}"), "");
     assert_eq!(status, 503, "{body}");
     assert!(
         json_of(&body)["error"]
@@ -206,7 +207,7 @@ fn half_sent_requests_are_closed_and_cannot_use_up_the_server() {
         );
     }
     // … and the server answers again.
-    let (status, body) = raw(addr, &format!("GET /api/state HTTP/1.1\r\nHost: {addr}"), "");
+    let (status, body) = raw(addr, &format!("GET /api/games/1/state HTTP/1.1\r\nHost: {addr}"), "");
     assert_eq!(status, 200, "{body}");
 }
 
@@ -218,7 +219,7 @@ fn an_idle_kept_alive_connection_is_closed() {
     };
     let addr = serve_with(http::Server::new(Table::open(&args(Some(2)), None).unwrap()), limits);
     let mut s = TcpStream::connect(addr).unwrap();
-    write!(s, "GET /api/state HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+    write!(s, "GET /api/games/1/state HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     let mut all = Vec::new();
     let mut buf = [0u8; 65536];
@@ -241,7 +242,7 @@ fn a_served_game_without_a_seed_gets_a_random_one_shown_in_the_state_and_banner(
     let (sa, sb) = (a.record().config.seed, b.record().config.seed);
     assert_ne!(sa, sb, "two games drew the same seed");
     assert_eq!(a.state_json(None)["seed"], json!(sa.to_string()));
-    let banner = http::banner(&a, "127.0.0.1:8080".parse().unwrap(), &[]);
+    let banner = http::banner(&http::Server::new(a), "127.0.0.1:8080".parse().unwrap(), &[]);
     assert!(banner.contains(&format!("seed {sa}")), "{banner}");
     let given = Table::open(&args(Some(42)), None).unwrap();
     assert_eq!(given.record().config.seed, 42);
@@ -256,28 +257,33 @@ fn a_move_needs_its_version_and_repeated_moves_play_once() {
     let hot = table.seats().hotseat.clone();
     let server = http::Server::new(table);
     let addr = serve_on_loopback(server.clone());
-    let (status, body) = request(addr, "POST", "/api/move", Some(&json!({ "token": hot, "index": 0 })));
+    let (status, body) = request(
+        addr,
+        "POST",
+        "/api/games/1/move",
+        Some(&json!({ "token": hot, "index": 0 })),
+    );
     assert_eq!(status, 400, "{body}");
     assert!(
         json_of(&body)["error"].as_str().unwrap().starts_with("give `version`"),
         "{body}"
     );
-    let (status, body) = request(addr, "POST", "/api/undo", Some(&json!({ "token": hot })));
+    let (status, body) = request(addr, "POST", "/api/games/1/undo", Some(&json!({ "token": hot })));
     assert_eq!(status, 400, "{body}");
-    assert_eq!(server.table().record().moves.len(), 0);
+    assert_eq!(server.game(1).unwrap().table().record().moves.len(), 0);
 
     // Twenty identical requests at once: one is played.
-    let version = server.table().version();
+    let version = server.game(1).unwrap().table().version();
     let move_ = json!({ "token": hot, "index": 0, "version": version });
     let statuses: Vec<u16> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..20)
-            .map(|_| s.spawn(|| request(addr, "POST", "/api/move", Some(&move_)).0))
+            .map(|_| s.spawn(|| request(addr, "POST", "/api/games/1/move", Some(&move_)).0))
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
     assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 1, "{statuses:?}");
     assert_eq!(statuses.iter().filter(|s| **s == 409).count(), 19, "{statuses:?}");
-    assert_eq!(server.table().record().moves.len(), 1);
+    assert_eq!(server.game(1).unwrap().table().record().moves.len(), 1);
 }
 
 // ---------------------------------------------------------------------- 16
@@ -290,17 +296,18 @@ fn a_restart_keeps_the_log_and_never_reuses_a_version() {
     let server = http::Server::new(table);
     let addr = serve_on_loopback(server.clone());
     for _ in 0..3 {
-        let v = server.table().version();
+        let v = server.game(1).unwrap().table().version();
         let (status, body) = request(
             addr,
             "POST",
-            "/api/move",
+            "/api/games/1/move",
             Some(&json!({ "token": hot, "index": 0, "version": v })),
         );
         assert_eq!(status, 200, "{body}");
     }
     let (old_version, old_log) = {
-        let t = server.table();
+        let slot = server.game(1).unwrap();
+        let t = slot.table();
         (t.version(), t.state_json(None)["log"].clone())
     };
     assert!(old_version >= 3);
@@ -324,7 +331,7 @@ fn a_restart_keeps_the_log_and_never_reuses_a_version() {
     let (status, body) = request(
         addr2,
         "POST",
-        "/api/move",
+        "/api/games/1/move",
         Some(&json!({ "token": hot, "index": 0, "version": old_version })),
     );
     assert_eq!(status, 409, "{body}");
@@ -345,7 +352,7 @@ fn every_error_is_json_with_the_right_status() {
     let hot = table.seats().hotseat.clone();
     let addr = serve_on_loopback(http::Server::new(table));
     let big = json!({ "token": hot, "index": 0, "version": 0, "pad": "x".repeat(100_000) });
-    let (status, body) = request(addr, "POST", "/api/move", Some(&big));
+    let (status, body) = request(addr, "POST", "/api/games/1/move", Some(&big));
     assert_eq!(status, 413, "{body}");
     assert!(json_of(&body)["error"].is_string());
     let (status, body) = request(addr, "GET", "/api/tiles/file?nofile=1", None);
@@ -363,18 +370,26 @@ fn every_error_is_json_with_the_right_status() {
         json_of(&body)["error"].as_str().unwrap().contains("/api/nothing-here"),
         "{body}"
     );
-    let (status, body) = request(addr, "GET", "/api/move", None);
+    let (status, body) = request(addr, "GET", "/api/games/1/move", None);
     assert_eq!(status, 405, "{body}");
     assert!(json_of(&body)["error"].is_string());
 }
 
 #[test]
 fn a_server_on_every_interface_prints_real_addresses_and_a_warning() {
-    let table = Table::open(&args(Some(5)), None).unwrap();
+    let server = http::Server::new(Table::open(&args(Some(5)), None).unwrap());
     // Documentation addresses: the banner only formats them.
     let lan = ["192.0.2.7".parse().unwrap(), "198.51.100.9".parse().unwrap()];
-    let banner = http::banner(&table, "0.0.0.0:8080".parse().unwrap(), &lan);
-    assert!(banner.contains("Serving the game on http://192.0.2.7:8080"), "{banner}");
+    let banner = http::banner(&server, "0.0.0.0:8080".parse().unwrap(), &lan);
+    assert!(
+        banner.contains("Serving the lobby on http://192.0.2.7:8080/"),
+        "{banner}"
+    );
+    let hot = server.game(1).unwrap().table().seats().hotseat.clone();
+    assert!(
+        banner.contains(&format!("http://192.0.2.7:8080/games/1/?seat={hot}")),
+        "{banner}"
+    );
     assert!(
         banner.contains("also reachable as http://198.51.100.9:8080"),
         "{banner}"
@@ -386,9 +401,10 @@ fn a_server_on_every_interface_prints_real_addresses_and_a_warning() {
     assert!(!banner.contains("<this machine's address>"), "{banner}");
     // The editor edits only from this machine's loopback name, or with the token.
     assert!(
-        banner.contains("tile editor: http://localhost:8080/editor on this machine"),
+        banner.contains("Tile editor: http://localhost:8080/editor on this machine"),
         "{banner}"
     );
-    let local = http::banner(&table, "127.0.0.1:8080".parse().unwrap(), &lan);
+    assert!(banner.contains(server.host_token()), "{banner}");
+    let local = http::banner(&server, "127.0.0.1:8080".parse().unwrap(), &lan);
     assert!(!local.contains("WARNING"), "{local}");
 }

@@ -2,10 +2,10 @@
 //! modules in the order of the turn.
 
 use crate::barn::prune_barns;
-use crate::{Action, BARN, State, WAGON, abbey, barn, barn_scoring, wagon};
+use crate::{Action, BARN, State, WAGON, abbey, barn, barn_scoring, wagon, words};
 use carcassonne_core::expansion::{self, DynExpansion, FeatureScoring, Hooks};
 use carcassonne_core::figures::PlacedFigure;
-use carcassonne_core::{BuildContext, CoreState, Ctx, Deployment, Expansion};
+use carcassonne_core::{BuildContext, CoreState, Ctx, Deployment, Expansion, Line, serde_json};
 
 pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
     let shared_farms = match ctx.variant("barn_placement") {
@@ -84,6 +84,18 @@ impl Expansion for AbbeyAndMayor {
         } else {
             "move the scored wagon on or keep it"
         }
+    }
+
+    fn option_label(&self, _state: &State, _view: &CoreState, _player: u8, action: &Action) -> Option<String> {
+        Some(words::option_label(action))
+    }
+
+    fn present(&self, state: &State, _view: &CoreState) -> Vec<Line> {
+        words::lines(state)
+    }
+
+    fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line> {
+        words::log_words(view, detail)
     }
 
     fn deploy_options(&self, state: &State, view: &CoreState, out: &mut Vec<Deployment>) {

@@ -38,6 +38,7 @@ mod barn_scoring;
 mod hooks;
 mod state;
 mod wagon;
+mod words;
 
 pub use abbey::ABBEY_TILE;
 pub use barn::{BARN, Barn};

@@ -4,12 +4,13 @@
 use crate::serf::BARN;
 use crate::{
     CLOISTER_TOKENS, CityCount, Cleric, CloisterTokens, FarmSize, Serf, SerfRule, State, TokenTaker, cleric, tokens,
+    words,
 };
 use carcassonne_core::events::Event;
 use carcassonne_core::expansion::{self, DynExpansion, FeatureScoring, Hooks};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::figures::PlacedFigure;
-use carcassonne_core::{BuildContext, CoreState, Ctx, Expansion, FeatureKind};
+use carcassonne_core::{BuildContext, CoreState, Ctx, Expansion, FeatureKind, Line, serde_json};
 
 pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
     let has_barn = ctx.has_figure(BARN);
@@ -148,5 +149,13 @@ impl Expansion for ClericAndSerf {
 
     fn observe(&self, state: &mut State, view: &CoreState, event: &Event) {
         self.observe_barns(state, view, event);
+    }
+
+    fn present(&self, state: &State, _view: &CoreState) -> Vec<Line> {
+        words::lines(state)
+    }
+
+    fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line> {
+        words::log_words(self.serf, view, detail)
     }
 }

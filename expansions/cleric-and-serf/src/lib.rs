@@ -29,6 +29,7 @@ mod hooks;
 mod serf;
 mod state;
 mod tokens;
+mod words;
 
 pub use cleric::Cleric;
 pub use serf::{CityCount, FarmSize, PendingBarn, Serf, SerfRule};

@@ -390,6 +390,7 @@ impl Easter {
         let Some(roll) = state.bunny_phase.as_mut().and_then(|p| p.current.take()) else {
             return;
         };
+        let from = state.bunny;
         debug_assert_eq!(roll.player, player, "the engine offers the path to the roller");
         let view = ctx.view();
         let mut gained = vec![0u32; view.players()];
@@ -405,7 +406,7 @@ impl Easter {
         if self.revisits_phase {
             state.visited.extend_from_slice(&action.path);
         }
-        ctx.log_with(|| json!({ "player": player, "bunny-path": action.path, "eggs": gained }));
+        ctx.log_with(|| json!({ "player": player, "from": from, "bunny-path": action.path, "eggs": gained }));
         self.next_roll(state, ctx);
     }
 }

@@ -7,7 +7,7 @@ use carcassonne_core::board::PlacedTile;
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::serde_json;
-use carcassonne_core::{BuildContext, CoreState, Ctx, Expansion};
+use carcassonne_core::{BuildContext, CoreState, Ctx, Expansion, Line};
 
 pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
     let pick = |name: &str, a: &str, b: &str| -> Result<bool, String> {
@@ -133,6 +133,18 @@ impl Expansion for Easter {
 
     fn decision_label(&self, _state: &State) -> &'static str {
         "bunny path"
+    }
+
+    fn option_label(&self, state: &State, view: &CoreState, player: u8, action: &Action) -> Option<String> {
+        self.path_label(state, view, player, action)
+    }
+
+    fn present(&self, state: &State, view: &CoreState) -> Vec<Line> {
+        self.lines(state, view)
+    }
+
+    fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line> {
+        self.log_words(view, detail)
     }
 
     // Everything in the state is public; `markers` lets pictures show the

@@ -37,6 +37,7 @@ mod hooks;
 mod nests;
 mod state;
 mod symbols;
+mod words;
 
 pub use bunny::{Action, BunnyPhase, MAX_HOPS, Path, Roll, longest_path, paths_of_length};
 pub use final_scoring::{FIRST_PLACE_POINTS, SECOND_PLACE_POINTS, final_points};

@@ -10,7 +10,7 @@ use carcassonne_core::board::PlacedTile;
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::tiles::{AttributeDecl, AttributePlace, TileType};
 use carcassonne_core::{
-    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FigureClass, Pos, TileFile, ValueKind, VariantDecl,
+    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FigureClass, Line, Pos, TileFile, ValueKind, VariantDecl,
     register_expansion,
 };
 use carcassonne_core::serde_json;
@@ -141,13 +141,7 @@ impl Expansion for Watchtower {
         if *action == Action::Decline {
             return;
         }
-        let view = ctx.view();
-        let in_view = view
-            .figures()
-            .iter()
-            .filter(|f| f.owner == player && view.tables().figures()[f.kind as usize].class == FigureClass::Follower)
-            .filter(|f| (f.pos.x - tower.x).abs() <= height && (f.pos.y - tower.y).abs() <= height)
-            .count() as i32;
+        let in_view = followers_in_view(ctx.view(), player, tower, height);
         state.surveyed += 1;
         ctx.log_with(|| serde_json::json!({ "survey": [tower.x, tower.y], "followers": in_view }));
         if in_view > 0 {
@@ -158,4 +152,58 @@ impl Expansion for Watchtower {
     fn decision_label(&self, _state: &State) -> &'static str {
         "survey from the watchtower"
     }
+
+    // Players read these words, never the JSON: each option says what it does.
+    fn option_label(&self, state: &State, view: &CoreState, player: u8, action: &Action) -> Option<String> {
+        Some(match action {
+            Action::Survey => {
+                let (tower, height) = state.pending?;
+                let points = self.points * followers_in_view(view, player, tower, height);
+                format!(
+                    "Survey from the tower: {} for your followers within {height} tiles",
+                    points_word(points)
+                )
+            }
+            Action::Decline => "Don't survey (the tower stays unsurveyed)".to_string(),
+        })
+    }
+
+    fn present(&self, state: &State, _view: &CoreState) -> Vec<Line> {
+        let mut lines = vec![Line::new(format!("Towers surveyed: {}", state.surveyed))];
+        if let Some((tower, height)) = state.pending {
+            lines.push(Line::new(format!(
+                "The tower at {tower} (height {height}) waits for its survey"
+            )));
+        }
+        lines
+    }
+
+    fn log_line(&self, _view: &CoreState, detail: &serde_json::Value) -> Option<Line> {
+        let at = detail.get("survey")?;
+        let (x, y) = (at.get(0)?.as_i64()?, at.get(1)?.as_i64()?);
+        let n = detail.get("followers")?.as_i64()?;
+        let points = i32::try_from(n).unwrap_or(0) * self.points;
+        Some(Line::new(format!(
+            "Survey from the tower at ({x},{y}): {n} follower(s) in view, {}",
+            points_word(points)
+        )))
+    }
+}
+
+/// "1 point", "3 points".
+fn points_word(n: i32) -> String {
+    if n == 1 {
+        "1 point".into()
+    } else {
+        format!("{n} points")
+    }
+}
+
+/// How many of `player`'s followers stand within `height` tiles of `tower`.
+fn followers_in_view(view: &CoreState, player: u8, tower: Pos, height: i32) -> i32 {
+    view.figures()
+        .iter()
+        .filter(|f| f.owner == player && view.tables().figures()[f.kind as usize].class == FigureClass::Follower)
+        .filter(|f| (f.pos.x - tower.x).abs() <= height && (f.pos.y - tower.y).abs() <= height)
+        .count() as i32
 }

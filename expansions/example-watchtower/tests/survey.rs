@@ -44,3 +44,47 @@ fn variant_doubles_the_survey() {
     // 1 follower × 2 points, plus the same 2 road points.
     assert_eq!(game.state().score(0), 4);
 }
+
+/// The survey decision in players' words, on the recorded game.
+#[test]
+fn the_survey_decision_and_its_log_read_as_words() {
+    use carcassonne_core::{Action, Decision, Event, Line};
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/records/survey.json")).unwrap();
+    let record = GameRecord::from_json(&text).unwrap();
+    let mut catalog = Catalog::default();
+    catalog.add(&carcassonne_watchtower::WATCHTOWER).unwrap();
+    let tiles = TileSource {
+        dir: Some(PathBuf::from(env!("CARGO_MANIFEST_DIR"))),
+    };
+    let mut start = record.clone();
+    start.moves.clear();
+    let mut game = start.replay(&catalog, &tiles).unwrap();
+    let mut logged = Vec::new();
+    for m in &record.moves {
+        if let Some(Decision::Expansion { .. }) = game.decision() {
+            let mut options = Vec::new();
+            game.legal_actions(&mut options);
+            let labels: Vec<String> = options.iter().map(|a| game.action_label(a)).collect();
+            assert_eq!(
+                labels,
+                [
+                    "Survey from the tower: 1 point for your followers within 2 tiles",
+                    "Don't survey (the tower stays unsurveyed)"
+                ]
+            );
+            assert!(options.iter().all(|a| matches!(a, Action::Expansion { .. })));
+            let lines = game.presented_expansion_state(0);
+            assert!(lines[1].text.ends_with("(height 2) waits for its survey"), "{lines:?}");
+        }
+        let action = game.action_from_move(m).unwrap();
+        game.play(&action).unwrap();
+        for e in game.last_events() {
+            if let Event::Expansion { slot, detail } = e {
+                logged.push(game.expansion_log_line(*slot, detail));
+            }
+        }
+    }
+    assert_eq!(logged.len(), 1, "{logged:?}");
+    assert!(logged[0].text.ends_with("1 follower(s) in view, 1 point"), "{logged:?}");
+    assert_eq!(game.presented_expansion_state(0)[0], Line::new("Towers surveyed: 1"));
+}

@@ -2,14 +2,14 @@
 //! hook calls the rule modules in the order of the turn.
 
 use crate::{
-    Action, ActionsVariant, Fruit, Grower, HARVEST, HELD, SELL, State, actions, final_scoring, tree_of, trees,
+    Action, ActionsVariant, Fruit, Grower, HARVEST, HELD, SELL, State, actions, final_scoring, tree_of, trees, words,
 };
 use carcassonne_core::board::PlacedTile;
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::figures::PlacedFigure;
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::serde_json;
-use carcassonne_core::{BuildContext, CoreState, Ctx, Expansion};
+use carcassonne_core::{BuildContext, CoreState, Ctx, Expansion, Line};
 use std::collections::BTreeMap;
 
 pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
@@ -84,6 +84,18 @@ impl Expansion for FruitTrees {
 
     fn decision_label(&self, _state: &State) -> &'static str {
         "fruit action (harvest, sell or done)"
+    }
+
+    fn option_label(&self, state: &State, _view: &CoreState, _player: u8, action: &Action) -> Option<String> {
+        Some(words::option_label(state, action))
+    }
+
+    fn present(&self, state: &State, _view: &CoreState) -> Vec<Line> {
+        words::lines(state)
+    }
+
+    fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line> {
+        words::log_words(view, detail)
     }
 
     fn resample_hidden(&self, state: &mut State, rng: &mut GameRng) {

@@ -27,6 +27,7 @@ mod fruit;
 mod hooks;
 mod state;
 mod trees;
+mod words;
 
 pub use actions::{Action, ActionsVariant, Pending};
 pub use fruit::{Fruit, FruitSet, MAX_SALE, SALE_POINTS, SaleError, TOKEN_VALUES, Token};

@@ -17,8 +17,8 @@ use carcassonne_core::features::NodeId;
 use carcassonne_core::tiles::{AttributeDecl, AttributePlace, AttributeProblem};
 use carcassonne_core::toml;
 use carcassonne_core::{
-    BuildContext, CoreState, Expansion, ExpansionInfo, FeatureKind, FigureClass, FigureDecl, FigurePlacement, Strength,
-    TileFile, ValueKind, VariantDecl, register_expansion,
+    BuildContext, CoreState, Expansion, ExpansionInfo, FeatureKind, FigureClass, FigureDecl, FigurePlacement, Line,
+    Strength, TileFile, ValueKind, VariantDecl, register_expansion,
 };
 use serde::{Deserialize, Serialize};
 
@@ -199,6 +199,15 @@ impl Expansion for InnsAndCathedrals {
 
     // The base value is swapped for the inn/cathedral value as a difference,
     // so an adjustment another expansion made before this hook survives.
+    // No state to show: what players need is how inns and cathedrals score.
+    fn present(&self, _state: &State, _view: &CoreState) -> Vec<Line> {
+        vec![
+            Line::new("A road with an inn: 2 points a tile when complete, none when not"),
+            Line::new("A city with a cathedral: 3 points a tile and pennant when complete, none when not"),
+            Line::new("The big follower counts as two followers for a majority"),
+        ]
+    }
+
     fn feature_points(&self, _state: &State, view: &CoreState, node: NodeId, complete: bool, points: &mut i32) {
         if !complete && !self.open_at_end_scores_nothing {
             return;

@@ -17,7 +17,8 @@ use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::serde_json;
 use carcassonne_core::{
-    BuildContext, Ctx, Expansion, ExpansionInfo, FeatureKind, ValueKind, VariantDecl, register_expansion,
+    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FeatureKind, Line, ValueKind, VariantDecl,
+    register_expansion,
 };
 use serde::{Deserialize, Serialize};
 
@@ -173,6 +174,50 @@ impl Expansion for KingAndRobberBaron {
         }
     }
 
+    fn present(&self, state: &State, _view: &CoreState) -> Vec<Line> {
+        let title = |holder: Option<u8>, name: &str, size: u32, what: &str, done: u32, plural: &str| match holder {
+            Some(p) => Line::about(
+                p,
+                format!(
+                    "holds the {name}: {what} of {} (worth {done}, one per {plural} completed)",
+                    tiles(size)
+                ),
+            ),
+            None => Line::new(format!("The {name}: nobody yet (the first {what} completed takes it)")),
+        };
+        vec![
+            title(
+                state.king,
+                "King",
+                state.king_size,
+                "city",
+                state.cities_completed,
+                "city",
+            ),
+            title(
+                state.robber_baron,
+                "Robber Baron",
+                state.robber_baron_size,
+                "road",
+                state.roads_completed,
+                "road",
+            ),
+        ]
+    }
+
+    fn log_line(&self, _view: &CoreState, detail: &serde_json::Value) -> Option<Line> {
+        let size = detail.get("size")?.as_u64()? as u32;
+        let (title, what) = if let Some(p) = detail.get("king").and_then(serde_json::Value::as_u64) {
+            (("King", p), "city")
+        } else {
+            (("Robber Baron", detail.get("robber-baron")?.as_u64()?), "road")
+        };
+        Some(Line::about(
+            title.1 as u8,
+            format!("takes the {}: the largest {what} so far ({})", title.0, tiles(size)),
+        ))
+    }
+
     fn final_scoring(&self, state: &mut State, ctx: &mut Ctx<'_>) {
         let (king, robber_baron) = (state.king, state.robber_baron);
         let mut give = |player: Option<u8>, points: i32, source: &str| {
@@ -199,4 +244,9 @@ impl Expansion for KingAndRobberBaron {
             Scoring::Continuously => {}
         }
     }
+}
+
+/// "1 tile", "9 tiles".
+fn tiles(n: u32) -> String {
+    if n == 1 { "1 tile".into() } else { format!("{n} tiles") }
 }

@@ -178,3 +178,39 @@ crown = true
     let expected = "king-and-robber-baron: this expansion defines no tile or feature attributes; remove the table";
     assert_eq!(messages, [(7, expected.to_string()), (8, expected.to_string())]);
 }
+
+/// The holders in players' words, and the change of holder as a log line.
+#[test]
+fn titles_are_presented_and_logged_in_words() {
+    use carcassonne_core::{Event, Line};
+    let slot = |game: &Game| game.rules().expansion_slot(INFO.id).unwrap();
+    let game = after("king", 0);
+    assert_eq!(
+        game.presented_expansion_state(slot(&game)),
+        [
+            Line::new("The King: nobody yet (the first city completed takes it)"),
+            Line::new("The Robber Baron: nobody yet (the first road completed takes it)"),
+        ]
+    );
+    // Turn 1: Ann completes a city of 2 tiles (scored after her deploy
+    // decision) and takes the King.
+    let mut record = record("king");
+    record.moves.truncate(2);
+    let game = play(&record);
+    let logged: Vec<Line> = game
+        .last_events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Expansion { slot: s, detail } if *s == slot(&game) => Some(game.expansion_log_line(*s, detail)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        logged,
+        [Line::about(0, "takes the King: the largest city so far (2 tiles)")]
+    );
+    assert_eq!(
+        game.presented_expansion_state(slot(&game))[0],
+        Line::about(0, "holds the King: city of 2 tiles (worth 1, one per city completed)")
+    );
+}

@@ -3,7 +3,7 @@
 
 use super::svg::{CENTRE, P, num};
 use super::tile::{Layout, tile_group_with};
-use super::{escape_xml, player_colour, player_ink};
+use super::{escape_xml, player_colour, player_ink, player_shape, shape_svg};
 use carcassonne_core::figures::FigureDecl;
 use carcassonne_core::figures::{FOLLOWER, Spot};
 use carcassonne_core::{Game, Pos, Rotation, Rules};
@@ -176,16 +176,23 @@ impl<'a> Scene<'a> {
                 name(f.owner),
                 decl.map_or("figure".to_string(), |d| d.name.to_string())
             );
+            let shape = player_shape(f.owner);
+            // A shadow, then the owner's shape outlined in white, so it
+            // stands out on green fields and brown cities alike.
             out.push_str(&format!(
-                r##"<g class="figure-mark"{attrs}><circle cx="{}" cy="{}" r="{}" fill="#000000" fill-opacity="0.35"/><circle class="figure" data-owner="{}" data-kind="{}" cx="{}" cy="{}" r="{}" fill="{colour}" stroke="#ffffff" stroke-width="2.2"><title>{}</title></circle>"##,
-                num(p.0 + 1.2),
-                num(p.1 + 1.6),
-                num(r),
-                f.owner,
-                escape_xml(id),
-                num(p.0),
-                num(p.1),
-                num(r),
+                r##"<g class="figure-mark"{attrs}>{}{}<title>{}</title>"##,
+                shape_svg(shape, p.0 + 1.2, p.1 + 1.6, r, r##"fill="#000000" fill-opacity="0.35""##),
+                shape_svg(
+                    shape,
+                    p.0,
+                    p.1,
+                    r,
+                    &format!(
+                        r##"class="figure" data-owner="{}" data-kind="{}" data-shape="{shape}" fill="{colour}" stroke="#ffffff" stroke-width="2.2""##,
+                        f.owner,
+                        escape_xml(id)
+                    )
+                ),
                 escape_xml(&title),
             ));
             match label {
@@ -218,14 +225,14 @@ pub(crate) fn origin(pos: Pos) -> P {
 
 /// A small label with a coloured border, its top-left corner at `at`.
 fn pill(at: P, label: &str, border: &str, fill: &str, ink: &str) -> String {
-    let w = label.chars().count() as f64 * 4.9 + 7.0;
+    let w = label.chars().count() as f64 * 6.0 + 8.0;
     format!(
-        r#"<g class="pill"><rect x="{}" y="{}" width="{}" height="12" rx="3" fill="{fill}" stroke="{border}" stroke-width="1.5"/><text x="{}" y="{}" font-family="sans-serif" font-size="8.5" fill="{ink}" text-anchor="middle">{}</text></g>"#,
+        r#"<g class="pill"><rect x="{}" y="{}" width="{}" height="14" rx="3" fill="{fill}" stroke="{border}" stroke-width="1.5"/><text x="{}" y="{}" font-family="sans-serif" font-size="10.5" fill="{ink}" text-anchor="middle">{}</text></g>"#,
         num(at.0),
         num(at.1),
         num(w),
         num(at.0 + w / 2.0),
-        num(at.1 + 9.0),
+        num(at.1 + 10.5),
         escape_xml(label)
     )
 }
@@ -237,22 +244,23 @@ pub(crate) fn markers_svg(markers: &[Marker]) -> String {
     for m in markers {
         let i = stack.entry(m.pos).or_insert(0);
         let (x, y) = origin(m.pos);
-        let w = m.label.chars().count() as f64 * 4.9 + 16.0;
-        let top = y + 3.0 + 14.0 * f64::from(*i);
+        // Sized to be read at the game page's default zoom (a tile 100 px wide).
+        let w = (m.label.chars().count() as f64 * 6.1 + 19.0).min(TILE - 6.0);
+        let top = y + 3.0 + 17.0 * f64::from(*i);
         *i += 1;
         let left = x + TILE - 3.0 - w;
         out.push_str(&format!(
-            r##"<g class="marker" data-expansion="{}"><title>{}: {}</title><rect x="{}" y="{}" width="{}" height="12" rx="6" fill="#fff8e1" stroke="#e67e22" stroke-width="1.5"/><path d="M{} {} l4 4 l-4 4 l-4 -4 Z" fill="#e67e22"/><text x="{}" y="{}" font-family="sans-serif" font-size="8.5" fill="#4a2c00">{}</text></g>"##,
+            r##"<g class="marker" data-expansion="{}"><title>{}: {}</title><rect x="{}" y="{}" width="{}" height="15" rx="7" fill="#fff8e1" stroke="#e67e22" stroke-width="1.5"/><path d="M{} {} l4.5 4.5 l-4.5 4.5 l-4.5 -4.5 Z" fill="#e67e22"/><text x="{}" y="{}" font-family="sans-serif" font-size="11" fill="#4a2c00">{}</text></g>"##,
             escape_xml(&m.expansion),
             escape_xml(&m.expansion),
             escape_xml(&m.label),
             num(left),
             num(top),
             num(w),
-            num(left + 7.0),
-            num(top + 2.0),
-            num(left + 13.0),
-            num(top + 9.0),
+            num(left + 8.0),
+            num(top + 3.0),
+            num(left + 15.0),
+            num(top + 11.3),
             escape_xml(&m.label),
         ));
     }

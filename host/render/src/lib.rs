@@ -56,7 +56,65 @@ pub use tile::{attribute_label, feature_point, tile_group, tile_svg};
 
 /// Player colours by seat: red, blue, yellow, black, purple, orange. A
 /// seat beyond the sixth reuses the palette from the start (seat 7 is red).
-pub const PLAYER_COLOURS: [&str; 6] = ["#d62728", "#1f4fd1", "#f5c518", "#1b1b1b", "#8e44ad", "#ff7f0e"];
+pub const PLAYER_COLOURS: [&str; 6] = ["#d55e00", "#0072b2", "#f0e442", "#1b1b1b", "#cc79a7", "#009e73"];
+
+/// The shape of each seat's markers, so that colour is never the only cue.
+pub const PLAYER_SHAPES: [&str; 6] = ["circle", "square", "triangle", "diamond", "hexagon", "star"];
+
+/// The shape of seat `player` (see [`PLAYER_SHAPES`]).
+pub fn player_shape(player: u8) -> &'static str {
+    PLAYER_SHAPES[player as usize % PLAYER_SHAPES.len()]
+}
+
+/// An SVG element drawing `shape` (one of [`PLAYER_SHAPES`]) centred on
+/// `(cx, cy)` with about the area of a circle of radius `r`; `attrs` are
+/// added to it (fill, stroke, class …).
+pub fn shape_svg(shape: &str, cx: f64, cy: f64, r: f64, attrs: &str) -> String {
+    let polygon = |points: Vec<(f64, f64)>| {
+        let points: Vec<String> = points
+            .iter()
+            .map(|(x, y)| format!("{},{}", svg::num(cx + x), svg::num(cy + y)))
+            .collect();
+        format!(r#"<polygon points="{}" {attrs}/>"#, points.join(" "))
+    };
+    let round = |n: usize, radius: f64, turn: f64| -> Vec<(f64, f64)> {
+        (0..n)
+            .map(|i| {
+                let a = turn + std::f64::consts::TAU * i as f64 / n as f64;
+                (radius * a.sin(), -radius * a.cos())
+            })
+            .collect()
+    };
+    match shape {
+        "square" => {
+            let h = r * 0.9;
+            polygon(vec![(-h, -h), (h, -h), (h, h), (-h, h)])
+        }
+        "triangle" => polygon(
+            round(3, r * 1.3, 0.0)
+                .into_iter()
+                .map(|(x, y)| (x, y + r * 0.2))
+                .collect(),
+        ),
+        "diamond" => polygon(round(4, r * 1.25, 0.0)),
+        "hexagon" => polygon(round(6, r * 1.05, std::f64::consts::FRAC_PI_6)),
+        "star" => polygon(
+            (0..10)
+                .map(|i| {
+                    let radius = if i % 2 == 0 { r * 1.35 } else { r * 0.62 };
+                    let a = std::f64::consts::TAU * f64::from(i) / 10.0;
+                    (radius * a.sin(), -radius * a.cos())
+                })
+                .collect(),
+        ),
+        _ => format!(
+            r#"<circle cx="{}" cy="{}" r="{}" {attrs}/>"#,
+            svg::num(cx),
+            svg::num(cy),
+            svg::num(r)
+        ),
+    }
+}
 
 /// The colour of seat `player` (see [`PLAYER_COLOURS`]).
 pub fn player_colour(player: u8) -> &'static str {
@@ -66,7 +124,7 @@ pub fn player_colour(player: u8) -> &'static str {
 /// A colour that reads well on top of [`player_colour`]`(player)`.
 fn player_ink(player: u8) -> &'static str {
     match player as usize % PLAYER_COLOURS.len() {
-        2 | 5 => "#111111",
+        2 | 4 => "#111111",
         _ => "#ffffff",
     }
 }

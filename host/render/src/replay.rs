@@ -5,7 +5,7 @@ use super::board::{
 };
 use super::sheet::page_head;
 use super::{escape_xml, player_colour};
-use carcassonne_core::figures::{CORNER_NAMES, FigureId, Spot};
+use carcassonne_core::figures::FigureId;
 use carcassonne_core::{Catalog, Event, Game, GameRecord, Pos, RecordError, ReplayStep, Rotation, Rules, TileSource};
 use std::ops::ControlFlow;
 
@@ -186,11 +186,18 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
         Event::FigureDeployed {
             owner, kind, pos, spot, ..
         } => {
-            let place = match spot {
-                Spot::Feature(fi) => format!("{} at {pos}", game.feature_name(*pos, *fi as usize)),
-                Spot::Corner(c) => format!("the {} corner of {pos}", CORNER_NAMES[*c as usize % 4]),
+            let label = game.deployment_label(&carcassonne_core::Deployment {
+                figure: *kind,
+                pos: *pos,
+                spot: *spot,
+            });
+            // The label names the tile only when it is not the last one placed.
+            let at = if label.ends_with(&format!(" at {pos}")) {
+                String::new()
+            } else {
+                format!(" at {pos}")
             };
-            format!("{} puts a {} on {place}", name(*owner), figure(*kind))
+            format!("{} deploys: {label}{at}", name(*owner))
         }
         Event::FeatureCompleted { kind, .. } => format!("A {kind} is completed"),
         Event::Scored {
@@ -206,17 +213,14 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
         Event::FigureReturned { owner, kind, pos, .. } => {
             format!("{}'s {} at {pos} goes back to supply", name(*owner), figure(*kind))
         }
-        Event::Expansion { slot, detail } => {
-            let id = rules
-                .expansions()
-                .get(*slot as usize)
-                .map_or("expansion", |e| e.info.id);
-            let mut text = detail.to_string();
+        Event::Expansion { slot, detail } if (*slot as usize) < rules.expansions().len() => {
+            let mut text = game.expansion_log_line(*slot, detail).to_text(name);
             if text.chars().count() > 160 {
                 text = text.chars().take(157).collect::<String>() + "…";
             }
-            format!("[{id}] {text}")
+            text
         }
+        Event::Expansion { detail, .. } => detail.to_string(),
         Event::GameEnded => "Game over".to_string(),
     })
 }

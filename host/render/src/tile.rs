@@ -830,7 +830,8 @@ fn pennant(p: P, count: u8) -> String {
 /// `p`, kept inside the tile; long labels get a smaller font.
 fn badge_rect(p: P, label: &str) -> (f64, f64, f64, f64, f64) {
     let chars = label.chars().count().max(1) as f64;
-    let mut size = 8.0;
+    // Legible at the game page's default zoom (a tile 100 px wide).
+    let mut size = 10.0;
     if chars * size * 0.58 + 6.0 > 98.0 {
         size = ((98.0 - 6.0) / (chars * 0.58)).max(3.0);
     }

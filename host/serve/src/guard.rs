@@ -54,8 +54,8 @@ pub async fn not_found(request: Request) -> Response {
     json_error(
         StatusCode::NOT_FOUND,
         format!(
-            "no such page or API route: {}; see docs/serve-api.md (/, /editor, /api/state, /api/move, /api/undo, \
-             /api/events, /api/tiles …)",
+            "no such page or API route: {}; see docs/serve-api.md (/, /games/ID/, /editor, /api/expansions, \
+             /api/games, /api/games/ID/state, /api/games/ID/move, /api/games/ID/events, /api/tiles …)",
             request.uri().path()
         ),
     )

@@ -1,16 +1,17 @@
-//! The HTTP side of `carcassonne serve`: the page, the JSON API and the event
-//! stream over one [`Table`] (see `docs/serve-api.md`).
+//! The HTTP side of `carcassonne serve`: the lobby and game pages, the JSON
+//! API and the event streams over the server's games (see
+//! `docs/serve-api.md`).
 
+use super::Table;
 use super::editor::{
     EDITOR_BODY_LIMIT, Editor, EditorRequest, Failure, NewSet, TileEdit, WorkingEdit, WorkingSave, may_save,
 };
 use super::guard::{self, Limits};
-use super::{Refusal, Submission, Table};
+use super::lobby::{GameSlot, Lobby, Offer};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{ConnectInfo, DefaultBodyLimit};
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -18,31 +19,37 @@ use carcassonne_core::Catalog;
 use carcassonne_setup::setup;
 use serde::Deserialize;
 use serde_json::json;
-use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex, MutexGuard};
-use tokio::sync::watch;
+use std::sync::{Arc, OnceLock};
 
-/// The page: inline script and style, no external resources.
+/// The game page: inline script and style, no external resources.
 const PAGE: &str = include_str!("page.html");
+
+/// The lobby page, self-contained like [`PAGE`].
+const LOBBY_PAGE: &str = include_str!("lobby.html");
 
 /// The tile editor page, self-contained like [`PAGE`].
 const EDITOR_PAGE: &str = include_str!("editor.html");
 
-/// A table shared by the request handlers, with a channel that announces
-/// each new state version to the event streams.
+/// The server's games, the tile editor, and the token of the person who
+/// started the server.
 pub struct Server {
-    table: Mutex<Table>,
-    versions: watch::Sender<u64>,
+    lobby: Lobby,
     editor: Editor,
     /// One tile-editor job at a time: a large preview waits its turn
     /// instead of taking every worker thread.
     editor_slot: tokio::sync::Semaphore,
+    /// Lets its holder preview and save tiles from another machine: shown
+    /// only in the terminal that started the server.
+    host_token: String,
+    /// The address links are made with, once the server listens.
+    base: OnceLock<String>,
 }
 
 impl Server {
-    /// Serves `table`, with a tile editor over the linked expansions' tile
-    /// files in the default tile directory ([`setup::tile_source`]).
+    /// A server holding `table` as game 1, with a tile editor over the
+    /// linked expansions' tile files in the default tile directory
+    /// ([`setup::tile_source`]).
     pub fn new(table: Table) -> Arc<Server> {
         let catalog = Catalog::linked().unwrap_or_default();
         Server::with_editor(
@@ -51,29 +58,49 @@ impl Server {
         )
     }
 
-    /// Serves `table` and the tile editor `editor`.
+    /// A server holding `table` as game 1, with the tile editor `editor`
+    /// and the default lobby ([`Offer::default`], at most
+    /// [`super::lobby::DEFAULT_MAX_GAMES`] games).
     pub fn with_editor(table: Table, editor: Editor) -> Arc<Server> {
-        let (versions, _) = watch::channel(table.version());
+        let server = Server::with_lobby(Lobby::new(Offer::default(), super::lobby::DEFAULT_MAX_GAMES), editor);
+        if let Err(r) = server.lobby.add(table) {
+            unreachable!("an empty lobby has room: {}", r.error);
+        }
+        server
+    }
+
+    /// A server over `lobby` (its games, if any) and the tile editor `editor`.
+    pub fn with_lobby(lobby: Lobby, editor: Editor) -> Arc<Server> {
+        let host_token = super::Seats::random(0).map(|s| s.hotseat).unwrap_or_default();
         Arc::new(Server {
-            table: Mutex::new(table),
-            versions,
+            lobby,
             editor,
             editor_slot: tokio::sync::Semaphore::new(1),
+            host_token,
+            base: OnceLock::new(),
         })
     }
 
-    /// The table, for reading (tests, the start-up banner).
-    pub fn table(&self) -> MutexGuard<'_, Table> {
-        // A handler that panicked mid-move cannot leave a half-played move:
-        // `Game::play` is all or nothing, so the table is still sound.
-        self.table.lock().unwrap_or_else(|e| e.into_inner())
+    /// The games.
+    pub fn lobby(&self) -> &Lobby {
+        &self.lobby
+    }
+
+    /// Game `id`, if the server holds it.
+    pub fn game(&self, id: u64) -> Option<Arc<GameSlot>> {
+        self.lobby.game(id)
+    }
+
+    /// The host token: previewing and saving tiles from another machine
+    /// takes it (see [`may_edit`]).
+    pub fn host_token(&self) -> &str {
+        &self.host_token
     }
 }
 
-/// The routes: `/` (the page), `/api/state`, `/api/move`, `/api/undo`,
-/// `/api/events`, and the tile editor's `/editor`, `/api/tiles`,
-/// `/api/tiles/file`, `/api/tiles/preview`, `/api/tiles/save`, with the
-/// default [`Limits`].
+/// The routes: `/` (the lobby), `/games/{id}/` (a game's page), `/editor`
+/// (the tile editor), and the API under `/api` (`docs/serve-api.md`), with
+/// the default [`Limits`].
 pub fn router(server: Arc<Server>) -> Router {
     router_with(server, Limits::default())
 }
@@ -82,11 +109,19 @@ pub fn router(server: Arc<Server>) -> Router {
 /// unknown routes included, is JSON.
 pub fn router_with(server: Arc<Server>, limits: Limits) -> Router {
     Router::new()
-        .route("/", get(page))
-        .route("/api/state", get(state))
-        .route("/api/move", post(submit))
-        .route("/api/undo", post(undo))
-        .route("/api/events", get(events))
+        .route("/", get(lobby_page))
+        .route("/games/{id}", get(game_page_bare))
+        .route("/games/{id}/", get(game_page))
+        .route("/api/expansions", get(expansions))
+        .route("/api/games", get(games_list).post(create_game))
+        .route("/api/games/check", post(check_game))
+        .route("/api/games/{id}", get(game_summary).delete(delete_game))
+        .route("/api/games/{id}/state", get(state))
+        .route("/api/games/{id}/move", post(submit))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/replay", get(replay))
         .route("/editor", get(editor_page))
         .route("/api/tiles", get(tiles_list))
         .route("/api/tiles/file", get(tiles_file))
@@ -157,7 +192,9 @@ pub fn serve_blocking(server: Arc<Server>, bind: &str, started: impl FnOnce(Stri
             .await
             .with_context(|| format!("cannot listen on {bind}"))?;
         let addr = listener.local_addr()?;
-        started(banner(&server.table(), addr, &guard::lan_addresses()));
+        let lan = guard::lan_addresses();
+        let _ = server.base.set(base_url(addr, &lan));
+        started(banner(&server, addr, &lan));
         run(listener, server).await.context("server failed")
     })
 }
@@ -213,17 +250,17 @@ fn edit_body<B>(body: Result<Json<B>, JsonRejection>) -> Result<B, Failure> {
 /// Previewing and saving work on the server's files, so both are for the
 /// person at that machine: requests from a loopback address that name a
 /// loopback host (not a web page that rebound its name to 127.0.0.1), or
-/// carrying the table's hot-seat token (which only the person who started
-/// the server has).
+/// carrying the host token (which only the person who started the server
+/// was shown).
 fn may_edit(server: &Server, peer: SocketAddr, headers: &HeaderMap, token: Option<&str>) -> Result<(), Failure> {
-    let hotseat = server.table().seats().hotseat.clone();
+    let hotseat = server.host_token.clone();
     let refuse = |error: String| Failure {
         status: 403,
         body: json!({ "ok": false, "error": error, "diagnostics": [] }),
     };
     if !may_save(peer.ip(), token, &hotseat) {
         return Err(refuse(
-            "previewing and saving tiles is allowed from the server's own machine (loopback) or with the hot-seat token"
+            "previewing and saving tiles is allowed from the server's own machine (loopback) or with the host token the server printed at start"
                 .into(),
         ));
     }
@@ -306,156 +343,37 @@ async fn tiles_new_set(
     edit_job(server, peer, headers, body, Editor::new_set).await
 }
 
-async fn page() -> Response {
-    ([(header::CACHE_CONTROL, "no-store")], Html(PAGE)).into_response()
-}
+mod games;
+use games::{
+    check_game, create_game, delete_game, events, expansions, game_page, game_page_bare, game_summary, games_list,
+    lobby_page, record, replay, state, submit, undo,
+};
 
-#[derive(Deserialize)]
-struct TokenQuery {
-    #[serde(default)]
-    token: Option<String>,
-}
-
-async fn state(State(server): State<Arc<Server>>, q: Result<Query<TokenQuery>, QueryRejection>) -> Response {
-    let Query(q) = match q {
-        Ok(q) => q,
-        Err(e) => return bad_query(&e),
-    };
-    off_thread(move || state_answer(&server, &q))
-        .await
-        .unwrap_or_else(|r| r)
-}
-
-fn state_answer(server: &Server, q: &TokenQuery) -> Response {
-    let table = server.table();
-    let viewer = q.token.as_deref().and_then(|t| table.viewer(t));
-    if q.token.as_deref().is_some_and(|t| !t.is_empty()) && viewer.is_none() {
-        return refusal(
-            &table,
-            Refusal {
-                status: 401,
-                error: "unknown seat token: use the link the server printed".into(),
-                turn: None,
-                kind: None,
-            },
-        );
-    }
-    Json(table.state_json(viewer)).into_response()
-}
-
-/// The refusal for a request body that is not the expected JSON (413 for
-/// one over the size limit).
-fn bad_body(table: &Table, e: &JsonRejection) -> Response {
-    refusal(
-        table,
-        Refusal {
-            status: body_status(e),
-            error: format!("bad request body: {}", e.body_text()),
-            turn: None,
-            kind: None,
-        },
-    )
-}
-
-async fn submit(State(server): State<Arc<Server>>, body: Result<Json<Submission>, JsonRejection>) -> Response {
-    off_thread(move || submit_answer(&server, body))
-        .await
-        .unwrap_or_else(|r| r)
-}
-
-fn submit_answer(server: &Server, body: Result<Json<Submission>, JsonRejection>) -> Response {
-    let mut table = server.table();
-    let Json(s) = match body {
-        Ok(b) => b,
-        Err(e) => return bad_body(&table, &e),
-    };
-    let result = table.submit(&s);
-    // Announce every change, also one that ended in an error after moves
-    // were played (a failing bot): the version says what happened.
-    server.versions.send_replace(table.version());
-    match result {
-        Ok(()) => Json(json!({ "ok": true, "version": table.version() })).into_response(),
-        Err(r) => refusal(&table, r),
-    }
-}
-
-/// The body of `POST /api/undo`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct UndoRequest {
-    token: String,
-    #[serde(default)]
-    version: Option<u64>,
-}
-
-async fn undo(State(server): State<Arc<Server>>, body: Result<Json<UndoRequest>, JsonRejection>) -> Response {
-    off_thread(move || undo_answer(&server, body))
-        .await
-        .unwrap_or_else(|r| r)
-}
-
-fn undo_answer(server: &Server, body: Result<Json<UndoRequest>, JsonRejection>) -> Response {
-    let mut table = server.table();
-    let Json(u) = match body {
-        Ok(b) => b,
-        Err(e) => return bad_body(&table, &e),
-    };
-    let result = table.undo(&u.token, u.version);
-    server.versions.send_replace(table.version());
-    match result {
-        Ok(()) => Json(json!({ "ok": true, "version": table.version() })).into_response(),
-        Err(r) => refusal(&table, r),
-    }
-}
-
-fn refusal(table: &Table, r: Refusal) -> Response {
-    let status = StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST);
-    let turn = r.turn.map(|p| {
-        json!({
-            "seat": p,
-            "name": table.game().state().player_name(p),
-        })
-    });
-    (
-        status,
-        Json(json!({ "error": r.error, "kind": r.kind, "turn": turn, "version": table.version() })),
-    )
-        .into_response()
-}
-
-async fn events(State(server): State<Arc<Server>>) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>>> {
-    let mut rx = server.versions.subscribe();
-    // The first item is the current version, so a page that connects late
-    // (or reconnects) learns where the game stands.
-    rx.mark_changed();
-    let stream = futures_util::stream::unfold(rx, |mut rx| async move {
-        rx.changed().await.ok()?;
-        let v = *rx.borrow_and_update();
-        Some((Ok(Event::default().event("version").data(v.to_string())), rx))
-    });
-    Sse::new(stream).keep_alive(KeepAlive::default())
-}
-
-/// The start-up message: one secret link per person's seat and the
-/// hot-seat link, for a server listening on `addr`. A server listening on
-/// every interface links to this machine's first LAN address (`lan`, from
-/// [`guard::lan_addresses`]), lists the others and warns that the links
-/// are the only credential.
-pub fn banner(table: &Table, addr: std::net::SocketAddr, lan: &[std::net::IpAddr]) -> String {
+/// The address links are made with for a server listening on `addr`: this
+/// machine's first LAN address (`lan`) when it listens on every interface.
+fn base_url(addr: SocketAddr, lan: &[std::net::IpAddr]) -> String {
     let url = |ip: std::net::IpAddr| format!("http://{}", SocketAddr::new(ip, addr.port()));
-    let base = if addr.ip().is_unspecified() {
+    if addr.ip().is_unspecified() {
         lan.first()
             .map(|ip| url(*ip))
             .unwrap_or_else(|| format!("http://<this machine's address>:{}", addr.port()))
     } else {
         format!("http://{addr}")
-    };
-    let game = table.game();
+    }
+}
+
+/// The start-up message: the lobby's address, the host token for the tile
+/// editor, and for each game the server started with one secret link per
+/// person's seat and the hot-seat link, for a server listening on `addr`.
+/// A server listening on every interface links to this machine's first LAN
+/// address (`lan`, from [`guard::lan_addresses`]), lists the others and
+/// warns that the links are the only credential.
+pub fn banner(server: &Server, addr: SocketAddr, lan: &[std::net::IpAddr]) -> String {
+    let url = |ip: std::net::IpAddr| format!("http://{}", SocketAddr::new(ip, addr.port()));
+    let base = base_url(addr, lan);
     let mut out = format!(
-        "Serving the game on {base} (record after {} moves{}, seed {})\n",
-        table.record().moves.len(),
-        if game.is_over() { ", game over" } else { "" },
-        table.record().config.seed
+        "Serving the lobby on {base}/ (create games there; at most {} at once)\n",
+        server.lobby.max_games()
     );
     if addr.ip().is_unspecified() {
         let others: Vec<String> = lan.iter().skip(1).map(|ip| url(*ip)).collect();
@@ -463,28 +381,39 @@ pub fn banner(table: &Table, addr: std::net::SocketAddr, lan: &[std::net::IpAddr
             out.push_str(&format!("  also reachable as {}\n", others.join(", ")));
         }
         out.push_str(
-            "  WARNING: listening on every network interface: anyone on these networks can open the page, \
-             and a seat link is the only thing that proves a seat; share each link with its player only\n",
+            "  WARNING: listening on every network interface: anyone on these networks can open the lobby and \
+             create games, and a seat link is the only thing that proves a seat; share each link with its player only\n",
         );
     }
-    out.push_str(&format!(
-        "  hot-seat (every person's seat): {base}/?seat={}\n",
-        table.seats().hotseat
-    ));
-    for (i, token) in table.seats().seats.iter().enumerate() {
-        let p = i as u8;
-        let name = game.state().player_name(p);
-        if table.is_human(p) {
-            out.push_str(&format!("  seat {} ({name}): {base}/?seat={token}\n", i + 1));
-        } else {
-            out.push_str(&format!("  seat {} ({name}): bot\n", i + 1));
+    for slot in server.lobby.all() {
+        let table = slot.table();
+        let game = table.game();
+        let id = slot.id();
+        out.push_str(&format!(
+            "Game {id} (record after {} moves{}, seed {}): watch {base}/games/{id}/\n",
+            table.record().moves.len(),
+            if game.is_over() { ", game over" } else { "" },
+            table.record().config.seed
+        ));
+        out.push_str(&format!(
+            "  hot-seat (every person's seat): {base}/games/{id}/?seat={}\n",
+            table.seats().hotseat
+        ));
+        for (i, token) in table.seats().seats.iter().enumerate() {
+            let p = i as u8;
+            let name = game.state().player_name(p);
+            if table.is_human(p) {
+                out.push_str(&format!("  seat {} ({name}): {base}/games/{id}/?seat={token}\n", i + 1));
+            } else {
+                out.push_str(&format!("  seat {} ({name}): bot\n", i + 1));
+            }
         }
     }
-    // Previewing and saving need a loopback address and host, or the
-    // hot-seat token (see `may_edit`).
-    let remote = format!("{base}/editor?token=<the hot-seat token>");
+    // Previewing and saving need a loopback address and host, or the host
+    // token (see `may_edit`).
+    let remote = format!("{base}/editor?token={}", server.host_token);
     let editor = if addr.ip().is_loopback() {
-        format!("{base}/editor")
+        format!("{base}/editor (from another machine: {remote})")
     } else if addr.ip().is_unspecified() {
         format!(
             "http://localhost:{}/editor on this machine; from another machine: {remote}",
@@ -493,7 +422,7 @@ pub fn banner(table: &Table, addr: std::net::SocketAddr, lan: &[std::net::IpAddr
     } else {
         remote
     };
-    out.push_str(&format!("  tile editor: {editor}\n"));
-    out.push_str("Keep the seat links secret: a link lets its holder act for that seat.");
+    out.push_str(&format!("Tile editor: {editor}\n"));
+    out.push_str("Keep the seat links and the host token secret: a link lets its holder act for that seat.");
     out
 }

@@ -1,18 +1,22 @@
-//! `carcassonne serve`: a game played in the browser, hot-seat or over the LAN.
+//! `carcassonne serve`: games played in the browser, hot-seat or over the LAN.
 //!
 //! A [`Table`] holds one game, its record, the bots of the bot seats and a
-//! secret token per seat; [`http`] exposes it as a JSON API with an event
-//! stream, plus one self-contained page. The API is documented in
-//! `docs/serve-api.md`.
+//! secret token per seat; [`lobby`] holds the server's games and creates
+//! new ones from a configuration; [`http`] exposes them as a JSON API with
+//! event streams, plus self-contained pages (the lobby and the game). The
+//! API is documented in `docs/serve-api.md`.
 //!
-//! Every decision goes through [`Table::submit`], which checks the seat
-//! token, plays the move, lets the bot seats answer until a person must
-//! decide (or the game ends) and saves the record atomically after every
-//! move, so a restarted server continues the same game from its record.
+//! Every decision of a person goes through [`Table::submit`], which checks
+//! the seat token, plays the move and saves the record atomically after
+//! every move, so a restarted server continues the same game from its
+//! record. Bot seats think on a worker thread of their game
+//! ([`lobby::GameSlot`]): a [`BotTurn`] is taken out of the table, thought
+//! about without holding it, and played back with [`Table::finish_bot_turn`].
 
 pub mod editor;
 pub mod guard;
 pub mod http;
+pub mod lobby;
 
 use anyhow::{Context, Result, bail};
 use carcassonne_bots::Bot;
@@ -125,7 +129,8 @@ fn version_required() -> String {
 pub struct Table {
     game: Game,
     record: GameRecord,
-    bots: Vec<Box<dyn Bot>>,
+    /// Each seat's bot; a bot seat's is away (`None`) while it thinks.
+    bots: Vec<Option<Box<dyn Bot>>>,
     human: Vec<bool>,
     seats: Seats,
     record_path: Option<PathBuf>,
@@ -135,6 +140,33 @@ pub struct Table {
     /// The seat that made each move of the record.
     movers: Vec<u8>,
     undo: bool,
+    /// Why a bot seat could not move, if one failed (an engine bug).
+    bot_failure: Option<String>,
+}
+
+/// A bot seat's decision taken out of its [`Table`], so that the bot can
+/// think without holding the table: requests go on being answered (the
+/// state says who is thinking) while a search runs.
+pub struct BotTurn {
+    game: Game,
+    options: Vec<Action>,
+    bot: Box<dyn Bot>,
+    seat: u8,
+    version: u64,
+}
+
+impl BotTurn {
+    /// The seat whose bot decides.
+    pub fn seat(&self) -> u8 {
+        self.seat
+    }
+
+    /// Lets the bot choose: the index of the option to play.
+    pub fn think(&mut self) -> usize {
+        self.bot
+            .choose(&self.game, &self.options)
+            .min(self.options.len().saturating_sub(1))
+    }
 }
 
 /// Where the seat tokens of the game recorded in `record` are kept, so that
@@ -155,22 +187,39 @@ impl Table {
             Some(p) if p.exists() => Some(setup::read_record(p)?),
             _ => None,
         };
-        let resumed = existing.is_some();
-        let (record, rules) = match existing {
+        match existing {
             Some(record) => {
                 let setup = setup::GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())?;
                 let rules = Arc::new(setup.rules()?);
-                (record, rules)
+                Table::start(record, rules, record_path, true)
             }
             None => {
                 // The configuration's plugins are loaded here; the record
                 // names the expansions and states every variant. A game
                 // without a seed gets a random one, so nobody knows the draw.
                 let (setup, _) = setup::GameSetup::for_play(args)?;
-                let rules = Arc::new(setup.rules()?);
-                (GameRecord::of_rules(&rules), rules)
+                Table::new(&setup, record_path)
             }
-        };
+        }
+    }
+
+    /// Starts the game `setup` describes, writing its record to
+    /// `record_path` if given (an existing file there is replaced).
+    ///
+    /// # Errors
+    /// The configuration cannot make a game, a bot name is unknown, or the
+    /// record cannot be written.
+    pub fn new(setup: &setup::GameSetup, record_path: Option<&Path>) -> Result<Table> {
+        let rules = Arc::new(setup.rules()?);
+        Table::start(GameRecord::of_rules(&rules), rules, record_path, false)
+    }
+
+    fn start(
+        record: GameRecord,
+        rules: Arc<carcassonne_core::Rules>,
+        record_path: Option<&Path>,
+        resumed: bool,
+    ) -> Result<Table> {
         let config = record.config.clone();
         let human: Vec<bool> = config.players.iter().map(|p| p.bot.is_none()).collect();
         // Person seats get a bot too: `catch_up` asks every seat's bot so
@@ -179,7 +228,7 @@ impl Table {
         let mut game = Game::new(rules)?;
         let movers = replay(&mut game, &mut bots, &record.moves)?;
         let kept = match record_path.map(seats_path) {
-            Some(p) if p.exists() => {
+            Some(p) if resumed && p.exists() => {
                 let text = read_text_file(&p, MAX_TABLE_FILE_BYTES, "seat token file")?;
                 let kept: TableFile = serde_json::from_str(&text).with_context(|| format!("{}", p.display()))?;
                 if kept.seats.seats.len() != config.players.len() {
@@ -207,7 +256,7 @@ impl Table {
         let mut table = Table {
             game,
             record,
-            bots,
+            bots: bots.into_iter().map(Some).collect(),
             human,
             seats,
             record_path: record_path.map(Path::to_path_buf),
@@ -216,10 +265,10 @@ impl Table {
             log,
             movers,
             undo: false,
+            bot_failure: None,
         };
         table.undo = table.record.config.undo;
         table.save()?;
-        table.run_bots()?;
         table.save_table()?;
         Ok(table)
     }
@@ -293,7 +342,9 @@ impl Table {
         });
         let (game, bots, movers) = rebuilt.map_err(|e| refuse(500, format!("{e:#}")))?;
         self.game = game;
-        self.bots = bots;
+        // A bot thinking about the taken-back position is now away for
+        // good: its answer comes back on an older version and is dropped.
+        self.bots = bots.into_iter().map(Some).collect();
         self.movers = movers;
         self.record.moves.truncate(n);
         self.log
@@ -386,10 +437,7 @@ impl Table {
         let Some(d) = self.game.decision() else {
             bail!("the game is over");
         };
-        if let Action::Expansion { .. } = action {
-            self.log
-                .push(format!("    {} chooses {}", self.name(d.player()), move_text(&mv)));
-        }
+        self.log.extend(output::decision(&self.game, action));
         self.game.play(action)?;
         self.record.moves.push(mv);
         self.movers.push(d.player());
@@ -400,25 +448,86 @@ impl Table {
         self.save()
     }
 
-    /// Lets bot seats decide until a person must, or the game is over.
-    fn run_bots(&mut self) -> Result<()> {
-        let mut options = Vec::new();
-        while let Some(d) = self.game.decision() {
-            let p = d.player();
-            if self.is_human(p) {
-                break;
-            }
-            self.game.legal_actions(&mut options);
-            if options.is_empty() {
-                bail!("no legal option for {d:?}: engine bug");
-            }
-            let choice = self.bots[p as usize]
-                .choose(&self.game, &options)
-                .min(options.len() - 1);
-            let action = options[choice].clone();
-            self.apply(&action)?;
+    /// The decision of a bot seat, taken out to think about off the table
+    /// ([`BotTurn::think`]), when a bot seat must decide and its bot is
+    /// here (not already thinking). The bot is away until
+    /// [`Table::finish_bot_turn`] brings it back.
+    pub fn bot_turn(&mut self) -> Option<BotTurn> {
+        let d = self.game.decision()?;
+        let seat = d.player();
+        if self.is_human(seat) || self.bot_failure.is_some() {
+            return None;
         }
-        Ok(())
+        let mut options = Vec::new();
+        self.game.legal_actions(&mut options);
+        if options.is_empty() {
+            self.bot_failure = Some(format!("no legal option for {d:?}: engine bug"));
+            self.version += 1;
+            return None;
+        }
+        let bot = self.bots.get_mut(seat as usize)?.take()?;
+        Some(BotTurn {
+            game: self.game.clone(),
+            options,
+            bot,
+            seat,
+            version: self.version,
+        })
+    }
+
+    /// Plays the option `choice` of `turn` and brings its bot back, unless
+    /// the game moved on meanwhile (a person took back a move): then the
+    /// answer is dropped and `false` returned.
+    ///
+    /// # Errors
+    /// The record cannot be saved.
+    pub fn finish_bot_turn(&mut self, turn: BotTurn, choice: usize) -> Result<bool> {
+        if turn.version != self.version {
+            return Ok(false);
+        }
+        let BotTurn { options, bot, seat, .. } = turn;
+        self.bots[seat as usize] = Some(bot);
+        let Some(action) = options.get(choice) else {
+            bail!("the bot chose option {choice} of {}", options.len());
+        };
+        let played = self.apply(action);
+        if let Err(e) = &played {
+            self.bot_failure = Some(format!("{} (bot) could not move: {e:#}", self.name(seat)));
+            self.version += 1;
+        }
+        played?;
+        self.save_table()?;
+        Ok(true)
+    }
+
+    /// Lets the bot seats decide, here and now, until a person must or the
+    /// game is over: for callers without a bot worker (a server runs them
+    /// on [`lobby::GameSlot`]'s).
+    ///
+    /// # Errors
+    /// A bot's move cannot be played or saved.
+    pub fn play_bots(&mut self) -> Result<()> {
+        while let Some(mut turn) = self.bot_turn() {
+            let choice = turn.think();
+            self.finish_bot_turn(turn, choice)?;
+        }
+        match &self.bot_failure {
+            Some(why) => bail!("{why}"),
+            None => Ok(()),
+        }
+    }
+
+    /// Stops the bot seats for good, saying why (a failed worker).
+    pub fn fail_bots(&mut self, why: String) {
+        self.log.push(format!("    the bots stopped: {why}"));
+        self.bot_failure = Some(why);
+        self.version += 1;
+    }
+
+    /// Whether a bot seat must decide now (it is thinking, or about to).
+    pub fn bot_to_move(&self) -> Option<u8> {
+        let p = self.game.decision()?.player();
+        (!self.is_human(p) && self.bot_failure.is_none()).then_some(p)
     }
 
     /// Plays a person's decision: checks the token and the version, finds
@@ -488,7 +597,6 @@ impl Table {
             return Err(illegal(e, Some(p)));
         }
         self.apply(&action)
-            .and_then(|()| self.run_bots())
             .and_then(|()| self.save_table())
             .map_err(|e| refuse(500, format!("{e:#}"), self.game.decision().map(|d| d.player())))
     }
@@ -511,6 +619,7 @@ impl Table {
                     "seat": p,
                     "name": s.player_name(p),
                     "colour": carcassonne_render::player_colour(p),
+                    "shape": carcassonne_render::player_shape(p),
                     "bot": rules.config.players.get(p as usize).and_then(|c| c.bot.clone()),
                     "score": s.score(p),
                     "breakdown": breakdown,
@@ -519,6 +628,15 @@ impl Table {
             })
             .collect();
         let expansions = output::expansions_json(game);
+        let presented: serde_json::Map<String, Value> = rules
+            .expansions()
+            .iter()
+            .enumerate()
+            .map(|(slot, e)| {
+                let lines = game.presented_expansion_state(slot as u8);
+                (e.info.id.to_string(), json!({ "name": e.info.name, "lines": lines }))
+            })
+            .collect();
         let tiles = s.board().tiles();
         let mut bounds = bounds_of(tiles.iter().map(|t| (t.pos.x, t.pos.y)));
         let decision = game.decision().map(|d| {
@@ -551,12 +669,16 @@ impl Table {
             "sources": rules.score_sources(),
             "players": players,
             "expansions": expansions,
+            "presented": presented,
             "board": { "svg": board_svg(game), "bounds": bounds },
+            "last_placed": tiles.last().map(|t| [t.pos.x, t.pos.y]),
             "decision": decision,
             "undo": {
                 "allowed": self.undo,
                 "last_mover": self.movers.last(),
             },
+            "thinking": self.bot_to_move().map(|p| json!({ "seat": p, "name": s.player_name(p) })),
+            "bot_failure": self.bot_failure,
             "log": self.log,
         })
     }
@@ -571,7 +693,7 @@ impl Table {
             .enumerate()
             .map(|(i, a)| {
                 let mv = game.move_of(a);
-                let mut o = json!({ "index": i, "move": mv, "label": move_text(&mv) });
+                let mut o = json!({ "index": i, "move": mv, "label": game.action_label(a) });
                 if let Action::Deploy(dep) = a
                     && let Some(placed) = game.state().board().get(dep.pos)
                 {
@@ -617,6 +739,7 @@ impl Table {
             Decision::Expansion { slot, label, .. } => {
                 v["kind"] = json!("expansion");
                 v["expansion"] = json!(rules.expansions().get(*slot as usize).map(|e| e.info.id));
+                v["expansion_name"] = json!(rules.expansions().get(*slot as usize).map(|e| e.info.name));
                 v["label"] = json!(label);
             }
         }
@@ -636,11 +759,6 @@ fn replay(game: &mut Game, bots: &mut [Box<dyn Bot>], moves: &[Move]) -> Result<
         session::catch_up(game, bots, std::slice::from_ref(m)).with_context(|| format!("move {}", i + 1))?;
     }
     Ok(movers)
-}
-
-/// A move as one line of JSON (its record form).
-fn move_text(m: &Move) -> String {
-    serde_json::to_string(m).unwrap_or_else(|_| format!("{m:?}"))
 }
 
 fn push_events(log: &mut Vec<String>, game: &Game) {

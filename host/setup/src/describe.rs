@@ -2,8 +2,7 @@
 //! turn log, the score table, the final summary and the expansions listing.
 //! Front ends print or send what these return.
 
-use carcassonne_core::figures::Spot;
-use carcassonne_core::{Event, Game};
+use carcassonne_core::{Action, Deployment, Event, Game};
 use serde_json::{Value, json};
 
 /// One event as a line of the turn log (as `play` prints it).
@@ -31,12 +30,19 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
             rotation.degrees()
         ),
         Event::FigureDeployed { kind, pos, spot, .. } => {
-            let figure = rules.figures()[*kind as usize].id;
-            let place = match spot {
-                Spot::Feature(fi) => game.feature_name(*pos, *fi as usize),
-                Spot::Corner(c) => format!("corner {}", carcassonne_core::figures::CORNER_NAMES[*c as usize % 4]),
+            let deployment = Deployment {
+                figure: *kind,
+                pos: *pos,
+                spot: *spot,
             };
-            format!("    deploys a {figure} on {place} at {pos}")
+            let label = game.deployment_label(&deployment);
+            // The label names the tile only when it is not this turn's.
+            let at = if label.ends_with(&format!(" at {pos}")) {
+                String::new()
+            } else {
+                format!(" at {pos}")
+            };
+            format!("    deploys: {label}{at}")
         }
         Event::FeatureCompleted { kind, .. } => format!("    completes a {kind}"),
         Event::Scored {
@@ -51,10 +57,37 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
             name(*owner),
             rules.figures()[*kind as usize].id
         ),
-        Event::Expansion { slot, detail } => format!("    [{}] {detail}", rules.expansions()[*slot as usize].info.id),
+        Event::Expansion { slot, detail } => format!("    {}", game.expansion_log_line(*slot, detail).to_text(name)),
         Event::FinalScoring => "Final scoring".to_string(),
         Event::GameEnded => "Game over".to_string(),
     })
+}
+
+/// A decision about to be played, as a line of the turn log: an
+/// expansion's option in its own words ("    Ann chooses: Harvest the
+/// apple tree"). The core's decisions show as the events they cause
+/// (`describe`), so they give `None`.
+pub fn decision(game: &Game, action: &Action) -> Option<String> {
+    let Action::Expansion { .. } = action else {
+        return None;
+    };
+    let player = game.decision()?.player();
+    Some(format!(
+        "    {} chooses: {}",
+        game.state().player_name(player),
+        game.action_label(action)
+    ))
+}
+
+/// Each enabled expansion's public state for people: by id, its lines
+/// (`Expansion::present`).
+pub fn presented_json(game: &Game) -> serde_json::Map<String, Value> {
+    game.rules()
+        .expansions()
+        .iter()
+        .enumerate()
+        .map(|(slot, e)| (e.info.id.to_string(), json!(game.presented_expansion_state(slot as u8))))
+        .collect()
 }
 
 /// The final (or current) score table with points by source.

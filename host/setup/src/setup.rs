@@ -224,6 +224,17 @@ pub fn apply_overrides(config: GameConfig, args: &Overrides) -> Result<GameConfi
     Ok(overrides_on(config, args, false)?.0)
 }
 
+/// A seed drawn from the operating system's randomness, for a game people
+/// play whose configuration gives none: no one can know the draw order.
+///
+/// # Errors
+/// No randomness is available.
+pub fn draw_seed() -> Result<u64> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).map_err(|e| anyhow::anyhow!("no randomness for the game's seed: {e}"))?;
+    Ok(u64::from_le_bytes(bytes))
+}
+
 /// Lays `args` over `config`; `draw_seed`: the seed is drawn at random.
 fn overrides_on(mut config: GameConfig, args: &Overrides, draw_seed: bool) -> Result<(GameConfig, SeedChoice)> {
     // Every key of a configuration is optional, seats too: a file that
@@ -244,9 +255,7 @@ fn overrides_on(mut config: GameConfig, args: &Overrides, draw_seed: bool) -> Re
         config.seed = seed;
     }
     if draw_seed {
-        let mut bytes = [0u8; 8];
-        getrandom::fill(&mut bytes).map_err(|e| anyhow::anyhow!("no randomness for the game's seed: {e}"))?;
-        config.seed = u64::from_le_bytes(bytes);
+        config.seed = self::draw_seed()?;
     }
     if let Some(e) = &args.expansions {
         config.expansions = e

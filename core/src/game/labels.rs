@@ -1,0 +1,199 @@
+//! The options of a decision and the expansions' states in words for
+//! people (see [`crate::words`]): the core labels its own decisions, each
+//! expansion its own through `Expansion::option_label`, `present` and
+//! `log_line`, with the record form (JSON) only for an expansion that says
+//! nothing.
+
+use super::{Action, Game};
+use crate::expansion::Deployment;
+use crate::figures::Spot;
+use crate::tiles::{FeatureKind, Segments};
+use crate::words::{self, Line};
+
+impl Game {
+    /// An option of the pending decision in words for the player who
+    /// decides: "Place the tile at (1,0) turned 90°", "Follower on the road
+    /// (east)", "Farmer on the field (north)", "Skip: deploy nothing", or
+    /// the expansion's own label ("Harvest the apple tree"). An expansion
+    /// option the expansion does not label shows as its name and JSON.
+    pub fn action_label(&self, action: &Action) -> String {
+        match action {
+            Action::Place { pos, rotation } if rotation.degrees() == 0 => format!("Place the tile at {pos}"),
+            Action::Place { pos, rotation } => format!("Place the tile at {pos} turned {}°", rotation.degrees()),
+            Action::Deploy(d) => self.deployment_label(d),
+            Action::Pass => "Skip: deploy nothing".to_string(),
+            Action::Expansion { slot, action } => {
+                let enabled = &self.rules.expansions[*slot as usize];
+                let player = self.decision().map_or(self.core.turn().player, |d| d.player());
+                enabled
+                    .hooks
+                    .option_label(self.ext[*slot as usize].as_ref(), &self.core, player, action.as_ref())
+                    .unwrap_or_else(|| format!("{}: {}", enabled.info.name, action.to_json()))
+            }
+        }
+    }
+
+    /// A deployment in words: the figure ("Farmer" for a follower on a
+    /// field) and where ("on the road (east)", "at the north-east corner").
+    pub fn deployment_label(&self, d: &Deployment) -> String {
+        let figure = &self.rules.figures()[d.figure as usize];
+        let Some(placed) = self.core.board().get(d.pos) else {
+            return format!("{} at {}", figure.name, d.pos);
+        };
+        let tile = &self.rules.tile(placed.tile).def;
+        let mut label = match d.spot {
+            Spot::Corner(c) => format!("{} at the {} corner", figure.name, words::corner_name(c)),
+            Spot::Feature(fi) => {
+                let Some(def) = tile.features.get(fi as usize) else {
+                    return format!("{} on feature {fi}", figure.name);
+                };
+                let rotated = |segments: Segments| {
+                    let mut out = Segments(0);
+                    segments.iter().for_each(|s| out.insert(s.rotated(placed.rotation)));
+                    out
+                };
+                let place_of = |fi: usize| {
+                    let f = &tile.features[fi];
+                    f.name
+                        .clone()
+                        .or_else(|| words::feature_place(f.kind, rotated(f.segments)))
+                };
+                let place = place_of(fi as usize);
+                // Two features of a kind in the same place words apart get a number.
+                let same: Vec<usize> = (0..tile.features.len())
+                    .filter(|&i| tile.features[i].kind == def.kind && place_of(i) == place)
+                    .collect();
+                let nth = match same.iter().position(|&i| i == fi as usize) {
+                    Some(n) if same.len() > 1 => format!(" #{}", n + 1),
+                    _ => String::new(),
+                };
+                let who = if figure.id == crate::figures::FOLLOWER.id && def.kind == FeatureKind::Field {
+                    "Farmer"
+                } else {
+                    figure.name
+                };
+                let (on, what) = match def.kind {
+                    FeatureKind::Road => ("on", "road"),
+                    FeatureKind::City => ("in", "city"),
+                    FeatureKind::Field => ("on", "field"),
+                    FeatureKind::Cloister => ("in", "cloister"),
+                };
+                match place {
+                    Some(place) => format!("{who} {on} the {what}{nth} ({place})"),
+                    None => format!("{who} {on} the {what}{nth}"),
+                }
+            }
+        };
+        if self.core.placed_this_turn().is_some_and(|t| t.pos != d.pos) {
+            label.push_str(&format!(" at {}", d.pos));
+        }
+        label
+    }
+
+    /// The state of the expansion in `slot` for people (its `present`
+    /// lines).
+    pub fn presented_expansion_state(&self, slot: u8) -> Vec<Line> {
+        self.rules.expansions[slot as usize]
+            .hooks
+            .present(self.ext[slot as usize].as_ref(), &self.core)
+    }
+
+    /// A detail the expansion in `slot` logged, in words: its `log_line`,
+    /// or the detail's JSON when it gives none.
+    pub fn expansion_log_line(&self, slot: u8, detail: &serde_json::Value) -> Line {
+        self.rules.expansions[slot as usize]
+            .hooks
+            .log_line(&self.core, detail)
+            .unwrap_or_else(|| Line::new(detail.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Action, Catalog, Game, GameConfig, Rules, TileSource};
+    use std::sync::Arc;
+
+    fn base_game(seed: u64) -> Game {
+        let mut config = GameConfig::with_players(2);
+        config.seed = seed;
+        Game::new(Arc::new(
+            Rules::new(&Catalog::default(), &config, &TileSource::default()).unwrap(),
+        ))
+        .unwrap()
+    }
+
+    /// The first moves of real base games: every option's label is words,
+    /// the deploy labels name the figure and a direction, and options of one
+    /// decision never share a label.
+    #[test]
+    fn the_core_labels_its_options_in_words() {
+        let mut seen_farmer = false;
+        let mut seen_road = false;
+        for seed in 0..6 {
+            let mut game = base_game(seed);
+            let mut options = Vec::new();
+            for _ in 0..30 {
+                game.legal_actions(&mut options);
+                let labels: Vec<String> = options.iter().map(|a| game.action_label(a)).collect();
+                let mut unique = labels.clone();
+                unique.sort();
+                unique.dedup();
+                assert_eq!(unique.len(), labels.len(), "{labels:?}");
+                for (a, label) in options.iter().zip(&labels) {
+                    assert!(
+                        !label.contains('{') && !label.contains(':') || label.starts_with("Skip"),
+                        "{label}"
+                    );
+                    match a {
+                        Action::Place { .. } => assert!(label.starts_with("Place the tile at ("), "{label}"),
+                        Action::Pass => assert_eq!(label, "Skip: deploy nothing"),
+                        Action::Deploy(_) => {
+                            seen_farmer |= label.starts_with("Farmer on the field (");
+                            seen_road |= label.starts_with("Follower on the road (");
+                            assert!(
+                                label.starts_with("Farmer on the field")
+                                    || label.starts_with("Follower on the road")
+                                    || label.starts_with("Follower in the city")
+                                    || label == "Follower in the cloister",
+                                "{label}"
+                            );
+                        }
+                        Action::Expansion { .. } => unreachable!("no expansions"),
+                    }
+                }
+                // The last deployment when there is one, else the last option.
+                let pick = options.len().saturating_sub(if options.len() > 1 { 2 } else { 1 });
+                game.play(&options[pick]).unwrap();
+            }
+        }
+        assert!(seen_farmer && seen_road);
+    }
+
+    /// The start tile (city north, road west–east) in words, feature by feature.
+    #[test]
+    fn the_start_tile_reads_as_its_picture() {
+        let game = base_game(1);
+        let start = game.state().board().get(crate::Pos::new(0, 0)).copied().unwrap();
+        let features = game.rules().tile(start.tile).def.features.len();
+        let labels: Vec<String> = (0..features as u8)
+            .map(|fi| {
+                game.deployment_label(&crate::Deployment {
+                    figure: 0,
+                    pos: start.pos,
+                    spot: crate::figures::Spot::Feature(fi),
+                })
+            })
+            .collect();
+        for expected in [
+            "Follower in the city (north)",
+            "Follower on the road (east and west)",
+            "Farmer on the field (south)",
+            "Farmer on the field (north)",
+        ] {
+            assert!(
+                labels.iter().any(|l| l.starts_with(expected)),
+                "{expected} in {labels:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! The expansion in words for players: the abbey decision's options,
+//! abbeys left and barns as state lines, barn scorings in the log.
+
+use crate::{Action, State};
+use carcassonne_core::CoreState;
+use carcassonne_core::serde_json::Value;
+use carcassonne_core::words::Line;
+
+/// A corner as written in the state (`NW`) in words.
+fn corner(c: &str) -> &str {
+    match c {
+        "NW" => "north-west",
+        "NE" => "north-east",
+        "SE" => "south-east",
+        "SW" => "south-west",
+        other => other,
+    }
+}
+
+/// "Draw a tile (keep your abbey)", "Place your abbey at (1,0)".
+pub(crate) fn option_label(action: &Action) -> String {
+    match action {
+        Action::Draw => "Draw a tile (keep your abbey)".to_string(),
+        Action::Abbey(at) => format!("Place your abbey at {at} instead of drawing"),
+        Action::Wagon(to) => format!("Move the wagon on to the {} at {}", feature_words(&to.feature), to.at),
+        Action::KeepWagon => "Keep the wagon (back to your supply)".to_string(),
+    }
+}
+
+/// A feature as records name it (`road:W`, `city:N`, `cloister`) in words:
+/// "road (west)", "city (north)", "cloister".
+fn feature_words(feature: &str) -> String {
+    let (kind, segment) = feature.split_once(':').unwrap_or((feature, ""));
+    let side = match segment.chars().next() {
+        Some('N') => " (north)",
+        Some('E') => " (east)",
+        Some('S') => " (south)",
+        Some('W') => " (west)",
+        _ => "",
+    };
+    format!("{kind}{side}")
+}
+
+/// Abbeys left per player, barns on the board.
+pub(crate) fn lines(state: &State) -> Vec<Line> {
+    let mut out: Vec<Line> = state
+        .abbeys_left
+        .iter()
+        .enumerate()
+        .map(|(p, &n)| Line::about(p as u8, if n > 0 { "holds an abbey" } else { "has no abbey" }))
+        .collect();
+    for b in &state.barns {
+        out.push(Line::about(
+            b.owner,
+            format!("barn at {} ({} corner)", b.at, corner(b.corner)),
+        ));
+    }
+    out
+}
+
+/// The log details of `barn_scoring.rs` in words.
+pub(crate) fn log_words(view: &CoreState, d: &Value) -> Option<Line> {
+    let returned = d.get("farmers_returned").and_then(Value::as_u64).unwrap_or(0);
+    let points = d.get("points").and_then(Value::as_i64).unwrap_or(0);
+    let to: Vec<&str> = d
+        .get("to")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_u64)
+        .map(|p| view.player_name(p as u8))
+        .collect();
+    let paid = match (returned, to.is_empty()) {
+        (0, _) => "no farmers to cash in".to_string(),
+        (_, true) => format!("{returned} farmer(s) go home, nobody scores"),
+        (1, false) => format!("1 farmer goes home, {points} points to {}", to.join(" and ")),
+        (n, false) => format!("{n} farmers go home, {points} points each to {}", to.join(" and ")),
+    };
+    if let Some(at) = d.get("barn").and_then(Value::as_array) {
+        let (x, y) = (at.first()?.as_i64()?, at.get(1)?.as_i64()?);
+        let c = d.get("corner").and_then(Value::as_str).map_or("", corner);
+        return Some(Line::new(format!("A barn goes down at ({x},{y}), {c} corner: {paid}")));
+    }
+    if d.get("joined_barn_farm").is_some() {
+        return Some(Line::new(format!("A farm joined a barn's farm: {paid}")));
+    }
+    None
+}

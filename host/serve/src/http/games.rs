@@ -1,0 +1,525 @@
+//! The lobby's and the games' routes: pages, the expansions on offer,
+//! creating and listing games, and each game's state, moves, undo, event
+//! stream, record and replay.
+
+use super::{LOBBY_PAGE, PAGE, Server, bad_query, body_status, off_thread};
+use crate::guard;
+use crate::lobby::{GameSlot, Refused};
+use crate::{Refusal, Submission, Table};
+use axum::Json;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{Path, Query, RawQuery, State};
+use axum::http::{StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use carcassonne_setup::describe;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::convert::Infallible;
+use std::sync::Arc;
+
+fn page_response(page: &'static str) -> Response {
+    ([(header::CACHE_CONTROL, "no-store")], Html(page)).into_response()
+}
+
+#[derive(Deserialize)]
+pub(super) struct SeatQuery {
+    #[serde(default)]
+    seat: Option<String>,
+}
+
+/// The lobby; an old-style seat link (`/?seat=TOKEN`, as servers before
+/// the lobby printed) is sent on to its game.
+pub(super) async fn lobby_page(
+    State(server): State<Arc<Server>>,
+    q: Result<Query<SeatQuery>, QueryRejection>,
+) -> Response {
+    if let Ok(Query(SeatQuery { seat: Some(token) })) = q
+        && !token.is_empty()
+    {
+        let found = server
+            .lobby
+            .all()
+            .into_iter()
+            .find(|g| g.table().viewer(&token).is_some());
+        if let Some(g) = found {
+            return Redirect::to(&format!("/games/{}/?seat={token}", g.id())).into_response();
+        }
+    }
+    page_response(LOBBY_PAGE)
+}
+
+/// A game's page. An unknown game still gets the page, which says so and
+/// links to the lobby.
+pub(super) async fn game_page() -> Response {
+    page_response(PAGE)
+}
+
+/// `/games/{id}` without its slash: the page's relative links need it.
+pub(super) async fn game_page_bare(Path(id): Path<String>, RawQuery(q): RawQuery) -> Response {
+    let query = q.map(|q| format!("?{q}")).unwrap_or_default();
+    Redirect::permanent(&format!("/games/{}/{query}", urlencode(&id))).into_response()
+}
+
+fn urlencode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// A game id that names no game on the server: a JSON 404.
+struct NoGame(String);
+
+impl IntoResponse for NoGame {
+    fn into_response(self) -> Response {
+        guard::json_error(
+            StatusCode::NOT_FOUND,
+            format!(
+                "no game `{}` on this server (it may have been removed, or the server restarted): see the lobby at /",
+                self.0
+            ),
+        )
+    }
+}
+
+/// The game `id` names.
+fn find(server: &Server, id: &str) -> Result<Arc<GameSlot>, NoGame> {
+    id.parse::<u64>()
+        .ok()
+        .and_then(|n| server.game(n))
+        .ok_or_else(|| NoGame(id.to_string()))
+}
+
+/// `GET /api/expansions`: what `carcassonne expansions --json` prints for
+/// the server's expansions (linked and loaded).
+pub(super) async fn expansions(State(server): State<Arc<Server>>) -> Response {
+    let work = move || -> anyhow::Result<Value> {
+        let offer = server.lobby.offer();
+        let setup = carcassonne_setup::GameSetup::base_game(&offer.plugins, offer.tiles.as_deref())?;
+        describe::expansions(&setup.catalog, &setup.tiles)
+    };
+    match off_thread(work).await {
+        Ok(Ok(v)) => Json(v).into_response(),
+        Ok(Err(e)) => guard::json_error(StatusCode::INTERNAL_SERVER_ERROR, format!("{e:#}")),
+        Err(r) => r,
+    }
+}
+
+fn refused(r: Refused) -> Response {
+    let status = StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST);
+    guard::json_error(status, r.error)
+}
+
+fn body_refusal(e: &JsonRejection) -> Response {
+    let status = StatusCode::from_u16(body_status(e)).unwrap_or(StatusCode::BAD_REQUEST);
+    guard::json_error(status, format!("bad request body: {}", e.body_text()))
+}
+
+/// `POST /api/games`: creates the game the body's configuration describes.
+pub(super) async fn create_game(
+    State(server): State<Arc<Server>>,
+    body: Result<Json<Value>, JsonRejection>,
+) -> Response {
+    let config = match body {
+        Ok(Json(c)) => c,
+        Err(e) => return body_refusal(&e),
+    };
+    let worker = server.clone();
+    match off_thread(move || worker.lobby.create(&config)).await {
+        Ok(Ok(slot)) => {
+            let table = slot.table();
+            let id = slot.id();
+            let seats: Vec<Value> = table
+                .seats()
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, token)| {
+                    let p = i as u8;
+                    let player = &table.record().config.players[i];
+                    json!({
+                        "seat": p,
+                        "name": player.name,
+                        "bot": player.bot,
+                        "link": table.is_human(p).then(|| format!("/games/{id}/?seat={token}")),
+                    })
+                })
+                .collect();
+            let answer = json!({
+                "id": id,
+                "seed": table.record().config.seed.to_string(),
+                "base": server.base.get(),
+                "watch": format!("/games/{id}/"),
+                "hotseat": format!("/games/{id}/?seat={}", table.seats().hotseat),
+                "seats": seats,
+                "game": summary(&slot, &table),
+            });
+            (StatusCode::CREATED, Json(answer)).into_response()
+        }
+        Ok(Err(r)) => refused(r),
+        Err(r) => r,
+    }
+}
+
+/// `POST /api/games/check`: whether the configuration makes a game, with
+/// the message creating it would give; nothing is created.
+pub(super) async fn check_game(
+    State(server): State<Arc<Server>>,
+    body: Result<Json<Value>, JsonRejection>,
+) -> Response {
+    let config = match body {
+        Ok(Json(c)) => c,
+        Err(e) => return body_refusal(&e),
+    };
+    let worker = server.clone();
+    let work = move || -> Result<Value, Refused> {
+        let setup = worker.lobby.setup_from_json(&config)?;
+        let rules = setup.rules().map_err(|e| Refused {
+            status: 400,
+            error: format!("{e:#}"),
+        })?;
+        Ok(json!({ "ok": true, "tiles": rules.bag_size() + 1, "room": worker.lobby.has_room() }))
+    };
+    match off_thread(work).await {
+        Ok(Ok(v)) => Json(v).into_response(),
+        Ok(Err(r)) => refused(r),
+        Err(r) => r,
+    }
+}
+
+/// Seat `p`'s chip: its shape in its colour, as a small SVG picture (the
+/// same as on the board and the game page).
+fn seat_chip(p: u8) -> String {
+    let attrs = format!(
+        r##"fill="{}" stroke="#222" stroke-width="1.5""##,
+        carcassonne_render::player_colour(p)
+    );
+    format!(
+        r#"<svg class="chip-shape" width="14" height="14" viewBox="0 0 20 20">{}</svg>"#,
+        carcassonne_render::shape_svg(carcassonne_render::player_shape(p), 10.0, 10.0, 8.0, &attrs)
+    )
+}
+
+/// A game as the lobby lists it (nothing secret).
+fn summary(slot: &GameSlot, table: &Table) -> Value {
+    let id = slot.id();
+    let game = table.game();
+    let s = game.state();
+    let config = &table.record().config;
+    let players: Vec<Value> = config
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            json!({
+                "seat": i,
+                "name": p.name,
+                "bot": p.bot,
+                "colour": carcassonne_render::player_colour(i as u8),
+                "shape": carcassonne_render::player_shape(i as u8),
+                "chip": seat_chip(i as u8),
+                "score": s.score(i as u8),
+            })
+        })
+        .collect();
+    let status = if game.is_over() {
+        let best = (0..s.players() as u8).map(|p| s.score(p)).max().unwrap_or(0);
+        let winners: Vec<&str> = (0..s.players() as u8)
+            .filter(|&p| s.score(p) == best)
+            .map(|p| s.player_name(p))
+            .collect();
+        format!(
+            "over: {} {} with {best}",
+            winners.join(" and "),
+            if winners.len() > 1 { "win" } else { "wins" }
+        )
+    } else if let Some(p) = table.bot_to_move() {
+        format!("turn {}: {} (bot) is thinking", s.turn().number, s.player_name(p))
+    } else if let Some(d) = game.decision() {
+        format!("turn {}: waiting for {}", s.turn().number, s.player_name(d.player()))
+    } else {
+        "stopped".to_string()
+    };
+    json!({
+        "id": id,
+        "expansions": config.expansions,
+        "tiles_only": config.tiles_only,
+        "seed": config.seed.to_string(),
+        "players": players,
+        "over": game.is_over(),
+        "turn": s.turn().number,
+        "moves": table.record().moves.len(),
+        "tiles_left": s.tiles_left(),
+        "status": status,
+        "watch": format!("/games/{id}/"),
+        "record": format!("/api/games/{id}/record"),
+        "replay": format!("/api/games/{id}/replay"),
+    })
+}
+
+/// `GET /api/games`: every game, oldest first.
+pub(super) async fn games_list(State(server): State<Arc<Server>>) -> Response {
+    let games: Vec<Value> = server
+        .lobby
+        .all()
+        .iter()
+        .map(|slot| summary(slot, &slot.table()))
+        .collect();
+    Json(json!({
+        "games": games,
+        // Each seat's chip, for the form's seats.
+        "seat_chips": (0..6).map(seat_chip).collect::<Vec<_>>(),
+        "max_games": server.lobby.max_games(),
+        "base": server.base.get(),
+    }))
+    .into_response()
+}
+
+/// `GET /api/games/{id}`: one game as the lobby lists it.
+pub(super) async fn game_summary(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
+    match find(&server, &id) {
+        Ok(slot) => Json(summary(&slot, &slot.table())).into_response(),
+        Err(r) => r.into_response(),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct TokenBody {
+    token: String,
+}
+
+/// `DELETE /api/games/{id}`: forgets a game, for the holder of its
+/// hot-seat link or the host token.
+pub(super) async fn delete_game(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    body: Result<Json<TokenBody>, JsonRejection>,
+) -> Response {
+    let slot = match find(&server, &id) {
+        Ok(s) => s,
+        Err(r) => return r.into_response(),
+    };
+    let token = match body {
+        Ok(Json(b)) => b.token,
+        Err(e) => return body_refusal(&e),
+    };
+    let allowed = !token.is_empty() && (token == server.host_token || slot.table().seats().hotseat == token);
+    if !allowed {
+        return guard::json_error(
+            StatusCode::FORBIDDEN,
+            "removing a game takes its hot-seat token (or the server's host token)",
+        );
+    }
+    server.lobby.remove(slot.id());
+    Json(json!({ "ok": true })).into_response()
+}
+
+#[derive(Deserialize)]
+pub(super) struct TokenQuery {
+    #[serde(default)]
+    token: Option<String>,
+}
+
+pub(super) async fn state(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    q: Result<Query<TokenQuery>, QueryRejection>,
+) -> Response {
+    let Query(q) = match q {
+        Ok(q) => q,
+        Err(e) => return bad_query(&e),
+    };
+    let slot = match find(&server, &id) {
+        Ok(s) => s,
+        Err(r) => return r.into_response(),
+    };
+    off_thread(move || state_answer(&slot, &q)).await.unwrap_or_else(|r| r)
+}
+
+fn state_answer(slot: &GameSlot, q: &TokenQuery) -> Response {
+    let table = slot.table();
+    let viewer = q.token.as_deref().and_then(|t| table.viewer(t));
+    if q.token.as_deref().is_some_and(|t| !t.is_empty()) && viewer.is_none() {
+        return refusal(
+            &table,
+            Refusal {
+                status: 401,
+                error: "unknown seat token: this link is not a seat of this game".into(),
+                turn: None,
+                kind: None,
+            },
+        );
+    }
+    Json(table.state_json(viewer)).into_response()
+}
+
+/// The refusal for a request body that is not the expected JSON (413 for
+/// one over the size limit).
+fn bad_body(table: &Table, e: &JsonRejection) -> Response {
+    refusal(
+        table,
+        Refusal {
+            status: body_status(e),
+            error: format!("bad request body: {}", e.body_text()),
+            turn: None,
+            kind: None,
+        },
+    )
+}
+
+pub(super) async fn submit(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    body: Result<Json<Submission>, JsonRejection>,
+) -> Response {
+    let slot = match find(&server, &id) {
+        Ok(s) => s,
+        Err(r) => return r.into_response(),
+    };
+    off_thread(move || submit_answer(&slot, body))
+        .await
+        .unwrap_or_else(|r| r)
+}
+
+fn submit_answer(slot: &Arc<GameSlot>, body: Result<Json<Submission>, JsonRejection>) -> Response {
+    let answer = {
+        let mut table = slot.table();
+        let Json(s) = match body {
+            Ok(b) => b,
+            Err(e) => return bad_body(&table, &e),
+        };
+        let result = table.submit(&s);
+        // Announce every change, also one that ended in an error after the
+        // move was played (a failed save): the version says what happened.
+        slot.announce(table.version());
+        match result {
+            Ok(()) => Json(json!({ "ok": true, "version": table.version() })).into_response(),
+            Err(r) => refusal(&table, r),
+        }
+    };
+    // The bots answer on their worker; this request is done.
+    slot.wake_bots();
+    answer
+}
+
+/// The body of `POST /api/games/{id}/undo`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct UndoRequest {
+    token: String,
+    #[serde(default)]
+    version: Option<u64>,
+}
+
+pub(super) async fn undo(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    body: Result<Json<UndoRequest>, JsonRejection>,
+) -> Response {
+    let slot = match find(&server, &id) {
+        Ok(s) => s,
+        Err(r) => return r.into_response(),
+    };
+    off_thread(move || undo_answer(&slot, body)).await.unwrap_or_else(|r| r)
+}
+
+fn undo_answer(slot: &Arc<GameSlot>, body: Result<Json<UndoRequest>, JsonRejection>) -> Response {
+    let answer = {
+        let mut table = slot.table();
+        let Json(u) = match body {
+            Ok(b) => b,
+            Err(e) => return bad_body(&table, &e),
+        };
+        let result = table.undo(&u.token, u.version);
+        slot.announce(table.version());
+        match result {
+            Ok(()) => Json(json!({ "ok": true, "version": table.version() })).into_response(),
+            Err(r) => refusal(&table, r),
+        }
+    };
+    slot.wake_bots();
+    answer
+}
+
+fn refusal(table: &Table, r: Refusal) -> Response {
+    let status = StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST);
+    let turn = r.turn.map(|p| {
+        json!({
+            "seat": p,
+            "name": table.game().state().player_name(p),
+        })
+    });
+    (
+        status,
+        Json(json!({ "error": r.error, "turn": turn, "version": table.version() })),
+    )
+        .into_response()
+}
+
+pub(super) async fn events(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
+    let slot = match find(&server, &id) {
+        Ok(s) => s,
+        Err(r) => return r.into_response(),
+    };
+    let mut rx = slot.subscribe();
+    // The first item is the current version, so a page that connects late
+    // (or reconnects) learns where the game stands.
+    rx.mark_changed();
+    let stream = futures_util::stream::unfold(rx, |mut rx| async move {
+        rx.changed().await.ok()?;
+        let v = *rx.borrow_and_update();
+        Some((
+            Ok::<_, Infallible>(Event::default().event("version").data(v.to_string())),
+            rx,
+        ))
+    });
+    Sse::new(stream).keep_alive(KeepAlive::default()).into_response()
+}
+
+/// `GET /api/games/{id}/record`: the game record so far, to download.
+pub(super) async fn record(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
+    let slot = match find(&server, &id) {
+        Ok(s) => s,
+        Err(r) => return r.into_response(),
+    };
+    let text = slot.table().record().to_json();
+    (
+        [
+            (header::CONTENT_TYPE, "application/json".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"carcassonne-game-{}.json\"", slot.id()),
+            ),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+/// `GET /api/games/{id}/replay`: the replay viewer of the record so far
+/// (what `carcassonne render` writes).
+pub(super) async fn replay(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
+    let slot = match find(&server, &id) {
+        Ok(s) => s,
+        Err(r) => return r.into_response(),
+    };
+    let record = slot.table().record().clone();
+    let offer = server.lobby.offer().clone();
+    let work = move || -> anyhow::Result<String> {
+        let setup = carcassonne_setup::GameSetup::for_record(&record, &offer.plugins, offer.tiles.as_deref())?;
+        Ok(carcassonne_render::replay_html(&record, &setup.catalog, &setup.tiles)?)
+    };
+    match off_thread(work).await {
+        Ok(Ok(html)) => page_html(html),
+        Ok(Err(e)) => guard::json_error(StatusCode::INTERNAL_SERVER_ERROR, format!("{e:#}")),
+        Err(r) => r,
+    }
+}
+
+fn page_html(html: String) -> Response {
+    ([(header::CACHE_CONTROL, "no-store")], Html(html)).into_response()
+}

@@ -1,0 +1,375 @@
+//! The server's games: several [`Table`]s at once, each in a [`GameSlot`]
+//! with its event channel and its bot worker, and new games made from a
+//! configuration sent as JSON (the keys of a TOML game configuration).
+
+use super::Table;
+use anyhow::Result;
+use carcassonne_bots::{BotSpec, Budget};
+use carcassonne_core::GameConfig;
+use carcassonne_setup::GameSetup;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use tokio::sync::watch;
+
+/// How many games a server holds by default (`carcassonne serve --max-games`).
+pub const DEFAULT_MAX_GAMES: usize = 16;
+
+/// The longest a bot of a game made through the API may think per decision:
+/// the server faces a LAN, and a bot seat's search takes a core.
+pub const MAX_BOT_SECONDS: f64 = 5.0;
+
+/// The most search iterations per decision of a bot made through the API
+/// (about five seconds on one core, like [`MAX_BOT_SECONDS`]).
+pub const MAX_BOT_ITERATIONS: u32 = 30_000;
+
+/// One game on the server: its table, the channel that announces each new
+/// state version to its event streams, and its bot worker.
+pub struct GameSlot {
+    id: u64,
+    table: Mutex<Table>,
+    versions: watch::Sender<u64>,
+    /// A worker thread is letting the bot seats move.
+    bots_running: AtomicBool,
+}
+
+impl GameSlot {
+    fn new(id: u64, table: Table) -> Arc<GameSlot> {
+        let (versions, _) = watch::channel(table.version());
+        Arc::new(GameSlot {
+            id,
+            table: Mutex::new(table),
+            versions,
+            bots_running: AtomicBool::new(false),
+        })
+    }
+
+    /// The game's id on this server (its address is `/games/{id}/`).
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// The table, locked.
+    pub fn table(&self) -> MutexGuard<'_, Table> {
+        // A handler that panicked mid-move cannot leave a half-played move:
+        // `Game::play` is all or nothing, so the table is still sound.
+        self.table.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A receiver of the state versions, for an event stream.
+    pub fn subscribe(&self) -> watch::Receiver<u64> {
+        self.versions.subscribe()
+    }
+
+    /// Announces the table's version to the event streams.
+    pub fn announce(&self, version: u64) {
+        self.versions.send_replace(version);
+    }
+
+    /// Lets the bot seats move, on a worker thread of this game, if one
+    /// must and no worker is at it already. Called after every change.
+    pub fn wake_bots(self: &Arc<Self>) {
+        if self.table().bot_to_move().is_none() {
+            return;
+        }
+        if self.bots_running.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let slot = self.clone();
+        let spawned = std::thread::Builder::new()
+            .name(format!("bots of game {}", self.id))
+            .spawn(move || slot.run_bots());
+        if let Err(e) = spawned {
+            self.bots_running.store(false, Ordering::Release);
+            let mut table = self.table();
+            table.fail_bots(format!("no thread for the bots: {e}"));
+            self.announce(table.version());
+        }
+    }
+
+    /// The worker: one bot decision after another, each thought about
+    /// without holding the table, until a person must decide.
+    fn run_bots(self: Arc<Self>) {
+        loop {
+            let turn = self.table().bot_turn();
+            match turn {
+                Some(mut turn) => {
+                    let choice = turn.think();
+                    let mut table = self.table();
+                    if let Err(e) = table.finish_bot_turn(turn, choice) {
+                        table.fail_bots(format!("{e:#}"));
+                    }
+                    self.announce(table.version());
+                }
+                None => {
+                    self.bots_running.store(false, Ordering::Release);
+                    // A change made between the last look and the flag
+                    // going down (an undo) may have handed a bot the turn.
+                    let again = self.table().bot_to_move().is_some();
+                    if !again || self.bots_running.swap(true, Ordering::AcqRel) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Why a game could not be created: the HTTP status and a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    /// 400 for a configuration that cannot make a game, 429 for a full server.
+    pub status: u16,
+    /// Why, in the words of the command line where it has them.
+    pub error: String,
+}
+
+fn bad(error: impl Into<String>) -> Refused {
+    Refused {
+        status: 400,
+        error: error.into(),
+    }
+}
+
+/// Where new games get their expansions and tiles: the plugins and tile
+/// directory the server was started with.
+#[derive(Clone, Debug, Default)]
+pub struct Offer {
+    /// Plugin libraries (or directories of them) loaded for every game.
+    pub plugins: Vec<PathBuf>,
+    /// The tile directory (`--tiles`).
+    pub tiles: Option<PathBuf>,
+}
+
+/// The server's games, by id, with the bound on their number.
+pub struct Lobby {
+    games: Mutex<BTreeMap<u64, Arc<GameSlot>>>,
+    next: Mutex<u64>,
+    max_games: usize,
+    offer: Offer,
+}
+
+impl Lobby {
+    /// An empty lobby holding at most `max_games` games, making new ones
+    /// with `offer`'s plugins and tiles.
+    pub fn new(offer: Offer, max_games: usize) -> Lobby {
+        Lobby {
+            games: Mutex::new(BTreeMap::new()),
+            next: Mutex::new(1),
+            max_games: max_games.max(1),
+            offer,
+        }
+    }
+
+    /// The most games this lobby holds.
+    pub fn max_games(&self) -> usize {
+        self.max_games
+    }
+
+    /// What new games are made with.
+    pub fn offer(&self) -> &Offer {
+        &self.offer
+    }
+
+    fn games(&self) -> MutexGuard<'_, BTreeMap<u64, Arc<GameSlot>>> {
+        self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The game `id`, if the server holds it.
+    pub fn game(&self, id: u64) -> Option<Arc<GameSlot>> {
+        self.games().get(&id).cloned()
+    }
+
+    /// Every game, oldest first.
+    pub fn all(&self) -> Vec<Arc<GameSlot>> {
+        self.games().values().cloned().collect()
+    }
+
+    /// Adds `table` as a new game and sets its bots going. At the limit,
+    /// the oldest finished game makes room (its record stays wherever it
+    /// was saved); with none finished the server is full (429).
+    pub fn add(&self, table: Table) -> Result<Arc<GameSlot>, Refused> {
+        let mut games = self.games();
+        if games.len() >= self.max_games {
+            let finished = games
+                .iter()
+                .find(|(_, g)| g.table().game().is_over())
+                .map(|(id, _)| *id);
+            match finished {
+                Some(id) => {
+                    games.remove(&id);
+                }
+                None => return self.add_refusal(),
+            }
+        }
+        let id = {
+            let mut next = self.next.lock().unwrap_or_else(|e| e.into_inner());
+            let id = *next;
+            *next += 1;
+            id
+        };
+        let slot = GameSlot::new(id, table);
+        games.insert(id, slot.clone());
+        drop(games);
+        slot.wake_bots();
+        Ok(slot)
+    }
+
+    /// Whether one more game fits (a finished one may make room).
+    pub fn has_room(&self) -> bool {
+        let games = self.games();
+        games.len() < self.max_games || games.values().any(|g| g.table().game().is_over())
+    }
+
+    /// Forgets game `id` (its record stays wherever it was saved).
+    pub fn remove(&self, id: u64) -> Option<Arc<GameSlot>> {
+        self.games().remove(&id)
+    }
+
+    /// The setup of the game a configuration sent as JSON describes (see
+    /// [`config_from_json`]), checked as the command line checks it: the
+    /// rules are built and every bot name read.
+    pub fn setup_from_json(&self, body: &Value) -> Result<GameSetup, Refused> {
+        let config = config_from_json(body)?;
+        let setup = GameSetup::for_config(config, &self.offer.plugins, self.offer.tiles.as_deref())
+            .map_err(|e| bad(format!("{e:#}")))?;
+        setup.rules().map_err(|e| bad(format!("{e:#}")))?;
+        carcassonne_setup::session::bots_for(&setup.config, "random").map_err(|e| bad(format!("{e:#}")))?;
+        check_bot_budgets(&setup.config)?;
+        Ok(setup)
+    }
+
+    /// Creates the game a configuration sent as JSON describes.
+    pub fn create(&self, body: &Value) -> Result<Arc<GameSlot>, Refused> {
+        if !self.has_room() {
+            // Said before the work of building the game.
+            return self.add_refusal();
+        }
+        let setup = self.setup_from_json(body)?;
+        let table = Table::new(&setup, None).map_err(|e| bad(format!("{e:#}")))?;
+        self.add(table)
+    }
+
+    fn add_refusal<T>(&self) -> Result<T, Refused> {
+        Err(Refused {
+            status: 429,
+            error: format!(
+                "the server already holds {} games in progress, its limit: wait for one to end \
+                 (or start the server with a higher --max-games)",
+                self.max_games
+            ),
+        })
+    }
+}
+
+/// A game configuration sent as JSON: the keys of a TOML configuration
+/// (`players`, `seed`, `expansions`, `tiles_only`, `variants`, `undo`,
+/// `draw_order`, `tiles`), read by the same code as a configuration file,
+/// so a mistake gets the command line's message. A `null` is an absent
+/// key; `seed` may be a string of digits (a 64-bit seed does not fit a
+/// JavaScript number); without one the seed is drawn at random. Keys that
+/// would make the server load code or read its files (`plugins`,
+/// `tiles.files`) are refused: those belong to whoever starts the server.
+pub fn config_from_json(body: &Value) -> Result<GameConfig, Refused> {
+    let Value::Object(map) = body else {
+        return Err(bad(
+            "a game configuration is a JSON object with the keys of a TOML game configuration",
+        ));
+    };
+    let mut map = map.clone();
+    drop_nulls(&mut map);
+    if map.contains_key("plugins") {
+        return Err(bad(
+            "`plugins` cannot be sent to the server: a plugin is code run on the server; \
+             start the server with --plugin PATH to offer its expansions in every game",
+        ));
+    }
+    if map.get("tiles").and_then(|t| t.get("files")).is_some() {
+        return Err(bad(
+            "`tiles.files` cannot be sent to the server: it names files on the server; \
+             put extra tile sets in the server's tile directory (--tiles DIR) instead",
+        ));
+    }
+    // The seed is read apart: TOML integers stop at 2^63, seeds at 2^64.
+    let seed = match map.remove("seed") {
+        None => None,
+        Some(Value::String(s)) if !s.trim().is_empty() && s.trim().bytes().all(|b| b.is_ascii_digit()) => Some(
+            s.trim()
+                .parse::<u64>()
+                .map_err(|_| bad(format!("seed `{s}`: write a whole number from 0 to {}", u64::MAX)))?,
+        ),
+        Some(Value::Number(n)) if n.is_u64() => n.as_u64(),
+        // Anything else is put back for the configuration reader to refuse
+        // in its own words.
+        Some(other) => {
+            map.insert("seed".into(), other);
+            None
+        }
+    };
+    let table = toml::Value::try_from(Value::Object(map))
+        .map_err(|e| bad(format!("the configuration has no TOML form: {e}")))?;
+    let mut config: GameConfig = table
+        .try_into()
+        .map_err(|e: toml::de::Error| bad(format!("game configuration: {}", e.to_string().trim())))?;
+    if config.players.is_empty() {
+        config.players = GameConfig::with_players(2).players;
+    }
+    config.seed = match seed {
+        Some(seed) => seed,
+        None => carcassonne_setup::setup::draw_seed().map_err(|e| bad(format!("{e:#}")))?,
+    };
+    Ok(config)
+}
+
+/// Removes `null` values from objects, at every depth: an absent key.
+fn drop_nulls(map: &mut serde_json::Map<String, Value>) {
+    map.retain(|_, v| !v.is_null());
+    for v in map.values_mut() {
+        match v {
+            Value::Object(inner) => drop_nulls(inner),
+            Value::Array(items) => items.iter_mut().for_each(|i| {
+                if let Value::Object(inner) = i {
+                    drop_nulls(inner);
+                }
+            }),
+            _ => {}
+        }
+    }
+}
+
+/// Refuses a search bot that would hold a core (or all of them) for long:
+/// a game made through the server is made by anyone on the LAN.
+fn check_bot_budgets(config: &GameConfig) -> Result<(), Refused> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for (i, p) in config.players.iter().enumerate() {
+        let Some(Ok(BotSpec::Mcts(m))) = p.bot.as_deref().map(BotSpec::parse) else {
+            continue;
+        };
+        let seat = format!("player {} ({})", i + 1, p.name);
+        match m.budget {
+            Budget::Iterations(n) if n > MAX_BOT_ITERATIONS => {
+                return Err(bad(format!(
+                    "{seat}: bot `{}` thinks too long for this server: at most {MAX_BOT_ITERATIONS} iterations a decision",
+                    p.bot.as_deref().unwrap_or("")
+                )));
+            }
+            Budget::Time(t) if t.as_secs_f64() > MAX_BOT_SECONDS => {
+                return Err(bad(format!(
+                    "{seat}: bot `{}` thinks too long for this server: at most {MAX_BOT_SECONDS} s a decision",
+                    p.bot.as_deref().unwrap_or("")
+                )));
+            }
+            _ => {}
+        }
+        if m.threads > cores {
+            return Err(bad(format!(
+                "{seat}: bot `{}` asks for {} threads; this server has {cores} cores",
+                p.bot.as_deref().unwrap_or(""),
+                m.threads
+            )));
+        }
+    }
+    Ok(())
+}

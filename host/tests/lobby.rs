@@ -1,0 +1,369 @@
+//! The lobby's API through real HTTP on loopback: the expansions on offer
+//! (as `carcassonne expansions --json` lists them), games created from a
+//! JSON configuration with their seat links, every configuration error
+//! answered 400 with the command line's message, the bound on the number
+//! of games, and bot seats that think off the request threads.
+
+mod common;
+
+use carcassonne_core::{Catalog, TileSource};
+use carcassonne_serve::editor::Editor;
+use carcassonne_serve::http;
+use carcassonne_serve::lobby::{Lobby, Offer};
+use carcassonne_setup as _;
+use common::{request, serve_on_loopback};
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// An empty lobby of at most `max_games` games on a free loopback port.
+fn lobby(max_games: usize) -> (SocketAddr, Arc<http::Server>) {
+    let editor = Editor::new(Catalog::linked().unwrap(), TileSource::default());
+    let server = http::Server::with_lobby(Lobby::new(Offer::default(), max_games), editor);
+    (serve_on_loopback(server.clone()), server)
+}
+
+fn json_of(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+}
+
+fn create(addr: SocketAddr, config: &Value) -> (u16, Value) {
+    let (status, text) = request(addr, "POST", "/api/games", Some(config));
+    (status, json_of(&text))
+}
+
+fn carcassonne() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+}
+
+#[test]
+fn the_expansions_on_offer_are_those_the_command_line_lists() {
+    let (addr, _server) = lobby(2);
+    let (status, text) = request(addr, "GET", "/api/expansions", None);
+    assert_eq!(status, 200, "{text}");
+    let out = carcassonne().args(["expansions", "--json"]).output().unwrap();
+    assert!(out.status.success());
+    let listed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json_of(&text), listed);
+    let ids: Vec<&str> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["id"].as_str())
+        .collect();
+    assert!(ids.contains(&"easter") && ids.contains(&"fruit-trees"), "{ids:?}");
+}
+
+#[test]
+fn a_game_is_created_from_a_configuration_and_listed_with_its_links() {
+    let (addr, server) = lobby(4);
+    let config = json!({
+        "players": [{"name": "Ann"}, {"name": "Robo", "bot": "greedy"}],
+        "expansions": ["easter", "fruit-trees"],
+        "variants": {"easter": {"die": "d6"}},
+        "tiles": {"sets": {"base": 2}},
+        "undo": true,
+    });
+    let (status, made) = create(addr, &config);
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_u64().unwrap();
+    // The seed was drawn at random and is shown.
+    let seed: u64 = made["seed"].as_str().unwrap().parse().unwrap();
+    assert_eq!(made["watch"], json!(format!("/games/{id}/")));
+    assert!(
+        made["seats"][0]["link"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("/games/{id}/?seat="))
+    );
+    assert_eq!(made["seats"][1]["link"], Value::Null, "a bot's seat has no link");
+    assert_eq!(made["seats"][1]["bot"], json!("greedy"));
+
+    // The game is the configured one: its record states it.
+    let slot = server.game(id).unwrap();
+    {
+        let table = slot.table();
+        let c = &table.record().config;
+        assert_eq!(c.seed, seed);
+        assert_eq!(c.expansions, ["easter", "fruit-trees"]);
+        assert_eq!(c.variants["easter"]["die"].to_string(), "d6");
+        assert_eq!(c.tiles.sets["base"], 2);
+        assert!(c.undo);
+    }
+
+    // Its page and its state answer under its own address.
+    let link = made["seats"][0]["link"].as_str().unwrap();
+    let token = link.split("seat=").nth(1).unwrap();
+    let (status, page) = request(addr, "GET", link, None);
+    assert_eq!(status, 200);
+    assert!(page.contains("/api/games/"));
+    let (status, text) = request(addr, "GET", &format!("/api/games/{id}/state?token={token}"), None);
+    assert_eq!(status, 200, "{text}");
+    assert_eq!(json_of(&text)["you"]["name"], json!("Ann"));
+    // An old-style link (`/?seat=`) finds its game.
+    let (status, _) = request(addr, "GET", &format!("/?seat={token}"), None);
+    assert_eq!(status, 303);
+
+    // A given seed is kept, also as a string (JavaScript cannot hold 64 bits).
+    let (status, made2) = create(
+        addr,
+        &json!({"players": [{"name": "A"}, {"name": "B"}], "seed": "18446744073709551615"}),
+    );
+    assert_eq!(status, 201, "{made2}");
+    assert_eq!(made2["seed"], json!("18446744073709551615"));
+
+    let (status, text) = request(addr, "GET", "/api/games", None);
+    assert_eq!(status, 200);
+    let list = json_of(&text);
+    let games = list["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["id"], json!(id));
+    assert_eq!(games[0]["expansions"], json!(["easter", "fruit-trees"]));
+    assert_eq!(games[0]["players"][1]["bot"], json!("greedy"));
+    assert_eq!(games[0]["record"], json!(format!("/api/games/{id}/record")));
+    assert!(!text.contains(token), "the listing holds no seat token");
+    assert_eq!(list["max_games"], json!(4));
+
+    // The record downloads and names the configuration.
+    let (status, text) = request(addr, "GET", &format!("/api/games/{id}/record"), None);
+    assert_eq!(status, 200);
+    assert_eq!(json_of(&text)["config"]["seed"], json!(seed));
+    let (status, text) = request(addr, "GET", "/api/games/99/state", None);
+    assert_eq!(status, 404);
+    assert!(json_of(&text)["error"].as_str().unwrap().contains("no game `99`"));
+}
+
+/// Configurations that cannot make a game, in JSON and as the TOML file
+/// the command line reads.
+fn broken_configurations() -> Vec<(&'static str, Value)> {
+    let two = json!([{"name": "Ann"}, {"name": "Bob"}]);
+    vec![
+        ("unknown expansion", json!({"players": two, "expansions": ["no-such"]})),
+        (
+            "expansion twice",
+            json!({"players": two, "expansions": ["easter", "easter"]}),
+        ),
+        (
+            "unknown tiles-only expansion",
+            json!({"players": two, "tiles_only": ["nope"]}),
+        ),
+        ("one player", json!({"players": [{"name": "Ann"}]})),
+        (
+            "seven players",
+            json!({"players": (1..=7).map(|i| json!({"name": format!("P{i}")})).collect::<Vec<_>>()}),
+        ),
+        ("empty name", json!({"players": [{"name": ""}, {"name": "Bob"}]})),
+        (
+            "unknown bot",
+            json!({"players": [{"name": "Ann"}, {"name": "Robo", "bot": "clever"}]}),
+        ),
+        (
+            "bad bot budget",
+            json!({"players": [{"name": "Ann"}, {"name": "Robo", "bot": "mcts:0"}]}),
+        ),
+        (
+            "unknown variant",
+            json!({"players": two, "expansions": ["easter"], "variants": {"easter": {"colour": "red"}}}),
+        ),
+        (
+            "bad variant value",
+            json!({"players": two, "expansions": ["easter"], "variants": {"easter": {"die": "d20"}}}),
+        ),
+        (
+            "variant of an expansion that is off",
+            json!({"players": two, "variants": {"easter": {"die": "d6"}}}),
+        ),
+        ("unknown key", json!({"players": two, "colour": "red"})),
+        (
+            "unknown player key",
+            json!({"players": [{"name": "Ann", "age": 9}, {"name": "Bob"}]}),
+        ),
+        ("seed not a number", json!({"players": two, "seed": "soon"})),
+        (
+            "negative set copies",
+            json!({"players": two, "tiles": {"sets": {"base": -1}}}),
+        ),
+        (
+            "unknown tile set",
+            json!({"players": two, "tiles": {"sets": {"easter": 2}}}),
+        ),
+        (
+            "unknown tile count",
+            json!({"players": two, "tiles": {"counts": {"ZZ": 2}}}),
+        ),
+        (
+            "draw order of an unknown tile",
+            json!({"players": two, "draw_order": ["ZZ"]}),
+        ),
+    ]
+}
+
+#[test]
+fn every_configuration_error_is_a_400_with_the_command_lines_message() {
+    let (addr, server) = lobby(4);
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("lobby-config-errors");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (what, config) in broken_configurations() {
+        let (status, reply) = create(addr, &config);
+        assert_eq!(status, 400, "{what}: {reply}");
+        let error = reply["error"].as_str().unwrap();
+        // The same configuration as a file, given to `carcassonne play`.
+        let file = dir.join("game.toml");
+        let toml_text = toml::to_string(&toml::Value::try_from(&config).unwrap()).unwrap();
+        std::fs::write(&file, &toml_text).unwrap();
+        let out = carcassonne()
+            .args(["play", "--config"])
+            .arg(&file)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{what}: the command line played {toml_text}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        // Structural mistakes are the TOML reader's: the command line adds
+        // the file, line and column, the server the key's place (`in
+        // players`); the message itself is the same.
+        let message = error.strip_prefix("game configuration: ").unwrap_or(error);
+        let message = message.lines().next().unwrap();
+        assert!(
+            stderr.contains(message),
+            "{what}: the server says\n  {error}\nthe command line says\n  {stderr}"
+        );
+        // The check route answers the same without creating anything.
+        let (status, text) = request(addr, "POST", "/api/games/check", Some(&config));
+        assert_eq!(
+            (status, json_of(&text)["error"].as_str().unwrap()),
+            (400, error),
+            "{what}"
+        );
+    }
+    assert!(server.lobby().all().is_empty(), "no game was created");
+}
+
+#[test]
+fn what_belongs_to_whoever_starts_the_server_is_refused() {
+    let (addr, server) = lobby(4);
+    let two = json!([{"name": "Ann"}, {"name": "Robo", "bot": "mcts:1000000"}]);
+    let cases = [
+        (json!({"plugins": ["/tmp/libevil.so"]}), "`plugins` cannot be sent"),
+        (
+            json!({"tiles": {"files": ["/etc/passwd"]}}),
+            "`tiles.files` cannot be sent",
+        ),
+        (json!({"players": two}), "thinks too long for this server"),
+        (
+            json!({"players": [{"name": "A"}, {"name": "B", "bot": "mcts:20s"}]}),
+            "thinks too long",
+        ),
+        (
+            json!({"players": [{"name": "A"}, {"name": "B", "bot": "mcts:threads=1000"}]}),
+            "threads",
+        ),
+        (json!([1, 2]), "a JSON object"),
+    ];
+    for (config, expected) in cases {
+        let (status, reply) = create(addr, &config);
+        assert_eq!(status, 400, "{config}: {reply}");
+        assert!(reply["error"].as_str().unwrap().contains(expected), "{config}: {reply}");
+    }
+    let (status, text) = request(addr, "POST", "/api/games", None);
+    assert_eq!(status, 400, "{text}");
+    assert!(server.lobby().all().is_empty());
+}
+
+#[test]
+fn the_number_of_games_is_bounded_and_a_finished_game_makes_room() {
+    let (addr, server) = lobby(2);
+    let people = json!({"players": [{"name": "Ann"}, {"name": "Bob"}], "seed": 3});
+    assert_eq!(create(addr, &people).0, 201);
+    let (status, first_bots) = create(
+        addr,
+        &json!({"players": [{"name": "R1", "bot": "random"}, {"name": "R2", "bot": "random"}], "seed": 4}),
+    );
+    assert_eq!(status, 201);
+    // Two games in progress (or the bots' one just over): wait for the
+    // bots to finish theirs.
+    let bots_id = first_bots["id"].as_u64().unwrap();
+    let start = Instant::now();
+    while !server.game(bots_id).unwrap().table().game().is_over() {
+        assert!(start.elapsed() < Duration::from_secs(60), "the bots' game does not end");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // The finished game makes room for a new one...
+    let (status, made) = create(addr, &people);
+    assert_eq!(status, 201, "{made}");
+    assert!(server.game(bots_id).is_none(), "the finished game was forgotten");
+    // ...but two games in progress fill the server.
+    let (status, reply) = create(addr, &people);
+    assert_eq!(status, 429, "{reply}");
+    assert!(reply["error"].as_str().unwrap().contains("--max-games"), "{reply}");
+    let (status, text) = request(addr, "POST", "/api/games/check", Some(&people));
+    assert_eq!(status, 200);
+    assert_eq!(json_of(&text)["room"], json!(false));
+
+    // The hot-seat link's holder may remove a game; others may not.
+    let id = made["id"].as_u64().unwrap();
+    let hot = made["hotseat"]
+        .as_str()
+        .unwrap()
+        .split("seat=")
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let (status, _) = request(
+        addr,
+        "DELETE",
+        &format!("/api/games/{id}"),
+        Some(&json!({"token": "guess"})),
+    );
+    assert_eq!(status, 403);
+    let (status, _) = request(
+        addr,
+        "DELETE",
+        &format!("/api/games/{id}"),
+        Some(&json!({"token": hot})),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(create(addr, &people).0, 201);
+}
+
+#[test]
+fn a_bot_thinks_off_the_request_threads_and_the_state_says_so() {
+    let (addr, server) = lobby(2);
+    // A bot with a time budget: while it thinks, the state still answers
+    // at once and says who is thinking.
+    let (status, made) = create(
+        addr,
+        &json!({"players": [{"name": "Robo", "bot": "mcts:1.5s"}, {"name": "Ann"}], "seed": 8}),
+    );
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_u64().unwrap();
+    let asked = Instant::now();
+    let (status, text) = request(addr, "GET", &format!("/api/games/{id}/state"), None);
+    assert_eq!(status, 200);
+    assert!(
+        asked.elapsed() < Duration::from_millis(1000),
+        "the state waited for the bot"
+    );
+    let s = json_of(&text);
+    assert_eq!(s["thinking"], json!({"seat": 0, "name": "Robo"}), "{}", s["log"]);
+    assert_eq!(s["decision"]["bot"], json!(true));
+    let (status, text) = request(addr, "GET", "/api/games", None);
+    assert_eq!(status, 200);
+    assert!(text.contains("Robo (bot) is thinking"), "{text}");
+    // Then Robo moves by itself, and it is Ann's turn.
+    let start = Instant::now();
+    loop {
+        let s = json_of(&request(addr, "GET", &format!("/api/games/{id}/state"), None).1);
+        if s["thinking"].is_null() {
+            assert_eq!(s["decision"]["player"], json!(1));
+            assert!(s["moves"].as_u64().unwrap() >= 1);
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "Robo never moved");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // The bot's moves are in the record, made by seat 0.
+    assert!(!server.game(id).unwrap().table().record().moves.is_empty());
+}
