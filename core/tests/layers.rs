@@ -17,6 +17,7 @@ const LAYERS: &[&str] = &[
     "diagnostic",
     "text_file",
     "tiles",
+    "words",
     "features",
     "board",
     "figures",

@@ -249,7 +249,11 @@ fn what_belongs_to_whoever_starts_the_server_is_refused() {
         (json!({"plugins": ["/tmp/libevil.so"]}), "`plugins` cannot be sent"),
         (
             json!({"tiles": {"files": ["/etc/passwd"]}}),
-            "`tiles.files` cannot be sent",
+            "is not the name of a tile file in the server's tile directory",
+        ),
+        (
+            json!({"tiles": {"files": ["../tiles/base.toml"]}}),
+            "is not the name of a tile file",
         ),
         (json!({"players": two}), "thinks too long for this server"),
         (
@@ -366,4 +370,35 @@ fn a_bot_thinks_off_the_request_threads_and_the_state_says_so() {
     }
     // The bot's moves are in the record, made by seat 0.
     assert!(!server.game(id).unwrap().table().record().moves.is_empty());
+}
+
+/// A set drawn in the tile editor is tried in a game by its file name in
+/// the server's tile directory, the only files a client may name.
+#[test]
+fn a_tile_set_of_the_servers_tile_directory_is_shuffled_in_by_its_name() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("lobby-tile-files");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/examples/my-tiles.toml");
+    std::fs::copy(examples, dir.join("my-tiles.toml")).unwrap();
+    let offer = Offer {
+        tiles: Some(dir.clone()),
+        ..Offer::default()
+    };
+    let editor = Editor::new(Catalog::linked().unwrap(), TileSource { dir: Some(dir.clone()) });
+    let server = http::Server::with_lobby(Lobby::new(offer, 4), editor);
+    let addr = serve_on_loopback(server.clone());
+
+    let (status, reply) = create(addr, &json!({"tiles": {"files": ["no-such-set.toml"]}}));
+    assert_eq!(status, 400, "{reply}");
+    assert!(
+        reply["error"].as_str().unwrap().contains("has no `no-such-set.toml`"),
+        "{reply}"
+    );
+
+    let (status, reply) = create(addr, &json!({"seed": 3, "tiles": {"files": ["my-tiles.toml"]}}));
+    assert_eq!(status, 201, "{reply}");
+    let game = &server.lobby().all()[0];
+    let files = game.table().game().rules().config.tiles.files.clone();
+    assert_eq!(files, [dir.join("my-tiles.toml").to_string_lossy()]);
 }

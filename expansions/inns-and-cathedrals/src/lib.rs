@@ -201,9 +201,16 @@ impl Expansion for InnsAndCathedrals {
     // so an adjustment another expansion made before this hook survives.
     // No state to show: what players need is how inns and cathedrals score.
     fn present(&self, _state: &State, _view: &CoreState) -> Vec<Line> {
+        let open = if self.open_at_end_scores_nothing {
+            "none when not"
+        } else {
+            "as without it when not (final_scoring = ignore)"
+        };
         vec![
-            Line::new("A road with an inn: 2 points a tile when complete, none when not"),
-            Line::new("A city with a cathedral: 3 points a tile and pennant when complete, none when not"),
+            Line::new(format!("A road with an inn: 2 points a tile when complete, {open}")),
+            Line::new(format!(
+                "A city with a cathedral: 3 points a tile and pennant when complete, {open}"
+            )),
             Line::new("The big follower counts as two followers for a majority"),
         ]
     }

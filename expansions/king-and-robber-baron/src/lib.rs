@@ -175,13 +175,17 @@ impl Expansion for KingAndRobberBaron {
     }
 
     fn present(&self, state: &State, _view: &CoreState) -> Vec<Line> {
+        // What holding a title is worth under the game's `scoring` variant.
+        let worth = |done: u32, plural: &str| match self.scoring {
+            Scoring::PerFeature => format!("worth {done} at the end, one per {plural} completed"),
+            Scoring::TenPerTitle => "worth 10 at the end".to_string(),
+            Scoring::FifteenOrForty => "worth 15 at the end, 40 with the other title".to_string(),
+            Scoring::Continuously => format!("1 point for each {plural} completed while held"),
+        };
         let title = |holder: Option<u8>, name: &str, size: u32, what: &str, done: u32, plural: &str| match holder {
             Some(p) => Line::about(
                 p,
-                format!(
-                    "holds the {name}: {what} of {} (worth {done}, one per {plural} completed)",
-                    tiles(size)
-                ),
+                format!("holds the {name}: {what} of {} ({})", tiles(size), worth(done, plural)),
             ),
             None => Line::new(format!("The {name}: nobody yet (the first {what} completed takes it)")),
         };

@@ -211,6 +211,9 @@ fn titles_are_presented_and_logged_in_words() {
     );
     assert_eq!(
         game.presented_expansion_state(slot(&game))[0],
-        Line::about(0, "holds the King: city of 2 tiles (worth 1, one per city completed)")
+        Line::about(
+            0,
+            "holds the King: city of 2 tiles (worth 1 at the end, one per city completed)"
+        )
     );
 }

@@ -232,13 +232,53 @@ impl Lobby {
     /// [`config_from_json`]), checked as the command line checks it: the
     /// rules are built and every bot name read.
     pub fn setup_from_json(&self, body: &Value) -> Result<GameSetup, Refused> {
-        let config = config_from_json(body)?;
+        let mut config = config_from_json(body)?;
+        self.resolve_tile_files(&mut config)?;
         let setup = GameSetup::for_config(config, &self.offer.plugins, self.offer.tiles.as_deref())
             .map_err(|e| bad(format!("{e:#}")))?;
         setup.rules().map_err(|e| bad(format!("{e:#}")))?;
         carcassonne_setup::session::bots_for(&setup.config, "random").map_err(|e| bad(format!("{e:#}")))?;
         check_bot_budgets(&setup.config)?;
         Ok(setup)
+    }
+
+    /// `tiles.files` from the LAN name tile sets of the server's own tile
+    /// directory, by file name alone (`my-tiles.toml`, as the tile editor
+    /// saves them): the name is checked to be a bare `.toml` name and the
+    /// file to be there, then replaced by its path, so a client can try a set
+    /// drawn in the editor without naming any other file on the server.
+    fn resolve_tile_files(&self, config: &mut GameConfig) -> Result<(), Refused> {
+        if config.tiles.files.is_empty() {
+            return Ok(());
+        }
+        let source =
+            carcassonne_setup::setup::tile_source(self.offer.tiles.as_deref()).map_err(|e| bad(format!("{e:#}")))?;
+        let Some(dir) = source.dir else {
+            return Err(bad(
+                "`tiles.files`: this server has no tile directory, so it has no tile files to name; \
+                 start it with --tiles DIR",
+            ));
+        };
+        for file in &mut config.tiles.files {
+            let bare = file.ends_with(".toml")
+                && !file.starts_with('.')
+                && !file.contains(['/', '\\', ':'])
+                && file.len() <= 100;
+            if !bare {
+                return Err(bad(format!(
+                    "`tiles.files`: `{file}` is not the name of a tile file in the server's tile directory \
+                     (write a file name such as `my-tiles.toml`, no directories)"
+                )));
+            }
+            let path = dir.join(&*file);
+            if !path.is_file() {
+                return Err(bad(format!(
+                    "`tiles.files`: the server's tile directory has no `{file}` (the tile editor lists its sets)"
+                )));
+            }
+            *file = path.to_string_lossy().into_owned();
+        }
+        Ok(())
     }
 
     /// Creates the game a configuration sent as JSON describes.
@@ -270,8 +310,9 @@ impl Lobby {
 /// so a mistake gets the command line's message. A `null` is an absent
 /// key; `seed` may be a string of digits (a 64-bit seed does not fit a
 /// JavaScript number); without one the seed is drawn at random. Keys that
-/// would make the server load code or read its files (`plugins`,
-/// `tiles.files`) are refused: those belong to whoever starts the server.
+/// would make the server load code (`plugins`) are refused: that belongs to
+/// whoever starts the server; `tiles.files` may only name tile sets of the
+/// server's tile directory (see `Lobby::resolve_tile_files`).
 pub fn config_from_json(body: &Value) -> Result<GameConfig, Refused> {
     let Value::Object(map) = body else {
         return Err(bad(
@@ -284,12 +325,6 @@ pub fn config_from_json(body: &Value) -> Result<GameConfig, Refused> {
         return Err(bad(
             "`plugins` cannot be sent to the server: a plugin is code run on the server; \
              start the server with --plugin PATH to offer its expansions in every game",
-        ));
-    }
-    if map.get("tiles").and_then(|t| t.get("files")).is_some() {
-        return Err(bad(
-            "`tiles.files` cannot be sent to the server: it names files on the server; \
-             put extra tile sets in the server's tile directory (--tiles DIR) instead",
         ));
     }
     // The seed is read apart: TOML integers stop at 2^63, seeds at 2^64.
