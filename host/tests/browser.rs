@@ -472,6 +472,11 @@ fn a_game_made_in_the_lobby_with_fan_expansions_a_variant_and_a_bot_is_played_to
 
     // Two fan expansions on, by their "On" switches.
     for id in ["easter", "fruit-trees"] {
+        // Brought to the middle of the window first: a player scrolls to
+        // what they tick, and the fixed bar at the bottom covers the rest.
+        browser.script(&format!(
+            "document.querySelector('.exp[data-expansion=\"{id}\"]').scrollIntoView({{block: 'center'}}); return null;"
+        ));
         assert!(browser.click_first(&format!(".exp[data-expansion=\"{id}\"] .modes label:nth-child(2)")));
         wait_for(&format!(".exp.on[data-expansion=\"{id}\"]"));
     }

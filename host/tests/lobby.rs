@@ -149,7 +149,10 @@ fn broken_configurations() -> Vec<(&'static str, Value)> {
             "unknown tiles-only expansion",
             json!({"players": two, "tiles_only": ["nope"]}),
         ),
-        ("one player", json!({"players": [{"name": "Ann"}]})),
+        (
+            "base variant value",
+            json!({"players": two, "variants": {"base": {"tiny_city": "yes"}}}),
+        ),
         (
             "seven players",
             json!({"players": (1..=7).map(|i| json!({"name": format!("P{i}")})).collect::<Vec<_>>()}),

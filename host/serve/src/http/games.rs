@@ -455,7 +455,7 @@ fn refusal(table: &Table, r: Refusal) -> Response {
     });
     (
         status,
-        Json(json!({ "error": r.error, "turn": turn, "version": table.version() })),
+        Json(json!({ "error": r.error, "kind": r.kind, "turn": turn, "version": table.version() })),
     )
         .into_response()
 }
