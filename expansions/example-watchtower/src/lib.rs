@@ -8,12 +8,12 @@
 
 use carcassonne_core::board::PlacedTile;
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
+use carcassonne_core::serde_json;
 use carcassonne_core::tiles::{AttributeDecl, AttributePlace, TileType};
 use carcassonne_core::{
     BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FigureClass, Line, Pos, TileFile, ValueKind, VariantDecl,
     register_expansion,
 };
-use carcassonne_core::serde_json;
 use serde::{Deserialize, Serialize};
 
 /// The expansion's declaration: what `carcassonne expansions` lists.
