@@ -91,7 +91,7 @@ impl Expansion for ClericAndSerf {
                 barns_played: 0,
             },
             pending_barns: Vec::new(),
-            farm_cities: Default::default(),
+            live_farms: Default::default(),
         }
     }
 

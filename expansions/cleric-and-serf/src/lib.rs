@@ -26,6 +26,7 @@
 mod cleric;
 mod final_scoring;
 mod hooks;
+mod live_farms;
 mod serf;
 mod state;
 mod tokens;

@@ -96,69 +96,6 @@ pub(crate) fn is_farmer(view: &CoreState, figure: &PlacedFigure) -> bool {
             .is_some_and(|n| view.features().kind(n) == FeatureKind::Field)
 }
 
-/// The cities touching the farms that held farmers after the last turn.
-/// The live Serf sizes every farmer's farm after every turn, and walking
-/// each farm's tiles every time cost more than the rest of the game; a
-/// farm's cities change only when its farm joins another (its root or node
-/// count changes) or two of its cities join (one stops being a root), so an
-/// entry for which neither happened is reused. Derived from the board: not
-/// shown, and equal in any two states (see the `PartialEq`).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct FarmCities {
-    farms: Vec<KnownFarm>,
-    /// The previous turn's list, kept for its capacity.
-    spare: Vec<KnownFarm>,
-    /// Each player's largest farm, worked out after every turn (a buffer).
-    largest: Vec<u32>,
-}
-
-impl PartialEq for FarmCities {
-    // What is cached follows from the board, which the rest of the state
-    // and the core compare: two games alike but for their cache are alike.
-    fn eq(&self, _: &FarmCities) -> bool {
-        true
-    }
-}
-
-/// A farm and the distinct roots of the cities it touches, as they were.
-#[derive(Clone, Debug, Default)]
-struct KnownFarm {
-    root: NodeId,
-    nodes: u32,
-    cities: Vec<NodeId>,
-    /// How many of `cities` count, as of the last turn it was looked at.
-    size: u32,
-}
-
-impl KnownFarm {
-    /// The farm rooted at `root`, worked out as `CoreState::cities_of_field`
-    /// does, into this entry's buffer.
-    fn refreshed(mut self, view: &CoreState, root: NodeId) -> KnownFarm {
-        let features = view.features();
-        self.root = root;
-        self.nodes = features.node_count(root);
-        self.cities.clear();
-        for m in features.members(root) {
-            let placed = view.tile_of_node(m);
-            let def = &view.tables().tile(placed.tile).def;
-            for &c in &def.features[(m - placed.first_node) as usize].touches {
-                let city = features.root(placed.first_node + c as NodeId);
-                if !self.cities.contains(&city) {
-                    self.cities.push(city);
-                }
-            }
-        }
-        self
-    }
-
-    /// Whether the farm and its cities are still what they were (its root
-    /// is known to be a root).
-    fn unchanged(&self, view: &CoreState) -> bool {
-        let features = view.features();
-        features.node_count(self.root) == self.nodes && self.cities.iter().all(|&c| features.root(c) == c)
-    }
-}
-
 impl ClericAndSerf {
     /// The size of `field`'s farm for the no-barn Serf.
     fn farm_size(&self, view: &CoreState, field: NodeId) -> u32 {
@@ -200,34 +137,17 @@ impl ClericAndSerf {
             return;
         };
         let view = ctx.view();
-        let mut largest = std::mem::take(&mut state.farm_cities.largest);
-        largest.clear();
-        largest.resize(view.players(), 0);
-        let mut known = std::mem::take(&mut state.farm_cities.farms);
-        let mut seen = std::mem::take(&mut state.farm_cities.spare);
-        seen.clear();
-        for f in view.figures().iter().filter(|f| is_farmer(view, f)) {
-            let Some(node) = f.node else { continue };
-            let root = view.features().root(node);
-            // Farmers share farms: each farm is looked at once a turn.
-            let size = match seen.iter().find(|k| k.root == root) {
-                Some(farm) => farm.size,
-                None => {
-                    let mut farm = match known.iter().position(|k| k.root == root) {
-                        Some(i) if known[i].unchanged(view) => known.swap_remove(i),
-                        Some(i) => known.swap_remove(i).refreshed(view, root),
-                        None => KnownFarm::default().refreshed(view, root),
-                    };
-                    farm.size = self.counted_cities(view, &farm.cities);
-                    let size = farm.size;
-                    seen.push(farm);
-                    size
-                }
-            };
-            let best = &mut largest[f.owner as usize];
-            *best = (*best).max(size);
-        }
-        known.clear();
+        // Completed cities count only under `complete`, and a city can be
+        // completed beside a farm without joining it: that rule counts again
+        // every turn.
+        let recount = self.cities == CityCount::Complete;
+        let Some(largest) = state
+            .live_farms
+            .largest(view, recount, |cities| self.counted_cities(view, cities))
+        else {
+            // Nobody's largest farm changed, so neither did the Serf.
+            return;
+        };
         let held = largest[holder as usize];
         let best = largest.iter().copied().max().unwrap_or(0);
         let mut leaders =
@@ -235,11 +155,6 @@ impl ClericAndSerf {
         let taker = match (leaders.next(), leaders.next()) {
             (Some(taker), None) => Some(taker),
             _ => None,
-        };
-        state.farm_cities = FarmCities {
-            farms: seen,
-            spare: known,
-            largest,
         };
         if let Some(taker) = taker {
             state.serf.holder = Some(taker);

@@ -1,6 +1,6 @@
 //! What the expansion remembers during a game.
 
-use crate::serf::FarmCities;
+use crate::live_farms::LiveFarms;
 use crate::{Cleric, CloisterTokens, PendingBarn, Serf};
 use serde::Serialize;
 
@@ -17,7 +17,7 @@ pub struct State {
     /// (settled at the end of the turn).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pending_barns: Vec<PendingBarn>,
-    /// The live Serf's farms, cached between turns.
+    /// The live Serf's farms, followed from turn to turn.
     #[serde(skip)]
-    pub(crate) farm_cities: FarmCities,
+    pub(crate) live_farms: LiveFarms,
 }

@@ -1,0 +1,285 @@
+//! The live Serf's view of the farms: every farmer's farm and the cities it
+//! touches, kept up to date from what each turn added to the board.
+//!
+//! Walking every farmer's farm after every turn cost more than the rest of
+//! a game (late in a game one farm covers most of the board). But the
+//! feature graph changes only where tiles are placed: a farm grows when a
+//! new tile's field joins it (and, through that field, other farms), and
+//! its cities change only when a new field touches a city or a new city
+//! piece joins two cities into one. So after a turn only what the new nodes
+//! reached is looked at again. A farm is walked only when it swallowed a
+//! farm nobody stands in, whose cities were never noted, or when a farmer
+//! stands in a farm for the first time.
+//!
+//! Everything here follows from the board and the figures on it: it is not
+//! shown, not saved, and equal in any two states (see the `PartialEq`).
+
+use carcassonne_core::features::{Features, NodeId};
+use carcassonne_core::figures::FigureId;
+use carcassonne_core::{CoreState, FeatureKind};
+
+use crate::serf::is_farmer;
+
+/// The farms holding farmers, as of the last turn they were brought up to
+/// date.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LiveFarms {
+    /// The figures on the board when `farmers` was listed; `None` until
+    /// the farms are first worked out.
+    figures: Option<FiguresOnBoard>,
+    /// Nodes of the feature graph already taken into account.
+    nodes_seen: usize,
+    /// Every farmer on the board: owner and node.
+    farmers: Vec<(u8, NodeId)>,
+    /// The farms holding at least one of `farmers`.
+    farms: Vec<KnownFarm>,
+    /// Buffers kept for their capacity.
+    spare: Vec<KnownFarm>,
+    new_fields: Vec<(NodeId, u32)>,
+    /// Each player's largest farm.
+    largest: Vec<u32>,
+}
+
+impl PartialEq for LiveFarms {
+    // What is cached follows from the board, which the rest of the state
+    // and the core compare: two games alike but for their cache are alike.
+    fn eq(&self, _: &LiveFarms) -> bool {
+        true
+    }
+}
+
+/// Which figures stand on the board, in two numbers: figures get fresh,
+/// growing ids when deployed and keep their order in the core's list, so a
+/// deployment changes the last id and a return alone shortens the list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FiguresOnBoard {
+    count: usize,
+    last: Option<FigureId>,
+}
+
+impl FiguresOnBoard {
+    fn of(view: &CoreState) -> FiguresOnBoard {
+        let figures = view.figures();
+        FiguresOnBoard {
+            count: figures.len(),
+            last: figures.last().map(|f| f.id),
+        }
+    }
+}
+
+/// A farm and the distinct roots of the cities it touches.
+#[derive(Clone, Debug, Default)]
+struct KnownFarm {
+    root: NodeId,
+    /// The farm's node count when it was last brought up to date.
+    nodes: u32,
+    cities: Vec<NodeId>,
+    /// Whether it has grown since then (`root` is already its new root).
+    grown: bool,
+    /// Whether a farmer stands in it (worked out with the sizes).
+    held: bool,
+}
+
+impl KnownFarm {
+    /// The farm rooted at `root`, worked out as `CoreState::cities_of_field`
+    /// does, into this entry's buffer.
+    fn walked(mut self, view: &CoreState, root: NodeId) -> KnownFarm {
+        let features = view.features();
+        self.root = root;
+        self.nodes = features.node_count(root);
+        self.grown = false;
+        self.cities.clear();
+        for m in features.members(root) {
+            touched_cities(view, m, &mut self.cities);
+        }
+        self.cities.sort_unstable();
+        self.cities.dedup();
+        self
+    }
+
+    /// Replaces cities that joined others by their new roots.
+    fn rerooted(&mut self, features: &Features) {
+        for c in &mut self.cities {
+            *c = features.root(*c);
+        }
+        self.cities.sort_unstable();
+        self.cities.dedup();
+    }
+}
+
+/// Pushes the roots of the cities field node `field` touches (not deduplicated).
+fn touched_cities(view: &CoreState, field: NodeId, cities: &mut Vec<NodeId>) {
+    let placed = view.tile_of_node(field);
+    let def = &view.tables().tile(placed.tile).def;
+    for &c in &def.features[(field - placed.first_node) as usize].touches {
+        cities.push(view.features().root(placed.first_node + c as NodeId));
+    }
+}
+
+impl LiveFarms {
+    /// Brings the farms up to date with the board and returns each
+    /// player's largest farm holding one of their farmers, its size counted
+    /// by `size` from its cities' roots; `None` when nothing that counts has
+    /// changed since the last call (the largest farms are what they were).
+    /// `recount` asks for the sizes again even then (sizes that depend on
+    /// more than which cities a farm touches).
+    pub(crate) fn largest(
+        &mut self,
+        view: &CoreState,
+        recount: bool,
+        size: impl Fn(&[NodeId]) -> u32,
+    ) -> Option<&[u32]> {
+        let mut changed = self.follow_the_board(view) | recount;
+        let figures = FiguresOnBoard::of(view);
+        if self.figures != Some(figures) {
+            self.figures = Some(figures);
+            self.farmers.clear();
+            self.farmers.extend(
+                view.figures()
+                    .iter()
+                    .filter(|f| is_farmer(view, f))
+                    .filter_map(|f| Some((f.owner, f.node?))),
+            );
+            changed = true;
+        }
+        if !changed {
+            #[cfg(debug_assertions)]
+            self.check_against_walking(view, &size);
+            return None;
+        }
+        self.largest.clear();
+        self.largest.resize(view.players(), 0);
+        for farm in &mut self.farms {
+            farm.held = false;
+        }
+        let features = view.features();
+        for &(owner, node) in &self.farmers {
+            let root = features.root(node);
+            let i = match self.farms.iter().position(|f| f.root == root) {
+                Some(i) => i,
+                None => {
+                    let fresh = self.spare.pop().unwrap_or_default().walked(view, root);
+                    self.farms.push(fresh);
+                    self.farms.len() - 1
+                }
+            };
+            self.farms[i].held = true;
+            let best = &mut self.largest[owner as usize];
+            *best = (*best).max(size(&self.farms[i].cities));
+        }
+        // Farms nobody stands in any more are forgotten.
+        let mut i = 0;
+        while i < self.farms.len() {
+            if self.farms[i].held {
+                i += 1;
+            } else {
+                let gone = self.farms.swap_remove(i);
+                self.spare.push(gone);
+            }
+        }
+        #[cfg(debug_assertions)]
+        self.check_against_walking(view, &size);
+        Some(&self.largest)
+    }
+
+    /// Debug builds (and so every test that plays the live Serf) check the
+    /// followed farms against walking every farmer's farm.
+    #[cfg(debug_assertions)]
+    fn check_against_walking(&self, view: &CoreState, size: &impl Fn(&[NodeId]) -> u32) {
+        let mut walked = vec![0; view.players()];
+        for f in view.figures().iter().filter(|f| is_farmer(view, f)) {
+            let Some(node) = f.node else { continue };
+            let best = &mut walked[f.owner as usize];
+            *best = (*best).max(size(&view.cities_of_field(node)));
+        }
+        assert_eq!(self.largest, walked, "the live Serf's farms drifted from the board");
+    }
+
+    /// Takes the nodes added since the last call into account; returns
+    /// whether a known farm grew or lost a city to a join.
+    fn follow_the_board(&mut self, view: &CoreState) -> bool {
+        let features = view.features();
+        let end = features.len();
+        let first_time = self.figures.is_none();
+        let start = std::mem::replace(&mut self.nodes_seen, end);
+        if first_time || start == end {
+            return false;
+        }
+        // The new field nodes by their farm, and whether a new city piece
+        // joined an older city (only then can two older cities have become one).
+        self.new_fields.clear();
+        let mut cities_joined = false;
+        for n in start as NodeId..end as NodeId {
+            match features.kind(n) {
+                FeatureKind::Field => {
+                    let root = features.root(n);
+                    match self.new_fields.iter_mut().find(|(r, _)| *r == root) {
+                        Some((_, count)) => *count += 1,
+                        None => self.new_fields.push((root, 1)),
+                    }
+                }
+                FeatureKind::City => cities_joined |= features.node_count(n) > 1,
+                _ => {}
+            }
+        }
+        let mut changed = false;
+        for farm in &mut self.farms {
+            let root = features.root(farm.root);
+            if root != farm.root || features.node_count(root) != farm.nodes {
+                farm.root = root;
+                farm.grown = true;
+                changed = true;
+            } else if cities_joined && farm.cities.iter().any(|&c| features.root(c) != c) {
+                farm.rerooted(features);
+                changed = true;
+            }
+        }
+        if changed {
+            self.join_grown_farms(view, start as NodeId);
+        }
+        changed
+    }
+
+    /// Works out each farm that grew: from the farms it joined and the new
+    /// tiles' fields when those are all it is made of, by walking it when it
+    /// also swallowed a farm nobody stood in.
+    fn join_grown_farms(&mut self, view: &CoreState, first_new: NodeId) {
+        let features = view.features();
+        let mut i = 0;
+        while i < self.farms.len() {
+            if !self.farms[i].grown {
+                i += 1;
+                continue;
+            }
+            let root = self.farms[i].root;
+            // Other entries that are now the same farm fold into this one.
+            let mut j = i + 1;
+            while j < self.farms.len() {
+                if self.farms[j].grown && self.farms[j].root == root {
+                    let other = self.farms.swap_remove(j);
+                    self.farms[i].nodes += other.nodes;
+                    self.farms[i].cities.extend_from_slice(&other.cities);
+                    self.spare.push(other);
+                } else {
+                    j += 1;
+                }
+            }
+            let added = self.new_fields.iter().find(|(r, _)| *r == root).map_or(0, |&(_, n)| n);
+            let farm = &mut self.farms[i];
+            if farm.nodes + added == features.node_count(root) {
+                for n in first_new..features.len() as NodeId {
+                    if features.kind(n) == FeatureKind::Field && features.root(n) == root {
+                        touched_cities(view, n, &mut farm.cities);
+                    }
+                }
+                farm.nodes += added;
+                farm.grown = false;
+                farm.rerooted(features);
+            } else {
+                let stale = std::mem::take(farm);
+                *farm = stale.walked(view, root);
+            }
+            i += 1;
+        }
+    }
+}
