@@ -188,14 +188,30 @@ pub fn paths_of_length(view: &CoreState, from: Pos, len: usize, avoid: &[Pos]) -
 }
 
 /// The length of the longest path from `from` that enters none of `avoid`,
-/// looking no further than `cap` hops.
+/// looking no further than `cap` hops (at most [`MAX_HOPS`]).
 pub fn longest_path(view: &CoreState, from: Pos, cap: usize, avoid: &[Pos]) -> usize {
-    // A path of `n` hops has one of `n - 1` hops as its start, so the
-    // lengths are tried in turn, each search stopping at its first path.
-    (1..=cap.min(MAX_HOPS))
-        .take_while(|&len| search_paths(view, from, len, avoid, |_| ControlFlow::Break(())).is_break())
-        .last()
-        .unwrap_or(0)
+    // One depth-first search, stopped as soon as a path reaches `cap`: a
+    // bunny on a full board finds one at the first try.
+    fn deepest(view: &CoreState, trail: &mut [Pos; MAX_HOPS + 1], done: usize, cap: usize, avoid: &[Pos]) -> usize {
+        if done == cap {
+            return done;
+        }
+        let here = trail[done];
+        let mut best = done;
+        for side in Side::ALL {
+            let next = here.step(side);
+            if view.board().is_occupied(next) && !trail[..=done].contains(&next) && !avoid.contains(&next) {
+                trail[done + 1] = next;
+                best = best.max(deepest(view, trail, done + 1, cap, avoid));
+                if best == cap {
+                    break;
+                }
+            }
+        }
+        best
+    }
+    let mut trail = [from; MAX_HOPS + 1];
+    deepest(view, &mut trail, 0, cap.min(MAX_HOPS), avoid)
 }
 
 impl Easter {
@@ -273,14 +289,16 @@ impl Easter {
             }
             let player = (phase.starter + phase.done) % players;
             phase.done += 1;
+            // How far the bunny can go, found once for the stuck test and the roll.
+            let longest = longest_path(ctx.view(), from, MAX_HOPS, &state.visited) as u8;
             // A bunny that cannot hop makes the move void: no roll could change that.
-            if longest_path(ctx.view(), from, 1, &state.visited) == 0 {
+            if longest == 0 {
                 ctx.log_with(|| json!({ "player": player, "bunny-stuck": from }));
                 continue;
             }
             let face = self.die.face(ctx.random_below(6));
             let rolled = self.die.hops(face);
-            let reach = longest_path(ctx.view(), from, rolled as usize, &state.visited) as u8;
+            let reach = rolled.min(longest);
             ctx.log_with(|| json!({ "player": player, "roll": face, "rolled": rolled, "hops": reach }));
             if reach < rolled && self.short_path_stays {
                 ctx.log_with(|| json!({ "player": player, "bunny-stays": from }));
