@@ -8,7 +8,8 @@ use crate::lobby::{GameSlot, Refused};
 use crate::{Refusal, Submission, Table};
 use axum::Json;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::{Path, Query, RawQuery, State};
+use axum::extract::{FromRequestParts, Path, Query, RawQuery, State};
+use axum::http::request::Parts;
 use axum::http::{StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Redirect, Response};
@@ -91,6 +92,21 @@ fn find(server: &Server, id: &str) -> Result<Arc<GameSlot>, NoGame> {
         .ok()
         .and_then(|n| server.game(n))
         .ok_or_else(|| NoGame(id.to_string()))
+}
+
+/// The game a per-game route's `{id}` names, found before the handler
+/// runs; an id that names no game answers the JSON 404 of [`NoGame`].
+pub(super) struct FoundGame(Arc<GameSlot>);
+
+impl FromRequestParts<Arc<Server>> for FoundGame {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, server: &Arc<Server>) -> Result<FoundGame, Response> {
+        let Path(id) = Path::<String>::from_request_parts(parts, server)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        find(server, &id).map(FoundGame).map_err(IntoResponse::into_response)
+    }
 }
 
 /// `GET /api/expansions`: what `carcassonne expansions --json` prints for
@@ -279,11 +295,8 @@ pub(super) async fn games_list(State(server): State<Arc<Server>>) -> Response {
 }
 
 /// `GET /api/games/{id}`: one game as the lobby lists it.
-pub(super) async fn game_summary(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
-    match find(&server, &id) {
-        Ok(slot) => Json(summary(&slot, &slot.table())).into_response(),
-        Err(r) => r.into_response(),
-    }
+pub(super) async fn game_summary(FoundGame(slot): FoundGame) -> Response {
+    Json(summary(&slot, &slot.table())).into_response()
 }
 
 #[derive(Deserialize)]
@@ -296,13 +309,9 @@ pub(super) struct TokenBody {
 /// hot-seat link or the host token.
 pub(super) async fn delete_game(
     State(server): State<Arc<Server>>,
-    Path(id): Path<String>,
+    FoundGame(slot): FoundGame,
     body: Result<Json<TokenBody>, JsonRejection>,
 ) -> Response {
-    let slot = match find(&server, &id) {
-        Ok(s) => s,
-        Err(r) => return r.into_response(),
-    };
     let token = match body {
         Ok(Json(b)) => b.token,
         Err(e) => return body_refusal(&e),
@@ -324,18 +333,10 @@ pub(super) struct TokenQuery {
     token: Option<String>,
 }
 
-pub(super) async fn state(
-    State(server): State<Arc<Server>>,
-    Path(id): Path<String>,
-    q: Result<Query<TokenQuery>, QueryRejection>,
-) -> Response {
+pub(super) async fn state(FoundGame(slot): FoundGame, q: Result<Query<TokenQuery>, QueryRejection>) -> Response {
     let Query(q) = match q {
         Ok(q) => q,
         Err(e) => return bad_query(&e),
-    };
-    let slot = match find(&server, &id) {
-        Ok(s) => s,
-        Err(r) => return r.into_response(),
     };
     off_thread(move || state_answer(&slot, &q)).await.unwrap_or_else(|r| r)
 }
@@ -371,15 +372,7 @@ fn bad_body(table: &Table, e: &JsonRejection) -> Response {
     )
 }
 
-pub(super) async fn submit(
-    State(server): State<Arc<Server>>,
-    Path(id): Path<String>,
-    body: Result<Json<Submission>, JsonRejection>,
-) -> Response {
-    let slot = match find(&server, &id) {
-        Ok(s) => s,
-        Err(r) => return r.into_response(),
-    };
+pub(super) async fn submit(FoundGame(slot): FoundGame, body: Result<Json<Submission>, JsonRejection>) -> Response {
     off_thread(move || submit_answer(&slot, body))
         .await
         .unwrap_or_else(|r| r)
@@ -415,15 +408,7 @@ pub(super) struct UndoRequest {
     version: Option<u64>,
 }
 
-pub(super) async fn undo(
-    State(server): State<Arc<Server>>,
-    Path(id): Path<String>,
-    body: Result<Json<UndoRequest>, JsonRejection>,
-) -> Response {
-    let slot = match find(&server, &id) {
-        Ok(s) => s,
-        Err(r) => return r.into_response(),
-    };
+pub(super) async fn undo(FoundGame(slot): FoundGame, body: Result<Json<UndoRequest>, JsonRejection>) -> Response {
     off_thread(move || undo_answer(&slot, body)).await.unwrap_or_else(|r| r)
 }
 
@@ -460,11 +445,7 @@ fn refusal(table: &Table, r: Refusal) -> Response {
         .into_response()
 }
 
-pub(super) async fn events(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
-    let slot = match find(&server, &id) {
-        Ok(s) => s,
-        Err(r) => return r.into_response(),
-    };
+pub(super) async fn events(FoundGame(slot): FoundGame) -> Response {
     let mut rx = slot.subscribe();
     // The first item is the current version, so a page that connects late
     // (or reconnects) learns where the game stands.
@@ -481,11 +462,7 @@ pub(super) async fn events(State(server): State<Arc<Server>>, Path(id): Path<Str
 }
 
 /// `GET /api/games/{id}/record`: the game record so far, to download.
-pub(super) async fn record(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
-    let slot = match find(&server, &id) {
-        Ok(s) => s,
-        Err(r) => return r.into_response(),
-    };
+pub(super) async fn record(FoundGame(slot): FoundGame) -> Response {
     let text = slot.table().record().to_json();
     (
         [
@@ -502,11 +479,7 @@ pub(super) async fn record(State(server): State<Arc<Server>>, Path(id): Path<Str
 
 /// `GET /api/games/{id}/replay`: the replay viewer of the record so far
 /// (what `carcassonne render` writes).
-pub(super) async fn replay(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
-    let slot = match find(&server, &id) {
-        Ok(s) => s,
-        Err(r) => return r.into_response(),
-    };
+pub(super) async fn replay(State(server): State<Arc<Server>>, FoundGame(slot): FoundGame) -> Response {
     let record = slot.table().record().clone();
     let offer = server.lobby.offer().clone();
     let work = move || -> anyhow::Result<String> {
