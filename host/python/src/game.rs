@@ -6,7 +6,7 @@ use crate::{ConfigError, ExpansionError, IllegalActionError, RecordError};
 use carcassonne_bots::{Bot, bot_by_name};
 use carcassonne_core::figures::{CORNER_NAMES, Spot};
 use carcassonne_core::rng::GameRng;
-use carcassonne_core::{Action, Decision, Game, GameConfig, GameRecord, Move, PlayError};
+use carcassonne_core::{Action, Decision, Game, GameConfig, GameRecord, Move, PlayError, RefusalKind};
 use carcassonne_setup::{GameSetup, Overrides, describe};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -20,9 +20,25 @@ fn config_error(e: anyhow::Error) -> PyErr {
 
 fn play_error(e: PlayError) -> PyErr {
     match e {
-        PlayError::Illegal(i) => IllegalActionError::new_err(i.message),
+        PlayError::Illegal(i) => illegal(i.kind, i.message),
         other @ PlayError::ExpansionFailed { .. } => ExpansionError::new_err(other.to_string()),
     }
+}
+
+/// `IllegalActionError(message)` with its `kind`: the engine's refusal kind
+/// in the words records and the server use (`"tile-does-not-fit"`), so a
+/// program can tell refusals apart without reading the message.
+fn illegal(kind: RefusalKind, message: impl Into<String>) -> PyErr {
+    let err = IllegalActionError::new_err(message.into());
+    let kind = serde_json::to_value(kind)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default();
+    Python::attach(|py| {
+        // Setting an attribute on a fresh exception object cannot fail.
+        let _ = err.value(py).setattr("kind", kind);
+    });
+    err
 }
 
 fn json_to_py<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
@@ -129,9 +145,10 @@ impl Session {
     fn play_index(&mut self, index: usize, radius: i32) -> PyResult<()> {
         self.indexed(radius)?;
         let Some(k) = self.indices.iter().position(|&i| i == Some(index as u32)) else {
-            return Err(IllegalActionError::new_err(format!(
-                "action index {index} is not legal now (the mask says which are)"
-            )));
+            return Err(illegal(
+                RefusalKind::NotAnOption,
+                format!("action index {index} is not legal now (the mask says which are)"),
+            ));
         };
         let action = self.options[k].clone();
         self.play(&action)
@@ -182,12 +199,12 @@ impl Session {
         Ok(session)
     }
 
-    fn play_move(&mut self, m: &Move) -> Result<(), String> {
+    fn play_move(&mut self, m: &Move) -> PyResult<()> {
         if self.game.decision().is_none() {
-            return Err("the game is over".into());
+            return Err(illegal(RefusalKind::GameOver, "the game is over"));
         }
-        let action = self.game.action_from_move(m).map_err(|e| e.message)?;
-        self.play(&action).map_err(|e| e.to_string())
+        let action = self.game.action_from_move(m).map_err(|e| illegal(e.kind, e.message))?;
+        self.play(&action)
     }
 
     fn determinize(&mut self, seed: u64) {
@@ -593,10 +610,10 @@ impl PyGame {
         if let Ok(i) = action.extract::<usize>() {
             let options = self.session.options();
             let Some(a) = options.get(i).cloned() else {
-                return Err(IllegalActionError::new_err(format!(
-                    "option {i} does not exist: there are {} legal options",
-                    options.len()
-                )));
+                return Err(illegal(
+                    RefusalKind::NotAnOption,
+                    format!("option {i} does not exist: there are {} legal options", options.len()),
+                ));
             };
             return self.session.play(&a);
         }
@@ -611,8 +628,8 @@ impl PyGame {
             py_to_json(action)?
         };
         let m: Move = serde_json::from_str(&text)
-            .map_err(|e| IllegalActionError::new_err(format!("not a move in record form: {e}")))?;
-        self.session.play_move(&m).map_err(IllegalActionError::new_err)
+            .map_err(|e| illegal(RefusalKind::MalformedMove, format!("not a move in record form: {e}")))?;
+        self.session.play_move(&m)
     }
 
     /// A copy to try actions on.

@@ -27,11 +27,19 @@ def test_errors_are_python_exceptions_with_the_engines_messages():
     with pytest.raises(carcassonne.ConfigError, match="nope"):
         Game(expansions=["nope"])
     g = Game(seed=1)
-    with pytest.raises(carcassonne.IllegalActionError):
+    with pytest.raises(carcassonne.IllegalActionError) as refused:
         g.play({"place": {"at": [40, 40], "rotation": 0}})
+    assert refused.value.kind == "not-adjacent"
     assert g.turn == 1 and g.decision.kind == "place"
-    with pytest.raises(carcassonne.IllegalActionError):
+    with pytest.raises(carcassonne.IllegalActionError) as refused:
         g.play(10_000)
+    assert refused.value.kind == "not-an-option"
+    with pytest.raises(carcassonne.IllegalActionError) as refused:
+        g.play("pass")
+    assert refused.value.kind == "wrong-decision"
+    with pytest.raises(carcassonne.IllegalActionError) as refused:
+        g.play({"place": 5})
+    assert refused.value.kind == "malformed-move"
 
 
 def test_actions_have_labels_and_record_forms_that_play():

@@ -25,6 +25,10 @@ class ConfigError(ValueError):
 class IllegalActionError(ValueError):
     """The action is not legal now; the game is unchanged."""
 
+    kind: str
+    """Why, as the engine's refusal kind in the words the server uses too:
+    `"tile-does-not-fit"`, `"feature-occupied"`, `"game-over"` …"""
+
 class RecordError(ValueError):
     """A game record cannot be read or replayed."""
 
