@@ -34,6 +34,9 @@ pub struct Features {
     /// write, so the writes can be taken back (`Features::rollback`).
     journal: Vec<(NodeId, Node)>,
     journaling: bool,
+    /// How many times two features of each kind (by `FeatureKind as usize`)
+    /// became one.
+    joins: [u32; 4],
 }
 
 /// Where the feature graph stood, for [`Features::rollback`].
@@ -41,6 +44,7 @@ pub struct Features {
 pub(crate) struct FeaturesMark {
     nodes: usize,
     journal: usize,
+    joins: [u32; 4],
 }
 
 impl Features {
@@ -80,6 +84,7 @@ impl Features {
         FeaturesMark {
             nodes: self.nodes.len(),
             journal: self.journal.len(),
+            joins: self.joins,
         }
     }
 
@@ -89,6 +94,7 @@ impl Features {
             self.nodes[n as usize] = node;
         }
         self.nodes.truncate(mark.nodes);
+        self.joins = mark.joins;
     }
 
     /// Makes room for `nodes` more nodes without reallocating.
@@ -148,6 +154,7 @@ impl Features {
             (rb, ra)
         };
         let s = self.nodes[small as usize];
+        self.joins[s.kind as usize] += 1;
         let g = self.node_mut(big);
         g.open = (g.open + s.open).saturating_sub(2);
         g.members += s.members;
@@ -209,6 +216,15 @@ impl Features {
         self.nodes[self.root(n) as usize].members
     }
 
+    /// How many times two features of `kind` have become one so far (a
+    /// placement joining a road to another, two cities through a new piece
+    /// …): with the nodes a placement added, it tells an observer which
+    /// older features merged without walking any (each join merges two
+    /// features; a new node's joins with older ones are the rest).
+    pub fn joins(&self, kind: FeatureKind) -> u32 {
+        self.joins[kind as usize]
+    }
+
     /// The nodes of `n`'s feature.
     pub fn members(&self, n: NodeId) -> impl Iterator<Item = NodeId> + '_ {
         let start = n;
@@ -267,5 +283,28 @@ mod tests {
         m.sort();
         assert_eq!(m, vec![0, 1, 2]);
         assert_eq!(f.tile_count(b), 3);
+    }
+
+    #[test]
+    fn joins_count_features_that_became_one_and_roll_back() {
+        let mut f = Features::default();
+        f.set_journaling(true);
+        let a = f.add(FeatureKind::City, 0, 2, 0);
+        let b = f.add(FeatureKind::City, 1, 2, 0);
+        let mark = f.mark();
+        let c = f.add(FeatureKind::City, 2, 2, 0);
+        let road = f.add(FeatureKind::Road, 2, 2, 0);
+        // A new piece joining two older cities: two joins, one city left.
+        f.connect(c, a);
+        f.connect(c, b);
+        // The same city again across another side is no join.
+        f.connect(a, b);
+        assert_eq!(f.joins(FeatureKind::City), 2);
+        assert_eq!(f.joins(FeatureKind::Road), 0);
+        assert_eq!(f.root(a), f.root(b));
+        let _ = road;
+        f.rollback(mark);
+        assert_eq!(f.joins(FeatureKind::City), 0);
+        assert_ne!(f.root(a), f.root(b));
     }
 }

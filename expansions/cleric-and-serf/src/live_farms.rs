@@ -29,13 +29,19 @@ pub(crate) struct LiveFarms {
     figures: Option<FiguresOnBoard>,
     /// Nodes of the feature graph already taken into account.
     nodes_seen: usize,
-    /// Every farmer on the board: owner and node.
+    /// Every farmer on the board: owner and node, in the core's order.
     farmers: Vec<(u8, NodeId)>,
+    /// The list before the last change (a buffer).
+    farmers_before: Vec<(u8, NodeId)>,
     /// The farms holding at least one of `farmers`.
     farms: Vec<KnownFarm>,
+    /// `Features::joins` of cities when the graph was last looked at.
+    city_joins_seen: u32,
     /// Buffers kept for their capacity.
     spare: Vec<KnownFarm>,
+    /// The new nodes by the root of their feature, with how many there are.
     new_fields: Vec<(NodeId, u32)>,
+    new_cities: Vec<(NodeId, u32)>,
     /// Each player's largest farm.
     largest: Vec<u32>,
 }
@@ -90,29 +96,35 @@ impl KnownFarm {
         self.grown = false;
         self.cities.clear();
         for m in features.members(root) {
-            touched_cities(view, m, &mut self.cities);
+            add_touched_cities(view, m, &mut self.cities);
         }
-        self.cities.sort_unstable();
-        self.cities.dedup();
         self
     }
 
-    /// Replaces cities that joined others by their new roots.
-    fn rerooted(&mut self, features: &Features) {
+    /// Replaces cities that joined others by their new roots; with
+    /// `may_repeat` (two of them may have become one, or another farm's
+    /// list was appended) repeats are dropped.
+    fn rerooted(&mut self, features: &Features, may_repeat: bool) {
         for c in &mut self.cities {
             *c = features.root(*c);
         }
-        self.cities.sort_unstable();
-        self.cities.dedup();
+        if may_repeat {
+            self.cities.sort_unstable();
+            self.cities.dedup();
+        }
     }
 }
 
-/// Pushes the roots of the cities field node `field` touches (not deduplicated).
-fn touched_cities(view: &CoreState, field: NodeId, cities: &mut Vec<NodeId>) {
+/// Adds the roots of the cities field node `field` touches to `cities`
+/// (distinct roots), unless they are there already.
+fn add_touched_cities(view: &CoreState, field: NodeId, cities: &mut Vec<NodeId>) {
     let placed = view.tile_of_node(field);
     let def = &view.tables().tile(placed.tile).def;
     for &c in &def.features[(field - placed.first_node) as usize].touches {
-        cities.push(view.features().root(placed.first_node + c as NodeId));
+        let city = view.features().root(placed.first_node + c as NodeId);
+        if !cities.contains(&city) {
+            cities.push(city);
+        }
     }
 }
 
@@ -129,19 +141,9 @@ impl LiveFarms {
         recount: bool,
         size: impl Fn(&[NodeId]) -> u32,
     ) -> Option<&[u32]> {
-        let mut changed = self.follow_the_board(view) | recount;
-        let figures = FiguresOnBoard::of(view);
-        if self.figures != Some(figures) {
-            self.figures = Some(figures);
-            self.farmers.clear();
-            self.farmers.extend(
-                view.figures()
-                    .iter()
-                    .filter(|f| is_farmer(view, f))
-                    .filter_map(|f| Some((f.owner, f.node?))),
-            );
-            changed = true;
-        }
+        let board_changed = self.follow_the_board(view);
+        let farmers_changed = self.follow_the_figures(view);
+        let changed = board_changed | farmers_changed | recount;
         if !changed {
             #[cfg(debug_assertions)]
             self.check_against_walking(view, &size);
@@ -195,6 +197,29 @@ impl LiveFarms {
         assert_eq!(self.largest, walked, "the live Serf's farms drifted from the board");
     }
 
+    /// Lists the farmers again when the figures on the board changed;
+    /// returns whether the farmers did (most deployments are not farmers).
+    fn follow_the_figures(&mut self, view: &CoreState) -> bool {
+        let figures = FiguresOnBoard::of(view);
+        if self.figures == Some(figures) {
+            return false;
+        }
+        let first_time = self.figures.is_none();
+        self.figures = Some(figures);
+        let mut farmers = std::mem::take(&mut self.farmers_before);
+        farmers.clear();
+        farmers.extend(
+            view.figures()
+                .iter()
+                .filter(|f| is_farmer(view, f))
+                .filter_map(|f| Some((f.owner, f.node?))),
+        );
+        std::mem::swap(&mut self.farmers, &mut farmers);
+        let changed = first_time || self.farmers != farmers;
+        self.farmers_before = farmers;
+        changed
+    }
+
     /// Takes the nodes added since the last call into account; returns
     /// whether a known farm grew or lost a city to a join.
     fn follow_the_board(&mut self, view: &CoreState) -> bool {
@@ -202,40 +227,52 @@ impl LiveFarms {
         let end = features.len();
         let first_time = self.figures.is_none();
         let start = std::mem::replace(&mut self.nodes_seen, end);
+        let city_joins = features.joins(FeatureKind::City);
+        let new_city_joins = city_joins - std::mem::replace(&mut self.city_joins_seen, city_joins);
         if first_time || start == end {
             return false;
         }
-        // The new field nodes by their farm, and whether a new city piece
-        // joined an older city (only then can two older cities have become one).
+        // The new field and city nodes, each by its feature.
         self.new_fields.clear();
-        let mut cities_joined = false;
+        self.new_cities.clear();
         for n in start as NodeId..end as NodeId {
-            match features.kind(n) {
-                FeatureKind::Field => {
-                    let root = features.root(n);
-                    match self.new_fields.iter_mut().find(|(r, _)| *r == root) {
-                        Some((_, count)) => *count += 1,
-                        None => self.new_fields.push((root, 1)),
-                    }
-                }
-                FeatureKind::City => cities_joined |= features.node_count(n) > 1,
-                _ => {}
+            let new = match features.kind(n) {
+                FeatureKind::Field => &mut self.new_fields,
+                FeatureKind::City => &mut self.new_cities,
+                _ => continue,
+            };
+            let root = features.root(n);
+            match new.iter_mut().find(|(r, _)| *r == root) {
+                Some((_, count)) => *count += 1,
+                None => new.push((root, 1)),
             }
         }
+        // Whether two older cities became one (only then can a farm's city
+        // count drop): a city made of `k` new pieces and `m` older cities
+        // took `k + m - 1` joins, so joins beyond those with one older city
+        // each merged older ones.
+        let one_older_each: u32 = self
+            .new_cities
+            .iter()
+            .map(|&(root, new)| new - 1 + u32::from(features.node_count(root) > new))
+            .sum();
+        let cities_joined = new_city_joins > one_older_each;
         let mut changed = false;
         for farm in &mut self.farms {
-            let root = features.root(farm.root);
-            if root != farm.root || features.node_count(root) != farm.nodes {
-                farm.root = root;
+            // A farm grows only by joining a new field: then its root is the
+            // root of that field's node, or no longer a root at all.
+            let still_root = features.root(farm.root) == farm.root;
+            if !still_root || self.new_fields.iter().any(|&(r, _)| r == farm.root) {
+                farm.root = features.root(farm.root);
                 farm.grown = true;
                 changed = true;
             } else if cities_joined && farm.cities.iter().any(|&c| features.root(c) != c) {
-                farm.rerooted(features);
+                farm.rerooted(features, true);
                 changed = true;
             }
         }
         if changed {
-            self.join_grown_farms(view, start as NodeId);
+            self.join_grown_farms(view, start as NodeId, cities_joined);
         }
         changed
     }
@@ -243,7 +280,7 @@ impl LiveFarms {
     /// Works out each farm that grew: from the farms it joined and the new
     /// tiles' fields when those are all it is made of, by walking it when it
     /// also swallowed a farm nobody stood in.
-    fn join_grown_farms(&mut self, view: &CoreState, first_new: NodeId) {
+    fn join_grown_farms(&mut self, view: &CoreState, first_new: NodeId, cities_joined: bool) {
         let features = view.features();
         let mut i = 0;
         while i < self.farms.len() {
@@ -253,9 +290,11 @@ impl LiveFarms {
             }
             let root = self.farms[i].root;
             // Other entries that are now the same farm fold into this one.
+            let mut folded = false;
             let mut j = i + 1;
             while j < self.farms.len() {
                 if self.farms[j].grown && self.farms[j].root == root {
+                    folded = true;
                     let other = self.farms.swap_remove(j);
                     self.farms[i].nodes += other.nodes;
                     self.farms[i].cities.extend_from_slice(&other.cities);
@@ -267,14 +306,14 @@ impl LiveFarms {
             let added = self.new_fields.iter().find(|(r, _)| *r == root).map_or(0, |&(_, n)| n);
             let farm = &mut self.farms[i];
             if farm.nodes + added == features.node_count(root) {
+                farm.rerooted(features, cities_joined || folded);
                 for n in first_new..features.len() as NodeId {
                     if features.kind(n) == FeatureKind::Field && features.root(n) == root {
-                        touched_cities(view, n, &mut farm.cities);
+                        add_touched_cities(view, n, &mut farm.cities);
                     }
                 }
                 farm.nodes += added;
                 farm.grown = false;
-                farm.rerooted(features);
             } else {
                 let stale = std::mem::take(farm);
                 *farm = stale.walked(view, root);
