@@ -7,8 +7,54 @@
 use super::{Action, Game};
 use crate::expansion::Deployment;
 use crate::figures::Spot;
+use crate::geometry::Pos;
+use crate::state::CoreState;
 use crate::tiles::{FeatureKind, Segments};
 use crate::words::{self, Line};
+
+impl CoreState {
+    /// Feature `fi` of the tile at `pos` in words, as labels name it: its
+    /// kind, a number when the tile has two of that kind in the same place
+    /// words, and where it lies on the tile as placed: "road (east)",
+    /// "city #2 (north)", "cloister", or the feature's own `name`'s place.
+    /// `None` when there is no tile at `pos` or no such feature. Expansions
+    /// use it to name features in their own labels as the core does.
+    pub fn feature_words(&self, pos: Pos, fi: usize) -> Option<String> {
+        let placed = self.board().get(pos)?;
+        let tile = &self.tables().tile(placed.tile).def;
+        let def = tile.features.get(fi)?;
+        let rotated = |segments: Segments| {
+            let mut out = Segments(0);
+            segments.iter().for_each(|s| out.insert(s.rotated(placed.rotation)));
+            out
+        };
+        let place_of = |fi: usize| {
+            let f = &tile.features[fi];
+            f.name
+                .clone()
+                .or_else(|| words::feature_place(f.kind, rotated(f.segments)))
+        };
+        let place = place_of(fi);
+        // Two features of a kind in the same place words apart get a number.
+        let same: Vec<usize> = (0..tile.features.len())
+            .filter(|&i| tile.features[i].kind == def.kind && place_of(i) == place)
+            .collect();
+        let nth = match same.iter().position(|&i| i == fi) {
+            Some(n) if same.len() > 1 => format!(" #{}", n + 1),
+            _ => String::new(),
+        };
+        let what = match def.kind {
+            FeatureKind::Road => "road",
+            FeatureKind::City => "city",
+            FeatureKind::Field => "field",
+            FeatureKind::Cloister => "cloister",
+        };
+        Some(match place {
+            Some(place) => format!("{what}{nth} ({place})"),
+            None => format!("{what}{nth}"),
+        })
+    }
+}
 
 impl Game {
     /// An option of the pending decision in words for the player who
@@ -44,44 +90,23 @@ impl Game {
         let mut label = match d.spot {
             Spot::Corner(c) => format!("{} at the {} corner", figure.name, words::corner_name(c)),
             Spot::Feature(fi) => {
-                let Some(def) = tile.features.get(fi as usize) else {
+                let (Some(def), Some(feature)) = (
+                    tile.features.get(fi as usize),
+                    self.core.feature_words(d.pos, fi as usize),
+                ) else {
                     return format!("{} on feature {fi}", figure.name);
-                };
-                let rotated = |segments: Segments| {
-                    let mut out = Segments(0);
-                    segments.iter().for_each(|s| out.insert(s.rotated(placed.rotation)));
-                    out
-                };
-                let place_of = |fi: usize| {
-                    let f = &tile.features[fi];
-                    f.name
-                        .clone()
-                        .or_else(|| words::feature_place(f.kind, rotated(f.segments)))
-                };
-                let place = place_of(fi as usize);
-                // Two features of a kind in the same place words apart get a number.
-                let same: Vec<usize> = (0..tile.features.len())
-                    .filter(|&i| tile.features[i].kind == def.kind && place_of(i) == place)
-                    .collect();
-                let nth = match same.iter().position(|&i| i == fi as usize) {
-                    Some(n) if same.len() > 1 => format!(" #{}", n + 1),
-                    _ => String::new(),
                 };
                 let who = if figure.id == crate::figures::FOLLOWER.id && def.kind == FeatureKind::Field {
                     "Farmer"
                 } else {
                     figure.name
                 };
-                let (on, what) = match def.kind {
-                    FeatureKind::Road => ("on", "road"),
-                    FeatureKind::City => ("in", "city"),
-                    FeatureKind::Field => ("on", "field"),
-                    FeatureKind::Cloister => ("in", "cloister"),
+                let on = if matches!(def.kind, FeatureKind::City | FeatureKind::Cloister) {
+                    "in"
+                } else {
+                    "on"
                 };
-                match place {
-                    Some(place) => format!("{who} {on} the {what}{nth} ({place})"),
-                    None => format!("{who} {on} the {what}{nth}"),
-                }
+                format!("{who} {on} the {feature}")
             }
         };
         if self.core.placed_this_turn().is_some_and(|t| t.pos != d.pos) {

@@ -86,8 +86,8 @@ impl Expansion for AbbeyAndMayor {
         }
     }
 
-    fn option_label(&self, _state: &State, _view: &CoreState, _player: u8, action: &Action) -> Option<String> {
-        Some(words::option_label(action))
+    fn option_label(&self, _state: &State, view: &CoreState, _player: u8, action: &Action) -> Option<String> {
+        Some(words::option_label(view, action))
     }
 
     fn present(&self, state: &State, _view: &CoreState) -> Vec<Line> {

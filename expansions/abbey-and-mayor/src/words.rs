@@ -17,28 +17,22 @@ fn corner(c: &str) -> &str {
     }
 }
 
-/// "Draw a tile (keep your abbey)", "Place your abbey at (1,0)".
-pub(crate) fn option_label(action: &Action) -> String {
+/// "Draw a tile (keep your abbey)", "Place your abbey at (1,0)", "Move the
+/// wagon on to the road (west) at (1,0)": features in the core's words.
+pub(crate) fn option_label(view: &CoreState, action: &Action) -> String {
     match action {
         Action::Draw => "Draw a tile (keep your abbey)".to_string(),
         Action::Abbey(at) => format!("Place your abbey at {at} instead of drawing"),
-        Action::Wagon(to) => format!("Move the wagon on to the {} at {}", feature_words(&to.feature), to.at),
+        Action::Wagon(to) => {
+            let feature = view
+                .feature_by_name(to.at, &to.feature)
+                .ok()
+                .and_then(|fi| view.feature_words(to.at, fi))
+                .unwrap_or_else(|| to.feature.clone());
+            format!("Move the wagon on to the {feature} at {}", to.at)
+        }
         Action::KeepWagon => "Keep the wagon (back to your supply)".to_string(),
     }
-}
-
-/// A feature as records name it (`road:W`, `city:N`, `cloister`) in words:
-/// "road (west)", "city (north)", "cloister".
-fn feature_words(feature: &str) -> String {
-    let (kind, segment) = feature.split_once(':').unwrap_or((feature, ""));
-    let side = match segment.chars().next() {
-        Some('N') => " (north)",
-        Some('E') => " (east)",
-        Some('S') => " (south)",
-        Some('W') => " (west)",
-        _ => "",
-    };
-    format!("{kind}{side}")
 }
 
 /// Abbeys left per player, barns on the board.

@@ -75,6 +75,21 @@ fn scored_wagons_are_asked_from_the_turn_player_round_the_table() {
             json!({ "abbey-and-mayor": "keep-wagon" }).to_string(),
         ]
     );
+    // The same options for the player, features named as the core names
+    // them in its own labels.
+    let mut listed = Vec::new();
+    game.legal_actions(&mut listed);
+    let labels: Vec<String> = listed.iter().map(|a| game.action_label(a)).collect();
+    assert_eq!(
+        labels,
+        [
+            "Move the wagon on to the city (north) at (0,0)",
+            "Move the wagon on to the cloister at (0,1)",
+            "Move the wagon on to the cloister at (1,0)",
+            "Move the wagon on to the cloister at (1,1)",
+            "Keep the wagon (back to your supply)",
+        ]
+    );
 }
 
 #[test]
