@@ -4,7 +4,6 @@
 use crate::encoding::Layout;
 use crate::{ConfigError, ExpansionError, IllegalActionError, RecordError};
 use carcassonne_bots::{Bot, bot_by_name};
-use carcassonne_core::figures::{CORNER_NAMES, Spot};
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::{Action, Decision, Game, GameConfig, GameRecord, Move, PlayError, RefusalKind};
 use carcassonne_setup::{GameSetup, Overrides, describe};
@@ -283,28 +282,6 @@ impl PyAction {
     }
 }
 
-fn label(game: &Game, action: &Action) -> String {
-    let rules = game.rules();
-    match action {
-        Action::Place { pos, rotation } => {
-            let tile = game.state().turn().drawn.map_or("?", |t| rules.tile(t).id());
-            format!("place {tile} at {pos} turned {}°", rotation.degrees())
-        }
-        Action::Deploy(d) => {
-            let figure = rules.figures()[d.figure as usize].id;
-            let place = match d.spot {
-                Spot::Feature(f) => game.feature_name(d.pos, f as usize),
-                Spot::Corner(c) => format!("corner {}", CORNER_NAMES[c as usize % 4]),
-            };
-            format!("deploy {figure} on {place} at {}", d.pos)
-        }
-        Action::Pass => "pass".to_string(),
-        Action::Expansion { slot, action } => {
-            format!("{}: {}", rules.expansions()[*slot as usize].info.id, action.to_json())
-        }
-    }
-}
-
 fn py_actions(game: &Game, options: &[Action]) -> Vec<PyAction> {
     options
         .iter()
@@ -312,7 +289,8 @@ fn py_actions(game: &Game, options: &[Action]) -> Vec<PyAction> {
         .map(|(index, a)| PyAction {
             action: a.clone(),
             index,
-            label: label(game, a),
+            // The engine's words, as the command line and the browser show them.
+            label: game.action_label(a),
             record_json: serde_json::to_string(&game.move_of(a)).unwrap_or_default(),
         })
         .collect()

@@ -45,15 +45,31 @@ def test_errors_are_python_exceptions_with_the_engines_messages():
 def test_actions_have_labels_and_record_forms_that_play():
     g = Game(seed=2)
     options = g.legal_actions()
-    assert all(a.label.startswith("place ") for a in options)
+    assert all(a.label.startswith("Place the tile at ") for a in options)
     copy_ = g.clone()
     g.play(options[3])
     copy_.play(options[3].record)
     assert g.record() == copy_.record()
     deploy = g.legal_actions()
     assert any(a.kind == "pass" for a in deploy)
+    assert "Skip: deploy nothing" in [a.label for a in deploy]
     g.play("pass")
     assert g.decision.kind == "place"
+
+
+def test_expansion_options_are_labelled_in_words():
+    # Easter's bunny paths and Fruit Trees' actions as players read them,
+    # never as JSON.
+    g = Game(seed=4, expansions=["easter", "fruit-trees"])
+    seen = set()
+    while not g.is_over:
+        options = g.legal_actions()
+        for a in options:
+            assert "{" not in a.label, a.label
+            if a.kind == "expansion":
+                seen.add(a.label.split()[0])
+        g.play(options[-1])
+    assert seen, "the game asked no expansion decision"
 
 
 def test_bots_play_a_whole_game_and_records_replay_it(tmp_path):
