@@ -22,7 +22,7 @@ use crate::serf::is_farmer;
 
 /// The farms holding farmers, as of the last turn they were brought up to
 /// date.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct LiveFarms {
     /// The figures on the board when `farmers` was listed; `None` until
     /// the farms are first worked out.
@@ -44,6 +44,25 @@ pub(crate) struct LiveFarms {
     new_cities: Vec<(NodeId, u32)>,
     /// Each player's largest farm.
     largest: Vec<u32>,
+}
+
+impl Clone for LiveFarms {
+    // Search copies games by the thousand: a copy takes what is known and
+    // leaves the buffers behind.
+    fn clone(&self) -> LiveFarms {
+        LiveFarms {
+            figures: self.figures,
+            nodes_seen: self.nodes_seen,
+            farmers: self.farmers.clone(),
+            farmers_before: Vec::new(),
+            farms: self.farms.clone(),
+            city_joins_seen: self.city_joins_seen,
+            spare: Vec::new(),
+            new_fields: Vec::new(),
+            new_cities: Vec::new(),
+            largest: self.largest.clone(),
+        }
+    }
 }
 
 impl PartialEq for LiveFarms {
