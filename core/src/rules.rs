@@ -35,8 +35,8 @@ pub const FARMS: u16 = 3;
 /// Why a game could not be set up. Every message says what to do.
 #[derive(Debug, thiserror::Error)]
 pub enum SetupError {
-    /// No players or more than 6.
-    #[error("a game needs 1 to 6 players (1 for a solo game), got {0}")]
+    /// No players or more than [`MAX_PLAYERS`].
+    #[error("a game needs 1 to {MAX_PLAYERS} players (1 for a solo game), got {0}")]
     PlayerCount(usize),
     /// A player name that is empty, too long or holds control characters.
     #[error(
@@ -249,6 +249,10 @@ pub enum SetupError {
 /// Longest player name, in characters: names are shown in tables, logs and
 /// on the board.
 pub const MAX_PLAYER_NAME_CHARS: usize = 64;
+
+/// The most players a game seats (the fewest is 1, a solo game): hooks may
+/// keep per-seat counts in arrays this long.
+pub const MAX_PLAYERS: usize = 6;
 
 /// Most figures of one kind a player may have (`[figures]`): a figure's
 /// supply is a byte, and no published rule set comes near.
@@ -496,7 +500,7 @@ impl Rules {
     /// player count outside 1 to 6.
     pub fn new(catalog: &Catalog, config: &GameConfig, tiles: &TileSource) -> Result<Rules, SetupError> {
         let players = config.players.len();
-        if !(1..=6).contains(&players) {
+        if !(1..=MAX_PLAYERS).contains(&players) {
             return Err(SetupError::PlayerCount(players));
         }
         for (i, p) in config.players.iter().enumerate() {

@@ -12,7 +12,7 @@ use crate::{State, Symbol};
 use carcassonne_core::board::PlacedTile;
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::serde_json::json;
-use carcassonne_core::{CoreState, Ctx, FigureClass, Pos, Side};
+use carcassonne_core::{CoreState, Ctx, FigureClass, MAX_PLAYERS, Pos, Side};
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 
@@ -411,13 +411,17 @@ impl Easter {
         let from = state.bunny;
         debug_assert_eq!(roll.player, player, "the engine offers the path to the roller");
         let view = ctx.view();
-        let mut gained = vec![0u32; view.players()];
+        // The eggs each seat gains, on the stack.
+        let mut gained = [0u32; MAX_PLAYERS];
+        let gained = &mut gained[..view.players().min(MAX_PLAYERS)];
         for &p in action.path.iter() {
             for owner in egg_earners(view, p) {
-                gained[owner as usize] += 1;
+                if let Some(g) = gained.get_mut(owner as usize) {
+                    *g += 1;
+                }
             }
         }
-        add_eggs(state, &gained);
+        add_eggs(state, gained);
         if let Some(&end) = action.path.last() {
             state.bunny = Some(end);
         }

@@ -37,9 +37,12 @@ pub(crate) fn note_placement(
     // Only this placement can have filled the last cell of a block that
     // contains it, so the nest must be this tile or one of its ring
     // (looked at in that order, which is the order they score in).
-    let completes =
-        |n: &Pos| (n.x - placed.pos.x).abs() <= 1 && (n.y - placed.pos.y).abs() <= 1 && view.neighbours(*n) == 8;
-    if state.nests_open.iter().any(completes) {
+    // Runs for every tile placed, over every open nest: the distance test
+    // first, as two unsigned comparisons.
+    let (x, y) = (placed.pos.x, placed.pos.y);
+    let near =
+        |n: &Pos| n.x.wrapping_sub(x).wrapping_add(1) as u32 <= 2 && n.y.wrapping_sub(y).wrapping_add(1) as u32 <= 2;
+    if state.nests_open.iter().any(|n| near(n) && view.neighbours(*n) == 8) {
         for p in std::iter::once(placed.pos).chain(placed.pos.ring()) {
             if let Some(i) = state.nests_open.iter().position(|&n| n == p)
                 && view.neighbours(p) == 8

@@ -22,8 +22,8 @@ pub const SPOTS: usize = 20;
 pub const OVERFLOW: usize = 64;
 /// Observation planes per window cell (see [`Layout::observation`]).
 pub const PLANES: usize = 18;
-/// Seats the observation has room for.
-pub const MAX_SEATS: usize = 6;
+/// Seats the observation has room for: every seat a game can have.
+pub const MAX_SEATS: usize = carcassonne_core::MAX_PLAYERS;
 
 /// The index layout of one game's rules and one window.
 #[derive(Clone, Copy, Debug)]
