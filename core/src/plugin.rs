@@ -12,11 +12,79 @@
 //! expansion, plus one [`export_plugin!`](crate::export_plugin).
 #![allow(unsafe_code)]
 
-use crate::expansion::ExpansionInfo;
+use crate::board::{Board, PlacedTile};
+use crate::config::GameConfig;
+use crate::events::Event;
+use crate::expansion::{Ctx, Deployment, ExpansionInfo, FeatureScoring, Hooks};
+use crate::features::Features;
+use crate::figures::PlacedFigure;
 use crate::registry::Registration;
+use crate::rng::GameRng;
+use crate::state::CoreState;
+use crate::tables::Tables;
+use std::mem::{align_of, offset_of, size_of};
 
 /// Version of the declaration's layout and of the hook traits' contract.
-pub const PLUGIN_ABI_VERSION: u32 = 2;
+pub const PLUGIN_ABI_VERSION: u32 = 3;
+
+/// The layout of the types a plugin and its host share, as one number: the
+/// size and alignment of each type the hooks hand across, and where each
+/// field of the game state and of the rules' tables lies. A library whose
+/// copy of the core lays them out otherwise (a build mixed from stale
+/// objects, say, whose sources hash the same) would read the host's state
+/// wrongly; the host refuses it before calling anything.
+pub const LAYOUT: u64 = {
+    let sizes = [
+        size_of::<CoreState>(),
+        align_of::<CoreState>(),
+        size_of::<Tables>(),
+        align_of::<Tables>(),
+        size_of::<Board>(),
+        size_of::<Features>(),
+        size_of::<Ctx<'static>>(),
+        size_of::<Event>(),
+        size_of::<PlacedTile>(),
+        size_of::<PlacedFigure>(),
+        size_of::<Deployment>(),
+        size_of::<FeatureScoring>(),
+        size_of::<Hooks>(),
+        size_of::<ExpansionInfo>(),
+        size_of::<GameRng>(),
+        size_of::<GameConfig>(),
+        size_of::<serde_json::Value>(),
+    ];
+    let tables = [
+        offset_of!(Tables, tiles),
+        offset_of!(Tables, start),
+        offset_of!(Tables, bag),
+        offset_of!(Tables, figures),
+        offset_of!(Tables, sources),
+        offset_of!(Tables, expansion_sources),
+        offset_of!(Tables, draw_order_bag),
+        offset_of!(Tables, config),
+    ];
+    let hash = fnv1a(FNV_OFFSET, &sizes);
+    let hash = fnv1a(hash, &tables);
+    fnv1a(hash, &CoreState::FIELD_OFFSETS)
+};
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a over the bytes of `values` (little-endian), from `hash`.
+const fn fnv1a(mut hash: u64, values: &[usize]) -> u64 {
+    let mut i = 0;
+    while i < values.len() {
+        let bytes = (values[i] as u64).to_le_bytes();
+        let mut j = 0;
+        while j < bytes.len() {
+            hash ^= bytes[j] as u64;
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+            j += 1;
+        }
+        i += 1;
+    }
+    hash
+}
 
 /// Name of the exported static.
 pub const PLUGIN_SYMBOL: &str = "CARCASSONNE_PLUGIN";
@@ -110,6 +178,8 @@ pub struct PluginDeclaration {
     /// Must equal the host's [`FINGERPRINT`] up to [`PROFILE_MARK`]; the
     /// build profile follows it.
     pub fingerprint: FfiStr,
+    /// Must equal the host's [`LAYOUT`].
+    pub layout: u64,
     /// Hands the library's registrations to the host.
     pub register: fn(&mut PluginRegistrar),
 }
@@ -123,6 +193,7 @@ impl PluginDeclaration {
         PluginDeclaration {
             abi_version: PLUGIN_ABI_VERSION,
             fingerprint: FfiStr::new(FINGERPRINT_WITH_PROFILE),
+            layout: LAYOUT,
             register: register_linked,
         }
     }

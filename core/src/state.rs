@@ -81,6 +81,25 @@ pub struct CoreState {
 }
 
 impl CoreState {
+    /// Where each field lies: part of the plugin layout check
+    /// ([`crate::plugin::LAYOUT`]), since a plugin reads the host's state
+    /// through its own copy of these methods.
+    pub(crate) const FIELD_OFFSETS: [usize; 13] = [
+        std::mem::offset_of!(CoreState, tables),
+        std::mem::offset_of!(CoreState, board),
+        std::mem::offset_of!(CoreState, features),
+        std::mem::offset_of!(CoreState, figures),
+        std::mem::offset_of!(CoreState, next_figure),
+        std::mem::offset_of!(CoreState, supply),
+        std::mem::offset_of!(CoreState, scores),
+        std::mem::offset_of!(CoreState, breakdown),
+        std::mem::offset_of!(CoreState, bag),
+        std::mem::offset_of!(CoreState, discarded),
+        std::mem::offset_of!(CoreState, turn),
+        std::mem::offset_of!(CoreState, phase),
+        std::mem::size_of::<CoreState>(),
+    ];
+
     pub(crate) fn new(tables: Arc<Tables>) -> CoreState {
         let players = tables.config.players.len();
         let kinds = tables.figures.len();

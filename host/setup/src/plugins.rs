@@ -5,7 +5,8 @@
 use anyhow::{Context, Result, bail};
 use carcassonne_core::Catalog;
 use carcassonne_core::plugin::{
-    BUILD_PROFILE, FINGERPRINT, PLUGIN_ABI_VERSION, PLUGIN_SYMBOL, PROFILE_MARK, PluginDeclaration, PluginRegistrar,
+    BUILD_PROFILE, FINGERPRINT, LAYOUT, PLUGIN_ABI_VERSION, PLUGIN_SYMBOL, PROFILE_MARK, PluginDeclaration,
+    PluginRegistrar,
 };
 use std::path::{Path, PathBuf};
 
@@ -81,20 +82,7 @@ pub fn load_noting(path: &Path, catalog: &mut Catalog, notices: &mut Vec<String>
     let declaration = unsafe { &*declaration };
     // SAFETY: built by `FfiStr::new` from a static string in the library, which stays loaded.
     let exported = unsafe { declaration.fingerprint.as_str() };
-    let (theirs, profile) = match exported.rsplit_once(PROFILE_MARK) {
-        Some((fingerprint, profile)) => (fingerprint, Some(profile)),
-        None => (exported, None),
-    };
-    if theirs != FINGERPRINT {
-        bail!(
-            "plugin {shown} does not match this host:\n  plugin: {theirs}\n  host:   {FINGERPRINT}\nrebuild the plugin against the host's carcassonne-core (the same sources) with the same compiler"
-        );
-    }
-    if let Some(profile) = profile.filter(|p| *p != BUILD_PROFILE) {
-        notices.push(format!(
-            "plugin {shown} is a {profile}, this host a {BUILD_PROFILE}: it plays the same games, but a debug build is much slower (use --release for both)"
-        ));
-    }
+    notices.extend(check_declaration(&shown, exported, declaration.layout)?);
     let mut registrar = PluginRegistrar::default();
     (declaration.register)(&mut registrar);
     std::mem::forget(library);
@@ -106,4 +94,51 @@ pub fn load_noting(path: &Path, catalog: &mut Catalog, notices: &mut Vec<String>
         ids.push(info.id);
     }
     Ok(ids)
+}
+
+/// Checks what a library of the host's plugin ABI declares: the
+/// fingerprint of what it was built from, then the layout of the types it
+/// shares with the host. Returns a notice when it fits but was built in the
+/// other profile (debug or release).
+fn check_declaration(shown: &str, exported: &str, layout: u64) -> Result<Option<String>> {
+    let (theirs, profile) = match exported.rsplit_once(PROFILE_MARK) {
+        Some((fingerprint, profile)) => (fingerprint, Some(profile)),
+        None => (exported, None),
+    };
+    if theirs != FINGERPRINT {
+        bail!(
+            "plugin {shown} does not match this host:\n  plugin: {theirs}\n  host:   {FINGERPRINT}\nrebuild the plugin against the host's carcassonne-core (the same sources) with the same compiler"
+        );
+    }
+    if layout != LAYOUT {
+        bail!(
+            "plugin {shown} claims this host's carcassonne-core and compiler, but its copy of the core lays out the shared types otherwise (layout {layout:016x}, host {LAYOUT:016x}): it was built from mixed or stale objects; rebuild it from clean (`cargo clean`, then build the plugin again)"
+        );
+    }
+    Ok(profile.filter(|p| *p != BUILD_PROFILE).map(|profile| {
+        format!(
+            "plugin {shown} is a {profile}, this host a {BUILD_PROFILE}: it plays the same games, but a debug build is much slower (use --release for both)"
+        )
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_declaration_is_checked_for_its_fingerprint_then_its_layout() {
+        let ours = format!("{FINGERPRINT}{PROFILE_MARK}{BUILD_PROFILE}");
+        assert_eq!(check_declaration("p.so", &ours, LAYOUT).unwrap(), None);
+        let other_profile = format!("{FINGERPRINT}{PROFILE_MARK}another build");
+        let notice = check_declaration("p.so", &other_profile, LAYOUT).unwrap().unwrap();
+        assert!(notice.contains("is a another build"), "{notice}");
+        let stale = check_declaration("p.so", &ours, LAYOUT ^ 1).unwrap_err().to_string();
+        assert!(stale.contains("lays out the shared types otherwise"), "{stale}");
+        assert!(stale.contains(&format!("{LAYOUT:016x}")), "{stale}");
+        let foreign = check_declaration("p.so", "carcassonne-core 0.0.1 (sources 0)", LAYOUT)
+            .unwrap_err()
+            .to_string();
+        assert!(foreign.contains("does not match this host"), "{foreign}");
+    }
 }

@@ -1,11 +1,12 @@
 //! A library with the right ABI version built by "another compiler".
 
-/// The plugin declaration's layout at ABI 2.
+/// The plugin declaration's layout at ABI 3.
 #[repr(C)]
 pub struct Declaration {
     abi_version: u32,
     fingerprint: *const u8,
     fingerprint_len: usize,
+    layout: u64,
     register: usize,
 }
 
@@ -17,4 +18,10 @@ const FINGERPRINT: &str = "carcassonne-core 0.0.1; rustc 1.10.0 (cfcb716cf 2016-
 /// Right ABI, wrong fingerprint: the host must refuse and never call `register`.
 #[unsafe(no_mangle)]
 pub static CARCASSONNE_PLUGIN: Declaration =
-    Declaration { abi_version: 2, fingerprint: FINGERPRINT.as_ptr(), fingerprint_len: FINGERPRINT.len(), register: 0 };
+    Declaration {
+        abi_version: 3,
+        fingerprint: FINGERPRINT.as_ptr(),
+        fingerprint_len: FINGERPRINT.len(),
+        layout: 0,
+        register: 0,
+    };
