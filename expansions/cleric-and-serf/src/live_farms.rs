@@ -280,9 +280,9 @@ impl LiveFarms {
         for farm in &mut self.farms {
             // A farm grows only by joining a new field: then its root is the
             // root of that field's node, or no longer a root at all.
-            let still_root = features.root(farm.root) == farm.root;
-            if !still_root || self.new_fields.iter().any(|&(r, _)| r == farm.root) {
-                farm.root = features.root(farm.root);
+            let root = features.root(farm.root);
+            if root != farm.root || self.new_fields.iter().any(|&(r, _)| r == root) {
+                farm.root = root;
                 farm.grown = true;
                 changed = true;
             } else if cities_joined && farm.cities.iter().any(|&c| features.root(c) != c) {

@@ -136,6 +136,13 @@ pub const MAX_HOPS: usize = 3;
 /// three onward from each tile (never back), for [`MAX_HOPS`] hops.
 const MOST_PATHS: usize = 4 * 3usize.pow(MAX_HOPS as u32 - 1);
 
+/// Whether the bunny, having come along `trail` (its start first), may hop
+/// onto `next`: a placed tile it has not entered, and none of `avoid`.
+/// Every path search and check of the bunny asks this.
+fn may_enter(view: &CoreState, next: Pos, trail: &[Pos], avoid: &[Pos]) -> bool {
+    view.board().is_occupied(next) && !trail.contains(&next) && !avoid.contains(&next)
+}
+
 /// Calls `visit` with every path of exactly `len` hops from `from`
 /// (`len` ≤ [`MAX_HOPS`]): orthogonal steps onto placed tiles, no tile (the
 /// start included) entered twice, none of `avoid` entered. Paths come in a
@@ -162,7 +169,7 @@ fn search_paths(
         let here = trail[done];
         for side in Side::ALL {
             let next = here.step(side);
-            if view.board().is_occupied(next) && !trail[..=done].contains(&next) && !avoid.contains(&next) {
+            if may_enter(view, next, &trail[..=done], avoid) {
                 trail[done + 1] = next;
                 extend(view, trail, done + 1, len, avoid, visit)?;
             }
@@ -200,7 +207,7 @@ pub fn longest_path(view: &CoreState, from: Pos, cap: usize, avoid: &[Pos]) -> u
         let mut best = done;
         for side in Side::ALL {
             let next = here.step(side);
-            if view.board().is_occupied(next) && !trail[..=done].contains(&next) && !avoid.contains(&next) {
+            if may_enter(view, next, &trail[..=done], avoid) {
                 trail[done + 1] = next;
                 best = best.max(deepest(view, trail, done + 1, cap, avoid));
                 if best == cap {
@@ -359,7 +366,7 @@ impl Easter {
     }
 
     // Checked step by step rather than by listing every path: the same
-    // conditions as `search_paths`.
+    // conditions as `search_paths` (`may_enter`).
     pub(crate) fn is_path_option(&self, state: &State, view: &CoreState, player: u8, action: &Action) -> bool {
         let Some((from, roll)) = Self::roll_of(state, player) else {
             return false;
@@ -370,8 +377,7 @@ impl Easter {
         let mut here = from;
         for (i, &next) in action.path.iter().enumerate() {
             let adjacent = Side::ALL.iter().any(|&side| here.step(side) == next);
-            let revisits = next == from || action.path[..i].contains(&next) || state.visited.contains(&next);
-            if !adjacent || revisits || !view.board().is_occupied(next) {
+            if !adjacent || next == from || !may_enter(view, next, &action.path[..i], &state.visited) {
                 return false;
             }
             here = next;
