@@ -305,6 +305,36 @@ fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
     wait_change(v + 1);
     assert_eq!(state()["moves"], json!(0));
 
+    // Answers that overtake each other: a state request that is slow to
+    // come back (held for a second here), then a move made elsewhere and
+    // announced. The page ends on the newer version; an older answer
+    // arriving last must not be drawn over it, since no event follows.
+    let v = state()["version"].as_u64().unwrap();
+    browser.wait_version(v);
+    browser.script(
+        "const real = window.fetch; let held = false; \
+         window.fetch = (url, opts) => { \
+           const answer = real(url, opts); \
+           if (held || !String(url).includes('/state')) return answer; \
+           held = true; \
+           return answer.then((r) => new Promise((done) => setTimeout(() => done(r), 1000))); \
+         }; \
+         load(); return null;",
+    );
+    let (status, moved) = call(
+        server,
+        "POST",
+        "/api/games/1/move",
+        Some(&json!({"token": seats.hotseat, "index": 0, "version": v})),
+    );
+    assert_eq!(status, 200, "{moved}");
+    std::thread::sleep(Duration::from_millis(1500));
+    browser.wait_version(v + 1);
+    assert!(browser.click_first("#undo"));
+    wait_change(v + 1);
+    browser.wait_version(v + 2);
+    assert_eq!(state()["moves"], json!(0));
+
     let Played {
         placed,
         deployed,
