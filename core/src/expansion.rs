@@ -213,7 +213,8 @@ pub struct FeatureScoring {
 /// engine still calls every hook, and a hook left out that changes the
 /// state, logs, scores, asks, draws from the RNG, vetoes or adjusts
 /// anything fails the game with an error naming the missing constant.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// The default is [`Hooks::NONE`].
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Hooks(u32);
 
 macro_rules! hook_constants {

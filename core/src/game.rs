@@ -969,6 +969,9 @@ impl Game {
     /// Calls `hook` (through `f`) on every expansion that takes it, applying
     /// each one's requests before the next is called.
     fn run_hooks(&mut self, hook: Hooks, f: impl Fn(&dyn DynExpansion, &mut dyn ErasedState, &mut Ctx<'_>)) {
+        if !self.rules.called.any.contains(hook) {
+            return;
+        }
         for slot in 0..self.rules.expansions.len() {
             if !self.rules.called.by_slot[slot].contains(hook) {
                 continue;

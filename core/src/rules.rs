@@ -384,6 +384,9 @@ fn chosen_variants(
 pub(crate) struct HookCalls {
     /// Per slot, the hooks the engine calls.
     pub(crate) by_slot: Vec<Hooks>,
+    /// The hooks any slot takes: a turn passes a dozen hook points, most
+    /// of which no enabled expansion takes, and each is then one test.
+    pub(crate) any: Hooks,
     /// Slots asked `placement_allowed`, for every fitting placement.
     pub(crate) vetoing: Vec<u8>,
     /// Slots asked `feature_points`.
@@ -427,6 +430,7 @@ impl HookCalls {
                 .any(|h| declared.contains(h))
         });
         HookCalls {
+            any: by_slot.iter().fold(Hooks::NONE, |all, &h| all | h),
             deploys_need_play,
             vetoing: slots(Hooks::PLACEMENT_ALLOWED),
             adjusting: slots(Hooks::FEATURE_POINTS),

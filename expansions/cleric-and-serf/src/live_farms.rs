@@ -220,11 +220,36 @@ impl LiveFarms {
     /// returns whether the farmers did (most deployments are not farmers).
     fn follow_the_figures(&mut self, view: &CoreState) -> bool {
         let figures = FiguresOnBoard::of(view);
-        if self.figures == Some(figures) {
+        let Some(before) = std::mem::replace(&mut self.figures, Some(figures)) else {
+            return self.list_farmers(view, true);
+        };
+        if before == figures {
             return false;
         }
-        let first_time = self.figures.is_none();
-        self.figures = Some(figures);
+        // One deployment and no return (the figures listed before are still
+        // the first ones, the last of them where it was): only the newest
+        // figure can be a new farmer, and most deployments are not farmers.
+        let list = view.figures();
+        let only_deployed = figures.count == before.count + 1
+            && before
+                .last
+                .is_none_or(|last| list.get(before.count - 1).is_some_and(|f| f.id == last));
+        if only_deployed {
+            let newest = &list[before.count];
+            return match newest.node {
+                Some(node) if is_farmer(view, newest) => {
+                    self.farmers.push((newest.owner, node));
+                    true
+                }
+                _ => false,
+            };
+        }
+        self.list_farmers(view, false)
+    }
+
+    /// Lists every farmer on the board again; returns whether the list
+    /// changed (or this is the first listing).
+    fn list_farmers(&mut self, view: &CoreState, first_time: bool) -> bool {
         let mut farmers = std::mem::take(&mut self.farmers_before);
         farmers.clear();
         farmers.extend(
@@ -248,7 +273,9 @@ impl LiveFarms {
         let start = std::mem::replace(&mut self.nodes_seen, end);
         let city_joins = features.joins(FeatureKind::City);
         let new_city_joins = city_joins - std::mem::replace(&mut self.city_joins_seen, city_joins);
-        if first_time || start == end {
+        // With no farmer on the board there is no farm to follow: a farm is
+        // walked when a farmer first stands in it.
+        if first_time || start == end || self.farms.is_empty() {
             return false;
         }
         // The new field and city nodes, each by its feature.

@@ -296,16 +296,16 @@ impl Easter {
             }
             let player = (phase.starter + phase.done) % players;
             phase.done += 1;
-            // How far the bunny can go, found once for the stuck test and the roll.
-            let longest = longest_path(ctx.view(), from, MAX_HOPS, &state.visited) as u8;
             // A bunny that cannot hop makes the move void: no roll could change that.
-            if longest == 0 {
+            if longest_path(ctx.view(), from, 1, &state.visited) == 0 {
                 ctx.log_with(|| json!({ "player": player, "bunny-stuck": from }));
                 continue;
             }
             let face = self.die.face(ctx.random_below(6));
             let rolled = self.die.hops(face);
-            let reach = rolled.min(longest);
+            // How far it goes: the roll, or the longest path when that is
+            // shorter (searched no further than the roll).
+            let reach = longest_path(ctx.view(), from, rolled.into(), &state.visited) as u8;
             ctx.log_with(|| json!({ "player": player, "roll": face, "rolled": rolled, "hops": reach }));
             if reach < rolled && self.short_path_stays {
                 ctx.log_with(|| json!({ "player": player, "bunny-stays": from }));
