@@ -278,13 +278,14 @@ impl LiveFarms {
         if first_time || start == end || self.farms.is_empty() {
             return false;
         }
-        // The new field and city nodes, each by its feature.
+        // The new field and city nodes, each by its feature (cities only
+        // when a city joined another this turn: see below).
         self.new_fields.clear();
         self.new_cities.clear();
         for n in start as NodeId..end as NodeId {
             let new = match features.kind(n) {
                 FeatureKind::Field => &mut self.new_fields,
-                FeatureKind::City => &mut self.new_cities,
+                FeatureKind::City if new_city_joins > 0 => &mut self.new_cities,
                 _ => continue,
             };
             let root = features.root(n);
@@ -303,6 +304,13 @@ impl LiveFarms {
             .map(|&(root, new)| new - 1 + u32::from(features.node_count(root) > new))
             .sum();
         let cities_joined = new_city_joins > one_older_each;
+        // A known farm holds a farmer, which the core counts among the
+        // field's followers: a new field whose farm has none joined no known
+        // farm. Most turns grow no farmer's farm and end here.
+        let farmers_farm_grew = self.new_fields.iter().any(|&(r, _)| features.followers(r) > 0);
+        if !farmers_farm_grew && !cities_joined {
+            return false;
+        }
         let mut changed = false;
         for farm in &mut self.farms {
             // A farm grows only by joining a new field: then its root is the
