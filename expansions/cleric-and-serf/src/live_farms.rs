@@ -101,8 +101,9 @@ struct KnownFarm {
     cities: Vec<NodeId>,
     /// Whether it has grown since then (`root` is already its new root).
     grown: bool,
-    /// Whether a farmer stands in it (worked out with the sizes).
-    held: bool,
+    /// The seats whose farmers stand in it, one bit each (a game has at
+    /// most `MAX_PLAYERS` seats).
+    owners: u32,
 }
 
 impl KnownFarm {
@@ -170,8 +171,31 @@ impl LiveFarms {
         }
         self.largest.clear();
         self.largest.resize(view.players(), 0);
+        if farmers_changed {
+            self.match_farmers_to_farms(view);
+        }
+        // The same farmers stand in the farms they stood in (grown or joined
+        // together, which `follow_the_board` took into account): each farm
+        // knows whose farmers stand in it.
+        for farm in &self.farms {
+            let counted = size(&farm.cities);
+            for (seat, best) in self.largest.iter_mut().enumerate() {
+                if farm.owners & (1 << seat) != 0 {
+                    *best = (*best).max(counted);
+                }
+            }
+        }
+        #[cfg(debug_assertions)]
+        self.check_against_walking(view, &size);
+        Some(&self.largest)
+    }
+
+    /// Finds each farmer's farm among the known ones (walking a farm no
+    /// farmer stood in before), notes whose farmers stand in each, and
+    /// forgets the farms nobody stands in any more.
+    fn match_farmers_to_farms(&mut self, view: &CoreState) {
         for farm in &mut self.farms {
-            farm.held = false;
+            farm.owners = 0;
         }
         let features = view.features();
         for &(owner, node) in &self.farmers {
@@ -179,28 +203,23 @@ impl LiveFarms {
             let i = match self.farms.iter().position(|f| f.root == root) {
                 Some(i) => i,
                 None => {
-                    let fresh = self.spare.pop().unwrap_or_default().walked(view, root);
+                    let mut fresh = self.spare.pop().unwrap_or_default().walked(view, root);
+                    fresh.owners = 0;
                     self.farms.push(fresh);
                     self.farms.len() - 1
                 }
             };
-            self.farms[i].held = true;
-            let best = &mut self.largest[owner as usize];
-            *best = (*best).max(size(&self.farms[i].cities));
+            self.farms[i].owners |= 1 << owner;
         }
-        // Farms nobody stands in any more are forgotten.
         let mut i = 0;
         while i < self.farms.len() {
-            if self.farms[i].held {
+            if self.farms[i].owners != 0 {
                 i += 1;
             } else {
                 let gone = self.farms.swap_remove(i);
                 self.spare.push(gone);
             }
         }
-        #[cfg(debug_assertions)]
-        self.check_against_walking(view, &size);
-        Some(&self.largest)
     }
 
     /// Debug builds (and so every test that plays the live Serf) check the
@@ -351,6 +370,7 @@ impl LiveFarms {
                     folded = true;
                     let other = self.farms.swap_remove(j);
                     self.farms[i].nodes += other.nodes;
+                    self.farms[i].owners |= other.owners;
                     self.farms[i].cities.extend_from_slice(&other.cities);
                     self.spare.push(other);
                 } else {
