@@ -297,38 +297,29 @@ impl LiveFarms {
         if first_time || start == end || self.farms.is_empty() {
             return false;
         }
-        // The new field and city nodes, each by its feature (cities only
-        // when a city joined another this turn: see below).
-        self.new_fields.clear();
-        self.new_cities.clear();
-        for n in start as NodeId..end as NodeId {
-            let new = match features.kind(n) {
-                FeatureKind::Field => &mut self.new_fields,
-                FeatureKind::City if new_city_joins > 0 => &mut self.new_cities,
-                _ => continue,
-            };
-            let root = features.root(n);
-            match new.iter_mut().find(|(r, _)| *r == root) {
-                Some((_, count)) => *count += 1,
-                None => new.push((root, 1)),
-            }
-        }
-        // Whether two older cities became one (only then can a farm's city
-        // count drop): a city made of `k` new pieces and `m` older cities
-        // took `k + m - 1` joins, so joins beyond those with one older city
-        // each merged older ones.
-        let one_older_each: u32 = self
-            .new_cities
-            .iter()
-            .map(|&(root, new)| new - 1 + u32::from(features.node_count(root) > new))
-            .sum();
-        let cities_joined = new_city_joins > one_older_each;
+        let new_nodes = start as NodeId..end as NodeId;
         // A known farm holds a farmer, which the core counts among the
         // field's followers: a new field whose farm has none joined no known
-        // farm. Most turns grow no farmer's farm and end here.
-        let farmers_farm_grew = self.new_fields.iter().any(|&(r, _)| features.followers(r) > 0);
+        // farm. Most turns grow no farmer's farm and, merging no older
+        // cities either, end here.
+        let farmers_farm_grew = new_nodes
+            .clone()
+            .any(|n| features.kind(n) == FeatureKind::Field && features.followers(n) > 0);
+        let cities_joined = new_city_joins > 0 && self.older_cities_merged(features, new_nodes.clone(), new_city_joins);
         if !farmers_farm_grew && !cities_joined {
             return false;
+        }
+        // The new field nodes, by their feature.
+        self.new_fields.clear();
+        for n in new_nodes {
+            if features.kind(n) != FeatureKind::Field {
+                continue;
+            }
+            let root = features.root(n);
+            match self.new_fields.iter_mut().find(|(r, _)| *r == root) {
+                Some((_, count)) => *count += 1,
+                None => self.new_fields.push((root, 1)),
+            }
         }
         let mut changed = false;
         for farm in &mut self.farms {
@@ -348,6 +339,31 @@ impl LiveFarms {
             self.join_grown_farms(view, start as NodeId, cities_joined);
         }
         changed
+    }
+
+    /// Whether two cities that stood before this turn became one (only then
+    /// can a farm's city count drop), given the turn's `joins` of cities: a
+    /// city made of `k` new pieces and `m` older cities took `k + m - 1`
+    /// joins, so joins beyond those with one older city each merged older
+    /// ones.
+    fn older_cities_merged(&mut self, features: &Features, new_nodes: std::ops::Range<NodeId>, joins: u32) -> bool {
+        self.new_cities.clear();
+        for n in new_nodes {
+            if features.kind(n) != FeatureKind::City {
+                continue;
+            }
+            let root = features.root(n);
+            match self.new_cities.iter_mut().find(|(r, _)| *r == root) {
+                Some((_, count)) => *count += 1,
+                None => self.new_cities.push((root, 1)),
+            }
+        }
+        let one_older_each: u32 = self
+            .new_cities
+            .iter()
+            .map(|&(root, new)| new - 1 + u32::from(features.node_count(root) > new))
+            .sum();
+        joins > one_older_each
     }
 
     /// Works out each farm that grew: from the farms it joined and the new
