@@ -239,7 +239,7 @@ impl LiveFarms {
     /// returns whether the farmers did (most deployments are not farmers).
     fn follow_the_figures(&mut self, view: &CoreState) -> bool {
         let figures = FiguresOnBoard::of(view);
-        let Some(before) = std::mem::replace(&mut self.figures, Some(figures)) else {
+        let Some(before) = self.figures.replace(figures) else {
             return self.list_farmers(view, true);
         };
         if before == figures {
