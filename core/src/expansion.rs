@@ -278,6 +278,16 @@ impl Hooks {
         Hooks(self.0 | other.0)
     }
 
+    /// Every single hook, in bit order.
+    pub(crate) fn each() -> impl Iterator<Item = Hooks> {
+        Hooks::NAMES.iter().map(|&(hook, _, _)| hook)
+    }
+
+    /// A single hook's bit position (its place in [`Hooks::each`]).
+    pub(crate) const fn index(self) -> usize {
+        self.0.trailing_zeros() as usize
+    }
+
     /// The name of a single hook's constant and method (`("TILE_PLACED",
     /// "tile_placed")`): `NAMES` is in bit order.
     fn names(self) -> (&'static str, &'static str) {

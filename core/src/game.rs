@@ -820,7 +820,7 @@ impl Game {
                 bag_index,
             });
             if self.fits_somewhere(tile) {
-                if !self.rules.expansions.is_empty() {
+                if self.rules.called.any.contains(Hooks::TILE_DRAWN) {
                     // The hooks borrow the game mutably: hold the tile through
                     // a handle on the shared rules rather than a copy of it.
                     let rules = Arc::clone(&self.rules);
@@ -969,13 +969,13 @@ impl Game {
     /// Calls `hook` (through `f`) on every expansion that takes it, applying
     /// each one's requests before the next is called.
     fn run_hooks(&mut self, hook: Hooks, f: impl Fn(&dyn DynExpansion, &mut dyn ErasedState, &mut Ctx<'_>)) {
+        // Most hook points are taken by nobody (always, without expansions).
         if !self.rules.called.any.contains(hook) {
             return;
         }
-        for slot in 0..self.rules.expansions.len() {
-            if !self.rules.called.by_slot[slot].contains(hook) {
-                continue;
-            }
+        let takers = self.rules.called.by_hook[hook.index()].len();
+        for k in 0..takers {
+            let slot = self.rules.called.by_hook[hook.index()][k] as usize;
             {
                 let hooks = self.rules.expansions[slot].hooks.as_ref();
                 let mut ctx = Ctx {

@@ -382,10 +382,11 @@ fn chosen_variants(
 /// fails its tests instead of being skipped in silence.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct HookCalls {
-    /// Per slot, the hooks the engine calls.
-    pub(crate) by_slot: Vec<Hooks>,
-    /// The hooks any slot takes: a turn passes a dozen hook points, most
-    /// of which no enabled expansion takes, and each is then one test.
+    /// Per hook (by [`Hooks::index`]), the slots the engine calls, in
+    /// slot order: a turn passes a dozen hook points, most of which few
+    /// or no enabled expansions take.
+    pub(crate) by_hook: Vec<Vec<u8>>,
+    /// The hooks any slot takes.
     pub(crate) any: Hooks,
     /// Slots asked `placement_allowed`, for every fitting placement.
     pub(crate) vetoing: Vec<u8>,
@@ -430,6 +431,7 @@ impl HookCalls {
                 .any(|h| declared.contains(h))
         });
         HookCalls {
+            by_hook: Hooks::each().map(slots).collect(),
             any: by_slot.iter().fold(Hooks::NONE, |all, &h| all | h),
             deploys_need_play,
             vetoing: slots(Hooks::PLACEMENT_ALLOWED),
@@ -437,7 +439,6 @@ impl HookCalls {
             observing: slots(Hooks::OBSERVE),
             deploying: slots(Hooks::DEPLOY_OPTIONS),
             deploy_vetoing: slots(Hooks::DEPLOYMENT_ALLOWED),
-            by_slot,
         }
     }
 }
