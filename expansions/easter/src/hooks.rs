@@ -2,7 +2,7 @@
 //! hook calls the rule modules in the order of the turn.
 
 use crate::bunny::Die;
-use crate::{Action, State, Symbol, final_scoring, nests, symbol_of};
+use crate::{Action, OpenNest, State, Symbol, final_scoring, nests, symbol_of};
 use carcassonne_core::board::PlacedTile;
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::rng::GameRng;
@@ -77,7 +77,7 @@ impl Expansion for Easter {
                 .tiles()
                 .iter()
                 .filter(|t| self.symbol(t.tile) == Some(Symbol::Nest))
-                .map(|t| t.pos)
+                .map(|t| OpenNest::counted(view, t.pos))
                 .collect(),
         }
     }

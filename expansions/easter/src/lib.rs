@@ -41,7 +41,7 @@ mod words;
 
 pub use bunny::{Action, BunnyPhase, MAX_HOPS, Path, Roll, longest_path, paths_of_length};
 pub use final_scoring::{FIRST_PLACE_POINTS, SECOND_PLACE_POINTS, final_points};
-pub use nests::{CompletedNest, NEST_PLACER_EGGS};
+pub use nests::{CompletedNest, NEST_PLACER_EGGS, OpenNest};
 pub use state::State;
 pub use symbols::{Symbol, symbol_at, symbol_of};
 

@@ -22,6 +22,26 @@ pub struct CompletedNest {
     pub placer: u8,
 }
 
+/// A nest tile whose 3×3 block is not complete yet, with how many of the
+/// block's nine cells hold a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpenNest {
+    /// The nest tile.
+    pub pos: Pos,
+    /// Tiles in its block, the nest tile included: 9 completes it.
+    pub filled: u8,
+}
+
+impl OpenNest {
+    /// The nest at `pos`, its block counted on the board.
+    pub(crate) fn counted(view: &CoreState, pos: Pos) -> OpenNest {
+        OpenNest {
+            pos,
+            filled: 1 + view.neighbours(pos) as u8,
+        }
+    }
+}
+
 /// Notes a placement by `placer`: a Nest tile opens a nest, and the nests
 /// whose block the placement completes wait for the end of regular scoring.
 pub(crate) fn note_placement(
@@ -31,22 +51,32 @@ pub(crate) fn note_placement(
     placer: u8,
     symbol: Option<Symbol>,
 ) {
-    if symbol == Some(Symbol::Nest) {
-        state.nests_open.push(placed.pos);
-    }
-    // Only this placement can have filled the last cell of a block that
-    // contains it, so the nest must be this tile or one of its ring
-    // (looked at in that order, which is the order they score in).
-    // Runs for every tile placed, over every open nest: the distance test
-    // first, as two unsigned comparisons.
+    // Runs for every tile placed, over every open nest: each nest counts
+    // the tiles of its block as they come, rather than looking at its nine
+    // cells whenever a tile lands beside it (the distance test is two
+    // unsigned comparisons).
     let (x, y) = (placed.pos.x, placed.pos.y);
     let near =
-        |n: &Pos| n.x.wrapping_sub(x).wrapping_add(1) as u32 <= 2 && n.y.wrapping_sub(y).wrapping_add(1) as u32 <= 2;
-    if state.nests_open.iter().any(|n| near(n) && view.neighbours(*n) == 8) {
+        |n: Pos| n.x.wrapping_sub(x).wrapping_add(1) as u32 <= 2 && n.y.wrapping_sub(y).wrapping_add(1) as u32 <= 2;
+    let mut completed = false;
+    for nest in &mut state.nests_open {
+        if near(nest.pos) {
+            nest.filled += 1;
+            debug_assert_eq!(*nest, OpenNest::counted(view, nest.pos), "a nest miscounted its block");
+            completed |= nest.filled == 9;
+        }
+    }
+    if symbol == Some(Symbol::Nest) {
+        let nest = OpenNest::counted(view, placed.pos);
+        completed |= nest.filled == 9;
+        state.nests_open.push(nest);
+    }
+    if completed {
+        // Only this placement can have filled the last cell of a block that
+        // contains it, so the nest is this tile or one of its ring, scored
+        // in that order.
         for p in std::iter::once(placed.pos).chain(placed.pos.ring()) {
-            if let Some(i) = state.nests_open.iter().position(|&n| n == p)
-                && view.neighbours(p) == 8
-            {
+            if let Some(i) = state.nests_open.iter().position(|n| n.pos == p && n.filled == 9) {
                 state.nests_open.remove(i);
                 state.nests_pending.push(CompletedNest { pos: p, placer });
             }

@@ -1,6 +1,6 @@
 //! What the expansion remembers during a game.
 
-use crate::{BunnyPhase, CompletedNest};
+use crate::{BunnyPhase, CompletedNest, OpenNest};
 use carcassonne_core::Pos;
 use serde::Serialize;
 
@@ -28,9 +28,10 @@ pub struct State {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub visited: Vec<Pos>,
     /// Nest tiles on the board whose 3×3 block is not complete yet, in
-    /// placement order: a placement completes at most these, so it looks
-    /// them up here instead of reading its nine cells' symbols. Derived from
-    /// the board (not shown, not saved).
+    /// placement order, each counting the tiles of its block: a placement
+    /// completes at most these, so it looks them up here instead of reading
+    /// its nine cells' symbols. Derived from the board (not shown, not
+    /// saved).
     #[serde(skip)]
-    pub nests_open: Vec<Pos>,
+    pub nests_open: Vec<OpenNest>,
 }
