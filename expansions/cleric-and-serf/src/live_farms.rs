@@ -148,6 +148,27 @@ fn add_touched_cities(view: &CoreState, field: NodeId, cities: &mut Vec<NodeId>)
     }
 }
 
+/// The nodes of `kind` among `nodes`, by the root of their feature, with
+/// how many each feature has, into `out` (cleared first).
+fn count_by_feature(
+    features: &Features,
+    nodes: std::ops::Range<NodeId>,
+    kind: FeatureKind,
+    out: &mut Vec<(NodeId, u32)>,
+) {
+    out.clear();
+    for n in nodes {
+        if features.kind(n) != kind {
+            continue;
+        }
+        let root = features.root(n);
+        match out.iter_mut().find(|(r, _)| *r == root) {
+            Some((_, count)) => *count += 1,
+            None => out.push((root, 1)),
+        }
+    }
+}
+
 impl LiveFarms {
     /// Brings the farms up to date with the board and returns each
     /// player's largest farm holding one of their farmers, its size counted
@@ -309,18 +330,7 @@ impl LiveFarms {
         if !farmers_farm_grew && !cities_joined {
             return false;
         }
-        // The new field nodes, by their feature.
-        self.new_fields.clear();
-        for n in new_nodes {
-            if features.kind(n) != FeatureKind::Field {
-                continue;
-            }
-            let root = features.root(n);
-            match self.new_fields.iter_mut().find(|(r, _)| *r == root) {
-                Some((_, count)) => *count += 1,
-                None => self.new_fields.push((root, 1)),
-            }
-        }
+        count_by_feature(features, new_nodes, FeatureKind::Field, &mut self.new_fields);
         let mut changed = false;
         for farm in &mut self.farms {
             // A farm grows only by joining a new field: then its root is the
@@ -347,17 +357,7 @@ impl LiveFarms {
     /// joins, so joins beyond those with one older city each merged older
     /// ones.
     fn older_cities_merged(&mut self, features: &Features, new_nodes: std::ops::Range<NodeId>, joins: u32) -> bool {
-        self.new_cities.clear();
-        for n in new_nodes {
-            if features.kind(n) != FeatureKind::City {
-                continue;
-            }
-            let root = features.root(n);
-            match self.new_cities.iter_mut().find(|(r, _)| *r == root) {
-                Some((_, count)) => *count += 1,
-                None => self.new_cities.push((root, 1)),
-            }
-        }
+        count_by_feature(features, new_nodes, FeatureKind::City, &mut self.new_cities);
         let one_older_each: u32 = self
             .new_cities
             .iter()
