@@ -22,7 +22,7 @@ use crate::registry::Registration;
 use crate::rng::GameRng;
 use crate::state::CoreState;
 use crate::tables::Tables;
-use std::mem::{align_of, offset_of, size_of};
+use std::mem::{align_of, size_of};
 
 /// Version of the declaration's layout and of the hook traits' contract.
 pub const PLUGIN_ABI_VERSION: u32 = 3;
@@ -53,18 +53,8 @@ pub const LAYOUT: u64 = {
         size_of::<GameConfig>(),
         size_of::<serde_json::Value>(),
     ];
-    let tables = [
-        offset_of!(Tables, tiles),
-        offset_of!(Tables, start),
-        offset_of!(Tables, bag),
-        offset_of!(Tables, figures),
-        offset_of!(Tables, sources),
-        offset_of!(Tables, expansion_sources),
-        offset_of!(Tables, draw_order_bag),
-        offset_of!(Tables, config),
-    ];
     let hash = fnv1a(FNV_OFFSET, &sizes);
-    let hash = fnv1a(hash, &tables);
+    let hash = fnv1a(hash, &Tables::FIELD_OFFSETS);
     fnv1a(hash, &CoreState::FIELD_OFFSETS)
 };
 

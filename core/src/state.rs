@@ -84,7 +84,7 @@ impl CoreState {
     /// Where each field lies: part of the plugin layout check
     /// ([`crate::plugin::LAYOUT`]), since a plugin reads the host's state
     /// through its own copy of these methods.
-    pub(crate) const FIELD_OFFSETS: [usize; 13] = [
+    pub(crate) const FIELD_OFFSETS: [usize; 12] = [
         std::mem::offset_of!(CoreState, tables),
         std::mem::offset_of!(CoreState, board),
         std::mem::offset_of!(CoreState, features),
@@ -97,7 +97,6 @@ impl CoreState {
         std::mem::offset_of!(CoreState, discarded),
         std::mem::offset_of!(CoreState, turn),
         std::mem::offset_of!(CoreState, phase),
-        std::mem::size_of::<CoreState>(),
     ];
 
     pub(crate) fn new(tables: Arc<Tables>) -> CoreState {

@@ -49,6 +49,19 @@ pub struct Tables {
 }
 
 impl Tables {
+    /// Where each field lies: part of the plugin layout check
+    /// ([`crate::plugin::LAYOUT`]), as `CoreState::FIELD_OFFSETS` is.
+    pub(crate) const FIELD_OFFSETS: [usize; 8] = [
+        std::mem::offset_of!(Tables, tiles),
+        std::mem::offset_of!(Tables, start),
+        std::mem::offset_of!(Tables, bag),
+        std::mem::offset_of!(Tables, figures),
+        std::mem::offset_of!(Tables, sources),
+        std::mem::offset_of!(Tables, expansion_sources),
+        std::mem::offset_of!(Tables, draw_order_bag),
+        std::mem::offset_of!(Tables, config),
+    ];
+
     /// The tile types of this game.
     pub fn tiles(&self) -> &[TileType] {
         &self.tiles
