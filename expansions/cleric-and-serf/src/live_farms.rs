@@ -129,9 +129,14 @@ impl KnownFarm {
             *c = features.root(*c);
         }
         if may_repeat {
-            self.cities.sort_unstable();
-            self.cities.dedup();
+            self.deduplicated();
         }
+    }
+
+    /// Drops repeated cities (after another farm's list was appended).
+    fn deduplicated(&mut self) {
+        self.cities.sort_unstable();
+        self.cities.dedup();
     }
 }
 
@@ -346,7 +351,7 @@ impl LiveFarms {
             }
         }
         if changed {
-            self.join_grown_farms(view, start as NodeId, cities_joined);
+            self.join_grown_farms(view, start as NodeId, new_city_joins > 0, cities_joined);
         }
         changed
     }
@@ -368,8 +373,9 @@ impl LiveFarms {
 
     /// Works out each farm that grew: from the farms it joined and the new
     /// tiles' fields when those are all it is made of, by walking it when it
-    /// also swallowed a farm nobody stood in.
-    fn join_grown_farms(&mut self, view: &CoreState, first_new: NodeId, cities_joined: bool) {
+    /// also swallowed a farm nobody stood in. Without `any_city_joins` this
+    /// turn no city's root moved, so a farm's cities need no new roots.
+    fn join_grown_farms(&mut self, view: &CoreState, first_new: NodeId, any_city_joins: bool, cities_joined: bool) {
         let features = view.features();
         let mut i = 0;
         while i < self.farms.len() {
@@ -396,7 +402,11 @@ impl LiveFarms {
             let added = self.new_fields.iter().find(|(r, _)| *r == root).map_or(0, |&(_, n)| n);
             let farm = &mut self.farms[i];
             if farm.nodes + added == features.node_count(root) {
-                farm.rerooted(features, cities_joined || folded);
+                if any_city_joins {
+                    farm.rerooted(features, cities_joined || folded);
+                } else if folded {
+                    farm.deduplicated();
+                }
                 for n in first_new..features.len() as NodeId {
                     if features.kind(n) == FeatureKind::Field && features.root(n) == root {
                         add_touched_cities(view, n, &mut farm.cities);
