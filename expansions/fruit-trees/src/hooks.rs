@@ -74,6 +74,18 @@ impl Expansion for FruitTrees {
         actions::options(state, player, out);
     }
 
+    // The options are few (at most nine harvests, fifteen sales and done):
+    // drawn from this list, a sampled playout boxes only the one it plays.
+    fn sample_option(&self, state: &State, _view: &CoreState, player: u8, rng: &mut GameRng) -> Option<Action> {
+        let mut listed = Vec::new();
+        actions::options(state, player, &mut listed);
+        if listed.is_empty() {
+            return None;
+        }
+        let drawn = rng.below(listed.len() as u32) as usize;
+        Some(listed.swap_remove(drawn))
+    }
+
     fn play(&self, state: &mut State, ctx: &mut Ctx<'_>, player: u8, action: &Action) {
         actions::play(state, ctx, player, action);
     }

@@ -6,7 +6,8 @@
 mod common;
 
 use carcassonne_bots::{Bot, GreedyBot, RandomBot};
-use carcassonne_core::{Action, Game, GameConfig, Rules, serde_json};
+use carcassonne_core::rng::GameRng;
+use carcassonne_core::{Action, Decision, Game, GameConfig, Rules, serde_json};
 use carcassonne_fruit_trees::{Fruit, State};
 use common::{points, state};
 use proptest::prelude::*;
@@ -29,6 +30,31 @@ fn new_game(seed: u64, players: usize, actions: &str) -> Game {
 struct Seen {
     harvests: u32,
     sales: u32,
+    /// Fruit decisions with more than one option that were sampled.
+    sampled: u32,
+}
+
+/// Sampled playouts draw a fruit action without the engine listing them:
+/// only listed options come out, and each of them (30 expected draws each,
+/// so missing one has odds of about e^-30).
+fn check_sampling(game: &Game, options: &[Action], sampler: &mut GameRng, seen: &mut Seen) {
+    if !matches!(game.decision(), Some(Decision::Expansion { .. })) {
+        return;
+    }
+    let mut drawn = vec![0u32; options.len()];
+    for _ in 0..30 * options.len() {
+        let sampled = game.sample_action(sampler).expect("fruit actions are sampled");
+        let i = options.iter().position(|o| *o == sampled);
+        let i = i.unwrap_or_else(|| panic!("drew {sampled:?}, which is not listed"));
+        drawn[i] += 1;
+    }
+    assert!(
+        drawn.iter().all(|&n| n > 0),
+        "some listed option is never drawn: {drawn:?}"
+    );
+    if options.len() > 1 {
+        seen.sampled += 1;
+    }
 }
 
 fn check_tokens(game: &Game) {
@@ -73,10 +99,12 @@ fn check_tokens(game: &Game) {
 fn play_out(mut game: Game, bot: &mut dyn Bot) -> (Game, Seen) {
     let mut seen = Seen::default();
     let mut options: Vec<Action> = Vec::new();
+    let mut sampler = GameRng::new(0x5a3b);
     check_tokens(&game);
     while !game.is_over() {
         game.legal_actions(&mut options);
         assert!(!options.is_empty(), "a pending decision always has an option");
+        check_sampling(&game, &options, &mut sampler, &mut seen);
         let i = bot.choose(&game, &options);
         if let Action::Expansion { action, .. } = &options[i] {
             match action.to_json() {
@@ -115,8 +143,9 @@ fn random_games_harvest_and_sell() {
         assert!(game.state().board().tiles().len() > 70);
         total.harvests += seen.harvests;
         total.sales += seen.sales;
+        total.sampled += seen.sampled;
     }
-    assert!(total.harvests > 0 && total.sales > 0, "{total:?}");
+    assert!(total.harvests > 0 && total.sales > 0 && total.sampled > 0, "{total:?}");
 }
 
 #[test]
