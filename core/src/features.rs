@@ -37,6 +37,8 @@ pub struct Features {
     /// How many times two features of each kind (by `FeatureKind as usize`)
     /// became one.
     joins: [u32; 4],
+    /// Of those, how many joined a feature that had followers in it.
+    occupied_joins: [u32; 4],
 }
 
 /// Where the feature graph stood, for [`Features::rollback`].
@@ -45,6 +47,7 @@ pub(crate) struct FeaturesMark {
     nodes: usize,
     journal: usize,
     joins: [u32; 4],
+    occupied_joins: [u32; 4],
 }
 
 impl Features {
@@ -85,6 +88,7 @@ impl Features {
             nodes: self.nodes.len(),
             journal: self.journal.len(),
             joins: self.joins,
+            occupied_joins: self.occupied_joins,
         }
     }
 
@@ -95,6 +99,7 @@ impl Features {
         }
         self.nodes.truncate(mark.nodes);
         self.joins = mark.joins;
+        self.occupied_joins = mark.occupied_joins;
     }
 
     /// Makes room for `nodes` more nodes without reallocating.
@@ -154,15 +159,18 @@ impl Features {
             (rb, ra)
         };
         let s = self.nodes[small as usize];
-        self.joins[s.kind as usize] += 1;
         let g = self.node_mut(big);
         g.open = (g.open + s.open).saturating_sub(2);
         g.members += s.members;
         g.pennants += s.pennants;
         g.followers += s.followers;
+        // Followers now in the joined feature were in one of the two.
+        let occupied = g.followers > 0;
         // Splice the two circular member lists.
         let big_next = g.next;
         g.next = s.next;
+        self.joins[s.kind as usize] += 1;
+        self.occupied_joins[s.kind as usize] += u32::from(occupied);
         let s = self.node_mut(small);
         s.next = big_next;
         s.parent = big;
@@ -223,6 +231,14 @@ impl Features {
     /// features; a new node's joins with older ones are the rest).
     pub fn joins(&self, kind: FeatureKind) -> u32 {
         self.joins[kind as usize]
+    }
+
+    /// How many of [`joins`](Features::joins) took in a feature with
+    /// followers in it: while this count stands still, no feature anybody
+    /// stands in has grown by a join (an observer following occupied
+    /// features, such as farms with farmers, can skip a turn on one look).
+    pub fn occupied_joins(&self, kind: FeatureKind) -> u32 {
+        self.occupied_joins[kind as usize]
     }
 
     /// The nodes of `n`'s feature.
@@ -306,5 +322,36 @@ mod tests {
         f.rollback(mark);
         assert_eq!(f.joins(FeatureKind::City), 0);
         assert_ne!(f.root(a), f.root(b));
+    }
+
+    #[test]
+    fn occupied_joins_count_joins_into_features_with_followers() {
+        let mut f = Features::default();
+        f.set_journaling(true);
+        let farmed = f.add(FeatureKind::Field, 0, 0, 0);
+        let empty = f.add(FeatureKind::Field, 1, 0, 0);
+        f.add_followers(farmed, 1);
+        let mark = f.mark();
+        let new_piece = f.add(FeatureKind::Field, 2, 0, 0);
+        let elsewhere = f.add(FeatureKind::Field, 3, 0, 0);
+        // Two fields nobody stands in: a join, none occupied.
+        f.connect(new_piece, empty);
+        assert_eq!(
+            (f.joins(FeatureKind::Field), f.occupied_joins(FeatureKind::Field)),
+            (1, 0)
+        );
+        // Into the farmed field, from either side of the call.
+        f.connect(farmed, new_piece);
+        f.connect(elsewhere, farmed);
+        assert_eq!(
+            (f.joins(FeatureKind::Field), f.occupied_joins(FeatureKind::Field)),
+            (3, 2)
+        );
+        // The same farm again across another side is no join.
+        f.connect(empty, farmed);
+        assert_eq!(f.occupied_joins(FeatureKind::Field), 2);
+        assert_eq!(f.occupied_joins(FeatureKind::City), 0);
+        f.rollback(mark);
+        assert_eq!(f.occupied_joins(FeatureKind::Field), 0);
     }
 }
