@@ -37,6 +37,8 @@ pub(crate) struct LiveFarms {
     farms: Vec<KnownFarm>,
     /// `Features::joins` of cities when the graph was last looked at.
     city_joins_seen: u32,
+    /// `Features::occupied_joins` of fields then.
+    occupied_field_joins_seen: u32,
     /// Buffers kept for their capacity.
     spare: Vec<KnownFarm>,
     /// The new nodes by the root of their feature, with how many there are.
@@ -57,6 +59,7 @@ impl Clone for LiveFarms {
             farmers_before: Vec::new(),
             farms: self.farms.clone(),
             city_joins_seen: self.city_joins_seen,
+            occupied_field_joins_seen: self.occupied_field_joins_seen,
             spare: Vec::new(),
             new_fields: Vec::new(),
             new_cities: Vec::new(),
@@ -205,10 +208,11 @@ impl LiveFarms {
         // knows whose farmers stand in it.
         for farm in &self.farms {
             let counted = size(&farm.cities);
-            for (seat, best) in self.largest.iter_mut().enumerate() {
-                if farm.owners & (1 << seat) != 0 {
-                    *best = (*best).max(counted);
-                }
+            let mut owners = farm.owners;
+            while owners != 0 {
+                let best = &mut self.largest[owners.trailing_zeros() as usize];
+                *best = (*best).max(counted);
+                owners &= owners - 1;
             }
         }
         #[cfg(debug_assertions)]
@@ -318,6 +322,8 @@ impl LiveFarms {
         let start = std::mem::replace(&mut self.nodes_seen, end);
         let city_joins = features.joins(FeatureKind::City);
         let new_city_joins = city_joins - std::mem::replace(&mut self.city_joins_seen, city_joins);
+        let occupied_joins = features.occupied_joins(FeatureKind::Field);
+        let seen_occupied_joins = std::mem::replace(&mut self.occupied_field_joins_seen, occupied_joins);
         // With no farmer on the board there is no farm to follow: a farm is
         // walked when a farmer first stands in it.
         if first_time || start == end || self.farms.is_empty() {
@@ -325,12 +331,10 @@ impl LiveFarms {
         }
         let new_nodes = start as NodeId..end as NodeId;
         // A known farm holds a farmer, which the core counts among the
-        // field's followers: a new field whose farm has none joined no known
-        // farm. Most turns grow no farmer's farm and, merging no older
-        // cities either, end here.
-        let farmers_farm_grew = new_nodes
-            .clone()
-            .any(|n| features.kind(n) == FeatureKind::Field && features.followers(n) > 0);
+        // field's followers: a farm grows by a join, and the core counts the
+        // joins of fields with followers. Most turns grow no farmer's farm
+        // and, merging no older cities either, end here.
+        let farmers_farm_grew = occupied_joins != seen_occupied_joins;
         let cities_joined = new_city_joins > 0 && self.older_cities_merged(features, new_nodes.clone(), new_city_joins);
         if !farmers_farm_grew && !cities_joined {
             return false;
