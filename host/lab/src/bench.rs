@@ -364,6 +364,49 @@ fn games_per_second(rules: &[Arc<Rules>], mode: Mode, budget: Budget) -> Result<
     Ok(played as f64 / start.busy().as_secs_f64().max(1e-9))
 }
 
+/// Games per second of two sets of rules measured side by side: batches of
+/// games alternate between them, game `i` of each with the same seed, so
+/// whatever else the machine does slows both alike and their ratio holds
+/// (measured one after the other, the ratio of two equal builds moved by a
+/// fifth between runs on a shared machine). Each side gets the budget.
+fn paired_games_per_second(a: &[Arc<Rules>], b: &[Arc<Rules>], mode: Mode, budget: Budget) -> Result<(f64, f64)> {
+    const BATCH: u64 = 16;
+    let mut options = Vec::new();
+    let mut play = |rules: &[Arc<Rules>], i: u64| -> Result<()> {
+        let r = &rules[(i % rules.len() as u64) as usize];
+        let game = playout::random_game(r, mode, i ^ 0x5eed, &mut options)
+            .with_context(|| format!("random game {i} failed"))?;
+        black_box(game);
+        Ok(())
+    };
+    for i in 0..WARM_UP_GAMES {
+        play(a, i)?;
+        play(b, i)?;
+    }
+    let (mut busy_a, mut busy_b) = (Duration::ZERO, Duration::ZERO);
+    let mut played = 0;
+    let limit = Duration::from_secs_f64(2.0 * budget.seconds);
+    let wall = Stopwatch::start();
+    loop {
+        let batch = match budget.games {
+            Some(n) if played >= n => break,
+            Some(n) => BATCH.min(n - played),
+            None if played > 0 && wall.wall() >= limit => break,
+            None => BATCH,
+        };
+        for (rules, busy) in [(a, &mut busy_a), (b, &mut busy_b)] {
+            let clock = Stopwatch::start();
+            for i in played..played + batch {
+                play(rules, i)?;
+            }
+            *busy += clock.busy();
+        }
+        played += batch;
+    }
+    let rate = |busy: Duration| played as f64 / busy.as_secs_f64().max(1e-9);
+    Ok((rate(busy_a), rate(busy_b)))
+}
+
 fn speeds(rules: &[Arc<Rules>], budget: Budget) -> Result<Speeds> {
     Ok(Speeds {
         full: games_per_second(rules, Mode::Full, budget)?,
@@ -559,9 +602,14 @@ pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget:
         let rules = rules_for(catalog, tiles, expansions, 0)
             .and_then(seeds)
             .with_context(|| format!("cannot set up a game with {}", expansions.join(",")))?;
-        let s = speeds(&rules, budget)?;
         let same = seeds(same_tiles_rules(catalog, tiles, expansions, 0)?)?;
-        let same_tiles = speeds(&same, budget)?;
+        let (full, same_full) = paired_games_per_second(&rules, &same, Mode::Full, budget)?;
+        let (sampled, same_sampled) = paired_games_per_second(&rules, &same, Mode::Sampled, budget)?;
+        let s = Speeds { full, sampled };
+        let same_tiles = Speeds {
+            full: same_full,
+            sampled: same_sampled,
+        };
         Some(ExpansionSpeeds {
             expansions: expansions.to_vec(),
             full_ratio: s.full / base_speeds.full,
