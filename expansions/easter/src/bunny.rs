@@ -136,6 +136,10 @@ pub const MAX_HOPS: usize = 3;
 /// three onward from each tile (never back), for [`MAX_HOPS`] hops.
 const MOST_PATHS: usize = 4 * 3usize.pow(MAX_HOPS as u32 - 1);
 
+/// The side of the square of tiles a path of [`MAX_HOPS`] can reach, its
+/// start in the middle.
+const REACH_SIDE: usize = 2 * MAX_HOPS + 1;
+
 /// Whether the bunny, having come along `trail` (its start first), may hop
 /// onto `next`: a placed tile it has not entered, and none of `avoid`.
 /// Every path search and check of the bunny asks this.
@@ -329,40 +333,56 @@ impl Easter {
         let Some((from, roll)) = Self::roll_of(state, player) else {
             return;
         };
-        // Whose eggs lie within reach, found once rather than per path.
+        // The eggs each tile within reach gives, the mover's and the
+        // others', found once rather than per path; they and the paths stay
+        // on the stack, since allocating them cost a listing as much as
+        // its search.
         let hops = roll.hops as usize;
-        let near: Vec<(Pos, u8)> = view
-            .figures()
-            .iter()
-            .filter(|f| (f.pos.x - from.x).unsigned_abs() + (f.pos.y - from.y).unsigned_abs() <= hops as u32)
-            .filter(|f| {
-                view.tables()
-                    .figures()
-                    .get(f.kind as usize)
-                    .is_some_and(|d| d.class == FigureClass::Follower)
-            })
-            .map(|f| (f.pos, f.owner))
-            .collect();
-        let mut paths: Vec<(u32, u32, Action)> = Vec::new();
+        let mut eggs = [[(0u32, 0u32); REACH_SIDE]; REACH_SIDE];
+        let cell = |p: Pos| -> Option<(usize, usize)> {
+            let (dx, dy) = (p.x - from.x + MAX_HOPS as i32, p.y - from.y + MAX_HOPS as i32);
+            let (dx, dy) = (usize::try_from(dx).ok()?, usize::try_from(dy).ok()?);
+            (dx < REACH_SIDE && dy < REACH_SIDE).then_some((dx, dy))
+        };
+        for f in view.figures() {
+            let Some((dx, dy)) = cell(f.pos) else {
+                continue;
+            };
+            let follower = view
+                .tables()
+                .figures()
+                .get(f.kind as usize)
+                .is_some_and(|d| d.class == FigureClass::Follower);
+            if follower {
+                let (mine, others) = &mut eggs[dy][dx];
+                *if f.owner == player { mine } else { others } += 1;
+            }
+        }
+        let Some(empty) = Path::new(&[]) else {
+            return;
+        };
+        let mut found = [(0u32, 0u32, empty); MOST_PATHS];
+        let mut count = 0;
         let _ = search_paths(view, from, hops, &state.visited, |path| {
             let (mut mine, mut others) = (0, 0);
-            for &(pos, owner) in &near {
-                if path.contains(&pos) {
-                    if owner == player {
-                        mine += 1;
-                    } else {
-                        others += 1;
-                    }
+            for (dx, dy) in path.iter().filter_map(|&p| cell(p)) {
+                mine += eggs[dy][dx].0;
+                others += eggs[dy][dx].1;
+            }
+            match (found.get_mut(count), Path::new(path)) {
+                (Some(slot), Some(path)) => {
+                    *slot = (mine, others, path);
+                    count += 1;
+                    ControlFlow::Continue(())
                 }
+                // More paths than a grid has: cannot happen (see `MOST_PATHS`).
+                _ => ControlFlow::Break(()),
             }
-            if let Some(path) = Path::new(path) {
-                paths.push((mine, others, Action { path }));
-            }
-            ControlFlow::Continue(())
         });
+        let found = &mut found[..count];
         // A stable sort: equal paths keep the search's order.
-        paths.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        out.extend(paths.into_iter().map(|(_, _, action)| action));
+        found.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        out.extend(found.iter().map(|&(_, _, path)| Action { path }));
     }
 
     // Checked step by step rather than by listing every path: the same

@@ -6,7 +6,7 @@ mod common;
 
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::serde_json;
-use carcassonne_core::{Action, Catalog, CoreState, Decision, Game, GameConfig, Pos, Rules, Side};
+use carcassonne_core::{Action, Catalog, CoreState, Decision, FigureClass, Game, GameConfig, Pos, Rules, Side};
 use carcassonne_easter::{Path, State};
 use common::{easter_points, offered_paths, state_of, tiles};
 use proptest::prelude::*;
@@ -85,6 +85,27 @@ fn check_offer(game: &Game, state: &State, short_path_stays: bool) -> Result<(),
         &unique,
         &all_paths(view, from, roll.hops as usize),
         "every legal path is offered"
+    );
+    // The mover's most profitable paths come first: most eggs for the
+    // mover, then fewest for the others, counted from the figures here.
+    let eggs = |path: &Vec<Pos>| -> (u32, u32) {
+        let followers = view.figures().iter().filter(|f| {
+            path.contains(&f.pos) && view.tables().figures()[f.kind as usize].class == FigureClass::Follower
+        });
+        followers.fold((0, 0), |(mine, others), f| {
+            if f.owner == player {
+                (mine + 1, others)
+            } else {
+                (mine, others + 1)
+            }
+        })
+    };
+    let keys: Vec<(u32, u32)> = offered.iter().map(eggs).collect();
+    prop_assert!(
+        keys.windows(2)
+            .all(|w| w[0].0 > w[1].0 || (w[0].0 == w[1].0 && w[0].1 <= w[1].1)),
+        "paths not ordered by the mover's eggs, then the others': {:?}",
+        keys
     );
     // The engine accepts exactly the offered paths (Easter checks a played
     // path step by step instead of listing them all): try paths one hop
