@@ -306,11 +306,29 @@ impl Game {
     /// The pending decision, or `None` when the game is over.
     #[inline]
     pub fn decision(&self) -> Option<Decision> {
+        match self.unlabelled_decision() {
+            Some(Decision::Expansion { player, slot, .. }) => {
+                let label = self.rules.expansions[slot as usize]
+                    .hooks
+                    .decision_label(self.ext[slot as usize].as_ref());
+                Some(Decision::Expansion { player, slot, label })
+            }
+            decision => decision,
+        }
+    }
+
+    /// The pending decision as [`Game::decision`] gives it, but an
+    /// expansion's without its words (an empty `label`): the engine's own
+    /// dispatch needs only whose decision it is and of what kind, and
+    /// asking an expansion for words is a hook call.
+    #[inline]
+    pub(crate) fn unlabelled_decision(&self) -> Option<Decision> {
         if let Some(&(slot, player)) = self.asks.front() {
-            let label = self.rules.expansions[slot as usize]
-                .hooks
-                .decision_label(self.ext[slot as usize].as_ref());
-            return Some(Decision::Expansion { player, slot, label });
+            return Some(Decision::Expansion {
+                player,
+                slot,
+                label: "",
+            });
         }
         let player = self.core.turn().player;
         match self.core.phase() {
@@ -333,7 +351,7 @@ impl Game {
     /// Every legal option of the pending decision, into `out` (cleared first).
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
-        match self.decision() {
+        match self.unlabelled_decision() {
             None => {}
             Some(Decision::Place { tile, .. }) => {
                 self.placements(tile, |pos, rotation| out.push(Action::Place { pos, rotation }))
@@ -358,7 +376,7 @@ impl Game {
     /// all (`Expansion::sample_option`); `None` otherwise, and for other
     /// decisions.
     pub fn sample_action(&self, rng: &mut GameRng) -> Option<Action> {
-        let Some(Decision::Expansion { player, slot, .. }) = self.decision() else {
+        let Some(Decision::Expansion { player, slot, .. }) = self.unlabelled_decision() else {
             return None;
         };
         let action = self.rules.expansions[slot as usize].hooks.sample_option(
@@ -536,7 +554,7 @@ impl Game {
 
     /// Whether `action` is legal now, and if not, why.
     pub fn check(&self, action: &Action) -> Result<(), IllegalAction> {
-        let Some(decision) = self.decision() else {
+        let Some(decision) = self.unlabelled_decision() else {
             return Err(IllegalAction::new(RefusalKind::GameOver, "the game is over".into()));
         };
         let rules = &self.rules;
@@ -669,15 +687,19 @@ impl Game {
                     ))
                 }
             }
-            (d, a) => Err(IllegalAction::new(
-                RefusalKind::WrongDecision,
-                format!(
-                    "{} must {}, not {}",
-                    self.core.player_name(d.player()),
-                    describe_decision(&d, rules),
-                    describe_action(a, rules)
-                ),
-            )),
+            (d, a) => {
+                // The refusal names the decision in the expansion's words.
+                let d = self.decision().unwrap_or(d);
+                Err(IllegalAction::new(
+                    RefusalKind::WrongDecision,
+                    format!(
+                        "{} must {}, not {}",
+                        self.core.player_name(d.player()),
+                        describe_decision(&d, rules),
+                        describe_action(a, rules)
+                    ),
+                ))
+            }
         }
     }
 

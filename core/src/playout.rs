@@ -73,12 +73,12 @@ pub fn full_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action>) 
 /// rejection sampling over frontier cells × rotations, anything else as
 /// [`full_step`].
 pub fn sampled_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action>) -> Result<(), PlayError> {
-    if let Some(Decision::Expansion { .. }) = game.decision()
+    if let Some(Decision::Expansion { .. }) = game.unlabelled_decision()
         && let Some(action) = game.sample_action(rng)
     {
         return game.play(&action);
     }
-    if let Some(Decision::Place { tile, .. }) = game.decision() {
+    if let Some(Decision::Place { tile, .. }) = game.unlabelled_decision() {
         for _ in 0..SAMPLE_TRIES {
             let board = game.state().board();
             let frontier = board.frontier();
@@ -108,7 +108,7 @@ pub fn flat_step(
     options: &mut Vec<Action>,
     moves: &mut Vec<WholeMove>,
 ) -> Result<(), PlayError> {
-    if let Some(Decision::Place { .. }) = game.decision() {
+    if let Some(Decision::Place { .. }) = game.unlabelled_decision() {
         game.moves(moves);
         if !moves.is_empty() {
             let i = pick(rng, moves.len());

@@ -91,7 +91,7 @@ impl Game {
     /// with [`Game::play_move`] as it would with two [`Game::play`] calls.
     pub fn moves(&self, out: &mut Vec<WholeMove>) {
         out.clear();
-        let Some(Decision::Place { tile, .. }) = self.decision() else {
+        let Some(Decision::Place { tile, .. }) = self.unlabelled_decision() else {
             return;
         };
         if self.deploys_need_play(tile) {
@@ -159,7 +159,7 @@ impl Game {
         out.clear();
         let place = Action::Place { pos, rotation };
         self.check(&place)?;
-        let Some(Decision::Place { tile, .. }) = self.decision() else {
+        let Some(Decision::Place { tile, .. }) = self.unlabelled_decision() else {
             return Err(IllegalAction::new(
                 RefusalKind::WrongDecision,
                 "the pending decision is not a placement".into(),
@@ -179,7 +179,7 @@ impl Game {
     /// [`Game::play`] reports it.
     pub fn play_move(&mut self, m: &WholeMove) -> Result<(), PlayError> {
         let place = m.placement();
-        let Some(Decision::Place { tile, .. }) = self.decision() else {
+        let Some(Decision::Place { tile, .. }) = self.unlabelled_decision() else {
             // Let the check say what the pending decision is.
             self.check(&place)?;
             return Err(IllegalAction::new(
@@ -193,7 +193,7 @@ impl Game {
             // both on a copy and keep it only when both are accepted.
             let mut copy = self.clone();
             copy.play(&place)?;
-            match (copy.decision(), m.deployment()) {
+            match (copy.unlabelled_decision(), m.deployment()) {
                 (Some(Decision::Deploy { .. }), Some(second)) => copy.play(&second)?,
                 (Some(Decision::Deploy { .. }), None) => {
                     return Err(IllegalAction::new(
@@ -261,7 +261,7 @@ impl Game {
             // game itself reports that when the placement is played.
             return NextDecision::Expansion;
         }
-        match copy.decision() {
+        match copy.unlabelled_decision() {
             Some(Decision::Deploy { .. }) => {
                 copy.for_each_deployment(|d| out.push(d));
                 NextDecision::Deploy

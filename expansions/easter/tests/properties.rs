@@ -6,7 +6,9 @@ mod common;
 
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::serde_json;
-use carcassonne_core::{Action, Catalog, CoreState, Decision, FigureClass, Game, GameConfig, Pos, Rules, Side};
+use carcassonne_core::{
+    Action, Catalog, CoreState, Decision, FigureClass, Game, GameConfig, Pos, RefusalKind, Rules, Side,
+};
 use carcassonne_easter::{Path, State};
 use common::{easter_points, offered_paths, state_of, tiles};
 use proptest::prelude::*;
@@ -61,6 +63,14 @@ fn check_offer(game: &Game, state: &State, short_path_stays: bool) -> Result<(),
         prop_assert_eq!(roll.hops, roll.rolled, "a short roll under `stay` asks nothing");
     }
     prop_assert!(roll.hops >= 1, "a bunny that cannot move asks nothing");
+    // Another kind of answer is refused, naming the decision in Easter's words.
+    let refusal = game.check(&Action::Pass).expect_err("a pass answers no bunny path");
+    prop_assert_eq!(refusal.kind, RefusalKind::WrongDecision);
+    prop_assert!(
+        refusal.message.contains("must decide bunny path (easter), not pass"),
+        "{}",
+        refusal.message
+    );
     let offered = offered_paths(game);
     let unique: BTreeSet<Vec<Pos>> = offered.iter().cloned().collect();
     prop_assert_eq!(unique.len(), offered.len(), "no path is offered twice");
