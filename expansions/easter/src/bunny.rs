@@ -140,9 +140,9 @@ const MOST_PATHS: usize = 4 * 3usize.pow(MAX_HOPS as u32 - 1);
 /// start in the middle.
 const REACH_SIDE: usize = 2 * MAX_HOPS + 1;
 
-/// Whether the bunny, having come along `trail` (its start first), may hop
-/// onto `next`: a placed tile it has not entered, and none of `avoid`.
-/// Every path search and check of the bunny asks this.
+/// Whether the bunny may hop onto `next`: a placed tile, none of `trail`
+/// (tiles of this move it may not enter again) and none of `avoid`. Every
+/// path search and check of the bunny asks this.
 fn may_enter(view: &CoreState, next: Pos, trail: &[Pos], avoid: &[Pos]) -> bool {
     view.board().is_occupied(next) && !trail.contains(&next) && !avoid.contains(&next)
 }
@@ -159,31 +159,44 @@ fn search_paths(
     avoid: &[Pos],
     mut visit: impl FnMut(&[Pos]) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    fn extend(
-        view: &CoreState,
-        trail: &mut [Pos; MAX_HOPS + 1],
-        done: usize,
-        len: usize,
-        avoid: &[Pos],
-        visit: &mut dyn FnMut(&[Pos]) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        if done == len {
-            return visit(&trail[1..=len]);
+    debug_assert!(len <= MAX_HOPS, "no die rolls more than {MAX_HOPS} hops");
+    // Three nested loops rather than a recursion: a bunny decision walks
+    // up to 52 tiles, and a call for each cost as much as looking at it.
+    // On a square grid a path of at most three hops can come back to a
+    // tile only by stepping straight back (a cycle takes four), so each
+    // hop need only avoid the tile before last.
+    let len = len.min(MAX_HOPS);
+    if len == 0 {
+        return visit(&[]);
+    }
+    for first in Side::ALL.map(|side| from.step(side)) {
+        if !may_enter(view, first, &[], avoid) {
+            continue;
         }
-        let here = trail[done];
-        for side in Side::ALL {
-            let next = here.step(side);
-            if may_enter(view, next, &trail[..=done], avoid) {
-                trail[done + 1] = next;
-                extend(view, trail, done + 1, len, avoid, visit)?;
+        if len == 1 {
+            visit(&[first])?;
+            continue;
+        }
+        for second in Side::ALL.map(|side| first.step(side)) {
+            if !may_enter(view, second, &[from], avoid) {
+                continue;
+            }
+            if len == 2 {
+                visit(&[first, second])?;
+                continue;
+            }
+            for third in Side::ALL.map(|side| second.step(side)) {
+                if may_enter(view, third, &[first], avoid) {
+                    visit(&[first, second, third])?;
+                }
             }
         }
-        ControlFlow::Continue(())
     }
-    debug_assert!(len <= MAX_HOPS, "no die rolls more than {MAX_HOPS} hops");
-    let mut trail = [from; MAX_HOPS + 1];
-    extend(view, &mut trail, 0, len.min(MAX_HOPS), avoid, &mut visit)
+    ControlFlow::Continue(())
 }
+
+// `search_paths` and `longest_path` nest one loop a hop.
+const _: () = assert!(MAX_HOPS == 3);
 
 /// Every path of exactly `len` hops from `from` (at most [`MAX_HOPS`]):
 /// orthogonal steps onto placed tiles, no tile (the start included) entered
@@ -201,28 +214,37 @@ pub fn paths_of_length(view: &CoreState, from: Pos, len: usize, avoid: &[Pos]) -
 /// The length of the longest path from `from` that enters none of `avoid`,
 /// looking no further than `cap` hops (at most [`MAX_HOPS`]).
 pub fn longest_path(view: &CoreState, from: Pos, cap: usize, avoid: &[Pos]) -> usize {
-    // One depth-first search, stopped as soon as a path reaches `cap`: a
-    // bunny on a full board finds one at the first try.
-    fn deepest(view: &CoreState, trail: &mut [Pos; MAX_HOPS + 1], done: usize, cap: usize, avoid: &[Pos]) -> usize {
-        if done == cap {
-            return done;
+    // One depth-first search, as `search_paths` a loop a hop (each hop
+    // avoiding the tile before last), stopped as soon as a path reaches
+    // `cap`: a bunny on a full board finds one at the first try.
+    let cap = cap.min(MAX_HOPS);
+    let mut longest = 0;
+    if cap == 0 {
+        return longest;
+    }
+    for first in Side::ALL.map(|side| from.step(side)) {
+        if !may_enter(view, first, &[], avoid) {
+            continue;
         }
-        let here = trail[done];
-        let mut best = done;
-        for side in Side::ALL {
-            let next = here.step(side);
-            if may_enter(view, next, &trail[..=done], avoid) {
-                trail[done + 1] = next;
-                best = best.max(deepest(view, trail, done + 1, cap, avoid));
-                if best == cap {
-                    break;
-                }
+        longest = longest.max(1);
+        if cap == 1 {
+            return longest;
+        }
+        for second in Side::ALL.map(|side| first.step(side)) {
+            if !may_enter(view, second, &[from], avoid) {
+                continue;
+            }
+            longest = longest.max(2);
+            if cap == 2 {
+                return longest;
+            }
+            let third = Side::ALL.map(|side| second.step(side));
+            if third.into_iter().any(|p| may_enter(view, p, &[first], avoid)) {
+                return 3;
             }
         }
-        best
     }
-    let mut trail = [from; MAX_HOPS + 1];
-    deepest(view, &mut trail, 0, cap.min(MAX_HOPS), avoid)
+    longest
 }
 
 impl Easter {
