@@ -3,7 +3,7 @@
 //! sell a set of different fruits — one action (variant `actions = "one"`)
 //! or one per tree within reach (`per-tree`).
 
-use crate::{FruitSet, HARVEST, MAX_SALE, SELL, State, Token};
+use crate::{FruitSet, HARVEST, MAX_SALE, SELL, State, Token, Tree};
 use carcassonne_core::figures::PlacedFigure;
 use carcassonne_core::{Ctx, FigureClass, Pos, serde_json};
 use serde::{Deserialize, Serialize};
@@ -93,6 +93,12 @@ pub(crate) fn offer(state: &mut State, ctx: &mut Ctx<'_>, actions: ActionsVarian
     let Some(placed) = ctx.view().placed_this_turn().copied() else {
         return;
     };
+    // Most deployments happen far from every tree: that is told from the
+    // trees (six at most) before the nine tiles around are looked at.
+    let near = |t: &Tree| (t.at.x - placed.pos.x).abs() <= 1 && (t.at.y - placed.pos.y).abs() <= 1;
+    if !state.trees.iter().any(near) {
+        return;
+    }
     let reach: Vec<Pos> = std::iter::once(placed.pos)
         .chain(placed.pos.ring())
         .filter(|&p| state.tree_at(p).is_some())
