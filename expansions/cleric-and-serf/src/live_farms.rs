@@ -132,14 +132,9 @@ impl KnownFarm {
             *c = features.root(*c);
         }
         if may_repeat {
-            self.deduplicated();
+            self.cities.sort_unstable();
+            self.cities.dedup();
         }
-    }
-
-    /// Drops repeated cities (after another farm's list was appended).
-    fn deduplicated(&mut self) {
-        self.cities.sort_unstable();
-        self.cities.dedup();
     }
 }
 
@@ -355,7 +350,7 @@ impl LiveFarms {
             }
         }
         if changed {
-            self.join_grown_farms(view, start as NodeId, new_city_joins > 0, cities_joined);
+            self.join_grown_farms(view, start as NodeId, cities_joined);
         }
         changed
     }
@@ -377,9 +372,8 @@ impl LiveFarms {
 
     /// Works out each farm that grew: from the farms it joined and the new
     /// tiles' fields when those are all it is made of, by walking it when it
-    /// also swallowed a farm nobody stood in. Without `any_city_joins` this
-    /// turn no city's root moved, so a farm's cities need no new roots.
-    fn join_grown_farms(&mut self, view: &CoreState, first_new: NodeId, any_city_joins: bool, cities_joined: bool) {
+    /// also swallowed a farm nobody stood in.
+    fn join_grown_farms(&mut self, view: &CoreState, first_new: NodeId, cities_joined: bool) {
         let features = view.features();
         let mut i = 0;
         while i < self.farms.len() {
@@ -406,11 +400,11 @@ impl LiveFarms {
             let added = self.new_fields.iter().find(|(r, _)| *r == root).map_or(0, |&(_, n)| n);
             let farm = &mut self.farms[i];
             if farm.nodes + added == features.node_count(root) {
-                if any_city_joins {
-                    farm.rerooted(features, cities_joined || folded);
-                } else if folded {
-                    farm.deduplicated();
-                }
+                // Re-rooted even on a turn that joined no city: a city may
+                // have changed its root on an earlier turn (a new piece as
+                // large as the city it joined becomes the root) while this
+                // farm neither grew nor lost a city.
+                farm.rerooted(features, cities_joined || folded);
                 for n in first_new..features.len() as NodeId {
                     if features.kind(n) == FeatureKind::Field && features.root(n) == root {
                         add_touched_cities(view, n, &mut farm.cities);

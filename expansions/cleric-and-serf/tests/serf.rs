@@ -4,9 +4,11 @@
 mod common;
 
 use carcassonne_cleric_and_serf::{CityCount, SerfRule};
+use carcassonne_core::playout::{self, Mode};
 use carcassonne_core::{GameConfig, Rules, SetupError};
 use common::{catalog, points, record, replay, replay_prefix, replay_record, state, tiles};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// No barn in the game: the no-barn rule, cities counted complete or not
 /// (the default `serf_cities = "all"`).
@@ -310,4 +312,29 @@ fn no_barn_in_the_figures_table_means_the_no_barn_serf() {
     config.figures.insert("barn".into(), 0);
     let err = Rules::new(&catalog(), &config, &tiles()).unwrap_err().to_string();
     assert!(err.contains("[figures] barn = 0"), "{err}");
+}
+
+/// Random games with the live Serf, in debug builds, where every turn
+/// compares the farms it follows with walking every farmer's farm (a drift
+/// fails the hook, and so the game): both city counts, with and without
+/// Inns & Cathedrals' big follower, each decision listed and sampled. A
+/// city whose root moved on one turn and a farm that grew on a later one
+/// drifted within 30 such games before they were caught.
+#[test]
+fn random_games_keep_the_live_serfs_farms_with_the_board() {
+    for cities in ["all", "complete"] {
+        for expansions in [&["cleric-and-serf"][..], &["cleric-and-serf", "inns-and-cathedrals"]] {
+            let mut config = config_with(&[("serf_size", "live"), ("serf_cities", cities)], expansions);
+            let mut options = Vec::new();
+            for seed in 0..30 {
+                config.seed = seed;
+                let rules = Arc::new(Rules::new(&catalog(), &config, &tiles()).expect("rules"));
+                for mode in [Mode::Full, Mode::Sampled] {
+                    let game = playout::random_game(&rules, mode, seed, &mut options);
+                    let game = game.unwrap_or_else(|e| panic!("{cities}, {expansions:?}, seed {seed}, {mode:?}: {e}"));
+                    assert!(game.is_over());
+                }
+            }
+        }
+    }
 }
