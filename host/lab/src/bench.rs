@@ -367,8 +367,8 @@ fn games_per_second(rules: &[Arc<Rules>], mode: Mode, budget: Budget) -> Result<
 /// Games per second of two sets of rules measured side by side: batches of
 /// games alternate between them, game `i` of each with the same seed, so
 /// whatever else the machine does slows both alike and their ratio holds
-/// (measured one after the other, the ratio of two equal builds moved by a
-/// fifth between runs on a shared machine). Each side gets the budget.
+/// (measured one after the other, the ratio of one build moved by a fifth
+/// between runs on a shared machine). Each side gets the budget.
 fn paired_games_per_second(a: &[Arc<Rules>], b: &[Arc<Rules>], mode: Mode, budget: Budget) -> Result<(f64, f64)> {
     const BATCH: u64 = 16;
     let mut options = Vec::new();
