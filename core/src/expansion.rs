@@ -1156,10 +1156,19 @@ impl<'a> Ctx<'a> {
     /// Records what `detail` builds, only when the game is narrated:
     /// `ctx.log_with(|| json!({ "roll": face }))` costs nothing in a
     /// playout.
+    #[inline(always)]
     pub fn log_with(&mut self, detail: impl FnOnce() -> serde_json::Value) {
         if self.narrated {
-            self.log(detail());
+            self.log_narrated(detail);
         }
+    }
+
+    // Out of line, so the test above is all a hook carries in a playout
+    // (a detail's JSON made it too large to inline).
+    #[cold]
+    #[inline(never)]
+    fn log_narrated(&mut self, detail: impl FnOnce() -> serde_json::Value) {
+        self.log(detail());
     }
 
     /// Whether the game keeps a log (see `Game::set_narrated`).
