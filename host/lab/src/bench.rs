@@ -338,16 +338,19 @@ fn place_options(rules: &Arc<Rules>) -> Result<f64> {
     Ok(listed as f64 / decisions.max(1) as f64)
 }
 
+/// Plays random game `i` of the rules cycle in `mode`, its choices seeded
+/// by `i`, as every games-per-second figure does.
+fn play_cycle_game(rules: &[Arc<Rules>], mode: Mode, i: u64, options: &mut Vec<Action>) -> Result<()> {
+    let r = &rules[(i % rules.len() as u64) as usize];
+    let game = playout::random_game(r, mode, i ^ 0x5eed, options).with_context(|| format!("random game {i} failed"))?;
+    black_box(game);
+    Ok(())
+}
+
 /// Games per second of `mode` over the rules cycle.
 fn games_per_second(rules: &[Arc<Rules>], mode: Mode, budget: Budget) -> Result<f64> {
     let mut options = Vec::new();
-    let mut play = |i: u64| -> Result<()> {
-        let r = &rules[(i % rules.len() as u64) as usize];
-        let game = playout::random_game(r, mode, i ^ 0x5eed, &mut options)
-            .with_context(|| format!("random game {i} failed"))?;
-        black_box(game);
-        Ok(())
-    };
+    let mut play = |i: u64| play_cycle_game(rules, mode, i, &mut options);
     for i in 0..WARM_UP_GAMES {
         play(i)?;
     }
@@ -381,13 +384,7 @@ fn games_per_second(rules: &[Arc<Rules>], mode: Mode, budget: Budget) -> Result<
 fn paired_games_per_second(a: &[Arc<Rules>], b: &[Arc<Rules>], mode: Mode, budget: Budget) -> Result<(f64, f64)> {
     const BATCH: u64 = 16;
     let mut options = Vec::new();
-    let mut play = |rules: &[Arc<Rules>], i: u64| -> Result<()> {
-        let r = &rules[(i % rules.len() as u64) as usize];
-        let game = playout::random_game(r, mode, i ^ 0x5eed, &mut options)
-            .with_context(|| format!("random game {i} failed"))?;
-        black_box(game);
-        Ok(())
-    };
+    let mut play = |rules: &[Arc<Rules>], i: u64| play_cycle_game(rules, mode, i, &mut options);
     for i in 0..WARM_UP_GAMES {
         play(a, i)?;
         play(b, i)?;
