@@ -195,7 +195,7 @@ fn search_paths(
     ControlFlow::Continue(())
 }
 
-// `search_paths` and `longest_path` nest one loop a hop.
+// `search_paths` nests one loop a hop.
 const _: () = assert!(MAX_HOPS == 3);
 
 /// Every path of exactly `len` hops from `from` (at most [`MAX_HOPS`]):
@@ -214,37 +214,12 @@ pub fn paths_of_length(view: &CoreState, from: Pos, len: usize, avoid: &[Pos]) -
 /// The length of the longest path from `from` that enters none of `avoid`,
 /// looking no further than `cap` hops (at most [`MAX_HOPS`]).
 pub fn longest_path(view: &CoreState, from: Pos, cap: usize, avoid: &[Pos]) -> usize {
-    // One depth-first search, as `search_paths` a loop a hop (each hop
-    // avoiding the tile before last), stopped as soon as a path reaches
-    // `cap`: a bunny on a full board finds one at the first try.
-    let cap = cap.min(MAX_HOPS);
-    let mut longest = 0;
-    if cap == 0 {
-        return longest;
-    }
-    for first in Side::ALL.map(|side| from.step(side)) {
-        if !may_enter(view, first, &[], avoid) {
-            continue;
-        }
-        longest = longest.max(1);
-        if cap == 1 {
-            return longest;
-        }
-        for second in Side::ALL.map(|side| first.step(side)) {
-            if !may_enter(view, second, &[from], avoid) {
-                continue;
-            }
-            longest = longest.max(2);
-            if cap == 2 {
-                return longest;
-            }
-            let third = Side::ALL.map(|side| second.step(side));
-            if third.into_iter().any(|p| may_enter(view, p, &[first], avoid)) {
-                return 3;
-            }
-        }
-    }
-    longest
+    // The first path of each length found ends that search: a bunny on a
+    // full board finds one of the cap's length at the first try.
+    (1..=cap.min(MAX_HOPS))
+        .rev()
+        .find(|&len| search_paths(view, from, len, avoid, |_| ControlFlow::Break(())).is_break())
+        .unwrap_or(0)
 }
 
 impl Easter {
