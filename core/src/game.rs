@@ -4,7 +4,7 @@
 //! game untouched and says why.
 
 use crate::events::Event;
-use crate::expansion::{Ctx, Deployment, DynExpansion, ErasedAction, ErasedState, FeatureScoring, Hooks};
+use crate::expansion::{Ctx, Deployment, DynInstance, ErasedAction, ErasedState, FeatureScoring, Hooks};
 use crate::features::NodeId;
 use crate::figures::{FigureClass, FigurePlacement, PlacedFigure, Spot};
 use crate::geometry::{Pos, Rotation};
@@ -111,7 +111,9 @@ pub struct Game {
     rules: Arc<Rules>,
     core: CoreState,
     rng: GameRng,
-    ext: Vec<Box<dyn ErasedState>>,
+    /// Each enabled expansion's instance in this game (its state and the
+    /// hooks that change it), by slot.
+    ext: Vec<Box<dyn DynInstance>>,
     asks: VecDeque<(u8, u8)>,
     /// Events of the last `play` (or of setup), for logs and tests.
     events: Vec<Event>,
@@ -172,7 +174,7 @@ impl Game {
             rotation: Rotation::NONE,
         });
         for slot in 0..game.rules.expansions.len() {
-            let state = {
+            let instance = {
                 let hooks = &game.rules.expansions[slot].hooks;
                 let mut ctx = Ctx {
                     view: &game.core,
@@ -184,8 +186,8 @@ impl Game {
                 };
                 hooks.setup(&mut ctx)
             };
-            match state {
-                Some(state) => game.ext.push(state),
+            match instance {
+                Some(instance) => game.ext.push(instance),
                 None => {
                     return Err(game.failure().unwrap_or_else(|| PlayError::ExpansionFailed {
                         expansion: game.rules.expansions[slot].info.id.into(),
@@ -241,7 +243,7 @@ impl Game {
     pub fn heap_bytes(&self) -> usize {
         self.core.heap_bytes()
             + self.ext.iter().map(|s| std::mem::size_of_val(&**s)).sum::<usize>()
-            + self.ext.capacity() * std::mem::size_of::<Box<dyn ErasedState>>()
+            + self.ext.capacity() * std::mem::size_of::<Box<dyn DynInstance>>()
             + self.asks.capacity() * 2
             + (self.events.capacity() + self.pending.capacity()) * std::mem::size_of::<Event>()
             + self.new_asks.capacity()
@@ -264,14 +266,12 @@ impl Game {
 
     /// The state of the expansion in `slot`, with hidden parts.
     pub fn expansion_state(&self, slot: u8) -> &dyn ErasedState {
-        self.ext[slot as usize].as_ref()
+        self.ext[slot as usize].state()
     }
 
     /// The expansion's state as every player may see it.
     pub fn public_expansion_state(&self, slot: u8) -> serde_json::Value {
-        self.rules.expansions[slot as usize]
-            .hooks
-            .public_state(self.ext[slot as usize].as_ref())
+        self.ext[slot as usize].public_state()
     }
 
     /// Events of the last `play` (or of the setup, before any play); empty
@@ -308,9 +308,7 @@ impl Game {
     pub fn decision(&self) -> Option<Decision> {
         match self.unlabelled_decision() {
             Some(Decision::Expansion { player, slot, .. }) => {
-                let label = self.rules.expansions[slot as usize]
-                    .hooks
-                    .decision_label(self.ext[slot as usize].as_ref());
+                let label = self.ext[slot as usize].decision_label();
                 Some(Decision::Expansion { player, slot, label })
             }
             decision => decision,
@@ -361,12 +359,9 @@ impl Game {
                 out.push(Action::Pass);
             }
             Some(Decision::Expansion { player, slot, .. }) => {
-                self.rules.expansions[slot as usize].hooks.options(
-                    self.ext[slot as usize].as_ref(),
-                    &self.core,
-                    player,
-                    &mut |action| out.push(Action::Expansion { slot, action }),
-                );
+                self.ext[slot as usize].options(&self.core, player, &mut |action| {
+                    out.push(Action::Expansion { slot, action })
+                });
             }
         }
     }
@@ -379,12 +374,7 @@ impl Game {
         let Some(Decision::Expansion { player, slot, .. }) = self.unlabelled_decision() else {
             return None;
         };
-        let action = self.rules.expansions[slot as usize].hooks.sample_option(
-            self.ext[slot as usize].as_ref(),
-            &self.core,
-            player,
-            rng,
-        )?;
+        let action = self.ext[slot as usize].sample_option(&self.core, player, rng)?;
         Some(Action::Expansion { slot, action })
     }
 
@@ -416,15 +406,11 @@ impl Game {
 
     fn placement_allowed(&self, tile: u16, pos: Pos, rotation: Rotation) -> bool {
         let tt = self.rules.tile(tile);
-        self.rules.called.vetoing.iter().all(|&s| {
-            self.rules.expansions[s as usize].hooks.placement_allowed(
-                self.ext[s as usize].as_ref(),
-                &self.core,
-                tt,
-                pos,
-                rotation,
-            )
-        })
+        self.rules
+            .called
+            .vetoing
+            .iter()
+            .all(|&s| self.ext[s as usize].placement_allowed(&self.core, tt, pos, rotation))
     }
 
     /// The core's own deployment options on the tile just placed: figures
@@ -493,13 +479,10 @@ impl Game {
             return self.core_deployments(f);
         }
         let allowed = |d: &Deployment| {
-            called.deploy_vetoing.iter().all(|&slot| {
-                rules.expansions[slot as usize].hooks.deployment_allowed(
-                    self.ext[slot as usize].as_ref(),
-                    &self.core,
-                    d,
-                )
-            })
+            called
+                .deploy_vetoing
+                .iter()
+                .all(|&slot| self.ext[slot as usize].deployment_allowed(&self.core, d))
         };
         self.core_deployments(|d| {
             if allowed(&d) {
@@ -509,11 +492,7 @@ impl Game {
         if !called.deploying.is_empty() {
             let mut offered = Vec::new();
             for &slot in &called.deploying {
-                rules.expansions[slot as usize].hooks.deploy_options(
-                    self.ext[slot as usize].as_ref(),
-                    &self.core,
-                    &mut offered,
-                );
+                self.ext[slot as usize].deploy_options(&self.core, &mut offered);
             }
             offered.into_iter().filter(|d| allowed(d)).for_each(f);
         }
@@ -637,10 +616,11 @@ impl Game {
                         RefusalKind::NotThisTile,
                         "figures go on the tile just placed".to_string(),
                     )
-                } else if let Some(why) = rules.expansions.iter().enumerate().find_map(|(slot, e)| {
-                    e.hooks
-                        .explain_deployment_refusal(self.ext[slot].as_ref(), &self.core, d)
-                }) {
+                } else if let Some(why) = self
+                    .ext
+                    .iter()
+                    .find_map(|e| e.explain_deployment_refusal(&self.core, d))
+                {
                     (RefusalKind::DeploymentForbidden, why)
                 } else if let Spot::Feature(fi) = d.spot {
                     match self.core.node_at(d.pos, fi as usize) {
@@ -671,13 +651,11 @@ impl Game {
             }
             (Decision::Expansion { slot, player, .. }, Action::Expansion { slot: s, action }) if slot == *s => {
                 let e = &rules.expansions[slot as usize];
-                let state = self.ext[slot as usize].as_ref();
-                if e.hooks.is_option(state, &self.core, player, action.as_ref()) {
+                let instance = &self.ext[slot as usize];
+                if instance.is_option(&self.core, player, action.as_ref()) {
                     Ok(())
                 } else {
-                    let why =
-                        e.hooks
-                            .explain_refusal(self.ext[slot as usize].as_ref(), &self.core, player, action.as_ref());
+                    let why = instance.explain_refusal(&self.core, player, action.as_ref());
                     Err(IllegalAction::new(
                         RefusalKind::Expansion,
                         match why {
@@ -727,14 +705,13 @@ impl Game {
                     spot: d.spot,
                 });
                 let placed = *self.core.figure(figure).expect("just deployed");
-                self.run_hooks(Hooks::FIGURE_DEPLOYED, |h, s, ctx| h.figure_deployed(s, ctx, &placed));
+                self.run_hooks(Hooks::FIGURE_DEPLOYED, |e, ctx| e.figure_deployed(ctx, &placed));
                 self.core.enter(Phase::AfterDeploy);
             }
             Action::Pass => self.core.enter(Phase::AfterDeploy),
             Action::Expansion { slot, action } => {
                 let (slot, asked) = self.asks.pop_front().unwrap_or((*slot, player));
                 {
-                    let hooks = &self.rules.expansions[slot as usize].hooks;
                     let mut ctx = Ctx {
                         view: &self.core,
                         rng: &mut self.rng,
@@ -743,7 +720,7 @@ impl Game {
                         slot,
                         narrated: self.narrated,
                     };
-                    hooks.play(self.ext[slot as usize].as_mut(), &mut ctx, asked, action.as_ref());
+                    self.ext[slot as usize].play(&mut ctx, asked, action.as_ref());
                 }
                 self.flush_front(slot);
             }
@@ -769,7 +746,7 @@ impl Game {
                     }
                     self.emit(Event::TurnStarted { player: next });
                     self.core.enter(Phase::Draw);
-                    self.run_hooks(Hooks::TURN_STARTED, |h, s, ctx| h.turn_started(s, ctx));
+                    self.run_hooks(Hooks::TURN_STARTED, |e, ctx| e.turn_started(ctx));
                 }
                 Phase::Draw => {
                     if self.core.turn().placed.is_some() {
@@ -787,29 +764,27 @@ impl Game {
                 Phase::Place | Phase::Deploy => return,
                 Phase::AfterPlace => {
                     let placed = *self.core.placed_this_turn().expect("placed");
-                    self.run_hooks(Hooks::TILE_PLACED, |h, s, ctx| h.tile_placed(s, ctx, placed));
+                    self.run_hooks(Hooks::TILE_PLACED, |e, ctx| e.tile_placed(ctx, placed));
                     self.core.enter(Phase::Deploy);
                 }
                 Phase::AfterDeploy => {
                     let deployed: Option<PlacedFigure> =
                         self.core.turn().deployed.and_then(|id| self.core.figure(id).copied());
-                    self.run_hooks(Hooks::AFTER_DEPLOY, |h, s, ctx| {
-                        h.after_deploy(s, ctx, deployed.as_ref())
-                    });
+                    self.run_hooks(Hooks::AFTER_DEPLOY, |e, ctx| e.after_deploy(ctx, deployed.as_ref()));
                     self.core.enter(Phase::BeforeScoring);
                 }
                 Phase::BeforeScoring => {
                     self.core.enter(Phase::Scoring);
-                    self.run_hooks(Hooks::BEFORE_SCORING, |h, s, ctx| h.before_scoring(s, ctx));
+                    self.run_hooks(Hooks::BEFORE_SCORING, |e, ctx| e.before_scoring(ctx));
                 }
                 Phase::Scoring => {
                     self.score_completed();
                     self.core.enter(Phase::AfterScoring);
-                    self.run_hooks(Hooks::AFTER_SCORING, |h, s, ctx| h.after_scoring(s, ctx));
+                    self.run_hooks(Hooks::AFTER_SCORING, |e, ctx| e.after_scoring(ctx));
                 }
                 Phase::AfterScoring => {
                     self.core.enter(Phase::EndTurn);
-                    self.run_hooks(Hooks::END_OF_TURN, |h, s, ctx| h.end_of_turn(s, ctx));
+                    self.run_hooks(Hooks::END_OF_TURN, |e, ctx| e.end_of_turn(ctx));
                 }
                 Phase::EndTurn => self.core.enter(Phase::TurnStart),
                 Phase::FinalScoring => {
@@ -847,7 +822,7 @@ impl Game {
                     // a handle on the shared rules rather than a copy of it.
                     let rules = Arc::clone(&self.rules);
                     let tt = rules.tile(tile);
-                    self.run_hooks(Hooks::TILE_DRAWN, |h, s, ctx| h.tile_drawn(s, ctx, tt));
+                    self.run_hooks(Hooks::TILE_DRAWN, |e, ctx| e.tile_drawn(ctx, tt));
                 }
                 return true;
             }
@@ -867,7 +842,7 @@ impl Game {
             };
             let kind = self.core.features().kind(node);
             self.emit(Event::FeatureCompleted { feature: node, kind });
-            self.run_hooks(Hooks::FEATURE_COMPLETED, |h, s, ctx| h.feature_completed(s, ctx, node));
+            self.run_hooks(Hooks::FEATURE_COMPLETED, |e, ctx| e.feature_completed(ctx, node));
         }
         for i in 0..n {
             let Some(&node) = self.core.turn().completed.get(i) else {
@@ -901,13 +876,7 @@ impl Game {
             }
         };
         for &slot in &self.rules.called.adjusting {
-            self.rules.expansions[slot as usize].hooks.feature_points(
-                self.ext[slot as usize].as_ref(),
-                &self.core,
-                node,
-                complete,
-                &mut points,
-            );
+            self.ext[slot as usize].feature_points(&self.core, node, complete, &mut points);
         }
         let winners = self.core.majority(node);
         let source = match kind {
@@ -933,7 +902,7 @@ impl Game {
             winners,
             complete,
         };
-        self.run_hooks(Hooks::FEATURE_SCORED, |h, s, ctx| h.feature_scored(s, ctx, &scoring));
+        self.run_hooks(Hooks::FEATURE_SCORED, |e, ctx| e.feature_scored(ctx, &scoring));
         if complete {
             let returning: Vec<PlacedFigure> = self.core.figures_in(node).copied().collect();
             for f in returning {
@@ -950,7 +919,7 @@ impl Game {
 
     fn final_scoring(&mut self) {
         self.emit(Event::FinalScoring);
-        self.run_hooks(Hooks::FINAL_SCORING, |h, s, ctx| h.final_scoring(s, ctx));
+        self.run_hooks(Hooks::FINAL_SCORING, |e, ctx| e.final_scoring(ctx));
         // Each feature with followers scores once; farms come last.
         let mut roots: Vec<NodeId> = Vec::new();
         for f in self.core.figures() {
@@ -976,12 +945,10 @@ impl Game {
             // Events of the setup (the start tile, earlier expansions' setup)
             // come before an expansion has a state: it sees their result in
             // its own `setup` instead.
-            let Some(state) = self.ext.get_mut(slot as usize) else {
+            let Some(instance) = self.ext.get_mut(slot as usize) else {
                 continue;
             };
-            self.rules.expansions[slot as usize]
-                .hooks
-                .observe(state.as_mut(), &self.core, &event);
+            instance.observe(&self.core, &event);
         }
         if self.narrated {
             self.events.push(event);
@@ -990,7 +957,7 @@ impl Game {
 
     /// Calls `hook` (through `f`) on every expansion that takes it, applying
     /// each one's requests before the next is called.
-    fn run_hooks(&mut self, hook: Hooks, f: impl Fn(&dyn DynExpansion, &mut dyn ErasedState, &mut Ctx<'_>)) {
+    fn run_hooks(&mut self, hook: Hooks, f: impl Fn(&mut dyn DynInstance, &mut Ctx<'_>)) {
         // Most hook points are taken by nobody (always, without expansions).
         if !self.rules.called.any.contains(hook) {
             return;
@@ -999,7 +966,6 @@ impl Game {
         for k in 0..takers {
             let slot = self.rules.called.by_hook[hook.index()][k] as usize;
             {
-                let hooks = self.rules.expansions[slot].hooks.as_ref();
                 let mut ctx = Ctx {
                     view: &self.core,
                     rng: &mut self.rng,
@@ -1008,7 +974,7 @@ impl Game {
                     slot: slot as u8,
                     narrated: self.narrated,
                 };
-                f(hooks, self.ext[slot].as_mut(), &mut ctx);
+                f(self.ext[slot].as_mut(), &mut ctx);
             }
             self.flush(slot as u8);
         }
@@ -1088,8 +1054,8 @@ impl Game {
     pub fn determinized(&self, seed: u64) -> Game {
         let mut g = self.clone();
         g.rng = GameRng::new(seed);
-        for (slot, e) in g.rules.expansions.iter().enumerate() {
-            e.hooks.resample_hidden(g.ext[slot].as_mut(), &mut g.rng);
+        for instance in &mut g.ext {
+            instance.resample_hidden(&mut g.rng);
         }
         g
     }

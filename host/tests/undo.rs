@@ -65,9 +65,13 @@ fn undo_restores_games_with_expansions() {
         let mut plain = game(set, seed);
         let mut rng = GameRng::new(seed);
         let mut options = Vec::new();
-        let mut decisions = 0;
+        // How the game was before each decision, to compare every undo
+        // with on the way back: undo reuses its frames' buffers, and a
+        // frame that kept a state from an earlier line would show there.
+        let mut seen = Vec::new();
         while !undoable.is_over() {
             let before = observe(&undoable);
+            seen.push(before.clone());
             undoable.legal_actions(&mut options);
             let action = options[rng.below(options.len() as u32) as usize].clone();
             undoable.play(&action).expect("a listed option plays");
@@ -76,10 +80,18 @@ fn undo_restores_games_with_expansions() {
             undoable.play(&action).expect("plays again");
             plain.play(&action).expect("plays in the plain game");
             assert_eq!(observe(&undoable), observe(&plain), "{set:?}");
-            decisions += 1;
         }
-        assert_eq!(undoable.undo_depth(), decisions);
-        while undoable.undo() {}
+        assert_eq!(undoable.undo_depth(), seen.len());
+        while let Some(before) = seen.pop() {
+            assert!(undoable.undo());
+            assert_eq!(
+                observe(&undoable),
+                before,
+                "{set:?}: back before decision {}",
+                seen.len()
+            );
+        }
+        assert!(!undoable.undo());
         assert_eq!(
             observe(&undoable),
             observe(&game(set, seed)),

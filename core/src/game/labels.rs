@@ -71,9 +71,8 @@ impl Game {
             Action::Expansion { slot, action } => {
                 let enabled = &self.rules.expansions[*slot as usize];
                 let player = self.decision().map_or(self.core.turn().player, |d| d.player());
-                enabled
-                    .hooks
-                    .option_label(self.ext[*slot as usize].as_ref(), &self.core, player, action.as_ref())
+                self.ext[*slot as usize]
+                    .option_label(&self.core, player, action.as_ref())
                     .unwrap_or_else(|| format!("{}: {}", enabled.info.name, action.to_json()))
             }
         }
@@ -118,9 +117,7 @@ impl Game {
     /// The state of the expansion in `slot` for people (its `present`
     /// lines).
     pub fn presented_expansion_state(&self, slot: u8) -> Vec<Line> {
-        self.rules.expansions[slot as usize]
-            .hooks
-            .present(self.ext[slot as usize].as_ref(), &self.core)
+        self.ext[slot as usize].present(&self.core)
     }
 
     /// A detail the expansion in `slot` logged, in words: its `log_line`,

@@ -14,7 +14,7 @@
 
 use super::Game;
 use crate::events::Event;
-use crate::expansion::ErasedState;
+use crate::expansion::DynInstance;
 use crate::game::PlayError;
 use crate::rng::GameRng;
 use crate::state::CoreMark;
@@ -25,7 +25,7 @@ use std::collections::VecDeque;
 struct Frame {
     core: CoreMark,
     rng: GameRng,
-    ext: Vec<Box<dyn ErasedState>>,
+    ext: Vec<Box<dyn DynInstance>>,
     asks: VecDeque<(u8, u8)>,
     events: Vec<Event>,
     broken: Option<PlayError>,

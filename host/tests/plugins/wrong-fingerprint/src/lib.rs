@@ -1,6 +1,6 @@
 //! A library with the right ABI version built by "another compiler".
 
-/// The plugin declaration's layout at ABI 3.
+/// The plugin declaration's layout (unchanged since ABI 3).
 #[repr(C)]
 pub struct Declaration {
     abi_version: u32,
@@ -19,7 +19,7 @@ const FINGERPRINT: &str = "carcassonne-core 0.0.1; rustc 1.10.0 (cfcb716cf 2016-
 #[unsafe(no_mangle)]
 pub static CARCASSONNE_PLUGIN: Declaration =
     Declaration {
-        abi_version: 3,
+        abi_version: 4,
         fingerprint: FINGERPRINT.as_ptr(),
         fingerprint_len: FINGERPRINT.len(),
         layout: 0,

@@ -1,0 +1,525 @@
+//! How the engine holds expansions whose types it does not know, in two
+//! halves made together by [`boxed`]:
+//!
+//! - [`DynExpansion`]: the rules' half, one per enabled expansion and shared
+//!   by every game of a configuration (setup, decoding actions, log lines);
+//! - [`DynInstance`]: a game's half, the expansion's state, typed, next to a
+//!   handle on its rules. Every hook of a turn is one call on it.
+//!
+//! A game keeps its instances rather than bare states so that a hook call
+//! reaches the expansion's code through one indirection and finds its state
+//! by type, with no check at run time that the state handed in is the
+//! expansion's own (a playout makes some six hundred such calls).
+
+use super::{Ctx, Deployment, Expansion, FeatureScoring, Hooks};
+use crate::events::Event;
+use crate::figures::PlacedFigure;
+use crate::geometry::{Pos, Rotation};
+use crate::rng::GameRng;
+use crate::state::CoreState;
+use crate::tiles::TileType;
+use crate::words::Line;
+use serde::Serialize;
+use std::any::Any;
+use std::fmt::Debug;
+use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// An expansion state with its type erased.
+pub trait ErasedState: Any + Debug + Send + Sync {
+    /// A boxed copy.
+    fn clone_box(&self) -> Box<dyn ErasedState>;
+    /// Equality with another erased state.
+    fn eq_dyn(&self, other: &dyn ErasedState) -> bool;
+    /// The full state as JSON (hidden parts included).
+    fn to_json(&self) -> serde_json::Value;
+    /// For downcasting.
+    fn as_any(&self) -> &dyn Any;
+    /// For downcasting.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<T: Clone + Debug + PartialEq + Serialize + Send + Sync + 'static> ErasedState for T {
+    fn clone_box(&self) -> Box<dyn ErasedState> {
+        Box::new(self.clone())
+    }
+    fn eq_dyn(&self, other: &dyn ErasedState) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+impl Clone for Box<dyn ErasedState> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// An expansion's action with its type erased.
+pub trait ErasedAction: Any + Debug + Send + Sync {
+    /// A boxed copy.
+    fn clone_box(&self) -> Box<dyn ErasedAction>;
+    /// Equality with another erased action.
+    fn eq_dyn(&self, other: &dyn ErasedAction) -> bool;
+    /// The action as written in records.
+    fn to_json(&self) -> serde_json::Value;
+    /// For downcasting.
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<T: Clone + Debug + PartialEq + Serialize + Send + Sync + 'static> ErasedAction for T {
+    fn clone_box(&self) -> Box<dyn ErasedAction> {
+        Box::new(self.clone())
+    }
+    fn eq_dyn(&self, other: &dyn ErasedAction) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl Clone for Box<dyn ErasedAction> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+impl PartialEq for Box<dyn ErasedAction> {
+    fn eq(&self, other: &Self) -> bool {
+        self.eq_dyn(other.as_ref())
+    }
+}
+
+/// Wraps an expansion for the engine: erases its types and catches panics
+/// in its hooks. Catching happens in the expansion's own code, which matters
+/// for dynamic libraries: they carry their own copy of std, and a panic must
+/// not unwind across the boundary. A caught panic makes the hook a no-op and
+/// is reported to the engine through `take_failure`, which turns it into an
+/// error naming the expansion.
+pub fn boxed<E: Expansion>(expansion: E) -> Box<dyn DynExpansion> {
+    Box::new(Arc::new(Guarded {
+        declared: expansion.hooks(),
+        inner: expansion,
+        failed: AtomicBool::new(false),
+        failure: Mutex::new(None),
+        raised: OnceLock::new(),
+    }))
+}
+
+/// An expansion with its panics caught (see [`boxed`]): the rules hold it,
+/// and so does each game's instance of it.
+struct Guarded<E> {
+    inner: E,
+    /// What `inner.hooks()` said when it was boxed.
+    declared: Hooks,
+    failed: AtomicBool,
+    failure: Mutex<Option<String>>,
+    /// The rules' flag raised along with `failed`, so the engine learns of
+    /// a failure with one load instead of asking every expansion after
+    /// every action.
+    raised: OnceLock<Arc<AtomicBool>>,
+}
+
+impl<E> Guarded<E> {
+    fn guard<R>(&self, hook: &'static str, fallback: R, f: impl FnOnce() -> R) -> R {
+        self.guard_named(|| hook, fallback, f)
+    }
+
+    /// As `guard`, naming the hook only if it panics.
+    fn guard_named<R>(&self, hook: impl FnOnce() -> &'static str, fallback: R, f: impl FnOnce() -> R) -> R {
+        match std::panic::catch_unwind(AssertUnwindSafe(f)) {
+            Ok(r) => r,
+            Err(payload) => {
+                let message = payload
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "unknown panic".into());
+                if let Ok(mut slot) = self.failure.lock() {
+                    slot.get_or_insert(format!("hook `{}` panicked: {message}", hook()));
+                }
+                self.failed.store(true, Ordering::Relaxed);
+                if let Some(raised) = self.raised.get() {
+                    raised.store(true, Ordering::Relaxed);
+                }
+                fallback
+            }
+        }
+    }
+}
+
+/// Fails a hook the expansion left out of `hooks()` although it acts (see
+/// [`Hooks`]); the guard reports the panic as the expansion's failure.
+fn undeclared(hook: Hooks) -> ! {
+    let (constant, method) = hook.names();
+    panic!("`{method}` acts, but `hooks()` does not list it: add `Hooks::{constant}`")
+}
+
+impl<E: Expansion> Guarded<E> {
+    /// Runs a turn hook that gets a context. The engine calls a hook left
+    /// out of `hooks()` only in debug builds, to check that it does nothing.
+    fn turn_hook(
+        &self,
+        hook: Hooks,
+        state: &mut E::State,
+        ctx: &mut Ctx<'_>,
+        f: impl FnOnce(&E, &mut E::State, &mut Ctx<'_>),
+    ) {
+        self.guard_named(
+            || hook.names().1,
+            (),
+            || {
+                if self.declared.contains(hook) {
+                    return f(&self.inner, state, ctx);
+                }
+                let before = (state.clone(), ctx.events.len(), ctx.asks.len(), ctx.rng.clone());
+                f(&self.inner, state, ctx);
+                if before != (state.clone(), ctx.events.len(), ctx.asks.len(), ctx.rng.clone()) {
+                    undeclared(hook);
+                }
+            },
+        )
+    }
+
+    /// Runs a hook that only reads the state and answers; left out of
+    /// `hooks()`, its answer must be `neutral`.
+    fn query_hook<R: PartialEq + Copy>(&self, hook: Hooks, neutral: R, f: impl FnOnce() -> R) -> R {
+        let declared = self.declared.contains(hook);
+        self.guard_named(
+            || hook.names().1,
+            neutral,
+            || {
+                let answer = f();
+                if !declared && answer != neutral {
+                    undeclared(hook);
+                }
+                answer
+            },
+        )
+    }
+}
+
+/// The rules' half of an [`Expansion`], as the engine holds it: what does
+/// not depend on a game. Made by [`boxed`]; implement [`Expansion`] instead.
+pub trait DynExpansion: Send + Sync {
+    /// Sets the expansion up for a new game: its instance, holding its
+    /// state. `None` when the setup failed (see `take_failure`).
+    fn setup(&self, ctx: &mut Ctx<'_>) -> Option<Box<dyn DynInstance>>;
+    /// The message of a hook that panicked since the last call, if any.
+    fn take_failure(&self) -> Option<String>;
+    /// A flag to raise whenever a hook panics, besides remembering the
+    /// message for `take_failure` (the rules attach theirs once).
+    fn raise_on_failure(&self, flag: Arc<AtomicBool>);
+    /// The turn hooks the expansion declares (`Expansion::hooks`).
+    fn hooks(&self) -> Hooks;
+    /// Reads one of its actions as records write it.
+    fn parse_action(&self, value: &serde_json::Value) -> Result<Box<dyn ErasedAction>, String>;
+    /// `Expansion::log_line`.
+    fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line>;
+}
+
+impl<E: Expansion> DynExpansion for Arc<Guarded<E>> {
+    fn setup(&self, ctx: &mut Ctx<'_>) -> Option<Box<dyn DynInstance>> {
+        let state = self.guard("setup", None, || Some(E::setup(&self.inner, ctx)))?;
+        Some(Box::new(Instance {
+            rules: Arc::clone(self),
+            state,
+        }))
+    }
+    fn take_failure(&self) -> Option<String> {
+        if !self.failed.swap(false, Ordering::Relaxed) {
+            return None;
+        }
+        self.failure
+            .lock()
+            .map(|mut f| f.take())
+            .unwrap_or_else(|e| e.into_inner().take())
+    }
+    fn raise_on_failure(&self, flag: Arc<AtomicBool>) {
+        // Set once, when the rules are assembled; a second attach would
+        // only repeat the same flag.
+        let _ = self.raised.set(flag);
+    }
+    fn hooks(&self) -> Hooks {
+        self.declared
+    }
+    fn parse_action(&self, value: &serde_json::Value) -> Result<Box<dyn ErasedAction>, String> {
+        serde_json::from_value::<E::Action>(value.clone())
+            .map(|a| Box::new(a) as Box<dyn ErasedAction>)
+            .map_err(|e| e.to_string())
+    }
+    fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line> {
+        self.guard("log_line", None, || E::log_line(&self.inner, view, detail))
+    }
+}
+
+/// A game's half of an [`Expansion`]: its state in this game, and the
+/// hooks that read or change it (each the [`Expansion`] method of the same
+/// name). Made by [`DynExpansion::setup`]; copied with the game.
+#[allow(missing_docs)]
+pub trait DynInstance: Debug + Send + Sync {
+    /// A boxed copy.
+    fn clone_box(&self) -> Box<dyn DynInstance>;
+    /// Makes `target` a copy of this instance in place, keeping the
+    /// buffers its state owns (undo notes every decision's states so);
+    /// false, leaving `target` as it was, when it is another expansion's.
+    fn copy_into(&self, target: &mut dyn DynInstance) -> bool;
+    /// For `copy_into`.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+    /// The expansion's state.
+    fn state(&self) -> &dyn ErasedState;
+    fn turn_started(&mut self, ctx: &mut Ctx<'_>);
+    fn tile_drawn(&mut self, ctx: &mut Ctx<'_>, tile: &TileType);
+    fn placement_allowed(&self, view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation) -> bool;
+    fn tile_placed(&mut self, ctx: &mut Ctx<'_>, placed: crate::board::PlacedTile);
+    fn deploy_options(&self, view: &CoreState, out: &mut Vec<Deployment>);
+    fn deployment_allowed(&self, view: &CoreState, d: &Deployment) -> bool;
+    fn figure_deployed(&mut self, ctx: &mut Ctx<'_>, f: &PlacedFigure);
+    fn after_deploy(&mut self, ctx: &mut Ctx<'_>, f: Option<&PlacedFigure>);
+    fn before_scoring(&mut self, ctx: &mut Ctx<'_>);
+    fn feature_completed(&mut self, ctx: &mut Ctx<'_>, n: crate::features::NodeId);
+    fn feature_points(&self, view: &CoreState, n: crate::features::NodeId, complete: bool, points: &mut i32);
+    fn feature_scored(&mut self, ctx: &mut Ctx<'_>, scoring: &FeatureScoring);
+    fn after_scoring(&mut self, ctx: &mut Ctx<'_>);
+    fn end_of_turn(&mut self, ctx: &mut Ctx<'_>);
+    fn final_scoring(&mut self, ctx: &mut Ctx<'_>);
+    fn observe(&mut self, view: &CoreState, event: &Event);
+    /// Hands each listed option to `each`, boxed.
+    fn options(&self, view: &CoreState, player: u8, each: &mut dyn FnMut(Box<dyn ErasedAction>));
+    fn is_option(&self, view: &CoreState, player: u8, action: &dyn ErasedAction) -> bool;
+    fn sample_option(&self, view: &CoreState, player: u8, rng: &mut GameRng) -> Option<Box<dyn ErasedAction>>;
+    fn play(&mut self, ctx: &mut Ctx<'_>, player: u8, action: &dyn ErasedAction);
+    fn explain_refusal(&self, view: &CoreState, player: u8, action: &dyn ErasedAction) -> Option<String>;
+    fn explain_deployment_refusal(&self, view: &CoreState, d: &Deployment) -> Option<String>;
+    fn decision_label(&self) -> &'static str;
+    fn resample_hidden(&mut self, rng: &mut GameRng);
+    fn public_state(&self) -> serde_json::Value;
+    fn option_label(&self, view: &CoreState, player: u8, action: &dyn ErasedAction) -> Option<String>;
+    fn present(&self, view: &CoreState) -> Vec<Line>;
+}
+
+impl Clone for Box<dyn DynInstance> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        if !source.copy_into(self.as_mut()) {
+            *self = source.clone_box();
+        }
+    }
+}
+
+/// An expansion's state in one game, beside the rules that change it.
+struct Instance<E: Expansion> {
+    rules: Arc<Guarded<E>>,
+    state: E::State,
+}
+
+impl<E: Expansion> Debug for Instance<E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.state.fmt(f)
+    }
+}
+
+impl<E: Expansion> DynInstance for Instance<E> {
+    fn clone_box(&self) -> Box<dyn DynInstance> {
+        Box::new(Instance {
+            rules: Arc::clone(&self.rules),
+            state: self.state.clone(),
+        })
+    }
+    fn copy_into(&self, target: &mut dyn DynInstance) -> bool {
+        let Some(target) = target.as_any_mut().downcast_mut::<Instance<E>>() else {
+            return false;
+        };
+        if !Arc::ptr_eq(&target.rules, &self.rules) {
+            target.rules = Arc::clone(&self.rules);
+        }
+        target.state.clone_from(&self.state);
+        true
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+    fn state(&self) -> &dyn ErasedState {
+        &self.state
+    }
+    fn turn_started(&mut self, ctx: &mut Ctx<'_>) {
+        let hook = Hooks::TURN_STARTED;
+        self.rules
+            .turn_hook(hook, &mut self.state, ctx, |e, s, ctx| e.turn_started(s, ctx))
+    }
+    fn tile_drawn(&mut self, ctx: &mut Ctx<'_>, tile: &TileType) {
+        let hook = Hooks::TILE_DRAWN;
+        self.rules
+            .turn_hook(hook, &mut self.state, ctx, |e, s, ctx| e.tile_drawn(s, ctx, tile))
+    }
+    fn placement_allowed(&self, view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation) -> bool {
+        self.rules.query_hook(Hooks::PLACEMENT_ALLOWED, true, || {
+            E::placement_allowed(&self.rules.inner, &self.state, view, tile, pos, rotation)
+        })
+    }
+    fn tile_placed(&mut self, ctx: &mut Ctx<'_>, placed: crate::board::PlacedTile) {
+        let hook = Hooks::TILE_PLACED;
+        self.rules
+            .turn_hook(hook, &mut self.state, ctx, |e, s, ctx| e.tile_placed(s, ctx, placed))
+    }
+    fn deploy_options(&self, view: &CoreState, out: &mut Vec<Deployment>) {
+        let listed = out.len();
+        self.rules.query_hook(Hooks::DEPLOY_OPTIONS, listed, || {
+            E::deploy_options(&self.rules.inner, &self.state, view, out);
+            out.len()
+        });
+    }
+    fn deployment_allowed(&self, view: &CoreState, d: &Deployment) -> bool {
+        self.rules.query_hook(Hooks::DEPLOYMENT_ALLOWED, true, || {
+            E::deployment_allowed(&self.rules.inner, &self.state, view, d)
+        })
+    }
+    fn figure_deployed(&mut self, ctx: &mut Ctx<'_>, f: &PlacedFigure) {
+        let hook = Hooks::FIGURE_DEPLOYED;
+        self.rules
+            .turn_hook(hook, &mut self.state, ctx, |e, s, ctx| e.figure_deployed(s, ctx, f))
+    }
+    fn after_deploy(&mut self, ctx: &mut Ctx<'_>, f: Option<&PlacedFigure>) {
+        let hook = Hooks::AFTER_DEPLOY;
+        self.rules
+            .turn_hook(hook, &mut self.state, ctx, |e, s, ctx| e.after_deploy(s, ctx, f))
+    }
+    fn before_scoring(&mut self, ctx: &mut Ctx<'_>) {
+        let hook = Hooks::BEFORE_SCORING;
+        self.rules
+            .turn_hook(hook, &mut self.state, ctx, |e, s, ctx| e.before_scoring(s, ctx))
+    }
+    fn feature_completed(&mut self, ctx: &mut Ctx<'_>, n: crate::features::NodeId) {
+        let hook = Hooks::FEATURE_COMPLETED;
+        self.rules
+            .turn_hook(hook, &mut self.state, ctx, |e, s, ctx| e.feature_completed(s, ctx, n))
+    }
+    fn feature_points(&self, view: &CoreState, n: crate::features::NodeId, complete: bool, points: &mut i32) {
+        let given = *points;
+        *points = self.rules.query_hook(Hooks::FEATURE_POINTS, given, || {
+            let mut adjusted = given;
+            E::feature_points(&self.rules.inner, &self.state, view, n, complete, &mut adjusted);
+            adjusted
+        });
+    }
+    fn feature_scored(&mut self, ctx: &mut Ctx<'_>, scoring: &FeatureScoring) {
+        let hook = Hooks::FEATURE_SCORED;
+        self.rules.turn_hook(hook, &mut self.state, ctx, |e, s, ctx| {
+            e.feature_scored(s, ctx, scoring)
+        })
+    }
+    fn after_scoring(&mut self, ctx: &mut Ctx<'_>) {
+        let hook = Hooks::AFTER_SCORING;
+        self.rules
+            .turn_hook(hook, &mut self.state, ctx, |e, s, ctx| e.after_scoring(s, ctx))
+    }
+    fn end_of_turn(&mut self, ctx: &mut Ctx<'_>) {
+        let hook = Hooks::END_OF_TURN;
+        self.rules
+            .turn_hook(hook, &mut self.state, ctx, |e, s, ctx| e.end_of_turn(s, ctx))
+    }
+    fn final_scoring(&mut self, ctx: &mut Ctx<'_>) {
+        let hook = Hooks::FINAL_SCORING;
+        self.rules
+            .turn_hook(hook, &mut self.state, ctx, |e, s, ctx| e.final_scoring(s, ctx))
+    }
+    fn observe(&mut self, view: &CoreState, event: &Event) {
+        let rules = &self.rules;
+        let state = &mut self.state;
+        let declared = rules.declared.contains(Hooks::OBSERVE);
+        rules.guard("observe", (), || {
+            let before = (!declared).then(|| state.clone());
+            E::observe(&rules.inner, state, view, event);
+            if before.is_some_and(|b| b != *state) {
+                undeclared(Hooks::OBSERVE);
+            }
+        })
+    }
+    fn options(&self, view: &CoreState, player: u8, each: &mut dyn FnMut(Box<dyn ErasedAction>)) {
+        self.rules.guard("options", (), || {
+            let mut listed = Vec::new();
+            E::options(&self.rules.inner, &self.state, view, player, &mut listed);
+            for action in listed {
+                each(Box::new(action));
+            }
+        })
+    }
+    fn is_option(&self, view: &CoreState, player: u8, action: &dyn ErasedAction) -> bool {
+        let Some(action) = action.as_any().downcast_ref::<E::Action>() else {
+            return false;
+        };
+        self.rules.guard("is_option", false, || {
+            E::is_option(&self.rules.inner, &self.state, view, player, action)
+        })
+    }
+    fn sample_option(&self, view: &CoreState, player: u8, rng: &mut GameRng) -> Option<Box<dyn ErasedAction>> {
+        self.rules.guard("sample_option", None, || {
+            E::sample_option(&self.rules.inner, &self.state, view, player, rng)
+                .map(|a| Box::new(a) as Box<dyn ErasedAction>)
+        })
+    }
+    fn play(&mut self, ctx: &mut Ctx<'_>, player: u8, action: &dyn ErasedAction) {
+        let rules = &self.rules;
+        let state = &mut self.state;
+        rules.guard("play", (), || {
+            let action = action
+                .as_any()
+                .downcast_ref::<E::Action>()
+                .expect("the engine hands an expansion only its own actions");
+            E::play(&rules.inner, state, ctx, player, action)
+        })
+    }
+    fn explain_refusal(&self, view: &CoreState, player: u8, action: &dyn ErasedAction) -> Option<String> {
+        let action = action.as_any().downcast_ref::<E::Action>()?;
+        self.rules.guard("explain_refusal", None, || {
+            E::explain_refusal(&self.rules.inner, &self.state, view, player, action)
+        })
+    }
+    fn explain_deployment_refusal(&self, view: &CoreState, d: &Deployment) -> Option<String> {
+        self.rules.guard("explain_deployment_refusal", None, || {
+            E::explain_deployment_refusal(&self.rules.inner, &self.state, view, d)
+        })
+    }
+    fn decision_label(&self) -> &'static str {
+        self.rules.guard("decision_label", "expansion decision", || {
+            E::decision_label(&self.rules.inner, &self.state)
+        })
+    }
+    fn resample_hidden(&mut self, rng: &mut GameRng) {
+        let rules = &self.rules;
+        let state = &mut self.state;
+        rules.guard("resample_hidden", (), || E::resample_hidden(&rules.inner, state, rng))
+    }
+    fn public_state(&self) -> serde_json::Value {
+        self.rules.guard("public_state", serde_json::Value::Null, || {
+            E::public_state(&self.rules.inner, &self.state)
+        })
+    }
+    fn option_label(&self, view: &CoreState, player: u8, action: &dyn ErasedAction) -> Option<String> {
+        let action = action.as_any().downcast_ref::<E::Action>()?;
+        self.rules.guard("option_label", None, || {
+            E::option_label(&self.rules.inner, &self.state, view, player, action)
+        })
+    }
+    fn present(&self, view: &CoreState) -> Vec<Line> {
+        self.rules.guard("present", Vec::new(), || {
+            E::present(&self.rules.inner, &self.state, view)
+        })
+    }
+}
