@@ -265,6 +265,22 @@ impl Hooks {
     /// asked from its `setup`).
     pub const NONE: Hooks = Hooks(0);
 
+    /// The hooks an expansion may have called only on turns it arms them
+    /// ([`Expansion::armed_hooks`], [`Ctx::arm`]): those that come after
+    /// another hook in the turn, so that an earlier hook of the same turn
+    /// can arm them.
+    pub const ARMABLE: Hooks = Hooks(
+        Hooks::TILE_DRAWN.0
+            | Hooks::TILE_PLACED.0
+            | Hooks::FIGURE_DEPLOYED.0
+            | Hooks::AFTER_DEPLOY.0
+            | Hooks::BEFORE_SCORING.0
+            | Hooks::FEATURE_COMPLETED.0
+            | Hooks::FEATURE_SCORED.0
+            | Hooks::AFTER_SCORING.0
+            | Hooks::END_OF_TURN.0,
+    );
+
     /// Whether every hook of `other` is in `self`.
     pub const fn contains(self, other: Hooks) -> bool {
         self.0 & other.0 == other.0
@@ -273,6 +289,16 @@ impl Hooks {
     /// The hooks of both sets.
     pub const fn union(self, other: Hooks) -> Hooks {
         Hooks(self.0 | other.0)
+    }
+
+    /// The hooks in both sets.
+    pub const fn intersection(self, other: Hooks) -> Hooks {
+        Hooks(self.0 & other.0)
+    }
+
+    /// The hooks of `self` not in `other`.
+    pub const fn difference(self, other: Hooks) -> Hooks {
+        Hooks(self.0 & !other.0)
     }
 
     /// Every single hook, in bit order.
@@ -403,6 +429,20 @@ pub trait Expansion: Send + Sync + 'static {
     /// The turn hooks it implements (see [`Hooks`]); by default all of them.
     fn hooks(&self) -> Hooks {
         Hooks::ALL
+    }
+
+    /// Those of its [`hooks`](Expansion::hooks) that matter only on some
+    /// turns, known earlier in the turn: the engine calls them only on a
+    /// turn when an earlier hook armed them with [`Ctx::arm`] (Fruit Trees'
+    /// `after_deploy` offers fruit actions only after a deployment beside a
+    /// tree, which its `figure_deployed` sees). By default none: every
+    /// declared hook is called at every turn. Only [`Hooks::ARMABLE`] hooks
+    /// may be named, all of them among `hooks()`; the game's setup refuses
+    /// others. Checked as `hooks()` is: debug builds (tests) call an unarmed
+    /// hook too, and a hook that acts on a turn nothing armed it fails the
+    /// game with an error saying so.
+    fn armed_hooks(&self) -> Hooks {
+        Hooks::NONE
     }
 
     /// A turn begins (before the tile is drawn). May `ask` the player for a
@@ -598,6 +638,12 @@ pub struct Ctx<'a> {
     pub(crate) asks: &'a mut Vec<u8>,
     pub(crate) slot: u8,
     pub(crate) narrated: bool,
+    /// The hooks this call armed ([`Ctx::arm`]), which the engine notes
+    /// when the hook returns.
+    pub(crate) armed: Hooks,
+    /// Set when a debug build calls an armable hook on a turn nothing
+    /// armed it, to check that it does nothing.
+    pub(crate) unarmed: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -689,6 +735,16 @@ impl<'a> Ctx<'a> {
     #[inline(never)]
     fn log_narrated(&mut self, detail: impl FnOnce() -> serde_json::Value) {
         self.log(detail());
+    }
+
+    /// Has the engine call `hooks` of this expansion when their points come
+    /// later in this turn; those among its [`Expansion::armed_hooks`] are
+    /// otherwise skipped. Arming lasts until the turn ends. Arming a hook
+    /// the expansion does not list there changes nothing (it is called
+    /// anyway).
+    #[inline]
+    pub fn arm(&mut self, hooks: Hooks) {
+        self.armed = self.armed | hooks;
     }
 
     /// Whether the game keeps a log (see `Game::set_narrated`).

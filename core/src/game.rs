@@ -114,6 +114,9 @@ pub struct Game {
     /// Each enabled expansion's instance in this game (its state and the
     /// hooks that change it), by slot.
     ext: Vec<Box<dyn DynInstance>>,
+    /// Per slot, the hooks armed for the rest of this turn
+    /// (`Ctx::arm`); empty when no expansion has hooks it arms.
+    armed: Vec<Hooks>,
     asks: VecDeque<(u8, u8)>,
     /// Events of the last `play` (or of setup), for logs and tests.
     events: Vec<Event>,
@@ -158,6 +161,7 @@ impl Game {
             rules,
             rng,
             ext: Vec::new(),
+            armed: Vec::new(),
             asks: VecDeque::new(),
             events: Vec::new(),
             pending: Vec::new(),
@@ -183,6 +187,8 @@ impl Game {
                     asks: &mut game.new_asks,
                     slot: slot as u8,
                     narrated: game.narrated,
+                    armed: Hooks::NONE,
+                    unarmed: false,
                 };
                 hooks.setup(&mut ctx)
             };
@@ -196,6 +202,9 @@ impl Game {
                 }
             }
             game.flush(slot as u8);
+        }
+        if game.rules.called.any_armable {
+            game.armed = vec![Hooks::NONE; game.ext.len()];
         }
         game.advance();
         match game.failure() {
@@ -244,6 +253,7 @@ impl Game {
         self.core.heap_bytes()
             + self.ext.iter().map(|s| std::mem::size_of_val(&**s)).sum::<usize>()
             + self.ext.capacity() * std::mem::size_of::<Box<dyn DynInstance>>()
+            + self.armed.capacity() * std::mem::size_of::<Hooks>()
             + self.asks.capacity() * 2
             + (self.events.capacity() + self.pending.capacity()) * std::mem::size_of::<Event>()
             + self.new_asks.capacity()
@@ -711,7 +721,7 @@ impl Game {
             Action::Pass => self.core.enter(Phase::AfterDeploy),
             Action::Expansion { slot, action } => {
                 let (slot, asked) = self.asks.pop_front().unwrap_or((*slot, player));
-                {
+                let armed = {
                     let mut ctx = Ctx {
                         view: &self.core,
                         rng: &mut self.rng,
@@ -719,9 +729,13 @@ impl Game {
                         asks: &mut self.new_asks,
                         slot,
                         narrated: self.narrated,
+                        armed: Hooks::NONE,
+                        unarmed: false,
                     };
                     self.ext[slot as usize].play(&mut ctx, asked, action.as_ref());
-                }
+                    ctx.armed
+                };
+                self.note_armed(slot as usize, armed);
                 self.flush_front(slot);
             }
         }
@@ -746,6 +760,8 @@ impl Game {
                     }
                     self.emit(Event::TurnStarted { player: next });
                     self.core.enter(Phase::Draw);
+                    // Armed hooks last until the turn ends.
+                    self.armed.fill(Hooks::NONE);
                     self.run_hooks(Hooks::TURN_STARTED, |e, ctx| e.turn_started(ctx));
                 }
                 Phase::Draw => {
@@ -964,19 +980,42 @@ impl Game {
         }
         let takers = self.rules.called.by_hook[hook.index()].len();
         for k in 0..takers {
-            let slot = self.rules.called.by_hook[hook.index()][k] as usize;
-            {
+            let taker = self.rules.called.by_hook[hook.index()][k];
+            let slot = taker.slot as usize;
+            // A hook the expansion arms is skipped on a turn nothing armed
+            // it; debug builds call it anyway, for the guard to check that
+            // it does nothing.
+            let unarmed = taker.armable && !self.armed.get(slot).is_some_and(|a| a.contains(hook));
+            if unarmed && !cfg!(debug_assertions) {
+                continue;
+            }
+            let armed = {
                 let mut ctx = Ctx {
                     view: &self.core,
                     rng: &mut self.rng,
                     events: &mut self.pending,
                     asks: &mut self.new_asks,
-                    slot: slot as u8,
+                    slot: taker.slot,
                     narrated: self.narrated,
+                    armed: Hooks::NONE,
+                    unarmed,
                 };
                 f(self.ext[slot].as_mut(), &mut ctx);
-            }
-            self.flush(slot as u8);
+                ctx.armed
+            };
+            self.note_armed(slot, armed);
+            self.flush(taker.slot);
+        }
+    }
+
+    /// Notes the hooks a hook or an action of the expansion in `slot`
+    /// armed (those it arms; arming others changes nothing).
+    #[inline]
+    fn note_armed(&mut self, slot: usize, armed: Hooks) {
+        if armed != Hooks::NONE
+            && let (Some(noted), Some(armable)) = (self.armed.get_mut(slot), self.rules.called.armable.get(slot))
+        {
+            *noted = *noted | armed.intersection(*armable);
         }
     }
 

@@ -376,6 +376,32 @@ fn chosen_variants(
         .collect())
 }
 
+/// Builds expansion `info`'s rules for a game, refusing hooks it would have
+/// called only when armed that cannot be (see `Expansion::armed_hooks`).
+fn build_expansion(info: &ExpansionInfo, ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, SetupError> {
+    let hooks = (info.build)(ctx).map_err(|m| SetupError::Expansion(info.id.into(), m))?;
+    let armed = hooks.armed_hooks();
+    let not_armable = armed.difference(Hooks::ARMABLE);
+    let undeclared = armed.difference(hooks.hooks());
+    let problem = if not_armable != Hooks::NONE {
+        Some(format!(
+            "`armed_hooks()` names {not_armable:?}, which cannot be armed (only hooks that come after another \
+             in a turn can: {:?})",
+            Hooks::ARMABLE
+        ))
+    } else if undeclared != Hooks::NONE {
+        Some(format!(
+            "`armed_hooks()` names {undeclared:?}, which `hooks()` does not list"
+        ))
+    } else {
+        None
+    };
+    match problem {
+        Some(problem) => Err(SetupError::Expansion(info.id.into(), problem)),
+        None => Ok(hooks),
+    }
+}
+
 /// Which expansion slots the engine calls at each hook: those that declare
 /// it (`Expansion::hooks`). Debug builds call every expansion at every hook,
 /// so that a hook an expansion implements but left out of its declaration
@@ -385,9 +411,15 @@ pub(crate) struct HookCalls {
     /// Per hook (by [`Hooks::index`]), the slots the engine calls, in
     /// slot order: a turn passes a dozen hook points, most of which few
     /// or no enabled expansions take.
-    pub(crate) by_hook: Vec<Vec<u8>>,
+    pub(crate) by_hook: Vec<Vec<Taker>>,
     /// The hooks any slot takes.
     pub(crate) any: Hooks,
+    /// Per slot, the hooks it has called only on turns it arms them
+    /// (`Expansion::armed_hooks`).
+    pub(crate) armable: Vec<Hooks>,
+    /// Whether any slot has such hooks: only then does a game keep track
+    /// of what is armed.
+    pub(crate) any_armable: bool,
     /// Slots asked `placement_allowed`, for every fitting placement.
     pub(crate) vetoing: Vec<u8>,
     /// Slots asked `feature_points`.
@@ -407,8 +439,17 @@ pub(crate) struct HookCalls {
     pub(crate) deploys_need_play: bool,
 }
 
+/// A slot that takes a hook, and whether it takes it only on turns it
+/// armed it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Taker {
+    pub(crate) slot: u8,
+    pub(crate) armable: bool,
+}
+
 impl HookCalls {
     fn new(expansions: &[EnabledExpansion]) -> HookCalls {
+        let armable: Vec<Hooks> = expansions.iter().map(|e| e.hooks.armed_hooks()).collect();
         let by_slot: Vec<Hooks> = expansions
             .iter()
             .map(|e| {
@@ -430,9 +471,20 @@ impl HookCalls {
                 .into_iter()
                 .any(|h| declared.contains(h))
         });
+        let takers = |hook: Hooks| {
+            slots(hook)
+                .into_iter()
+                .map(|slot| Taker {
+                    slot,
+                    armable: armable[slot as usize].contains(hook),
+                })
+                .collect::<Vec<Taker>>()
+        };
         HookCalls {
-            by_hook: Hooks::each().map(slots).collect(),
+            by_hook: Hooks::each().map(takers).collect(),
             any: by_slot.iter().fold(Hooks::NONE, |all, &h| all | h),
+            any_armable: armable.iter().any(|&h| h != Hooks::NONE),
+            armable,
             deploys_need_play,
             vetoing: slots(Hooks::PLACEMENT_ALLOWED),
             adjusting: slots(Hooks::FEATURE_POINTS),
@@ -705,7 +757,7 @@ impl Rules {
                 players,
                 tiles: Arc::clone(&table),
             };
-            let hooks = (e.build)(&ctx).map_err(|m| SetupError::Expansion(e.id.into(), m))?;
+            let hooks = build_expansion(e, &ctx)?;
             let first_source = sources.len() as u16;
             for s in e.score_sources {
                 sources.push(if s.is_empty() {
@@ -815,7 +867,7 @@ impl Rules {
                 players: self.config.players.len(),
                 tiles: Arc::clone(&self.tiles),
             };
-            let hooks = (e.info.build)(&ctx).map_err(|m| SetupError::Expansion(e.info.id.into(), m))?;
+            let hooks = build_expansion(e.info, &ctx)?;
             expansions.push(EnabledExpansion {
                 info: e.info,
                 hooks,

@@ -112,6 +112,7 @@ impl PartialEq for Box<dyn ErasedAction> {
 pub fn boxed<E: Expansion>(expansion: E) -> Box<dyn DynExpansion> {
     Box::new(Arc::new(Guarded {
         declared: expansion.hooks(),
+        armed_only: expansion.armed_hooks(),
         inner: expansion,
         failed: AtomicBool::new(false),
         failure: Mutex::new(None),
@@ -125,6 +126,8 @@ struct Guarded<E> {
     inner: E,
     /// What `inner.hooks()` said when it was boxed.
     declared: Hooks,
+    /// What `inner.armed_hooks()` said then.
+    armed_only: Hooks,
     failed: AtomicBool,
     failure: Mutex<Option<String>>,
     /// The rules' flag raised along with `failed`, so the engine learns of
@@ -168,9 +171,20 @@ fn undeclared(hook: Hooks) -> ! {
     panic!("`{method}` acts, but `hooks()` does not list it: add `Hooks::{constant}`")
 }
 
+/// Fails an armed-only hook that acts on a turn nothing armed it (see
+/// [`Expansion::armed_hooks`]).
+fn unarmed(hook: Hooks) -> ! {
+    let (constant, method) = hook.names();
+    panic!(
+        "`{method}` acts on a turn nothing armed it: call `ctx.arm(Hooks::{constant})` in an earlier hook of the \
+         turn, or leave it out of `armed_hooks()`"
+    )
+}
+
 impl<E: Expansion> Guarded<E> {
     /// Runs a turn hook that gets a context. The engine calls a hook left
-    /// out of `hooks()` only in debug builds, to check that it does nothing.
+    /// out of `hooks()`, or one of `armed_hooks()` nothing armed this turn,
+    /// only in debug builds, to check that it does nothing.
     fn turn_hook(
         &self,
         hook: Hooks,
@@ -182,12 +196,16 @@ impl<E: Expansion> Guarded<E> {
             || hook.names().1,
             (),
             || {
-                if self.declared.contains(hook) {
+                let declared = self.declared.contains(hook);
+                if declared && !ctx.unarmed {
                     return f(&self.inner, state, ctx);
                 }
                 let before = (state.clone(), ctx.events.len(), ctx.asks.len(), ctx.rng.clone());
                 f(&self.inner, state, ctx);
                 if before != (state.clone(), ctx.events.len(), ctx.asks.len(), ctx.rng.clone()) {
+                    if declared {
+                        unarmed(hook);
+                    }
                     undeclared(hook);
                 }
             },
@@ -225,6 +243,9 @@ pub trait DynExpansion: Send + Sync {
     fn raise_on_failure(&self, flag: Arc<AtomicBool>);
     /// The turn hooks the expansion declares (`Expansion::hooks`).
     fn hooks(&self) -> Hooks;
+    /// Those it has called only on turns it arms them
+    /// (`Expansion::armed_hooks`).
+    fn armed_hooks(&self) -> Hooks;
     /// Reads one of its actions as records write it.
     fn parse_action(&self, value: &serde_json::Value) -> Result<Box<dyn ErasedAction>, String>;
     /// `Expansion::log_line`.
@@ -255,6 +276,9 @@ impl<E: Expansion> DynExpansion for Arc<Guarded<E>> {
     }
     fn hooks(&self) -> Hooks {
         self.declared
+    }
+    fn armed_hooks(&self) -> Hooks {
+        self.armed_only
     }
     fn parse_action(&self, value: &serde_json::Value) -> Result<Box<dyn ErasedAction>, String> {
         serde_json::from_value::<E::Action>(value.clone())

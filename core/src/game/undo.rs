@@ -4,17 +4,17 @@
 //!
 //! While undo is on ([`Game::set_undoable`]), every accepted [`Game::play`]
 //! pushes a frame: the small parts of the state as they were (scores,
-//! supplies, figures, the bag, the turn, the RNG, the expansions' states,
-//! the frontier) and where the journals of the two big parts stood — the
-//! board grid and the feature graph note what each write replaced (and
-//! append only otherwise), so a frame holds only what the decision changed
-//! there. [`Game::undo`] puts it all back. Frames keep their buffers for
+//! supplies, figures, the bag, the turn, the RNG, the expansions' states
+//! and the hooks they armed, the frontier) and where the journals of the
+//! two big parts stood — the board grid and the feature graph note what
+//! each write replaced (and append only otherwise), so a frame holds only
+//! what the decision changed there. [`Game::undo`] puts it all back. Frames keep their buffers for
 //! the next decision, so a search that plays and undoes allocates nothing
 //! in the core once warmed up.
 
 use super::Game;
 use crate::events::Event;
-use crate::expansion::DynInstance;
+use crate::expansion::{DynInstance, Hooks};
 use crate::game::PlayError;
 use crate::rng::GameRng;
 use crate::state::CoreMark;
@@ -26,6 +26,7 @@ struct Frame {
     core: CoreMark,
     rng: GameRng,
     ext: Vec<Box<dyn DynInstance>>,
+    armed: Vec<Hooks>,
     asks: VecDeque<(u8, u8)>,
     events: Vec<Event>,
     broken: Option<PlayError>,
@@ -37,6 +38,7 @@ impl Frame {
             core: CoreMark::of(&game.core),
             rng: game.rng.clone(),
             ext: game.ext.clone(),
+            armed: game.armed.clone(),
             asks: game.asks.clone(),
             events: game.events.clone(),
             broken: game.broken.clone(),
@@ -48,6 +50,7 @@ impl Frame {
         self.core.save(&game.core);
         self.rng.clone_from(&game.rng);
         self.ext.clone_from(&game.ext);
+        self.armed.clone_from(&game.armed);
         self.asks.clone_from(&game.asks);
         self.events.clone_from(&game.events);
         self.broken.clone_from(&game.broken);
@@ -58,6 +61,7 @@ impl Frame {
         self.core.restore(&mut game.core);
         std::mem::swap(&mut game.rng, &mut self.rng);
         std::mem::swap(&mut game.ext, &mut self.ext);
+        std::mem::swap(&mut game.armed, &mut self.armed);
         std::mem::swap(&mut game.asks, &mut self.asks);
         std::mem::swap(&mut game.events, &mut self.events);
         std::mem::swap(&mut game.broken, &mut self.broken);

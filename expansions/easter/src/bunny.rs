@@ -243,6 +243,7 @@ impl Easter {
         let moves_bunny = match symbol {
             Some(Symbol::Bunny) => {
                 state.phase_due = Some(placer);
+                ctx.arm(self.phase_hook());
                 !self.nest_tile_placement || state.bunny.is_none()
             }
             Some(Symbol::Nest) => self.nest_tile_placement,

@@ -51,6 +51,15 @@ pub(crate) struct Easter {
 }
 
 impl Easter {
+    /// The hook the bunny phase starts in (variant `bunny_phase`).
+    pub(crate) fn phase_hook(&self) -> Hooks {
+        if self.phase_before_scoring {
+            Hooks::BEFORE_SCORING
+        } else {
+            Hooks::AFTER_SCORING
+        }
+    }
+
     /// The symbol of tile type `tile` (as [`symbol_of`], from the table).
     pub(crate) fn symbol(&self, tile: u16) -> Option<Symbol> {
         self.symbols.get(tile as usize).copied().flatten()
@@ -83,18 +92,23 @@ impl Expansion for Easter {
     }
 
     fn hooks(&self) -> Hooks {
-        let phase = if self.phase_before_scoring {
-            Hooks::BEFORE_SCORING
-        } else {
-            Hooks::NONE
-        };
-        Hooks::TILE_PLACED | phase | Hooks::AFTER_SCORING | Hooks::FINAL_SCORING
+        Hooks::TILE_PLACED | self.phase_hook() | Hooks::AFTER_SCORING | Hooks::FINAL_SCORING
+    }
+
+    // Nests are scored and a bunny phase starts only on turns whose
+    // placement completed a nest or was a Bunny tile: `tile_placed` arms
+    // the scoring hooks then.
+    fn armed_hooks(&self) -> Hooks {
+        self.phase_hook() | Hooks::AFTER_SCORING
     }
 
     fn tile_placed(&self, state: &mut State, ctx: &mut Ctx<'_>, placed: PlacedTile) {
         let placer = placed.placer.unwrap_or(ctx.view().turn().player);
         let symbol = self.symbol(placed.tile);
-        nests::note_placement(state, ctx.view(), placed, placer, symbol); // "Easter Nest scoring"
+        if nests::note_placement(state, ctx.view(), placed, placer, symbol) {
+            // "Easter Nest scoring", after the turn's regular scoring.
+            ctx.arm(Hooks::AFTER_SCORING);
+        }
         self.place_bunny(state, ctx, placed, placer, symbol); // "Bunny placement"
     }
 

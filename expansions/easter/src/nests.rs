@@ -44,13 +44,14 @@ impl OpenNest {
 
 /// Notes a placement by `placer`: a Nest tile opens a nest, and the nests
 /// whose block the placement completes wait for the end of regular scoring.
+/// Returns whether any did (the scoring hook is armed then).
 pub(crate) fn note_placement(
     state: &mut State,
     view: &CoreState,
     placed: PlacedTile,
     placer: u8,
     symbol: Option<Symbol>,
-) {
+) -> bool {
     // Runs for every tile placed, over every open nest: each nest counts
     // the tiles of its block as they come, rather than looking at its nine
     // cells whenever a tile lands beside it (the distance test is two
@@ -82,6 +83,7 @@ pub(crate) fn note_placement(
             }
         }
     }
+    completed
 }
 
 /// Scores the nests completed this turn.

@@ -5,7 +5,7 @@
 
 use crate::{FruitSet, HARVEST, MAX_SALE, SELL, State, Token, Tree};
 use carcassonne_core::figures::PlacedFigure;
-use carcassonne_core::{Ctx, FigureClass, Pos, serde_json};
+use carcassonne_core::{Ctx, FigureClass, Hooks, Pos, serde_json};
 use serde::{Deserialize, Serialize};
 
 /// The fruit actions a player is taking this turn.
@@ -81,6 +81,7 @@ pub(crate) fn note_deployment(state: &mut State, ctx: &mut Ctx<'_>, figure: &Pla
     // figure, nor a figure deployed elsewhere (source, footnotes 1 and 3).
     if is_follower && on_placed_tile && figure.owner == view.turn().player {
         state.triggered = true;
+        ctx.arm(Hooks::AFTER_DEPLOY);
     }
 }
 

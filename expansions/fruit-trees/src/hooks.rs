@@ -51,6 +51,12 @@ impl Expansion for FruitTrees {
         Hooks::TILE_PLACED | Hooks::FIGURE_DEPLOYED | Hooks::AFTER_DEPLOY | Hooks::FINAL_SCORING
     }
 
+    // Fruit actions are offered only after a deployment that triggers
+    // them, which `figure_deployed` sees and arms `after_deploy` for.
+    fn armed_hooks(&self) -> Hooks {
+        Hooks::AFTER_DEPLOY
+    }
+
     fn tile_placed(&self, state: &mut State, ctx: &mut Ctx<'_>, placed: PlacedTile) {
         let Some(tree) = self.trees.get(placed.tile as usize).copied().flatten() else {
             return;

@@ -1,0 +1,213 @@
+//! Armed hooks (`Expansion::armed_hooks`, `Ctx::arm`): a hook an expansion
+//! arms runs on the turns an earlier hook armed it, arming lasts until the
+//! turn ends, debug builds catch an armed-only hook that acts on a turn
+//! nothing armed it, and setup refuses hooks that cannot be armed.
+
+use carcassonne_core::board::PlacedTile;
+use carcassonne_core::expansion::{self, DynExpansion};
+use carcassonne_core::playout::{self, Mode};
+use carcassonne_core::{
+    BuildContext, Catalog, Ctx, Expansion, ExpansionInfo, Game, GameConfig, Hooks, PlayError, Rules, SetupError,
+    TileSource, ValueKind, VariantDecl,
+};
+use std::sync::Arc;
+
+/// On odd turns a placement leaves a point owed, which `after_scoring`
+/// gives: the after-scoring hook matters only on those turns.
+struct OddTurns {
+    /// Which turns `tile_placed` arms `after_scoring` on.
+    arms: Arming,
+    /// What `armed_hooks` names.
+    armed: Hooks,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Arming {
+    /// Every odd turn, as it should.
+    OddTurns,
+    /// The first turn only: the later odd turns' points are given by a hook
+    /// nothing armed.
+    FirstTurnOnly,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+struct Owed {
+    point: bool,
+    odd_turns: u32,
+}
+
+impl Expansion for OddTurns {
+    type State = Owed;
+    type Action = ();
+
+    fn setup(&self, _ctx: &mut Ctx<'_>) -> Owed {
+        Owed::default()
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks::TILE_PLACED | Hooks::AFTER_SCORING
+    }
+
+    fn armed_hooks(&self) -> Hooks {
+        self.armed
+    }
+
+    fn tile_placed(&self, owed: &mut Owed, ctx: &mut Ctx<'_>, _placed: PlacedTile) {
+        let turn = ctx.view().turn().number;
+        if turn % 2 == 1 {
+            owed.point = true;
+            owed.odd_turns += 1;
+            if self.arms == Arming::OddTurns || turn == 1 {
+                ctx.arm(Hooks::AFTER_SCORING);
+            }
+        }
+    }
+
+    fn after_scoring(&self, owed: &mut Owed, ctx: &mut Ctx<'_>) {
+        if std::mem::take(&mut owed.point) {
+            let player = ctx.view().turn().player;
+            ctx.score(player, 1, "");
+        }
+    }
+}
+
+fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
+    let arms = match ctx.variant("arms") {
+        "first-turn-only" => Arming::FirstTurnOnly,
+        _ => Arming::OddTurns,
+    };
+    let armed = match ctx.variant("names") {
+        "final-scoring" => Hooks::AFTER_SCORING | Hooks::FINAL_SCORING,
+        "end-of-turn" => Hooks::AFTER_SCORING | Hooks::END_OF_TURN,
+        _ => Hooks::AFTER_SCORING,
+    };
+    Ok(expansion::boxed(OddTurns { arms, armed }))
+}
+
+static ODD_TURNS: ExpansionInfo = ExpansionInfo {
+    id: "odd-turns",
+    name: "Odd turns",
+    version: "0.0.0",
+    description: "a point for every odd turn's placement, to test armed hooks",
+    requires: &[],
+    conflicts: &[],
+    tile_files: &[],
+    variants: &[
+        VariantDecl {
+            name: "arms",
+            kind: ValueKind::one_of(&["odd-turns", "first-turn-only"]),
+            default: "odd-turns",
+            description: "on which turns it arms after_scoring",
+            earlier_defaults: &[],
+        },
+        VariantDecl {
+            name: "names",
+            kind: ValueKind::one_of(&["after-scoring", "final-scoring", "end-of-turn"]),
+            default: "after-scoring",
+            description: "what armed_hooks names besides after_scoring",
+            earlier_defaults: &[],
+        },
+    ],
+    figures: &[],
+    score_sources: &[""],
+    attributes: &[],
+    check_attributes: expansion::no_attributes,
+    build,
+};
+
+fn rules(arms: &str, names: &str) -> Result<Rules, SetupError> {
+    let mut catalog = Catalog::default();
+    catalog.add(&ODD_TURNS).expect("a new id");
+    let mut config = GameConfig::with_players(2);
+    config.seed = 5;
+    config.expansions = vec!["odd-turns".into()];
+    let variants = config.variants.entry("odd-turns".into()).or_default();
+    variants.insert("arms".into(), arms.into());
+    variants.insert("names".into(), names.into());
+    Rules::new(&catalog, &config, &TileSource::default())
+}
+
+fn play(arms: &str) -> Result<Game, PlayError> {
+    let rules = Arc::new(rules(arms, "after-scoring").expect("rules"));
+    playout::random_game(&rules, Mode::Full, 3, &mut Vec::new())
+}
+
+#[test]
+fn an_armed_hook_runs_on_the_turns_it_was_armed() {
+    let game = play("odd-turns").expect("the game plays");
+    let source = game
+        .rules()
+        .score_sources()
+        .iter()
+        .position(|s| s == "odd-turns")
+        .expect("its source");
+    let given: i32 = (0..2).map(|p| game.state().breakdown(p)[source]).sum();
+    let owed = game.expansion_state(0).to_json();
+    assert!(owed["odd_turns"].as_u64().is_some_and(|n| n > 30), "{owed}");
+    assert_eq!(
+        given as u64,
+        owed["odd_turns"].as_u64().unwrap_or(0),
+        "a point for every odd turn"
+    );
+    assert_eq!(owed["point"], false, "every point owed was given");
+}
+
+#[test]
+#[cfg_attr(not(debug_assertions), ignore = "the check runs in debug builds only")]
+fn arming_lasts_until_the_turn_ends() {
+    let err = play("first-turn-only").expect_err("turn 3's point is given by an unarmed hook");
+    assert_eq!(
+        err,
+        PlayError::ExpansionFailed {
+            expansion: "odd-turns".into(),
+            message: "hook `after_scoring` panicked: `after_scoring` acts on a turn nothing armed it: call \
+                      `ctx.arm(Hooks::AFTER_SCORING)` in an earlier hook of the turn, or leave it out of \
+                      `armed_hooks()`"
+                .into(),
+        }
+    );
+}
+
+#[test]
+fn setup_refuses_hooks_that_cannot_be_armed() {
+    let err = rules("odd-turns", "final-scoring").expect_err("final scoring comes after every turn");
+    assert_eq!(
+        err.to_string(),
+        "expansion `odd-turns`: `armed_hooks()` names Hooks(FINAL_SCORING), which cannot be armed (only hooks that \
+         come after another in a turn can: Hooks(TILE_DRAWN | TILE_PLACED | FIGURE_DEPLOYED | AFTER_DEPLOY | \
+         BEFORE_SCORING | FEATURE_COMPLETED | FEATURE_SCORED | AFTER_SCORING | END_OF_TURN))"
+    );
+    let err = rules("odd-turns", "end-of-turn").expect_err("end_of_turn is not among its hooks");
+    assert_eq!(
+        err.to_string(),
+        "expansion `odd-turns`: `armed_hooks()` names Hooks(END_OF_TURN), which `hooks()` does not list"
+    );
+}
+
+#[test]
+fn undo_restores_what_was_armed() {
+    // A placement on an odd turn arms `after_scoring`, which runs after the
+    // deployment decision: taking that decision back and playing it again
+    // must find the hook armed, as it was.
+    let rules = Arc::new(rules("odd-turns", "after-scoring").expect("rules"));
+    let mut undoable = Game::new(Arc::clone(&rules)).expect("starts");
+    undoable.set_undoable(true);
+    let mut plain = Game::new(rules).expect("starts");
+    let mut options = Vec::new();
+    while !undoable.is_over() {
+        undoable.legal_actions(&mut options);
+        let action = options[options.len() / 2].clone();
+        undoable.play(&action).expect("a listed option plays");
+        assert!(undoable.undo());
+        undoable.play(&action).expect("plays again as before");
+        plain.play(&action).expect("plays in the game without undo");
+    }
+    assert_eq!(
+        undoable.expansion_state(0).to_json(),
+        plain.expansion_state(0).to_json()
+    );
+    assert_eq!(
+        (undoable.state().score(0), undoable.state().score(1)),
+        (plain.state().score(0), plain.state().score(1))
+    );
+}
