@@ -719,26 +719,32 @@ impl Game {
                 self.core.enter(Phase::AfterDeploy);
             }
             Action::Pass => self.core.enter(Phase::AfterDeploy),
-            Action::Expansion { slot, action } => {
-                let (slot, asked) = self.asks.pop_front().unwrap_or((*slot, player));
-                let armed = {
-                    let mut ctx = Ctx {
-                        view: &self.core,
-                        rng: &mut self.rng,
-                        events: &mut self.pending,
-                        asks: &mut self.new_asks,
-                        slot,
-                        narrated: self.narrated,
-                        armed: Hooks::NONE,
-                        unarmed: false,
-                    };
-                    self.ext[slot as usize].play(&mut ctx, asked, action.as_ref());
-                    ctx.armed
-                };
-                self.note_armed(slot as usize, armed);
-                self.flush_front(slot);
-            }
+            Action::Expansion { slot, action } => self.execute_expansion_action(*slot, action.as_ref()),
         }
+    }
+
+    // Out of line: a base game never takes it, and every step plays
+    // through `execute`.
+    #[inline(never)]
+    fn execute_expansion_action(&mut self, slot: u8, action: &dyn ErasedAction) {
+        let player = self.core.turn().player;
+        let (slot, asked) = self.asks.pop_front().unwrap_or((slot, player));
+        let armed = {
+            let mut ctx = Ctx {
+                view: &self.core,
+                rng: &mut self.rng,
+                events: &mut self.pending,
+                asks: &mut self.new_asks,
+                slot,
+                narrated: self.narrated,
+                armed: Hooks::NONE,
+                unarmed: false,
+            };
+            self.ext[slot as usize].play(&mut ctx, asked, action);
+            ctx.armed
+        };
+        self.note_armed(slot as usize, armed);
+        self.flush_front(slot);
     }
 
     /// Runs the turn machine until a decision is needed or the game ends.
