@@ -647,6 +647,28 @@ pub struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
+    /// The context of one call into the expansion in `slot`: the game as
+    /// it stands, and where the requests go.
+    pub(crate) fn new(
+        view: &'a CoreState,
+        rng: &'a mut GameRng,
+        events: &'a mut Vec<Event>,
+        asks: &'a mut Vec<u8>,
+        slot: u8,
+        narrated: bool,
+    ) -> Ctx<'a> {
+        Ctx {
+            view,
+            rng,
+            events,
+            asks,
+            slot,
+            narrated,
+            armed: Hooks::NONE,
+            unarmed: false,
+        }
+    }
+
     /// The game as it stands (changes asked for in this hook are not applied yet).
     pub fn view(&self) -> &CoreState {
         self.view

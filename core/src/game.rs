@@ -180,16 +180,14 @@ impl Game {
         for slot in 0..game.rules.expansions.len() {
             let instance = {
                 let hooks = &game.rules.expansions[slot].hooks;
-                let mut ctx = Ctx {
-                    view: &game.core,
-                    rng: &mut game.rng,
-                    events: &mut game.pending,
-                    asks: &mut game.new_asks,
-                    slot: slot as u8,
-                    narrated: game.narrated,
-                    armed: Hooks::NONE,
-                    unarmed: false,
-                };
+                let mut ctx = Ctx::new(
+                    &game.core,
+                    &mut game.rng,
+                    &mut game.pending,
+                    &mut game.new_asks,
+                    slot as u8,
+                    game.narrated,
+                );
                 hooks.setup(&mut ctx)
             };
             match instance {
@@ -729,21 +727,7 @@ impl Game {
     fn execute_expansion_action(&mut self, slot: u8, action: &dyn ErasedAction) {
         let player = self.core.turn().player;
         let (slot, asked) = self.asks.pop_front().unwrap_or((slot, player));
-        let armed = {
-            let mut ctx = Ctx {
-                view: &self.core,
-                rng: &mut self.rng,
-                events: &mut self.pending,
-                asks: &mut self.new_asks,
-                slot,
-                narrated: self.narrated,
-                armed: Hooks::NONE,
-                unarmed: false,
-            };
-            self.ext[slot as usize].play(&mut ctx, asked, action);
-            ctx.armed
-        };
-        self.note_armed(slot as usize, armed);
+        self.call_instance(slot, false, |e, ctx| e.play(ctx, asked, action));
         self.flush_front(slot);
     }
 
@@ -995,31 +979,36 @@ impl Game {
             if unarmed && !cfg!(debug_assertions) {
                 continue;
             }
-            let armed = {
-                let mut ctx = Ctx {
-                    view: &self.core,
-                    rng: &mut self.rng,
-                    events: &mut self.pending,
-                    asks: &mut self.new_asks,
-                    slot: taker.slot,
-                    narrated: self.narrated,
-                    armed: Hooks::NONE,
-                    unarmed,
-                };
-                f(self.ext[slot].as_mut(), &mut ctx);
-                ctx.armed
-            };
-            self.note_armed(slot, armed);
+            self.call_instance(taker.slot, unarmed, &f);
             self.flush(taker.slot);
         }
     }
 
-    /// Notes the hooks a hook or an action of the expansion in `slot`
-    /// armed (those it arms; arming others changes nothing).
+    /// Calls `f` on the instance of the expansion in `slot` with a context
+    /// for it (`unarmed` for a debug build's check of a hook nothing armed),
+    /// and notes the hooks the call armed (those the expansion arms;
+    /// arming others changes nothing). Its requests wait in the buffers
+    /// for a flush.
     #[inline]
-    fn note_armed(&mut self, slot: usize, armed: Hooks) {
+    fn call_instance(&mut self, slot: u8, unarmed: bool, f: impl FnOnce(&mut dyn DynInstance, &mut Ctx<'_>)) {
+        let armed = {
+            let mut ctx = Ctx::new(
+                &self.core,
+                &mut self.rng,
+                &mut self.pending,
+                &mut self.new_asks,
+                slot,
+                self.narrated,
+            );
+            ctx.unarmed = unarmed;
+            f(self.ext[slot as usize].as_mut(), &mut ctx);
+            ctx.armed
+        };
         if armed != Hooks::NONE
-            && let (Some(noted), Some(armable)) = (self.armed.get_mut(slot), self.rules.called.armable.get(slot))
+            && let (Some(noted), Some(armable)) = (
+                self.armed.get_mut(slot as usize),
+                self.rules.called.armable.get(slot as usize),
+            )
         {
             *noted = *noted | armed.intersection(*armable);
         }
