@@ -2,9 +2,10 @@
 //!
 //! Expansions, hosts and the rest of the engine read it through the
 //! accessors here; its fields are private to this module, so the compiler
-//! holds every write to three narrow paths: [`CoreState::apply`] (events),
-//! [`CoreState::enter`] (the turn machine's next phase) and
-//! [`CoreMark::restore`] (undo putting back what `apply` wrote).
+//! holds every write to three narrow paths, all crate-private:
+//! `CoreState::apply` (events), `CoreState::enter` (the turn machine's
+//! next phase) and `CoreMark::restore` (undo putting back what `apply`
+//! wrote).
 
 use crate::board::{Board, BoardMark, PlacedTile};
 use crate::events::Event;

@@ -4,8 +4,8 @@
 //! north and west, `NWSE`), a field by the half-edges it touches (`NL`
 //! … `WR`, joined with dots: `NL.NR.EL`), and features that touch no edge by
 //! name (`CLOISTER`, `INNER_FARM`). This engine names features by their
-//! segments. Both are compared through a [`Signature`]: the centre segments
-//! of a road or city, the half segments of a field.
+//! segments. Both are compared as a set of segments ([`Location::segments`]):
+//! the centre segments of a road or city, the half segments of a field.
 
 use carcassonne_core::tiles::{FeatureDef, Segments};
 use carcassonne_core::{FeatureKind, Rotation, Segment, Side};

@@ -92,7 +92,7 @@ impl Server {
     }
 
     /// The host token: previewing and saving tiles from another machine
-    /// takes it (see [`may_edit`]).
+    /// takes it (see `may_edit`).
     pub fn host_token(&self) -> &str {
         &self.host_token
     }
