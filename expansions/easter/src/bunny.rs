@@ -298,16 +298,18 @@ impl Easter {
             }
             let player = (phase.starter + phase.done) % players;
             phase.done += 1;
-            // A bunny that cannot hop makes the move void: no roll could change that.
-            if longest_path(ctx.view(), from, 1, &state.visited) == 0 {
+            // One search before the roll: a bunny that cannot hop makes the
+            // move void (no roll could change that), and otherwise it goes
+            // as far as the roll, or the longest path when that is shorter
+            // (a path's first hops are paths too).
+            let longest = longest_path(ctx.view(), from, MAX_HOPS, &state.visited) as u8;
+            if longest == 0 {
                 ctx.log_with(|| json!({ "player": player, "bunny-stuck": from }));
                 continue;
             }
             let face = self.die.face(ctx.random_below(6));
             let rolled = self.die.hops(face);
-            // How far it goes: the roll, or the longest path when that is
-            // shorter (searched no further than the roll).
-            let reach = longest_path(ctx.view(), from, rolled.into(), &state.visited) as u8;
+            let reach = rolled.min(longest);
             ctx.log_with(|| json!({ "player": player, "roll": face, "rolled": rolled, "hops": reach }));
             if reach < rolled && self.short_path_stays {
                 ctx.log_with(|| json!({ "player": player, "bunny-stays": from }));
