@@ -291,11 +291,6 @@ impl Hooks {
         Hooks(self.0 | other.0)
     }
 
-    /// The hooks in both sets.
-    pub const fn intersection(self, other: Hooks) -> Hooks {
-        Hooks(self.0 & other.0)
-    }
-
     /// The hooks of `self` not in `other`.
     pub const fn difference(self, other: Hooks) -> Hooks {
         Hooks(self.0 & !other.0)

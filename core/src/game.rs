@@ -986,9 +986,9 @@ impl Game {
 
     /// Calls `f` on the instance of the expansion in `slot` with a context
     /// for it (`unarmed` for a debug build's check of a hook nothing armed),
-    /// and notes the hooks the call armed (those the expansion arms;
-    /// arming others changes nothing). Its requests wait in the buffers
-    /// for a flush.
+    /// and notes the hooks the call armed (only those the expansion lists
+    /// in `armed_hooks` are ever looked at, so arming others changes
+    /// nothing). Its requests wait in the buffers for a flush.
     #[inline]
     fn call_instance(&mut self, slot: u8, unarmed: bool, f: impl FnOnce(&mut dyn DynInstance, &mut Ctx<'_>)) {
         let armed = {
@@ -1004,13 +1004,17 @@ impl Game {
             f(self.ext[slot as usize].as_mut(), &mut ctx);
             ctx.armed
         };
-        if armed != Hooks::NONE
-            && let (Some(noted), Some(armable)) = (
-                self.armed.get_mut(slot as usize),
-                self.rules.called.armable.get(slot as usize),
-            )
-        {
-            *noted = *noted | armed.intersection(*armable);
+        if armed != Hooks::NONE {
+            self.note_armed(slot, armed);
+        }
+    }
+
+    // Out of line: a few calls a game arm anything.
+    #[cold]
+    #[inline(never)]
+    fn note_armed(&mut self, slot: u8, armed: Hooks) {
+        if let Some(noted) = self.armed.get_mut(slot as usize) {
+            *noted = *noted | armed;
         }
     }
 

@@ -379,27 +379,24 @@ fn chosen_variants(
 /// Builds expansion `info`'s rules for a game, refusing hooks it would have
 /// called only when armed that cannot be (see `Expansion::armed_hooks`).
 fn build_expansion(info: &ExpansionInfo, ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, SetupError> {
-    let hooks = (info.build)(ctx).map_err(|m| SetupError::Expansion(info.id.into(), m))?;
+    let refuse = |problem: String| Err(SetupError::Expansion(info.id.into(), problem));
+    let hooks = (info.build)(ctx).or_else(refuse)?;
     let armed = hooks.armed_hooks();
     let not_armable = armed.difference(Hooks::ARMABLE);
-    let undeclared = armed.difference(hooks.hooks());
-    let problem = if not_armable != Hooks::NONE {
-        Some(format!(
+    if not_armable != Hooks::NONE {
+        return refuse(format!(
             "`armed_hooks()` names {not_armable:?}, which cannot be armed (only hooks that come after another \
              in a turn can: {:?})",
             Hooks::ARMABLE
-        ))
-    } else if undeclared != Hooks::NONE {
-        Some(format!(
-            "`armed_hooks()` names {undeclared:?}, which `hooks()` does not list"
-        ))
-    } else {
-        None
-    };
-    match problem {
-        Some(problem) => Err(SetupError::Expansion(info.id.into(), problem)),
-        None => Ok(hooks),
+        ));
     }
+    let undeclared = armed.difference(hooks.hooks());
+    if undeclared != Hooks::NONE {
+        return refuse(format!(
+            "`armed_hooks()` names {undeclared:?}, which `hooks()` does not list"
+        ));
+    }
+    Ok(hooks)
 }
 
 /// Which expansion slots the engine calls at each hook: those that declare
@@ -414,11 +411,9 @@ pub(crate) struct HookCalls {
     pub(crate) by_hook: Vec<Vec<Taker>>,
     /// The hooks any slot takes.
     pub(crate) any: Hooks,
-    /// Per slot, the hooks it has called only on turns it arms them
-    /// (`Expansion::armed_hooks`).
-    pub(crate) armable: Vec<Hooks>,
-    /// Whether any slot has such hooks: only then does a game keep track
-    /// of what is armed.
+    /// Whether any slot has hooks it has called only on turns it arms them
+    /// (`Expansion::armed_hooks`): only then does a game keep track of
+    /// what is armed.
     pub(crate) any_armable: bool,
     /// Slots asked `placement_allowed`, for every fitting placement.
     pub(crate) vetoing: Vec<u8>,
@@ -484,7 +479,6 @@ impl HookCalls {
             by_hook: Hooks::each().map(takers).collect(),
             any: by_slot.iter().fold(Hooks::NONE, |all, &h| all | h),
             any_armable: armable.iter().any(|&h| h != Hooks::NONE),
-            armable,
             deploys_need_play,
             vetoing: slots(Hooks::PLACEMENT_ALLOWED),
             adjusting: slots(Hooks::FEATURE_POINTS),

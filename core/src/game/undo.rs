@@ -8,9 +8,9 @@
 //! and the hooks they armed, the frontier) and where the journals of the
 //! two big parts stood — the board grid and the feature graph note what
 //! each write replaced (and append only otherwise), so a frame holds only
-//! what the decision changed there. [`Game::undo`] puts it all back. Frames keep their buffers for
-//! the next decision, so a search that plays and undoes allocates nothing
-//! in the core once warmed up.
+//! what the decision changed there. [`Game::undo`] puts it all back.
+//! Frames keep their buffers for the next decision, so a search that plays
+//! and undoes allocates nothing in the core once warmed up.
 
 use super::Game;
 use crate::events::Event;
