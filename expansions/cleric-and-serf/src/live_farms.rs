@@ -41,8 +41,7 @@ pub(crate) struct LiveFarms {
     occupied_field_joins_seen: u32,
     /// Buffers kept for their capacity.
     spare: Vec<KnownFarm>,
-    /// The new nodes by the root of their feature, with how many there are.
-    new_fields: Vec<(NodeId, u32)>,
+    /// The new city nodes by the root of their city, with how many there are.
     new_cities: Vec<(NodeId, u32)>,
     /// Each player's largest farm.
     largest: Vec<u32>,
@@ -61,7 +60,6 @@ impl Clone for LiveFarms {
             city_joins_seen: self.city_joins_seen,
             occupied_field_joins_seen: self.occupied_field_joins_seen,
             spare: Vec::new(),
-            new_fields: Vec::new(),
             new_cities: Vec::new(),
             largest: self.largest.clone(),
         }
@@ -101,9 +99,13 @@ struct KnownFarm {
     root: NodeId,
     /// The farm's node count when it was last brought up to date.
     nodes: u32,
+    /// The cities it touches, by root as of the last update (a city's root
+    /// may have moved since, when a new piece joined it: see `settled`).
     cities: Vec<NodeId>,
-    /// Whether it has grown since then (`root` is already its new root).
+    /// While a turn is taken into account: whether a new field joined the
+    /// farm, and how many did.
     grown: bool,
+    added: u32,
     /// The seats whose farmers stand in it, one bit each (a game has at
     /// most `MAX_PLAYERS` seats).
     owners: u32,
@@ -117,38 +119,34 @@ impl KnownFarm {
         self.root = root;
         self.nodes = features.node_count(root);
         self.grown = false;
+        self.added = 0;
         self.cities.clear();
         for m in features.members(root) {
-            add_touched_cities(view, m, &mut self.cities);
+            push_touched_cities(view, m, &mut self.cities);
         }
+        self.settled(features);
         self
     }
 
-    /// Replaces cities that joined others by their new roots; with
-    /// `may_repeat` (two of them may have become one, or another farm's
-    /// list was appended) repeats are dropped.
-    fn rerooted(&mut self, features: &Features, may_repeat: bool) {
+    /// Replaces each city by its root and drops repeats: a city pushed by
+    /// any of its nodes, a city whose root moved, and two cities that
+    /// became one all end up once.
+    fn settled(&mut self, features: &Features) {
         for c in &mut self.cities {
             *c = features.root(*c);
         }
-        if may_repeat {
-            self.cities.sort_unstable();
-            self.cities.dedup();
-        }
+        self.cities.sort_unstable();
+        self.cities.dedup();
     }
 }
 
-/// Adds the roots of the cities field node `field` touches to `cities`
-/// (distinct roots), unless they are there already.
-fn add_touched_cities(view: &CoreState, field: NodeId, cities: &mut Vec<NodeId>) {
+/// Pushes a node of each city field node `field` touches to `cities`
+/// (repeats and all: `KnownFarm::settled` sorts them out once).
+fn push_touched_cities(view: &CoreState, field: NodeId, cities: &mut Vec<NodeId>) {
     let placed = view.tile_of_node(field);
     let def = &view.tables().tile(placed.tile).def;
-    for &c in &def.features[(field - placed.first_node) as usize].touches {
-        let city = view.features().root(placed.first_node + c as NodeId);
-        if !cities.contains(&city) {
-            cities.push(city);
-        }
-    }
+    let touches = &def.features[(field - placed.first_node) as usize].touches;
+    cities.extend(touches.iter().map(|&c| placed.first_node + c as NodeId));
 }
 
 /// The nodes of `kind` among `nodes`, by the root of their feature, with
@@ -334,25 +332,7 @@ impl LiveFarms {
         if !farmers_farm_grew && !cities_joined {
             return false;
         }
-        count_by_feature(features, new_nodes, FeatureKind::Field, &mut self.new_fields);
-        let mut changed = false;
-        for farm in &mut self.farms {
-            // A farm grows only by joining a new field: then its root is the
-            // root of that field's node, or no longer a root at all.
-            let root = features.root(farm.root);
-            if root != farm.root || self.new_fields.iter().any(|&(r, _)| r == root) {
-                farm.root = root;
-                farm.grown = true;
-                changed = true;
-            } else if cities_joined && farm.cities.iter().any(|&c| features.root(c) != c) {
-                farm.rerooted(features, true);
-                changed = true;
-            }
-        }
-        if changed {
-            self.join_grown_farms(view, start as NodeId, cities_joined);
-        }
-        changed
+        self.grow_farms(view, new_nodes, cities_joined)
     }
 
     /// Whether two cities that stood before this turn became one (only then
@@ -370,51 +350,77 @@ impl LiveFarms {
         joins > one_older_each
     }
 
-    /// Works out each farm that grew: from the farms it joined and the new
-    /// tiles' fields when those are all it is made of, by walking it when it
-    /// also swallowed a farm nobody stood in.
-    fn join_grown_farms(&mut self, view: &CoreState, first_new: NodeId, cities_joined: bool) {
+    /// Works out each farm that grew this turn, from the farms it joined
+    /// and the new tiles' fields when those are all it is made of (by
+    /// walking it when it also swallowed a farm nobody stood in), and
+    /// each farm that touched two older cities now one; returns whether
+    /// any did.
+    fn grow_farms(&mut self, view: &CoreState, new_nodes: std::ops::Range<NodeId>, cities_joined: bool) -> bool {
         let features = view.features();
-        let mut i = 0;
-        while i < self.farms.len() {
-            if !self.farms[i].grown {
-                i += 1;
+        // Roots first: a farm that joined a larger feature has a new root,
+        // which another known farm may share (the two became one).
+        let mut moved = false;
+        for farm in &mut self.farms {
+            let root = features.root(farm.root);
+            moved |= root != farm.root;
+            farm.root = root;
+            farm.grown = false;
+            farm.added = 0;
+        }
+        if moved {
+            self.fold_joined_farms();
+        }
+        // Farms grow (and join) only through new fields: each new field in
+        // a known farm adds a node and the cities it touches.
+        for n in new_nodes {
+            if features.kind(n) != FeatureKind::Field {
                 continue;
             }
+            let root = features.root(n);
+            if let Some(farm) = self.farms.iter_mut().find(|f| f.root == root) {
+                farm.grown = true;
+                farm.added += 1;
+                push_touched_cities(view, n, &mut farm.cities);
+            }
+        }
+        let mut changed = false;
+        for farm in &mut self.farms {
+            if farm.grown {
+                changed = true;
+                farm.grown = false;
+                if farm.nodes + farm.added == features.node_count(farm.root) {
+                    farm.nodes += farm.added;
+                    farm.settled(features);
+                } else {
+                    let root = farm.root;
+                    let stale = std::mem::take(farm);
+                    *farm = stale.walked(view, root);
+                }
+            } else if cities_joined && farm.cities.iter().any(|&c| features.root(c) != c) {
+                changed = true;
+                farm.settled(features);
+            }
+        }
+        changed
+    }
+
+    /// Folds known farms that became one into the first of them.
+    fn fold_joined_farms(&mut self) {
+        let mut i = 0;
+        while i < self.farms.len() {
             let root = self.farms[i].root;
-            // Other entries that are now the same farm fold into this one.
-            let mut folded = false;
             let mut j = i + 1;
             while j < self.farms.len() {
-                if self.farms[j].grown && self.farms[j].root == root {
-                    folded = true;
+                if self.farms[j].root == root {
                     let other = self.farms.swap_remove(j);
-                    self.farms[i].nodes += other.nodes;
-                    self.farms[i].owners |= other.owners;
-                    self.farms[i].cities.extend_from_slice(&other.cities);
+                    let farm = &mut self.farms[i];
+                    farm.nodes += other.nodes;
+                    farm.owners |= other.owners;
+                    farm.cities.extend_from_slice(&other.cities);
                     self.spare.push(other);
                 } else {
                     j += 1;
                 }
-            }
-            let added = self.new_fields.iter().find(|(r, _)| *r == root).map_or(0, |&(_, n)| n);
-            let farm = &mut self.farms[i];
-            if farm.nodes + added == features.node_count(root) {
-                // Re-rooted even on a turn that joined no city: a city may
-                // have changed its root on an earlier turn (a new piece as
-                // large as the city it joined becomes the root) while this
-                // farm neither grew nor lost a city.
-                farm.rerooted(features, cities_joined || folded);
-                for n in first_new..features.len() as NodeId {
-                    if features.kind(n) == FeatureKind::Field && features.root(n) == root {
-                        add_touched_cities(view, n, &mut farm.cities);
-                    }
-                }
-                farm.nodes += added;
-                farm.grown = false;
-            } else {
-                let stale = std::mem::take(farm);
-                *farm = stale.walked(view, root);
             }
             i += 1;
         }
