@@ -529,7 +529,10 @@ pub trait Expansion: Send + Sync + 'static {
     /// uniformly with `rng` (the caller's, never the game's) without listing
     /// them all: sampled playouts ask this before listing. `None`, the
     /// default, makes the caller list the options and pick one. An answer
-    /// must be one of the options `options` lists, each equally likely.
+    /// must be one of the options `options` lists, each equally likely:
+    /// sampled playouts play it without checking it again
+    /// ([`Game::play_sampled`](crate::Game::play_sampled); debug builds
+    /// check it with `is_option`).
     fn sample_option(
         &self,
         _state: &Self::State,

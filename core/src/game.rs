@@ -524,10 +524,46 @@ impl Game {
             return Err(e);
         }
         checked?;
+        self.commit(|game| game.execute(action))
+    }
+
+    /// Answers a pending expansion decision with an option the expansion
+    /// draws with `rng` (the caller's), as `play(&sample_action(rng)?)`
+    /// does, with the same draw and the same game; but the option goes to
+    /// the expansion typed, neither boxed nor checked again (an expansion
+    /// draws among its own options: debug builds check). `None`, with
+    /// nothing changed, for other decisions and when the expansion draws
+    /// none (see `Expansion::sample_option`): the caller lists the options
+    /// then. Sampled playouts answer every expansion decision so.
+    ///
+    /// # Errors
+    /// As [`Game::play`].
+    pub fn play_sampled(&mut self, rng: &mut GameRng) -> Option<Result<(), PlayError>> {
+        if let Some(e) = &self.broken {
+            return Some(Err(e.clone()));
+        }
+        let Some(Decision::Expansion { player, slot, .. }) = self.unlabelled_decision() else {
+            return None;
+        };
+        let drawn = self.ext[slot as usize].hold_sample(&self.core, player, rng);
+        if let Some(e) = self.failure() {
+            return Some(Err(e));
+        }
+        drawn.then(|| {
+            self.commit(|game| {
+                game.execute_expansion_decision(slot, |e, ctx, player| e.play_held(ctx, player));
+            })
+        })
+    }
+
+    /// Carries out a checked decision (`execute`) and runs the game to the
+    /// next one, undoably; a failing expansion leaves the game as it was
+    /// (isolated rules) or broken.
+    fn commit(&mut self, execute: impl FnOnce(&mut Game)) -> Result<(), PlayError> {
         let snapshot = self.rules.isolated.then(|| self.clone());
         self.push_undo_frame();
         self.events.clear();
-        self.execute(action);
+        execute(self);
         self.advance();
         if let Some(e) = self.failure() {
             match snapshot {
@@ -725,9 +761,15 @@ impl Game {
     // through `execute`.
     #[inline(never)]
     fn execute_expansion_action(&mut self, slot: u8, action: &dyn ErasedAction) {
+        self.execute_expansion_decision(slot, |e, ctx, player| e.play(ctx, player, action));
+    }
+
+    /// Answers the ask at the front of the queue with `play`, which the
+    /// asked expansion's instance runs for the asked player.
+    fn execute_expansion_decision(&mut self, slot: u8, play: impl FnOnce(&mut dyn DynInstance, &mut Ctx<'_>, u8)) {
         let player = self.core.turn().player;
         let (slot, asked) = self.asks.pop_front().unwrap_or((slot, player));
-        self.call_instance(slot, false, |e, ctx| e.play(ctx, asked, action));
+        self.call_instance(slot, false, |e, ctx| play(e, ctx, asked));
         self.flush_front(slot);
     }
 

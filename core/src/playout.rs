@@ -73,10 +73,8 @@ pub fn full_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action>) 
 /// rejection sampling over frontier cells × rotations, anything else as
 /// [`full_step`].
 pub fn sampled_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action>) -> Result<(), PlayError> {
-    if let Some(Decision::Expansion { .. }) = game.unlabelled_decision()
-        && let Some(action) = game.sample_action(rng)
-    {
-        return game.play(&action);
+    if let Some(played) = game.play_sampled(rng) {
+        return played;
     }
     if let Some(Decision::Place { tile, .. }) = game.unlabelled_decision() {
         for _ in 0..SAMPLE_TRIES {

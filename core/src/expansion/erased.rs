@@ -258,6 +258,7 @@ impl<E: Expansion> DynExpansion for Arc<Guarded<E>> {
         Some(Box::new(Instance {
             rules: Arc::clone(self),
             state,
+            held: None,
         }))
     }
     fn take_failure(&self) -> Option<String> {
@@ -325,7 +326,14 @@ pub trait DynInstance: Debug + Send + Sync {
     fn options(&self, view: &CoreState, player: u8, each: &mut dyn FnMut(Box<dyn ErasedAction>));
     fn is_option(&self, view: &CoreState, player: u8, action: &dyn ErasedAction) -> bool;
     fn sample_option(&self, view: &CoreState, player: u8, rng: &mut GameRng) -> Option<Box<dyn ErasedAction>>;
+    /// Draws an option as `sample_option` does and holds it, typed, for
+    /// `play_held`; false, holding nothing, when it draws none. Debug
+    /// builds check the draw with `is_option` (a refused draw fails the
+    /// expansion).
+    fn hold_sample(&mut self, view: &CoreState, player: u8, rng: &mut GameRng) -> bool;
     fn play(&mut self, ctx: &mut Ctx<'_>, player: u8, action: &dyn ErasedAction);
+    /// Plays the option `hold_sample` holds, as `play` would.
+    fn play_held(&mut self, ctx: &mut Ctx<'_>, player: u8);
     fn explain_refusal(&self, view: &CoreState, player: u8, action: &dyn ErasedAction) -> Option<String>;
     fn explain_deployment_refusal(&self, view: &CoreState, d: &Deployment) -> Option<String>;
     fn decision_label(&self) -> &'static str;
@@ -351,6 +359,10 @@ impl Clone for Box<dyn DynInstance> {
 struct Instance<E: Expansion> {
     rules: Arc<Guarded<E>>,
     state: E::State,
+    /// An option drawn by `hold_sample`, until `play_held` plays it: a
+    /// sampled playout's draw reaches the expansion's `play` without a box
+    /// or a check. Not part of the game: never copied.
+    held: Option<E::Action>,
 }
 
 impl<E: Expansion> Debug for Instance<E> {
@@ -364,6 +376,7 @@ impl<E: Expansion> DynInstance for Instance<E> {
         Box::new(Instance {
             rules: Arc::clone(&self.rules),
             state: self.state.clone(),
+            held: None,
         })
     }
     fn copy_into(&self, target: &mut dyn DynInstance) -> bool {
@@ -498,6 +511,17 @@ impl<E: Expansion> DynInstance for Instance<E> {
                 .map(|a| Box::new(a) as Box<dyn ErasedAction>)
         })
     }
+    fn hold_sample(&mut self, view: &CoreState, player: u8, rng: &mut GameRng) -> bool {
+        let (rules, state) = (&self.rules, &self.state);
+        self.held = rules.guard("sample_option", None, || {
+            let drawn = E::sample_option(&rules.inner, state, view, player, rng)?;
+            if cfg!(debug_assertions) && !E::is_option(&rules.inner, state, view, player, &drawn) {
+                panic!("`sample_option` drew {drawn:?}, which `is_option` refuses");
+            }
+            Some(drawn)
+        });
+        self.held.is_some()
+    }
     fn play(&mut self, ctx: &mut Ctx<'_>, player: u8, action: &dyn ErasedAction) {
         let rules = &self.rules;
         let state = &mut self.state;
@@ -508,6 +532,14 @@ impl<E: Expansion> DynInstance for Instance<E> {
                 .expect("the engine hands an expansion only its own actions");
             E::play(&rules.inner, state, ctx, player, action)
         })
+    }
+    fn play_held(&mut self, ctx: &mut Ctx<'_>, player: u8) {
+        let Some(action) = self.held.take() else {
+            return;
+        };
+        let rules = &self.rules;
+        let state = &mut self.state;
+        rules.guard("play", (), || E::play(&rules.inner, state, ctx, player, &action))
     }
     fn explain_refusal(&self, view: &CoreState, player: u8, action: &dyn ErasedAction) -> Option<String> {
         let action = action.as_any().downcast_ref::<E::Action>()?;

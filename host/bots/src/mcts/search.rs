@@ -252,18 +252,18 @@ impl<'a> Search<'a> {
                     }
                 }
                 Some(Decision::Expansion { .. }) => {
-                    let action = match game.sample_action(&mut self.rng) {
-                        Some(a) => a,
+                    let played = match game.play_sampled(&mut self.rng) {
+                        Some(played) => played,
                         None => {
                             game.legal_actions(&mut self.scratch);
                             if self.scratch.is_empty() {
                                 return;
                             }
                             let k = self.rng.below(self.scratch.len() as u32) as usize;
-                            self.scratch.swap_remove(k)
+                            game.play(&self.scratch[k])
                         }
                     };
-                    if game.play(&action).is_err() {
+                    if played.is_err() {
                         return;
                     }
                 }
