@@ -112,6 +112,15 @@ struct KnownFarm {
 }
 
 impl KnownFarm {
+    /// An entry with room for the cities of a farm that grew for a while
+    /// (growing a list from nothing took most of the allocations a game).
+    fn with_room() -> KnownFarm {
+        KnownFarm {
+            cities: Vec::with_capacity(16),
+            ..KnownFarm::default()
+        }
+    }
+
     /// The farm rooted at `root`, worked out as `CoreState::cities_of_field`
     /// does, into this entry's buffer.
     fn walked(mut self, view: &CoreState, root: NodeId) -> KnownFarm {
@@ -140,13 +149,18 @@ impl KnownFarm {
     }
 }
 
-/// Pushes a node of each city field node `field` touches to `cities`
-/// (repeats and all: `KnownFarm::settled` sorts them out once).
+/// Adds the root of each city field node `field` touches to `cities`
+/// unless it is there already (an entry whose city has a new root since may
+/// repeat it: `KnownFarm::settled` sorts those out).
 fn push_touched_cities(view: &CoreState, field: NodeId, cities: &mut Vec<NodeId>) {
     let placed = view.tile_of_node(field);
     let def = &view.tables().tile(placed.tile).def;
-    let touches = &def.features[(field - placed.first_node) as usize].touches;
-    cities.extend(touches.iter().map(|&c| placed.first_node + c as NodeId));
+    for &c in &def.features[(field - placed.first_node) as usize].touches {
+        let city = view.features().root(placed.first_node + c as NodeId);
+        if !cities.contains(&city) {
+            cities.push(city);
+        }
+    }
 }
 
 /// The nodes of `kind` among `nodes`, by the root of their feature, with
@@ -226,7 +240,7 @@ impl LiveFarms {
             let i = match self.farms.iter().position(|f| f.root == root) {
                 Some(i) => i,
                 None => {
-                    let mut fresh = self.spare.pop().unwrap_or_default().walked(view, root);
+                    let mut fresh = self.spare.pop().unwrap_or_else(KnownFarm::with_room).walked(view, root);
                     fresh.owners = 0;
                     self.farms.push(fresh);
                     self.farms.len() - 1
@@ -292,6 +306,15 @@ impl LiveFarms {
     /// Lists every farmer on the board again; returns whether the list
     /// changed (or this is the first listing).
     fn list_farmers(&mut self, view: &CoreState, first_time: bool) -> bool {
+        if first_time {
+            // Room for every follower (seven meeples and a big one a seat)
+            // at once: growing the lists a farmer at a time allocated
+            // several times a game.
+            let room = view.players() * 8;
+            self.farmers.reserve(room);
+            self.farmers_before.reserve(room);
+            self.farms.reserve(room);
+        }
         let mut farmers = std::mem::take(&mut self.farmers_before);
         farmers.clear();
         farmers.extend(

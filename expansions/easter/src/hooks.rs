@@ -29,6 +29,12 @@ pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String>
         short_path_stays: pick("short_path", "longest", "stay")?,
         revisits_phase: pick("revisits", "move", "phase")?,
         symbols: ctx.tiles.iter().map(symbol_of).collect(),
+        nest_tiles: ctx
+            .tiles
+            .iter()
+            .filter(|t| symbol_of(t) == Some(Symbol::Nest))
+            .map(|t| t.def.count as usize)
+            .sum(),
     }))
 }
 
@@ -48,6 +54,9 @@ pub(crate) struct Easter {
     /// The symbol of each tile type, by index: read once here, since every
     /// placement asks it for nine tiles.
     pub(crate) symbols: Vec<Option<Symbol>>,
+    /// Copies of Nest tiles in the tile set: room for the nests' lists,
+    /// made once rather than grown during the game.
+    pub(crate) nest_tiles: usize,
 }
 
 impl Easter {
@@ -81,13 +90,17 @@ impl Expansion for Easter {
             bunny_phase: None,
             visited: Vec::new(),
             // The start tile is on the board before any placement.
-            nests_open: view
-                .board()
-                .tiles()
-                .iter()
-                .filter(|t| self.symbol(t.tile) == Some(Symbol::Nest))
-                .map(|t| OpenNest::counted(view, t.pos))
-                .collect(),
+            nests_open: {
+                let mut open = Vec::with_capacity(self.nest_tiles);
+                open.extend(
+                    view.board()
+                        .tiles()
+                        .iter()
+                        .filter(|t| self.symbol(t.tile) == Some(Symbol::Nest))
+                        .map(|t| OpenNest::counted(view, t.pos)),
+                );
+                open
+            },
         }
     }
 

@@ -134,18 +134,23 @@ pub(crate) fn options(state: &State, player: u8, out: &mut Vec<Action>) {
     if pending.actions_left > 0 {
         out.extend(state.harvestable(pending).map(Action::Harvest));
         // Every set of 1–4 different fruits the player holds: the subsets
-        // of the held fruits' bit mask.
+        // of the held fruits' bit mask (fewer than 64), listed on the stack.
         let held = state.held_fruits(player).0;
+        let mut sales = [FruitSet(0); 64];
+        let mut count = 0;
         let mut subset = held;
-        let mut sales = Vec::new();
         while subset != 0 {
-            if subset.count_ones() as usize <= MAX_SALE {
-                sales.push(FruitSet(subset));
+            if subset.count_ones() as usize <= MAX_SALE
+                && let Some(slot) = sales.get_mut(count)
+            {
+                *slot = FruitSet(subset);
+                count += 1;
             }
             subset = (subset - 1) & held;
         }
+        let sales = &mut sales[..count];
         sales.sort_by_key(|s| (s.len(), s.0));
-        out.extend(sales.into_iter().map(Action::Sell));
+        out.extend(sales.iter().copied().map(Action::Sell));
     }
     out.push(Action::Done);
 }

@@ -18,9 +18,18 @@ pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String>
         "one" => ActionsVariant::One,
         other => return Err(format!("variant `actions` cannot be `{other}`; use one or per-tree")),
     };
+    let trees: Vec<Option<Fruit>> = ctx.tiles.iter().map(tree_of).collect();
+    let tree_tiles = ctx
+        .tiles
+        .iter()
+        .zip(&trees)
+        .filter(|(_, tree)| tree.is_some())
+        .map(|(t, _)| t.def.count as usize)
+        .sum();
     Ok(expansion::boxed(FruitTrees {
         actions,
-        trees: ctx.tiles.iter().map(tree_of).collect(),
+        trees,
+        tree_tiles,
     }))
 }
 
@@ -30,6 +39,9 @@ pub(crate) struct FruitTrees {
     /// The tree on each tile type, by index: read once here rather than
     /// from the attribute table at every placement.
     trees: Vec<Option<Fruit>>,
+    /// Copies of Tree tiles in the tile set: room for the trees' list, made
+    /// once rather than grown during the game.
+    tree_tiles: usize,
 }
 
 impl Expansion for FruitTrees {
@@ -40,7 +52,7 @@ impl Expansion for FruitTrees {
         let supply = trees::shuffled_stacks(ctx);
         State {
             supply,
-            trees: Vec::new(),
+            trees: Vec::with_capacity(self.tree_tiles),
             growers: vec![Grower::default(); ctx.view().players()],
             pending: None,
             triggered: false,
