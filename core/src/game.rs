@@ -539,17 +539,40 @@ impl Game {
     /// # Errors
     /// As [`Game::play`].
     pub fn play_sampled(&mut self, rng: &mut GameRng) -> Option<Result<(), PlayError>> {
+        self.play_held_option(|e, view, player| e.hold_sample(view, player, rng))
+    }
+
+    /// Answers a pending expansion decision with the option at the index
+    /// `pick` chooses among the count of its options, as
+    /// `play(&legal_actions()[pick(n)])` does (the same options in the same
+    /// order, so the same pick plays the same game), with the options
+    /// listed typed rather than boxed. `None`, with nothing changed, for
+    /// other decisions and when there is no option. Full playouts answer
+    /// every expansion decision so.
+    ///
+    /// # Errors
+    /// As [`Game::play`].
+    pub fn play_listed(&mut self, mut pick: impl FnMut(usize) -> usize) -> Option<Result<(), PlayError>> {
+        self.play_held_option(|e, view, player| e.hold_listed(view, player, &mut pick))
+    }
+
+    /// Has the pending expansion decision's instance hold an option (`hold`)
+    /// and plays it, as `play_sampled` and `play_listed` describe.
+    fn play_held_option(
+        &mut self,
+        hold: impl FnOnce(&mut dyn DynInstance, &CoreState, u8) -> bool,
+    ) -> Option<Result<(), PlayError>> {
+        // An expansion's decision is pending exactly while it has asked
+        // (`unlabelled_decision`): one look, since every step asks this.
+        let &(slot, player) = self.asks.front()?;
         if let Some(e) = &self.broken {
             return Some(Err(e.clone()));
         }
-        let Some(Decision::Expansion { player, slot, .. }) = self.unlabelled_decision() else {
-            return None;
-        };
-        let drawn = self.ext[slot as usize].hold_sample(&self.core, player, rng);
+        let held = hold(self.ext[slot as usize].as_mut(), &self.core, player);
         if let Some(e) = self.failure() {
             return Some(Err(e));
         }
-        drawn.then(|| {
+        held.then(|| {
             self.commit(|game| {
                 game.execute_expansion_decision(slot, |e, ctx, player| e.play_held(ctx, player));
             })

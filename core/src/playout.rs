@@ -58,6 +58,11 @@ fn pick(rng: &mut GameRng, n: usize) -> usize {
 /// Fails if the decision has no option (an expansion offering nothing) or an
 /// expansion fails.
 pub fn full_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action>) -> Result<(), PlayError> {
+    // An expansion's options, drawn from as from the whole list but not
+    // boxed one by one.
+    if let Some(played) = game.play_listed(|n| pick(rng, n)) {
+        return played;
+    }
     game.legal_actions(options);
     if options.is_empty() {
         return Err(PlayError::Illegal(IllegalAction::new(

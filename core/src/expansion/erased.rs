@@ -259,6 +259,7 @@ impl<E: Expansion> DynExpansion for Arc<Guarded<E>> {
             rules: Arc::clone(self),
             state,
             held: None,
+            listed: Vec::new(),
         }))
     }
     fn take_failure(&self) -> Option<String> {
@@ -331,8 +332,12 @@ pub trait DynInstance: Debug + Send + Sync {
     /// builds check the draw with `is_option` (a refused draw fails the
     /// expansion).
     fn hold_sample(&mut self, view: &CoreState, player: u8, rng: &mut GameRng) -> bool;
+    /// Lists the options as `options` does, typed and in the same order,
+    /// and holds the one at the index `pick` chooses among their count for
+    /// `play_held`; false, holding nothing, when there is none.
+    fn hold_listed(&mut self, view: &CoreState, player: u8, pick: &mut dyn FnMut(usize) -> usize) -> bool;
     fn play(&mut self, ctx: &mut Ctx<'_>, player: u8, action: &dyn ErasedAction);
-    /// Plays the option `hold_sample` holds, as `play` would.
+    /// Plays the option `hold_sample` or `hold_listed` holds, as `play` would.
     fn play_held(&mut self, ctx: &mut Ctx<'_>, player: u8);
     fn explain_refusal(&self, view: &CoreState, player: u8, action: &dyn ErasedAction) -> Option<String>;
     fn explain_deployment_refusal(&self, view: &CoreState, d: &Deployment) -> Option<String>;
@@ -359,10 +364,12 @@ impl Clone for Box<dyn DynInstance> {
 struct Instance<E: Expansion> {
     rules: Arc<Guarded<E>>,
     state: E::State,
-    /// An option drawn by `hold_sample`, until `play_held` plays it: a
-    /// sampled playout's draw reaches the expansion's `play` without a box
-    /// or a check. Not part of the game: never copied.
+    /// An option drawn by `hold_sample` or `hold_listed`, until
+    /// `play_held` plays it: a playout's pick reaches the expansion's `play`
+    /// without a box or a check. Not part of the game: never copied.
     held: Option<E::Action>,
+    /// The options `hold_listed` listed last, a buffer kept for its room.
+    listed: Vec<E::Action>,
 }
 
 impl<E: Expansion> Debug for Instance<E> {
@@ -377,6 +384,7 @@ impl<E: Expansion> DynInstance for Instance<E> {
             rules: Arc::clone(&self.rules),
             state: self.state.clone(),
             held: None,
+            listed: Vec::new(),
         })
     }
     fn copy_into(&self, target: &mut dyn DynInstance) -> bool {
@@ -520,6 +528,19 @@ impl<E: Expansion> DynInstance for Instance<E> {
             }
             Some(drawn)
         });
+        self.held.is_some()
+    }
+    fn hold_listed(&mut self, view: &CoreState, player: u8, pick: &mut dyn FnMut(usize) -> usize) -> bool {
+        let (rules, state, listed) = (&self.rules, &self.state, &mut self.listed);
+        listed.clear();
+        rules.guard("options", (), || {
+            E::options(&rules.inner, state, view, player, listed);
+        });
+        if listed.is_empty() {
+            return false;
+        }
+        let k = pick(listed.len());
+        self.held = (k < listed.len()).then(|| listed.swap_remove(k));
         self.held.is_some()
     }
     fn play(&mut self, ctx: &mut Ctx<'_>, player: u8, action: &dyn ErasedAction) {

@@ -252,16 +252,13 @@ impl<'a> Search<'a> {
                     }
                 }
                 Some(Decision::Expansion { .. }) => {
-                    let played = match game.play_sampled(&mut self.rng) {
+                    let rng = &mut self.rng;
+                    let played = match game.play_sampled(rng) {
                         Some(played) => played,
-                        None => {
-                            game.legal_actions(&mut self.scratch);
-                            if self.scratch.is_empty() {
-                                return;
-                            }
-                            let k = self.rng.below(self.scratch.len() as u32) as usize;
-                            game.play(&self.scratch[k])
-                        }
+                        None => match game.play_listed(|n| rng.below(n as u32) as usize) {
+                            Some(played) => played,
+                            None => return,
+                        },
                     };
                     if played.is_err() {
                         return;

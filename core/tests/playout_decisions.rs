@@ -1,6 +1,8 @@
-//! `Game::play_sampled`: an expansion's drawn option reaches its `play`
-//! typed and unchecked, so debug builds check the draw against
-//! `is_option`, and a draw of nothing leaves the decision to the caller.
+//! `Game::play_sampled` and `Game::play_listed`: an expansion's drawn or
+//! picked option reaches its `play` typed and unchecked, so debug builds
+//! check a draw against `is_option`; a pick sees the count of the options
+//! `legal_actions` lists, in their order; and a decision with nothing drawn
+//! is left to the caller.
 
 use carcassonne_core::board::PlacedTile;
 use carcassonne_core::expansion::{self, DynExpansion};
@@ -173,4 +175,39 @@ fn a_drawn_number_that_is_no_option_fails_the_expansion() {
             message: "hook `sample_option` panicked: `sample_option` drew 4, which `is_option` refuses".into(),
         }
     );
+}
+
+#[test]
+fn a_listed_pick_plays_the_option_at_its_index() {
+    let mut game = Game::new(rules("fair")).expect("starts");
+    let mut options = Vec::new();
+    let mut picked = 0;
+    while !game.is_over() {
+        if matches!(game.decision(), Some(Decision::Expansion { .. })) {
+            let index = picked % 3;
+            let before = picked_points(&game);
+            let mut counted = 0;
+            let played = game.play_listed(|n| {
+                counted = n;
+                index
+            });
+            played.expect("a number to pick").expect("plays");
+            assert_eq!(counted, 3, "the pick sees 1, 2 and 3");
+            assert_eq!(
+                picked_points(&game) - before,
+                index as i32 + 1,
+                "option {index} is {}",
+                index + 1
+            );
+            picked += 1;
+            continue;
+        }
+        assert!(
+            game.play_listed(|_| 0).is_none(),
+            "only an expansion's decision is listed so"
+        );
+        game.legal_actions(&mut options);
+        game.play(&options[0].clone()).expect("plays");
+    }
+    assert!(picked > 30, "{picked} numbers picked");
 }
