@@ -538,7 +538,13 @@ impl Game {
     ///
     /// # Errors
     /// As [`Game::play`].
+    #[inline]
     pub fn play_sampled(&mut self, rng: &mut GameRng) -> Option<Result<(), PlayError>> {
+        // Asked at every step of a playout, most of which answer no
+        // expansion: that answer stays inline.
+        if self.asks.is_empty() {
+            return None;
+        }
         self.play_held_option(|e, view, player| e.hold_sample(view, player, rng))
     }
 
@@ -552,18 +558,23 @@ impl Game {
     ///
     /// # Errors
     /// As [`Game::play`].
+    #[inline]
     pub fn play_listed(&mut self, mut pick: impl FnMut(usize) -> usize) -> Option<Result<(), PlayError>> {
+        if self.asks.is_empty() {
+            return None;
+        }
         self.play_held_option(|e, view, player| e.hold_listed(view, player, &mut pick))
     }
 
     /// Has the pending expansion decision's instance hold an option (`hold`)
     /// and plays it, as `play_sampled` and `play_listed` describe.
+    #[inline(never)]
     fn play_held_option(
         &mut self,
         hold: impl FnOnce(&mut dyn DynInstance, &CoreState, u8) -> bool,
     ) -> Option<Result<(), PlayError>> {
         // An expansion's decision is pending exactly while it has asked
-        // (`unlabelled_decision`): one look, since every step asks this.
+        // (`unlabelled_decision`).
         let &(slot, player) = self.asks.front()?;
         if let Some(e) = &self.broken {
             return Some(Err(e.clone()));
