@@ -593,6 +593,10 @@ impl Game {
     /// Carries out a checked decision (`execute`) and runs the game to the
     /// next one, undoably; a failing expansion leaves the game as it was
     /// (isolated rules) or broken.
+    // Always inline: called from `play` as a separate function, it split
+    // the dispatch on the action in two, and base games ran some 3 %
+    // slower for the same instructions.
+    #[inline(always)]
     fn commit(&mut self, execute: impl FnOnce(&mut Game)) -> Result<(), PlayError> {
         let snapshot = self.rules.isolated.then(|| self.clone());
         self.push_undo_frame();
