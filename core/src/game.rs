@@ -553,8 +553,9 @@ impl Game {
     /// `play(&legal_actions()[pick(n)])` does (the same options in the same
     /// order, so the same pick plays the same game), with the options
     /// listed typed rather than boxed. `None`, with nothing changed, for
-    /// other decisions and when there is no option. Full playouts answer
-    /// every expansion decision so.
+    /// other decisions, when there is no option and when `pick` answers no
+    /// index below the count. Full playouts answer every expansion decision
+    /// so.
     ///
     /// # Errors
     /// As [`Game::play`].

@@ -334,7 +334,8 @@ pub trait DynInstance: Debug + Send + Sync {
     fn hold_sample(&mut self, view: &CoreState, player: u8, rng: &mut GameRng) -> bool;
     /// Lists the options as `options` does, typed and in the same order,
     /// and holds the one at the index `pick` chooses among their count for
-    /// `play_held`; false, holding nothing, when there is none.
+    /// `play_held`; false, holding nothing, when there is none or the index
+    /// is not below the count.
     fn hold_listed(&mut self, view: &CoreState, player: u8, pick: &mut dyn FnMut(usize) -> usize) -> bool;
     fn play(&mut self, ctx: &mut Ctx<'_>, player: u8, action: &dyn ErasedAction);
     /// Plays the option `hold_sample` or `hold_listed` holds, as `play` would.
