@@ -440,6 +440,17 @@ pub trait Expansion: Send + Sync + 'static {
         Hooks::NONE
     }
 
+    /// Of its [`armed_hooks`](Expansion::armed_hooks), those the engine
+    /// arms itself on every turn whose placed tile is of type `tile`, before
+    /// `tile_placed` runs: a hook that matters only for some tiles needs no
+    /// earlier hook to arm it (Fruit Trees' `tile_placed` matters only for
+    /// Tree tiles, so it arms `TILE_PLACED` for them). Asked once per tile
+    /// type when a game's rules are built; by default none. Naming a hook
+    /// that is not among `armed_hooks()` makes the setup refuse the game.
+    fn armed_by_tile(&self, _tile: &TileType) -> Hooks {
+        Hooks::NONE
+    }
+
     /// A turn begins (before the tile is drawn). May `ask` the player for a
     /// decision that replaces the draw (an abbey).
     fn turn_started(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>) {}

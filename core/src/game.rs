@@ -851,6 +851,9 @@ impl Game {
                 Phase::Place | Phase::Deploy => return,
                 Phase::AfterPlace => {
                     let placed = *self.core.placed_this_turn().expect("placed");
+                    if !self.rules.called.armed_by_tile.is_empty() {
+                        self.arm_by_tile(placed.tile);
+                    }
                     self.run_hooks(Hooks::TILE_PLACED, |e, ctx| e.tile_placed(ctx, placed));
                     self.core.enter(Phase::Deploy);
                 }
@@ -1087,6 +1090,18 @@ impl Game {
         };
         if armed != Hooks::NONE {
             self.note_armed(slot, armed);
+        }
+    }
+
+    /// Arms what expansions arm for every placement of `tile`'s type
+    /// (`Expansion::armed_by_tile`).
+    #[inline(never)]
+    fn arm_by_tile(&mut self, tile: u16) {
+        let (rules, armed) = (&self.rules, &mut self.armed);
+        for (slot, by_tile) in &rules.called.armed_by_tile {
+            if let (Some(noted), Some(&arms)) = (armed.get_mut(*slot as usize), by_tile.get(tile as usize)) {
+                *noted = *noted | arms;
+            }
         }
     }
 

@@ -396,6 +396,19 @@ fn build_expansion(info: &ExpansionInfo, ctx: &BuildContext) -> Result<Box<dyn D
             "`armed_hooks()` names {undeclared:?}, which `hooks()` does not list"
         ));
     }
+    for tile in ctx.tiles.iter() {
+        let not_armed = hooks.armed_by_tile(tile).difference(armed);
+        if not_armed != Hooks::NONE {
+            return refuse(format!(
+                "`armed_by_tile` names {not_armed:?} for tile `{}` of set `{}`, which `armed_hooks()` does not list",
+                tile.id(),
+                tile.set
+            ));
+        }
+    }
+    if let Some(message) = hooks.take_failure() {
+        return refuse(message);
+    }
     Ok(hooks)
 }
 
@@ -415,6 +428,9 @@ pub(crate) struct HookCalls {
     /// (`Expansion::armed_hooks`): only then does a game keep track of
     /// what is armed.
     pub(crate) any_armable: bool,
+    /// Slots that arm hooks by the type of the placed tile
+    /// (`Expansion::armed_by_tile`), each with the hooks by tile index.
+    pub(crate) armed_by_tile: Vec<(u8, Vec<Hooks>)>,
     /// Slots asked `placement_allowed`, for every fitting placement.
     pub(crate) vetoing: Vec<u8>,
     /// Slots asked `feature_points`.
@@ -443,7 +459,7 @@ pub(crate) struct Taker {
 }
 
 impl HookCalls {
-    fn new(expansions: &[EnabledExpansion]) -> HookCalls {
+    fn new(expansions: &[EnabledExpansion], tiles: &[TileType]) -> HookCalls {
         let armable: Vec<Hooks> = expansions.iter().map(|e| e.hooks.armed_hooks()).collect();
         let by_slot: Vec<Hooks> = expansions
             .iter()
@@ -475,8 +491,19 @@ impl HookCalls {
                 })
                 .collect::<Vec<Taker>>()
         };
+        let armed_by_tile = (0..expansions.len() as u8)
+            .map(|slot| {
+                let rules = &expansions[slot as usize].hooks;
+                (
+                    slot,
+                    tiles.iter().map(|t| rules.armed_by_tile(t)).collect::<Vec<Hooks>>(),
+                )
+            })
+            .filter(|(_, by_tile)| by_tile.iter().any(|&h| h != Hooks::NONE))
+            .collect();
         HookCalls {
             by_hook: Hooks::each().map(takers).collect(),
+            armed_by_tile,
             any: by_slot.iter().fold(Hooks::NONE, |all, &h| all | h),
             any_armable: armable.iter().any(|&h| h != Hooks::NONE),
             deploys_need_play,
@@ -767,7 +794,7 @@ impl Rules {
                 first_source,
             });
         }
-        let called = HookCalls::new(&built);
+        let called = HookCalls::new(&built, &table);
 
         // Resolved to indices once: a game starts from them without looking
         // ids up (a 1,000-tile order would otherwise search 1,000 times).
@@ -872,7 +899,7 @@ impl Rules {
         let mut tables = Tables::clone(&self.tables);
         tables.config.seed = seed;
         let failed = failure_flag(&expansions);
-        let called = HookCalls::new(&expansions);
+        let called = HookCalls::new(&expansions, &self.tiles);
         Ok(Rules {
             tables: Arc::new(tables),
             base: self.base,

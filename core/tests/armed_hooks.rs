@@ -1,6 +1,7 @@
-//! Armed hooks (`Expansion::armed_hooks`, `Ctx::arm`): a hook an expansion
-//! arms runs on the turns an earlier hook armed it, arming lasts until the
-//! turn ends, debug builds catch an armed-only hook that acts on a turn
+//! Armed hooks (`Expansion::armed_hooks`, `Ctx::arm`,
+//! `Expansion::armed_by_tile`): a hook an expansion arms runs on the turns
+//! an earlier hook, or the placed tile's type, armed it, arming lasts until
+//! the turn ends, debug builds catch an armed-only hook that acts on a turn
 //! nothing armed it, and setup refuses hooks that cannot be armed.
 
 use carcassonne_core::board::PlacedTile;
@@ -8,7 +9,7 @@ use carcassonne_core::expansion::{self, DynExpansion};
 use carcassonne_core::playout::{self, Mode};
 use carcassonne_core::{
     BuildContext, Catalog, Ctx, Expansion, ExpansionInfo, Game, GameConfig, Hooks, PlayError, Rules, SetupError,
-    TileSource, ValueKind, VariantDecl,
+    TileSource, TileType, ValueKind, VariantDecl,
 };
 use std::sync::Arc;
 
@@ -209,5 +210,130 @@ fn undo_restores_what_was_armed() {
     assert_eq!(
         (undoable.state().score(0), undoable.state().score(1)),
         (plain.state().score(0), plain.state().score(1))
+    );
+}
+
+/// Counts the cloisters placed, in a `tile_placed` the engine arms for
+/// tile types with a cloister (`Expansion::armed_by_tile`); the variant
+/// says what it arms.
+struct CloisterCount {
+    arms: Hooks,
+}
+
+impl Expansion for CloisterCount {
+    type State = u32;
+    type Action = ();
+
+    fn setup(&self, _ctx: &mut Ctx<'_>) -> u32 {
+        0
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks::TILE_PLACED | Hooks::END_OF_TURN
+    }
+
+    fn armed_hooks(&self) -> Hooks {
+        Hooks::TILE_PLACED
+    }
+
+    fn armed_by_tile(&self, tile: &TileType) -> Hooks {
+        if tile.has_cloister() { self.arms } else { Hooks::NONE }
+    }
+
+    fn tile_placed(&self, cloisters: &mut u32, ctx: &mut Ctx<'_>, placed: PlacedTile) {
+        if ctx.view().tables().tile(placed.tile).has_cloister() {
+            *cloisters += 1;
+        }
+    }
+}
+
+fn build_cloister_count(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
+    let arms = match ctx.variant("arms") {
+        "nothing" => Hooks::NONE,
+        "end-of-turn" => Hooks::END_OF_TURN,
+        _ => Hooks::TILE_PLACED,
+    };
+    Ok(expansion::boxed(CloisterCount { arms }))
+}
+
+static CLOISTER_COUNT: ExpansionInfo = ExpansionInfo {
+    id: "cloister-count",
+    name: "Cloister count",
+    version: "0.0.0",
+    description: "counts the cloisters placed, to test hooks armed by tile type",
+    requires: &[],
+    conflicts: &[],
+    tile_files: &[],
+    variants: &[VariantDecl {
+        name: "arms",
+        kind: ValueKind::one_of(&["tile-placed", "nothing", "end-of-turn"]),
+        default: "tile-placed",
+        description: "what it arms for a cloister tile",
+        earlier_defaults: &[],
+    }],
+    figures: &[],
+    score_sources: &[""],
+    attributes: &[],
+    check_attributes: expansion::no_attributes,
+    build: build_cloister_count,
+};
+
+fn cloister_count_rules(arms: &str) -> Result<Rules, SetupError> {
+    let mut catalog = Catalog::default();
+    catalog.add(&CLOISTER_COUNT).expect("a new id");
+    let mut config = GameConfig::with_players(2);
+    config.seed = 8;
+    config.expansions = vec!["cloister-count".into()];
+    config
+        .variants
+        .entry("cloister-count".into())
+        .or_default()
+        .insert("arms".into(), arms.into());
+    Rules::new(&catalog, &config, &TileSource::default())
+}
+
+fn cloister_count(arms: &str) -> Result<Game, PlayError> {
+    let rules = Arc::new(cloister_count_rules(arms).expect("rules"));
+    playout::random_game(&rules, Mode::Sampled, 2, &mut Vec::new())
+}
+
+#[test]
+fn a_hook_armed_by_tile_type_runs_for_those_tiles() {
+    let game = cloister_count("tile-placed").expect("the game plays");
+    let state = game.state();
+    let placed_cloisters = state
+        .board()
+        .tiles()
+        .iter()
+        .skip(1) // the start tile is on the board before any turn
+        .filter(|t| state.tables().tile(t.tile).has_cloister())
+        .count();
+    assert!(placed_cloisters > 3, "{placed_cloisters} cloisters");
+    assert_eq!(game.expansion_state(0).to_json(), placed_cloisters);
+}
+
+#[test]
+#[cfg_attr(not(debug_assertions), ignore = "the check runs in debug builds only")]
+fn a_hook_acting_for_a_tile_type_nothing_arms_fails() {
+    let err = cloister_count("nothing").expect_err("a cloister is counted by an unarmed hook");
+    assert_eq!(
+        err,
+        PlayError::ExpansionFailed {
+            expansion: "cloister-count".into(),
+            message: "hook `tile_placed` panicked: `tile_placed` acts on a turn nothing armed it: call \
+                      `ctx.arm(Hooks::TILE_PLACED)` in an earlier hook of the turn, or leave it out of \
+                      `armed_hooks()`"
+                .into(),
+        }
+    );
+}
+
+#[test]
+fn setup_refuses_tile_arming_of_hooks_not_armed() {
+    let err = cloister_count_rules("end-of-turn").expect_err("end_of_turn is not among its armed hooks");
+    assert_eq!(
+        err.to_string(),
+        "expansion `cloister-count`: `armed_by_tile` names Hooks(END_OF_TURN) for tile `A` of set `base`, which \
+         `armed_hooks()` does not list"
     );
 }

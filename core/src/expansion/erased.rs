@@ -246,6 +246,8 @@ pub trait DynExpansion: Send + Sync {
     /// Those it has called only on turns it arms them
     /// (`Expansion::armed_hooks`).
     fn armed_hooks(&self) -> Hooks;
+    /// `Expansion::armed_by_tile`.
+    fn armed_by_tile(&self, tile: &TileType) -> Hooks;
     /// Reads one of its actions as records write it.
     fn parse_action(&self, value: &serde_json::Value) -> Result<Box<dyn ErasedAction>, String>;
     /// `Expansion::log_line`.
@@ -281,6 +283,9 @@ impl<E: Expansion> DynExpansion for Arc<Guarded<E>> {
     }
     fn armed_hooks(&self) -> Hooks {
         self.armed_only
+    }
+    fn armed_by_tile(&self, tile: &TileType) -> Hooks {
+        self.guard("armed_by_tile", Hooks::NONE, || E::armed_by_tile(&self.inner, tile))
     }
     fn parse_action(&self, value: &serde_json::Value) -> Result<Box<dyn ErasedAction>, String> {
         serde_json::from_value::<E::Action>(value.clone())

@@ -9,7 +9,7 @@ use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::figures::PlacedFigure;
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::serde_json;
-use carcassonne_core::{BuildContext, CoreState, Ctx, Expansion, Line};
+use carcassonne_core::{BuildContext, CoreState, Ctx, Expansion, Line, TileType};
 use std::collections::BTreeMap;
 
 pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
@@ -64,9 +64,19 @@ impl Expansion for FruitTrees {
     }
 
     // Fruit actions are offered only after a deployment that triggers
-    // them, which `figure_deployed` sees and arms `after_deploy` for.
+    // them, which `figure_deployed` sees and arms `after_deploy` for; a
+    // placement matters only when the tile shows a tree, for which the
+    // engine arms `tile_placed`.
     fn armed_hooks(&self) -> Hooks {
-        Hooks::AFTER_DEPLOY
+        Hooks::AFTER_DEPLOY | Hooks::TILE_PLACED
+    }
+
+    fn armed_by_tile(&self, tile: &TileType) -> Hooks {
+        if tree_of(tile).is_some() {
+            Hooks::TILE_PLACED
+        } else {
+            Hooks::NONE
+        }
     }
 
     fn tile_placed(&self, state: &mut State, ctx: &mut Ctx<'_>, placed: PlacedTile) {
