@@ -116,16 +116,22 @@ static ODD_TURNS: ExpansionInfo = ExpansionInfo {
     build,
 };
 
-fn rules(arms: &str, names: &str) -> Result<Rules, SetupError> {
+/// The rules of a two-player game with `info` alone, its `variants` set.
+fn rules_with(info: &'static ExpansionInfo, seed: u64, variants: &[(&str, &str)]) -> Result<Rules, SetupError> {
     let mut catalog = Catalog::default();
-    catalog.add(&ODD_TURNS).expect("a new id");
+    catalog.add(info).expect("a new id");
     let mut config = GameConfig::with_players(2);
-    config.seed = 5;
-    config.expansions = vec!["odd-turns".into()];
-    let variants = config.variants.entry("odd-turns".into()).or_default();
-    variants.insert("arms".into(), arms.into());
-    variants.insert("names".into(), names.into());
+    config.seed = seed;
+    config.expansions = vec![info.id.into()];
+    let chosen = config.variants.entry(info.id.into()).or_default();
+    for &(name, value) in variants {
+        chosen.insert(name.into(), value.into());
+    }
     Rules::new(&catalog, &config, &TileSource::default())
+}
+
+fn rules(arms: &str, names: &str) -> Result<Rules, SetupError> {
+    rules_with(&ODD_TURNS, 5, &[("arms", arms), ("names", names)])
 }
 
 fn play(arms: &str) -> Result<Game, PlayError> {
@@ -279,17 +285,7 @@ static CLOISTER_COUNT: ExpansionInfo = ExpansionInfo {
 };
 
 fn cloister_count_rules(arms: &str) -> Result<Rules, SetupError> {
-    let mut catalog = Catalog::default();
-    catalog.add(&CLOISTER_COUNT).expect("a new id");
-    let mut config = GameConfig::with_players(2);
-    config.seed = 8;
-    config.expansions = vec!["cloister-count".into()];
-    config
-        .variants
-        .entry("cloister-count".into())
-        .or_default()
-        .insert("arms".into(), arms.into());
-    Rules::new(&catalog, &config, &TileSource::default())
+    rules_with(&CLOISTER_COUNT, 8, &[("arms", arms)])
 }
 
 fn cloister_count(arms: &str) -> Result<Game, PlayError> {
