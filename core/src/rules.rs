@@ -306,6 +306,9 @@ pub struct EnabledExpansion {
     /// Chosen variant values, as canonical text (`"one"`, `"3"`, `"true"`).
     pub variants: BTreeMap<String, String>,
     pub(crate) first_source: u16,
+    /// What it arms by the placed tile's type, by tile index
+    /// (`Expansion::armed_by_tile`); empty when it arms nothing so.
+    pub(crate) armed_by_tile: Vec<Hooks>,
 }
 
 impl EnabledExpansion {
@@ -376,40 +379,50 @@ fn chosen_variants(
         .collect())
 }
 
-/// Builds expansion `info`'s rules for a game, refusing hooks it would have
+/// Builds expansion `info`'s rules for a game, with what it arms by tile
+/// type (by tile index, empty when nothing), refusing hooks it would have
 /// called only when armed that cannot be (see `Expansion::armed_hooks`).
-fn build_expansion(info: &ExpansionInfo, ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, SetupError> {
-    let refuse = |problem: String| Err(SetupError::Expansion(info.id.into(), problem));
-    let hooks = (info.build)(ctx).or_else(refuse)?;
+fn build_expansion(
+    info: &ExpansionInfo,
+    ctx: &BuildContext,
+) -> Result<(Box<dyn DynExpansion>, Vec<Hooks>), SetupError> {
+    let refuse = |problem: String| SetupError::Expansion(info.id.into(), problem);
+    let hooks = (info.build)(ctx).map_err(refuse)?;
     let armed = hooks.armed_hooks();
     let not_armable = armed.difference(Hooks::ARMABLE);
     if not_armable != Hooks::NONE {
-        return refuse(format!(
+        return Err(refuse(format!(
             "`armed_hooks()` names {not_armable:?}, which cannot be armed (only hooks that come after another \
              in a turn can: {:?})",
             Hooks::ARMABLE
-        ));
+        )));
     }
     let undeclared = armed.difference(hooks.hooks());
     if undeclared != Hooks::NONE {
-        return refuse(format!(
+        return Err(refuse(format!(
             "`armed_hooks()` names {undeclared:?}, which `hooks()` does not list"
-        ));
+        )));
     }
+    let mut armed_by_tile = Vec::new();
     for tile in ctx.tiles.iter() {
-        let not_armed = hooks.armed_by_tile(tile).difference(armed);
+        let arms = hooks.armed_by_tile(tile);
+        armed_by_tile.push(arms);
+        let not_armed = arms.difference(armed);
         if not_armed != Hooks::NONE {
-            return refuse(format!(
+            return Err(refuse(format!(
                 "`armed_by_tile` names {not_armed:?} for tile `{}` of set `{}`, which `armed_hooks()` does not list",
                 tile.id(),
                 tile.set
-            ));
+            )));
         }
     }
     if let Some(message) = hooks.take_failure() {
-        return refuse(message);
+        return Err(refuse(message));
     }
-    Ok(hooks)
+    if armed_by_tile.iter().all(|&h| h == Hooks::NONE) {
+        armed_by_tile = Vec::new();
+    }
+    Ok((hooks, armed_by_tile))
 }
 
 /// Which expansion slots the engine calls at each hook: those that declare
@@ -459,7 +472,7 @@ pub(crate) struct Taker {
 }
 
 impl HookCalls {
-    fn new(expansions: &[EnabledExpansion], tiles: &[TileType]) -> HookCalls {
+    fn new(expansions: &[EnabledExpansion]) -> HookCalls {
         let armable: Vec<Hooks> = expansions.iter().map(|e| e.hooks.armed_hooks()).collect();
         let by_slot: Vec<Hooks> = expansions
             .iter()
@@ -491,15 +504,12 @@ impl HookCalls {
                 })
                 .collect::<Vec<Taker>>()
         };
-        let armed_by_tile = (0..expansions.len() as u8)
-            .map(|slot| {
-                let rules = &expansions[slot as usize].hooks;
-                (
-                    slot,
-                    tiles.iter().map(|t| rules.armed_by_tile(t)).collect::<Vec<Hooks>>(),
-                )
-            })
-            .filter(|(_, by_tile)| by_tile.iter().any(|&h| h != Hooks::NONE))
+        // Tabled once, when each expansion was built and checked.
+        let armed_by_tile = expansions
+            .iter()
+            .zip(0u8..)
+            .filter(|(e, _)| !e.armed_by_tile.is_empty())
+            .map(|(e, slot)| (slot, e.armed_by_tile.clone()))
             .collect();
         HookCalls {
             by_hook: Hooks::each().map(takers).collect(),
@@ -778,7 +788,7 @@ impl Rules {
                 players,
                 tiles: Arc::clone(&table),
             };
-            let hooks = build_expansion(e, &ctx)?;
+            let (hooks, armed_by_tile) = build_expansion(e, &ctx)?;
             let first_source = sources.len() as u16;
             for s in e.score_sources {
                 sources.push(if s.is_empty() {
@@ -792,9 +802,10 @@ impl Rules {
                 hooks,
                 variants,
                 first_source,
+                armed_by_tile,
             });
         }
-        let called = HookCalls::new(&built, &table);
+        let called = HookCalls::new(&built);
 
         // Resolved to indices once: a game starts from them without looking
         // ids up (a 1,000-tile order would otherwise search 1,000 times).
@@ -888,18 +899,19 @@ impl Rules {
                 players: self.config.players.len(),
                 tiles: Arc::clone(&self.tiles),
             };
-            let hooks = build_expansion(e.info, &ctx)?;
+            let (hooks, armed_by_tile) = build_expansion(e.info, &ctx)?;
             expansions.push(EnabledExpansion {
                 info: e.info,
                 hooks,
                 variants: e.variants.clone(),
                 first_source: e.first_source,
+                armed_by_tile,
             });
         }
         let mut tables = Tables::clone(&self.tables);
         tables.config.seed = seed;
         let failed = failure_flag(&expansions);
-        let called = HookCalls::new(&expansions, &self.tiles);
+        let called = HookCalls::new(&expansions);
         Ok(Rules {
             tables: Arc::new(tables),
             base: self.base,
