@@ -196,20 +196,38 @@ impl<E: Expansion> Guarded<E> {
             || hook.names().1,
             (),
             || {
-                let declared = self.declared.contains(hook);
-                if declared && !ctx.unarmed {
-                    return f(&self.inner, state, ctx);
-                }
-                let before = (state.clone(), ctx.events.len(), ctx.asks.len(), ctx.rng.clone());
-                f(&self.inner, state, ctx);
-                if before != (state.clone(), ctx.events.len(), ctx.asks.len(), ctx.rng.clone()) {
-                    if declared {
-                        unarmed(hook);
-                    }
-                    undeclared(hook);
+                if self.declared.contains(hook) && !ctx.unarmed {
+                    f(&self.inner, state, ctx)
+                } else {
+                    self.check_idle_hook(hook, state, ctx, f)
                 }
             },
         )
+    }
+
+    /// Runs a hook the engine calls only to check that it does nothing
+    /// (debug builds: left out of `hooks()`, or armable and not armed),
+    /// failing it if it acted. Kept out of line and cold: inlined, this
+    /// check (a second copy of the hook's body, the state's clone and
+    /// comparison) sat between the hot paths of every hook and took the
+    /// instruction cache the turn needs.
+    #[cold]
+    #[inline(never)]
+    fn check_idle_hook(
+        &self,
+        hook: Hooks,
+        state: &mut E::State,
+        ctx: &mut Ctx<'_>,
+        f: impl FnOnce(&E, &mut E::State, &mut Ctx<'_>),
+    ) {
+        let before = (state.clone(), ctx.events.len(), ctx.asks.len(), ctx.rng.clone());
+        f(&self.inner, state, ctx);
+        if before != (state.clone(), ctx.events.len(), ctx.asks.len(), ctx.rng.clone()) {
+            if self.declared.contains(hook) {
+                unarmed(hook);
+            }
+            undeclared(hook);
+        }
     }
 
     /// Runs a hook that only reads the state and answers; left out of
