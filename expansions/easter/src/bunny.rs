@@ -14,7 +14,6 @@ use carcassonne_core::rng::GameRng;
 use carcassonne_core::serde_json::json;
 use carcassonne_core::{CoreState, Ctx, FigureClass, MAX_PLAYERS, Pos, Side};
 use serde::{Deserialize, Serialize};
-use std::ops::ControlFlow;
 
 /// The die of the bunny phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,6 +89,12 @@ pub struct Path {
 }
 
 impl Path {
+    /// The path that enters no tile.
+    pub(crate) const EMPTY: Path = Path {
+        cells: [Pos::new(0, 0); MAX_HOPS],
+        len: 0,
+    };
+
     /// The path through `cells`, if it has at most [`MAX_HOPS`] of them.
     pub fn new(cells: &[Pos]) -> Option<Path> {
         let mut path = Path {
@@ -147,34 +152,44 @@ fn may_enter(view: &CoreState, next: Pos, trail: &[Pos], avoid: &[Pos]) -> bool 
     view.board().is_occupied(next) && !trail.contains(&next) && !avoid.contains(&next)
 }
 
-/// Calls `visit` with every path of exactly `len` hops from `from`
-/// (`len` ≤ [`MAX_HOPS`]): orthogonal steps onto placed tiles, no tile (the
-/// start included) entered twice, none of `avoid` entered. Paths come in a
-/// fixed order: depth first, sides in `Side::ALL` order. `visit` may stop
-/// the search.
-fn search_paths(
-    view: &CoreState,
-    from: Pos,
-    len: usize,
-    avoid: &[Pos],
-    mut visit: impl FnMut(&[Pos]) -> ControlFlow<()>,
-) -> ControlFlow<()> {
+/// Writes the paths of exactly `len` hops from `from` (`len` ≤
+/// [`MAX_HOPS`]) into `out`, as many as it holds, and returns how many it
+/// wrote: orthogonal steps onto placed tiles, no tile (the start included)
+/// entered twice, none of `avoid` entered. Paths come in a fixed order:
+/// depth first, sides in `Side::ALL` order.
+#[inline(never)]
+fn collect_paths(view: &CoreState, from: Pos, len: usize, avoid: &[Pos], out: &mut [Path]) -> usize {
     debug_assert!(len <= MAX_HOPS, "no die rolls more than {MAX_HOPS} hops");
     // Three nested loops rather than a recursion: a bunny decision walks
     // up to 52 tiles, and a call for each cost as much as looking at it.
+    // Not inlined, and with no closure to call: each caller had its own
+    // unrolled copy of the loops, kilobytes of code that, with the engine's
+    // and the other expansions', no longer fit the instruction cache a turn
+    // runs from.
     // On a square grid a path of at most three hops can come back to a
     // tile only by stepping straight back (a cycle takes four), so each
     // hop need only avoid the tile before last.
     let len = len.min(MAX_HOPS);
+    let mut count = 0;
+    let mut found = |cells: &[Pos]| {
+        if let (Some(slot), Some(path)) = (out.get_mut(count), Path::new(cells)) {
+            *slot = path;
+            count += 1;
+        }
+        count == out.len()
+    };
     if len == 0 {
-        return visit(&[]);
+        found(&[]);
+        return count;
     }
-    for first in Side::ALL.map(|side| from.step(side)) {
+    'search: for first in Side::ALL.map(|side| from.step(side)) {
         if !may_enter(view, first, &[], avoid) {
             continue;
         }
         if len == 1 {
-            visit(&[first])?;
+            if found(&[first]) {
+                break 'search;
+            }
             continue;
         }
         for second in Side::ALL.map(|side| first.step(side)) {
@@ -182,20 +197,22 @@ fn search_paths(
                 continue;
             }
             if len == 2 {
-                visit(&[first, second])?;
+                if found(&[first, second]) {
+                    break 'search;
+                }
                 continue;
             }
             for third in Side::ALL.map(|side| second.step(side)) {
-                if may_enter(view, third, &[first], avoid) {
-                    visit(&[first, second, third])?;
+                if may_enter(view, third, &[first], avoid) && found(&[first, second, third]) {
+                    break 'search;
                 }
             }
         }
     }
-    ControlFlow::Continue(())
+    count
 }
 
-// `search_paths` nests one loop a hop.
+// `collect_paths` nests one loop a hop.
 const _: () = assert!(MAX_HOPS == 3);
 
 /// Every path of exactly `len` hops from `from` (at most [`MAX_HOPS`]):
@@ -203,12 +220,9 @@ const _: () = assert!(MAX_HOPS == 3);
 /// twice, none of `avoid` (the tiles visited earlier in the phase, under
 /// `revisits = "phase"`) entered.
 pub fn paths_of_length(view: &CoreState, from: Pos, len: usize, avoid: &[Pos]) -> Vec<Vec<Pos>> {
-    let mut out = Vec::new();
-    let _ = search_paths(view, from, len, avoid, |path| {
-        out.push(path.to_vec());
-        ControlFlow::Continue(())
-    });
-    out
+    let mut found = [Path::EMPTY; MOST_PATHS];
+    let count = collect_paths(view, from, len, avoid, &mut found);
+    found[..count].iter().map(|path| path.to_vec()).collect()
 }
 
 /// The length of the longest path from `from` that enters none of `avoid`,
@@ -218,7 +232,7 @@ pub fn longest_path(view: &CoreState, from: Pos, cap: usize, avoid: &[Pos]) -> u
     // full board finds one of the cap's length at the first try.
     (1..=cap.min(MAX_HOPS))
         .rev()
-        .find(|&len| search_paths(view, from, len, avoid, |_| ControlFlow::Break(())).is_break())
+        .find(|&len| collect_paths(view, from, len, avoid, &mut [Path::EMPTY]) > 0)
         .unwrap_or(0)
 }
 
@@ -358,35 +372,27 @@ impl Easter {
                 *if f.owner == player { mine } else { others } += 1;
             }
         }
-        let Some(empty) = Path::new(&[]) else {
-            return;
-        };
-        let mut found = [(0u32, 0u32, empty); MOST_PATHS];
-        let mut count = 0;
-        let _ = search_paths(view, from, hops, &state.visited, |path| {
+        let mut paths = [Path::EMPTY; MOST_PATHS];
+        let count = collect_paths(view, from, hops, &state.visited, &mut paths);
+        // Each path's eggs for the mover and for the others, with its
+        // index: ranked without moving the paths themselves.
+        let mut ranked = [(0u32, 0u32, 0usize); MOST_PATHS];
+        for (i, (slot, path)) in ranked.iter_mut().zip(&paths[..count]).enumerate() {
             let (mut mine, mut others) = (0, 0);
             for (dx, dy) in path.iter().filter_map(|&p| cell(p)) {
                 mine += eggs[dy][dx].0;
                 others += eggs[dy][dx].1;
             }
-            match (found.get_mut(count), Path::new(path)) {
-                (Some(slot), Some(path)) => {
-                    *slot = (mine, others, path);
-                    count += 1;
-                    ControlFlow::Continue(())
-                }
-                // More paths than a grid has: cannot happen (see `MOST_PATHS`).
-                _ => ControlFlow::Break(()),
-            }
-        });
-        let found = &mut found[..count];
+            *slot = (mine, others, i);
+        }
+        let ranked = &mut ranked[..count];
         // A stable sort: equal paths keep the search's order.
-        found.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        out.extend(found.iter().map(|&(_, _, path)| Action { path }));
+        ranked.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        out.extend(ranked.iter().map(|&(_, _, i)| Action { path: paths[i] }));
     }
 
     // Checked step by step rather than by listing every path: the same
-    // conditions as `search_paths` (`may_enter`).
+    // conditions as `collect_paths` (`may_enter`).
     pub(crate) fn is_path_option(&self, state: &State, view: &CoreState, player: u8, action: &Action) -> bool {
         let Some((from, roll)) = Self::roll_of(state, player) else {
             return false;
@@ -410,19 +416,8 @@ impl Easter {
     // and searching again to the drawn index).
     pub(crate) fn sample_path(&self, state: &State, view: &CoreState, player: u8, rng: &mut GameRng) -> Option<Action> {
         let (from, roll) = Self::roll_of(state, player)?;
-        let mut found = [Path::new(&[])?; MOST_PATHS];
-        let mut count = 0;
-        let _ = search_paths(view, from, usize::from(roll.hops), &state.visited, |path| {
-            match (found.get_mut(count), Path::new(path)) {
-                (Some(slot), Some(path)) => {
-                    *slot = path;
-                    count += 1;
-                    ControlFlow::Continue(())
-                }
-                // More paths than a grid has: cannot happen (see `MOST_PATHS`).
-                _ => ControlFlow::Break(()),
-            }
-        });
+        let mut found = [Path::EMPTY; MOST_PATHS];
+        let count = collect_paths(view, from, usize::from(roll.hops), &state.visited, &mut found);
         if count == 0 {
             return None;
         }
