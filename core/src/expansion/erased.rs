@@ -146,20 +146,28 @@ impl<E> Guarded<E> {
         match std::panic::catch_unwind(AssertUnwindSafe(f)) {
             Ok(r) => r,
             Err(payload) => {
-                let message = payload
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| payload.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "unknown panic".into());
-                if let Ok(mut slot) = self.failure.lock() {
-                    slot.get_or_insert(format!("hook `{}` panicked: {message}", hook()));
-                }
-                self.failed.store(true, Ordering::Relaxed);
-                if let Some(raised) = self.raised.get() {
-                    raised.store(true, Ordering::Relaxed);
-                }
+                self.record_panic(hook(), payload.as_ref());
                 fallback
             }
+        }
+    }
+
+    // Out of line and cold, like every failure: one copy, not one in each
+    // hook's wrapper beside its hot path.
+    #[cold]
+    #[inline(never)]
+    fn record_panic(&self, hook: &str, payload: &(dyn Any + Send)) {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".into());
+        if let Ok(mut slot) = self.failure.lock() {
+            slot.get_or_insert(format!("hook `{hook}` panicked: {message}"));
+        }
+        self.failed.store(true, Ordering::Relaxed);
+        if let Some(raised) = self.raised.get() {
+            raised.store(true, Ordering::Relaxed);
         }
     }
 }
