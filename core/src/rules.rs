@@ -454,13 +454,18 @@ pub(crate) struct HookCalls {
     pub(crate) deploying: Vec<u8>,
     /// Slots asked `deployment_allowed`.
     pub(crate) deploy_vetoing: Vec<u8>,
-    /// Whether an enabled expansion declares a hook that runs between a
-    /// placement and its deployment decision (`TILE_PLACED`) or offers or
-    /// forbids deployments: then a placement's deployments are known only
-    /// by playing it. Taken from the declarations even in debug builds
-    /// (where every hook is called), so tests exercise the path release
-    /// builds take; a hook acting outside its declaration fails those tests.
+    /// Whether an enabled expansion offers or forbids deployments, or
+    /// declares a hook that runs between every placement and its deployment
+    /// decision (`TILE_PLACED`, not armable): then a placement's deployments
+    /// are known only by playing it. Taken from the declarations even in
+    /// debug builds (where every hook is called), so tests exercise the path
+    /// release builds take; a hook acting outside its declaration fails
+    /// those tests.
     pub(crate) deploys_need_play: bool,
+    /// Slots whose `TILE_PLACED` is armable: a placement's deployments are
+    /// known only by playing it on turns that hook runs (armed earlier in
+    /// the turn, or by the placed tile's type).
+    pub(crate) armable_tile_placed: Vec<u8>,
 }
 
 /// A slot that takes a hook, and whether it takes it only on turns it
@@ -489,12 +494,16 @@ impl HookCalls {
                 .filter(|&s| by_slot[s as usize].contains(hook))
                 .collect::<Vec<u8>>()
         };
-        let deploys_need_play = expansions.iter().any(|e| {
-            let declared = e.hooks.hooks();
-            [Hooks::TILE_PLACED, Hooks::DEPLOY_OPTIONS, Hooks::DEPLOYMENT_ALLOWED]
-                .into_iter()
-                .any(|h| declared.contains(h))
+        let declares_tile_placed = |slot: usize| expansions[slot].hooks.hooks().contains(Hooks::TILE_PLACED);
+        let deploys_need_play = (0..expansions.len()).any(|slot| {
+            let declared = expansions[slot].hooks.hooks();
+            declared.contains(Hooks::DEPLOY_OPTIONS)
+                || declared.contains(Hooks::DEPLOYMENT_ALLOWED)
+                || (declares_tile_placed(slot) && !armable[slot].contains(Hooks::TILE_PLACED))
         });
+        let armable_tile_placed = (0..expansions.len() as u8)
+            .filter(|&slot| declares_tile_placed(slot as usize) && armable[slot as usize].contains(Hooks::TILE_PLACED))
+            .collect();
         let takers = |hook: Hooks| {
             slots(hook)
                 .into_iter()
@@ -517,6 +526,7 @@ impl HookCalls {
             any: by_slot.iter().fold(Hooks::NONE, |all, &h| all | h),
             any_armable: armable.iter().any(|&h| h != Hooks::NONE),
             deploys_need_play,
+            armable_tile_placed,
             vetoing: slots(Hooks::PLACEMENT_ALLOWED),
             adjusting: slots(Hooks::FEATURE_POINTS),
             observing: slots(Hooks::OBSERVE),

@@ -25,7 +25,7 @@ use carcassonne_core::tiles::AttributeProblem;
 use carcassonne_core::{
     Action, AfterPlacing, BuildContext, Catalog, CoreState, Ctx, Decision, Deployment, Expansion, ExpansionInfo,
     FeatureKind, Game, GameConfig, Hooks, NextDecision, PlayError, Pos, RefusalKind, Rotation, Rules, TileSource,
-    WholeMove, toml,
+    TileType, WholeMove, toml,
 };
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -265,8 +265,24 @@ fn moves_are_empty_outside_a_placement_decision() {
 /// placement on an even column it asks the player for a toll (0 or 1
 /// point) before the deployment decision, and it forbids deploying on a
 /// tile's first feature. What it declares is its `declares` variant.
+///
+/// Two variants ask only after cloister tiles, with `tile_placed` armed:
+/// by the tile's type (`asks-by-tile`), or from `tile_drawn` when the
+/// drawn tile has a cloister (`asks-when-drawn`). Every other placement's
+/// moves are then listed without playing it.
 struct Toll {
     declared: Hooks,
+    arming: Arming,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Arming {
+    /// `tile_placed` runs after every placement.
+    Never,
+    /// `armed_by_tile` arms it for tile types with a cloister.
+    ByTile,
+    /// `tile_drawn` arms it when the drawn tile has a cloister.
+    WhenDrawn,
 }
 
 impl Expansion for Toll {
@@ -281,10 +297,33 @@ impl Expansion for Toll {
         self.declared
     }
 
-    // Each hook acts only when declared: debug builds call every hook and
-    // fail one that acts undeclared.
+    fn armed_hooks(&self) -> Hooks {
+        match self.arming {
+            Arming::Never => Hooks::NONE,
+            Arming::ByTile | Arming::WhenDrawn => Hooks::TILE_PLACED,
+        }
+    }
+
+    fn armed_by_tile(&self, tile: &TileType) -> Hooks {
+        if self.arming == Arming::ByTile && tile.has_cloister() {
+            Hooks::TILE_PLACED
+        } else {
+            Hooks::NONE
+        }
+    }
+
+    fn tile_drawn(&self, _: &mut u32, ctx: &mut Ctx<'_>, tile: &TileType) {
+        if self.arming == Arming::WhenDrawn && tile.has_cloister() {
+            ctx.arm(Hooks::TILE_PLACED);
+        }
+    }
+
+    // Each hook acts only when declared (and, when armable, armed): debug
+    // builds call every hook and fail one that acts otherwise.
     fn tile_placed(&self, asked: &mut u32, ctx: &mut Ctx<'_>, placed: PlacedTile) {
-        if self.declared.contains(Hooks::TILE_PLACED) && placed.pos.x % 2 == 0 {
+        let cloister = ctx.view().tables().tile(placed.tile).has_cloister();
+        let acts = self.declared.contains(Hooks::TILE_PLACED) && (self.arming == Arming::Never || cloister);
+        if acts && placed.pos.x % 2 == 0 {
             *asked += 1;
             let player = ctx.view().turn().player;
             ctx.ask(player);
@@ -309,13 +348,15 @@ fn no_attributes(_: Option<FeatureKind>, _: &toml::Value) -> Vec<AttributeProble
 }
 
 fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
-    let declared = match ctx.variant("declares") {
-        "asks" => Hooks::TILE_PLACED,
-        "vetoes" => Hooks::DEPLOYMENT_ALLOWED,
-        "both" => Hooks::TILE_PLACED | Hooks::DEPLOYMENT_ALLOWED,
+    let (declared, arming) = match ctx.variant("declares") {
+        "asks" => (Hooks::TILE_PLACED, Arming::Never),
+        "vetoes" => (Hooks::DEPLOYMENT_ALLOWED, Arming::Never),
+        "both" => (Hooks::TILE_PLACED | Hooks::DEPLOYMENT_ALLOWED, Arming::Never),
+        "asks-by-tile" => (Hooks::TILE_PLACED, Arming::ByTile),
+        "asks-when-drawn" => (Hooks::TILE_DRAWN | Hooks::TILE_PLACED, Arming::WhenDrawn),
         other => return Err(format!("unknown declaration {other}")),
     };
-    Ok(expansion::boxed(Toll { declared }))
+    Ok(expansion::boxed(Toll { declared, arming }))
 }
 
 static TOLL: ExpansionInfo = ExpansionInfo {
@@ -328,7 +369,7 @@ static TOLL: ExpansionInfo = ExpansionInfo {
     tile_files: &[],
     variants: &[carcassonne_core::VariantDecl {
         name: "declares",
-        kind: carcassonne_core::ValueKind::one_of(&["asks", "vetoes", "both"]),
+        kind: carcassonne_core::ValueKind::one_of(&["asks", "vetoes", "both", "asks-by-tile", "asks-when-drawn"]),
         default: "both",
         description: "which hooks it declares",
         earlier_defaults: &[],
@@ -355,6 +396,41 @@ fn toll_game(declares: &str, seed: u64) -> Game {
         Rules::new(&catalog, &config, &TileSource::default()).expect("rules"),
     ))
     .expect("starts")
+}
+
+/// An expansion whose `tile_placed` runs only when armed (by the tile's
+/// type, or by an earlier hook of the turn) shapes the moves of the turns
+/// it runs on: a cloister tile's placements on even columns are `later`,
+/// every other placement lists its deployments. Both ways match the
+/// two-step API at every placement of whole games.
+#[test]
+fn an_armed_tile_placed_shapes_only_the_turns_it_runs_on() {
+    for declares in ["asks-by-tile", "asks-when-drawn"] {
+        let mut cloister_turns = 0;
+        for seed in 0..3 {
+            let mut game = toll_game(declares, seed);
+            let (mut moves, mut options) = (Vec::new(), Vec::new());
+            let mut rng = GameRng::new(seed);
+            while !game.is_over() {
+                if let Some(Decision::Place { tile, .. }) = game.decision() {
+                    let cloister = game.rules().tile(tile).has_cloister();
+                    check_moves(&game).unwrap_or_else(|e| panic!("{declares}, seed {seed}: {e}"));
+                    game.moves(&mut moves);
+                    let later = moves.iter().any(|m| m.then == AfterPlacing::Later);
+                    let on_even_column = moves.iter().any(|m| m.pos.x % 2 == 0);
+                    assert_eq!(later, cloister && on_even_column, "{declares}, seed {seed}");
+                    cloister_turns += usize::from(cloister);
+                    let m = moves[rng.below(moves.len() as u32) as usize];
+                    game.play_move(&m).expect("a listed move plays");
+                } else {
+                    game.legal_actions(&mut options);
+                    let a = options[rng.below(options.len() as u32) as usize].clone();
+                    game.play(&a).expect("a listed option plays");
+                }
+            }
+        }
+        assert!(cloister_turns > 5, "{declares}: {cloister_turns} cloister turns");
+    }
 }
 
 /// An expansion that asks a decision after some placements makes those

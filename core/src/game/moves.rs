@@ -13,7 +13,7 @@
 //! playing the placement on a copy, so they are exact either way.
 
 use super::{Action, Decision, Game, IllegalAction, PlayError, RefusalKind};
-use crate::expansion::Deployment;
+use crate::expansion::{Deployment, Hooks};
 use crate::features::NodeId;
 use crate::figures::{FigurePlacement, Spot};
 use crate::geometry::{Pos, Rotation, Segment, Side};
@@ -246,7 +246,30 @@ impl Game {
     /// playing it (an expansion acts in between, or the tile has more
     /// features than the direct listing tracks).
     fn deploys_need_play(&self, tile: u16) -> bool {
-        self.rules.called.deploys_need_play || self.rules.tile(tile).feature_kinds().len() > MAX_FEATURES
+        self.rules.called.deploys_need_play
+            || self.rules.tile(tile).feature_kinds().len() > MAX_FEATURES
+            || self.tile_placed_runs(tile)
+    }
+
+    /// Whether an armable `tile_placed` would run after placing `tile` this
+    /// turn: armed by an earlier hook of the turn, or by the tile's type.
+    /// Fruit Trees' runs only for its Tree tiles, so every other placement
+    /// lists its deployments straight from the board.
+    fn tile_placed_runs(&self, tile: u16) -> bool {
+        let called = &self.rules.called;
+        called.armable_tile_placed.iter().any(|&slot| {
+            let armed_now = self
+                .armed
+                .get(slot as usize)
+                .is_some_and(|a| a.contains(Hooks::TILE_PLACED));
+            let armed_by_tile = called
+                .armed_by_tile
+                .iter()
+                .find(|(s, _)| *s == slot)
+                .and_then(|(_, by_tile)| by_tile.get(tile as usize))
+                .is_some_and(|h| h.contains(Hooks::TILE_PLACED));
+            armed_now || armed_by_tile
+        })
     }
 
     /// The deployments after a (legal) placement, found by playing it on a copy.
