@@ -451,6 +451,18 @@ pub trait Expansion: Send + Sync + 'static {
         Hooks::NONE
     }
 
+    /// Whether `tile_placed` leaves the deployment decision after a
+    /// placement as the board alone gives it: it asks no decision and
+    /// deploys, returns or places nothing (scoring, logging, arming later
+    /// hooks and changing your own state are fine). Then `Game::moves`
+    /// lists a turn's whole moves straight from the board instead of
+    /// playing each placement on a copy. Debug builds fail a game whose
+    /// `tile_placed` does one of those things all the same. By default
+    /// false.
+    fn tile_placed_keeps_deployments(&self) -> bool {
+        false
+    }
+
     /// A turn begins (before the tile is drawn). May `ask` the player for a
     /// decision that replaces the draw (an abbey).
     fn turn_started(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>) {}

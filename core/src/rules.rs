@@ -456,13 +456,15 @@ pub(crate) struct HookCalls {
     pub(crate) deploy_vetoing: Vec<u8>,
     /// Whether an enabled expansion offers or forbids deployments, or
     /// declares a hook that runs between every placement and its deployment
-    /// decision (`TILE_PLACED`, not armable): then a placement's deployments
-    /// are known only by playing it. Taken from the declarations even in
+    /// decision (`TILE_PLACED`, not armable) and may shape what follows (not
+    /// `tile_placed_keeps_deployments`): then a placement's deployments are
+    /// known only by playing it. Taken from the declarations even in
     /// debug builds (where every hook is called), so tests exercise the path
     /// release builds take; a hook acting outside its declaration fails
     /// those tests.
     pub(crate) deploys_need_play: bool,
-    /// Slots whose `TILE_PLACED` is armable: a placement's deployments are
+    /// Slots whose `TILE_PLACED` is armable (and may shape what follows): a
+    /// placement's deployments are
     /// known only by playing it on turns that hook runs (armed earlier in
     /// the turn, or by the placed tile's type).
     pub(crate) armable_tile_placed: Vec<u8>,
@@ -494,7 +496,12 @@ impl HookCalls {
                 .filter(|&s| by_slot[s as usize].contains(hook))
                 .collect::<Vec<u8>>()
         };
-        let declares_tile_placed = |slot: usize| expansions[slot].hooks.hooks().contains(Hooks::TILE_PLACED);
+        // A `tile_placed` that keeps the deployments as the board gives them
+        // does not shape the moves.
+        let declares_tile_placed = |slot: usize| {
+            let e = &expansions[slot].hooks;
+            e.hooks().contains(Hooks::TILE_PLACED) && !e.tile_placed_keeps_deployments()
+        };
         let deploys_need_play = (0..expansions.len()).any(|slot| {
             let declared = expansions[slot].hooks.hooks();
             declared.contains(Hooks::DEPLOY_OPTIONS)

@@ -273,6 +273,11 @@ fn moves_are_empty_outside_a_placement_decision() {
 struct Toll {
     declared: Hooks,
     arming: Arming,
+    /// What `tile_placed_keeps_deployments` says: with `quiet`, truly
+    /// (`tile_placed` then scores the toll instead of asking it); with
+    /// `claims-quiet`, falsely (it still asks).
+    keeps_deployments: bool,
+    asks: bool,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -312,6 +317,10 @@ impl Expansion for Toll {
         }
     }
 
+    fn tile_placed_keeps_deployments(&self) -> bool {
+        self.keeps_deployments
+    }
+
     fn tile_drawn(&self, _: &mut u32, ctx: &mut Ctx<'_>, tile: &TileType) {
         if self.arming == Arming::WhenDrawn && tile.has_cloister() {
             ctx.arm(Hooks::TILE_PLACED);
@@ -326,7 +335,11 @@ impl Expansion for Toll {
         if acts && placed.pos.x % 2 == 0 {
             *asked += 1;
             let player = ctx.view().turn().player;
-            ctx.ask(player);
+            if self.asks {
+                ctx.ask(player);
+            } else {
+                ctx.score(player, 1, "");
+            }
         }
     }
 
@@ -354,9 +367,16 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
         "both" => (Hooks::TILE_PLACED | Hooks::DEPLOYMENT_ALLOWED, Arming::Never),
         "asks-by-tile" => (Hooks::TILE_PLACED, Arming::ByTile),
         "asks-when-drawn" => (Hooks::TILE_DRAWN | Hooks::TILE_PLACED, Arming::WhenDrawn),
+        "quiet" | "claims-quiet" => (Hooks::TILE_PLACED, Arming::Never),
         other => return Err(format!("unknown declaration {other}")),
     };
-    Ok(expansion::boxed(Toll { declared, arming }))
+    let keeps_deployments = ctx.variant("declares").ends_with("quiet");
+    Ok(expansion::boxed(Toll {
+        declared,
+        arming,
+        keeps_deployments,
+        asks: ctx.variant("declares") != "quiet",
+    }))
 }
 
 static TOLL: ExpansionInfo = ExpansionInfo {
@@ -369,7 +389,15 @@ static TOLL: ExpansionInfo = ExpansionInfo {
     tile_files: &[],
     variants: &[carcassonne_core::VariantDecl {
         name: "declares",
-        kind: carcassonne_core::ValueKind::one_of(&["asks", "vetoes", "both", "asks-by-tile", "asks-when-drawn"]),
+        kind: carcassonne_core::ValueKind::one_of(&[
+            "asks",
+            "vetoes",
+            "both",
+            "asks-by-tile",
+            "asks-when-drawn",
+            "quiet",
+            "claims-quiet",
+        ]),
         default: "both",
         description: "which hooks it declares",
         earlier_defaults: &[],
@@ -431,6 +459,45 @@ fn an_armed_tile_placed_shapes_only_the_turns_it_runs_on() {
         }
         assert!(cloister_turns > 5, "{declares}: {cloister_turns} cloister turns");
     }
+}
+
+/// A `tile_placed` that keeps the deployments (it scores the toll rather
+/// than asking it) leaves every move a placement and a deployment or pass,
+/// as the two-step API plays them.
+#[test]
+fn a_tile_placed_that_keeps_the_deployments_does_not_shape_the_moves() {
+    for seed in 0..2 {
+        let game = toll_game("quiet", seed);
+        let mut moves = Vec::new();
+        game.moves(&mut moves);
+        assert!(moves.iter().all(|m| m.then != AfterPlacing::Later));
+        play_game_by_whole_moves(game, seed).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+}
+
+/// A `tile_placed` that says it keeps the deployments but asks fails debug
+/// builds, with a message that names the declaration.
+#[test]
+#[cfg_attr(not(debug_assertions), ignore = "the check runs in debug builds only")]
+fn a_tile_placed_that_claims_to_keep_the_deployments_but_asks_fails() {
+    let mut game = toll_game("claims-quiet", 0);
+    let mut moves = Vec::new();
+    game.moves(&mut moves);
+    let even = moves
+        .iter()
+        .find(|m| m.pos.x % 2 == 0)
+        .expect("the start tile has even columns beside it");
+    let err = game.play(&even.placement()).expect_err("its tile_placed asks");
+    assert_eq!(
+        err,
+        PlayError::ExpansionFailed {
+            expansion: "toll".into(),
+            message: "hook `tile_placed` panicked: `tile_placed` asks a decision or moves a figure or tile, but \
+                      `tile_placed_keeps_deployments()` says it leaves the deployments as the board gives them: \
+                      return false there"
+                .into(),
+        }
+    );
 }
 
 /// An expansion that asks a decision after some placements makes those

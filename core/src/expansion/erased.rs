@@ -113,6 +113,7 @@ pub fn boxed<E: Expansion>(expansion: E) -> Box<dyn DynExpansion> {
     Box::new(Arc::new(Guarded {
         declared: expansion.hooks(),
         armed_only: expansion.armed_hooks(),
+        keeps_deployments: expansion.tile_placed_keeps_deployments(),
         inner: expansion,
         failed: AtomicBool::new(false),
         failure: Mutex::new(None),
@@ -128,6 +129,8 @@ struct Guarded<E> {
     declared: Hooks,
     /// What `inner.armed_hooks()` said then.
     armed_only: Hooks,
+    /// What `inner.tile_placed_keeps_deployments()` said then.
+    keeps_deployments: bool,
     failed: AtomicBool,
     failure: Mutex<Option<String>>,
     /// The rules' flag raised along with `failed`, so the engine learns of
@@ -170,6 +173,30 @@ impl<E> Guarded<E> {
             raised.store(true, Ordering::Relaxed);
         }
     }
+}
+
+/// Whether a `tile_placed` call left the deployment decision as the board
+/// gives it: no ask, and no figure or tile moved, among the requests made
+/// since `events` and `asks` were their lengths.
+fn deployments_kept(ctx: &Ctx<'_>, events: usize, asks: usize) -> bool {
+    let moved = ctx.events.get(events..).unwrap_or_default().iter().any(|e| {
+        matches!(
+            e,
+            Event::FigureDeployed { .. } | Event::FigureReturned { .. } | Event::TilePlaced { .. }
+        )
+    });
+    ctx.asks.len() == asks && !moved
+}
+
+/// Fails a `tile_placed` that asks or moves something although the
+/// expansion says it keeps the deployments; the guard reports the panic as
+/// the expansion's failure.
+#[cold]
+fn deployments_not_kept() -> ! {
+    panic!(
+        "`tile_placed` asks a decision or moves a figure or tile, but `tile_placed_keeps_deployments()` says it \
+         leaves the deployments as the board gives them: return false there"
+    )
 }
 
 /// Fails a hook the expansion left out of `hooks()` although it acts (see
@@ -274,6 +301,8 @@ pub trait DynExpansion: Send + Sync {
     fn armed_hooks(&self) -> Hooks;
     /// `Expansion::armed_by_tile`.
     fn armed_by_tile(&self, tile: &TileType) -> Hooks;
+    /// `Expansion::tile_placed_keeps_deployments`.
+    fn tile_placed_keeps_deployments(&self) -> bool;
     /// Reads one of its actions as records write it.
     fn parse_action(&self, value: &serde_json::Value) -> Result<Box<dyn ErasedAction>, String>;
     /// `Expansion::log_line`.
@@ -312,6 +341,9 @@ impl<E: Expansion> DynExpansion for Arc<Guarded<E>> {
     }
     fn armed_by_tile(&self, tile: &TileType) -> Hooks {
         self.guard("armed_by_tile", Hooks::NONE, || E::armed_by_tile(&self.inner, tile))
+    }
+    fn tile_placed_keeps_deployments(&self) -> bool {
+        self.keeps_deployments
     }
     fn parse_action(&self, value: &serde_json::Value) -> Result<Box<dyn ErasedAction>, String> {
         serde_json::from_value::<E::Action>(value.clone())
@@ -452,8 +484,14 @@ impl<E: Expansion> DynInstance for Instance<E> {
     }
     fn tile_placed(&mut self, ctx: &mut Ctx<'_>, placed: crate::board::PlacedTile) {
         let hook = Hooks::TILE_PLACED;
-        self.rules
-            .turn_hook(hook, &mut self.state, ctx, |e, s, ctx| e.tile_placed(s, ctx, placed))
+        let check_kept = cfg!(debug_assertions) && self.rules.keeps_deployments;
+        let (events, asks) = (ctx.events.len(), ctx.asks.len());
+        self.rules.turn_hook(hook, &mut self.state, ctx, |e, s, ctx| {
+            e.tile_placed(s, ctx, placed);
+            if check_kept && !deployments_kept(ctx, events, asks) {
+                deployments_not_kept();
+            }
+        })
     }
     fn deploy_options(&self, view: &CoreState, out: &mut Vec<Deployment>) {
         let listed = out.len();

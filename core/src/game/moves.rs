@@ -251,10 +251,10 @@ impl Game {
             || self.tile_placed_runs(tile)
     }
 
-    /// Whether an armable `tile_placed` would run after placing `tile` this
-    /// turn: armed by an earlier hook of the turn, or by the tile's type.
-    /// Fruit Trees' runs only for its Tree tiles, so every other placement
-    /// lists its deployments straight from the board.
+    /// Whether an armable `tile_placed` (one that may shape what follows)
+    /// would run after placing `tile` this turn: armed by an earlier hook
+    /// of the turn, or by the tile's type. On other turns the placement's
+    /// deployments come straight from the board.
     fn tile_placed_runs(&self, tile: u16) -> bool {
         let called = &self.rules.called;
         called.armable_tile_placed.iter().any(|&slot| {

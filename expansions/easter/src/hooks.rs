@@ -115,6 +115,12 @@ impl Expansion for Easter {
         self.phase_hook() | Hooks::AFTER_SCORING
     }
 
+    // Nests and the bunny are Easter's own: a placement's deployments are
+    // what the board gives.
+    fn tile_placed_keeps_deployments(&self) -> bool {
+        true
+    }
+
     fn tile_placed(&self, state: &mut State, ctx: &mut Ctx<'_>, placed: PlacedTile) {
         let placer = placed.placer.unwrap_or(ctx.view().turn().player);
         let symbol = self.symbol(placed.tile);

@@ -79,6 +79,12 @@ impl Expansion for FruitTrees {
         }
     }
 
+    // A tree is not a feature and its fruit stack is Fruit Trees' own: a
+    // placement's deployments are what the board gives.
+    fn tile_placed_keeps_deployments(&self) -> bool {
+        true
+    }
+
     fn tile_placed(&self, state: &mut State, ctx: &mut Ctx<'_>, placed: PlacedTile) {
         let Some(tree) = self.trees.get(placed.tile as usize).copied().flatten() else {
             return;
