@@ -27,6 +27,9 @@ fn json_has_every_figure() {
         serde_json::json!(["easter", "fruit-trees", "cleric-and-serf"])
     );
     assert!(e["full"].as_f64().unwrap() > 0.0 && e["sampled"].as_f64().unwrap() > 0.0);
+    let e_flat = e["flat"].as_f64().expect("the expansions' flat figure");
+    assert!(e_flat > 0.0);
+    assert!((e["flat_ratio"].as_f64().expect("flat_ratio") - e_flat / e["full"].as_f64().unwrap()).abs() < 1e-9);
     // Their 38 tiles make longer games; the same tiles with the rules off
     // separate the longer game's cost from the rules' cost.
     let tiles = e["tiles_per_game"].as_f64().unwrap();

@@ -117,6 +117,12 @@ pub struct ExpansionSpeeds {
     pub full_ratio: f64,
     /// `sampled` over the base game's sampled figure.
     pub sampled_ratio: f64,
+    /// Flat mode (whole moves listed at every placement), games per second.
+    pub flat: f64,
+    /// `flat` over `full`: what listing whole moves costs with these
+    /// expansions (an expansion acting between a placement and its
+    /// deployment makes each placement be played on a copy).
+    pub flat_ratio: f64,
     /// Tiles placed per game, on average (the base game places 71).
     pub tiles_per_game: f64,
     /// The expansions' tiles with their rules off, games per second.
@@ -611,6 +617,7 @@ pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget:
         let same = seeds(same_tiles_rules(catalog, tiles, expansions, 0)?)?;
         let (full, same_full) = paired_games_per_second(&rules, &same, Mode::Full, budget)?;
         let (sampled, same_sampled) = paired_games_per_second(&rules, &same, Mode::Sampled, budget)?;
+        let flat = games_per_second(&rules, Mode::Flat, budget)?;
         let s = Speeds { full, sampled };
         let same_tiles = Speeds {
             full: same_full,
@@ -622,6 +629,8 @@ pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget:
             sampled_ratio: s.sampled / base_speeds.sampled,
             full: s.full,
             sampled: s.sampled,
+            flat,
+            flat_ratio: flat / s.full,
             tiles_per_game: tiles_per_game(&rules[..8])?,
             rules_full_ratio: s.full / same_tiles.full,
             rules_sampled_ratio: s.sampled / same_tiles.sampled,
@@ -706,6 +715,11 @@ pub fn text(r: &Report) -> String {
             e.sampled,
             e.full_ratio,
             e.sampled_ratio
+        );
+        let _ = writeln!(
+            s,
+            "  whole moves listed:   flat {:>9.0} games/s   ({:.2}× full)",
+            e.flat, e.flat_ratio
         );
         let _ = writeln!(
             s,
