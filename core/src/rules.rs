@@ -463,10 +463,10 @@ pub(crate) struct HookCalls {
     /// release builds take; a hook acting outside its declaration fails
     /// those tests.
     pub(crate) deploys_need_play: bool,
-    /// Slots whose `TILE_PLACED` is armable (and may shape what follows): a
-    /// placement's deployments are
-    /// known only by playing it on turns that hook runs (armed earlier in
-    /// the turn, or by the placed tile's type).
+    /// Slots whose `TILE_PLACED` is armable and may shape what follows: a
+    /// placement's deployments are known only by playing it on the turns
+    /// that hook runs (armed earlier in the turn, or by the placed tile's
+    /// type).
     pub(crate) armable_tile_placed: Vec<u8>,
 }
 
