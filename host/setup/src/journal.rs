@@ -10,8 +10,9 @@
 //! up to its last whole journal line:
 //!
 //! - the journal's first line says how many moves the record it extends
-//!   holds (`{"journal": 1, "extends": K}`); a move line cut short by the
-//!   kill (no newline yet) is ignored;
+//!   holds (`{"journal": 1, "extends": K}`); a line cut short by the kill
+//!   (no newline yet) is ignored, so a journal killed before its header
+//!   line ended adds nothing to the record;
 //! - killed between writing the whole record and removing the journal, the
 //!   record already ends with the journal's moves, which are then not
 //!   added twice;
@@ -137,6 +138,11 @@ pub fn read_record(path: &Path) -> Result<GameRecord> {
     let text = read_text_file(&journal, MAX_RECORD_BYTES, "game record journal")?;
     // Only whole lines count: the last one may have been cut by a kill.
     let complete = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
+    if complete.is_empty() {
+        // Killed between creating the journal and ending its header line:
+        // it holds no move yet, and the record was written whole before it.
+        return Ok(record);
+    }
     let mut lines = complete.lines();
     let header: Header = lines
         .next()
@@ -215,6 +221,24 @@ mod tests {
             "{e}"
         );
         drop(w);
+        std::fs::remove_file(journal_path(&p)).unwrap();
+        std::fs::remove_file(p).unwrap();
+    }
+
+    #[test]
+    fn a_kill_before_the_journal_header_ends_reads_the_record() {
+        let p = temp("header");
+        // The record is written whole before the journal is created; the
+        // kill lands after creating the journal, before or during its header.
+        safe_file::write_atomically(&p, &record(3).to_json()).unwrap();
+        for torn in ["", "{\"journal\": 1, \"ext"] {
+            std::fs::write(journal_path(&p), torn).unwrap();
+            assert_eq!(read_record(&p).unwrap(), record(3), "journal {torn:?}");
+        }
+        // A whole first line that is not a header is still refused.
+        std::fs::write(journal_path(&p), "\"pass\"\n").unwrap();
+        let e = read_record(&p).unwrap_err().to_string();
+        assert!(e.contains("the first line is not a journal header"), "{e}");
         std::fs::remove_file(journal_path(&p)).unwrap();
         std::fs::remove_file(p).unwrap();
     }
