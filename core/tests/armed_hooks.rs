@@ -8,10 +8,13 @@ use carcassonne_core::board::PlacedTile;
 use carcassonne_core::expansion::{self, DynExpansion};
 use carcassonne_core::playout::{self, Mode};
 use carcassonne_core::{
-    BuildContext, Catalog, Ctx, Expansion, ExpansionInfo, Game, GameConfig, Hooks, PlayError, Rules, SetupError,
-    TileSource, TileType, ValueKind, VariantDecl,
+    BuildContext, Ctx, Expansion, ExpansionInfo, Game, Hooks, PlayError, Rules, SetupError, TileType, ValueKind,
+    VariantDecl,
 };
 use std::sync::Arc;
+
+mod common;
+use common::rules_with;
 
 /// On odd turns a placement leaves a point owed, which `after_scoring`
 /// gives: the after-scoring hook matters only on those turns.
@@ -115,20 +118,6 @@ static ODD_TURNS: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::no_attributes,
     build,
 };
-
-/// The rules of a two-player game with `info` alone, its `variants` set.
-fn rules_with(info: &'static ExpansionInfo, seed: u64, variants: &[(&str, &str)]) -> Result<Rules, SetupError> {
-    let mut catalog = Catalog::default();
-    catalog.add(info).expect("a new id");
-    let mut config = GameConfig::with_players(2);
-    config.seed = seed;
-    config.expansions = vec![info.id.into()];
-    let chosen = config.variants.entry(info.id.into()).or_default();
-    for &(name, value) in variants {
-        chosen.insert(name.into(), value.into());
-    }
-    Rules::new(&catalog, &config, &TileSource::default())
-}
 
 fn rules(arms: &str, names: &str) -> Result<Rules, SetupError> {
     rules_with(&ODD_TURNS, 5, &[("arms", arms), ("names", names)])

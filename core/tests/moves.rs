@@ -30,6 +30,9 @@ use carcassonne_core::{
 use proptest::prelude::*;
 use std::sync::Arc;
 
+mod common;
+use common::rules_with;
+
 fn new_game(seed: u64, players: usize) -> Game {
     let mut config = GameConfig::with_players(players);
     config.seed = seed;
@@ -410,18 +413,8 @@ static TOLL: ExpansionInfo = ExpansionInfo {
 };
 
 fn toll_game(declares: &str, seed: u64) -> Game {
-    let mut catalog = Catalog::default();
-    catalog.add(&TOLL).expect("a new id");
-    let mut config = GameConfig::with_players(2);
-    config.seed = seed;
-    config.expansions = vec!["toll".into()];
-    config
-        .variants
-        .entry("toll".into())
-        .or_default()
-        .insert("declares".into(), declares.into());
     Game::new(Arc::new(
-        Rules::new(&catalog, &config, &TileSource::default()).expect("rules"),
+        rules_with(&TOLL, seed, &[("declares", declares)]).expect("rules"),
     ))
     .expect("starts")
 }

@@ -9,10 +9,13 @@ use carcassonne_core::expansion::{self, DynExpansion};
 use carcassonne_core::playout::{self, Mode};
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::{
-    BuildContext, Catalog, CoreState, Ctx, Decision, Expansion, ExpansionInfo, Game, GameConfig, Hooks, PlayError,
-    Rules, TileSource, ValueKind, VariantDecl,
+    BuildContext, CoreState, Ctx, Decision, Expansion, ExpansionInfo, Game, Hooks, PlayError, Rules, ValueKind,
+    VariantDecl,
 };
 use std::sync::Arc;
+
+mod common;
+use common::rules_with;
 
 /// After every placement its player picks a number from 1 to 3, which
 /// scores that many points; how it draws one is the variant.
@@ -108,17 +111,7 @@ static PICK_A_NUMBER: ExpansionInfo = ExpansionInfo {
 };
 
 fn rules(draw: &str) -> Arc<Rules> {
-    let mut catalog = Catalog::default();
-    catalog.add(&PICK_A_NUMBER).expect("a new id");
-    let mut config = GameConfig::with_players(2);
-    config.seed = 9;
-    config.expansions = vec!["pick-a-number".into()];
-    config
-        .variants
-        .entry("pick-a-number".into())
-        .or_default()
-        .insert("draw".into(), draw.into());
-    Arc::new(Rules::new(&catalog, &config, &TileSource::default()).expect("rules"))
+    Arc::new(rules_with(&PICK_A_NUMBER, 9, &[("draw", draw)]).expect("rules"))
 }
 
 fn picked_points(game: &Game) -> i32 {
