@@ -468,6 +468,9 @@ pub(crate) struct HookCalls {
     /// that hook runs (armed earlier in the turn, or by the placed tile's
     /// type).
     pub(crate) armable_tile_placed: Vec<u8>,
+    /// By tile index, whether placing that type arms one of those slots'
+    /// `TILE_PLACED` (empty when no type does).
+    pub(crate) tile_placed_armed_by_tile: Vec<bool>,
 }
 
 /// A slot that takes a hook, and whether it takes it only on turns it
@@ -508,8 +511,19 @@ impl HookCalls {
                 || declared.contains(Hooks::DEPLOYMENT_ALLOWED)
                 || (declares_tile_placed(slot) && !armable[slot].contains(Hooks::TILE_PLACED))
         });
-        let armable_tile_placed = (0..expansions.len() as u8)
+        let armable_tile_placed: Vec<u8> = (0..expansions.len() as u8)
             .filter(|&slot| declares_tile_placed(slot as usize) && armable[slot as usize].contains(Hooks::TILE_PLACED))
+            .collect();
+        let tile_types = expansions.iter().map(|e| e.armed_by_tile.len()).max().unwrap_or(0);
+        let tile_placed_armed_by_tile: Vec<bool> = (0..tile_types)
+            .map(|tile| {
+                armable_tile_placed.iter().any(|&slot| {
+                    expansions[slot as usize]
+                        .armed_by_tile
+                        .get(tile)
+                        .is_some_and(|h| h.contains(Hooks::TILE_PLACED))
+                })
+            })
             .collect();
         let takers = |hook: Hooks| {
             slots(hook)
@@ -534,6 +548,11 @@ impl HookCalls {
             any_armable: armable.iter().any(|&h| h != Hooks::NONE),
             deploys_need_play,
             armable_tile_placed,
+            tile_placed_armed_by_tile: if tile_placed_armed_by_tile.contains(&true) {
+                tile_placed_armed_by_tile
+            } else {
+                Vec::new()
+            },
             vetoing: slots(Hooks::PLACEMENT_ALLOWED),
             adjusting: slots(Hooks::FEATURE_POINTS),
             observing: slots(Hooks::OBSERVE),

@@ -257,19 +257,13 @@ impl Game {
     /// deployments come straight from the board.
     fn tile_placed_runs(&self, tile: u16) -> bool {
         let called = &self.rules.called;
-        called.armable_tile_placed.iter().any(|&slot| {
-            let armed_now = self
-                .armed
-                .get(slot as usize)
-                .is_some_and(|a| a.contains(Hooks::TILE_PLACED));
-            let armed_by_tile = called
-                .armed_by_tile
-                .iter()
-                .find(|(s, _)| *s == slot)
-                .and_then(|(_, by_tile)| by_tile.get(tile as usize))
-                .is_some_and(|h| h.contains(Hooks::TILE_PLACED));
-            armed_now || armed_by_tile
-        })
+        let armed_by_tile = called.tile_placed_armed_by_tile.get(tile as usize).copied();
+        armed_by_tile.unwrap_or(false)
+            || called.armable_tile_placed.iter().any(|&slot| {
+                self.armed
+                    .get(slot as usize)
+                    .is_some_and(|a| a.contains(Hooks::TILE_PLACED))
+            })
     }
 
     /// The deployments after a (legal) placement, found by playing it on a copy.
