@@ -89,7 +89,7 @@ pub fn tile_set(data: &[u8]) -> Result<(), String> {
         }
     };
     for (i, def) in set.tiles.iter().enumerate() {
-        let tt = TileType::new(i as u16, &set.id, def.clone());
+        let tt = TileType::new(i as u16, &set.id, def.clone(), catalog.landscape());
         assert!(tt.distinct_rotations().count() >= 1);
     }
     if set.start.is_some() && set.total() <= 2_000 {

@@ -2,13 +2,13 @@
 //! empty cells next to them with the edge pattern each one demands.
 //!
 //! Listing legal placements dominates a random game's time in every engine
-//! measured, so each frontier cell keeps what it demands (one byte, updated
+//! measured, so each frontier cell keeps what it demands (a few bits a side, updated
 //! at placement) in an array beside the frontier, and each tile type has a
 //! table of the rotations that meet every possible demand: a placement
 //! check is one look-up, and listing is one pass over two arrays.
 
 use crate::geometry::{Pos, Rotation, Side};
-use crate::tiles::{EdgeDemand, TileType, side_demand};
+use crate::tiles::{EdgeDemand, TileType};
 
 /// A tile on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -360,8 +360,7 @@ impl Board {
                 self.demands.push(0);
             }
             // The neighbour's side facing this tile is new: nothing was demanded there.
-            self.demands[self.cells[ni].frontier as usize] |=
-                side_demand(tile.edge(placed.rotation, side), side.opposite());
+            self.demands[self.cells[ni].frontier as usize] |= tile.demand_across(placed.rotation, side);
         }
         idx
     }

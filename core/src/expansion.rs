@@ -13,7 +13,9 @@ use crate::figures::{FigureDecl, FigureId, PlacedFigure, Spot};
 use crate::geometry::{Pos, Rotation};
 use crate::rng::GameRng;
 use crate::state::CoreState;
-use crate::tiles::{AttributeDecl, AttributeProblem, FeatureKind, TileType};
+use crate::tiles::{
+    AttributeDecl, AttributeProblem, EdgeKindDecl, FeatureKind, FeatureKindDecl, TileArrangement, TileType,
+};
 use crate::values::ValueKind;
 use crate::words::Line;
 use serde::Serialize;
@@ -109,6 +111,13 @@ pub struct ExpansionInfo {
     /// where it is written); called only when the table passes the schema.
     /// [`schema_only`] when the schema says it all.
     pub check_attributes: fn(Option<FeatureKind>, &toml::Value) -> Vec<AttributeProblem>,
+    /// The kinds of feature it adds (a river, a garden): their names, how
+    /// they lie, complete and score, and who may stand on them. Its tile
+    /// files (and any tile file, while it is in the catalog) may use them.
+    pub feature_kinds: &'static [FeatureKindDecl],
+    /// The kinds of edge it adds (a river's banks): their letters, the
+    /// features on their segments and what they match.
+    pub edge_kinds: &'static [EdgeKindDecl],
     /// Builds the expansion's rules for one game.
     pub build: fn(&BuildContext) -> Result<Box<dyn DynExpansion>, String>,
 }
@@ -145,6 +154,8 @@ pub struct BuildContext {
     /// reads its attribute tables here once and keeps what it needs per tile
     /// index, so its hooks never look attributes up by name during play.
     pub tiles: Arc<[TileType]>,
+    /// Every kind of feature and edge the tiles were read with.
+    pub landscape: Arc<crate::tiles::Landscape>,
 }
 
 impl BuildContext {
@@ -167,6 +178,12 @@ impl BuildContext {
     /// Whether expansion `id` is on.
     pub fn is_enabled(&self, id: &str) -> bool {
         self.enabled.iter().any(|e| e == id)
+    }
+
+    /// The index of feature kind `name` in this game (an expansion's own
+    /// kinds have no constant: it looks them up here once and keeps them).
+    pub fn feature_kind(&self, name: &str) -> Option<FeatureKind> {
+        self.landscape.feature_kind(name)
     }
 
     /// Whether a figure with `id` is in the game.
@@ -392,6 +409,8 @@ impl std::fmt::Debug for Hooks {
 ///     score_sources: &["tiles"],
 ///     attributes: &[],
 ///     check_attributes: expansion::no_attributes,
+///     feature_kinds: &[],
+///     edge_kinds: &[],
 ///     build,
 /// };
 ///
@@ -462,6 +481,16 @@ pub trait Expansion: Send + Sync + 'static {
     fn tile_placed_keeps_deployments(&self) -> bool {
         false
     }
+
+    /// Arranges the game's tiles before the first draw, once per game,
+    /// after every expansion is built and in hook order: names the start
+    /// tile, sets tiles aside, and puts tiles into earlier or later draw
+    /// phases (The River: the river tiles first, the lake after them).
+    /// By default the start tile is the one named by the last tile set of
+    /// an expansion whose rules are on (else the base game's `D`), and the
+    /// bag is one phase. Whatever is arranged is derived from the
+    /// configuration alone, so records replay exactly.
+    fn arrange_tiles(&self, _tiles: &mut TileArrangement<'_>) {}
 
     /// A turn begins (before the tile is drawn). May `ask` the player for a
     /// decision that replaces the draw (an abbey).

@@ -34,11 +34,11 @@ pub struct Features {
     /// write, so the writes can be taken back (`Features::rollback`).
     journal: Vec<(NodeId, Node)>,
     journaling: bool,
-    /// How many times two features of each kind (by `FeatureKind as usize`)
+    /// How many times two features of each kind (by [`FeatureKind::index`])
     /// became one.
-    joins: [u32; 4],
+    joins: [u32; FeatureKind::MAX],
     /// Of those, how many joined a feature that had followers in it.
-    occupied_joins: [u32; 4],
+    occupied_joins: [u32; FeatureKind::MAX],
 }
 
 /// Where the feature graph stood, for [`Features::rollback`].
@@ -46,8 +46,8 @@ pub struct Features {
 pub(crate) struct FeaturesMark {
     nodes: usize,
     journal: usize,
-    joins: [u32; 4],
-    occupied_joins: [u32; 4],
+    joins: [u32; FeatureKind::MAX],
+    occupied_joins: [u32; FeatureKind::MAX],
 }
 
 impl Features {
@@ -169,8 +169,8 @@ impl Features {
         // Splice the two circular member lists.
         let big_next = g.next;
         g.next = s.next;
-        self.joins[s.kind as usize] += 1;
-        self.occupied_joins[s.kind as usize] += u32::from(occupied);
+        self.joins[s.kind.index()] += 1;
+        self.occupied_joins[s.kind.index()] += u32::from(occupied);
         let s = self.node_mut(small);
         s.next = big_next;
         s.parent = big;
@@ -230,7 +230,7 @@ impl Features {
     /// older features merged without walking any (each join merges two
     /// features; a new node's joins with older ones are the rest).
     pub fn joins(&self, kind: FeatureKind) -> u32 {
-        self.joins[kind as usize]
+        self.joins.get(kind.index()).copied().unwrap_or(0)
     }
 
     /// How many of [`joins`](Features::joins) took in a feature with
@@ -238,7 +238,7 @@ impl Features {
     /// stands in has grown by a join (an observer following occupied
     /// features, such as farms with farmers, can skip a turn on one look).
     pub fn occupied_joins(&self, kind: FeatureKind) -> u32 {
-        self.occupied_joins[kind as usize]
+        self.occupied_joins.get(kind.index()).copied().unwrap_or(0)
     }
 
     /// The nodes of `n`'s feature.
@@ -288,9 +288,9 @@ mod tests {
     #[test]
     fn joining_counts_open_sides_and_members() {
         let mut f = Features::default();
-        let a = f.add(FeatureKind::Road, 0, 2, 0);
-        let b = f.add(FeatureKind::Road, 1, 1, 0);
-        let c = f.add(FeatureKind::Road, 2, 1, 0);
+        let a = f.add(FeatureKind::ROAD, 0, 2, 0);
+        let b = f.add(FeatureKind::ROAD, 1, 1, 0);
+        let c = f.add(FeatureKind::ROAD, 2, 1, 0);
         f.connect(a, b);
         assert_eq!(f.open_sides(a), 1);
         f.connect(c, a);
@@ -305,22 +305,22 @@ mod tests {
     fn joins_count_features_that_became_one_and_roll_back() {
         let mut f = Features::default();
         f.set_journaling(true);
-        let a = f.add(FeatureKind::City, 0, 2, 0);
-        let b = f.add(FeatureKind::City, 1, 2, 0);
+        let a = f.add(FeatureKind::CITY, 0, 2, 0);
+        let b = f.add(FeatureKind::CITY, 1, 2, 0);
         let mark = f.mark();
-        let c = f.add(FeatureKind::City, 2, 2, 0);
-        let road = f.add(FeatureKind::Road, 2, 2, 0);
+        let c = f.add(FeatureKind::CITY, 2, 2, 0);
+        let road = f.add(FeatureKind::ROAD, 2, 2, 0);
         // A new piece joining two older cities: two joins, one city left.
         f.connect(c, a);
         f.connect(c, b);
         // The same city again across another side is no join.
         f.connect(a, b);
-        assert_eq!(f.joins(FeatureKind::City), 2);
-        assert_eq!(f.joins(FeatureKind::Road), 0);
+        assert_eq!(f.joins(FeatureKind::CITY), 2);
+        assert_eq!(f.joins(FeatureKind::ROAD), 0);
         assert_eq!(f.root(a), f.root(b));
         let _ = road;
         f.rollback(mark);
-        assert_eq!(f.joins(FeatureKind::City), 0);
+        assert_eq!(f.joins(FeatureKind::CITY), 0);
         assert_ne!(f.root(a), f.root(b));
     }
 
@@ -328,30 +328,30 @@ mod tests {
     fn occupied_joins_count_joins_into_features_with_followers() {
         let mut f = Features::default();
         f.set_journaling(true);
-        let farmed = f.add(FeatureKind::Field, 0, 0, 0);
-        let empty = f.add(FeatureKind::Field, 1, 0, 0);
+        let farmed = f.add(FeatureKind::FIELD, 0, 0, 0);
+        let empty = f.add(FeatureKind::FIELD, 1, 0, 0);
         f.add_followers(farmed, 1);
         let mark = f.mark();
-        let new_piece = f.add(FeatureKind::Field, 2, 0, 0);
-        let elsewhere = f.add(FeatureKind::Field, 3, 0, 0);
+        let new_piece = f.add(FeatureKind::FIELD, 2, 0, 0);
+        let elsewhere = f.add(FeatureKind::FIELD, 3, 0, 0);
         // Two fields nobody stands in: a join, none occupied.
         f.connect(new_piece, empty);
         assert_eq!(
-            (f.joins(FeatureKind::Field), f.occupied_joins(FeatureKind::Field)),
+            (f.joins(FeatureKind::FIELD), f.occupied_joins(FeatureKind::FIELD)),
             (1, 0)
         );
         // Into the farmed field, from either side of the call.
         f.connect(farmed, new_piece);
         f.connect(elsewhere, farmed);
         assert_eq!(
-            (f.joins(FeatureKind::Field), f.occupied_joins(FeatureKind::Field)),
+            (f.joins(FeatureKind::FIELD), f.occupied_joins(FeatureKind::FIELD)),
             (3, 2)
         );
         // The same farm again across another side is no join.
         f.connect(empty, farmed);
-        assert_eq!(f.occupied_joins(FeatureKind::Field), 2);
-        assert_eq!(f.occupied_joins(FeatureKind::City), 0);
+        assert_eq!(f.occupied_joins(FeatureKind::FIELD), 2);
+        assert_eq!(f.occupied_joins(FeatureKind::CITY), 0);
         f.rollback(mark);
-        assert_eq!(f.occupied_joins(FeatureKind::Field), 0);
+        assert_eq!(f.occupied_joins(FeatureKind::FIELD), 0);
     }
 }

@@ -2,7 +2,6 @@
 
 use crate::features::NodeId;
 use crate::geometry::Pos;
-use crate::tiles::FeatureKind;
 use serde::Serialize;
 
 /// Whether a figure is a follower (counts for majorities, "earns" like a
@@ -19,9 +18,12 @@ pub enum FigureClass {
 /// Where a figure may be deployed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FigurePlacement {
-    /// On an unoccupied feature of these kinds on the tile just placed; the
-    /// engine lists these options itself.
-    OnFeatures(&'static [FeatureKind]),
+    /// On an unoccupied feature of these kinds (by name: `"road"`,
+    /// `"garden"`) on the tile just placed; the engine lists these options
+    /// itself. A kind that is not occupiable (a river) takes no figure
+    /// whatever the list says; a kind may also invite a figure that does
+    /// not list it ([`FeatureKindDecl::invites`](crate::tiles::FeatureKindDecl::invites)).
+    OnFeatures(&'static [&'static str]),
     /// Only where the owning expansion offers it (`deploy_options`).
     ByExpansion,
 }
@@ -84,12 +86,7 @@ pub const FOLLOWER: FigureDecl = FigureDecl {
     per_player: 7,
     strength: Strength::Fixed(1),
     class: FigureClass::Follower,
-    placement: FigurePlacement::OnFeatures(&[
-        FeatureKind::Road,
-        FeatureKind::City,
-        FeatureKind::Field,
-        FeatureKind::Cloister,
-    ]),
+    placement: FigurePlacement::OnFeatures(&["road", "city", "field", "cloister"]),
 };
 
 /// Where on a tile a figure stands.

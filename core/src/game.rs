@@ -6,12 +6,12 @@
 use crate::events::Event;
 use crate::expansion::{Ctx, Deployment, DynInstance, ErasedAction, ErasedState, FeatureScoring, Hooks};
 use crate::features::NodeId;
-use crate::figures::{FigureClass, FigurePlacement, PlacedFigure, Spot};
+use crate::figures::{FigureClass, PlacedFigure, Spot};
 use crate::geometry::{Pos, Rotation};
 use crate::rng::GameRng;
-use crate::rules::{CITIES, CLOISTERS, FARMS, ROADS, Rules};
+use crate::rules::Rules;
 use crate::state::{CoreState, Phase};
-use crate::tiles::FeatureKind;
+use crate::tiles::{FeatureKind, KindScoring};
 use std::collections::VecDeque;
 use std::fmt;
 use std::sync::Arc;
@@ -436,10 +436,10 @@ impl Game {
                 continue;
             }
             for (k, decl) in rules.figures.iter().enumerate() {
-                let FigurePlacement::OnFeatures(kinds) = decl.placement else {
-                    continue;
-                };
-                if kinds.contains(&kind) && self.core.supply(player, k as u8) > 0 && rules.may_stand(decl, kind) {
+                if rules.figure_may_stand(k as u8, kind)
+                    && self.core.supply(player, k as u8) > 0
+                    && rules.may_stand(decl, kind)
+                {
                     f(Deployment {
                         figure: k as u8,
                         pos: placed.pos,
@@ -459,15 +459,12 @@ impl Game {
         let (Spot::Feature(fi), Some(decl)) = (d.spot, rules.figures.get(d.figure as usize)) else {
             return false;
         };
-        let FigurePlacement::OnFeatures(kinds) = decl.placement else {
-            return false;
-        };
-        let Some(kind) = rules.tile(placed.tile).feature_kinds().get(fi as usize) else {
+        let Some(&kind) = rules.tile(placed.tile).feature_kinds().get(fi as usize) else {
             return false;
         };
         d.pos == placed.pos
-            && kinds.contains(kind)
-            && rules.may_stand(decl, *kind)
+            && rules.figure_may_stand(d.figure, kind)
+            && rules.may_stand(decl, kind)
             && self.core.features().followers(placed.first_node + NodeId::from(fi)) == 0
             && self.core.supply(self.core.turn().player, d.figure) > 0
     }
@@ -645,17 +642,16 @@ impl Game {
                             let nb = self.core.board().get(pos.step(side))?;
                             let theirs = rules.tile(nb.tile).edge(nb.rotation, side.opposite());
                             let mine = tt.edge(*rotation, side);
-                            (mine != theirs && mine != crate::EdgeKind::Wall && theirs != crate::EdgeKind::Wall).then(
-                                || {
-                                    format!(
-                                        "its {} side is {:?} but {} has {:?} there",
-                                        side.name(),
-                                        mine,
-                                        pos.step(side),
-                                        theirs
-                                    )
-                                },
-                            )
+                            let landscape = rules.landscape();
+                            (!landscape.matches(mine, theirs)).then(|| {
+                                format!(
+                                    "its {} side is {} but {} has {} there",
+                                    side.name(),
+                                    crate::words::capitalised(landscape.edge(mine).label),
+                                    pos.step(side),
+                                    crate::words::capitalised(landscape.edge(theirs).label)
+                                )
+                            })
                         })
                         .unwrap_or_default();
                     return Err(IllegalAction::new(
@@ -710,11 +706,14 @@ impl Game {
                         None => (RefusalKind::NoSuchFeature, "the tile has no such feature".to_string()),
                         Some(n) if self.core.features().followers(n) > 0 => (
                             RefusalKind::FeatureOccupied,
-                            format!("that {} is already occupied", self.core.features().kind(n)),
+                            format!(
+                                "that {} is already occupied",
+                                rules.kind_label(self.core.features().kind(n))
+                            ),
                         ),
                         Some(n)
                             if !rules.base.farmers
-                                && self.core.features().kind(n) == FeatureKind::Field
+                                && self.core.features().kind(n) == FeatureKind::FIELD
                                 && rules.figures[d.figure as usize].class == FigureClass::Follower =>
                         {
                             (
@@ -895,10 +894,14 @@ impl Game {
             if n == 0 {
                 return false;
             }
+            let in_phase = self.core.tiles_left_in_phase();
             let bag_index = if self.rules.config.draw_order.is_some() {
                 n as u32 - 1
-            } else {
+            } else if in_phase == n || in_phase == 0 {
                 self.rng.below(n as u32)
+            } else {
+                // The phase being drawn lies at the end of the bag.
+                (n - in_phase) as u32 + self.rng.below(in_phase as u32)
             };
             let tile = self.core.bag()[bag_index as usize];
             self.emit(Event::TileDrawn {
@@ -946,17 +949,29 @@ impl Game {
     fn score_feature(&mut self, node: NodeId, complete: bool) {
         let kind = self.core.features().kind(node);
         let f = self.core.features();
-        let mut points = match (kind, complete) {
-            (FeatureKind::Road, _) => f.tile_count(node) as i32,
+        let mut points = match self.rules.landscape().get_feature(kind).map(|d| d.scoring) {
             // `tiny_city`: a completed two-tile city scores at the open
             // rate, 1 a tile and pennant (JCloisterZone's definition).
-            (FeatureKind::City, true) if self.rules.base.tiny_city && f.tile_count(node) == 2 => {
-                (f.tile_count(node) + f.pennants(node)) as i32
+            Some(KindScoring::Tiles { open, pennant_open, .. })
+                if complete && kind == FeatureKind::CITY && self.rules.base.tiny_city && f.tile_count(node) == 2 =>
+            {
+                (f.tile_count(node) * u32::from(open) + f.pennants(node) * u32::from(pennant_open)) as i32
             }
-            (FeatureKind::City, true) => 2 * (f.tile_count(node) + f.pennants(node)) as i32,
-            (FeatureKind::City, false) => (f.tile_count(node) + f.pennants(node)) as i32,
-            (FeatureKind::Cloister, _) => 1 + self.core.neighbours(self.core.tile_of_node(node).pos) as i32,
-            (FeatureKind::Field, _) => {
+            Some(KindScoring::Tiles {
+                complete: per_tile,
+                open,
+                pennant_complete,
+                pennant_open,
+            }) => {
+                let (tile, pennant) = if complete {
+                    (per_tile, pennant_complete)
+                } else {
+                    (open, pennant_open)
+                };
+                (f.tile_count(node) * u32::from(tile) + f.pennants(node) * u32::from(pennant)) as i32
+            }
+            Some(KindScoring::Surroundings) => 1 + self.core.neighbours(self.core.tile_of_node(node).pos) as i32,
+            Some(KindScoring::Farm) => {
                 3 * self
                     .core
                     .cities_of_field(node)
@@ -964,19 +979,15 @@ impl Game {
                     .filter(|&&c| self.core.is_complete(c))
                     .count() as i32
             }
+            Some(KindScoring::None | KindScoring::Hook) | None => 0,
         };
         for &slot in &self.rules.called.adjusting {
             self.ext[slot as usize].feature_points(&self.core, node, complete, &mut points);
         }
         let winners = self.core.majority(node);
-        let source = match kind {
-            FeatureKind::Road => ROADS,
-            FeatureKind::City => CITIES,
-            FeatureKind::Cloister => CLOISTERS,
-            FeatureKind::Field => FARMS,
-        };
+        let source = self.rules.kind_sources.get(kind.index()).copied().unwrap_or(u16::MAX);
         for &player in &winners {
-            if points != 0 {
+            if points != 0 && source != u16::MAX {
                 self.emit(Event::Scored {
                     player,
                     points,
@@ -1022,7 +1033,7 @@ impl Game {
         }
         let (farms, others): (Vec<NodeId>, Vec<NodeId>) = roots
             .into_iter()
-            .partition(|&r| self.core.features().kind(r) == FeatureKind::Field);
+            .partition(|&r| self.rules.is_land(self.core.features().kind(r)));
         for r in others.into_iter().chain(farms) {
             self.score_feature(r, false);
         }

@@ -709,14 +709,15 @@ impl CoreState {
             .min()
             .or_else(|| board.iter().copied().min())
         {
-            Some(seg) => format!("{}:{}", def.kind, seg.name()),
+            Some(seg) => format!("{}:{}", self.tables().kind_name(def.kind), seg.name()),
             None => def.name.clone().unwrap_or_else(|| {
+                let kind_name = self.tables().kind_name(def.kind);
                 let same_kind = tile.features.iter().filter(|f| f.kind == def.kind).count();
                 if same_kind == 1 {
-                    def.kind.to_string()
+                    kind_name.to_string()
                 } else {
                     let nth = edgeless_of_kind(tile, def.kind).position(|i| i == fi).unwrap_or(0) + 1;
-                    format!("{}#{nth}", def.kind)
+                    format!("{kind_name}#{nth}")
                 }
             }),
         }
@@ -732,9 +733,11 @@ impl CoreState {
         if let Some(fi) = def.features.iter().position(|f| f.name.as_deref() == Some(name)) {
             return Ok(fi);
         }
+        let landscape = self.tables().landscape();
         if let Some((kind_name, nth)) = name.split_once('#')
-            && let Some(kind) = FeatureKind::parse(kind_name)
+            && let Some(kind) = landscape.feature_kind(kind_name)
         {
+            let kind = landscape.feature_name(kind);
             let n: usize = nth.parse().map_err(|_| {
                 IllegalAction::new(
                     RefusalKind::MalformedMove,
@@ -743,7 +746,7 @@ impl CoreState {
             })?;
             return n
                 .checked_sub(1)
-                .and_then(|k| edgeless_of_kind(def, kind).nth(k))
+                .and_then(|k| edgeless_of_kind(def, landscape.feature_kind(kind)?).nth(k))
                 .ok_or_else(|| {
                     IllegalAction::new(
                         RefusalKind::NoSuchFeature,
@@ -755,12 +758,13 @@ impl CoreState {
             Some((k, s)) => (k, Some(s)),
             None => (name, None),
         };
-        let kind = FeatureKind::parse(kind_name).ok_or_else(|| {
+        let kind_index = landscape.feature_kind(kind_name).ok_or_else(|| {
             IllegalAction::new(
                 RefusalKind::MalformedMove,
                 format!("unknown feature `{name}`; write kind:SEGMENT such as city:N or field:NW"),
             )
         })?;
+        let kind = landscape.feature_name(kind_index);
         match seg {
             Some(s) => {
                 let seg = Segment::parse(s).ok_or_else(|| {
@@ -769,7 +773,7 @@ impl CoreState {
                 let local = seg.rotated(placed.rotation.inverse());
                 def.features
                     .iter()
-                    .position(|f| f.kind == kind && f.segments.contains(local))
+                    .position(|f| f.kind == kind_index && f.segments.contains(local))
                     .ok_or_else(|| {
                         IllegalAction::new(
                             RefusalKind::NoSuchFeature,
@@ -782,7 +786,7 @@ impl CoreState {
                     .features
                     .iter()
                     .enumerate()
-                    .filter(|(_, f)| f.kind == kind)
+                    .filter(|(_, f)| f.kind == kind_index)
                     .map(|(i, _)| i)
                     .collect();
                 match matching.as_slice() {

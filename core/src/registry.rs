@@ -2,7 +2,8 @@
 //! `inventory`) and those loaded from dynamic libraries at run time.
 
 use crate::expansion::ExpansionInfo;
-use crate::tiles::{AttributeCheck, AttributeProblem, FeatureKind};
+use crate::tiles::{AttributeCheck, AttributeProblem, FeatureKind, KindError, Landscape};
+use std::sync::Arc;
 
 /// A linked expansion's registration. Write it with [`register_expansion!`](crate::register_expansion).
 pub struct Registration(pub &'static ExpansionInfo);
@@ -26,11 +27,24 @@ macro_rules! register_expansion {
 }
 
 /// The expansions a host can offer, sorted by id.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Catalog {
     expansions: Vec<&'static ExpansionInfo>,
     /// Ids of expansions loaded from dynamic libraries, with the library path.
     dynamic: Vec<(&'static str, String)>,
+    /// The kinds of feature and edge of the base game and every expansion
+    /// here, in the order of the expansions (by id).
+    landscape: Arc<Landscape>,
+}
+
+impl Default for Catalog {
+    fn default() -> Catalog {
+        Catalog {
+            expansions: Vec::new(),
+            dynamic: Vec::new(),
+            landscape: Landscape::base(),
+        }
+    }
 }
 
 /// An expansion could not be added to the catalog.
@@ -67,6 +81,10 @@ pub enum CatalogError {
         /// What is wrong with it.
         problem: String,
     },
+    /// A declared kind of feature or edge is malformed or clashes with one
+    /// already in the catalog.
+    #[error("expansion {0}")]
+    BadKind(#[from] KindError),
 }
 
 impl Catalog {
@@ -127,8 +145,28 @@ impl Catalog {
             });
         }
         let at = self.expansions.partition_point(|e| e.id < id);
-        self.expansions.insert(at, info);
+        let mut expansions = self.expansions.clone();
+        expansions.insert(at, info);
+        // Kinds are indexed in the order of the expansions' ids, whatever
+        // order they were added in, so one set of expansions always gives
+        // the same indices.
+        let landscape = Catalog::landscape_of(&expansions)?;
+        self.expansions = expansions;
+        self.landscape = Arc::new(landscape);
         Ok(())
+    }
+
+    fn landscape_of(expansions: &[&'static ExpansionInfo]) -> Result<Landscape, KindError> {
+        let mut landscape = Landscape::clone(&Landscape::base());
+        for e in expansions {
+            landscape.declare(e.id, e.feature_kinds, e.edge_kinds)?;
+        }
+        Ok(landscape)
+    }
+
+    /// Every kind of feature and edge: the base game's and the expansions'.
+    pub fn landscape(&self) -> &Arc<Landscape> {
+        &self.landscape
     }
 
     /// Adds an expansion that a dynamic library at `library` registered.
@@ -183,5 +221,9 @@ impl AttributeCheck for Catalog {
 
     fn known(&self) -> Vec<String> {
         self.ids().into_iter().map(String::from).collect()
+    }
+
+    fn landscape(&self) -> Arc<Landscape> {
+        Arc::clone(&self.landscape)
     }
 }

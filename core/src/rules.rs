@@ -6,11 +6,11 @@ use crate::base_game::{BASE_ID, BASE_VARIANTS, BaseRules};
 use crate::config::GameConfig;
 use crate::diagnostic::Diagnostics;
 use crate::expansion::{BuildContext, DynExpansion, ExpansionInfo, Hooks, VariantDecl};
-use crate::figures::{FOLLOWER, FigureClass, FigureDecl};
+use crate::figures::{FOLLOWER, FigureClass, FigureDecl, FigurePlacement};
 use crate::registry::Catalog;
-use crate::tables::{ExpansionSources, Tables};
+use crate::tables::{ExpansionSources, KindTables, Tables};
 use crate::text_file::{MAX_TILE_FILE_BYTES, TextFileError, read_text_file};
-use crate::tiles::{FeatureKind, TileSet, TileType, parse_tile_set};
+use crate::tiles::{EdgeCoding, FeatureKind, KindScoring, TileArrangement, TileSet, TileType, parse_tile_set};
 use crate::values::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -177,6 +177,26 @@ pub enum SetupError {
     /// No start tile.
     #[error("no tile set in this game names a start tile")]
     NoStartTile,
+    /// The game's tiles show more kinds of edge than a game codes.
+    #[error(
+        "the game's tiles show more than {} kinds of edge that match only some edges; \
+         leave out a tile set or an expansion",
+        crate::tiles::MAX_CODED_EDGE_KINDS
+    )]
+    TooManyEdgeKinds,
+    /// A figure's placement names a feature kind that no one declared.
+    #[error(
+        "figure `{figure}` may stand on feature kind `{kind}`, which neither the base game nor \
+         an expansion in the catalog declares (known: {known})"
+    )]
+    UnknownFigureKind {
+        /// The figure's id.
+        figure: String,
+        /// The kind's name as written.
+        kind: String,
+        /// The kinds there are.
+        known: String,
+    },
     /// More tile types than a game indexes.
     #[error(
         "the game's tile sets have more than {} tile types together; use fewer or smaller sets",
@@ -684,9 +704,13 @@ impl Rules {
         let mut with_tiles: Vec<&'static ExpansionInfo> = enabled.clone();
         with_tiles.extend(config.tiles_only.iter().filter_map(|id| catalog.get(id)));
         with_tiles.sort_by_key(|e| e.id);
+        // Set id → the expansion that ships it.
+        let mut set_expansion: BTreeMap<String, &'static str> = BTreeMap::new();
         for e in &with_tiles {
             for f in e.tile_files {
-                sets.push(tiles.load(f.file_name, f.embedded, catalog)?);
+                let set = tiles.load(f.file_name, f.embedded, catalog)?;
+                set_expansion.insert(set.id.clone(), e.id);
+                sets.push(set);
             }
         }
         let allowed: Vec<&str> = config
@@ -700,11 +724,22 @@ impl Rules {
             // The loader accepts any catalogued expansion's table; a game
             // only takes tiles whose expansions it has, or their rules would
             // silently not apply.
+            let landscape = catalog.landscape();
             for def in &set.tiles {
+                // Kinds declared by an expansion count like its attributes.
+                let kind_owners = def
+                    .features
+                    .iter()
+                    .map(|f| landscape.feature_owner(f.kind))
+                    .chain(def.edges.iter().map(|&e| landscape.edge_owner(e)))
+                    .filter(|&o| o != BASE_ID)
+                    .map(String::from)
+                    .collect::<Vec<_>>();
                 let keys = def
                     .attributes
                     .keys()
-                    .chain(def.features.iter().flat_map(|f| f.attributes.keys()));
+                    .chain(def.features.iter().flat_map(|f| f.attributes.keys()))
+                    .chain(kind_owners.iter());
                 for key in keys {
                     if !allowed.contains(&key.as_str()) {
                         return Err(SetupError::ExpansionOff {
@@ -761,6 +796,9 @@ impl Rules {
                 return Err(SetupError::NotInBag(id.clone()));
             }
         }
+        let landscape = Arc::clone(catalog.landscape());
+        let coding = EdgeCoding::for_tiles(&landscape, sets.iter().flat_map(|s| &s.tiles))
+            .ok_or(SetupError::TooManyEdgeKinds)?;
         let mut table: Vec<TileType> = Vec::new();
         let mut start = None;
         // Tile id → its set, to find a clash without rescanning the table.
@@ -778,24 +816,33 @@ impl Rules {
                 if start.is_none() && set.start.as_deref() == Some(def.id.as_str()) {
                     start = Some(index);
                 }
-                table.push(TileType::new(index, &set.id, def.clone()));
+                table.push(TileType::in_game(index, &set.id, def.clone(), &landscape, &coding));
             }
         }
-        let start = start.ok_or(SetupError::NoStartTile)?;
-        let mut bag = Vec::new();
-        for t in &table {
-            if !t.def.in_bag {
-                continue;
+        let mut start = start.ok_or(SetupError::NoStartTile)?;
+        // An enabled expansion's set that names a start tile replaces the
+        // base game's (the river's spring); the last such set, in load
+        // order, wins, and the expansions' arrangements may change it.
+        for set in &sets {
+            let on = set_expansion
+                .get(&set.id)
+                .is_some_and(|id| enabled.iter().any(|e| e.id == *id));
+            if let (true, Some(id)) = (on, &set.start)
+                && let Some(t) = table.iter().find(|t| t.set == set.id && &t.def.id == id)
+            {
+                start = t.index;
             }
-            // Both values were range-checked above, so the product fits.
-            let in_game = match config.tiles.counts.get(&t.def.id) {
-                Some(&n) => n as usize,
-                None => t.def.count as usize * config.tiles.sets.get(&t.set).map_or(1, |&m| m as usize),
-            };
-            // The start tile is placed even when the mix leaves no copy of it.
-            let copies = in_game.saturating_sub(usize::from(t.index == start));
-            bag.extend(std::iter::repeat_n(t.index, copies));
         }
+        let counts: Vec<u32> = table
+            .iter()
+            .map(|t| {
+                // Both values were range-checked above, so the product fits.
+                match config.tiles.counts.get(&t.def.id) {
+                    Some(&n) => n as u32,
+                    None => t.def.count * config.tiles.sets.get(&t.set).map_or(1, |&m| m as u32),
+                }
+            })
+            .collect();
 
         let mut figures = vec![FOLLOWER];
         for e in &enabled {
@@ -823,6 +870,7 @@ impl Rules {
                 figures: figure_ids.clone(),
                 players,
                 tiles: Arc::clone(&table),
+                landscape: Arc::clone(&landscape),
             };
             let (hooks, armed_by_tile) = build_expansion(e, &ctx)?;
             let first_source = sources.len() as u16;
@@ -842,6 +890,59 @@ impl Rules {
             });
         }
         let called = HookCalls::new(&built);
+
+        // The expansions arrange the tiles (start tile, phases, tiles set
+        // aside), in hook order; then the bag is made.
+        let mut arrangement = TileArrangement::new(&table, counts, start, &enabled_ids);
+        for e in &built {
+            e.hooks.arrange_tiles(&mut arrangement);
+            if let Some(message) = e.hooks.take_failure() {
+                return Err(SetupError::Expansion(e.info.id.into(), message));
+            }
+        }
+        let (start, bag, phases) = arrangement.into_bag();
+        let kinds = KindTables::new(&landscape);
+        let mut kind_sources = [u16::MAX; FeatureKind::MAX];
+        for (kind, decl) in landscape.feature_kinds() {
+            let scored = !matches!(decl.scoring, KindScoring::None | KindScoring::Hook);
+            let used = kind.is_base() || table.iter().any(|t| t.feature_kinds().contains(&kind));
+            if !scored || !used {
+                continue;
+            }
+            let at = match sources.iter().position(|s| s == decl.source) {
+                Some(at) => at,
+                None => {
+                    sources.push(decl.source.to_string());
+                    sources.len() - 1
+                }
+            };
+            kind_sources[kind.index()] = at as u16;
+        }
+        let mut figure_kinds = Vec::with_capacity(figures.len());
+        for f in &figures {
+            let mut mask = 0u16;
+            if let FigurePlacement::OnFeatures(names) = f.placement {
+                for name in names {
+                    let kind = landscape
+                        .feature_kind(name)
+                        .ok_or_else(|| SetupError::UnknownFigureKind {
+                            figure: f.id.to_string(),
+                            kind: name.to_string(),
+                            known: landscape.feature_names(),
+                        })?;
+                    mask |= 1 << kind.index();
+                }
+            }
+            for (kind, decl) in landscape.feature_kinds() {
+                if decl.invites.contains(&f.id) {
+                    mask |= 1 << kind.index();
+                }
+                if !decl.occupiable {
+                    mask &= !(1 << kind.index());
+                }
+            }
+            figure_kinds.push(mask);
+        }
 
         // Resolved to indices once: a game starts from them without looking
         // ids up (a 1,000-tile order would otherwise search 1,000 times).
@@ -905,6 +1006,15 @@ impl Rules {
                 expansion_sources,
                 draw_order_bag,
                 config: played,
+                landscape,
+                coding,
+                sided: kinds.sided,
+                complete_by_sides: kinds.complete_by_sides,
+                complete_by_surroundings: kinds.complete_by_surroundings,
+                land: kinds.land,
+                kind_sources,
+                figure_kinds,
+                phases,
             }),
             base,
             failed,
@@ -934,6 +1044,7 @@ impl Rules {
                 figures: figures.clone(),
                 players: self.config.players.len(),
                 tiles: Arc::clone(&self.tiles),
+                landscape: Arc::clone(&self.landscape),
             };
             let (hooks, armed_by_tile) = build_expansion(e.info, &ctx)?;
             expansions.push(EnabledExpansion {
@@ -967,7 +1078,7 @@ impl Rules {
     /// the base game's variants: with `farmers = false` no follower-class
     /// figure goes on a field.
     pub fn may_stand(&self, decl: &FigureDecl, kind: FeatureKind) -> bool {
-        self.base.farmers || kind != FeatureKind::Field || decl.class != FigureClass::Follower
+        self.base.farmers || kind != FeatureKind::FIELD || decl.class != FigureClass::Follower
     }
 
     /// The enabled expansions, in hook order.

@@ -13,7 +13,6 @@ use crate::features::{Features, FeaturesMark, NodeId};
 use crate::figures::{FigureClass, FigureId, PlacedFigure, Spot};
 use crate::geometry::{Pos, Segment, Side};
 use crate::tables::Tables;
-use crate::tiles::{EdgeKind, FeatureKind};
 use std::sync::Arc;
 
 /// Where the turn stands.
@@ -79,13 +78,24 @@ pub struct CoreState {
     discarded: Vec<u16>,
     turn: Turn,
     phase: Phase,
+    draw_phase: DrawPhase,
+}
+
+/// Which draw phase of the bag is being drawn (see
+/// [`Tables::draw_phases`]) and how many of its tiles are left: they lie
+/// at the end of the bag.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+pub(crate) struct DrawPhase {
+    index: u32,
+    left: u32,
 }
 
 impl CoreState {
     /// Where each field lies: part of the plugin layout check
     /// ([`crate::plugin::LAYOUT`]), since a plugin reads the host's state
     /// through its own copy of these methods.
-    pub(crate) const FIELD_OFFSETS: [usize; 12] = [
+    pub(crate) const FIELD_OFFSETS: [usize; 14] = [
         std::mem::offset_of!(CoreState, tables),
         std::mem::offset_of!(CoreState, board),
         std::mem::offset_of!(CoreState, features),
@@ -98,6 +108,8 @@ impl CoreState {
         std::mem::offset_of!(CoreState, discarded),
         std::mem::offset_of!(CoreState, turn),
         std::mem::offset_of!(CoreState, phase),
+        std::mem::offset_of!(CoreState, draw_phase),
+        std::mem::size_of::<CoreState>(),
     ];
 
     pub(crate) fn new(tables: Arc<Tables>) -> CoreState {
@@ -108,6 +120,14 @@ impl CoreState {
             .collect();
         let sources = tables.sources.len();
         let bag = tables.draw_order_bag.as_ref().unwrap_or(&tables.bag).clone();
+        // A draw order is one phase: it names every draw.
+        let draw_phase = DrawPhase {
+            index: 0,
+            left: match tables.draw_order_bag {
+                Some(_) => bag.len() as u32,
+                None => tables.phases.first().copied().unwrap_or(0),
+            },
+        };
         debug_assert_eq!(kinds, tables.figures.len());
         // Sized for the whole game up front (the bag and the start tile; a
         // base tile has at most a handful of features), so the placed-tile
@@ -128,6 +148,7 @@ impl CoreState {
             discarded: Vec::new(),
             turn: Turn::default(),
             phase: Phase::TurnStart,
+            draw_phase,
             tables,
         }
     }
@@ -236,6 +257,13 @@ impl CoreState {
         self.supply[player as usize * self.tables.figures.len() + kind as usize]
     }
 
+    /// Tiles left in the draw phase being drawn: the next tile is drawn
+    /// from the last this many of the bag (all of it, unless an expansion
+    /// arranged phases).
+    pub fn tiles_left_in_phase(&self) -> usize {
+        (self.draw_phase.left as usize).min(self.bag.len())
+    }
+
     /// Tiles still in the bag.
     pub fn tiles_left(&self) -> usize {
         self.bag.len()
@@ -285,12 +313,15 @@ impl CoreState {
         (node - self.tile_of_node(node).first_node) as usize
     }
 
-    /// Whether a road or city is complete, or a cloister surrounded.
+    /// Whether a feature is complete: a road or city (any kind completed by
+    /// its sides) with no open side, a cloister (any kind completed by its
+    /// surroundings) surrounded. Fields and unscored kinds never are.
     pub fn is_complete(&self, node: NodeId) -> bool {
-        match self.features.kind(node) {
-            FeatureKind::Cloister => self.neighbours(self.tile_of_node(node).pos) == 8,
-            FeatureKind::Field => false,
-            _ => self.features.open_sides(node) == 0,
+        let kind = self.features.kind(node);
+        if self.tables.completes_by_surroundings(kind) {
+            self.neighbours(self.tile_of_node(node).pos) == 8
+        } else {
+            self.tables.completes_by_sides(kind) && self.features.open_sides(node) == 0
         }
     }
 
@@ -356,6 +387,11 @@ impl CoreState {
             Event::TileDrawn { tile, bag_index, .. } => {
                 let drawn = self.bag.swap_remove(bag_index as usize);
                 debug_assert_eq!(drawn, tile);
+                self.draw_phase.left = self.draw_phase.left.saturating_sub(1);
+                while self.draw_phase.left == 0 && (self.draw_phase.index as usize + 1) < self.tables.phases.len() {
+                    self.draw_phase.index += 1;
+                    self.draw_phase.left = self.tables.phases[self.draw_phase.index as usize];
+                }
                 self.turn.drawn = Some(tile);
             }
             Event::TileDiscarded { tile } => {
@@ -459,8 +495,8 @@ impl CoreState {
                 continue;
             };
             let nt = rules.tile(nb.tile);
-            let mine_wall = tt.edge(rotation, side) == EdgeKind::Wall;
-            let theirs_wall = nt.edge(nb.rotation, side.opposite()) == EdgeKind::Wall;
+            let mine_wall = tt.is_wild(rotation, side);
+            let theirs_wall = nt.is_wild(nb.rotation, side.opposite());
             let centre = Segment::centre(side);
             if mine_wall || theirs_wall {
                 // A wall ends the road or city that runs into it.
@@ -471,7 +507,7 @@ impl CoreState {
                 };
                 if let Some(f) = closed {
                     let node = owner + f as NodeId;
-                    if matches!(self.features.kind(node), FeatureKind::Road | FeatureKind::City) {
+                    if self.tables.is_sided(self.features.kind(node)) {
                         let root = self.features.close_side(node);
                         if n_touched < touched.len() {
                             touched[n_touched] = root;
@@ -488,8 +524,9 @@ impl CoreState {
                 };
                 let kind = tt.feature_kind(a);
                 // Roads and cities join once per side (at the centre), which
-                // is also how their open sides are counted.
-                if kind == FeatureKind::Field || seg.is_centre() {
+                // is also how their open sides are counted; fields on every
+                // segment.
+                if seg.is_centre() || self.tables.is_land(kind) {
                     self.features
                         .connect(first_node + a as NodeId, nb.first_node + b as NodeId);
                 }
@@ -499,9 +536,7 @@ impl CoreState {
         if player.is_some() {
             let own = (0..tt.feature_kinds().len()).map(|fi| first_node + fi as NodeId);
             for node in own.chain(touched[..n_touched].iter().copied()) {
-                if matches!(self.features.kind(node), FeatureKind::Road | FeatureKind::City)
-                    && self.features.open_sides(node) == 0
-                {
+                if self.tables.completes_by_sides(self.features.kind(node)) && self.features.open_sides(node) == 0 {
                     let root = self.features.root(node);
                     if !completed.iter().any(|&c| self.features.root(c) == root) {
                         completed.push(root);
@@ -513,7 +548,7 @@ impl CoreState {
             for &ti in &cloisters[..n] {
                 let t = self.board.tiles()[ti as usize];
                 for (fi, &kind) in rules.tile(t.tile).feature_kinds().iter().enumerate() {
-                    if kind == FeatureKind::Cloister {
+                    if self.tables.completes_by_surroundings(kind) {
                         completed.push(t.first_node + fi as NodeId);
                     }
                 }
@@ -540,6 +575,7 @@ pub(crate) struct CoreMark {
     discarded: usize,
     turn: Turn,
     phase: Phase,
+    draw_phase: DrawPhase,
 }
 
 impl CoreMark {
@@ -559,6 +595,7 @@ impl CoreMark {
             discarded: core.discarded.len(),
             turn: core.turn.clone(),
             phase: core.phase,
+            draw_phase: core.draw_phase,
         }
     }
 
@@ -575,6 +612,7 @@ impl CoreMark {
         self.discarded = core.discarded.len();
         self.turn.clone_from(&core.turn);
         self.phase = core.phase;
+        self.draw_phase = core.draw_phase;
     }
 
     /// Puts `core` back as noted; the mark keeps the newer buffers for reuse.
@@ -590,5 +628,6 @@ impl CoreMark {
         core.discarded.truncate(self.discarded);
         std::mem::swap(&mut core.turn, &mut self.turn);
         core.phase = self.phase;
+        core.draw_phase = self.draw_phase;
     }
 }

@@ -7,7 +7,7 @@
 
 use crate::config::GameConfig;
 use crate::figures::FigureDecl;
-use crate::tiles::TileType;
+use crate::tiles::{EdgeCoding, FeatureKind, KindScoring, KindShape, Landscape, TileType};
 use std::sync::Arc;
 
 /// The score sources one enabled expansion declared, as laid out in the
@@ -46,12 +46,35 @@ pub struct Tables {
     /// every enabled expansion stated (defaults filled in): what a record
     /// of this game should hold.
     pub config: GameConfig,
+    /// Every kind of feature and edge the tiles were read with.
+    pub(crate) landscape: Arc<Landscape>,
+    /// How this game's demands code edge kinds.
+    pub(crate) coding: EdgeCoding,
+    /// Kinds whose open sides are counted (paths and regions): a wall
+    /// closes a side of them. A bit per kind index.
+    pub(crate) sided: u16,
+    /// Kinds that complete when no side is left open and are scored.
+    pub(crate) complete_by_sides: u16,
+    /// Kinds that complete when surrounded and are scored.
+    pub(crate) complete_by_surroundings: u16,
+    /// Field-like kinds (they join on every segment).
+    pub(crate) land: u16,
+    /// The breakdown index of each kind's core score (`u16::MAX`: none).
+    pub(crate) kind_sources: [u16; FeatureKind::MAX],
+    /// Per figure kind, a bit per feature kind it may stand on (by its
+    /// placement and the kinds' invitations; the base game's `farmers`
+    /// variant is applied apart, by `Rules::may_stand`).
+    pub(crate) figure_kinds: Vec<u16>,
+    /// How many tiles of the bag each draw phase holds, in draw order
+    /// (one phase unless an expansion arranged the bag: river tiles first,
+    /// the lake after them).
+    pub(crate) phases: Vec<u32>,
 }
 
 impl Tables {
     /// Where each field lies: part of the plugin layout check
     /// ([`crate::plugin::LAYOUT`]), as `CoreState::FIELD_OFFSETS` is.
-    pub(crate) const FIELD_OFFSETS: [usize; 8] = [
+    pub(crate) const FIELD_OFFSETS: [usize; 18] = [
         std::mem::offset_of!(Tables, tiles),
         std::mem::offset_of!(Tables, start),
         std::mem::offset_of!(Tables, bag),
@@ -60,6 +83,16 @@ impl Tables {
         std::mem::offset_of!(Tables, expansion_sources),
         std::mem::offset_of!(Tables, draw_order_bag),
         std::mem::offset_of!(Tables, config),
+        std::mem::offset_of!(Tables, landscape),
+        std::mem::offset_of!(Tables, coding),
+        std::mem::offset_of!(Tables, sided),
+        std::mem::offset_of!(Tables, complete_by_sides),
+        std::mem::offset_of!(Tables, complete_by_surroundings),
+        std::mem::offset_of!(Tables, land),
+        std::mem::offset_of!(Tables, kind_sources),
+        std::mem::offset_of!(Tables, figure_kinds),
+        std::mem::offset_of!(Tables, phases),
+        std::mem::size_of::<Tables>(),
     ];
 
     /// The tile types of this game.
@@ -78,6 +111,71 @@ impl Tables {
     /// If `index` is not a tile type of this game.
     pub fn tile(&self, index: u16) -> &TileType {
         &self.tiles[index as usize]
+    }
+
+    /// Every kind of feature and edge this game's tiles were read with.
+    pub fn landscape(&self) -> &Landscape {
+        &self.landscape
+    }
+
+    /// The landscape, shared.
+    pub fn landscape_arc(&self) -> Arc<Landscape> {
+        Arc::clone(&self.landscape)
+    }
+
+    /// How this game's empty cells code the edges they demand.
+    pub fn edge_coding(&self) -> &EdgeCoding {
+        &self.coding
+    }
+
+    /// The name of feature kind `kind` in tile files and records.
+    pub fn kind_name(&self, kind: FeatureKind) -> &'static str {
+        self.landscape.feature_name(kind)
+    }
+
+    /// Feature kind `kind` in words for players.
+    pub fn kind_label(&self, kind: FeatureKind) -> &'static str {
+        self.landscape.get_feature(kind).map_or("feature", |d| d.label)
+    }
+
+    /// Whether `kind` joins on every segment (a field).
+    #[inline]
+    pub fn is_land(&self, kind: FeatureKind) -> bool {
+        self.land & (1 << kind.index()) != 0
+    }
+
+    /// Whether `kind` counts open sides (a road, a city, a river).
+    #[inline]
+    pub fn is_sided(&self, kind: FeatureKind) -> bool {
+        self.sided & (1 << kind.index()) != 0
+    }
+
+    /// Whether `kind` is complete when no side is left open (and scored).
+    #[inline]
+    pub fn completes_by_sides(&self, kind: FeatureKind) -> bool {
+        self.complete_by_sides & (1 << kind.index()) != 0
+    }
+
+    /// Whether `kind` is complete when surrounded (and scored).
+    #[inline]
+    pub fn completes_by_surroundings(&self, kind: FeatureKind) -> bool {
+        self.complete_by_surroundings & (1 << kind.index()) != 0
+    }
+
+    /// Whether figure kind `figure` may stand on a feature of `kind` by its
+    /// placement and the kind's declaration (the base game's `farmers`
+    /// variant aside).
+    #[inline]
+    pub fn figure_may_stand(&self, figure: u8, kind: FeatureKind) -> bool {
+        self.figure_kinds
+            .get(figure as usize)
+            .is_some_and(|m| m & (1 << kind.index()) != 0)
+    }
+
+    /// How many tiles each draw phase of the bag holds at the start, in
+    /// draw order (one number unless an expansion arranged the bag).
+    pub fn draw_phases(&self) -> &[u32] {
+        &self.phases
     }
 
     /// The start tile's type index.
@@ -122,5 +220,43 @@ impl Tables {
             )
         });
         e.first + offset as u16
+    }
+}
+
+/// The per-kind masks and score sources of a game, from its landscape.
+pub(crate) struct KindTables {
+    pub(crate) sided: u16,
+    pub(crate) complete_by_sides: u16,
+    pub(crate) complete_by_surroundings: u16,
+    pub(crate) land: u16,
+}
+
+impl KindTables {
+    pub(crate) fn new(landscape: &Landscape) -> KindTables {
+        let mut t = KindTables {
+            sided: 0,
+            complete_by_sides: 0,
+            complete_by_surroundings: 0,
+            land: 0,
+        };
+        for (kind, decl) in landscape.feature_kinds() {
+            let bit = 1u16 << kind.index();
+            let scored = decl.scoring != KindScoring::None;
+            match decl.shape {
+                KindShape::Path | KindShape::Region => {
+                    t.sided |= bit;
+                    if scored {
+                        t.complete_by_sides |= bit;
+                    }
+                }
+                KindShape::Land => t.land |= bit,
+                KindShape::Inner => {
+                    if scored {
+                        t.complete_by_surroundings |= bit;
+                    }
+                }
+            }
+        }
+        t
     }
 }

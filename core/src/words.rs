@@ -114,13 +114,14 @@ pub fn join_and(words: &[&str]) -> String {
 /// "east and west", "all sides"; `None` for a feature without segments (a
 /// cloister). A road or city is named by the sides it reaches; a field by
 /// where its edge lies as a whole, so the field between a city and a road
-/// is "north" and the one beside a curve "south-east".
-pub fn feature_place(kind: crate::tiles::FeatureKind, segments: Segments) -> Option<String> {
+/// is "north" and the one beside a curve "south-east". `land` says the
+/// feature is field-like (its kind joins on every segment).
+pub fn feature_place(land: bool, segments: Segments) -> Option<String> {
     let sides: Vec<Side> = Side::ALL
         .into_iter()
         .filter(|&side| Segment::of_side(side).iter().any(|&s| segments.contains(s)))
         .collect();
-    if kind == crate::tiles::FeatureKind::Field {
+    if land {
         return field_place(segments);
     }
     match sides.as_slice() {
@@ -129,6 +130,15 @@ pub fn feature_place(kind: crate::tiles::FeatureKind, segments: Segments) -> Opt
         [a, b] if a.opposite() != *b => Some(corner_word(*a, *b).to_string()),
         [_, _, _, _] => Some("all sides".to_string()),
         _ => Some(join_and(&sides.iter().map(|&s| side_word(s)).collect::<Vec<_>>())),
+    }
+}
+
+/// `text` with its first letter in upper case ("Field" for "field").
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 
@@ -195,7 +205,6 @@ pub fn corner_name(c: u8) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tiles::FeatureKind;
 
     fn segments(names: &[&str]) -> Segments {
         let mut set = Segments(0);
@@ -211,34 +220,28 @@ mod tests {
 
     #[test]
     fn features_are_placed_by_the_sides_they_reach() {
+        assert_eq!(feature_place(false, segments(&["E"])).as_deref(), Some("east"));
         assert_eq!(
-            feature_place(FeatureKind::Road, segments(&["E"])).as_deref(),
-            Some("east")
-        );
-        assert_eq!(
-            feature_place(FeatureKind::Road, segments(&["E", "W"])).as_deref(),
+            feature_place(false, segments(&["E", "W"])).as_deref(),
             Some("east and west")
         );
         // The strip of field between a city on the north side and a west–east road.
+        assert_eq!(feature_place(true, segments(&["EN", "WN"])).as_deref(), Some("north"));
         assert_eq!(
-            feature_place(FeatureKind::Field, segments(&["EN", "WN"])).as_deref(),
-            Some("north")
-        );
-        assert_eq!(
-            feature_place(FeatureKind::City, segments(&["NW", "N", "NE", "WS", "W", "WN"])).as_deref(),
+            feature_place(false, segments(&["NW", "N", "NE", "WS", "W", "WN"])).as_deref(),
             Some("north-west")
         );
         // The field north of a west–east road: whole north side, parts of east and west.
         assert_eq!(
-            feature_place(FeatureKind::Field, segments(&["WN", "NW", "N", "NE", "EN"])).as_deref(),
+            feature_place(true, segments(&["WN", "NW", "N", "NE", "EN"])).as_deref(),
             Some("north")
         );
         // The small field inside a curve from south to east.
         assert_eq!(
-            feature_place(FeatureKind::Field, segments(&["ES", "SE"])).as_deref(),
+            feature_place(true, segments(&["ES", "SE"])).as_deref(),
             Some("south-east")
         );
-        assert_eq!(feature_place(FeatureKind::Cloister, Segments(0)), None);
+        assert_eq!(feature_place(false, Segments(0)), None);
     }
 
     #[test]

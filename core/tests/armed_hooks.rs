@@ -116,6 +116,8 @@ static ODD_TURNS: ExpansionInfo = ExpansionInfo {
     score_sources: &[""],
     attributes: &[],
     check_attributes: expansion::no_attributes,
+    feature_kinds: &[],
+    edge_kinds: &[],
     build,
 };
 
@@ -270,6 +272,8 @@ static CLOISTER_COUNT: ExpansionInfo = ExpansionInfo {
     score_sources: &[""],
     attributes: &[],
     check_attributes: expansion::no_attributes,
+    feature_kinds: &[],
+    edge_kinds: &[],
     build: build_cloister_count,
 };
 

@@ -741,6 +741,8 @@ static WATCHTOWER: ExpansionInfo = ExpansionInfo {
     score_sources: &[],
     attributes: &[],
     check_attributes: no_attributes,
+    feature_kinds: &[],
+    edge_kinds: &[],
     build: not_built,
 };
 

@@ -84,7 +84,7 @@ fn farmers_off_offers_no_field_and_refuses_a_farmer() {
             _ => None,
         })
         .collect();
-    assert_eq!(kinds, [FeatureKind::Road]);
+    assert_eq!(kinds, [FeatureKind::ROAD]);
     // Turn 2: Bob's farmer is refused, naming the variant.
     let err = replay(&off, None).unwrap_err();
     assert!(

@@ -76,6 +76,8 @@ static TALLY: ExpansionInfo = ExpansionInfo {
     score_sources: &[""],
     attributes: &[],
     check_attributes: no_attributes,
+    feature_kinds: &[],
+    edge_kinds: &[],
     build,
 };
 

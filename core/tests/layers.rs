@@ -159,7 +159,7 @@ fn the_reader_finds_uses_paths_and_root_names() {
     let modules: BTreeSet<String> = ["state", "rules", "tiles", "geometry"].map(String::from).into();
     let lib = "pub mod tiles;\n// pub use rules::Hidden;\npub use tiles::{EdgeKind, FeatureKind};";
     let reexports = root_reexports(lib, &modules);
-    let code = "use crate::rules::Rules;\nlet e = crate::EdgeKind::Wall;\nlet x = other_crate::geometry::Pos;\n";
+    let code = "use crate::rules::Rules;\nlet e = crate::EdgeKind::WALL;\nlet x = other_crate::geometry::Pos;\n";
     let used = used_modules(code, &modules, &reexports);
     assert_eq!(used, ["rules", "tiles"].map(String::from).into());
     // An edge up the list is refused; one down it is not.

@@ -409,6 +409,8 @@ static TOLL: ExpansionInfo = ExpansionInfo {
     score_sources: &[""],
     attributes: &[],
     check_attributes: no_attributes,
+    feature_kinds: &[],
+    edge_kinds: &[],
     build,
 };
 

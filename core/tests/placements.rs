@@ -314,7 +314,7 @@ fn no_follower_options_with_an_empty_supply() {
 /// included, which meet anything and demand nothing.
 #[test]
 fn rotations_meeting_every_demand_match_the_edges() {
-    use carcassonne_core::tiles::{TileType, parse_tile_set, side_demand};
+    use carcassonne_core::tiles::{EdgeCoding, Landscape, TileType, parse_tile_set};
     use carcassonne_core::{EdgeKind, Rotation, Side};
     let walls = r#"
 [set]
@@ -341,10 +341,13 @@ features = [{ kind = "cloister" }]
         parse_tile_set("base.toml", carcassonne_core::rules::BASE_TILES, &Catalog::default()).expect("base"),
         parse_tile_set("walls.toml", walls, &Catalog::default()).expect("walls"),
     ];
-    let kinds = [EdgeKind::Field, EdgeKind::Road, EdgeKind::City];
+    let kinds = [EdgeKind::FIELD, EdgeKind::ROAD, EdgeKind::CITY];
+    // The base game's coding: two bits a side, field, road, city as 1, 2, 3.
+    let coding = EdgeCoding::for_tiles(&Landscape::base(), []).expect("the base kinds fit");
+    let side_demand = |k: EdgeKind, s: Side| coding.demand(k, s);
     let mut checked = 0;
     for def in sets.iter().flat_map(|s| &s.tiles) {
-        let tile = TileType::new(0, "test", def.clone());
+        let tile = TileType::new(0, "test", def.clone(), &Landscape::base());
         // Every demand: per side nothing, or one of the three kinds.
         for code in 0..256usize {
             let wanted: Vec<Option<EdgeKind>> = Side::ALL
@@ -364,7 +367,7 @@ features = [{ kind = "cloister" }]
                 let meets = Side::ALL
                     .iter()
                     .zip(&wanted)
-                    .all(|(&s, w)| w.is_none_or(|k| tile.edge(r, s) == k || tile.edge(r, s) == EdgeKind::Wall));
+                    .all(|(&s, w)| w.is_none_or(|k| tile.edge(r, s) == k || tile.edge(r, s) == EdgeKind::WALL));
                 let bit = tile.rotations_meeting(demand) >> r.quarter_turns() & 1 == 1;
                 assert_eq!(bit, meets, "{} turned {r:?}, demand {code:#010b}", def.id);
                 checked += 1;
@@ -373,5 +376,5 @@ features = [{ kind = "cloister" }]
     }
     assert_eq!(checked, (24 + 2) * 256 * 4);
     // A wall demands nothing of the neighbour.
-    assert_eq!(side_demand(EdgeKind::Wall, Side::N), 0);
+    assert_eq!(side_demand(EdgeKind::WALL, Side::N), 0);
 }

@@ -107,6 +107,8 @@ static PICK_A_NUMBER: ExpansionInfo = ExpansionInfo {
     score_sources: &[""],
     attributes: &[],
     check_attributes: expansion::no_attributes,
+    feature_kinds: &[],
+    edge_kinds: &[],
     build,
 };
 

@@ -512,7 +512,7 @@ fn check_features_against_flood_fill(game: &Game) {
     let mut done = HashSet::new();
     for t in s.board().tiles() {
         for (fi, f) in rules.tile(t.tile).def.features.iter().enumerate() {
-            if !matches!(f.kind, FeatureKind::Road | FeatureKind::City) || done.contains(&(t.pos, fi)) {
+            if !matches!(f.kind, FeatureKind::ROAD | FeatureKind::CITY) || done.contains(&(t.pos, fi)) {
                 continue;
             }
             let comp = feature_component(game, t.pos, fi);

@@ -80,6 +80,8 @@ static BONUS: ExpansionInfo = ExpansionInfo {
     score_sources: &[""],
     attributes: &[],
     check_attributes: no_attributes,
+    feature_kinds: &[],
+    edge_kinds: &[],
     build,
 };
 

@@ -251,7 +251,10 @@ fn tiles(command: TilesCommand) -> Result<()> {
             let written = carcassonne_render::files::tiles(out, sets, &catalog, &source)?;
             say(&format!("wrote {} files under {}\n", written.len(), out.display()));
         }
-        TilesCommand::List { set, .. } => say(&tiles_cmd::list(&tiles_cmd::load_set(set, &catalog, &source)?)),
+        TilesCommand::List { set, .. } => say(&tiles_cmd::list(
+            &tiles_cmd::load_set(set, &catalog, &source)?,
+            catalog.landscape(),
+        )),
         TilesCommand::Show { id, set, rotation, .. } => {
             let rotation = carcassonne_core::Rotation::from_degrees(*rotation)
                 .with_context(|| format!("--rotation {rotation}: use 0, 90, 180 or 270 (degrees clockwise)"))?;
@@ -271,7 +274,7 @@ fn tiles(command: TilesCommand) -> Result<()> {
                     if set.is_some() { "that set" } else { "any known set" }
                 );
             };
-            let tile = carcassonne_core::TileType::new(0, &set.id, def.clone());
+            let tile = carcassonne_core::TileType::new(0, &set.id, def.clone(), catalog.landscape());
             say(&tiles_cmd::show(&tile, rotation));
         }
         TilesCommand::Add { file, id, tile, .. } => {

@@ -960,12 +960,12 @@ fn a_new_tile_is_drawn_by_clicking_in_the_editor_page_saved_and_played() {
     let t = set.tile("TT-1").unwrap();
     assert_eq!(
         t.edges,
-        [EdgeKind::City, EdgeKind::City, EdgeKind::Road, EdgeKind::Field]
+        [EdgeKind::CITY, EdgeKind::CITY, EdgeKind::ROAD, EdgeKind::FIELD]
     );
     assert_eq!(t.count, 2);
-    let city = t.features.iter().find(|f| f.kind == FeatureKind::City).unwrap();
+    let city = t.features.iter().find(|f| f.kind == FeatureKind::CITY).unwrap();
     assert_eq!((city.pennants, city.segments.sides().count()), (1, 2));
-    let fields: Vec<_> = t.features.iter().filter(|f| f.kind == FeatureKind::Field).collect();
+    let fields: Vec<_> = t.features.iter().filter(|f| f.kind == FeatureKind::FIELD).collect();
     assert_eq!(fields.len(), 2);
     assert!(fields.iter().all(|f| f.touches.len() == 1));
     assert_eq!(t.attribute("easter").unwrap()["symbol"].as_str(), Some("nest"));

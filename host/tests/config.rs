@@ -75,6 +75,8 @@ const fn info(
         score_sources: &[],
         attributes: &[],
         check_attributes: no_attributes,
+        feature_kinds: &[],
+        edge_kinds: &[],
         build,
     }
 }

@@ -206,7 +206,7 @@ fn a_saved_edit_is_on_disk_and_in_a_new_game() {
     let e = set.tile("E").unwrap();
     assert_eq!(
         e.edges,
-        [EdgeKind::City, EdgeKind::Field, EdgeKind::Field, EdgeKind::City]
+        [EdgeKind::CITY, EdgeKind::FIELD, EdgeKind::FIELD, EdgeKind::CITY]
     );
     assert_eq!(e.count, 7);
 
@@ -215,7 +215,7 @@ fn a_saved_edit_is_on_disk_and_in_a_new_game() {
     let e = rules.tile_by_id("E").expect("E in the game");
     assert_eq!(
         e.def.edges,
-        [EdgeKind::City, EdgeKind::Field, EdgeKind::Field, EdgeKind::City]
+        [EdgeKind::CITY, EdgeKind::FIELD, EdgeKind::FIELD, EdgeKind::CITY]
     );
     let index = rules.tiles().iter().position(|t| t.def.id == "E").unwrap() as u16;
     assert_eq!(rules.initial_bag().iter().filter(|&&t| t == index).count(), 7);

@@ -447,8 +447,8 @@ fn check_invariants(game: &Game, watch: &mut Watch) {
         };
         let kind = s.features().kind(node);
         match id {
-            "mayor" => assert_eq!(kind, FeatureKind::City, "a mayor stands on a {kind}"),
-            "wagon" => assert_ne!(kind, FeatureKind::Field, "a wagon stands on a field"),
+            "mayor" => assert_eq!(kind, FeatureKind::CITY, "a mayor stands on a {kind}"),
+            "wagon" => assert_ne!(kind, FeatureKind::FIELD, "a wagon stands on a field"),
             _ => {}
         }
     }

@@ -10,7 +10,7 @@ use carcassonne_setup as _;
 
 use carcassonne_bots::{Bot, RandomBot};
 use carcassonne_core::rules::BASE_TILES;
-use carcassonne_core::tiles::{Segments, TileType, parse_tile_set};
+use carcassonne_core::tiles::{Landscape, Segments, TileType, parse_tile_set};
 use carcassonne_core::{Action, Catalog, Game, GameConfig, GameRecord, Rotation, Rules, Segment, TileSource};
 use carcassonne_render::{
     attribute_label, board_svg, contact_sheet_html, feature_point, replay_html, tile_group, tile_svg,
@@ -26,7 +26,7 @@ fn base_tiles() -> Vec<TileType> {
     set.tiles
         .into_iter()
         .enumerate()
-        .map(|(i, def)| TileType::new(i as u16, "base", def))
+        .map(|(i, def)| TileType::new(i as u16, "base", def, &Landscape::base()))
         .collect()
 }
 
@@ -224,7 +224,7 @@ fn fields_that_nothing_divides_get_a_hedge() {
         rest.segments.insert(Segment::parse(s).unwrap());
     }
     def.features = vec![def.features[0].clone(), east, rest];
-    let t = TileType::new(0, "test", def);
+    let t = TileType::new(0, "test", def, &Landscape::base());
     let svg = tile_svg(&t, Rotation::NONE);
     assert_eq!(with_class(&parse(&svg), "hedge").len(), 1);
     let (ex, _) = feature_point(&t, Rotation::NONE, 1).unwrap();
@@ -245,7 +245,7 @@ fn expansion_attributes_show_as_badges() {
     def.features[0]
         .attributes
         .insert("inns-and-cathedrals".into(), table("inn = true"));
-    let t = TileType::new(0, "test", def);
+    let t = TileType::new(0, "test", def, &Landscape::base());
     let svg = tile_svg(&t, Rotation::quarters(3));
     let doc = parse(&svg);
     let labels: Vec<String> = with_class(&doc, "badge")
@@ -295,7 +295,12 @@ fn every_known_tile_set_renders() {
             .tiles
             .iter()
             .enumerate()
-            .map(|(i, def)| (TileType::new(i as u16, &set.id, def.clone()), def.count))
+            .map(|(i, def)| {
+                (
+                    TileType::new(i as u16, &set.id, def.clone(), &Landscape::base()),
+                    def.count,
+                )
+            })
             .collect();
         for (t, _) in &tiles {
             for r in Rotation::ALL {

@@ -307,6 +307,8 @@ pub trait DynExpansion: Send + Sync {
     fn parse_action(&self, value: &serde_json::Value) -> Result<Box<dyn ErasedAction>, String>;
     /// `Expansion::log_line`.
     fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line>;
+    /// `Expansion::arrange_tiles`.
+    fn arrange_tiles(&self, tiles: &mut crate::tiles::TileArrangement<'_>);
 }
 
 impl<E: Expansion> DynExpansion for Arc<Guarded<E>> {
@@ -352,6 +354,9 @@ impl<E: Expansion> DynExpansion for Arc<Guarded<E>> {
     }
     fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line> {
         self.guard("log_line", None, || E::log_line(&self.inner, view, detail))
+    }
+    fn arrange_tiles(&self, tiles: &mut crate::tiles::TileArrangement<'_>) {
+        self.guard("arrange_tiles", (), || E::arrange_tiles(&self.inner, tiles));
     }
 }
 

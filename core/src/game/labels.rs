@@ -9,7 +9,7 @@ use crate::expansion::Deployment;
 use crate::figures::Spot;
 use crate::geometry::Pos;
 use crate::state::CoreState;
-use crate::tiles::{FeatureKind, Segments};
+use crate::tiles::{FeatureKind, KindShape, Segments};
 use crate::words::{self, Line};
 
 impl CoreState {
@@ -32,7 +32,7 @@ impl CoreState {
             let f = &tile.features[fi];
             f.name
                 .clone()
-                .or_else(|| words::feature_place(f.kind, rotated(f.segments)))
+                .or_else(|| words::feature_place(self.tables().is_land(f.kind), rotated(f.segments)))
         };
         let place = place_of(fi);
         // Two features of a kind in the same place words apart get a number.
@@ -43,12 +43,7 @@ impl CoreState {
             Some(n) if same.len() > 1 => format!(" #{}", n + 1),
             _ => String::new(),
         };
-        let what = match def.kind {
-            FeatureKind::Road => "road",
-            FeatureKind::City => "city",
-            FeatureKind::Field => "field",
-            FeatureKind::Cloister => "cloister",
-        };
+        let what = self.tables().kind_label(def.kind);
         Some(match place {
             Some(place) => format!("{what}{nth} ({place})"),
             None => format!("{what}{nth}"),
@@ -95,12 +90,14 @@ impl Game {
                 ) else {
                     return format!("{} on feature {fi}", figure.name);
                 };
-                let who = if figure.id == crate::figures::FOLLOWER.id && def.kind == FeatureKind::Field {
+                let who = if figure.id == crate::figures::FOLLOWER.id && def.kind == FeatureKind::FIELD {
                     "Farmer"
                 } else {
                     figure.name
                 };
-                let on = if matches!(def.kind, FeatureKind::City | FeatureKind::Cloister) {
+                // "In" a city, a cloister or any kind shaped like them.
+                let shape = self.rules.landscape().shape(def.kind);
+                let on = if matches!(shape, KindShape::Region | KindShape::Inner) {
                     "in"
                 } else {
                     "on"

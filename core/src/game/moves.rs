@@ -15,9 +15,9 @@
 use super::{Action, Decision, Game, IllegalAction, PlayError, RefusalKind};
 use crate::expansion::{Deployment, Hooks};
 use crate::features::NodeId;
-use crate::figures::{FigurePlacement, Spot};
+use crate::figures::Spot;
 use crate::geometry::{Pos, Rotation, Segment, Side};
-use crate::tiles::{EdgeKind, TileType};
+use crate::tiles::TileType;
 
 /// What follows the placement in a [`WholeMove`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -310,17 +310,14 @@ impl Game {
     fn core_allows_after(&self, tile: u16, pos: Pos, rotation: Rotation, d: &Deployment) -> bool {
         let rules = &self.rules;
         let tt = rules.tile(tile);
-        let (Spot::Feature(fi), Some(decl)) = (d.spot, rules.figures.get(d.figure as usize)) else {
+        let Spot::Feature(fi) = d.spot else {
             return false;
         };
-        let FigurePlacement::OnFeatures(kinds) = decl.placement else {
-            return false;
-        };
-        let Some(kind) = tt.feature_kinds().get(fi as usize) else {
+        let Some(&kind) = tt.feature_kinds().get(fi as usize) else {
             return false;
         };
         d.pos == pos
-            && kinds.contains(kind)
+            && rules.figure_may_stand(d.figure, kind)
             && self.core.supply(self.core.turn().player, d.figure) > 0
             && self.cell_joins(pos).occupied_features(tt, tt.canonical(rotation)) & (1 << fi) == 0
     }
@@ -333,11 +330,8 @@ impl Game {
         let player = self.core.turn().player;
         let mut offers = Vec::new();
         for (fi, &kind) in rules.tile(tile).feature_kinds().iter().enumerate() {
-            for (k, decl) in rules.figures.iter().enumerate() {
-                let FigurePlacement::OnFeatures(kinds) = decl.placement else {
-                    continue;
-                };
-                if kinds.contains(&kind) && self.core.supply(player, k as u8) > 0 {
+            for k in 0..rules.figures.len() {
+                if rules.figure_may_stand(k as u8, kind) && self.core.supply(player, k as u8) > 0 {
                     offers.push((fi as u8, k as u8));
                 }
             }
@@ -357,7 +351,7 @@ impl Game {
             };
             let nt = rules.tile(nb.tile);
             // A wall ends what runs into it: nothing joins across.
-            if nt.edge(nb.rotation, side.opposite()) == EdgeKind::Wall {
+            if nt.is_wild(nb.rotation, side.opposite()) {
                 continue;
             }
             for seg in Segment::of_side(side) {

@@ -1,28 +1,85 @@
-//! A tile definition prepared for play: per rotation, the packed edge pattern
-//! and which feature sits on each board-frame segment, so placement checks
-//! and feature joins are table look-ups.
+//! A tile definition prepared for play: per rotation, the edge kinds, what
+//! each side demands of a neighbour, and which feature sits on each
+//! board-frame segment, so placement checks and feature joins are table
+//! look-ups.
 
-use super::{EdgeKind, FeatureKind, TileDef};
+use super::{EdgeKind, FeatureKind, KindScoring, KindShape, Landscape, TileDef};
 use crate::geometry::{Rotation, Segment, Side};
-
-/// Four edge kinds packed two bits a side (N in the low bits).
-pub type EdgeMask = u8;
+use std::sync::Arc;
 
 /// No feature on a segment (a wall edge).
 pub(crate) const NO_FEATURE: u8 = u8::MAX;
 
-/// What an empty board cell demands of a tile, in one byte: two bits a side
-/// (N in the low bits), 0 for no demand (no neighbour, or a wall there),
-/// else 1 + the `EdgeKind` the neighbour shows (field, road or city).
-pub type EdgeDemand = u8;
+/// What an empty board cell demands of a tile, a few bits a side (N in the
+/// low bits, [`EdgeCoding::bits`] a side): 0 for no demand (no neighbour,
+/// or an edge that matches anything there), else the code of the edge kind
+/// the neighbour shows.
+pub type EdgeDemand = u16;
 
-/// The demand of one side: `kind` on board side `side` (a wall demands nothing).
-#[inline]
-pub fn side_demand(kind: EdgeKind, side: Side) -> EdgeDemand {
-    if kind == EdgeKind::Wall {
-        0
-    } else {
-        (kind as u8 + 1) << (2 * side as u8)
+/// How one game writes edge kinds into demands: every edge kind its tiles
+/// show that does not match anything gets a code from 1, and a side takes
+/// as few bits as the codes need (2 for the base game's field, road and
+/// city; 3 with a river), so the table of rotations meeting each demand
+/// stays small.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EdgeCoding {
+    bits: u8,
+    /// Code per edge kind index (0: matches anything, or not in the game).
+    codes: [u8; EdgeKind::MAX],
+    /// The edge kind of each code, from code 1.
+    kinds: Vec<EdgeKind>,
+}
+
+/// At most this many edge kinds that match only some edges in one game.
+pub const MAX_CODED_EDGE_KINDS: usize = 7;
+
+impl EdgeCoding {
+    /// The coding of a game whose tiles are `defs`; `None` when they show
+    /// more than [`MAX_CODED_EDGE_KINDS`] kinds of edge that match only
+    /// some edges.
+    pub fn for_tiles<'a>(landscape: &Landscape, defs: impl IntoIterator<Item = &'a TileDef>) -> Option<EdgeCoding> {
+        let mut used = 0u32;
+        for def in defs {
+            for e in def.edges {
+                if !landscape.is_wild(e) {
+                    used |= 1 << e.index();
+                }
+            }
+        }
+        // The base game's three always come first, so their codes never change.
+        used |= 0b111;
+        let kinds: Vec<EdgeKind> = (0..EdgeKind::MAX as u8)
+            .filter(|i| used & (1 << i) != 0)
+            .map(EdgeKind)
+            .collect();
+        if kinds.len() > MAX_CODED_EDGE_KINDS {
+            return None;
+        }
+        let bits = if kinds.len() <= 3 { 2 } else { 3 };
+        let mut codes = [0u8; EdgeKind::MAX];
+        for (i, k) in kinds.iter().enumerate() {
+            codes[k.index()] = i as u8 + 1;
+        }
+        Some(EdgeCoding { bits, codes, kinds })
+    }
+
+    /// Bits a side in a demand.
+    pub fn bits(&self) -> u8 {
+        self.bits
+    }
+
+    /// The demand `kind` shown on board side `side` puts on the cell across it.
+    #[inline]
+    pub fn demand(&self, kind: EdgeKind, side: Side) -> EdgeDemand {
+        EdgeDemand::from(self.codes.get(kind.index()).copied().unwrap_or(0)) << (self.bits * side as u8)
+    }
+
+    /// The edge kind a demand asks for on `side`, if it asks anything there.
+    pub fn demanded(&self, demand: EdgeDemand, side: Side) -> Option<EdgeKind> {
+        let code = (demand >> (self.bits * side as u8)) & ((1 << self.bits) - 1);
+        (code != 0)
+            .then(|| self.kinds.get(code as usize - 1).copied())
+            .flatten()
     }
 }
 
@@ -35,19 +92,25 @@ pub struct TileType {
     pub set: String,
     /// The definition as read.
     pub def: TileDef,
-    edges: [EdgeMask; 4],
-    walls: [EdgeMask; 4],
+    /// Per rotation, the edge kind on each board side.
+    edges: [[EdgeKind; 4]; 4],
+    /// Per rotation, a bit per board side whose edge matches anything.
+    wild: [u8; 4],
+    /// Per rotation and board side, the demand this tile's edge puts on
+    /// the cell across that side.
+    demands_out: [[EdgeDemand; 4]; 4],
     seg_feature: [[u8; 12]; 4],
     canonical: [Rotation; 4],
     /// For every edge demand, the rotations (bit r = `r` quarter turns)
     /// that meet it: a placement check is one look-up.
-    fits: [u8; 256],
+    fits: Box<[u8]>,
     /// The rotations that are their own canonical rotation (bit per rotation).
     distinct: u8,
     /// Per rotation, the board segments (bit per segment index) where a
     /// feature of this tile joins the neighbour's feature across the edge:
-    /// a feature is there, the side is no wall, and it is a field or the
-    /// side's centre (roads and cities join once per side).
+    /// a feature is there, the side matches no matter what, and it is a
+    /// field-like kind or the side's centre (paths and regions join once
+    /// per side).
     join_segments: [u16; 4],
     open_sides: Vec<u8>,
     /// Each feature's kind, packed: placing a tile and listing deployments
@@ -55,26 +118,47 @@ pub struct TileType {
     kinds: Vec<FeatureKind>,
     /// Each feature's pennants, packed likewise.
     pennants: Vec<u8>,
-    /// Whether a feature is a cloister: asked for the nine tiles round every
-    /// placement, so worked out once here rather than by walking features.
+    /// Whether a feature completes when surrounded (a cloister, a garden):
+    /// asked for the nine tiles round every placement, so worked out once
+    /// here rather than by walking features.
     cloister: bool,
+    /// The kinds its features and edges are of, so that a picture or a
+    /// label of the tile needs nothing else.
+    landscape: Arc<Landscape>,
 }
 
 impl TileType {
-    /// Prepares `def` (from set `set`) as tile number `index`.
-    pub fn new(index: u16, set: &str, def: TileDef) -> TileType {
-        let mut edges = [0; 4];
-        let mut walls = [0; 4];
+    /// Prepares `def` (from set `set`, its kinds from `landscape`) as tile
+    /// number `index`, on its own: its demands are coded for its own edges
+    /// (pictures, checks of one tile). A game prepares its tiles with
+    /// [`TileType::in_game`].
+    pub fn new(index: u16, set: &str, def: TileDef, landscape: &Arc<Landscape>) -> TileType {
+        let coding = EdgeCoding::for_tiles(landscape, [&def]).unwrap_or_else(|| EdgeCoding {
+            // Four edges hold at most four kinds: the coding always fits.
+            bits: 3,
+            codes: [0; EdgeKind::MAX],
+            kinds: Vec::new(),
+        });
+        TileType::in_game(index, set, def, landscape, &coding)
+    }
+
+    /// Prepares `def` as tile number `index` of a game whose demands are
+    /// written with `coding`.
+    pub fn in_game(index: u16, set: &str, def: TileDef, landscape: &Arc<Landscape>, coding: &EdgeCoding) -> TileType {
+        let mut edges = [[EdgeKind::FIELD; 4]; 4];
+        let mut wild = [0u8; 4];
+        let mut demands_out = [[0; 4]; 4];
         let mut seg_feature = [[NO_FEATURE; 12]; 4];
         for r in Rotation::ALL {
             let q = r.quarter_turns() as usize;
             for side in Side::ALL {
                 let kind = def.edges[side as usize];
-                let board_side = side.rotated(r) as usize;
-                edges[q] |= (kind as u8) << (2 * board_side);
-                if kind == EdgeKind::Wall {
-                    walls[q] |= 0b11 << (2 * board_side);
+                let board_side = side.rotated(r);
+                edges[q][board_side as usize] = kind;
+                if landscape.is_wild(kind) {
+                    wild[q] |= 1 << board_side as u8;
                 }
+                demands_out[q][board_side as usize] = coding.demand(kind, board_side.opposite());
             }
             for (fi, f) in def.features.iter().enumerate() {
                 for s in f.segments.iter() {
@@ -97,17 +181,29 @@ impl TileType {
                 canonical[r.quarter_turns() as usize] = first;
             }
         }
-        let cloister = def.features.iter().any(|f| f.kind == FeatureKind::Cloister);
+        let cloister = def.features.iter().any(|f| {
+            landscape.shape(f.kind) == KindShape::Inner
+                && landscape
+                    .get_feature(f.kind)
+                    .is_some_and(|d| d.scoring != KindScoring::None)
+        });
         let kinds = def.features.iter().map(|f| f.kind).collect();
-        let mut fits = [0u8; 256];
-        for (demand, bits) in fits.iter_mut().enumerate() {
-            for (q, &mask) in edges.iter().enumerate() {
+        let bits = coding.bits;
+        let side_mask: usize = (1 << bits) - 1;
+        let mut fits = vec![0u8; 1 << (4 * bits)].into_boxed_slice();
+        for (demand, rotations) in fits.iter_mut().enumerate() {
+            for q in 0..4 {
                 let meets = Side::ALL.into_iter().all(|side| {
-                    let wanted = (demand >> (2 * side as u8)) & 0b11;
-                    let mine = (mask >> (2 * side as u8)) & 0b11;
-                    wanted == 0 || mine == EdgeKind::Wall as u8 || usize::from(mine) + 1 == wanted
+                    let wanted = (demand >> (bits as usize * side as usize)) & side_mask;
+                    if wanted == 0 || wild[q] & (1 << side as u8) != 0 {
+                        return true;
+                    }
+                    coding
+                        .kinds
+                        .get(wanted - 1)
+                        .is_some_and(|&theirs| landscape.matches(edges[q][side as usize], theirs))
                 });
-                *bits |= u8::from(meets) << q;
+                *rotations |= u8::from(meets) << q;
             }
         }
         let distinct = Rotation::ALL
@@ -119,8 +215,10 @@ impl TileType {
         for (q, joins) in join_segments.iter_mut().enumerate() {
             for (i, &f) in seg_feature[q].iter().enumerate() {
                 let seg = Segment::from_index(i);
-                let wall = (walls[q] >> (2 * seg.side() as u8)) & 0b11 != 0;
-                if f != NO_FEATURE && !wall && (seg.is_centre() || def.features[f as usize].kind == FeatureKind::Field)
+                let is_wild = wild[q] & (1 << seg.side() as u8) != 0;
+                if f != NO_FEATURE
+                    && !is_wild
+                    && (seg.is_centre() || landscape.shape(def.features[f as usize].kind) == KindShape::Land)
                 {
                     *joins |= 1 << i;
                 }
@@ -136,12 +234,27 @@ impl TileType {
             set: set.to_string(),
             def,
             edges,
-            walls,
+            wild,
+            demands_out,
             seg_feature,
             canonical,
             open_sides,
             cloister,
+            landscape: Arc::clone(landscape),
         }
+    }
+
+    /// The kinds of feature and edge the tile was read with.
+    pub fn landscape(&self) -> &Landscape {
+        &self.landscape
+    }
+
+    /// The declaration of feature `feature`'s kind.
+    ///
+    /// # Panics
+    /// If `feature` is not one of the tile's features.
+    pub fn feature_decl(&self, feature: usize) -> &super::FeatureKindDecl {
+        self.landscape.feature(self.kinds[feature])
     }
 
     /// The tile's id.
@@ -149,22 +262,31 @@ impl TileType {
         &self.def.id
     }
 
-    /// The packed edge kinds in board frame after `rotation`.
-    #[inline]
-    pub fn edge_mask(&self, rotation: Rotation) -> EdgeMask {
-        self.edges[rotation.quarter_turns() as usize]
-    }
-
-    /// Sides (packed like [`EdgeMask`]) that are walls after `rotation`.
-    #[inline]
-    pub fn wall_mask(&self, rotation: Rotation) -> EdgeMask {
-        self.walls[rotation.quarter_turns() as usize]
-    }
-
     /// The edge kind on board side `side` after `rotation`.
+    #[inline]
     pub fn edge(&self, rotation: Rotation, side: Side) -> EdgeKind {
-        let code = (self.edge_mask(rotation) >> (2 * side as u8)) & 0b11;
-        [EdgeKind::Field, EdgeKind::Road, EdgeKind::City, EdgeKind::Wall][code as usize]
+        self.edges[rotation.quarter_turns() as usize][side as usize]
+    }
+
+    /// Whether the edge on board side `side` after `rotation` matches
+    /// anything (a wall, which ends every feature reaching it).
+    #[inline]
+    pub fn is_wild(&self, rotation: Rotation, side: Side) -> bool {
+        self.wild[rotation.quarter_turns() as usize] & (1 << side as u8) != 0
+    }
+
+    /// The sides (a bit per side, N lowest) whose edges match anything
+    /// after `rotation`.
+    #[inline]
+    pub fn wild_sides(&self, rotation: Rotation) -> u8 {
+        self.wild[rotation.quarter_turns() as usize]
+    }
+
+    /// The demand the edge on board side `side` after `rotation` puts on
+    /// the empty cell across it.
+    #[inline]
+    pub fn demand_across(&self, rotation: Rotation, side: Side) -> EdgeDemand {
+        self.demands_out[rotation.quarter_turns() as usize][side as usize]
     }
 
     /// The feature index on board-frame segment `segment` after `rotation`.
@@ -192,10 +314,11 @@ impl TileType {
         self.open_sides[feature]
     }
 
-    /// The rotations (bit `r` for `r` quarter turns) that meet `demand`.
+    /// The rotations (bit `r` for `r` quarter turns) that meet `demand`
+    /// (a demand of the game's coding).
     #[inline]
     pub fn rotations_meeting(&self, demand: EdgeDemand) -> u8 {
-        self.fits[demand as usize]
+        self.fits.get(demand as usize).copied().unwrap_or(0)
     }
 
     /// The board segments (bit per segment index) where this tile, turned by
@@ -231,7 +354,8 @@ impl TileType {
         &self.kinds
     }
 
-    /// Whether the tile has a cloister.
+    /// Whether the tile has a feature that completes when surrounded (a
+    /// cloister, a garden).
     pub fn has_cloister(&self) -> bool {
         self.cloister
     }

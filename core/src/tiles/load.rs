@@ -3,7 +3,7 @@
 //! serde stops at the first error, and tile authors fix files faster when
 //! they see all of them, so the spanned TOML tree is walked by hand.
 
-use super::{Attributes, EdgeKind, FeatureDef, FeatureKind, Segments, TileDef, TileSet};
+use super::{Attributes, EdgeKind, FeatureDef, FeatureKind, KindShape, Landscape, Segments, TileDef, TileSet};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::geometry::{Segment, Side};
 use std::ops::Range;
@@ -56,6 +56,12 @@ pub trait AttributeCheck {
 
     /// The ids of the loaded expansions, for messages.
     fn known(&self) -> Vec<String>;
+
+    /// The kinds of feature and edge tile files may use: the base game's
+    /// and the loaded expansions'.
+    fn landscape(&self) -> std::sync::Arc<Landscape> {
+        Landscape::base()
+    }
 }
 
 type Node<'i> = Spanned<DeValue<'i>>;
@@ -76,6 +82,7 @@ struct Reader<'a> {
     line_starts: Vec<usize>,
     problems: Vec<Diagnostic>,
     attributes: &'a dyn AttributeCheck,
+    landscape: std::sync::Arc<Landscape>,
 }
 
 /// Reads the tile set in `source` (the text of `file`), checking expansion
@@ -91,6 +98,7 @@ pub fn parse_tile_set(file: &str, source: &str, attributes: &dyn AttributeCheck)
         line_starts,
         problems: Vec::new(),
         attributes,
+        landscape: attributes.landscape(),
     };
     for e in &syntax {
         let span = e.span().unwrap_or(0..0);
@@ -326,7 +334,7 @@ impl<'a> Reader<'a> {
             name: None,
             count: 0,
             in_bag: true,
-            edges: [EdgeKind::Field; 4],
+            edges: [EdgeKind::FIELD; 4],
             features: Vec::new(),
             attributes: Attributes::new(),
             line,
@@ -358,24 +366,10 @@ impl<'a> Reader<'a> {
                     }
                     None => ok = false,
                 },
-                "edges" => match self.string(v, "tile `edges`") {
-                    Some(s) => {
-                        let letters: Vec<char> = s.chars().collect();
-                        if letters.len() != 4 {
-                            self.error(v.span(), format!("tile `edges` must be four letters N E S W (C city, R road, F field, X wall), found `{s}`"));
-                            ok = false;
-                        } else {
-                            for (i, c) in letters.iter().enumerate() {
-                                match EdgeKind::from_letter(*c) {
-                                    Some(k) => tile.edges[i] = k,
-                                    None => {
-                                        self.error(v.span(), format!("unknown edge letter `{c}` in `{s}`; use C (city), R (road), F (field) or X (wall)"));
-                                        ok = false;
-                                    }
-                                }
-                            }
-                            edges_ok = ok;
-                        }
+                "edges" => match self.edges(v) {
+                    Some(edges) => {
+                        tile.edges = edges;
+                        edges_ok = ok;
                     }
                     None => ok = false,
                 },
@@ -456,6 +450,60 @@ impl<'a> Reader<'a> {
         ok.then_some(tile)
     }
 
+    /// A tile's `edges`: four letters N E S W (`"CRFR"`), or a list of four
+    /// edge kinds by name or letter (`["river", "field", "river", "F"]`).
+    fn edges(&mut self, v: &Node<'_>) -> Option<[EdgeKind; 4]> {
+        let letters = self.landscape.edge_letters();
+        let items: Vec<(String, Range<usize>)> = match v.get_ref() {
+            DeValue::String(s) => s.chars().map(|c| (c.to_string(), v.span())).collect(),
+            DeValue::Array(a) => a
+                .iter()
+                .map(|item| match item.get_ref() {
+                    DeValue::String(s) => (s.to_string(), item.span()),
+                    _ => (String::new(), item.span()),
+                })
+                .collect(),
+            other => {
+                self.error(
+                    v.span(),
+                    format!(
+                        "tile `edges` must be a string of four letters or a list of four edge kinds, found {}",
+                        kind_name(other)
+                    ),
+                );
+                return None;
+            }
+        };
+        let written = match v.get_ref() {
+            DeValue::String(s) => s.to_string(),
+            _ => items.iter().map(|(s, _)| s.as_str()).collect::<Vec<_>>().join(", "),
+        };
+        if items.len() != 4 {
+            self.error(
+                v.span(),
+                format!("tile `edges` must be four edges N E S W ({letters}), found `{written}`"),
+            );
+            return None;
+        }
+        let mut edges = [EdgeKind::FIELD; 4];
+        let mut ok = true;
+        for (slot, (name, span)) in edges.iter_mut().zip(items) {
+            match self.landscape.edge_kind(&name) {
+                Some(k) => *slot = k,
+                None => {
+                    let what = if name.chars().count() == 1 {
+                        "edge letter"
+                    } else {
+                        "edge kind"
+                    };
+                    self.error(span, format!("unknown {what} `{name}` in `{written}`; use {letters}"));
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some(edges)
+    }
+
     /// Feature names are unique within a tile and unlike the names records
     /// give features (`city:N`, `cloister#2`, a bare kind), so that every
     /// name in a record reads back as one feature.
@@ -473,7 +521,7 @@ impl<'a> Reader<'a> {
                 continue;
             };
             let line = self.line_of(v.span().start);
-            if name.is_empty() || name.contains([':', '#']) || FeatureKind::parse(name).is_some() {
+            if name.is_empty() || name.contains([':', '#']) || self.landscape.feature_kind(name).is_some() {
                 self.error(
                     v.span(),
                     format!(
@@ -554,12 +602,10 @@ impl<'a> Reader<'a> {
             match k.get_ref().as_ref() {
                 "kind" => {
                     if let Some(s) = self.string(v, "feature `kind`") {
-                        kind = FeatureKind::parse(&s);
+                        kind = self.landscape.feature_kind(&s);
                         if kind.is_none() {
-                            self.error(
-                                v.span(),
-                                format!("unknown feature kind `{s}`; expected road, city, field or cloister"),
-                            );
+                            let known = self.landscape.feature_names();
+                            self.error(v.span(), format!("unknown feature kind `{s}`; expected {known}"));
                             return None;
                         }
                     }
@@ -597,27 +643,33 @@ impl<'a> Reader<'a> {
         }
         let Some(kind) = kind else {
             if !table.iter().any(|(k, _)| k.get_ref() == "kind") {
-                self.error(node.span(), "feature has no `kind` (road, city, field or cloister)");
+                let known = self.landscape.feature_names();
+                self.error(node.span(), format!("feature has no `kind` ({known})"));
             }
             return None;
         };
-        if pennants > 0 && kind != FeatureKind::City {
+        let shape = self.landscape.shape(kind);
+        let name_of_kind = self.landscape.feature_name(kind);
+        if pennants > 0 && shape != KindShape::Region {
             self.error(
                 pennant_span.unwrap_or(node.span()),
-                format!("only cities have pennants, this is a {kind}"),
+                format!("only cities have pennants, this is a {name_of_kind}"),
             );
         }
-        if !cities.is_empty() && kind != FeatureKind::Field {
+        if !cities.is_empty() && shape != KindShape::Land {
             self.error(
                 cities[0].1.clone(),
-                format!("only fields touch cities, this is a {kind}"),
+                format!("only fields touch cities, this is a {name_of_kind}"),
             );
         }
-        if kind == FeatureKind::Cloister && !segs.is_empty() {
-            self.error(segs[0].1.clone(), "a cloister covers no edge segments");
+        if shape == KindShape::Inner && !segs.is_empty() {
+            self.error(
+                segs[0].1.clone(),
+                format!("a {name_of_kind} lies inside the tile and covers no edge segments"),
+            );
         }
-        if kind != FeatureKind::Cloister && segs.is_empty() && !table.iter().any(|(k, _)| k.get_ref() == "edges") {
-            self.error(node.span(), format!("{kind} has no `edges`"));
+        if shape != KindShape::Inner && segs.is_empty() && !table.iter().any(|(k, _)| k.get_ref() == "edges") {
+            self.error(node.span(), format!("{name_of_kind} has no `edges`"));
         }
         let attributes = self.attributes(&ext, Some(kind), "feature");
         let def = FeatureDef {
@@ -643,21 +695,27 @@ impl<'a> Reader<'a> {
             let Some((def, segs, _)) = p else { continue };
             for (seg, span) in segs {
                 // A whole field side may be named by its letter.
-                let covered: Vec<Segment> = if def.kind == FeatureKind::Field
-                    && seg.is_centre()
-                    && tile.edges[seg.side() as usize] == EdgeKind::Field
-                {
-                    Segment::of_side(seg.side()).to_vec()
-                } else {
-                    vec![*seg]
-                };
+                let shape = self.landscape.shape(def.kind);
+                let side_edge = tile.edges[seg.side() as usize];
+                let covered: Vec<Segment> =
+                    if shape == KindShape::Land && seg.is_centre() && self.landscape.is_whole(side_edge) {
+                        Segment::of_side(seg.side()).to_vec()
+                    } else {
+                        vec![*seg]
+                    };
                 for s in covered {
                     let edge = tile.edges[s.side() as usize];
-                    let expected = edge.kind_at(s);
+                    let expected = self.landscape.kind_at(edge, s);
+                    let kind_name = self.landscape.feature_name(def.kind);
                     if expected != Some(def.kind) {
                         let what = match expected {
                             Some(k) => {
-                                format!("`{}` is {k} on a {} edge", s.name(), edge_name(edge))
+                                format!(
+                                    "`{}` is {} on a {} edge",
+                                    s.name(),
+                                    self.landscape.feature_name(k),
+                                    self.landscape.edge(edge).name
+                                )
                             }
                             None => {
                                 format!("`{}` is on a wall edge, which no feature covers", s.name())
@@ -665,12 +723,12 @@ impl<'a> Reader<'a> {
                         };
                         self.error(
                             span.clone(),
-                            format!("a {} cannot cover `{}`: {what}", def.kind, seg.name()),
+                            format!("a {kind_name} cannot cover `{}`: {what}", seg.name()),
                         );
-                        mark_side_or_segment(&mut misnamed, s, edge);
+                        mark_side_or_segment(&mut misnamed, s, self.landscape.is_whole(edge));
                         continue;
                     }
-                    if def.kind == FeatureKind::City && !s.is_centre() {
+                    if shape == KindShape::Region && !s.is_centre() {
                         // City halves come with the side; naming a half is a slip for the side.
                         self.error(
                             span.clone(),
@@ -680,10 +738,10 @@ impl<'a> Reader<'a> {
                                 s.name()
                             ),
                         );
-                        mark_side_or_segment(&mut misnamed, s, edge);
+                        mark_side_or_segment(&mut misnamed, s, self.landscape.is_whole(edge));
                         continue;
                     }
-                    let targets: Vec<Segment> = if def.kind == FeatureKind::City {
+                    let targets: Vec<Segment> = if shape == KindShape::Region {
                         Segment::of_side(s.side()).to_vec()
                     } else {
                         vec![s]
@@ -711,7 +769,9 @@ impl<'a> Reader<'a> {
         let uncovered: Vec<&str> = (0..12)
             .map(Segment::from_index)
             .filter(|s| {
-                owner[s.index()].is_none() && !misnamed[s.index()] && tile.edges[s.side() as usize] != EdgeKind::Wall
+                owner[s.index()].is_none()
+                    && !misnamed[s.index()]
+                    && self.landscape.kind_at(tile.edges[s.side() as usize], *s).is_some()
             })
             .map(|s| s.name())
             .collect();
@@ -734,9 +794,11 @@ impl<'a> Reader<'a> {
             let Some((_, _, cities)) = p else { continue };
             for (side, span) in cities {
                 let seg = Segment::centre(*side);
-                match owner[seg.index()]
-                    .filter(|&o| parsed[o].as_ref().is_some_and(|(d, _, _)| d.kind == FeatureKind::City))
-                {
+                match owner[seg.index()].filter(|&o| {
+                    parsed[o]
+                        .as_ref()
+                        .is_some_and(|(d, _, _)| self.landscape.shape(d.kind) == KindShape::Region)
+                }) {
                     Some(city) if !touches[fi].contains(&city) => touches[fi].push(city),
                     Some(_) => {}
                     None => self.error(
@@ -754,20 +816,16 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// Marks `s` as named; on a city or field edge, a whole side is one piece,
-/// so the whole side is.
-fn mark_side_or_segment(marks: &mut [bool; 12], s: Segment, edge: EdgeKind) {
-    if edge == EdgeKind::Road {
+/// Marks `s` as named; on a city or field edge (`whole`), a whole side is
+/// one piece, so the whole side is.
+fn mark_side_or_segment(marks: &mut [bool; 12], s: Segment, whole: bool) {
+    if !whole {
         marks[s.index()] = true;
     } else {
         for t in Segment::of_side(s.side()) {
             marks[t.index()] = true;
         }
     }
-}
-
-fn edge_name(e: EdgeKind) -> &'static str {
-    ["field", "road", "city", "wall"][e as usize]
 }
 
 fn is_kebab(s: &str) -> bool {

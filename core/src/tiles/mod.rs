@@ -4,99 +4,23 @@
 //! with its place in the file; `compiled` precomputes what the engine needs
 //! per rotation.
 
+mod arrangement;
 mod compiled;
+mod kinds;
 mod load;
 mod schema;
 
-pub use compiled::{EdgeDemand, EdgeMask, TileType, side_demand};
+pub use arrangement::TileArrangement;
+pub use compiled::{EdgeCoding, EdgeDemand, MAX_CODED_EDGE_KINDS, TileType};
+pub use kinds::{
+    BASE_EDGE_KINDS, BASE_FEATURE_KINDS, EdgeKind, EdgeKindDecl, FeatureKind, FeatureKindDecl, KindError, KindScoring,
+    KindShape, Landscape, Matching,
+};
 pub use load::{AttributeCheck, AttributeProblem, MAX_TEXT_CHARS, parse_tile_set};
 pub use schema::{AttributeDecl, AttributePlace, check_by_schema};
 
 use crate::geometry::{Segment, Side};
 use std::collections::BTreeMap;
-use std::fmt;
-
-/// What a tile side is made of.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum EdgeKind {
-    /// Field on the whole side.
-    Field = 0,
-    /// Field | road | field.
-    Road = 1,
-    /// City on the whole side.
-    City = 2,
-    /// Matches any neighbour and ends every feature reaching it (abbey-like tiles).
-    Wall = 3,
-}
-
-impl EdgeKind {
-    /// The letter used in tile files.
-    pub fn letter(self) -> char {
-        ['F', 'R', 'C', 'X'][self as usize]
-    }
-
-    /// Parses a letter of a tile file's `edges` string.
-    pub fn from_letter(c: char) -> Option<EdgeKind> {
-        match c {
-            'F' => Some(EdgeKind::Field),
-            'R' => Some(EdgeKind::Road),
-            'C' => Some(EdgeKind::City),
-            'X' => Some(EdgeKind::Wall),
-            _ => None,
-        }
-    }
-
-    /// The feature kind that covers `segment` of a side of this kind, if any.
-    pub fn kind_at(self, segment: Segment) -> Option<FeatureKind> {
-        match self {
-            EdgeKind::Field => Some(FeatureKind::Field),
-            EdgeKind::City => Some(FeatureKind::City),
-            EdgeKind::Road if segment.is_centre() => Some(FeatureKind::Road),
-            EdgeKind::Road => Some(FeatureKind::Field),
-            EdgeKind::Wall => None,
-        }
-    }
-}
-
-/// The kinds of feature a follower can stand on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum FeatureKind {
-    /// A road.
-    Road = 0,
-    /// A city.
-    City = 1,
-    /// A field (farm).
-    Field = 2,
-    /// A cloister (also abbeys).
-    Cloister = 3,
-}
-
-impl FeatureKind {
-    /// All kinds.
-    pub const ALL: [FeatureKind; 4] = [
-        FeatureKind::Road,
-        FeatureKind::City,
-        FeatureKind::Field,
-        FeatureKind::Cloister,
-    ];
-
-    /// The name used in files and records.
-    pub fn name(self) -> &'static str {
-        ["road", "city", "field", "cloister"][self as usize]
-    }
-
-    /// Parses a name used in files and records.
-    pub fn parse(name: &str) -> Option<FeatureKind> {
-        FeatureKind::ALL.into_iter().find(|k| k.name() == name)
-    }
-}
-
-impl fmt::Display for FeatureKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// A set of segments as a 12-bit mask.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -23,6 +23,9 @@ pub enum AttributePlace {
     Field,
     /// A cloister feature.
     Cloister,
+    /// A feature of a kind an expansion declared (a river, a garden).
+    #[serde(rename = "other-kind")]
+    OtherKind,
 }
 
 impl AttributePlace {
@@ -30,10 +33,11 @@ impl AttributePlace {
     pub fn of(feature: Option<FeatureKind>) -> AttributePlace {
         match feature {
             None => AttributePlace::Tile,
-            Some(FeatureKind::Road) => AttributePlace::Road,
-            Some(FeatureKind::City) => AttributePlace::City,
-            Some(FeatureKind::Field) => AttributePlace::Field,
-            Some(FeatureKind::Cloister) => AttributePlace::Cloister,
+            Some(FeatureKind::ROAD) => AttributePlace::Road,
+            Some(FeatureKind::CITY) => AttributePlace::City,
+            Some(FeatureKind::FIELD) => AttributePlace::Field,
+            Some(FeatureKind::CLOISTER) => AttributePlace::Cloister,
+            Some(_) => AttributePlace::OtherKind,
         }
     }
 
@@ -45,6 +49,7 @@ impl AttributePlace {
             AttributePlace::City => "a city",
             AttributePlace::Field => "a field",
             AttributePlace::Cloister => "a cloister",
+            AttributePlace::OtherKind => "a feature of an expansion's kind",
         }
     }
 }
@@ -215,7 +220,7 @@ mod tests {
     #[test]
     fn tables_are_checked_against_the_declarations() {
         assert!(check(None, "symbol = \"nest\"\nheight = 2").is_empty());
-        assert!(check(Some(FeatureKind::Road), "inn = true").is_empty());
+        assert!(check(Some(FeatureKind::ROAD), "inn = true").is_empty());
         assert_eq!(
             check(None, "symbol = \"egg\""),
             ["symbol: `symbol` cannot be `egg`; allowed: one of: nest, bunny"]
@@ -237,11 +242,11 @@ mod tests {
             [": `x` on a tile needs `symbol` (one of: nest, bunny): the symbol printed on the tile"]
         );
         assert_eq!(
-            check(Some(FeatureKind::City), "inn = true"),
+            check(Some(FeatureKind::CITY), "inn = true"),
             [": `x` has no attributes on a city; it has `symbol` on a tile, `height` on a tile, `inn` on a road"]
         );
         assert_eq!(
-            check(Some(FeatureKind::Road), "inn = [1]"),
+            check(Some(FeatureKind::ROAD), "inn = [1]"),
             ["inn: `inn` is a TOML array; allowed: true or false"]
         );
         let none = check_by_schema("x", &[], None, &toml::Value::Table(Default::default()));

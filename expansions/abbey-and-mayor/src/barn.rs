@@ -58,7 +58,7 @@ pub(crate) fn barn_farm(view: &CoreState, pos: Pos, corner: u8) -> Option<NodeId
         let tile = view.tables().tile(placed.tile);
         for seg in CORNERS[c as usize].0 {
             let fi = tile.feature_at(placed.rotation, Segment::from_index(seg))?;
-            if tile.feature_kind(fi) != FeatureKind::Field {
+            if tile.feature_kind(fi) != FeatureKind::FIELD {
                 return None;
             }
             let node = placed.first_node + fi as NodeId;
@@ -146,7 +146,7 @@ pub(crate) fn allows(state: &State, view: &CoreState, d: &Deployment) -> bool {
         return true;
     };
     match view.node_at(d.pos, fi as usize) {
-        Some(node) if view.features().kind(node) == FeatureKind::Field => !farm_has_barn(state, view, node),
+        Some(node) if view.features().kind(node) == FeatureKind::FIELD => !farm_has_barn(state, view, node),
         _ => true,
     }
 }
@@ -164,7 +164,7 @@ pub(crate) fn explain_refusal(state: &State, view: &CoreState, shared_farms: boo
         }
         Spot::Feature(fi) if is_follower(view, d.figure) => {
             let node = view.node_at(d.pos, fi as usize)?;
-            if view.features().kind(node) != FeatureKind::Field {
+            if view.features().kind(node) != FeatureKind::FIELD {
                 return None;
             }
             let there = barn_in_farm(state, view, node)?;

@@ -47,7 +47,7 @@ pub use wagon::{ReturnedWagon, WAGON, WagonMove};
 
 use carcassonne_core::Pos;
 use carcassonne_core::{
-    ExpansionInfo, FeatureKind, FigureClass, FigureDecl, FigurePlacement, Strength, TileFile, ValueKind, VariantDecl,
+    ExpansionInfo, FigureClass, FigureDecl, FigurePlacement, Strength, TileFile, ValueKind, VariantDecl,
     register_expansion,
 };
 use serde::{Deserialize, Serialize};
@@ -122,7 +122,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             per_player: 1,
             strength: Strength::Pennants,
             class: FigureClass::Follower,
-            placement: FigurePlacement::OnFeatures(&[FeatureKind::City]),
+            placement: FigurePlacement::OnFeatures(&["city"]),
         },
         FigureDecl {
             id: WAGON,
@@ -130,12 +130,14 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             per_player: 1,
             strength: Strength::Fixed(1),
             class: FigureClass::Follower,
-            placement: FigurePlacement::OnFeatures(&[FeatureKind::Road, FeatureKind::City, FeatureKind::Cloister]),
+            placement: FigurePlacement::OnFeatures(&["road", "city", "cloister"]),
         },
     ],
     score_sources: &[BARN_SOURCE, FARMERS_SOURCE],
     attributes: abbey::ATTRIBUTES,
     check_attributes: abbey::check_attributes,
+    feature_kinds: &[],
+    edge_kinds: &[],
     build: hooks::build,
 };
 

@@ -14,7 +14,7 @@ use crate::{Action, State};
 use carcassonne_core::expansion::FeatureScoring;
 use carcassonne_core::features::NodeId;
 use carcassonne_core::figures::Spot;
-use carcassonne_core::{CoreState, Ctx, FeatureKind, Pos};
+use carcassonne_core::{CoreState, Ctx, Pos};
 use serde::{Deserialize, Serialize};
 
 /// Id of the wagon figure.
@@ -109,10 +109,9 @@ pub(crate) fn targets(state: &State, view: &CoreState, wagon: &ReturnedWagon) ->
         let tile = view.tables().tile(placed.tile);
         for (fi, &feature) in tile.feature_kinds().iter().enumerate() {
             let node = placed.first_node + fi as NodeId;
-            let open = match feature {
-                FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister => !view.is_complete(node),
-                FeatureKind::Field => false,
-            };
+            // Roads, cities and cloisters (whatever the wagon may stand on)
+            // that are not complete.
+            let open = view.tables().figure_may_stand(kind, feature) && !view.is_complete(node);
             if open && view.figures_in(node).next().is_none() {
                 out.push((pos, fi));
             }

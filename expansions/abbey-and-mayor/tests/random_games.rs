@@ -38,7 +38,7 @@ fn no_farmer_with_a_barn(game: &Game) {
             .feature_at(placed.rotation, carcassonne_core::Segment::from_index(seg))
             .unwrap();
         let farm = placed.first_node + fi as u32;
-        assert_eq!(s.features().kind(farm), FeatureKind::Field);
+        assert_eq!(s.features().kind(farm), FeatureKind::FIELD);
         let farmers = s
             .figures_in(farm)
             .filter(|f| figures[f.kind as usize].class == FigureClass::Follower)

@@ -21,9 +21,9 @@ fn abbey_tile_is_a_walled_cloister_outside_the_bag() {
     let rules = rules();
     let abbey = rules.tile_by_id(am::ABBEY_TILE).expect("AM-abbey is loaded");
     assert!(!abbey.def.in_bag);
-    assert_eq!(abbey.def.edges, [EdgeKind::Wall; 4]);
+    assert_eq!(abbey.def.edges, [EdgeKind::WALL; 4]);
     let kinds: Vec<FeatureKind> = abbey.def.features.iter().map(|f| f.kind).collect();
-    assert_eq!(kinds, [FeatureKind::Cloister]);
+    assert_eq!(kinds, [FeatureKind::CLOISTER]);
     // The base game's 71 bag tiles, and no abbey among them.
     assert_eq!(rules.bag_size(), 71);
 }
@@ -43,5 +43,5 @@ fn attribute_check() {
     assert_eq!(check(None, "abbey = 1").len(), 1);
     assert_eq!(check(None, "abbey = true\nmayor = true").len(), 1);
     assert_eq!(check(None, "").len(), 1);
-    assert_eq!(check(Some(FeatureKind::Cloister), "abbey = true").len(), 1);
+    assert_eq!(check(Some(FeatureKind::CLOISTER), "abbey = true").len(), 1);
 }

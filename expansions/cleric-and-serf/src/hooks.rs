@@ -118,14 +118,14 @@ impl Expansion for ClericAndSerf {
     }
 
     fn feature_completed(&self, state: &mut State, ctx: &mut Ctx<'_>, feature: NodeId) {
-        if ctx.view().features().kind(feature) != FeatureKind::Cloister {
+        if ctx.view().features().kind(feature) != FeatureKind::CLOISTER {
             return;
         }
         tokens::on_completed(state, ctx, self.tokens);
     }
 
     fn feature_scored(&self, state: &mut State, ctx: &mut Ctx<'_>, scoring: &FeatureScoring) {
-        if scoring.kind != FeatureKind::Cloister || !scoring.complete {
+        if scoring.kind != FeatureKind::CLOISTER || !scoring.complete {
             return;
         }
         tokens::on_scored(state, ctx, scoring, self.tokens);

@@ -101,6 +101,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     // It prints nothing on tiles: any table under its id is a mistake.
     attributes: &[],
     check_attributes: expansion::no_attributes,
+    feature_kinds: &[],
+    edge_kinds: &[],
     build: hooks::build,
 };
 

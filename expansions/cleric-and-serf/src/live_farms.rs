@@ -336,9 +336,9 @@ impl LiveFarms {
         let end = features.len();
         let first_time = self.figures.is_none();
         let start = std::mem::replace(&mut self.nodes_seen, end);
-        let city_joins = features.joins(FeatureKind::City);
+        let city_joins = features.joins(FeatureKind::CITY);
         let new_city_joins = city_joins - std::mem::replace(&mut self.city_joins_seen, city_joins);
-        let occupied_joins = features.occupied_joins(FeatureKind::Field);
+        let occupied_joins = features.occupied_joins(FeatureKind::FIELD);
         let seen_occupied_joins = std::mem::replace(&mut self.occupied_field_joins_seen, occupied_joins);
         // With no farmer on the board there is no farm to follow: a farm is
         // walked when a farmer first stands in it.
@@ -364,7 +364,7 @@ impl LiveFarms {
     /// joins, so joins beyond those with one older city each merged older
     /// ones.
     fn older_cities_merged(&mut self, features: &Features, new_nodes: std::ops::Range<NodeId>, joins: u32) -> bool {
-        count_by_feature(features, new_nodes, FeatureKind::City, &mut self.new_cities);
+        count_by_feature(features, new_nodes, FeatureKind::CITY, &mut self.new_cities);
         let one_older_each: u32 = self
             .new_cities
             .iter()
@@ -396,7 +396,7 @@ impl LiveFarms {
         // Farms grow (and join) only through new fields: each new field in
         // a known farm adds a node and the cities it touches.
         for n in new_nodes {
-            if features.kind(n) != FeatureKind::Field {
+            if features.kind(n) != FeatureKind::FIELD {
                 continue;
             }
             let root = features.root(n);

@@ -85,7 +85,7 @@ fn corner_field(view: &CoreState, pos: Pos, corner: u8) -> Option<NodeId> {
     let tile = view.tables().tile(placed.tile);
     let segment = Segment::parse(CORNER_NAMES.get(corner as usize)?)?;
     let fi = tile.feature_at(placed.rotation, segment)?;
-    (tile.feature_kind(fi) == FeatureKind::Field).then_some(placed.first_node + fi as NodeId)
+    (tile.feature_kind(fi) == FeatureKind::FIELD).then_some(placed.first_node + fi as NodeId)
 }
 
 /// Whether a placed figure is a farmer: a follower standing in a field.
@@ -93,7 +93,7 @@ pub(crate) fn is_farmer(view: &CoreState, figure: &PlacedFigure) -> bool {
     view.tables().figures()[figure.kind as usize].class == FigureClass::Follower
         && figure
             .node
-            .is_some_and(|n| view.features().kind(n) == FeatureKind::Field)
+            .is_some_and(|n| view.features().kind(n) == FeatureKind::FIELD)
 }
 
 impl ClericAndSerf {
@@ -224,7 +224,7 @@ impl ClericAndSerf {
                 let Some(node) = view.node_at(pos, fi as usize) else {
                     return;
                 };
-                if view.features().kind(node) != FeatureKind::Field {
+                if view.features().kind(node) != FeatureKind::FIELD {
                     return;
                 }
                 // Only farmers from the barn's own farm were removed by its

@@ -124,6 +124,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     score_sources: &[""],
     attributes: symbols::ATTRIBUTES,
     check_attributes: expansion::schema_only,
+    feature_kinds: &[],
+    edge_kinds: &[],
     build: hooks::build,
 };
 

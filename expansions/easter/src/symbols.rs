@@ -72,7 +72,7 @@ mod tests {
         assert_eq!(bad, ["colour: unknown key `colour` on a tile; expected `symbol`"]);
         let bad = check(None, "");
         assert!(bad[0].contains("needs `symbol`"), "{bad:?}");
-        let bad = check(Some(FeatureKind::Road), "symbol = \"nest\"");
+        let bad = check(Some(FeatureKind::ROAD), "symbol = \"nest\"");
         assert!(
             bad[0].contains("no attributes on a road; it has `symbol` on a tile"),
             "{bad:?}"

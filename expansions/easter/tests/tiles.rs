@@ -38,7 +38,7 @@ fn shipped_file_has_ten_nests_and_twelve_bunnies() {
     let cloisters = set
         .tiles
         .iter()
-        .filter(|t| t.features.iter().any(|f| f.kind == FeatureKind::Cloister))
+        .filter(|t| t.features.iter().any(|f| f.kind == FeatureKind::CLOISTER))
         .count();
     assert!((1..=2).contains(&cloisters));
 }

@@ -41,6 +41,8 @@ pub static WATCHTOWER: ExpansionInfo = ExpansionInfo {
     // The schema says it all; an expansion with a rule the schema cannot
     // state checks it here.
     check_attributes: expansion::schema_only,
+    feature_kinds: &[],
+    edge_kinds: &[],
     build,
 };
 

@@ -63,6 +63,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     score_sources: &[HARVEST, SELL, HELD],
     attributes: trees::ATTRIBUTES,
     check_attributes: carcassonne_core::expansion::schema_only,
+    feature_kinds: &[],
+    edge_kinds: &[],
     build: hooks::build,
 };
 

@@ -6,7 +6,7 @@ mod common;
 
 use carcassonne_core::expansion::{self, DynExpansion};
 use carcassonne_core::figures::Spot;
-use carcassonne_core::tiles::{AttributeProblem, FeatureKind};
+use carcassonne_core::tiles::AttributeProblem;
 use carcassonne_core::{
     BuildContext, Catalog, CoreState, Deployment, Expansion, ExpansionInfo, FigureClass, FigureDecl, FigurePlacement,
     Pos, Strength, TileSource, serde_json, toml,
@@ -217,7 +217,7 @@ static TEST_FIGURES: ExpansionInfo = ExpansionInfo {
             per_player: 1,
             strength: Strength::Fixed(0),
             class: FigureClass::Special,
-            placement: FigurePlacement::OnFeatures(&[FeatureKind::Road, FeatureKind::City]),
+            placement: FigurePlacement::OnFeatures(&["road", "city"]),
         },
         FigureDecl {
             id: "test-flier",
@@ -233,12 +233,14 @@ static TEST_FIGURES: ExpansionInfo = ExpansionInfo {
             per_player: 1,
             strength: Strength::Fixed(2),
             class: FigureClass::Follower,
-            placement: FigurePlacement::OnFeatures(&[FeatureKind::Road, FeatureKind::City, FeatureKind::Field]),
+            placement: FigurePlacement::OnFeatures(&["road", "city", "field"]),
         },
     ],
     score_sources: &[],
     attributes: &[],
     check_attributes: |_, _| Vec::<AttributeProblem>::new(),
+    feature_kinds: &[],
+    edge_kinds: &[],
     build: build_test_figures,
 };
 

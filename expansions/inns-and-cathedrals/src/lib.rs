@@ -32,12 +32,7 @@ pub const BIG_FOLLOWER: FigureDecl = FigureDecl {
     per_player: 1,
     strength: Strength::Fixed(2),
     class: FigureClass::Follower,
-    placement: FigurePlacement::OnFeatures(&[
-        FeatureKind::Road,
-        FeatureKind::City,
-        FeatureKind::Field,
-        FeatureKind::Cloister,
-    ]),
+    placement: FigurePlacement::OnFeatures(&["road", "city", "field", "cloister"]),
 };
 
 /// The expansion's declaration.
@@ -67,6 +62,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     score_sources: &[],
     attributes: ATTRIBUTES,
     check_attributes,
+    feature_kinds: &[],
+    edge_kinds: &[],
     build,
 };
 
@@ -152,12 +149,12 @@ pub fn feature_has(view: &CoreState, node: NodeId, key: &str) -> bool {
 pub fn rule_points(view: &CoreState, node: NodeId, complete: bool) -> Option<i32> {
     let features = view.features();
     match features.kind(node) {
-        FeatureKind::Road if feature_has(view, node, "inn") => Some(if complete {
+        FeatureKind::ROAD if feature_has(view, node, "inn") => Some(if complete {
             2 * features.tile_count(node) as i32
         } else {
             0
         }),
-        FeatureKind::City if feature_has(view, node, "cathedral") => Some(if complete {
+        FeatureKind::CITY if feature_has(view, node, "cathedral") => Some(if complete {
             3 * (features.tile_count(node) + features.pennants(node)) as i32
         } else {
             0
@@ -175,8 +172,8 @@ pub fn rule_points(view: &CoreState, node: NodeId, complete: bool) -> Option<i32
 fn base_points(view: &CoreState, node: NodeId, complete: bool) -> i32 {
     let f = view.features();
     match (f.kind(node), complete) {
-        (FeatureKind::City, true) => 2 * (f.tile_count(node) + f.pennants(node)) as i32,
-        (FeatureKind::City, false) => (f.tile_count(node) + f.pennants(node)) as i32,
+        (FeatureKind::CITY, true) => 2 * (f.tile_count(node) + f.pennants(node)) as i32,
+        (FeatureKind::CITY, false) => (f.tile_count(node) + f.pennants(node)) as i32,
         _ => f.tile_count(node) as i32,
     }
 }

@@ -32,6 +32,8 @@ static FOREIGN_INNS: ExpansionInfo = ExpansionInfo {
     score_sources: &[],
     attributes: &[],
     check_attributes: no_attributes,
+    feature_kinds: &[],
+    edge_kinds: &[],
     build: build_foreign,
 };
 

@@ -44,11 +44,11 @@ fn inns_sit_on_roads_and_cathedrals_in_cities() {
     for tile in &set.tiles {
         for f in &tile.features {
             if has(&f.attributes, "inn") {
-                assert_eq!(f.kind, FeatureKind::Road, "{}", tile.id);
+                assert_eq!(f.kind, FeatureKind::ROAD, "{}", tile.id);
                 inns.push(tile.id.as_str());
             }
             if has(&f.attributes, "cathedral") {
-                assert_eq!(f.kind, FeatureKind::City, "{}", tile.id);
+                assert_eq!(f.kind, FeatureKind::CITY, "{}", tile.id);
                 cathedrals.extend(std::iter::repeat_n(tile.id.as_str(), tile.count as usize));
             }
         }
@@ -134,8 +134,8 @@ fn attributes_on_fields_cloisters_and_tiles_are_refused() {
     let check =
         |kind: Option<FeatureKind>, table: &carcassonne_core::toml::Value| catalog.check(INFO.id, kind, table).unwrap();
     let inn: carcassonne_core::toml::Value = carcassonne_core::toml::from_str("inn = true").unwrap();
-    assert!(check(Some(FeatureKind::Road), &inn).is_empty());
-    for kind in [FeatureKind::Field, FeatureKind::Cloister, FeatureKind::City] {
+    assert!(check(Some(FeatureKind::ROAD), &inn).is_empty());
+    for kind in [FeatureKind::FIELD, FeatureKind::CLOISTER, FeatureKind::CITY] {
         assert!(!check(Some(kind), &inn).is_empty(), "{kind:?}");
     }
     let problems = check(None, &inn);
@@ -147,7 +147,7 @@ fn attributes_on_fields_cloisters_and_tiles_are_refused() {
     );
     // Problems carry the key path inside the table.
     let extra: carcassonne_core::toml::Value = carcassonne_core::toml::from_str("inn = true\nlake = 2").unwrap();
-    let problems = check(Some(FeatureKind::Road), &extra);
+    let problems = check(Some(FeatureKind::ROAD), &extra);
     assert_eq!(problems.len(), 1);
     assert_eq!(problems[0].path, ["lake"]);
 }

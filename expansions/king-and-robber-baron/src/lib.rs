@@ -51,6 +51,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     // It prints nothing on tiles: any table under its id is a mistake.
     attributes: &[],
     check_attributes: expansion::no_attributes,
+    feature_kinds: &[],
+    edge_kinds: &[],
     build,
 };
 
@@ -142,21 +144,21 @@ impl Expansion for KingAndRobberBaron {
         let view = ctx.view();
         let kind = view.features().kind(feature);
         let (holder, record, count, title, paid) = match kind {
-            FeatureKind::City => (
+            FeatureKind::CITY => (
                 &mut state.king,
                 &mut state.king_size,
                 &mut state.cities_completed,
                 "king",
                 state.holders_before.0,
             ),
-            FeatureKind::Road => (
+            FeatureKind::ROAD => (
                 &mut state.robber_baron,
                 &mut state.robber_baron_size,
                 &mut state.roads_completed,
                 "robber-baron",
                 state.holders_before.1,
             ),
-            FeatureKind::Field | FeatureKind::Cloister => return,
+            _ => return,
         };
         *count += 1;
         let size = view.features().tile_count(feature);

@@ -48,13 +48,13 @@ impl Location {
         for part in text.split('.') {
             if let Some((_, seg)) = HALF_EDGES.iter().find(|(name, _)| *name == part) {
                 loc.segments |= bit(Segment::parse(seg)?);
-                loc.implied = Some(FeatureKind::Field);
+                loc.implied = Some(FeatureKind::FIELD);
             } else if part == "CLOISTER" || part == "MONASTERY" {
                 loc.inner = true;
-                loc.implied = Some(FeatureKind::Cloister);
+                loc.implied = Some(FeatureKind::CLOISTER);
             } else if part == "INNER_FARM" {
                 loc.inner = true;
-                loc.implied = Some(FeatureKind::Field);
+                loc.implied = Some(FeatureKind::FIELD);
             } else if part == "I" {
                 loc.inner = true;
             } else if !part.is_empty() && part.chars().all(|c| "NESW".contains(c)) {
@@ -104,7 +104,7 @@ impl Location {
         if self.inner {
             feature.segments.is_empty()
         } else {
-            feature.kind != FeatureKind::Cloister && self.segments != 0 && self.segments == sig
+            feature.kind != FeatureKind::CLOISTER && self.segments != 0 && self.segments == sig
         }
     }
 }
@@ -121,8 +121,8 @@ fn bit(s: Segment) -> u16 {
 pub fn signature(kind: FeatureKind, segments: Segments) -> u16 {
     let all = segments.0;
     match kind {
-        FeatureKind::Field => all & !CENTRES,
-        FeatureKind::Cloister => 0,
+        FeatureKind::FIELD => all & !CENTRES,
+        FeatureKind::CLOISTER => 0,
         _ => all & CENTRES,
     }
 }
@@ -141,9 +141,9 @@ pub fn rotated_segments(segments: Segments, rotation: Rotation) -> Segments {
 pub fn jcz_name(kind: FeatureKind, segments: Segments) -> String {
     let sig = signature(kind, segments);
     match kind {
-        FeatureKind::Cloister => "CLOISTER".into(),
-        FeatureKind::Field if sig == 0 => "INNER_FARM".into(),
-        FeatureKind::Field => HALF_EDGES
+        FeatureKind::CLOISTER => "CLOISTER".into(),
+        FeatureKind::FIELD if sig == 0 => "INNER_FARM".into(),
+        FeatureKind::FIELD => HALF_EDGES
             .iter()
             .filter(|(_, seg)| Segment::parse(seg).is_some_and(|s| sig & bit(s) != 0))
             .map(|(name, _)| *name)
@@ -187,7 +187,7 @@ mod tests {
             .map(|i| Segment::from_index(i).name())
             .collect();
         assert_eq!(names, ["NW", "NE", "EN", "ES", "WS", "WN"]);
-        assert_eq!(loc.implied_kind(), Some(FeatureKind::Field));
+        assert_eq!(loc.implied_kind(), Some(FeatureKind::FIELD));
     }
 
     #[test]
@@ -216,11 +216,11 @@ mod tests {
         }
         assert_eq!(
             Location::parse("CLOISTER").unwrap().implied_kind(),
-            Some(FeatureKind::Cloister)
+            Some(FeatureKind::CLOISTER)
         );
         assert_eq!(
             Location::parse("INNER_FARM").unwrap().implied_kind(),
-            Some(FeatureKind::Field)
+            Some(FeatureKind::FIELD)
         );
         assert_eq!(Location::parse("I").unwrap().implied_kind(), None);
     }

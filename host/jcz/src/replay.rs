@@ -219,10 +219,10 @@ impl Converter<'_> {
             Location::parse(loc_text).ok_or_else(|| invalid(place, format!("unknown JCZ location `{loc_text}`")))?;
         let kind = match pointer.get("feature").and_then(Value::as_str) {
             None => loc.implied_kind(),
-            Some("Road") => Some(FeatureKind::Road),
-            Some("City") => Some(FeatureKind::City),
-            Some("Field" | "Farm") => Some(FeatureKind::Field),
-            Some("Cloister" | "Monastery") => Some(FeatureKind::Cloister),
+            Some("Road") => Some(FeatureKind::ROAD),
+            Some("City") => Some(FeatureKind::CITY),
+            Some("Field" | "Farm") => Some(FeatureKind::FIELD),
+            Some("Cloister" | "Monastery") => Some(FeatureKind::CLOISTER),
             Some(other) => {
                 return Err(JczError::Unsupported {
                     what: format!("a figure on the JCZ feature `{other}` ({place})"),

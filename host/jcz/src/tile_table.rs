@@ -73,10 +73,10 @@ impl JczFeature {
     pub fn parse(text: &str) -> Result<JczFeature, String> {
         let mut words = text.split_whitespace();
         let kind = match words.next() {
-            Some("city") => FeatureKind::City,
-            Some("road") => FeatureKind::Road,
-            Some("farm") => FeatureKind::Field,
-            Some("cloister") => FeatureKind::Cloister,
+            Some("city") => FeatureKind::CITY,
+            Some("road") => FeatureKind::ROAD,
+            Some("farm") => FeatureKind::FIELD,
+            Some("cloister") => FeatureKind::CLOISTER,
             other => return Err(format!("`{text}`: unknown feature kind {other:?}")),
         };
         let mut places = Vec::new();
@@ -107,7 +107,7 @@ impl JczFeature {
                 }
             }
         }
-        if kind != FeatureKind::Cloister {
+        if kind != FeatureKind::CLOISTER {
             feature.location = Location::parse(&places.join(".")).ok_or_else(|| format!("`{text}`: no location"))?;
         }
         feature.cities = cities;
@@ -183,7 +183,7 @@ impl TileTable {
 
 fn entry_mismatches(entry: &TileEntry, def: &TileDef) -> Vec<String> {
     let mut out = Vec::new();
-    let edges: String = def.edges.iter().map(|e| e.letter()).collect();
+    let edges: String = def.edges.iter().map(|e| e.base_letter().unwrap_or('?')).collect();
     if edges != entry.edges {
         out.push(format!("edges {} here, {} in JCZ", edges, entry.edges));
     }
@@ -230,9 +230,9 @@ fn entry_mismatches(entry: &TileEntry, def: &TileDef) -> Vec<String> {
             .iter()
             .map(|c| {
                 def.features.iter().position(|f| {
-                    f.kind == FeatureKind::City
+                    f.kind == FeatureKind::CITY
                         && c.segments != 0
-                        && signature(FeatureKind::City, f.segments) & c.segments == c.segments
+                        && signature(FeatureKind::CITY, f.segments) & c.segments == c.segments
                 })
             })
             .collect();
@@ -244,7 +244,7 @@ fn entry_mismatches(entry: &TileEntry, def: &TileDef) -> Vec<String> {
         if resolved.contains(&None) || theirs != ours {
             let names: Vec<String> = ours
                 .iter()
-                .map(|&c| jcz_name(FeatureKind::City, def.features[c].segments))
+                .map(|&c| jcz_name(FeatureKind::CITY, def.features[c].segments))
                 .collect();
             out.push(format!("`{text}`: touches the cities {names:?} here"));
         }

@@ -137,12 +137,12 @@ impl Layout {
             for side in 0..4 {
                 // The tile's own side (side − q) faces `side` once turned.
                 match def.edges[(side + 4 - q) % 4] {
-                    EdgeKind::City => out[(1 + side) * area + c] = 1.0,
-                    EdgeKind::Road => out[(5 + side) * area + c] = 1.0,
+                    EdgeKind::CITY => out[(1 + side) * area + c] = 1.0,
+                    EdgeKind::ROAD => out[(5 + side) * area + c] = 1.0,
                     _ => {}
                 }
             }
-            if def.features.iter().any(|f| f.kind == FeatureKind::Cloister) {
+            if def.features.iter().any(|f| f.kind == FeatureKind::CLOISTER) {
                 out[9 * area + c] = 1.0;
             }
         }
@@ -179,8 +179,12 @@ impl Layout {
             out[base + 4 + offset] = s.score(p) as f32 / 100.0;
         }
         if let Some(t) = s.turn().drawn {
+            // The base game's four edge kinds, one-hot; an expansion's
+            // kinds (a river) have no slot in this layout yet.
             for (side, e) in rules.tile(t).def.edges.iter().enumerate() {
-                out[base + 4 + MAX_SEATS + side * 4 + *e as usize] = 1.0;
+                if e.index() < 4 {
+                    out[base + 4 + MAX_SEATS + side * 4 + e.index()] = 1.0;
+                }
             }
         }
         for k in 0..self.figures {

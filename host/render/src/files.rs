@@ -29,7 +29,7 @@ pub fn tiles(out: &Path, sets: &[String], catalog: &Catalog, source: &TileSource
         std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
         let mut sheet = Vec::new();
         for (i, def) in set.tiles.iter().enumerate() {
-            let tile = TileType::new(i as u16, &set.id, def.clone());
+            let tile = TileType::new(i as u16, &set.id, def.clone(), catalog.landscape());
             // Tile ids may hold characters a file name should not.
             let name: String = def
                 .id

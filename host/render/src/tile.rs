@@ -194,7 +194,7 @@ impl Layout {
         let n = features.len();
         let walls: Vec<Side> = Side::ALL
             .into_iter()
-            .filter(|&s| tile.edge(rotation, s) == EdgeKind::Wall)
+            .filter(|&s| tile.edge(rotation, s) == EdgeKind::WALL)
             .collect();
         let mut layout = Layout {
             cities: Vec::new(),
@@ -212,7 +212,7 @@ impl Layout {
 
         // Cities.
         for (fi, f) in features.iter().enumerate() {
-            if f.kind != FeatureKind::City {
+            if f.kind != FeatureKind::CITY {
                 continue;
             }
             let mut sides = [false; 4];
@@ -242,7 +242,7 @@ impl Layout {
         // Cloisters: the first in the centre, any others in free corners.
         let cloister_spots = [CENTRE, (27.0, 30.0), (73.0, 70.0), (73.0, 30.0), (27.0, 70.0)];
         for (fi, f) in features.iter().enumerate() {
-            if f.kind == FeatureKind::Cloister {
+            if f.kind == FeatureKind::CLOISTER {
                 let p = cloister_spots[layout.cloisters.len() % cloister_spots.len()];
                 layout.cloisters.push(p);
                 placed[fi] = Some(p);
@@ -253,7 +253,7 @@ impl Layout {
         let road_sides: Vec<(usize, Vec<Side>)> = features
             .iter()
             .enumerate()
-            .filter(|(_, f)| f.kind == FeatureKind::Road)
+            .filter(|(_, f)| f.kind == FeatureKind::ROAD)
             .map(|(fi, _)| {
                 let sides = board_segments(tile, rotation, fi)
                     .into_iter()
@@ -298,7 +298,7 @@ impl Layout {
         // Hedges where two fields meet on the border with nothing between.
         let field_at = |i: usize| {
             tile.feature_at(rotation, Segment::from_index(i))
-                .filter(|&f| features.get(f).is_some_and(|d| d.kind == FeatureKind::Field))
+                .filter(|&f| features.get(f).is_some_and(|d| d.kind == FeatureKind::FIELD))
         };
         for i in 0..12 {
             let (Some(a), Some(b)) = (field_at(i), field_at((i + 1) % 12)) else {
@@ -358,7 +358,7 @@ impl Layout {
             placed[r.feature] = Some(pick(&cands, &placed, 0.0, spacing));
         }
         for (fi, f) in features.iter().enumerate() {
-            if f.kind != FeatureKind::Field {
+            if f.kind != FeatureKind::FIELD {
                 continue;
             }
             let segs = board_segments(tile, rotation, fi);
@@ -930,7 +930,7 @@ mod tests {
             .load("base.toml", BASE_TILES, &Catalog::default())
             .expect("base tiles");
         let def = set.tile(id).expect("tile").clone();
-        TileType::new(0, "base", def)
+        TileType::new(0, "base", def, &carcassonne_core::tiles::Landscape::base())
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! no file to write.
 
 use carcassonne_core::rules::BASE_TILES;
-use carcassonne_core::tiles::{FeatureKind, TileSet, TileType};
+use carcassonne_core::tiles::{FeatureKind, Landscape, TileSet, TileType};
 use carcassonne_core::{Catalog, Rotation, TileSource};
 use carcassonne_render::tile_svg;
 use carcassonne_setup::tile_edit::{self, EditError, NewTile};
@@ -17,6 +17,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use std::ops::Range;
 use std::path::PathBuf;
+use std::sync::Arc;
 use toml_edit::{DocumentMut, Item};
 
 mod working;
@@ -187,7 +188,7 @@ impl Editor {
             .tiles
             .iter()
             .enumerate()
-            .map(|(i, _)| tile_json(&set, i, &text, &blocks))
+            .map(|(i, _)| tile_json(&set, i, &text, &blocks, self.catalog.landscape()))
             .collect();
         let editable = self.disk_path(file).is_some();
         Ok(json!({
@@ -257,7 +258,7 @@ impl Editor {
             .tiles
             .iter()
             .position(|t| t.id == id)
-            .map(|i| tile_json(set, i, text, &blocks));
+            .map(|i| tile_json(set, i, text, &blocks, self.catalog.landscape()));
         json!({ "ok": true, "set": set.id, "tile": tile })
     }
 }
@@ -290,16 +291,22 @@ pub fn may_save(peer: std::net::IpAddr, token: Option<&str>, hotseat: &str) -> b
 }
 
 /// The JSON for tile `i` of `set`: picture, features, count and TOML block.
-pub(crate) fn tile_json(set: &TileSet, i: usize, text: &str, blocks: &[(String, Range<usize>)]) -> Value {
+pub(crate) fn tile_json(
+    set: &TileSet,
+    i: usize,
+    text: &str,
+    blocks: &[(String, Range<usize>)],
+    landscape: &Arc<Landscape>,
+) -> Value {
     let def = &set.tiles[i];
-    let tile = TileType::new(i as u16, &set.id, def.clone());
+    let tile = TileType::new(i as u16, &set.id, def.clone(), landscape);
     // The features as the picture needs them: segments by name, cities by index.
     let parts: Vec<Value> = def
         .features
         .iter()
         .map(|f| {
             json!({
-                "kind": f.kind.name(),
+                "kind": landscape.feature_name(f.kind),
                 "segments": f.segments.iter().map(|s| s.name()).collect::<Vec<_>>(),
                 "pennants": f.pennants,
                 "cities": f.touches,
@@ -424,7 +431,7 @@ pub fn apply(text: &str, edit: &TileEdit) -> Result<String, EditError> {
             let cloister = table.get("features").and_then(Item::as_array).is_some_and(|a| {
                 a.iter().any(|f| {
                     f.as_inline_table().and_then(|t| t.get("kind")).and_then(|k| k.as_str())
-                        == Some(&FeatureKind::Cloister.to_string())
+                        == Some(&FeatureKind::CLOISTER.to_string())
                 })
             });
             let fresh = tile_edit::tile_toml(&NewTile {

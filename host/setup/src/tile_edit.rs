@@ -10,7 +10,7 @@
 //! browser editor) can reuse them.
 
 use carcassonne_core::text_file::{MAX_TILE_FILE_BYTES, read_text_file};
-use carcassonne_core::tiles::{AttributeCheck, EdgeKind, TileSet, parse_tile_set};
+use carcassonne_core::tiles::{AttributeCheck, EdgeKind, Landscape, TileSet, parse_tile_set};
 use carcassonne_core::{Diagnostics, Segment, Side};
 use std::path::Path;
 use toml_edit::{DocumentMut, Item, Value};
@@ -109,7 +109,7 @@ pub fn parse_edges(text: &str) -> Result<[EdgeKind; 4], EditError> {
     let letters: Vec<char> = text.chars().filter(|c| *c != ',' && !c.is_whitespace()).collect();
     let kinds: Option<Vec<EdgeKind>> = letters
         .iter()
-        .map(|c| EdgeKind::from_letter(c.to_ascii_uppercase()))
+        .map(|c| Landscape::base().edge_by_letter(c.to_ascii_uppercase()))
         .collect();
     match kinds {
         Some(k) if k.len() == 4 => Ok([k[0], k[1], k[2], k[3]]),
@@ -174,8 +174,8 @@ pub fn tile_toml(tile: &NewTile) -> String {
             .filter(|s| tile.edges[*s as usize] == kind)
             .collect()
     };
-    let cities = sides_of(EdgeKind::City);
-    let roads = sides_of(EdgeKind::Road);
+    let cities = sides_of(EdgeKind::CITY);
+    let roads = sides_of(EdgeKind::ROAD);
     let mut features: Vec<String> = Vec::new();
     if tile.cloister {
         features.push("{ kind = \"cloister\" }".into());
@@ -199,7 +199,7 @@ pub fn tile_toml(tile: &NewTile) -> String {
     // group touches the ring on both arcs between them.
     let is_field = |i: usize| {
         let seg = Segment::from_index(i);
-        tile.edges[seg.side() as usize].kind_at(seg) == Some(carcassonne_core::FeatureKind::Field)
+        Landscape::base().kind_at(tile.edges[seg.side() as usize], seg) == Some(carcassonne_core::FeatureKind::FIELD)
     };
     let groups: Vec<Vec<usize>> = [
         roads.iter().map(|s| centre(*s).index()).collect::<Vec<_>>(),
@@ -241,7 +241,7 @@ pub fn tile_toml(tile: &NewTile) -> String {
         let borders_city = segs.iter().any(|&i| {
             [(i + 11) % 12, (i + 1) % 12]
                 .iter()
-                .any(|&n| tile.edges[Segment::from_index(n).side() as usize] == EdgeKind::City)
+                .any(|&n| tile.edges[Segment::from_index(n).side() as usize] == EdgeKind::CITY)
         });
         let touches = match cities.first() {
             Some(c) if borders_city => format!(", cities = [\"{}\"]", c.name()),
@@ -249,7 +249,7 @@ pub fn tile_toml(tile: &NewTile) -> String {
         };
         features.push(format!("{{ kind = \"field\", edges = [{}]{touches} }}", list(&names)));
     }
-    let edges: String = tile.edges.iter().map(|e| e.letter()).collect();
+    let edges: String = tile.edges.iter().map(|e| e.base_letter().unwrap_or('?')).collect();
     let mut out = format!(
         "[[tile]]\nid = {}\ncount = {}\nedges = \"{edges}\"\n",
         quote(&tile.id),

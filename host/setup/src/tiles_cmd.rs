@@ -3,9 +3,10 @@
 use anyhow::Result;
 use carcassonne_core::rules::BASE_TILES;
 use carcassonne_core::text_file::{MAX_TILE_FILE_BYTES, read_text_file};
-use carcassonne_core::tiles::{FeatureKind, TileSet, TileType, parse_tile_set};
+use carcassonne_core::tiles::{FeatureKind, KindShape, Landscape, TileSet, TileType, parse_tile_set};
 use carcassonne_core::{Catalog, Rotation, Segment, Side, TileSource};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Every tile file the host knows: the base set and each catalogued
 /// expansion's, as (name shown, text).
@@ -88,9 +89,10 @@ pub fn load_set(id: &str, catalog: &Catalog, tiles: &TileSource) -> Result<TileS
 
 /// One line per feature, for people.
 pub fn describe_features(tile: &TileType) -> String {
+    let landscape = tile.landscape();
     let mut parts = Vec::new();
     for f in &tile.def.features {
-        let mut s = f.kind.to_string();
+        let mut s = landscape.feature_name(f.kind).to_string();
         // Whole sides read better as one letter: "city N" rather than "city NW,N,NE".
         let mut names: Vec<&str> = Vec::new();
         for side in Side::ALL {
@@ -136,7 +138,7 @@ fn compact(v: &toml::Value) -> String {
 }
 
 /// The set's tiles with counts and features.
-pub fn list(set: &TileSet) -> String {
+pub fn list(set: &TileSet, landscape: &Arc<Landscape>) -> String {
     let mut out = format!(
         "{} ({}): {} tile types, {} tiles\n",
         set.name,
@@ -146,8 +148,8 @@ pub fn list(set: &TileSet) -> String {
     );
     let width = set.tiles.iter().map(|t| t.id.len()).max().unwrap_or(2).max(2);
     for (i, def) in set.tiles.iter().enumerate() {
-        let t = TileType::new(i as u16, &set.id, def.clone());
-        let edges: String = def.edges.iter().map(|e| e.letter()).collect();
+        let t = TileType::new(i as u16, &set.id, def.clone(), landscape);
+        let edges: String = def.edges.iter().map(|&e| landscape.letter(e)).collect();
         let start = if set.start.as_deref() == Some(def.id.as_str()) {
             " (start)"
         } else {
@@ -163,9 +165,12 @@ pub fn list(set: &TileSet) -> String {
     out
 }
 
-/// A 9×9 character drawing of a tile: `#` city, `=`/`|` road, `.` field,
-/// `+` cloister, `X` wall, `*` pennant; a legend lists the features.
+/// A 9×9 character drawing of a tile: `#` city, `=`/`|` road (`~` for
+/// another path kind, such as a river), `.` field, `+` cloister (`@` for
+/// another kind inside the tile, such as a garden), `X` wall, `*` pennant;
+/// a legend lists the features.
 pub fn show(tile: &TileType, rotation: Rotation) -> String {
+    let landscape = tile.landscape();
     const N: usize = 9;
     let mut grid = [['.'; N]; N];
     // Border cells by segment: each side's 7 inner cells split 3|1|3.
@@ -187,7 +192,7 @@ pub fn show(tile: &TileType, rotation: Rotation) -> String {
             .collect()
     };
     for side in Side::ALL {
-        if tile.edge(rotation, side) == carcassonne_core::EdgeKind::Wall {
+        if tile.is_wild(rotation, side) {
             for s in Segment::of_side(side) {
                 for (r, c) in seg_cells(s) {
                     grid[r][c] = 'X';
@@ -201,8 +206,8 @@ pub fn show(tile: &TileType, rotation: Rotation) -> String {
             .map(Segment::from_index)
             .filter(|s| tile.feature_at(rotation, *s) == Some(fi))
             .collect();
-        match f.kind {
-            FeatureKind::City => {
+        match landscape.shape(f.kind) {
+            KindShape::Region => {
                 for s in &board_segs {
                     // A city fills a band three cells deep along its side.
                     for (r, c) in seg_cells(*s) {
@@ -237,13 +242,18 @@ pub fn show(tile: &TileType, rotation: Rotation) -> String {
                     grid[r][c] = '*';
                 }
             }
-            FeatureKind::Road => {
+            KindShape::Path => {
+                let road = f.kind == FeatureKind::ROAD;
                 let ends: Vec<Segment> = board_segs.iter().copied().filter(|s| s.is_centre()).collect();
                 for s in &ends {
                     let (mut r, mut c) = seg_cells(*s)[0];
                     let vertical = matches!(s.side(), Side::N | Side::S);
                     while (r, c) != centre {
-                        grid[r][c] = if vertical { '|' } else { '=' };
+                        grid[r][c] = match (road, vertical) {
+                            (false, _) => '~',
+                            (true, true) => '|',
+                            (true, false) => '=',
+                        };
                         r = if r < centre.0 {
                             r + 1
                         } else if r > centre.0 {
@@ -260,7 +270,9 @@ pub fn show(tile: &TileType, rotation: Rotation) -> String {
                         };
                     }
                 }
-                grid[centre.0][centre.1] = if ends.len() == 2 {
+                grid[centre.0][centre.1] = if !road {
+                    '~'
+                } else if ends.len() == 2 {
                     if ends.iter().all(|s| matches!(s.side(), Side::N | Side::S)) {
                         '|'
                     } else if ends.iter().all(|s| matches!(s.side(), Side::E | Side::W)) {
@@ -272,8 +284,9 @@ pub fn show(tile: &TileType, rotation: Rotation) -> String {
                     'o'
                 };
             }
-            FeatureKind::Cloister => grid[centre.0][centre.1] = '+',
-            FeatureKind::Field => {}
+            KindShape::Inner if f.kind == FeatureKind::CLOISTER => grid[centre.0][centre.1] = '+',
+            KindShape::Inner => grid[centre.0][centre.1] = '@',
+            KindShape::Land => {}
         }
     }
     let mut out = format!(
@@ -281,7 +294,7 @@ pub fn show(tile: &TileType, rotation: Rotation) -> String {
         tile.id(),
         rotation.degrees(),
         Side::ALL
-            .map(|s| tile.edge(rotation, s).letter())
+            .map(|s| landscape.letter(tile.edge(rotation, s)))
             .iter()
             .collect::<String>()
     );

@@ -48,6 +48,8 @@ macro_rules! scorer {
             score_sources: &[""],
             attributes: &[],
             check_attributes: no_attributes,
+            feature_kinds: &[],
+            edge_kinds: &[],
             build: |_: &BuildContext| -> Result<Box<dyn DynExpansion>, String> {
                 Ok(expansion::boxed(Scorer {
                     points: $points,

@@ -240,7 +240,7 @@ impl Editor {
                 "notices": self.clashes(source, &set),
                 "set": set.id,
                 "name": set.name,
-                "tiles": tiles_json(&set, &text),
+                "tiles": tiles_json(&set, &text, self.catalog.landscape()),
                 "diagnostics": [],
                 "text": text,
             }),
@@ -385,7 +385,9 @@ impl Editor {
     }
 }
 
-fn tiles_json(set: &TileSet, text: &str) -> Vec<Value> {
+fn tiles_json(set: &TileSet, text: &str, landscape: &std::sync::Arc<carcassonne_core::tiles::Landscape>) -> Vec<Value> {
     let blocks = tile_blocks(text);
-    (0..set.tiles.len()).map(|i| tile_json(set, i, text, &blocks)).collect()
+    (0..set.tiles.len())
+        .map(|i| tile_json(set, i, text, &blocks, landscape))
+        .collect()
 }

@@ -10,7 +10,9 @@
 //! everything else in the file keeps its bytes and comments.
 
 use super::{EditError, parse_doc, position, quote, replace_value, tile_ids, validate};
-use carcassonne_core::tiles::{AttributeCheck, EdgeKind, FeatureDef, FeatureKind, Segments, TileDef};
+use carcassonne_core::tiles::{
+    AttributeCheck, EdgeKind, FeatureDef, FeatureKind, KindShape, Landscape, Segments, TileDef,
+};
 use carcassonne_core::{Segment, Side};
 use serde::Deserialize;
 use toml_edit::{DocumentMut, InlineTable, Item, Table, Value};
@@ -19,14 +21,15 @@ use toml_edit::{DocumentMut, InlineTable, Item, Table, Value};
 #[derive(Clone, Debug, Deserialize)]
 #[serde(tag = "op", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum PictureEdit {
-    /// Makes `side` (N, E, S, W) a side of `kind` (C, R, F, X): its
+    /// Makes `side` (N, E, S, W) a side of `kind` (C, R, F, X, or any
+    /// declared edge kind by letter or name): its
     /// segments leave their features and form new ones (a city side its
     /// own city, a road its own road ending in the middle, field halves
     /// join the field next to them round the edge).
     SetEdge {
         /// N, E, S or W.
         side: String,
-        /// C, R, F or X.
+        /// C, R, F, X or a declared edge kind's letter or name.
         kind: String,
     },
     /// Moves `segment` (and the rest of its side when the side is a city or
@@ -95,11 +98,14 @@ fn side_named(name: &str) -> Result<Side, EditError> {
 
 /// The segments that move together with `segment`: a city or field side is
 /// covered whole, a road side's halves and centre each on their own.
-fn unit_of(edges: &[EdgeKind; 4], segment: Segment) -> Vec<Segment> {
-    match edges[segment.side() as usize] {
-        EdgeKind::Road => vec![segment],
-        EdgeKind::Wall => Vec::new(),
-        EdgeKind::City | EdgeKind::Field => Segment::of_side(segment.side()).to_vec(),
+fn unit_of(landscape: &Landscape, edges: &[EdgeKind; 4], segment: Segment) -> Vec<Segment> {
+    let edge = edges[segment.side() as usize];
+    if landscape.kind_at(edge, segment).is_none() {
+        Vec::new()
+    } else if landscape.is_whole(edge) {
+        Segment::of_side(segment.side()).to_vec()
+    } else {
+        vec![segment]
     }
 }
 
@@ -132,11 +138,11 @@ fn new_feature(kind: FeatureKind, segments: &[Segment]) -> FeatureDef {
 
 /// Removes the features (other than cloisters) left without segments,
 /// renumbering the cities the fields touch.
-fn drop_empty(def: &mut TileDef) {
+fn drop_empty(def: &mut TileDef, landscape: &Landscape) {
     let mut i = 0;
     while i < def.features.len() {
         let f = &def.features[i];
-        if f.kind != FeatureKind::Cloister && f.segments.is_empty() {
+        if landscape.shape(f.kind) != KindShape::Inner && f.segments.is_empty() {
             remove_feature(def, i);
         } else {
             i += 1;
@@ -157,29 +163,36 @@ fn remove_feature(def: &mut TileDef, index: usize) {
 }
 
 /// Applies `edit` to `def` (the tile as read from a valid file).
-pub fn apply_to(def: &mut TileDef, edit: &PictureEdit) -> Result<(), EditError> {
+///
+/// `landscape` holds the kinds of edge and feature the tile may use.
+pub fn apply_to(def: &mut TileDef, edit: &PictureEdit, landscape: &Landscape) -> Result<(), EditError> {
     match edit {
         PictureEdit::SetEdge { side, kind } => {
             let side = side_named(side)?;
-            let kind = kind
-                .chars()
-                .next()
-                .filter(|_| kind.chars().count() == 1)
-                .and_then(|c| EdgeKind::from_letter(c.to_ascii_uppercase()))
-                .ok_or_else(|| refuse(format!("unknown edge kind `{kind}`; expected C, R, F or X")))?;
-            set_edge(def, side, kind);
+            let written = if kind.chars().count() == 1 {
+                kind.to_ascii_uppercase()
+            } else {
+                kind.clone()
+            };
+            let kind = landscape.edge_kind(&written).ok_or_else(|| {
+                refuse(format!(
+                    "unknown edge kind `{kind}`; expected {}",
+                    landscape.edge_letters()
+                ))
+            })?;
+            set_edge(def, side, kind, landscape);
         }
         PictureEdit::MoveSegment { segment, to } => {
             let segment = Segment::parse(segment).ok_or_else(|| refuse(format!("unknown segment `{segment}`")))?;
-            move_segment(def, segment, *to)?;
+            move_segment(def, segment, *to, landscape)?;
         }
         PictureEdit::SetPennants { feature, pennants } => {
             let f = feature_mut(def, *feature)?;
-            if f.kind != FeatureKind::City {
+            if landscape.shape(f.kind) != KindShape::Region {
                 return Err(refuse(format!(
                     "feature {} is a {}: only cities have pennants",
                     feature + 1,
-                    f.kind
+                    landscape.feature_name(f.kind)
                 )));
             }
             if *pennants > 9 {
@@ -187,23 +200,23 @@ pub fn apply_to(def: &mut TileDef, edit: &PictureEdit) -> Result<(), EditError> 
             }
             f.pennants = *pennants;
         }
-        PictureEdit::ToggleCloister => match def.features.iter().position(|f| f.kind == FeatureKind::Cloister) {
+        PictureEdit::ToggleCloister => match def.features.iter().position(|f| f.kind == FeatureKind::CLOISTER) {
             Some(i) => remove_feature(def, i),
-            None => def.features.insert(0, new_feature(FeatureKind::Cloister, &[])),
+            None => def.features.insert(0, new_feature(FeatureKind::CLOISTER, &[])),
         },
         PictureEdit::ToggleCity { field, city } => {
             let side = side_named(city)?;
             let city = def
                 .features
                 .iter()
-                .position(|f| f.kind == FeatureKind::City && f.segments.contains(Segment::centre(side)))
+                .position(|f| f.kind == FeatureKind::CITY && f.segments.contains(Segment::centre(side)))
                 .ok_or_else(|| refuse(format!("no city covers side {}", side.name())))?;
             let f = feature_mut(def, *field)?;
-            if f.kind != FeatureKind::Field {
+            if landscape.shape(f.kind) != KindShape::Land {
                 return Err(refuse(format!(
                     "feature {} is a {}: only fields touch cities",
                     field + 1,
-                    f.kind
+                    landscape.feature_name(f.kind)
                 )));
             }
             match f.touches.iter().position(|&c| c == city) {
@@ -269,48 +282,60 @@ fn feature_mut(def: &mut TileDef, index: usize) -> Result<&mut FeatureDef, EditE
     })
 }
 
-fn set_edge(def: &mut TileDef, side: Side, kind: EdgeKind) {
+fn set_edge(def: &mut TileDef, side: Side, kind: EdgeKind, landscape: &Landscape) {
     let segs = Segment::of_side(side);
     for f in &mut def.features {
         f.segments = without(f.segments, &segs);
     }
     def.edges[side as usize] = kind;
-    drop_empty(def);
-    match kind {
-        EdgeKind::Wall => {}
-        EdgeKind::City => def.features.push(new_feature(FeatureKind::City, &segs)),
-        EdgeKind::Road => {
-            def.features.push(new_feature(FeatureKind::Road, &[segs[1]]));
+    drop_empty(def, landscape);
+    let [Some(first), Some(centre), Some(_)] = segs.map(|s| landscape.kind_at(kind, s)) else {
+        // A wall: no feature reaches it.
+        return;
+    };
+    match landscape.shape(centre) {
+        // A whole field side joins the field next to it.
+        KindShape::Land => join_field_nearby(def, &segs, first),
+        // A road or river side: its own road ending in the middle, its
+        // halves join the field next to them.
+        KindShape::Path => {
+            def.features.push(new_feature(centre, &[segs[1]]));
             for half in [segs[0], segs[2]] {
-                join_field_nearby(def, &[half]);
+                join_field_nearby(def, &[half], first);
             }
         }
-        EdgeKind::Field => join_field_nearby(def, &segs),
+        // A city side: its own city.
+        KindShape::Region | KindShape::Inner => def.features.push(new_feature(centre, &segs)),
     }
 }
 
 /// Puts field segments into the field next to them round the edge, or a new field.
-fn join_field_nearby(def: &mut TileDef, segs: &[Segment]) {
+fn join_field_nearby(def: &mut TileDef, segs: &[Segment], field_kind: FeatureKind) {
     let first = segs[0].index();
     let last = segs[segs.len() - 1].index();
     let neighbours = [Segment::from_index(first + 11), Segment::from_index(last + 1)];
     let field = neighbours
         .into_iter()
         .filter_map(|n| owner(def, n))
-        .find(|&i| def.features[i].kind == FeatureKind::Field);
+        .find(|&i| def.features[i].kind == field_kind);
     match field {
         Some(i) => {
             for s in segs {
                 def.features[i].segments.insert(*s);
             }
         }
-        None => def.features.push(new_feature(FeatureKind::Field, segs)),
+        None => def.features.push(new_feature(field_kind, segs)),
     }
 }
 
-fn move_segment(def: &mut TileDef, segment: Segment, to: Option<usize>) -> Result<(), EditError> {
-    let unit = unit_of(&def.edges, segment);
-    let Some(kind) = def.edges[segment.side() as usize].kind_at(segment) else {
+fn move_segment(
+    def: &mut TileDef,
+    segment: Segment,
+    to: Option<usize>,
+    landscape: &Landscape,
+) -> Result<(), EditError> {
+    let unit = unit_of(landscape, &def.edges, segment);
+    let Some(kind) = landscape.kind_at(def.edges[segment.side() as usize], segment) else {
         return Err(refuse(format!(
             "side {} is a wall: no feature reaches it",
             segment.side().name()
@@ -327,10 +352,11 @@ fn move_segment(def: &mut TileDef, segment: Segment, to: Option<usize>) -> Resul
         })?;
         if target.kind != kind {
             return Err(refuse(format!(
-                "segment {} is part of a {kind}, so it cannot join feature {} (a {})",
+                "segment {} is part of a {}, so it cannot join feature {} (a {})",
                 segment.name(),
+                landscape.feature_name(kind),
                 to + 1,
-                target.kind
+                landscape.feature_name(target.kind)
             )));
         }
         if from == Some(to) {
@@ -358,18 +384,18 @@ fn move_segment(def: &mut TileDef, segment: Segment, to: Option<usize>) -> Resul
         }
         def.features.push(new_feature(kind, &unit));
     }
-    drop_empty(def);
+    drop_empty(def, landscape);
     Ok(())
 }
 
 /// The names a feature's `edges` list holds: a whole side by its letter
 /// (a road's by its centre), halves by their names.
-fn edge_names(def: &TileDef, f: &FeatureDef) -> Vec<&'static str> {
+fn edge_names(f: &FeatureDef, landscape: &Landscape) -> Vec<&'static str> {
     let mut names = Vec::new();
     for side in Side::ALL {
         let segs = Segment::of_side(side);
-        match (f.kind, def.edges[side as usize]) {
-            (FeatureKind::Road, _) => {
+        match landscape.shape(f.kind) {
+            KindShape::Path => {
                 if f.segments.contains(segs[1]) {
                     names.push(side.name());
                 }
@@ -406,13 +432,13 @@ fn edit_value(value: &toml::Value) -> Value {
 }
 
 /// A feature as one inline table, in the order of the project's files.
-fn feature_toml(def: &TileDef, f: &FeatureDef) -> Value {
+fn feature_toml(def: &TileDef, f: &FeatureDef, landscape: &Landscape) -> Value {
     let mut t = InlineTable::new();
-    t.insert("kind", Value::from(f.kind.name()));
-    if f.kind != FeatureKind::Cloister {
+    t.insert("kind", Value::from(landscape.feature_name(f.kind)));
+    if landscape.shape(f.kind) != KindShape::Inner {
         t.insert(
             "edges",
-            Value::Array(edge_names(def, f).into_iter().map(Value::from).collect()),
+            Value::Array(edge_names(f, landscape).into_iter().map(Value::from).collect()),
         );
     }
     if f.pennants > 0 {
@@ -437,10 +463,10 @@ fn feature_toml(def: &TileDef, f: &FeatureDef) -> Value {
 }
 
 /// The features array, one feature per line.
-fn features_toml(def: &TileDef) -> Value {
+fn features_toml(def: &TileDef, landscape: &Landscape) -> Value {
     let mut array = toml_edit::Array::new();
     for f in &def.features {
-        let mut v = feature_toml(def, f);
+        let mut v = feature_toml(def, f, landscape);
         v.decor_mut().set_prefix("\n  ");
         v.decor_mut().set_suffix("");
         array.push_formatted(v);
@@ -455,7 +481,7 @@ fn features_toml(def: &TileDef) -> Value {
 
 /// Writes `def` over the `[[tile]]` table that was `before`: changed keys
 /// are replaced, unchanged ones keep their text.
-fn write_back(table: &mut Table, before: &TileDef, def: &TileDef) {
+fn write_back(table: &mut Table, before: &TileDef, def: &TileDef, landscape: &Landscape) {
     let set = |table: &mut Table, key: &str, value: Value| match table.get_mut(key) {
         Some(item) => replace_value(item, value),
         None => {
@@ -463,7 +489,7 @@ fn write_back(table: &mut Table, before: &TileDef, def: &TileDef) {
         }
     };
     if before.edges != def.edges {
-        let letters: String = def.edges.iter().map(|e| e.letter()).collect();
+        let letters: String = def.edges.iter().map(|&e| landscape.letter(e)).collect();
         set(table, "edges", Value::from(letters));
     }
     if before.count != def.count {
@@ -478,7 +504,7 @@ fn write_back(table: &mut Table, before: &TileDef, def: &TileDef) {
         }
     }
     if before.features != def.features || before.edges != def.edges {
-        let features = features_toml(def);
+        let features = features_toml(def, landscape);
         match table.get_mut("features").and_then(Item::as_value_mut) {
             // The old array's prefix (` `) stays; its layout does not.
             Some(old) => {
@@ -553,9 +579,10 @@ pub fn edit_tile(
             known: tile_ids(&doc).join(", "),
         })?;
     let mut def = before.clone();
-    apply_to(&mut def, edit)?;
+    let landscape = attributes.landscape();
+    apply_to(&mut def, edit, &landscape)?;
     let table = tile_table(&mut doc, index)?;
-    write_back(table, &before, &def);
+    write_back(table, &before, &def, &landscape);
     Ok(doc.to_string())
 }
 
@@ -709,12 +736,12 @@ mod tests {
         assert!(text.contains("id = \"T\" # keep me"), "{text}");
         assert!(text.contains("# the tile\n[[tile]]"), "{text}");
         let kinds: Vec<FeatureKind> = def.features.iter().map(|f| f.kind).collect();
-        assert_eq!(kinds.iter().filter(|k| **k == FeatureKind::City).count(), 1, "{text}");
-        let city = def.features.iter().find(|f| f.kind == FeatureKind::City).unwrap();
+        assert_eq!(kinds.iter().filter(|k| **k == FeatureKind::CITY).count(), 1, "{text}");
+        let city = def.features.iter().find(|f| f.kind == FeatureKind::CITY).unwrap();
         assert_eq!(city.pennants, 1);
         assert_eq!(city.segments.sides().count(), 2);
         // The road ends in the middle: the field halves on either side of it are apart.
-        let fields: Vec<&FeatureDef> = def.features.iter().filter(|f| f.kind == FeatureKind::Field).collect();
+        let fields: Vec<&FeatureDef> = def.features.iter().filter(|f| f.kind == FeatureKind::FIELD).collect();
         assert_eq!(fields.len(), 2, "{text}");
         assert!(text.contains("{ kind = \"road\", edges = [\"S\"] }"), "{text}");
     }
@@ -735,7 +762,7 @@ mod tests {
                 },
             ],
         );
-        let fields: Vec<&FeatureDef> = def.features.iter().filter(|f| f.kind == FeatureKind::Field).collect();
+        let fields: Vec<&FeatureDef> = def.features.iter().filter(|f| f.kind == FeatureKind::FIELD).collect();
         assert_eq!(fields.len(), 2);
         assert_eq!(def.features[0].touches.len(), 1);
     }
@@ -744,12 +771,12 @@ mod tests {
     fn a_road_through_the_tile_is_ended_in_the_middle_by_splitting_it() {
         let catalog = Catalog::default();
         let step = |text: &str, e: PictureEdit| edit_tile("t.toml", text, &catalog, "T", &e).unwrap();
-        let roads = |def: &TileDef| def.features.iter().filter(|f| f.kind == FeatureKind::Road).count();
+        let roads = |def: &TileDef| def.features.iter().filter(|f| f.kind == FeatureKind::ROAD).count();
         // Two road sides, as base tile U: each new road side ends in the middle.
         let text = step(&step(ONE, edge("E", "R")), edge("W", "R"));
         let (_, def) = run(&text, &[]);
         assert_eq!(roads(&def), 2);
-        let east = def.features.iter().position(|f| f.kind == FeatureKind::Road).unwrap();
+        let east = def.features.iter().position(|f| f.kind == FeatureKind::ROAD).unwrap();
         // Joined: one road through the tile.
         let joined = step(
             &text,
@@ -781,11 +808,11 @@ mod tests {
                 PictureEdit::SetName { name: "Chapel".into() },
             ],
         );
-        assert!(def.features.iter().any(|f| f.kind == FeatureKind::Cloister));
+        assert!(def.features.iter().any(|f| f.kind == FeatureKind::CLOISTER));
         assert_eq!(def.count, 3);
         assert!(text.contains("name = \"Chapel\""));
         let (_, def) = run(&text, &[PictureEdit::ToggleCloister]);
-        assert!(!def.features.iter().any(|f| f.kind == FeatureKind::Cloister));
+        assert!(!def.features.iter().any(|f| f.kind == FeatureKind::CLOISTER));
     }
 
     #[test]

@@ -20,6 +20,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     score_sources: &[],
     attributes: &[],
     check_attributes,
+    feature_kinds: &[],
+    edge_kinds: &[],
     build,
 };
 

@@ -1,0 +1,128 @@
+//! How a game's tiles are laid out before the first draw: the start tile,
+//! the copies of each tile in the game, and the draw phase each tile is
+//! drawn in. Expansions change it through `Expansion::arrange_tiles`; the
+//! rules turn it into the bag.
+
+use super::TileType;
+
+/// The game's tiles before the first draw, as expansions arrange them.
+///
+/// Counts are the copies of each tile type in the game, the start tile's
+/// placed copy included. Draw phases are drawn in increasing order: every
+/// tile of phase −2 before any of phase −1, and so on; the tiles of one
+/// phase are drawn at random. Everything is by tile index (the index of
+/// [`TileType::index`]); [`TileArrangement::tile_index`] finds one by id.
+#[derive(Debug)]
+pub struct TileArrangement<'a> {
+    tiles: &'a [TileType],
+    counts: Vec<u32>,
+    phases: Vec<i32>,
+    start: u16,
+    enabled: &'a [String],
+}
+
+impl<'a> TileArrangement<'a> {
+    /// The arrangement of `tiles` with `counts` copies each, `start` as the
+    /// start tile and every tile in phase 0.
+    pub(crate) fn new(tiles: &'a [TileType], counts: Vec<u32>, start: u16, enabled: &'a [String]) -> Self {
+        TileArrangement {
+            tiles,
+            phases: vec![0; counts.len()],
+            counts,
+            start,
+            enabled,
+        }
+    }
+
+    /// The game's tile types, by index.
+    pub fn tiles(&self) -> &'a [TileType] {
+        self.tiles
+    }
+
+    /// The index of the tile type with `id`.
+    pub fn tile_index(&self, id: &str) -> Option<u16> {
+        self.tiles.iter().position(|t| t.def.id == id).map(|i| i as u16)
+    }
+
+    /// Whether expansion `id`'s rules are on in this game.
+    pub fn is_enabled(&self, id: &str) -> bool {
+        self.enabled.iter().any(|e| e == id)
+    }
+
+    /// The start tile, placed at (0, 0) before the first turn.
+    pub fn start(&self) -> u16 {
+        self.start
+    }
+
+    /// Makes tile `index` the start tile (its copies in the game then
+    /// count the placed one). An index beyond the table changes nothing.
+    pub fn set_start(&mut self, index: u16) {
+        if (index as usize) < self.tiles.len() {
+            self.start = index;
+        }
+    }
+
+    /// Copies of tile `index` in the game (0 for an index beyond the table).
+    pub fn count(&self, index: u16) -> u32 {
+        self.counts.get(index as usize).copied().unwrap_or(0)
+    }
+
+    /// Sets the copies of tile `index` in the game; 0 sets the tile aside.
+    pub fn set_count(&mut self, index: u16, copies: u32) {
+        if let Some(c) = self.counts.get_mut(index as usize) {
+            *c = copies;
+        }
+    }
+
+    /// The draw phase of tile `index` (0 unless arranged).
+    pub fn phase(&self, index: u16) -> i32 {
+        self.phases.get(index as usize).copied().unwrap_or(0)
+    }
+
+    /// Puts tile `index` into draw phase `phase`: lower phases are drawn
+    /// first (The River puts its tiles in −2 and its lake in −1).
+    pub fn set_phase(&mut self, index: u16, phase: i32) {
+        if let Some(p) = self.phases.get_mut(index as usize) {
+            *p = phase;
+        }
+    }
+
+    /// The bag, as `Tables` keeps it: the phase drawn last first, so that
+    /// the phase being drawn always lies at the end; within a phase in
+    /// table order. With the sizes of the phases in draw order.
+    pub(crate) fn into_bag(self) -> (u16, Vec<u16>, Vec<u32>) {
+        let mut phases: Vec<i32> = self
+            .tiles
+            .iter()
+            .filter(|t| t.def.in_bag && self.in_bag(t.index) > 0)
+            .map(|t| self.phases[t.index as usize])
+            .collect();
+        phases.sort_unstable();
+        phases.dedup();
+        let mut bag = Vec::new();
+        let mut sizes = Vec::new();
+        for &phase in phases.iter().rev() {
+            let before = bag.len();
+            for t in self
+                .tiles
+                .iter()
+                .filter(|t| t.def.in_bag && self.phases[t.index as usize] == phase)
+            {
+                bag.extend(std::iter::repeat_n(t.index, self.in_bag(t.index)));
+            }
+            sizes.push((bag.len() - before) as u32);
+        }
+        sizes.reverse();
+        if sizes.is_empty() {
+            sizes.push(0);
+        }
+        (self.start, bag, sizes)
+    }
+
+    /// Copies of tile `index` that go into the bag: all but the placed
+    /// start tile (which is placed even when the mix leaves no copy of it).
+    fn in_bag(&self, index: u16) -> usize {
+        let copies = self.counts[index as usize] as usize;
+        copies.saturating_sub(usize::from(index == self.start))
+    }
+}
