@@ -623,6 +623,20 @@ pub trait Expansion: Send + Sync + 'static {
         None
     }
 
+    /// Why a placement `placement_allowed` vetoes is refused, in words for
+    /// the player ("the river would turn back on itself"); `None` leaves
+    /// the engine's generic message.
+    fn explain_placement_refusal(
+        &self,
+        _state: &Self::State,
+        _view: &CoreState,
+        _tile: &TileType,
+        _pos: Pos,
+        _rotation: Rotation,
+    ) -> Option<String> {
+        None
+    }
+
     /// A short label for the pending decision (`"bunny path"`).
     fn decision_label(&self, _state: &Self::State) -> &'static str {
         "expansion decision"

@@ -664,9 +664,23 @@ impl Game {
                     ));
                 }
                 if !rules.called.vetoing.is_empty() && !self.placement_allowed(tile, *pos, *rotation) {
+                    // The first expansion that vetoes says why, when it can.
+                    let why = rules
+                        .called
+                        .vetoing
+                        .iter()
+                        .find(|&&s| !self.ext[s as usize].placement_allowed(&self.core, tt, *pos, *rotation))
+                        .and_then(|&s| {
+                            let why =
+                                self.ext[s as usize].explain_placement_refusal(&self.core, tt, *pos, *rotation)?;
+                            Some(format!("{}: {why}", rules.expansions[s as usize].info.name))
+                        });
                     return Err(IllegalAction::new(
                         RefusalKind::PlacementForbidden,
-                        format!("an expansion's rules forbid tile {} at {pos}", tt.id()),
+                        match why {
+                            Some(why) => format!("tile {} turned {}° at {pos}: {why}", tt.id(), rotation.degrees()),
+                            None => format!("an expansion's rules forbid tile {} at {pos}", tt.id()),
+                        },
                     ));
                 }
                 Ok(())

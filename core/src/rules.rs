@@ -820,6 +820,7 @@ impl Rules {
             }
         }
         let mut start = start.ok_or(SetupError::NoStartTile)?;
+        let base_start = start;
         // An enabled expansion's set that names a start tile replaces the
         // base game's (the river's spring); the last such set, in load
         // order, wins, and the expansions' arrangements may change it.
@@ -893,7 +894,7 @@ impl Rules {
 
         // The expansions arrange the tiles (start tile, phases, tiles set
         // aside), in hook order; then the bag is made.
-        let mut arrangement = TileArrangement::new(&table, counts, start, &enabled_ids);
+        let mut arrangement = TileArrangement::new(&table, counts, start, base_start, &enabled_ids);
         for e in &built {
             e.hooks.arrange_tiles(&mut arrangement);
             if let Some(message) = e.hooks.take_failure() {

@@ -410,6 +410,13 @@ pub trait DynInstance: Debug + Send + Sync {
     fn play_held(&mut self, ctx: &mut Ctx<'_>, player: u8);
     fn explain_refusal(&self, view: &CoreState, player: u8, action: &dyn ErasedAction) -> Option<String>;
     fn explain_deployment_refusal(&self, view: &CoreState, d: &Deployment) -> Option<String>;
+    fn explain_placement_refusal(
+        &self,
+        view: &CoreState,
+        tile: &TileType,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> Option<String>;
     fn decision_label(&self) -> &'static str;
     fn resample_hidden(&mut self, rng: &mut GameRng);
     fn public_state(&self) -> serde_json::Value;
@@ -646,6 +653,17 @@ impl<E: Expansion> DynInstance for Instance<E> {
     fn explain_deployment_refusal(&self, view: &CoreState, d: &Deployment) -> Option<String> {
         self.rules.guard("explain_deployment_refusal", None, || {
             E::explain_deployment_refusal(&self.rules.inner, &self.state, view, d)
+        })
+    }
+    fn explain_placement_refusal(
+        &self,
+        view: &CoreState,
+        tile: &TileType,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> Option<String> {
+        self.rules.guard("explain_placement_refusal", None, || {
+            E::explain_placement_refusal(&self.rules.inner, &self.state, view, tile, pos, rotation)
         })
     }
     fn decision_label(&self) -> &'static str {

@@ -18,20 +18,36 @@ pub struct TileArrangement<'a> {
     counts: Vec<u32>,
     phases: Vec<i32>,
     start: u16,
+    base_start: u16,
     enabled: &'a [String],
 }
 
 impl<'a> TileArrangement<'a> {
     /// The arrangement of `tiles` with `counts` copies each, `start` as the
-    /// start tile and every tile in phase 0.
-    pub(crate) fn new(tiles: &'a [TileType], counts: Vec<u32>, start: u16, enabled: &'a [String]) -> Self {
+    /// start tile (`base_start` being the one the base game's set names)
+    /// and every tile in phase 0.
+    pub(crate) fn new(
+        tiles: &'a [TileType],
+        counts: Vec<u32>,
+        start: u16,
+        base_start: u16,
+        enabled: &'a [String],
+    ) -> Self {
         TileArrangement {
             tiles,
             phases: vec![0; counts.len()],
             counts,
             start,
+            base_start,
             enabled,
         }
+    }
+
+    /// The start tile the base game's set names (`D`), which an
+    /// expansion's start tile replaces: its copy goes into the bag unless
+    /// the expansion takes it out of the game.
+    pub fn base_start(&self) -> u16 {
+        self.base_start
     }
 
     /// The game's tile types, by index.

@@ -10,3 +10,5 @@ use carcassonne_easter as _;
 use carcassonne_fruit_trees as _;
 use carcassonne_inns_and_cathedrals as _;
 use carcassonne_king_and_robber_baron as _;
+use carcassonne_river as _;
+use carcassonne_river_ii as _;

@@ -1,0 +1,133 @@
+//! Where a river tile may go: it continues the river at exactly one open
+//! end, and does not turn the same way as the tile it continues (two curves
+//! the same way in a row are a U-turn). Read from the board alone, so The
+//! River and The River II share it and a check never needs a history.
+
+use carcassonne_core::tiles::EdgeKind;
+use carcassonne_core::{CoreState, Pos, Rotation, Side, TileType};
+
+/// Which way a river bends on a tile, looking downstream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// Straight on.
+    Straight,
+    /// A quarter turn clockwise (to the right, looking downstream).
+    Right,
+    /// A quarter turn anticlockwise.
+    Left,
+}
+
+/// The turn of a river that enters a tile through side `entry` and leaves
+/// through side `exit`.
+pub fn turn(entry: Side, exit: Side) -> Turn {
+    // Entering through a side means flowing away from it.
+    let heading = entry.opposite() as u8;
+    match (exit as u8 + 4 - heading) % 4 {
+        1 => Turn::Right,
+        3 => Turn::Left,
+        _ => Turn::Straight,
+    }
+}
+
+/// Why a river tile may not go somewhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// None of its river edges meets the river.
+    Unconnected,
+    /// Its river edges meet the river at two ends (joining two branches).
+    Joins,
+    /// It bends the same way as the tile it continues.
+    UTurn(Turn),
+}
+
+impl Refusal {
+    /// The refusal in words for the player.
+    pub fn words(self) -> String {
+        match self {
+            Refusal::Unconnected => "a river tile must continue the river: put one of its river ends against an \
+                                     open end of the river"
+                .to_string(),
+            Refusal::Joins => "the tile would join two branches of the river, which must stay apart".to_string(),
+            Refusal::UTurn(t) => format!(
+                "the river would turn {} twice in a row, a U-turn, which is not allowed",
+                if t == Turn::Left { "left" } else { "right" }
+            ),
+        }
+    }
+}
+
+/// The sides of `tile` turned by `rotation` whose edge is a river.
+fn river_ends(tile: &TileType, rotation: Rotation, river: EdgeKind) -> impl Iterator<Item = Side> + '_ {
+    Side::ALL.into_iter().filter(move |&s| tile.edge(rotation, s) == river)
+}
+
+/// Whether `tile` shows a river edge at all.
+pub fn is_river_tile(tile: &TileType, river: EdgeKind) -> bool {
+    tile.def.edges.contains(&river)
+}
+
+/// Whether the river tile `tile` may go at `pos` turned by `rotation` (its
+/// edges already match), or why not. A tile without river edges always may.
+pub fn check(view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation, river: EdgeKind) -> Result<(), Refusal> {
+    let board = view.board();
+    let mut entry = None;
+    let mut exits = [None; 4];
+    for side in river_ends(tile, rotation, river) {
+        if board.is_occupied(pos.step(side)) {
+            if entry.is_some() {
+                return Err(Refusal::Joins);
+            }
+            entry = Some(side);
+        } else {
+            exits[side as usize] = Some(side);
+        }
+    }
+    let Some(entry) = entry else {
+        return if exits.iter().any(Option::is_some) {
+            Err(Refusal::Unconnected)
+        } else {
+            Ok(())
+        };
+    };
+    // The tile upstream: the one our entry meets. Its own turn is from its
+    // entry (the river end facing a tile placed before it) to us.
+    let Some(upstream) = board.get(pos.step(entry)) else {
+        return Ok(());
+    };
+    let up_tile = view.tables().tile(upstream.tile);
+    let towards_us = entry.opposite();
+    let up_entry = river_ends(up_tile, upstream.rotation, river).find(|&s| {
+        s != towards_us
+            && board
+                .get(upstream.pos.step(s))
+                .is_some_and(|before| before.first_node < upstream.first_node)
+    });
+    let Some(up_entry) = up_entry else {
+        // The spring, or a tile placed against nothing upstream.
+        return Ok(());
+    };
+    let before = turn(up_entry, towards_us);
+    if before == Turn::Straight {
+        return Ok(());
+    }
+    match exits.into_iter().flatten().find(|&exit| turn(entry, exit) == before) {
+        Some(_) => Err(Refusal::UTurn(before)),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turns_are_read_downstream() {
+        // Flowing south (entering through the north side).
+        assert_eq!(turn(Side::N, Side::S), Turn::Straight);
+        assert_eq!(turn(Side::N, Side::E), Turn::Left);
+        assert_eq!(turn(Side::N, Side::W), Turn::Right);
+        // Flowing east (entering through the west side).
+        assert_eq!(turn(Side::W, Side::S), Turn::Right);
+        assert_eq!(turn(Side::W, Side::N), Turn::Left);
+    }
+}

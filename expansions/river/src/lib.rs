@@ -1,0 +1,187 @@
+//! The River (docs/expansions/river.md): twelve river tiles drawn before the
+//! bag, from the spring (the start tile) to the lake (drawn last).
+//!
+//! The river is a new kind of edge (`W`: field | river | field) that meets
+//! only a river, and a new kind of feature that no figure stands on and
+//! nobody scores; both are declared here as data, so the core knows no
+//! river. Its rules are a setup and one veto: the spring starts the game
+//! and the base start tile leaves it, the river tiles are drawn first and
+//! the lake last (`arrange_tiles`); a river tile must continue the river at
+//! one open end and may not turn the same way twice in a row
+//! (`placement_allowed`). The River II (`carcassonne-river-ii`) reuses
+//! [`course`] and [`stack`].
+
+pub mod course;
+pub mod stack;
+
+use carcassonne_core::expansion::{self, DynExpansion, Hooks};
+use carcassonne_core::tiles::{
+    AttributeDecl, AttributePlace, EdgeKind, EdgeKindDecl, FeatureKindDecl, KindScoring, KindShape, Matching,
+    TileArrangement,
+};
+use carcassonne_core::{
+    BuildContext, CoreState, Expansion, ExpansionInfo, Pos, Rotation, TileFile, TileType, ValueKind, VariantDecl,
+    register_expansion,
+};
+
+/// The expansion's id.
+pub const ID: &str = "river";
+
+/// The river as a kind of feature: a path along the centre of sides, never
+/// scored (so never reported complete), on which no figure stands.
+pub const RIVER_FEATURE: FeatureKindDecl = FeatureKindDecl {
+    name: "river",
+    label: "river",
+    shape: KindShape::Path,
+    scoring: KindScoring::None,
+    occupiable: false,
+    invites: &[],
+    source: "",
+    colour: "#4a90c8",
+};
+
+/// The river as a kind of edge: field | river | field, meeting only a river.
+pub const RIVER_EDGE: EdgeKindDecl = EdgeKindDecl {
+    name: "river",
+    letter: 'W',
+    label: "river",
+    segments: &["field", "river", "field"],
+    matching: Matching::Itself,
+};
+
+/// The variant both river sets offer for the base start tile.
+pub const START_TILE: VariantDecl = VariantDecl {
+    name: "start_tile",
+    kind: ValueKind::OneOf {
+        values: &["removed", "shuffled"],
+    },
+    default: "removed",
+    description: "what becomes of the base game's start tile, which the spring replaces: `removed` leaves the \
+                  game (the printed rules), `shuffled` goes into the bag (a house rule some compilations print)",
+    earlier_defaults: &[],
+};
+
+/// The attribute a river set marks its special tiles with.
+pub const ROLE: AttributeDecl = AttributeDecl {
+    key: "role",
+    on: &[AttributePlace::Tile],
+    kind: ValueKind::OneOf {
+        values: &["spring", "fork", "lake"],
+    },
+    required: true,
+    description: "the tile's place in the river: `spring` starts the game, `fork` is placed first, `lake` is \
+                  drawn last of the river",
+};
+
+/// The expansion's declaration.
+pub static INFO: ExpansionInfo = ExpansionInfo {
+    id: ID,
+    name: "The River",
+    version: env!("CARGO_PKG_VERSION"),
+    description: "A river from the spring to the lake, placed before the other tiles",
+    requires: &[],
+    conflicts: &[],
+    tile_files: &[TileFile {
+        file_name: "river.toml",
+        embedded: include_str!("../../../tiles/river.toml"),
+    }],
+    variants: &[START_TILE],
+    figures: &[],
+    score_sources: &[],
+    attributes: &[ROLE],
+    check_attributes: expansion::schema_only,
+    feature_kinds: &[RIVER_FEATURE],
+    edge_kinds: &[RIVER_EDGE],
+    build,
+};
+
+register_expansion!(INFO);
+
+fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
+    Ok(expansion::boxed(RiverRules::new(
+        ctx,
+        ID,
+        RiverSet {
+            // With The River II on there is one river: its spring starts it
+            // and this set's lake leaves the game ("One spring and one lake
+            // are discarded"), so the two branches end in River II's lakes.
+            dropped: if ctx.is_enabled("river-ii") {
+                &[stack::Role::Spring, stack::Role::Lake]
+            } else {
+                &[]
+            },
+        },
+    )?))
+}
+
+/// What one river set drops when another is on.
+#[derive(Clone, Copy, Debug)]
+pub struct RiverSet {
+    /// The roles whose tiles leave the game.
+    pub dropped: &'static [stack::Role],
+}
+
+/// The rules of one river set for one game: shared by The River and The
+/// River II, which differ only in their tiles and in what they drop when
+/// combined.
+#[derive(Debug)]
+pub struct RiverRules {
+    owner: &'static str,
+    river: EdgeKind,
+    /// By tile index: whether the tile has a river edge (only those are
+    /// checked, so the veto costs one look-up for every other tile).
+    river_tiles: Vec<bool>,
+    set: RiverSet,
+    base_start: stack::BaseStart,
+}
+
+impl RiverRules {
+    /// The rules of expansion `owner` (whose tile set has its id) for the
+    /// game `ctx` builds.
+    pub fn new(ctx: &BuildContext, owner: &'static str, set: RiverSet) -> Result<RiverRules, String> {
+        let river = ctx
+            .landscape
+            .edge_kind(RIVER_EDGE.name)
+            .ok_or("the river edge kind is not in the catalog")?;
+        Ok(RiverRules {
+            owner,
+            river,
+            river_tiles: ctx.tiles.iter().map(|t| course::is_river_tile(t, river)).collect(),
+            set,
+            base_start: stack::BaseStart::parse(ctx.variant("start_tile"))?,
+        })
+    }
+}
+
+impl Expansion for RiverRules {
+    type State = ();
+    type Action = ();
+
+    fn setup(&self, _ctx: &mut carcassonne_core::Ctx<'_>) {}
+
+    fn hooks(&self) -> Hooks {
+        Hooks::PLACEMENT_ALLOWED
+    }
+
+    fn arrange_tiles(&self, tiles: &mut TileArrangement<'_>) {
+        stack::arrange(tiles, self.owner, self.owner, self.set.dropped, self.base_start);
+    }
+
+    fn placement_allowed(&self, _state: &(), view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation) -> bool {
+        !self.river_tiles.get(tile.index as usize).copied().unwrap_or(false)
+            || course::check(view, tile, pos, rotation, self.river).is_ok()
+    }
+
+    fn explain_placement_refusal(
+        &self,
+        _state: &(),
+        view: &CoreState,
+        tile: &TileType,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> Option<String> {
+        course::check(view, tile, pos, rotation, self.river)
+            .err()
+            .map(|r| r.words())
+    }
+}

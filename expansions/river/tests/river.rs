@@ -1,0 +1,204 @@
+//! The River's rules on hand-worked games (docs/expansions/river.md): the
+//! spring starts, the river tiles come first and the lake last, a river
+//! tile must continue the river and may not make a U-turn, nobody stands on
+//! the river, and the field round the spring joins both banks.
+//!
+//! Geometry used throughout: the spring RV-1 lies at (0, 0) with its river
+//! leaving south, so the river's open end is the north side of (0, 1).
+//! RV-4 is a curve whose river joins its south and west sides; turned 90°
+//! it joins west and north, turned 180° north and east, turned 270° east
+//! and south. RV-3 is a straight west-east river; turned 90° north-south.
+
+use carcassonne_bots::{Bot, RandomBot};
+use carcassonne_core::{Game, GameConfig, RefusalKind};
+use carcassonne_river::INFO;
+use carcassonne_testkit::{Kit, RecordBuilder, options, random_games, try_play};
+
+fn kit() -> Kit {
+    Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Ann and Bob with the river, drawing `tiles` in order.
+fn game(tiles: &[&str], moves: impl FnOnce(RecordBuilder) -> RecordBuilder) -> Game {
+    let record = moves(RecordBuilder::new(&["Ann", "Bob"]).expansion("river").draw_order(tiles)).build();
+    kit().replay_record(&record).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn place(tile: &str, at: (i32, i32), rotation: u16) -> String {
+    format!(
+        r#"{{"place":{{"tile":"{tile}","at":[{},{}],"rotation":{rotation}}}}}"#,
+        at.0, at.1
+    )
+}
+
+#[test]
+fn the_spring_is_the_start_tile() {
+    let g = game(&["RV-3"], |r| r);
+    let start = g
+        .state()
+        .board()
+        .get(carcassonne_core::Pos::new(0, 0))
+        .expect("a start tile");
+    assert_eq!(g.rules().tile(start.tile).id(), "RV-1");
+}
+
+#[test]
+fn two_curves_the_same_way_are_a_u_turn_and_refused() {
+    // Ann turns the river right (flowing south, it bends west). Bob's curve
+    // turned 180° would bend it right again, back north: refused, with the
+    // reason. Turned 270° it bends left (south), which is allowed.
+    let mut g = game(&["RV-4", "RV-4", "RV-3"], |r| r.place("RV-4", (0, 1), 90).pass());
+    let before = g.state().tiles_left();
+    let refused = try_play(&mut g, &place("RV-4", (-1, 1), 180)).expect_err("a U-turn");
+    assert_eq!(refused.kind, RefusalKind::PlacementForbidden);
+    assert!(
+        refused.message.contains("turn right twice in a row, a U-turn"),
+        "{}",
+        refused.message
+    );
+    assert_eq!(g.state().tiles_left(), before, "a refused move changes nothing");
+    assert!(!options(&g).contains(&place("RV-4", (-1, 1), 180)));
+    try_play(&mut g, &place("RV-4", (-1, 1), 270)).expect("a left turn after a right one");
+}
+
+#[test]
+fn a_straight_between_two_curves_allows_the_same_turn_again() {
+    // Right at (0, 1), straight west at (-1, 1), right again at (-2, 1):
+    // a U-turn over three tiles, which the rules allow.
+    let mut g = game(&["RV-4", "RV-3", "RV-4", "RV-3"], |r| {
+        r.place("RV-4", (0, 1), 90).pass().place("RV-3", (-1, 1), 0).pass()
+    });
+    try_play(&mut g, &place("RV-4", (-2, 1), 180)).expect("curve, straight, curve the same way");
+}
+
+#[test]
+fn a_river_tile_that_does_not_continue_the_river_is_refused() {
+    // East of the spring, RV-3 turned 90° matches the spring's field side,
+    // but its river ends meet nothing: it would break the river.
+    let mut g = game(&["RV-3", "RV-3"], |r| r);
+    let refused = try_play(&mut g, &place("RV-3", (1, 0), 90)).expect_err("off the river");
+    assert_eq!(refused.kind, RefusalKind::PlacementForbidden);
+    assert!(
+        refused.message.contains("must continue the river"),
+        "{}",
+        refused.message
+    );
+    // Every listed placement continues the river from the spring's end.
+    for option in options(&g) {
+        assert!(option.contains("[0,1]"), "{option}");
+    }
+    try_play(&mut g, &place("RV-3", (0, 1), 90)).expect("below the spring");
+}
+
+#[test]
+fn nobody_stands_on_the_river() {
+    let mut g = game(&["RV-3", "RV-3"], |r| r.place("RV-3", (0, 1), 90));
+    let listed = options(&g);
+    assert!(listed.iter().all(|o| !o.contains("river")), "{listed:?}");
+    assert!(
+        listed.iter().any(|o| o.contains("field")),
+        "the banks take farmers: {listed:?}"
+    );
+    let refused = try_play(&mut g, r#"{"deploy":{"feature":"river:N"}}"#).expect_err("on the river");
+    assert!(
+        matches!(refused.kind, RefusalKind::NotAnOption | RefusalKind::NoSuchFeature),
+        "{refused:?}"
+    );
+}
+
+#[test]
+fn the_field_round_the_spring_joins_both_banks() {
+    // Ann's farmer on the east bank of (0, 1). The spring's one field joins
+    // it to the west bank, so Bob cannot put a farmer on the west bank of
+    // (0, 2) either, nor on its east bank.
+    let mut g = game(&["RV-3", "RV-3", "RV-4"], |r| {
+        r.place("RV-3", (0, 1), 90).deploy("field:E").place("RV-3", (0, 2), 90)
+    });
+    for bank in ["field:W", "field:E"] {
+        let refused = try_play(&mut g, &format!(r#"{{"deploy":{{"feature":"{bank}"}}}}"#)).expect_err(bank);
+        assert_eq!(refused.kind, RefusalKind::FeatureOccupied, "{bank}: {refused:?}");
+    }
+}
+
+fn seeded(seed: u64, variant: Option<&str>) -> Game {
+    let mut config = GameConfig::with_players(2);
+    config.seed = seed;
+    config.expansions = vec!["river".into()];
+    if let Some(v) = variant {
+        config
+            .variants
+            .entry("river".into())
+            .or_default()
+            .insert("start_tile".into(), v.into());
+    }
+    Game::new(kit().rules(&config)).expect("a game")
+}
+
+/// The tile ids drawn (placed or, fitting nowhere, discarded), in draw
+/// order, in a whole game played by random bots.
+fn draws(mut game: Game, seed: u64) -> Vec<String> {
+    let mut bot = RandomBot::new(seed);
+    let mut options = Vec::new();
+    let mut drawn = Vec::new();
+    let mut turn = 0;
+    let mut discarded = 0;
+    while !game.is_over() {
+        if game.state().turn().number != turn {
+            turn = game.state().turn().number;
+            // Tiles that fit nowhere were drawn (and set aside) before the turn's tile.
+            for &t in &game.state().discarded()[discarded..] {
+                drawn.push(game.rules().tile(t).id().to_string());
+            }
+            discarded = game.state().discarded().len();
+            if let Some(t) = game.state().turn().drawn {
+                drawn.push(game.rules().tile(t).id().to_string());
+            }
+        }
+        options.clear();
+        game.legal_actions(&mut options);
+        let i = bot.choose(&game, &options);
+        game.play(&options[i]).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    drawn
+}
+
+#[test]
+fn river_tiles_come_first_and_the_lake_last() {
+    for seed in 0..6 {
+        let game = seeded(seed, None);
+        // The base game's 72 tiles less the start tile D, which leaves the
+        // game; the river's 12 less the spring.
+        assert_eq!(game.rules().bag_size(), 71 + 11, "seed {seed}");
+        let drawn = draws(game, seed);
+        let river: Vec<&String> = drawn.iter().take_while(|id| id.starts_with("RV-")).collect();
+        // Every river tile is drawn (a tile that fits nowhere is drawn and
+        // discarded), the lake last, and none after it.
+        assert_eq!(river.len(), 11, "seed {seed}: {drawn:?}");
+        assert_eq!(river.last().map(|s| s.as_str()), Some("RV-2"), "seed {seed}: {drawn:?}");
+        assert!(
+            drawn[river.len()..].iter().all(|id| !id.starts_with("RV-")),
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn the_base_start_tile_may_be_shuffled_in_instead() {
+    let game = seeded(1, Some("shuffled"));
+    assert_eq!(game.rules().bag_size(), 72 + 11);
+    let d = game
+        .rules()
+        .initial_bag()
+        .iter()
+        .filter(|&&t| game.rules().tile(t).id() == "D")
+        .count();
+    assert_eq!(d, 4, "all four D tiles are drawn");
+}
+
+#[test]
+fn games_keep_the_invariants_of_any_game() {
+    let mut config = GameConfig::with_players(3);
+    config.expansions = vec!["river".into()];
+    let played = random_games(&kit(), &config, 6);
+    assert_eq!(played.games, 6);
+}
