@@ -640,15 +640,10 @@ impl Landscape {
         join_or(self.features.iter().map(|f| f.name.to_string()).collect())
     }
 
-    /// The edge letters with their names, for messages ("F (field), R
-    /// (road), C (city) or X (wall)").
+    /// The edge letters with their names, for messages ("F field, R road,
+    /// C city or X wall").
     pub fn edge_letters(&self) -> String {
-        join_or(
-            self.edges
-                .iter()
-                .map(|e| format!("{} ({})", e.letter, e.name))
-                .collect(),
-        )
+        join_or(self.edges.iter().map(|e| format!("{} {}", e.letter, e.name)).collect())
     }
 }
 

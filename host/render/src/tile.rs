@@ -3,8 +3,8 @@
 
 use super::escape_xml;
 use super::svg::{CENTRE, Cmd, P, Path, along, dist, dist_to_polyline, inside, num, turn};
-use carcassonne_core::tiles::{FeatureKind, TileType};
-use carcassonne_core::{EdgeKind, Rotation, Segment, Side};
+use carcassonne_core::tiles::{FeatureKind, KindShape, TileType};
+use carcassonne_core::{Rotation, Segment, Side};
 
 const FIELD: &str = "#8fbf5a";
 const CITY: &str = "#d9ad6c";
@@ -13,6 +13,8 @@ const ROAD: &str = "#f6f1e3";
 const ROAD_CASING: &str = "#6b5a45";
 const PENNANT: &str = "#1f4fa8";
 const WALL: &str = "#4a4a4a";
+/// The banks of a river (any path kind other than a road).
+const RIVER_BANK: &str = "#2f5f8f";
 
 /// A city of a tile: its filled shape, its inner wall line and the shape as
 /// a polygon (for hit tests).
@@ -30,6 +32,10 @@ pub(crate) struct RoadShape {
     pub feature: usize,
     pub path: Path,
     pub lines: Vec<Vec<P>>,
+    /// For a path of another kind than a road (a river): its declared
+    /// colour; it is drawn under the roads (which cross it on bridges) and
+    /// ends in a pond where it ends on the tile.
+    pub colour: Option<&'static str>,
 }
 
 /// What to draw for a tile in the board frame, and where each feature's
@@ -41,8 +47,15 @@ pub(crate) struct Layout {
     pub junction: bool,
     /// Small houses where lone dead ends stop.
     pub houses: Vec<P>,
-    /// Where each cloister's building stands.
+    /// Where each feature inside the tile stands (a cloister's building, a
+    /// garden).
     pub cloisters: Vec<P>,
+    /// The declared colour of each of `cloisters` that is not a cloister
+    /// (a garden), drawn as a round bed of that colour.
+    pub cloister_colours: Vec<Option<&'static str>>,
+    /// Where a path of another kind than a road ends on the tile (a spring,
+    /// a lake), with its colour.
+    pub ponds: Vec<(P, &'static str)>,
     /// Sides that are walls (`X`).
     pub walls: Vec<Side>,
     /// Shield position and pennant count per city with pennants.
@@ -191,17 +204,18 @@ impl Layout {
     /// Lays out `tile` turned by `rotation`.
     pub fn new(tile: &TileType, rotation: Rotation) -> Layout {
         let features = &tile.def.features;
+        let landscape = tile.landscape();
+        let shape = |f: &carcassonne_core::tiles::FeatureDef| landscape.shape(f.kind);
         let n = features.len();
-        let walls: Vec<Side> = Side::ALL
-            .into_iter()
-            .filter(|&s| tile.edge(rotation, s) == EdgeKind::WALL)
-            .collect();
+        let walls: Vec<Side> = Side::ALL.into_iter().filter(|&s| tile.is_wild(rotation, s)).collect();
         let mut layout = Layout {
             cities: Vec::new(),
             roads: Vec::new(),
             junction: false,
             houses: Vec::new(),
             cloisters: Vec::new(),
+            cloister_colours: Vec::new(),
+            ponds: Vec::new(),
             walls,
             pennants: Vec::new(),
             points: vec![CENTRE; n],
@@ -212,7 +226,7 @@ impl Layout {
 
         // Cities.
         for (fi, f) in features.iter().enumerate() {
-            if f.kind != FeatureKind::CITY {
+            if shape(f) != KindShape::Region {
                 continue;
             }
             let mut sides = [false; 4];
@@ -242,18 +256,21 @@ impl Layout {
         // Cloisters: the first in the centre, any others in free corners.
         let cloister_spots = [CENTRE, (27.0, 30.0), (73.0, 70.0), (73.0, 30.0), (27.0, 70.0)];
         for (fi, f) in features.iter().enumerate() {
-            if f.kind == FeatureKind::CLOISTER {
+            if shape(f) == KindShape::Inner {
                 let p = cloister_spots[layout.cloisters.len() % cloister_spots.len()];
                 layout.cloisters.push(p);
+                layout
+                    .cloister_colours
+                    .push((f.kind != FeatureKind::CLOISTER).then(|| landscape.feature(f.kind).colour));
                 placed[fi] = Some(p);
             }
         }
 
-        // Roads.
+        // Roads, and paths of other kinds (rivers) drawn like them.
         let road_sides: Vec<(usize, Vec<Side>)> = features
             .iter()
             .enumerate()
-            .filter(|(_, f)| f.kind == FeatureKind::ROAD)
+            .filter(|(_, f)| shape(f) == KindShape::Path)
             .map(|(fi, _)| {
                 let sides = board_segments(tile, rotation, fi)
                     .into_iter()
@@ -263,13 +280,20 @@ impl Layout {
                 (fi, sides)
             })
             .collect();
-        let dead_ends = road_sides.iter().filter(|(_, s)| s.len() == 1).count();
-        let through = road_sides.iter().filter(|(_, s)| s.len() >= 2).count();
+        let is_road = |fi: usize| features[fi].kind == FeatureKind::ROAD;
+        let dead_ends = road_sides.iter().filter(|(fi, s)| is_road(*fi) && s.len() == 1).count();
+        let through = road_sides.iter().filter(|(fi, s)| is_road(*fi) && s.len() >= 2).count();
         layout.junction = layout.cloisters.is_empty() && !centre_in_city && dead_ends >= 2 && through == 0;
         let to_centre = layout.junction || centre_in_city || layout.cloisters.first() == Some(&CENTRE);
         for (fi, sides) in &road_sides {
+            let colour = (!is_road(*fi)).then(|| landscape.feature(features[*fi].kind).colour);
             let path = match sides.as_slice() {
                 [] => continue,
+                // A river that ends on the tile ends in a pond (a spring, a lake).
+                [s] if colour.is_some() => {
+                    layout.ponds.push((CENTRE, colour.unwrap_or(ROAD)));
+                    Path(vec![Cmd::M(side_mid(*s)), Cmd::L(CENTRE)])
+                }
                 [s] => {
                     let end = if to_centre { CENTRE } else { side_inset(*s, 36.0) };
                     if !to_centre {
@@ -292,13 +316,14 @@ impl Layout {
                 feature: *fi,
                 path,
                 lines,
+                colour,
             });
         }
 
         // Hedges where two fields meet on the border with nothing between.
         let field_at = |i: usize| {
             tile.feature_at(rotation, Segment::from_index(i))
-                .filter(|&f| features.get(f).is_some_and(|d| d.kind == FeatureKind::FIELD))
+                .filter(|&f| features.get(f).is_some_and(|d| shape(d) == KindShape::Land))
         };
         for i in 0..12 {
             let (Some(a), Some(b)) = (field_at(i), field_at((i + 1) % 12)) else {
@@ -358,7 +383,7 @@ impl Layout {
             placed[r.feature] = Some(pick(&cands, &placed, 0.0, spacing));
         }
         for (fi, f) in features.iter().enumerate() {
-            if f.kind != FeatureKind::FIELD {
+            if shape(f) != KindShape::Land {
                 continue;
             }
             let segs = board_segments(tile, rotation, fi);
@@ -481,6 +506,9 @@ impl Layout {
         }
         for q in &self.cloisters {
             c = c.min(dist(p, *q) - 19.0);
+        }
+        for (q, _) in &self.ponds {
+            c = c.min(dist(p, *q) - 15.0);
         }
         if self.junction {
             c = c.min(dist(p, CENTRE) - 12.0);
@@ -701,7 +729,23 @@ pub(crate) fn tile_body(layout: &Layout) -> String {
     s.push_str(&format!(
         r#"<rect class="field" width="100" height="100" fill="{FIELD}"/>"#
     ));
-    for r in &layout.roads {
+    // Rivers first: roads cross them on bridges.
+    for r in layout.roads.iter().filter(|r| r.colour.is_some()) {
+        let d = r.path.d();
+        let colour = r.colour.unwrap_or(ROAD);
+        s.push_str(&format!(
+            r#"<path class="river-bank" d="{d}" fill="none" stroke="{RIVER_BANK}" stroke-width="14" stroke-linejoin="round"/><path class="river" data-feature="{}" d="{d}" fill="none" stroke="{colour}" stroke-width="10" stroke-linejoin="round"/>"#,
+            r.feature
+        ));
+    }
+    for (p, colour) in &layout.ponds {
+        s.push_str(&format!(
+            r#"<circle class="pond" cx="{}" cy="{}" r="13" fill="{colour}" stroke="{RIVER_BANK}" stroke-width="2"/>"#,
+            num(p.0),
+            num(p.1)
+        ));
+    }
+    for r in layout.roads.iter().filter(|r| r.colour.is_none()) {
         let d = r.path.d();
         s.push_str(&format!(
             r#"<path class="road-casing" d="{d}" fill="none" stroke="{ROAD_CASING}" stroke-width="11" stroke-linejoin="round"/><path class="road" data-feature="{}" d="{d}" fill="none" stroke="{ROAD}" stroke-width="7" stroke-linejoin="round"/>"#,
@@ -736,8 +780,11 @@ pub(crate) fn tile_body(layout: &Layout) -> String {
             r##"<rect class="junction" x="43" y="43" width="14" height="14" rx="1.5" fill="#8a6d4a" stroke="{ROAD_CASING}" stroke-width="1.5"/>"##
         ));
     }
-    for c in &layout.cloisters {
-        s.push_str(&cloister(*c));
+    for (c, colour) in layout.cloisters.iter().zip(&layout.cloister_colours) {
+        match colour {
+            None => s.push_str(&cloister(*c)),
+            Some(colour) => s.push_str(&garden(*c, colour)),
+        }
     }
     for w in &layout.walls {
         let (a, b) = (turn((0.0, 0.0), *w as u8), turn((100.0, 6.0), *w as u8));
@@ -773,6 +820,23 @@ fn house(p: P) -> String {
         num(p.1 - 3.0),
         num(p.0 - 2.0),
         num(p.1 + 3.0),
+    )
+}
+
+/// A feature of a declared kind inside the tile (a garden): a round bed of
+/// its colour with a hedge round it.
+fn garden(c: P, colour: &str) -> String {
+    let (x, y) = c;
+    format!(
+        r##"<g class="garden"><circle cx="{}" cy="{}" r="11" fill="{colour}" stroke="#3f6f2a" stroke-width="2.5" stroke-dasharray="3 1.5"/><circle cx="{}" cy="{}" r="3" fill="#e8c547"/><circle cx="{}" cy="{}" r="2.5" fill="#d0574b"/><circle cx="{}" cy="{}" r="2.5" fill="#f2f2f2"/></g>"##,
+        num(x),
+        num(y),
+        num(x - 4.0),
+        num(y - 3.0),
+        num(x + 4.0),
+        num(y + 1.0),
+        num(x - 1.0),
+        num(y + 5.0),
     )
 }
 

@@ -179,14 +179,48 @@ fn variant_json(v: &carcassonne_core::VariantDecl) -> Value {
     variant
 }
 
+fn feature_kind_json(k: &carcassonne_core::tiles::FeatureKindDecl) -> Value {
+    json!({
+        "name": k.name,
+        "label": k.label,
+        "shape": k.shape,
+        "scoring": k.scoring,
+        "occupiable": k.occupiable,
+        "invites": k.invites,
+        "source": k.source,
+        "colour": k.colour,
+    })
+}
+
+fn edge_kind_json(k: &carcassonne_core::tiles::EdgeKindDecl) -> Value {
+    use carcassonne_core::tiles::Matching;
+    let matches = match k.matching {
+        Matching::Itself => json!([k.name]),
+        Matching::Also(others) => json!(
+            std::iter::once(k.name)
+                .chain(others.iter().copied())
+                .collect::<Vec<_>>()
+        ),
+        Matching::Anything => json!("anything"),
+    };
+    json!({
+        "name": k.name,
+        "letter": k.letter.to_string(),
+        "label": k.label,
+        "segments": k.segments,
+        "matches": matches,
+    })
+}
+
 fn figure_json(f: &carcassonne_core::FigureDecl) -> Value {
     json!({ "id": f.id, "name": f.name, "per_player": f.per_player, "strength": f.strength, "class": f.class })
 }
 
 /// The base game, then every expansion in `catalog`, as JSON: id, name,
 /// version, origin, tile count, requirements, conflicts, figures and
-/// variants with defaults, and the tile and feature attributes each
-/// expansion reads (its attribute schema). The base game's entry has the id `base` (its
+/// variants with defaults, the tile and feature attributes each
+/// expansion reads (its attribute schema), and the kinds of feature and
+/// edge each declares. The base game's entry has the id `base` (its
 /// variants go under `[variants.base]`) and the origin `core`; it is always
 /// on, so it is never named in `expansions`.
 pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core::TileSource) -> anyhow::Result<Value> {
@@ -201,6 +235,8 @@ pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core:
         "conflicts": [],
         "figures": [figure_json(&carcassonne_core::figures::FOLLOWER)],
         "variants": carcassonne_core::BASE_VARIANTS.iter().map(variant_json).collect::<Vec<_>>(),
+        "feature_kinds": carcassonne_core::tiles::BASE_FEATURE_KINDS.iter().map(feature_kind_json).collect::<Vec<_>>(),
+        "edge_kinds": carcassonne_core::tiles::BASE_EDGE_KINDS.iter().map(edge_kind_json).collect::<Vec<_>>(),
     })];
     for e in catalog.all() {
         let mut count = 0;
@@ -219,6 +255,8 @@ pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core:
             "figures": e.figures.iter().map(figure_json).collect::<Vec<_>>(),
             "variants": e.variants.iter().map(variant_json).collect::<Vec<_>>(),
             "attributes": e.attributes,
+            "feature_kinds": e.feature_kinds.iter().map(feature_kind_json).collect::<Vec<_>>(),
+            "edge_kinds": e.edge_kinds.iter().map(edge_kind_json).collect::<Vec<_>>(),
         }));
     }
     Ok(Value::Array(list))
@@ -275,6 +313,26 @@ pub fn expansions_text(listing: &Value) -> String {
             .collect();
         if !figures.is_empty() {
             out.push_str(&format!("    figures per player: {}\n", figures.join(", ")));
+        }
+        // The kinds an expansion adds (the base game's four are known).
+        if e["id"] != carcassonne_core::BASE_ID {
+            let names = |key: &str| -> Vec<String> {
+                e[key]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|k| match k["letter"].as_str() {
+                        Some(letter) => format!("{} (letter {letter})", k["name"].as_str().unwrap_or("")),
+                        None => k["name"].as_str().unwrap_or("").to_string(),
+                    })
+                    .collect()
+            };
+            for (key, what) in [("feature_kinds", "feature kinds"), ("edge_kinds", "edge kinds")] {
+                let kinds = names(key);
+                if !kinds.is_empty() {
+                    out.push_str(&format!("    adds {what}: {}\n", kinds.join(", ")));
+                }
+            }
         }
         for v in e["variants"].as_array().into_iter().flatten() {
             let kind = &v["kind"];
