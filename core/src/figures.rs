@@ -28,6 +28,19 @@ pub enum FigurePlacement {
     ByExpansion,
 }
 
+/// Whether a figure may go back to its owner's supply as a turn's
+/// deployment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Recall {
+    /// Only when its feature is scored (every figure of the base game).
+    Never,
+    /// Instead of deploying, its owner may take it back from a feature that
+    /// is not complete, which first scores as at the end of the game (The
+    /// Abbot's abbot).
+    Scoring,
+}
+
 /// A figure's weight in the majority of the feature it stands in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strength {
@@ -74,6 +87,8 @@ pub struct FigureDecl {
     pub class: FigureClass,
     /// Where it may be deployed.
     pub placement: FigurePlacement,
+    /// Whether its owner may take it back instead of deploying.
+    pub recall: Recall,
 }
 
 /// Identifies a figure on the board for as long as it stays there.
@@ -87,6 +102,7 @@ pub const FOLLOWER: FigureDecl = FigureDecl {
     strength: Strength::Fixed(1),
     class: FigureClass::Follower,
     placement: FigurePlacement::OnFeatures(&["road", "city", "field", "cloister"]),
+    recall: Recall::Never,
 };
 
 /// Where on a tile a figure stands.
@@ -97,6 +113,11 @@ pub enum Spot {
     Feature(u8),
     /// On a corner of the tile: 0 north-west, 1 north-east, 2 south-east, 3 south-west.
     Corner(u8),
+    /// Only in a deployment option, never where a figure stands: take back
+    /// the owner's figure of the option's kind that stands on the feature
+    /// with this index of the tile at the option's place (a figure whose
+    /// declaration allows a [`Recall`]).
+    Recall(u8),
 }
 
 /// Corner names, clockwise from north-west.

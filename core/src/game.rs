@@ -6,7 +6,7 @@
 use crate::events::Event;
 use crate::expansion::{Ctx, Deployment, DynInstance, ErasedAction, ErasedState, FeatureScoring, Hooks};
 use crate::features::NodeId;
-use crate::figures::{FigureClass, PlacedFigure, Spot};
+use crate::figures::{FigureClass, PlacedFigure, Recall, Spot};
 use crate::geometry::{Pos, Rotation};
 use crate::rng::GameRng;
 use crate::rules::Rules;
@@ -448,6 +448,51 @@ impl Game {
                 }
             }
         }
+        if self.rules.any_recall() {
+            self.recalls(f);
+        }
+    }
+
+    /// The player's figures that may be taken back instead of deploying
+    /// (`Recall::Scoring`): each on a feature that is not complete, in the
+    /// order they were deployed.
+    #[cold]
+    #[inline(never)]
+    fn recalls(&self, mut f: impl FnMut(Deployment)) {
+        let player = self.core.turn().player;
+        for fig in self.core.figures() {
+            let recallable = self
+                .rules
+                .figures
+                .get(fig.kind as usize)
+                .is_some_and(|d| d.recall == Recall::Scoring);
+            if let (true, true, Spot::Feature(fi), Some(node)) = (fig.owner == player, recallable, fig.spot, fig.node)
+                && !self.core.is_complete(node)
+            {
+                f(Deployment {
+                    figure: fig.kind,
+                    pos: fig.pos,
+                    spot: Spot::Recall(fi),
+                });
+            }
+        }
+    }
+
+    /// Whether the player whose turn it is may take a figure back now
+    /// (then whole moves are listed by playing each placement, since a
+    /// placement may complete the figure's feature).
+    pub(crate) fn recall_possible(&self) -> bool {
+        self.rules.any_recall() && {
+            let player = self.core.turn().player;
+            self.core.figures().iter().any(|fig| {
+                fig.owner == player
+                    && self
+                        .rules
+                        .figures
+                        .get(fig.kind as usize)
+                        .is_some_and(|d| d.recall == Recall::Scoring)
+            })
+        }
     }
 
     /// Whether `core_deployments` lists `d`, asked without listing.
@@ -456,6 +501,11 @@ impl Game {
             return false;
         };
         let rules = &self.rules;
+        if let Spot::Recall(_) = d.spot {
+            let mut listed = false;
+            self.recalls(|o| listed |= o == *d);
+            return listed;
+        }
         let (Spot::Feature(fi), Some(decl)) = (d.spot, rules.figures.get(d.figure as usize)) else {
             return false;
         };
@@ -700,6 +750,15 @@ impl Game {
                 }
                 let figure = rules.figures.get(d.figure as usize).map_or("unknown figure", |f| f.id);
                 let player = self.core.turn().player;
+                if let Spot::Recall(_) = d.spot {
+                    return Err(IllegalAction::new(
+                        RefusalKind::NotAnOption,
+                        format!(
+                            "cannot take back a {figure} there: only a figure that may be taken back, standing on a \
+                             feature that is not complete, can be"
+                        ),
+                    ));
+                }
                 let (kind, why) = if d.figure as usize >= rules.figures.len() {
                     (RefusalKind::UnknownFigure, "no such figure in this game".to_string())
                 } else if self.core.supply(player, d.figure) == 0 {
@@ -790,6 +849,32 @@ impl Game {
                     rotation,
                 });
                 self.core.enter(Phase::AfterPlace);
+            }
+            Action::Deploy(Deployment {
+                figure,
+                pos,
+                spot: Spot::Recall(fi),
+            }) => {
+                // Taken back instead of deploying: the feature scores as at
+                // the end of the game, then the figure goes home.
+                let taken = self.core.node_at(*pos, *fi as usize).and_then(|node| {
+                    let f = self
+                        .core
+                        .figures_in(node)
+                        .find(|f| f.owner == player && f.kind == *figure)?;
+                    Some((node, *f))
+                });
+                if let Some((node, f)) = taken {
+                    self.score_feature(node, false);
+                    self.emit(Event::FigureReturned {
+                        figure: f.id,
+                        owner: f.owner,
+                        kind: f.kind,
+                        pos: f.pos,
+                        spot: f.spot,
+                    });
+                }
+                self.core.enter(Phase::AfterDeploy);
             }
             Action::Deploy(d) => {
                 let figure = self.core.next_figure_id();
@@ -959,8 +1044,9 @@ impl Game {
         }
     }
 
-    /// Scores one feature for its majority and returns its figures (when complete).
-    fn score_feature(&mut self, node: NodeId, complete: bool) {
+    /// What feature `node` is worth to each of its winners now: complete,
+    /// or as at the end of the game; the expansions' adjustments included.
+    fn points_of(&self, node: NodeId, complete: bool) -> i32 {
         let kind = self.core.features().kind(node);
         let f = self.core.features();
         let mut points = match self.rules.landscape().get_feature(kind).map(|d| d.scoring) {
@@ -998,6 +1084,19 @@ impl Game {
         for &slot in &self.rules.called.adjusting {
             self.ext[slot as usize].feature_points(&self.core, node, complete, &mut points);
         }
+        points
+    }
+
+    /// What taking a figure back from feature `node` scores now (as at the
+    /// end of the game), for the option's label.
+    pub(crate) fn recall_points(&self, node: NodeId) -> i32 {
+        self.points_of(node, false)
+    }
+
+    /// Scores one feature for its majority and returns its figures (when complete).
+    fn score_feature(&mut self, node: NodeId, complete: bool) {
+        let kind = self.core.features().kind(node);
+        let points = self.points_of(node, complete);
         let winners = self.core.majority(node);
         let source = self.rules.kind_sources.get(kind.index()).copied().unwrap_or(u16::MAX);
         for &player in &winners {

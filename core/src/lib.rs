@@ -63,7 +63,7 @@ pub use events::Event;
 pub use expansion::{
     BuildContext, Ctx, Deployment, EarlierDefault, Expansion, ExpansionInfo, Hooks, TileFile, VariantDecl,
 };
-pub use figures::{FigureClass, FigureDecl, FigurePlacement, Strength};
+pub use figures::{FigureClass, FigureDecl, FigurePlacement, Recall, Strength};
 pub use game::{Action, AfterPlacing, Decision, Game, IllegalAction, NextDecision, PlayError, RefusalKind, WholeMove};
 pub use geometry::{Pos, Rotation, Segment, Side};
 pub use record::{GameRecord, Move, RecordError, ReplayStep, UNNAMED_ENGINE, UnstatedVariant};

@@ -70,6 +70,17 @@ pub enum Move {
     },
     /// Deploy nothing.
     Pass,
+    /// Take a figure back instead of deploying (a figure whose declaration
+    /// allows it, such as the abbot): `{"recall": {"figure": "abbot", "at":
+    /// [1, 2], "feature": "garden"}}`.
+    Recall {
+        /// Figure id.
+        figure: String,
+        /// The tile it stands on.
+        at: Pos,
+        /// The feature it stands on, by a stable name.
+        feature: String,
+    },
     /// An expansion's decision: `{"<expansion id>": <its action>}`.
     #[serde(untagged)]
     Expansion(BTreeMap<String, serde_json::Value>),
@@ -98,13 +109,18 @@ enum CoreMove {
         feature: Option<String>,
         corner: Option<String>,
     },
+    Recall {
+        figure: String,
+        at: Pos,
+        feature: String,
+    },
 }
 
 /// Why `{id: value}` does not read as a core move, if `id` names one.
 fn core_move_error(id: &str, value: &serde_json::Value) -> Option<String> {
     match id {
         "pass" => Some("malformed `pass` move: write it as the string \"pass\"".into()),
-        "place" | "deploy" => {
+        "place" | "deploy" | "recall" => {
             let why = match serde_json::from_value::<CoreMove>(serde_json::json!({ id: value })) {
                 Err(e) => e.to_string(),
                 Ok(_) => "it does not read as one".into(),
@@ -559,6 +575,11 @@ impl Game {
                         feature: None,
                         corner: Some(CORNER_NAMES[c as usize % 4].to_string()),
                     },
+                    Spot::Recall(fi) => Move::Recall {
+                        figure,
+                        at: d.pos,
+                        feature: self.feature_name(d.pos, fi as usize),
+                    },
                 }
             }
             Action::Expansion { slot, action } => Move::Expansion(BTreeMap::from([(
@@ -654,6 +675,17 @@ impl Game {
                     figure: kind,
                     pos,
                     spot,
+                }))
+            }
+            Move::Recall { figure, at, feature } => {
+                let kind = self.rules().figure_index(figure).ok_or_else(|| {
+                    IllegalAction::new(RefusalKind::UnknownFigure, format!("unknown figure `{figure}`"))
+                })?;
+                let fi = self.feature_by_name(*at, feature)?;
+                Ok(Action::Deploy(Deployment {
+                    figure: kind,
+                    pos: *at,
+                    spot: Spot::Recall(fi as u8),
                 }))
             }
             Move::Expansion(map) => {

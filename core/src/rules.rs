@@ -1082,6 +1082,15 @@ impl Rules {
         self.base.farmers || kind != FeatureKind::FIELD || decl.class != FigureClass::Follower
     }
 
+    /// Whether a figure in the game may be taken back instead of deploying
+    /// ([`crate::Recall::Scoring`]).
+    #[inline]
+    pub fn any_recall(&self) -> bool {
+        self.figures
+            .iter()
+            .any(|f| f.recall != crate::figures::Recall::Never && f.per_player > 0)
+    }
+
     /// The enabled expansions, in hook order.
     pub fn expansions(&self) -> &[EnabledExpansion] {
         &self.expansions

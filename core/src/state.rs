@@ -419,7 +419,8 @@ impl CoreState {
             } => {
                 let node = match spot {
                     Spot::Feature(fi) => self.node_at(pos, fi as usize),
-                    Spot::Corner(_) => None,
+                    // A recall is never where a figure stands.
+                    Spot::Corner(_) | Spot::Recall(_) => None,
                 };
                 self.figures.push(PlacedFigure {
                     id: figure,

@@ -83,6 +83,25 @@ impl Game {
         let tile = &self.rules.tile(placed.tile).def;
         let mut label = match d.spot {
             Spot::Corner(c) => format!("{} at the {} corner", figure.name, words::corner_name(c)),
+            Spot::Recall(fi) => {
+                let feature = self
+                    .core
+                    .feature_words(d.pos, fi as usize)
+                    .unwrap_or_else(|| format!("feature {fi}"));
+                let points = self.core.node_at(d.pos, fi as usize).map(|n| self.recall_points(n));
+                return match points {
+                    Some(p) => format!(
+                        "Take the {} back from the {feature} at {}, scoring {p}",
+                        figure.name.to_lowercase(),
+                        d.pos
+                    ),
+                    None => format!(
+                        "Take the {} back from the {feature} at {}",
+                        figure.name.to_lowercase(),
+                        d.pos
+                    ),
+                };
+            }
             Spot::Feature(fi) => {
                 let (Some(def), Some(feature)) = (
                     tile.features.get(fi as usize),

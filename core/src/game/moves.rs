@@ -249,6 +249,7 @@ impl Game {
         self.rules.called.deploys_need_play
             || self.rules.tile(tile).feature_kinds().len() > MAX_FEATURES
             || self.tile_placed_runs(tile)
+            || self.recall_possible()
     }
 
     /// Whether an armable `tile_placed` (one that may shape what follows)

@@ -47,7 +47,7 @@ pub use wagon::{ReturnedWagon, WAGON, WagonMove};
 
 use carcassonne_core::Pos;
 use carcassonne_core::{
-    ExpansionInfo, FigureClass, FigureDecl, FigurePlacement, Strength, TileFile, ValueKind, VariantDecl,
+    ExpansionInfo, FigureClass, FigureDecl, FigurePlacement, Recall, Strength, TileFile, ValueKind, VariantDecl,
     register_expansion,
 };
 use serde::{Deserialize, Serialize};
@@ -115,6 +115,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             strength: Strength::Fixed(0),
             class: FigureClass::Special,
             placement: FigurePlacement::ByExpansion,
+            recall: Recall::Never,
         },
         FigureDecl {
             id: MAYOR,
@@ -123,6 +124,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             strength: Strength::Pennants,
             class: FigureClass::Follower,
             placement: FigurePlacement::OnFeatures(&["city"]),
+            recall: Recall::Never,
         },
         FigureDecl {
             id: WAGON,
@@ -131,6 +133,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             strength: Strength::Fixed(1),
             class: FigureClass::Follower,
             placement: FigurePlacement::OnFeatures(&["road", "city", "cloister"]),
+            recall: Recall::Never,
         },
     ],
     score_sources: &[BARN_SOURCE, FARMERS_SOURCE],

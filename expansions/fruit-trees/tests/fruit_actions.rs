@@ -9,7 +9,7 @@ use carcassonne_core::figures::Spot;
 use carcassonne_core::tiles::AttributeProblem;
 use carcassonne_core::{
     BuildContext, Catalog, CoreState, Deployment, Expansion, ExpansionInfo, FigureClass, FigureDecl, FigurePlacement,
-    Pos, Strength, TileSource, serde_json, toml,
+    Pos, Recall, Strength, TileSource, serde_json, toml,
 };
 use carcassonne_fruit_trees::{Action, Fruit, FruitSet, SaleError};
 use common::{action, options, points, record, replay, replay_first, state, tiles};
@@ -218,6 +218,7 @@ static TEST_FIGURES: ExpansionInfo = ExpansionInfo {
             strength: Strength::Fixed(0),
             class: FigureClass::Special,
             placement: FigurePlacement::OnFeatures(&["road", "city"]),
+            recall: Recall::Never,
         },
         FigureDecl {
             id: "test-flier",
@@ -226,6 +227,7 @@ static TEST_FIGURES: ExpansionInfo = ExpansionInfo {
             strength: Strength::Fixed(1),
             class: FigureClass::Follower,
             placement: FigurePlacement::ByExpansion,
+            recall: Recall::Never,
         },
         FigureDecl {
             id: "test-big",
@@ -234,6 +236,7 @@ static TEST_FIGURES: ExpansionInfo = ExpansionInfo {
             strength: Strength::Fixed(2),
             class: FigureClass::Follower,
             placement: FigurePlacement::OnFeatures(&["road", "city", "field"]),
+            recall: Recall::Never,
         },
     ],
     score_sources: &[],

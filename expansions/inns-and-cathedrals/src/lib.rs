@@ -18,7 +18,7 @@ use carcassonne_core::tiles::{AttributeDecl, AttributePlace, AttributeProblem};
 use carcassonne_core::toml;
 use carcassonne_core::{
     BuildContext, CoreState, Expansion, ExpansionInfo, FeatureKind, FigureClass, FigureDecl, FigurePlacement, Line,
-    Strength, TileFile, ValueKind, VariantDecl, register_expansion,
+    Recall, Strength, TileFile, ValueKind, VariantDecl, register_expansion,
 };
 use serde::{Deserialize, Serialize};
 
@@ -33,6 +33,7 @@ pub const BIG_FOLLOWER: FigureDecl = FigureDecl {
     strength: Strength::Fixed(2),
     class: FigureClass::Follower,
     placement: FigurePlacement::OnFeatures(&["road", "city", "field", "cloister"]),
+    recall: Recall::Never,
 };
 
 /// The expansion's declaration.

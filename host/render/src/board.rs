@@ -137,7 +137,7 @@ impl<'a> Scene<'a> {
         let (x, y) = origin(f.pos);
         let local = match f.spot {
             Spot::Corner(c) => [(0.0, 0.0), (TILE, 0.0), (TILE, TILE), (0.0, TILE)][c as usize % 4],
-            Spot::Feature(fi) => match self.placed.get(&f.pos).copied() {
+            Spot::Feature(fi) | Spot::Recall(fi) => match self.placed.get(&f.pos).copied() {
                 Some((tile, rotation)) => self
                     .layout(tile, rotation)
                     .and_then(|l| l.points.get(fi as usize).copied())

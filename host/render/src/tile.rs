@@ -256,7 +256,7 @@ impl Layout {
         // Cloisters: the first in the centre, any others in free corners.
         let cloister_spots = [CENTRE, (27.0, 30.0), (73.0, 70.0), (73.0, 30.0), (27.0, 70.0)];
         for (fi, f) in features.iter().enumerate() {
-            if shape(f) == KindShape::Inner {
+            if f.kind == FeatureKind::CLOISTER {
                 let p = cloister_spots[layout.cloisters.len() % cloister_spots.len()];
                 layout.cloisters.push(p);
                 layout
@@ -318,6 +318,36 @@ impl Layout {
                 lines,
                 colour,
             });
+        }
+
+        // Other features inside the tile (a garden): in the open spot
+        // furthest from roads, cities and buildings.
+        let inner_spots = [
+            CENTRE,
+            (30.0, 30.0),
+            (70.0, 70.0),
+            (70.0, 30.0),
+            (30.0, 70.0),
+            (50.0, 28.0),
+            (72.0, 50.0),
+            (50.0, 72.0),
+            (28.0, 50.0),
+        ];
+        for (fi, f) in features.iter().enumerate() {
+            if shape(f) == KindShape::Inner && f.kind != FeatureKind::CLOISTER {
+                let p = inner_spots
+                    .iter()
+                    .copied()
+                    .map(|p| (p, layout.clearance(p)))
+                    .fold(None, |best: Option<(P, f64)>, (p, c)| match best {
+                        Some((_, b)) if b >= c - 0.5 => best,
+                        _ => Some((p, c)),
+                    })
+                    .map_or(CENTRE, |(p, _)| p);
+                layout.cloisters.push(p);
+                layout.cloister_colours.push(Some(landscape.feature(f.kind).colour));
+                placed[fi] = Some(p);
+            }
         }
 
         // Hedges where two fields meet on the border with nothing between.

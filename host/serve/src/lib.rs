@@ -702,7 +702,10 @@ impl Table {
                         Spot::Corner(c) => {
                             Some([(0.0, 0.0), (100.0, 0.0), (100.0, 100.0), (0.0, 100.0)][c as usize % 4])
                         }
-                        Spot::Feature(fi) => feature_point(rules.tile(placed.tile), placed.rotation, fi as usize),
+                        // Taking a figure back: the spot is the figure itself.
+                        Spot::Feature(fi) | Spot::Recall(fi) => {
+                            feature_point(rules.tile(placed.tile), placed.rotation, fi as usize)
+                        }
                     };
                     if let Some((lx, ly)) = local {
                         o["point"] = json!([x + lx, y + ly]);

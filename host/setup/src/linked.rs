@@ -5,6 +5,7 @@
 //! it. `tests/registered.rs` checks the exact set of ids that results.
 
 use carcassonne_abbey_and_mayor as _;
+use carcassonne_abbot as _;
 use carcassonne_cleric_and_serf as _;
 use carcassonne_easter as _;
 use carcassonne_fruit_trees as _;
