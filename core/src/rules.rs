@@ -902,6 +902,7 @@ impl Rules {
             }
         }
         let (start, bag, phases) = arrangement.into_bag();
+        let mixed_matching = coding.mixes_kinds(&landscape);
         let kinds = KindTables::new(&landscape);
         let mut kind_sources = [u16::MAX; FeatureKind::MAX];
         for (kind, decl) in landscape.feature_kinds() {
@@ -1015,6 +1016,7 @@ impl Rules {
                 land: kinds.land,
                 kind_sources,
                 figure_kinds,
+                mixed_matching,
                 phases,
             }),
             base,

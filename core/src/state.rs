@@ -528,6 +528,23 @@ impl CoreState {
                 // is also how their open sides are counted; fields on every
                 // segment.
                 if seg.is_centre() || self.tables.is_land(kind) {
+                    if self.tables.mixed_matching && kind != nt.feature_kind(b) {
+                        // Features of two kinds meet across edges that match
+                        // (a road against a canal): neither goes on, so each
+                        // that counts its sides loses this one.
+                        if seg.is_centre() {
+                            for node in [first_node + a as NodeId, nb.first_node + b as NodeId] {
+                                if self.tables.is_sided(self.features.kind(node)) {
+                                    let root = self.features.close_side(node);
+                                    if n_touched < touched.len() {
+                                        touched[n_touched] = root;
+                                        n_touched += 1;
+                                    }
+                                }
+                            }
+                        }
+                        continue;
+                    }
                     self.features
                         .connect(first_node + a as NodeId, nb.first_node + b as NodeId);
                 }

@@ -65,6 +65,10 @@ pub struct Tables {
     /// placement and the kinds' invitations; the base game's `farmers`
     /// variant is applied apart, by `Rules::may_stand`).
     pub(crate) figure_kinds: Vec<u16>,
+    /// Whether two edge kinds of this game's tiles match while carrying
+    /// different kinds of feature (a road edge that meets a canal edge):
+    /// then features of two kinds may meet without joining.
+    pub(crate) mixed_matching: bool,
     /// How many tiles of the bag each draw phase holds, in draw order
     /// (one phase unless an expansion arranged the bag: river tiles first,
     /// the lake after them).
@@ -74,7 +78,7 @@ pub struct Tables {
 impl Tables {
     /// Where each field lies: part of the plugin layout check
     /// ([`crate::plugin::LAYOUT`]), as `CoreState::FIELD_OFFSETS` is.
-    pub(crate) const FIELD_OFFSETS: [usize; 18] = [
+    pub(crate) const FIELD_OFFSETS: [usize; 19] = [
         std::mem::offset_of!(Tables, tiles),
         std::mem::offset_of!(Tables, start),
         std::mem::offset_of!(Tables, bag),
@@ -91,6 +95,7 @@ impl Tables {
         std::mem::offset_of!(Tables, land),
         std::mem::offset_of!(Tables, kind_sources),
         std::mem::offset_of!(Tables, figure_kinds),
+        std::mem::offset_of!(Tables, mixed_matching),
         std::mem::offset_of!(Tables, phases),
         std::mem::size_of::<Tables>(),
     ];

@@ -250,6 +250,9 @@ impl Game {
             || self.rules.tile(tile).feature_kinds().len() > MAX_FEATURES
             || self.tile_placed_runs(tile)
             || self.recall_possible()
+            // Features of two kinds that meet without joining are not what
+            // the direct listing's join look-up assumes.
+            || self.rules.mixed_matching
     }
 
     /// Whether an armable `tile_placed` (one that may shape what follows)

@@ -68,6 +68,21 @@ impl EdgeCoding {
         self.bits
     }
 
+    /// Whether two of the coded edge kinds match while carrying different
+    /// kinds of feature on some segment (a road edge that may meet a canal
+    /// edge).
+    pub fn mixes_kinds(&self, landscape: &Landscape) -> bool {
+        let segments = [Segment::from_index(0), Segment::from_index(1), Segment::from_index(2)];
+        self.kinds.iter().enumerate().any(|(i, &a)| {
+            self.kinds[i + 1..].iter().any(|&b| {
+                landscape.matches(a, b)
+                    && segments
+                        .iter()
+                        .any(|&s| landscape.kind_at(a, s) != landscape.kind_at(b, s))
+            })
+        })
+    }
+
     /// The demand `kind` shown on board side `side` puts on the cell across it.
     #[inline]
     pub fn demand(&self, kind: EdgeKind, side: Side) -> EdgeDemand {

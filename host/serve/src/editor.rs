@@ -8,7 +8,7 @@
 //! no file to write.
 
 use carcassonne_core::rules::BASE_TILES;
-use carcassonne_core::tiles::{FeatureKind, Landscape, TileSet, TileType};
+use carcassonne_core::tiles::{FeatureKind, KindShape, Landscape, TileSet, TileType};
 use carcassonne_core::{Catalog, Rotation, TileSource};
 use carcassonne_render::tile_svg;
 use carcassonne_setup::tile_edit::{self, EditError, NewTile};
@@ -168,6 +168,35 @@ impl Editor {
                 })
             })
             .collect();
+        // The kinds of edge and of inner feature tile files may use, for the
+        // page's tools: the base game's and the expansions' alike.
+        let landscape = self.catalog.landscape();
+        let edge_kinds: Vec<Value> = landscape
+            .edge_kinds()
+            .map(|(kind, d)| {
+                let centre = landscape.kind_at(kind, carcassonne_core::Segment::centre(carcassonne_core::Side::N));
+                let hint = match centre.map(|c| (landscape.shape(c), landscape.feature(c).label)) {
+                    None => "Click a side to make it a wall (matches anything, ends every feature).".to_string(),
+                    Some((KindShape::Path, label)) => format!(
+                        "Click a side to make it a {} side: a {label} ending in the middle; its field halves join \
+                         the fields next to them.",
+                        d.label
+                    ),
+                    Some((KindShape::Region | KindShape::Inner, label)) => format!(
+                        "Click a side to make it {} side: it becomes a {label} of its own; join it to another with \
+                         “Add to feature”.",
+                        d.label
+                    ),
+                    Some((KindShape::Land, _)) => format!("Click a side to make it {}.", d.label),
+                };
+                json!({ "name": d.name, "letter": d.letter.to_string(), "label": d.label, "hint": hint })
+            })
+            .collect();
+        let inner_kinds: Vec<Value> = landscape
+            .feature_kinds()
+            .filter(|(kind, d)| d.shape == KindShape::Inner && *kind != FeatureKind::CLOISTER)
+            .map(|(_, d)| json!({ "name": d.name, "label": d.label }))
+            .collect();
         // Each expansion's attribute schema, for the page's form fields.
         let expansions: Vec<Value> = self
             .catalog
@@ -175,7 +204,7 @@ impl Editor {
             .iter()
             .map(|e| json!({ "id": e.id, "name": e.name, "attributes": e.attributes }))
             .collect();
-        json!({ "files": files, "expansions": expansions })
+        json!({ "files": files, "expansions": expansions, "edge_kinds": edge_kinds, "inner_kinds": inner_kinds })
     }
 
     /// `GET /api/tiles/file?file=…`: one file's tiles with pictures, features

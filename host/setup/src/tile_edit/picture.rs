@@ -51,6 +51,12 @@ pub enum PictureEdit {
     },
     /// Adds a cloister in the middle of the tile, or takes it away.
     ToggleCloister,
+    /// Adds a feature of a kind that lies inside the tile (a garden) by
+    /// its name, or takes it away.
+    ToggleInner {
+        /// The kind's name (`garden`).
+        kind: String,
+    },
     /// Makes field `field` touch the city covering side `city`, or no longer touch it.
     ToggleCity {
         /// The field (0-based feature index).
@@ -204,6 +210,16 @@ pub fn apply_to(def: &mut TileDef, edit: &PictureEdit, landscape: &Landscape) ->
             Some(i) => remove_feature(def, i),
             None => def.features.insert(0, new_feature(FeatureKind::CLOISTER, &[])),
         },
+        PictureEdit::ToggleInner { kind } => {
+            let k = landscape
+                .feature_kind(kind)
+                .filter(|&k| landscape.shape(k) == KindShape::Inner)
+                .ok_or_else(|| refuse(format!("`{kind}` is no kind of feature that lies inside a tile")))?;
+            match def.features.iter().position(|f| f.kind == k) {
+                Some(i) => remove_feature(def, i),
+                None => def.features.insert(0, new_feature(k, &[])),
+            }
+        }
         PictureEdit::ToggleCity { field, city } => {
             let side = side_named(city)?;
             let city = def
