@@ -55,6 +55,16 @@ pub enum Event {
         /// Spot on the tile.
         spot: Spot,
     },
+    /// A figure on the board moved (a neutral figure an expansion moves, or
+    /// any figure an expansion's rules move).
+    FigureMoved {
+        /// Its id.
+        figure: FigureId,
+        /// Where it went.
+        pos: Pos,
+        /// Its spot there.
+        spot: Spot,
+    },
     /// A feature was completed this turn.
     FeatureCompleted {
         /// A node of it.

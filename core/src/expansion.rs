@@ -693,6 +693,13 @@ mod erased;
 
 pub use erased::{DynExpansion, DynInstance, ErasedAction, ErasedState, boxed};
 
+/// A figure of nobody's was sent into a feature, where majorities and
+/// expansions counting players' figures would see it.
+#[cold]
+fn neutral_in_feature() -> ! {
+    panic!("a figure that belongs to nobody stands on a tile or a corner, never in a feature")
+}
+
 /// What a hook may use: a read-only view of the game, the game's RNG, and
 /// requests for changes that the engine applies when the hook returns.
 pub struct Ctx<'a> {
@@ -774,7 +781,39 @@ impl<'a> Ctx<'a> {
         });
     }
 
-    /// Sends a figure on the board back to its owner's supply.
+    /// Places a figure of kind `kind` that belongs to nobody (a dragon) on
+    /// `spot` of the tile at `pos`: a tile or a corner, never a feature. The
+    /// caller has checked that one is off the board
+    /// ([`CoreState::neutral_supply`]) and that the spot may take it.
+    ///
+    /// # Panics
+    /// On a feature's spot; the engine reports the panic as this
+    /// expansion's failure.
+    pub fn place_neutral(&mut self, kind: u8, pos: Pos, spot: Spot) {
+        if !matches!(spot, Spot::Tile | Spot::Corner(_)) {
+            neutral_in_feature();
+        }
+        self.deploy_figure(crate::figures::NEUTRAL, kind, pos, spot);
+    }
+
+    /// Moves a figure on the board to `spot` of the tile at `pos` (a
+    /// neutral figure's move, or any figure an expansion's rules move); a
+    /// follower moved into a feature counts there from then on.
+    ///
+    /// # Panics
+    /// When a figure of nobody's would go onto a feature's spot; the engine
+    /// reports the panic as this expansion's failure.
+    pub fn move_figure(&mut self, figure: FigureId, pos: Pos, spot: Spot) {
+        if let Some(f) = self.view.figure(figure) {
+            if f.owner == crate::figures::NEUTRAL && !matches!(spot, Spot::Tile | Spot::Corner(_)) {
+                neutral_in_feature();
+            }
+            self.events.push(Event::FigureMoved { figure, pos, spot });
+        }
+    }
+
+    /// Sends a figure on the board back to its owner's supply (a neutral
+    /// one back off the board).
     pub fn return_figure(&mut self, figure: FigureId) {
         if let Some(f) = self.view.figure(figure) {
             self.events.push(Event::FigureReturned {

@@ -89,7 +89,15 @@ pub struct FigureDecl {
     pub placement: FigurePlacement,
     /// Whether its owner may take it back instead of deploying.
     pub recall: Recall,
+    /// How many of it belong to nobody (a dragon): an expansion places and
+    /// moves them ([`Ctx::place_neutral`](crate::Ctx::place_neutral),
+    /// [`Ctx::move_figure`](crate::Ctx::move_figure)), on tiles or corners,
+    /// never in a feature, so no majority and no player's count sees them.
+    pub neutral: u8,
 }
+
+/// The owner of a figure that belongs to nobody ([`FigureDecl::neutral`]).
+pub const NEUTRAL: u8 = u8::MAX;
 
 /// Identifies a figure on the board for as long as it stays there.
 pub type FigureId = u32;
@@ -103,6 +111,7 @@ pub const FOLLOWER: FigureDecl = FigureDecl {
     class: FigureClass::Follower,
     placement: FigurePlacement::OnFeatures(&["road", "city", "field", "cloister"]),
     recall: Recall::Never,
+    neutral: 0,
 };
 
 /// Where on a tile a figure stands.
@@ -113,6 +122,8 @@ pub enum Spot {
     Feature(u8),
     /// On a corner of the tile: 0 north-west, 1 north-east, 2 south-east, 3 south-west.
     Corner(u8),
+    /// On the tile itself, on none of its features (a dragon, a fairy).
+    Tile,
     /// Only in a deployment option, never where a figure stands: take back
     /// the owner's figure of the option's kind that stands on the feature
     /// with this index of the tile at the option's place (a figure whose
@@ -128,7 +139,7 @@ pub const CORNER_NAMES: [&str; 4] = ["NW", "NE", "SE", "SW"];
 pub struct PlacedFigure {
     /// Stable while on the board.
     pub id: FigureId,
-    /// Owning player.
+    /// Owning player ([`NEUTRAL`] for a figure that belongs to nobody).
     pub owner: u8,
     /// Index of its kind in the game's figure table.
     pub kind: u8,

@@ -67,6 +67,9 @@ pub enum Move {
         /// A corner (`NW`, `NE`, `SE`, `SW`) for figures that stand on corners.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         corner: Option<String>,
+        /// Any other spot: `"tile"`, on the tile itself (a fairy).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        spot: Option<String>,
     },
     /// Deploy nothing.
     Pass,
@@ -108,6 +111,7 @@ enum CoreMove {
         at: Option<Pos>,
         feature: Option<String>,
         corner: Option<String>,
+        spot: Option<String>,
     },
     Recall {
         figure: String,
@@ -568,12 +572,21 @@ impl Game {
                         at,
                         feature: Some(self.feature_name(d.pos, fi as usize)),
                         corner: None,
+                        spot: None,
                     },
                     Spot::Corner(c) => Move::Deploy {
                         figure,
                         at,
                         feature: None,
                         corner: Some(CORNER_NAMES[c as usize % 4].to_string()),
+                        spot: None,
+                    },
+                    Spot::Tile => Move::Deploy {
+                        figure,
+                        at,
+                        feature: None,
+                        corner: None,
+                        spot: Some("tile".to_string()),
                     },
                     Spot::Recall(fi) => Move::Recall {
                         figure,
@@ -638,6 +651,7 @@ impl Game {
                 at,
                 feature,
                 corner,
+                spot,
             } => {
                 let kind = self.rules().figure_index(figure).ok_or_else(|| {
                     IllegalAction::new(
@@ -656,18 +670,25 @@ impl Game {
                 let pos = at.or_else(|| core.placed_this_turn().map(|p| p.pos)).ok_or_else(|| {
                     IllegalAction::new(RefusalKind::WrongDecision, "no tile was placed this turn".into())
                 })?;
-                let spot = match (feature, corner) {
-                    (Some(name), None) => Spot::Feature(self.feature_by_name(pos, name)? as u8),
-                    (None, Some(c)) => Spot::Corner(CORNER_NAMES.iter().position(|n| n == c).ok_or_else(|| {
+                let spot = match (feature, corner, spot.as_deref()) {
+                    (Some(name), None, None) => Spot::Feature(self.feature_by_name(pos, name)? as u8),
+                    (None, Some(c), None) => Spot::Corner(CORNER_NAMES.iter().position(|n| n == c).ok_or_else(|| {
                         IllegalAction::new(
                             RefusalKind::NoSuchFeature,
                             format!("unknown corner `{c}`; use NW, NE, SE or SW"),
                         )
                     })? as u8),
+                    (None, None, Some("tile")) => Spot::Tile,
+                    (None, None, Some(other)) => {
+                        return Err(IllegalAction::new(
+                            RefusalKind::MalformedMove,
+                            format!("unknown spot `{other}`; the spots besides features and corners: tile"),
+                        ));
+                    }
                     _ => {
                         return Err(IllegalAction::new(
                             RefusalKind::MalformedMove,
-                            "a deploy names either a `feature` or a `corner`".into(),
+                            "a deploy names one of a `feature`, a `corner` or a `spot`".into(),
                         ));
                     }
                 };

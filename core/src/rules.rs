@@ -855,7 +855,7 @@ impl Rules {
         // (Cleric and Serf's `serf = "auto"` looks for the barn so).
         let figure_ids: Vec<String> = figures
             .iter()
-            .filter(|f| f.per_player > 0)
+            .filter(|f| f.per_player > 0 || f.neutral > 0)
             .map(|f| f.id.to_string())
             .collect();
         let enabled_ids: Vec<String> = enabled.iter().map(|e| e.id.to_string()).collect();
@@ -1036,7 +1036,7 @@ impl Rules {
         let figures: Vec<String> = self
             .figures
             .iter()
-            .filter(|f| f.per_player > 0)
+            .filter(|f| f.per_player > 0 || f.neutral > 0)
             .map(|f| f.id.to_string())
             .collect();
         let mut expansions = Vec::with_capacity(self.expansions.len());

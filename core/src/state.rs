@@ -10,7 +10,7 @@
 use crate::board::{Board, BoardMark, PlacedTile};
 use crate::events::Event;
 use crate::features::{Features, FeaturesMark, NodeId};
-use crate::figures::{FigureClass, FigureId, PlacedFigure, Spot};
+use crate::figures::{FigureClass, FigureId, NEUTRAL, PlacedFigure, Spot};
 use crate::geometry::{Pos, Segment, Side};
 use crate::tables::Tables;
 use std::sync::Arc;
@@ -71,6 +71,9 @@ pub struct CoreState {
     next_figure: FigureId,
     /// players × figure kinds.
     supply: Vec<u8>,
+    /// Per figure kind, how many of those that belong to nobody are off
+    /// the board.
+    neutral: Vec<u8>,
     scores: Vec<i32>,
     /// players × score sources.
     breakdown: Vec<i32>,
@@ -95,7 +98,7 @@ impl CoreState {
     /// Where each field lies: part of the plugin layout check
     /// ([`crate::plugin::LAYOUT`]), since a plugin reads the host's state
     /// through its own copy of these methods.
-    pub(crate) const FIELD_OFFSETS: [usize; 14] = [
+    pub(crate) const FIELD_OFFSETS: [usize; 15] = [
         std::mem::offset_of!(CoreState, tables),
         std::mem::offset_of!(CoreState, board),
         std::mem::offset_of!(CoreState, features),
@@ -109,6 +112,7 @@ impl CoreState {
         std::mem::offset_of!(CoreState, turn),
         std::mem::offset_of!(CoreState, phase),
         std::mem::offset_of!(CoreState, draw_phase),
+        std::mem::offset_of!(CoreState, neutral),
         std::mem::size_of::<CoreState>(),
     ];
 
@@ -142,6 +146,7 @@ impl CoreState {
             figures: Vec::new(),
             next_figure: 0,
             supply,
+            neutral: tables.figures.iter().map(|f| f.neutral).collect(),
             scores: vec![0; players],
             breakdown: vec![0; players * sources],
             bag,
@@ -188,7 +193,12 @@ impl CoreState {
 
     /// A player's name.
     pub fn player_name(&self, player: u8) -> &str {
-        &self.tables.config.players[player as usize].name
+        // A figure of nobody's (`NEUTRAL`) has no player to name.
+        self.tables
+            .config
+            .players
+            .get(player as usize)
+            .map_or("nobody", |p| p.name.as_str())
     }
 
     /// The turn in progress.
@@ -297,6 +307,20 @@ impl CoreState {
             .filter(move |f| f.node.is_some_and(|n| self.features.root(n) == root))
     }
 
+    /// The feature node a figure at `spot` of the tile at `pos` stands in.
+    fn node_of_spot(&self, pos: Pos, spot: Spot) -> Option<NodeId> {
+        match spot {
+            Spot::Feature(fi) => self.node_at(pos, fi as usize),
+            // A recall is never where a figure stands.
+            Spot::Corner(_) | Spot::Tile | Spot::Recall(_) => None,
+        }
+    }
+
+    /// How many of figure kind `kind` that belong to nobody are off the board.
+    pub fn neutral_supply(&self, kind: u8) -> u8 {
+        self.neutral.get(kind as usize).copied().unwrap_or(0)
+    }
+
     /// The node of feature `feature` (definition index) of the tile at `pos`.
     pub fn node_at(&self, pos: Pos, feature: usize) -> Option<NodeId> {
         let t = self.board.get(pos)?;
@@ -341,7 +365,7 @@ impl CoreState {
         let pennants = self.features.pennants(node);
         for f in self.figures_in(node) {
             let decl = &self.tables.figures[f.kind as usize];
-            if decl.class == FigureClass::Follower {
+            if decl.class == FigureClass::Follower && f.owner != NEUTRAL {
                 strength[f.owner as usize] += decl.strength.in_feature(pennants);
             }
         }
@@ -417,11 +441,7 @@ impl CoreState {
                 pos,
                 spot,
             } => {
-                let node = match spot {
-                    Spot::Feature(fi) => self.node_at(pos, fi as usize),
-                    // A recall is never where a figure stands.
-                    Spot::Corner(_) | Spot::Recall(_) => None,
-                };
+                let node = self.node_of_spot(pos, spot);
                 self.figures.push(PlacedFigure {
                     id: figure,
                     owner,
@@ -431,8 +451,14 @@ impl CoreState {
                     node,
                 });
                 self.next_figure = self.next_figure.max(figure + 1);
-                let i = owner as usize * self.tables.figures.len() + kind as usize;
-                self.supply[i] -= 1;
+                if owner == NEUTRAL {
+                    if let Some(n) = self.neutral.get_mut(kind as usize) {
+                        *n = n.saturating_sub(1);
+                    }
+                } else {
+                    let i = owner as usize * self.tables.figures.len() + kind as usize;
+                    self.supply[i] -= 1;
+                }
                 if let Some(n) = node
                     && self.tables.figures[kind as usize].class == FigureClass::Follower
                 {
@@ -452,10 +478,30 @@ impl CoreState {
                 let n = self.tables.sources.len();
                 self.breakdown[player as usize * n + source as usize] += points;
             }
+            Event::FigureMoved { figure, pos, spot } => {
+                let node = self.node_of_spot(pos, spot);
+                if let Some(i) = self.figures.iter().position(|f| f.id == figure) {
+                    let f = self.figures[i];
+                    let follower = self.tables.figures[f.kind as usize].class == FigureClass::Follower;
+                    if let (Some(n), true) = (f.node, follower) {
+                        self.features.add_followers(n, -1);
+                    }
+                    if let (Some(n), true) = (node, follower) {
+                        self.features.add_followers(n, 1);
+                    }
+                    self.figures[i] = PlacedFigure { pos, spot, node, ..f };
+                }
+            }
             Event::FigureReturned { figure, .. } => {
                 if let Some(i) = self.figures.iter().position(|f| f.id == figure) {
                     let f = self.figures.remove(i);
-                    self.supply[f.owner as usize * self.tables.figures.len() + f.kind as usize] += 1;
+                    if f.owner == NEUTRAL {
+                        if let Some(n) = self.neutral.get_mut(f.kind as usize) {
+                            *n += 1;
+                        }
+                    } else {
+                        self.supply[f.owner as usize * self.tables.figures.len() + f.kind as usize] += 1;
+                    }
                     if let Some(n) = f.node
                         && self.tables.figures[f.kind as usize].class == FigureClass::Follower
                     {
@@ -587,6 +633,7 @@ pub(crate) struct CoreMark {
     figures: Vec<PlacedFigure>,
     next_figure: FigureId,
     supply: Vec<u8>,
+    neutral: Vec<u8>,
     scores: Vec<i32>,
     breakdown: Vec<i32>,
     bag: Vec<u16>,
@@ -607,6 +654,7 @@ impl CoreMark {
             figures: core.figures.clone(),
             next_figure: core.next_figure,
             supply: core.supply.clone(),
+            neutral: core.neutral.clone(),
             scores: core.scores.clone(),
             breakdown: core.breakdown.clone(),
             bag: core.bag.clone(),
@@ -624,6 +672,7 @@ impl CoreMark {
         self.figures.clone_from(&core.figures);
         self.next_figure = core.next_figure;
         self.supply.clone_from(&core.supply);
+        self.neutral.clone_from(&core.neutral);
         self.scores.clone_from(&core.scores);
         self.breakdown.clone_from(&core.breakdown);
         self.bag.clone_from(&core.bag);
@@ -640,6 +689,7 @@ impl CoreMark {
         std::mem::swap(&mut core.figures, &mut self.figures);
         core.next_figure = self.next_figure;
         std::mem::swap(&mut core.supply, &mut self.supply);
+        std::mem::swap(&mut core.neutral, &mut self.neutral);
         std::mem::swap(&mut core.scores, &mut self.scores);
         std::mem::swap(&mut core.breakdown, &mut self.breakdown);
         std::mem::swap(&mut core.bag, &mut self.bag);

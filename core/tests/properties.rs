@@ -374,7 +374,7 @@ fn check_deploy_decision(game: &mut Game, pos: Pos, options: &[Action], tally: &
             Spot::Corner(_) => tally.corner += 1,
             Spot::Feature(fi) if (fi as usize) >= n_features => tally.missing_feature += 1,
             Spot::Feature(fi) if occupied[fi as usize] => tally.occupied_feature += 1,
-            Spot::Feature(_) | Spot::Recall(_) => {}
+            Spot::Feature(_) | Spot::Tile | Spot::Recall(_) => {}
         }
         assert_rejected(game, &action, &before);
     }

@@ -182,7 +182,10 @@ fn deployments_kept(ctx: &Ctx<'_>, events: usize, asks: usize) -> bool {
     let moved = ctx.events.get(events..).unwrap_or_default().iter().any(|e| {
         matches!(
             e,
-            Event::FigureDeployed { .. } | Event::FigureReturned { .. } | Event::TilePlaced { .. }
+            Event::FigureDeployed { .. }
+                | Event::FigureReturned { .. }
+                | Event::FigureMoved { .. }
+                | Event::TilePlaced { .. }
         )
     });
     ctx.asks.len() == asks && !moved

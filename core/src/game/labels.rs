@@ -83,6 +83,7 @@ impl Game {
         let tile = &self.rules.tile(placed.tile).def;
         let mut label = match d.spot {
             Spot::Corner(c) => format!("{} at the {} corner", figure.name, words::corner_name(c)),
+            Spot::Tile => format!("{} on the tile", figure.name),
             Spot::Recall(fi) => {
                 let feature = self
                     .core

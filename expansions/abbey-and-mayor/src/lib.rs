@@ -116,6 +116,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             class: FigureClass::Special,
             placement: FigurePlacement::ByExpansion,
             recall: Recall::Never,
+            neutral: 0,
         },
         FigureDecl {
             id: MAYOR,
@@ -125,6 +126,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             class: FigureClass::Follower,
             placement: FigurePlacement::OnFeatures(&["city"]),
             recall: Recall::Never,
+            neutral: 0,
         },
         FigureDecl {
             id: WAGON,
@@ -134,6 +136,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             class: FigureClass::Follower,
             placement: FigurePlacement::OnFeatures(&["road", "city", "cloister"]),
             recall: Recall::Never,
+            neutral: 0,
         },
     ],
     score_sources: &[BARN_SOURCE, FARMERS_SOURCE],

@@ -50,6 +50,7 @@ pub const ABBOT: FigureDecl = FigureDecl {
     class: FigureClass::Follower,
     placement: FigurePlacement::OnFeatures(&["cloister", "garden"]),
     recall: Recall::Scoring,
+    neutral: 0,
 };
 
 /// The base tiles a garden tile may replace (those the newer editions print

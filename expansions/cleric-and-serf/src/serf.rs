@@ -203,8 +203,9 @@ impl ClericAndSerf {
                 let farm = match spot {
                     Spot::Corner(c) => corner_field(view, pos, c),
                     Spot::Feature(fi) => view.node_at(pos, fi as usize),
-                    // A deployed figure never stands on a recall.
-                    Spot::Recall(_) => None,
+                    // A barn stands on a corner; on a tile or a recall it
+                    // is in no farm.
+                    Spot::Tile | Spot::Recall(_) => None,
                 };
                 state.pending_barns.push(PendingBarn {
                     placer: owner,

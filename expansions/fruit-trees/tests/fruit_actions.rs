@@ -219,6 +219,7 @@ static TEST_FIGURES: ExpansionInfo = ExpansionInfo {
             class: FigureClass::Special,
             placement: FigurePlacement::OnFeatures(&["road", "city"]),
             recall: Recall::Never,
+            neutral: 0,
         },
         FigureDecl {
             id: "test-flier",
@@ -228,6 +229,7 @@ static TEST_FIGURES: ExpansionInfo = ExpansionInfo {
             class: FigureClass::Follower,
             placement: FigurePlacement::ByExpansion,
             recall: Recall::Never,
+            neutral: 0,
         },
         FigureDecl {
             id: "test-big",
@@ -237,6 +239,7 @@ static TEST_FIGURES: ExpansionInfo = ExpansionInfo {
             class: FigureClass::Follower,
             placement: FigurePlacement::OnFeatures(&["road", "city", "field"]),
             recall: Recall::Never,
+            neutral: 0,
         },
     ],
     score_sources: &[],

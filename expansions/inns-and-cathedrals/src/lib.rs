@@ -34,6 +34,7 @@ pub const BIG_FOLLOWER: FigureDecl = FigureDecl {
     class: FigureClass::Follower,
     placement: FigurePlacement::OnFeatures(&["road", "city", "field", "cloister"]),
     recall: Recall::Never,
+    neutral: 0,
 };
 
 /// The expansion's declaration.

@@ -276,6 +276,7 @@ impl Converter<'_> {
                 at: (Some(pos) != just_placed).then_some(pos),
                 feature: Some(feature),
                 corner: None,
+                spot: None,
             },
             place,
         )
@@ -319,6 +320,7 @@ impl Converter<'_> {
                 at: None,
                 feature: None,
                 corner: Some(corner.into()),
+                spot: None,
             },
             place,
         )

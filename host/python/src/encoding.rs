@@ -146,7 +146,12 @@ impl Layout {
                 out[9 * area + c] = 1.0;
             }
         }
-        for f in s.figures() {
+        // Figures of nobody's (a dragon) have no plane in this layout yet.
+        for f in s
+            .figures()
+            .iter()
+            .filter(|f| f.owner != carcassonne_core::figures::NEUTRAL)
+        {
             if let Some(c) = self.cell(f.pos) {
                 let offset = (f.owner as usize + seats - me as usize) % seats.max(1);
                 if offset < MAX_SEATS {

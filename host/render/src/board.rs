@@ -137,6 +137,8 @@ impl<'a> Scene<'a> {
         let (x, y) = origin(f.pos);
         let local = match f.spot {
             Spot::Corner(c) => [(0.0, 0.0), (TILE, 0.0), (TILE, TILE), (0.0, TILE)][c as usize % 4],
+            // On the tile itself: its upper middle, clear of most features' spots.
+            Spot::Tile => (TILE * 0.5, TILE * 0.3),
             Spot::Feature(fi) | Spot::Recall(fi) => match self.placed.get(&f.pos).copied() {
                 Some((tile, rotation)) => self
                     .layout(tile, rotation)

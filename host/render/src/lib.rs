@@ -63,6 +63,9 @@ pub const PLAYER_SHAPES: [&str; 6] = ["circle", "square", "triangle", "diamond",
 
 /// The shape of seat `player` (see [`PLAYER_SHAPES`]).
 pub fn player_shape(player: u8) -> &'static str {
+    if player == carcassonne_core::figures::NEUTRAL {
+        return PLAYER_SHAPES[0];
+    }
     PLAYER_SHAPES[player as usize % PLAYER_SHAPES.len()]
 }
 
@@ -118,11 +121,21 @@ pub fn shape_svg(shape: &str, cx: f64, cy: f64, r: f64, attrs: &str) -> String {
 
 /// The colour of seat `player` (see [`PLAYER_COLOURS`]).
 pub fn player_colour(player: u8) -> &'static str {
+    // A figure of nobody's (a dragon) is dark, like no seat's.
+    if player == carcassonne_core::figures::NEUTRAL {
+        return NEUTRAL_COLOUR;
+    }
     PLAYER_COLOURS[player as usize % PLAYER_COLOURS.len()]
 }
 
+/// The colour of figures that belong to nobody.
+pub const NEUTRAL_COLOUR: &str = "#2b2b2b";
+
 /// A colour that reads well on top of [`player_colour`]`(player)`.
 fn player_ink(player: u8) -> &'static str {
+    if player == carcassonne_core::figures::NEUTRAL {
+        return "#ffffff";
+    }
     match player as usize % PLAYER_COLOURS.len() {
         2 | 4 => "#111111",
         _ => "#ffffff",

@@ -132,6 +132,12 @@ impl Recorder {
                     self.figures.remove(i);
                 }
             }
+            Event::FigureMoved { figure, pos, spot } => {
+                if let Some((_, f)) = self.figures.iter_mut().find(|(id, _)| *id == figure) {
+                    f.pos = pos;
+                    f.spot = spot;
+                }
+            }
             Event::Scored {
                 player, points, source, ..
             } => {
@@ -199,7 +205,8 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
             };
             format!("{} deploys: {label}{at}", name(*owner))
         }
-        Event::FeatureCompleted { kind, .. } => format!("A {kind} is completed"),
+        Event::FeatureCompleted { kind, .. } => format!("A {} is completed", rules.kind_label(*kind)),
+        Event::FigureMoved { pos, .. } => format!("A figure moves to {pos}"),
         Event::Scored {
             player, points, source, ..
         } => {

@@ -703,6 +703,8 @@ impl Table {
                             Some([(0.0, 0.0), (100.0, 0.0), (100.0, 100.0), (0.0, 100.0)][c as usize % 4])
                         }
                         // Taking a figure back: the spot is the figure itself.
+                        // On the tile itself: where the board draws such figures.
+                        Spot::Tile => Some((50.0, 30.0)),
                         Spot::Feature(fi) | Spot::Recall(fi) => {
                             feature_point(rules.tile(placed.tile), placed.rotation, fi as usize)
                         }

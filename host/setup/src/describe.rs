@@ -44,7 +44,21 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
             };
             format!("    deploys: {label}{at}")
         }
-        Event::FeatureCompleted { kind, .. } => format!("    completes a {kind}"),
+        Event::FeatureCompleted { kind, .. } => format!("    completes a {}", rules.kind_label(*kind)),
+        Event::FigureMoved { figure, pos, spot } => {
+            let f = s.figure(*figure)?;
+            let label = game.deployment_label(&Deployment {
+                figure: f.kind,
+                pos: *pos,
+                spot: *spot,
+            });
+            let at = if label.ends_with(&format!(" at {pos}")) {
+                String::new()
+            } else {
+                format!(" at {pos}")
+            };
+            format!("    moves: {label}{at}")
+        }
         Event::Scored {
             player, points, source, ..
         } => format!(
@@ -52,6 +66,9 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
             name(*player),
             rules.score_sources()[*source as usize]
         ),
+        Event::FigureReturned { owner, kind, .. } if *owner == carcassonne_core::figures::NEUTRAL => {
+            format!("    the {} leaves the board", rules.figures()[*kind as usize].id)
+        }
         Event::FigureReturned { owner, kind, .. } => format!(
             "    {}'s {} returns to supply",
             name(*owner),
