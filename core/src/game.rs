@@ -866,13 +866,7 @@ impl Game {
                 });
                 if let Some((node, f)) = taken {
                     self.score_feature(node, false);
-                    self.emit(Event::FigureReturned {
-                        figure: f.id,
-                        owner: f.owner,
-                        kind: f.kind,
-                        pos: f.pos,
-                        spot: f.spot,
-                    });
+                    self.return_figure(f);
                 }
                 self.core.enter(Phase::AfterDeploy);
             }
@@ -1093,6 +1087,17 @@ impl Game {
         self.points_of(node, false)
     }
 
+    /// Sends figure `f` back to its owner's supply.
+    fn return_figure(&mut self, f: PlacedFigure) {
+        self.emit(Event::FigureReturned {
+            figure: f.id,
+            owner: f.owner,
+            kind: f.kind,
+            pos: f.pos,
+            spot: f.spot,
+        });
+    }
+
     /// Scores one feature for its majority and returns its figures (when complete).
     fn score_feature(&mut self, node: NodeId, complete: bool) {
         let kind = self.core.features().kind(node);
@@ -1120,13 +1125,7 @@ impl Game {
         if complete {
             let returning: Vec<PlacedFigure> = self.core.figures_in(node).copied().collect();
             for f in returning {
-                self.emit(Event::FigureReturned {
-                    figure: f.id,
-                    owner: f.owner,
-                    kind: f.kind,
-                    pos: f.pos,
-                    spot: f.spot,
-                });
+                self.return_figure(f);
             }
         }
     }

@@ -656,7 +656,8 @@ fn join_or(mut words: Vec<String>) -> String {
     }
 }
 
-fn is_kebab(s: &str) -> bool {
+/// Whether `s` is kebab-case: lower-case letters, digits and inner `-`.
+pub(crate) fn is_kebab(s: &str) -> bool {
     !s.is_empty()
         && s.chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')

@@ -3,6 +3,7 @@
 //! serde stops at the first error, and tile authors fix files faster when
 //! they see all of them, so the spanned TOML tree is walked by hand.
 
+use super::kinds::is_kebab;
 use super::{Attributes, EdgeKind, FeatureDef, FeatureKind, KindShape, Landscape, Segments, TileDef, TileSet};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::geometry::{Segment, Side};
@@ -826,14 +827,6 @@ fn mark_side_or_segment(marks: &mut [bool; 12], s: Segment, whole: bool) {
             marks[t.index()] = true;
         }
     }
-}
-
-fn is_kebab(s: &str) -> bool {
-    !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-        && !s.starts_with('-')
-        && !s.ends_with('-')
 }
 
 /// The span of the value at `path` below `node`, or the deepest part found.

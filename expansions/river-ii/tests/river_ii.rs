@@ -6,10 +6,9 @@
 //! unturned has its stem north and its arms east and west, so placed at
 //! (0, 1) it sends one branch to (1, 1) and one to (-1, 1).
 
-use carcassonne_bots::{Bot, RandomBot};
 use carcassonne_core::{Game, GameConfig};
 use carcassonne_river_ii::INFO;
-use carcassonne_testkit::{Kit, RecordBuilder, random_games};
+use carcassonne_testkit::{Kit, RecordBuilder, draws, random_games};
 
 fn kit() -> Kit {
     Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
@@ -66,41 +65,13 @@ fn seeded(seed: u64, expansions: &[&str]) -> Game {
     Game::new(kit().rules(&config)).expect("a game")
 }
 
-/// The start tile and the tile ids drawn (placed or, fitting nowhere,
-/// discarded), in draw order, in a whole game played by random bots.
-fn draws(mut game: Game, seed: u64) -> (String, Vec<String>) {
-    let start = game.rules().tile(game.rules().start_tile()).id().to_string();
-    let mut bot = RandomBot::new(seed);
-    let mut options = Vec::new();
-    let mut drawn = Vec::new();
-    let mut turn = 0;
-    let mut discarded = 0;
-    while !game.is_over() {
-        if game.state().turn().number != turn {
-            turn = game.state().turn().number;
-            // Tiles that fit nowhere were drawn (and set aside) before the turn's tile.
-            for &t in &game.state().discarded()[discarded..] {
-                drawn.push(game.rules().tile(t).id().to_string());
-            }
-            discarded = game.state().discarded().len();
-            if let Some(t) = game.state().turn().drawn {
-                drawn.push(game.rules().tile(t).id().to_string());
-            }
-        }
-        options.clear();
-        game.legal_actions(&mut options);
-        let i = bot.choose(&game, &options);
-        game.play(&options[i]).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-    }
-    (start, drawn)
-}
-
 #[test]
 fn the_fork_comes_first_and_the_volcano_lake_last() {
     for seed in 0..6 {
         let game = seeded(seed, &["river-ii"]);
         assert_eq!(game.rules().bag_size(), 71 + 11, "seed {seed}");
-        let (start, drawn) = draws(game, seed);
+        let start = game.rules().tile(game.rules().start_tile()).id().to_string();
+        let drawn = draws(game, seed);
         assert_eq!(start, "RV2-1");
         assert_eq!(drawn[0], "RV2-2", "seed {seed}: {drawn:?}");
         let river = drawn.iter().take_while(|id| id.starts_with("RV2-")).count();
@@ -125,7 +96,8 @@ fn both_rivers_make_one_river_with_one_spring_and_two_lakes() {
             .map(|&t| game.rules().tile(t).id())
             .collect();
         assert!(!bag.contains(&"RV-1") && !bag.contains(&"RV-2"), "{bag:?}");
-        let (start, drawn) = draws(game, seed);
+        let start = game.rules().tile(game.rules().start_tile()).id().to_string();
+        let drawn = draws(game, seed);
         assert_eq!(start, "RV2-1");
         assert_eq!(drawn[0], "RV2-2", "seed {seed}: {drawn:?}");
         let river = drawn.iter().take_while(|id| id.starts_with("RV")).count();

@@ -9,10 +9,9 @@
 //! it joins west and north, turned 180° north and east, turned 270° east
 //! and south. RV-3 is a straight west-east river; turned 90° north-south.
 
-use carcassonne_bots::{Bot, RandomBot};
 use carcassonne_core::{Game, GameConfig, RefusalKind};
 use carcassonne_river::INFO;
-use carcassonne_testkit::{Kit, RecordBuilder, options, random_games, try_play};
+use carcassonne_testkit::{Kit, RecordBuilder, draws, options, random_games, try_play};
 
 fn kit() -> Kit {
     Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
@@ -132,34 +131,6 @@ fn seeded(seed: u64, variant: Option<&str>) -> Game {
             .insert("start_tile".into(), v.into());
     }
     Game::new(kit().rules(&config)).expect("a game")
-}
-
-/// The tile ids drawn (placed or, fitting nowhere, discarded), in draw
-/// order, in a whole game played by random bots.
-fn draws(mut game: Game, seed: u64) -> Vec<String> {
-    let mut bot = RandomBot::new(seed);
-    let mut options = Vec::new();
-    let mut drawn = Vec::new();
-    let mut turn = 0;
-    let mut discarded = 0;
-    while !game.is_over() {
-        if game.state().turn().number != turn {
-            turn = game.state().turn().number;
-            // Tiles that fit nowhere were drawn (and set aside) before the turn's tile.
-            for &t in &game.state().discarded()[discarded..] {
-                drawn.push(game.rules().tile(t).id().to_string());
-            }
-            discarded = game.state().discarded().len();
-            if let Some(t) = game.state().turn().drawn {
-                drawn.push(game.rules().tile(t).id().to_string());
-            }
-        }
-        options.clear();
-        game.legal_actions(&mut options);
-        let i = bot.choose(&game, &options);
-        game.play(&options[i]).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-    }
-    drawn
 }
 
 #[test]

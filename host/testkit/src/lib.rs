@@ -465,3 +465,37 @@ fn same_game(a: &Game, b: &Game, seed: u64) {
         );
     }
 }
+
+/// The ids of the tiles drawn in a whole game of `game` played to the end by
+/// choosing uniformly among the legal options (the choices seeded with
+/// `seed`), in draw order: each turn's tile, and before it any tile that fit
+/// nowhere and was discarded. What tests of the bag's order read (river
+/// tiles first, the lake last).
+///
+/// # Panics
+/// If a listed option is refused.
+pub fn draws(mut game: Game, seed: u64) -> Vec<String> {
+    let mut rng = carcassonne_core::rng::GameRng::new(seed ^ 0xd7a5);
+    let mut options = Vec::new();
+    let mut drawn = Vec::new();
+    let mut turn = 0;
+    let mut discarded = 0;
+    while !game.is_over() {
+        if game.state().turn().number != turn {
+            turn = game.state().turn().number;
+            // Tiles that fit nowhere were drawn (and set aside) before the turn's tile.
+            for &t in &game.state().discarded()[discarded..] {
+                drawn.push(game.rules().tile(t).id().to_string());
+            }
+            discarded = game.state().discarded().len();
+            if let Some(t) = game.state().turn().drawn {
+                drawn.push(game.rules().tile(t).id().to_string());
+            }
+        }
+        options.clear();
+        game.legal_actions(&mut options);
+        let choice = options[rng.below(options.len() as u32) as usize].clone();
+        game.play(&choice).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    drawn
+}
