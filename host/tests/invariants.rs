@@ -66,7 +66,7 @@ const TOKENS_PER_FRUIT: u64 = 4;
 const CLOISTER_TOKENS: u64 = 14;
 /// Random choices drawn for variants: one per declared variant of the
 /// linked expansions (checked below), so that every variant's value is drawn on its own.
-const VARIANT_CHOICES: usize = 24;
+const VARIANT_CHOICES: usize = 28;
 
 #[test]
 fn every_declared_variant_gets_its_own_choice() {

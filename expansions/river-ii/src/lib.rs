@@ -13,7 +13,7 @@
 use carcassonne_core::expansion::{self, DynExpansion};
 use carcassonne_core::tiles::{AttributeDecl, AttributePlace};
 use carcassonne_core::{BuildContext, ExpansionInfo, TileFile, ValueKind, register_expansion};
-use carcassonne_river::{ROLE, RiverRules, RiverSet, START_TILE};
+use carcassonne_river::{ROLE, RiverRules, RiverSet, START_TILE, U_TURN};
 // The inn on RV2-7 is Inns & Cathedrals' attribute: linked so its schema is
 // in every catalog this expansion is in.
 use carcassonne_inns_and_cathedrals as _;
@@ -33,7 +33,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         file_name: "river-ii.toml",
         embedded: include_str!("../../../tiles/river-ii.toml"),
     }],
-    variants: &[START_TILE],
+    variants: &[START_TILE, U_TURN],
     figures: &[],
     score_sources: &[],
     attributes: &[

@@ -53,7 +53,14 @@ fn the_two_branches_may_not_join() {
     let river = rules.landscape().edge_kind("river").expect("declared");
     let at = carcassonne_core::Pos::new(0, 3);
     assert_eq!(
-        carcassonne_river::course::check(g.state(), bridge, at, carcassonne_core::Rotation::NONE, river),
+        carcassonne_river::course::check(
+            g.state(),
+            bridge,
+            at,
+            carcassonne_core::Rotation::NONE,
+            river,
+            carcassonne_river::course::UTurns::Immediate
+        ),
         Err(carcassonne_river::course::Refusal::Joins)
     );
 }

@@ -29,6 +29,29 @@ pub fn turn(entry: Side, exit: Side) -> Turn {
     }
 }
 
+/// Which U-turns a river set forbids (variant `u_turn`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UTurns {
+    /// Only two curves the same way in a row (Hans im Glück's answer), and
+    /// a tile may not join two open ends.
+    Immediate,
+    /// JCloisterZone's test instead: ahead of every open end the tile
+    /// leaves, the two squares beside the square in front, the square two
+    /// ahead and the two beside it must all be empty.
+    Lookahead,
+}
+
+impl UTurns {
+    /// The variant's value read from its canonical text.
+    pub fn parse(text: &str) -> Result<UTurns, String> {
+        match text {
+            "immediate" => Ok(UTurns::Immediate),
+            "lookahead" => Ok(UTurns::Lookahead),
+            other => Err(format!("unknown u_turn `{other}`")),
+        }
+    }
+}
+
 /// Why a river tile may not go somewhere.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
@@ -38,6 +61,8 @@ pub enum Refusal {
     Joins,
     /// It bends the same way as the tile it continues.
     UTurn(Turn),
+    /// A tile lies ahead of one of its open ends (`UTurns::Lookahead`).
+    Blocked,
 }
 
 impl Refusal {
@@ -52,6 +77,9 @@ impl Refusal {
                 "the river would turn {} twice in a row, a U-turn, which is not allowed",
                 if t == Turn::Left { "left" } else { "right" }
             ),
+            Refusal::Blocked => "the river's way ahead must be clear: no tile beside the square in front of \
+                                 an open end of the river, nor on or beside the square two ahead"
+                .to_string(),
         }
     }
 }
@@ -67,8 +95,74 @@ pub fn is_river_tile(tile: &TileType, river: EdgeKind) -> bool {
 }
 
 /// Whether the river tile `tile` may go at `pos` turned by `rotation` (its
-/// edges already match), or why not. A tile without river edges always may.
-pub fn check(view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation, river: EdgeKind) -> Result<(), Refusal> {
+/// edges already match) under `u_turns`, or why not. A tile without river
+/// edges always may.
+pub fn check(
+    view: &CoreState,
+    tile: &TileType,
+    pos: Pos,
+    rotation: Rotation,
+    river: EdgeKind,
+    u_turns: UTurns,
+) -> Result<(), Refusal> {
+    match u_turns {
+        UTurns::Immediate => check_immediate(view, tile, pos, rotation, river),
+        UTurns::Lookahead => check_lookahead(view, tile, pos, rotation, river),
+    }
+}
+
+/// The lookahead rule: connected at one end at least, and clear ahead of
+/// every open end.
+fn check_lookahead(
+    view: &CoreState,
+    tile: &TileType,
+    pos: Pos,
+    rotation: Rotation,
+    river: EdgeKind,
+) -> Result<(), Refusal> {
+    let board = view.board();
+    let (mut connected, mut open) = (0, Vec::new());
+    for side in river_ends(tile, rotation, river) {
+        if board.is_occupied(pos.step(side)) {
+            connected += 1;
+        } else {
+            open.push(side);
+        }
+    }
+    if connected == 0 {
+        return if open.is_empty() {
+            Ok(())
+        } else {
+            Err(Refusal::Unconnected)
+        };
+    }
+    for side in open {
+        let front = pos.step(side);
+        let two = front.step(side);
+        let (left, right) = (Side::from_index(side as usize + 3), Side::from_index(side as usize + 1));
+        let ahead = [
+            front.step(left),
+            front.step(right),
+            two,
+            two.step(left),
+            two.step(right),
+        ];
+        if ahead.iter().any(|&p| board.is_occupied(p)) {
+            return Err(Refusal::Blocked);
+        }
+    }
+    Ok(())
+}
+
+/// The immediate rule: exactly one open end met, and not the same turn
+/// twice in a row.
+fn check_immediate(
+    view: &CoreState,
+    tile: &TileType,
+    pos: Pos,
+    rotation: Rotation,
+    river: EdgeKind,
+) -> Result<(), Refusal> {
     let board = view.board();
     let mut entry = None;
     let mut exits = [None; 4];

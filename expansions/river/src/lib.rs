@@ -61,6 +61,19 @@ pub const START_TILE: VariantDecl = VariantDecl {
     earlier_defaults: &[],
 };
 
+/// The variant both river sets offer for U-turns.
+pub const U_TURN: VariantDecl = VariantDecl {
+    name: "u_turn",
+    kind: ValueKind::OneOf {
+        values: &["immediate", "lookahead"],
+    },
+    default: "immediate",
+    description: "which river placements count as a U-turn: `immediate` two curves the same way in a row (Hans \
+                  im Glück's answer), `lookahead` any tile beside the square in front of an open end or on or \
+                  beside the square two ahead (JCloisterZone's test)",
+    earlier_defaults: &[],
+};
+
 /// The attribute a river set marks its special tiles with.
 pub const ROLE: AttributeDecl = AttributeDecl {
     key: "role",
@@ -85,7 +98,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         file_name: "river.toml",
         embedded: include_str!("../../../tiles/river.toml"),
     }],
-    variants: &[START_TILE],
+    variants: &[START_TILE, U_TURN],
     figures: &[],
     score_sources: &[],
     attributes: &[ROLE],
@@ -133,6 +146,7 @@ pub struct RiverRules {
     river_tiles: Vec<bool>,
     set: RiverSet,
     base_start: stack::BaseStart,
+    u_turns: course::UTurns,
 }
 
 impl RiverRules {
@@ -149,6 +163,7 @@ impl RiverRules {
             river_tiles: ctx.tiles.iter().map(|t| course::is_river_tile(t, river)).collect(),
             set,
             base_start: stack::BaseStart::parse(ctx.variant("start_tile"))?,
+            u_turns: course::UTurns::parse(ctx.variant("u_turn"))?,
         })
     }
 }
@@ -169,7 +184,7 @@ impl Expansion for RiverRules {
 
     fn placement_allowed(&self, _state: &(), view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation) -> bool {
         !self.river_tiles.get(tile.index as usize).copied().unwrap_or(false)
-            || course::check(view, tile, pos, rotation, self.river).is_ok()
+            || course::check(view, tile, pos, rotation, self.river, self.u_turns).is_ok()
     }
 
     fn explain_placement_refusal(
@@ -180,7 +195,7 @@ impl Expansion for RiverRules {
         pos: Pos,
         rotation: Rotation,
     ) -> Option<String> {
-        course::check(view, tile, pos, rotation, self.river)
+        course::check(view, tile, pos, rotation, self.river, self.u_turns)
             .err()
             .map(|r| r.words())
     }

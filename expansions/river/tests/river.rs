@@ -71,6 +71,43 @@ fn a_straight_between_two_curves_allows_the_same_turn_again() {
 }
 
 #[test]
+fn the_lookahead_variant_refuses_a_river_heading_for_a_placed_tile() {
+    // Right, straight west, right (north), straight north: allowed by both
+    // rules. Then RV-11's river bending east at (-2, -1) would be allowed
+    // by the immediate rule (a straight before it), but two squares ahead
+    // of its open end, beside (0, -1), lies the spring: `lookahead` refuses.
+    let moves = |r: RecordBuilder| {
+        r.place("RV-4", (0, 1), 90)
+            .pass()
+            .place("RV-3", (-1, 1), 0)
+            .pass()
+            .place("RV-4", (-2, 1), 180)
+            .pass()
+            .place("RV-3", (-2, 0), 90)
+            .pass()
+    };
+    let tiles = ["RV-4", "RV-3", "RV-4", "RV-3", "RV-11", "RV-6"];
+    let bend = place("RV-11", (-2, -1), 270);
+    let mut immediate = game(&tiles, moves);
+    try_play(&mut immediate, &bend).expect("no U-turn by the immediate rule");
+    let lookahead = moves(
+        RecordBuilder::new(&["Ann", "Bob"])
+            .expansion("river")
+            .variant("river", "u_turn", "lookahead")
+            .draw_order(&tiles),
+    )
+    .build();
+    let mut g = kit().replay_record(&lookahead).unwrap_or_else(|e| panic!("{e}"));
+    let refused = try_play(&mut g, &bend).expect_err("blocked ahead");
+    assert_eq!(refused.kind, RefusalKind::PlacementForbidden);
+    assert!(
+        refused.message.contains("way ahead must be clear"),
+        "{}",
+        refused.message
+    );
+}
+
+#[test]
 fn a_river_tile_that_does_not_continue_the_river_is_refused() {
     // East of the spring, RV-3 turned 90° matches the spring's field side,
     // but its river ends meet nothing: it would break the river.
