@@ -242,9 +242,10 @@ pub enum SetupError {
          an expansion hands it out), so its count cannot be changed here"
     )]
     NotInBag(String),
-    /// A tile of an extra file carries attributes of an expansion that is off.
+    /// A tile of an extra file carries attributes, or uses kinds of feature
+    /// or edge, of an expansion that is off.
     #[error(
-        "[tiles] files: tile `{tile}` in {file} has `{expansion}` attributes, but `{expansion}` \
+        "[tiles] files: tile `{tile}` in {file} has `{expansion}` attributes or kinds, but `{expansion}` \
          is not in this game; enable it (expansions = [\"{expansion}\"]) or shuffle in its \
          tiles with its rules off (tiles_only = [\"{expansion}\"])"
     )]

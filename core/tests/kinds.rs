@@ -189,6 +189,30 @@ fn a_canal_meets_a_road_without_joining_it_and_scores_by_its_declaration() {
 }
 
 #[test]
+fn a_tile_file_of_ones_own_using_an_expansions_kinds_needs_that_expansion() {
+    let dir = std::env::temp_dir().join(format!("carcassonne-kinds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let file = dir.join("my-canals.toml");
+    let mine = TILES
+        .replace("id = \"canals\"", "id = \"my-canals\"")
+        .replace("\"K1\"", "\"MK1\"")
+        .replace("\"K2\"", "\"MK2\"");
+    std::fs::write(&file, mine).expect("written");
+    let mut config = GameConfig::with_players(2);
+    config.tiles.files = vec![file.display().to_string()];
+    let err = Rules::new(&catalog(), &config, &TileSource::default()).expect_err("canals are off");
+    assert!(
+        err.to_string()
+            .contains("has `canals` attributes or kinds, but `canals` is not in this game"),
+        "{err}"
+    );
+    config.tiles_only = vec!["canals".into()];
+    let rules = Rules::new(&catalog(), &config, &TileSource::default()).expect("with its tiles in the game");
+    assert!(rules.tile_by_id("MK1").is_some());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn the_expansion_orders_the_bag_and_a_declaration_that_clashes_is_refused() {
     // Seeded, the two canal phases come first.
     let mut config = GameConfig::with_players(2);

@@ -214,7 +214,7 @@ fn an_extra_tile_of_an_expansion_that_is_off_says_which_to_enable() {
     assert_eq!(
         error(&config),
         format!(
-            "[tiles] files: tile `M1` in {file} has `inns-and-cathedrals` attributes, but \
+            "[tiles] files: tile `M1` in {file} has `inns-and-cathedrals` attributes or kinds, but \
              `inns-and-cathedrals` is not in this game; enable it (expansions = [\"inns-and-cathedrals\"]) \
              or shuffle in its tiles with its rules off (tiles_only = [\"inns-and-cathedrals\"])"
         )
