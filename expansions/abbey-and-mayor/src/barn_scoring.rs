@@ -114,10 +114,19 @@ pub(crate) fn farms_joined(state: &mut State, ctx: &mut Ctx<'_>) {
     }
 }
 
-/// Each barn scores its farm's completed cities for its owner.
+/// Each farm with barns scores its completed cities once for each player
+/// with a barn in it: a special figure does not stack, so two barns of one
+/// player in one farm (farms that joined, or `[figures] barn = 2`) pay
+/// that player once, as JCloisterZone does.
 pub(crate) fn final_barns(state: &mut State, ctx: &mut Ctx<'_>) {
     prune_barns(state, ctx.view());
+    let mut paid: Vec<(NodeId, u8)> = Vec::new();
     for b in &state.barns {
+        let farm = ctx.view().features().root(b.farm);
+        if paid.contains(&(farm, b.owner)) {
+            continue;
+        }
+        paid.push((farm, b.owner));
         let points = BARN_FINAL_PER_CITY * completed_cities(ctx.view(), b.farm);
         if points > 0 {
             ctx.score(b.owner, points, BARN_SOURCE);

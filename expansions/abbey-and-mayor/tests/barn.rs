@@ -191,3 +191,20 @@ fn a_second_barn_in_a_farm_with_barn_placement_occupied() {
     assert_eq!(points(&game, 1, BARN), 8);
     assert_eq!((game.state().score(0), game.state().score(1)), (14, 16));
 }
+
+/// Two barns of one player in one farm score that player once, as a
+/// special figure does not stack (JCloisterZone pays each player with a
+/// barn in a farm once). `two_barns_one_owner.json` is
+/// `second_barn_occupied.json` with two barns a player (`[figures] barn =
+/// 2`) and turns 8 and 9 swapped, so that Bob deploys his second barn on the
+/// NW corner of B (2,1), in the farm of his first. At the end the farm's
+/// two completed cities pay Bob's barns 4 each once: 8, not 16.
+#[test]
+fn two_barns_of_one_player_in_one_farm_score_once() {
+    let game = replay("two_barns_one_owner.json");
+    assert!(game.is_over());
+    assert_eq!(barns_in_supply(&game, 1), 0, "both of Bob's barns are on the board");
+    assert_eq!(public(&game)["barns"].as_array().unwrap().len(), 2);
+    assert_eq!(points(&game, 1, BARN), 8);
+    assert_eq!(points(&game, 0, BARN), 0);
+}
