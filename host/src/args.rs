@@ -104,7 +104,8 @@ pub(crate) struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub(crate) enum Command {
-    /// Play a whole game with bots and print the turn log and final scores.
+    /// Play a whole game with bots and print the turn log and final scores
+    /// (`carcassonne expansions` lists the expansions and variants to choose from).
     Play(PlayArgs),
     /// Replay a game record and print its result.
     Replay(ReplayArgs),
@@ -453,7 +454,7 @@ pub(crate) struct ResumeArgs {
     /// Bot for seats the record gives no bot.
     #[arg(long, default_value = "random")]
     pub(crate) bot: String,
-    /// Print the final state as JSON.
+    /// Print the game's summary as JSON (scores by source, tiles, turns, the expansions' public states).
     #[arg(long)]
     pub(crate) json: bool,
     /// Print only the final table.
@@ -487,7 +488,7 @@ pub(crate) struct PlayArgs {
     /// Bot for seats the configuration gives no bot: random, greedy, mcts, mcts:N (iterations), mcts:0.5s (time).
     #[arg(long, default_value = "random")]
     pub(crate) bot: String,
-    /// Print the final state as JSON instead of the log and table.
+    /// Print the game's summary as JSON (players' scores by source, tiles placed, discarded and left, turns, the expansions' public states) instead of the log and table.
     #[arg(long)]
     pub(crate) json: bool,
     /// Write the game record here (rewritten atomically after every move).
@@ -502,7 +503,7 @@ pub(crate) struct PlayArgs {
 pub(crate) struct ReplayArgs {
     /// The game record (JSON).
     pub(crate) file: PathBuf,
-    /// Print the final state as JSON.
+    /// Print the game's summary as JSON (scores by source, tiles, turns, the expansions' public states).
     #[arg(long)]
     pub(crate) json: bool,
     /// Print the turn log too.

@@ -154,6 +154,13 @@ fn a_linked_new_expansion_joins_the_workspace_and_the_host() {
     assert!(checkout.join("tiles/wind-roses.toml").is_file());
     let linked = std::fs::read_to_string(checkout.join("host/setup/src/linked.rs")).expect("linked.rs");
     assert!(linked.contains("use carcassonne_wind_roses as _;"), "{linked}");
+    // The new member on a line of its own, laid out as the others.
+    let workspace = std::fs::read_to_string(checkout.join("Cargo.toml")).expect("workspace manifest");
+    assert!(
+        workspace.contains("\n    \"expansions/wind-roses\",\n]")
+            || workspace.contains("\n    \"expansions/wind-roses\"\n]"),
+        "{workspace}"
+    );
 
     // The workspace is whole (no second root) and the setup library depends on it.
     let out = run(

@@ -203,7 +203,13 @@ fn link(root: &Path, member: &Path, crate_name: &str, written: &mut Vec<PathBuf>
     let members = doc["workspace"]["members"]
         .as_array_mut()
         .context("the workspace's Cargo.toml has no `members` list")?;
+    // One member a line, as the list is written: the new one takes the
+    // layout (the line break and indent) of the last.
+    let decor = members.iter().last().map(|v| v.decor().clone());
     members.push(member.as_str());
+    if let (Some(decor), Some(new)) = (decor, members.iter_mut().last()) {
+        *new.decor_mut() = decor;
+    }
     crate::write_atomically(&workspace, &doc.to_string())?;
     written.push(workspace);
 

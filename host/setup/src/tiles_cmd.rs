@@ -40,10 +40,10 @@ pub fn check(paths: &[PathBuf], catalog: &Catalog, tiles: &TileSource) -> Result
     for (name, text) in &files {
         match parse_tile_set(name, text, catalog) {
             Ok(set) => out.push_str(&format!(
-                "ok: {name}: set `{}`, {} tile types, {} tiles\n",
+                "ok: {name}: set `{}`, {}, {}\n",
                 set.id,
-                set.tiles.len(),
-                set.total()
+                count(set.tiles.len(), "tile type", "tile types"),
+                count(set.total() as usize, "tile", "tiles")
             )),
             Err(diags) => {
                 problems += diags.0.len();
@@ -85,6 +85,15 @@ pub fn load_set(id: &str, catalog: &Catalog, tiles: &TileSource) -> Result<TileS
             .map(|e| e.id.to_string()),
     );
     anyhow::bail!("unknown tile set `{id}`; sets: {}", known.join(", "))
+}
+
+/// "1 tile type", "24 tile types".
+fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
 }
 
 /// One line per feature, for people.
@@ -140,11 +149,11 @@ fn compact(v: &toml::Value) -> String {
 /// The set's tiles with counts and features.
 pub fn list(set: &TileSet, landscape: &Arc<Landscape>) -> String {
     let mut out = format!(
-        "{} ({}): {} tile types, {} tiles\n",
+        "{} ({}): {}, {}\n",
         set.name,
         set.id,
-        set.tiles.len(),
-        set.total()
+        count(set.tiles.len(), "tile type", "tile types"),
+        count(set.total() as usize, "tile", "tiles")
     );
     let width = set.tiles.iter().map(|t| t.id.len()).max().unwrap_or(2).max(2);
     for (i, def) in set.tiles.iter().enumerate() {
