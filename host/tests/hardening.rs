@@ -368,3 +368,25 @@ fn a_huge_player_name_is_refused_not_a_panic() {
         "player 1's name (`NNNNNNNNNNNNNNNNNNNN…`, 65536 characters) must be 1 to 64 characters",
     );
 }
+
+/// `--plugin NAME` without a slash loads the file `./NAME` that was
+/// checked, never a library of that name from the system's search path
+/// (issue 40, item 6): a text file `libz.so` in the working directory is
+/// refused as a library that does not load, where the system's libz would
+/// load, run its initialisers, and then be reported as no plugin.
+#[test]
+fn a_plugin_named_without_a_slash_is_the_file_in_the_working_directory() {
+    let dir = TempDir::new("plugin-bare-name");
+    std::fs::write(dir.path("libz.so"), "not a library\n").unwrap();
+    let out = host()
+        .args(["tiles", "check", "--plugin", "libz.so"])
+        .current_dir(&dir.0)
+        .output()
+        .unwrap();
+    fails_with(&out, "cannot load plugin libz.so");
+    assert!(
+        !stderr(&out).contains("is not a carcassonne-rs plugin"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -57,9 +57,18 @@ pub fn load_noting(path: &Path, catalog: &mut Catalog, notices: &mut Vec<String>
     if !path.exists() {
         bail!("plugin {shown} does not exist");
     }
+    // The file checked above, by its absolute path: a bare name (`libz.so`)
+    // would make the dynamic loader search the system's libraries instead.
+    let absolute = path
+        .canonicalize()
+        .with_context(|| format!("cannot resolve plugin {shown}"))?;
+    if !absolute.is_file() {
+        bail!("plugin {shown} is not a file");
+    }
     // SAFETY: loading runs the library's initialisers; the user asked for
     // this library by name, which is the trust decision plugins need.
-    let library = unsafe { libloading::Library::new(path) }.with_context(|| format!("cannot load plugin {shown}"))?;
+    let library =
+        unsafe { libloading::Library::new(&absolute) }.with_context(|| format!("cannot load plugin {shown}"))?;
     let symbol = format!("{PLUGIN_SYMBOL}\0");
     // SAFETY: the symbol is a data symbol; we only take its address here.
     let declaration: *const PluginDeclaration = match unsafe {
