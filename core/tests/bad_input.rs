@@ -307,6 +307,25 @@ features = [
     );
 }
 
+/// Ids and names hold no control characters: a line break in a tile id
+/// would forge a line of a turn log or a table (issue 40, item 10).
+#[test]
+fn ids_and_names_hold_no_control_characters() {
+    let p = problems(
+        "[set]\nid = \"x\"\nstart = \"A\"\n\n[[tile]]\nid = \"A\\nB\"\ncount = 1\nedges = \"FFFF\"\nname = \"a\\u0000b\"\nfeatures = [{ kind = \"field\", edges = [\"N\", \"E\", \"S\", \"W\"] }]\n",
+    );
+    assert!(
+        p.iter()
+            .any(|m| m.starts_with("broken.toml:6:6: tile `id` holds a control character")),
+        "{p:?}"
+    );
+    assert!(
+        p.iter()
+            .any(|m| m.starts_with("broken.toml:9:8: tile `name` holds a control character")),
+        "{p:?}"
+    );
+}
+
 #[test]
 fn missing_start_tile() {
     assert_problems(

@@ -284,6 +284,16 @@ impl<'a> Reader<'a> {
                 );
                 None
             }
+            // Ids and names are shown in tables, pictures, records and
+            // messages, one line each: a line break or a NUL in one would
+            // forge lines there.
+            DeValue::String(s) if s.chars().any(char::is_control) => {
+                self.error(
+                    v.span(),
+                    format!("{what} holds a control character (a line break, a tab, NUL …); write it without"),
+                );
+                None
+            }
             DeValue::String(s) => Some(s.to_string()),
             other => {
                 self.error(v.span(), format!("{what} must be a string, found {}", kind_name(other)));
