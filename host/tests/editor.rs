@@ -556,6 +556,19 @@ fn a_new_set_is_a_new_file_with_a_blank_tile_and_bad_ones_are_refused() {
             "file name",
         ),
         (json!({ "file": "mine", "id": "m", "name": "x" }), 422, "file name"),
+        // Longer than the file system takes (issue 40, item 10): refused
+        // as the request's mistake, not a server error.
+        (
+            json!({ "file": format!("{}.toml", "a".repeat(300)), "id": "long", "name": "x" }),
+            422,
+            "file name of 300 characters",
+        ),
+        // A set name over the loader's limit: the file would not load.
+        (
+            json!({ "file": "long-name.toml", "id": "long-name", "name": "n".repeat(300) }),
+            422,
+            "invalid",
+        ),
         (
             json!({ "file": "other.toml", "id": "Not Kebab", "name": "x" }),
             422,

@@ -338,6 +338,17 @@ impl Editor {
             ));
         };
         let stem = new.file.strip_suffix(".toml").unwrap_or("");
+        // A name the file system takes: one of 255 bytes is refused by it,
+        // which would answer 500 for a mistake of the request.
+        if stem.len() > MAX_FILE_STEM {
+            return Err(Failure::new(
+                422,
+                format!(
+                    "file name of {} characters: give NAME.toml with at most {MAX_FILE_STEM} characters before `.toml`",
+                    stem.chars().count()
+                ),
+            ));
+        }
         if stem.is_empty()
             || !stem
                 .chars()
@@ -384,6 +395,9 @@ impl Editor {
         Ok(json!({ "ok": true, "file": new.file, "set": set.id, "saved": path.display().to_string() }))
     }
 }
+
+/// The longest name a new tile file may have before `.toml`.
+const MAX_FILE_STEM: usize = 100;
 
 fn tiles_json(set: &TileSet, text: &str, landscape: &std::sync::Arc<carcassonne_core::tiles::Landscape>) -> Vec<Value> {
     let blocks = tile_blocks(text);
