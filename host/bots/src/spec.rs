@@ -16,6 +16,10 @@ use crate::{Bot, GreedyBot, RandomBot};
 use std::fmt;
 use std::time::Duration;
 
+/// Most search threads one bot starts (`threads=K`): as many as a
+/// simulation's workers, far more than any machine has cores.
+pub const MAX_SEARCH_THREADS: usize = 256;
+
 /// The bot families, as named in help texts.
 pub const BOT_NAMES: [&str; 3] = ["random", "greedy", "mcts"];
 
@@ -74,11 +78,13 @@ impl BotSpec {
                             _ => return Err(refuse("`scale` must be above 0".into())),
                         }
                     } else if let Some(k) = part.strip_prefix("threads=") {
-                        config.threads = k
-                            .parse()
-                            .ok()
-                            .filter(|&k: &usize| k <= 1024)
-                            .ok_or_else(|| refuse(format!("`{k}` is not a thread count (0 to 1024)")))?;
+                        config.threads =
+                            k.parse()
+                                .ok()
+                                .filter(|&k: &usize| k <= MAX_SEARCH_THREADS)
+                                .ok_or_else(|| {
+                                    refuse(format!("`{k}` is not a thread count (0 to {MAX_SEARCH_THREADS})"))
+                                })?;
                     } else if budget_seen {
                         return Err(refuse(format!("a second budget `{part}`")));
                     } else {
@@ -205,6 +211,7 @@ mod tests {
             ("mcts:-1s", "between 0 and one hour"),
             ("mcts:100:200", "a second budget"),
             ("mcts:threads=many", "not a thread count"),
+            ("mcts:100:threads=1024", "not a thread count (0 to 256)"),
             ("greedy:100", "only mcts takes"),
             ("mcts:100:c=-1", "needs a number of 0 or more"),
             ("mcts:100:scale=0", "must be above 0"),

@@ -154,18 +154,25 @@ impl MctsBot {
             vec![Search::new(game, options, &self.config, seed).run(per_thread(0), start)]
         } else {
             std::thread::scope(|scope| {
+                // A thread the system refuses (too many threads, no memory)
+                // searches its share here instead: the same seeds and
+                // budgets, so the same answer, only later.
                 let handles: Vec<_> = (0..threads)
                     .map(|i| {
                         let copy = game.clone();
                         let config = &self.config;
-                        scope.spawn(move || {
+                        let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
                             Search::new(&copy, options, config, thread_seed(i)).run(per_thread(i), start)
-                        })
+                        });
+                        (i, spawned.ok())
                     })
                     .collect();
                 handles
                     .into_iter()
-                    .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                    .map(|(i, h)| match h {
+                        Some(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                        None => Search::new(game, options, &self.config, thread_seed(i)).run(per_thread(i), start),
+                    })
                     .collect()
             })
         };
