@@ -813,7 +813,9 @@ pub fn expansions<'py>(py: Python<'py>, plugins: Vec<PathBuf>, tiles: Option<Pat
     json_to_py(py, &listing.to_string())
 }
 
-/// A built-in bot (`random` or `greedy`) with its own seeded random stream.
+/// A built-in bot with its own seeded random stream: `random`, `greedy`, or
+/// the search bot `mcts`, `mcts:N` (iterations a decision), `mcts:0.5s`
+/// (time a decision), each mcts form optionally followed by `:threads=K`.
 #[pyclass(module = "carcassonne._core", name = "Bot")]
 pub struct PyBot {
     name: String,

@@ -140,7 +140,9 @@ class Game:
 
 @final
 class Bot:
-    """A built-in bot ('random' or 'greedy') with its own seeded stream."""
+    """A built-in bot with its own seeded stream: 'random', 'greedy', or the
+    search bot 'mcts', 'mcts:N' (N iterations a decision) or 'mcts:0.5s'
+    (time a decision), each mcts form optionally followed by ':threads=K'."""
 
     def __new__(cls, name: str = "random", seed: int = 0) -> Bot: ...
     def choose(self, game: Game) -> Action | None: ...
