@@ -332,6 +332,10 @@ impl Layout {
             (72.0, 50.0),
             (50.0, 72.0),
             (28.0, 50.0),
+            (50.0, 86.0),
+            (86.0, 50.0),
+            (50.0, 14.0),
+            (14.0, 50.0),
         ];
         for (fi, f) in features.iter().enumerate() {
             if shape(f) == KindShape::Inner && f.kind != FeatureKind::CLOISTER {
@@ -858,15 +862,15 @@ fn house(p: P) -> String {
 fn garden(c: P, colour: &str) -> String {
     let (x, y) = c;
     format!(
-        r##"<g class="garden"><circle cx="{}" cy="{}" r="11" fill="{colour}" stroke="#3f6f2a" stroke-width="2.5" stroke-dasharray="3 1.5"/><circle cx="{}" cy="{}" r="3" fill="#e8c547"/><circle cx="{}" cy="{}" r="2.5" fill="#d0574b"/><circle cx="{}" cy="{}" r="2.5" fill="#f2f2f2"/></g>"##,
+        r##"<g class="garden"><circle cx="{}" cy="{}" r="9" fill="{colour}" stroke="#3f6f2a" stroke-width="2.2" stroke-dasharray="3 1.5"/><circle cx="{}" cy="{}" r="2.5" fill="#e8c547"/><circle cx="{}" cy="{}" r="2" fill="#d0574b"/><circle cx="{}" cy="{}" r="2" fill="#f2f2f2"/></g>"##,
         num(x),
         num(y),
-        num(x - 4.0),
-        num(y - 3.0),
-        num(x + 4.0),
+        num(x - 3.0),
+        num(y - 2.5),
+        num(x + 3.5),
         num(y + 1.0),
         num(x - 1.0),
-        num(y + 5.0),
+        num(y + 4.0),
     )
 }
 
