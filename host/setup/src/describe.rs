@@ -85,6 +85,21 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
 /// apple tree"). The core's decisions show as the events they cause
 /// (`describe`), so they give `None`.
 pub fn decision(game: &Game, action: &Action) -> Option<String> {
+    // Taking a figure back causes only a score and a return: say what it is.
+    if let Action::Deploy(Deployment {
+        spot: carcassonne_core::figures::Spot::Recall(_),
+        ..
+    }) = action
+    {
+        // The option reads "Take the abbot back from …, scoring 4"; the log
+        // says who did it, and its next line gives the score.
+        let label = game.action_label(action);
+        let label = label.rsplit_once(", scoring").map_or(label.as_str(), |(what, _)| what);
+        let done = label
+            .strip_prefix("Take ")
+            .map_or_else(|| lower_first(label), |rest| format!("takes {rest}"));
+        return Some(format!("    {done}"));
+    }
     let Action::Expansion { .. } = action else {
         return None;
     };
@@ -94,6 +109,15 @@ pub fn decision(game: &Game, action: &Action) -> Option<String> {
         game.state().player_name(player),
         game.action_label(action)
     ))
+}
+
+/// `text` with its first letter in lower case ("takes the abbot back …").
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// Each enabled expansion's public state for people: by id, its lines
