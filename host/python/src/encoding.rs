@@ -14,6 +14,7 @@
 //!   engine's order of the legal list.
 
 use carcassonne_core::figures::Spot;
+use carcassonne_core::tiles::KindShape;
 use carcassonne_core::{Action, Decision, EdgeKind, FeatureKind, Game, Pos};
 
 /// Spots per figure kind: 16 features of a tile, then 4 corners.
@@ -32,6 +33,13 @@ pub struct Layout {
     pub radius: i32,
     /// Figure kinds of the game.
     pub figures: usize,
+    /// Kinds of edge the game's tiles show beyond the base game's (a
+    /// river), a bit per kind index: each gets 4 planes at the end of the
+    /// observation, and 4 numbers for the drawn tile.
+    pub extra_edges: u16,
+    /// Kinds of feature inside a tile beyond the cloister (a garden), a bit
+    /// per kind index: each gets a plane at the end of the observation.
+    pub extra_inner: u16,
 }
 
 impl Layout {
@@ -101,10 +109,43 @@ impl Layout {
         dropped
     }
 
-    /// Length of the observation vector: [`PLANES`]·W² window planes, then
-    /// [`Layout::features`] numbers.
+    /// The layout of `game`'s rules for a window of radius `radius`.
+    pub fn of(game: &Game, radius: i32) -> Layout {
+        let rules = game.rules();
+        let landscape = rules.landscape();
+        let (mut extra_edges, mut extra_inner) = (0u16, 0u16);
+        for t in rules.tiles() {
+            for &e in &t.def.edges {
+                if e.index() >= 4 && !landscape.is_wild(e) {
+                    extra_edges |= 1 << e.index();
+                }
+            }
+            for f in &t.def.features {
+                if f.kind != FeatureKind::CLOISTER && landscape.shape(f.kind) == KindShape::Inner {
+                    extra_inner |= 1 << f.kind.index();
+                }
+            }
+        }
+        Layout {
+            radius,
+            figures: rules.figures().len(),
+            extra_edges,
+            extra_inner,
+        }
+    }
+
+    /// Planes at the end of the observation for the kinds an expansion
+    /// declares: 4 a kind of edge, 1 a kind of feature inside a tile.
+    pub fn extra_planes(&self) -> usize {
+        4 * self.extra_edges.count_ones() as usize + self.extra_inner.count_ones() as usize
+    }
+
+    /// Length of the observation vector: [`PLANES`]·W² window planes,
+    /// [`Layout::features`] numbers, then the planes and numbers of the
+    /// kinds an expansion declares (none in the base game).
     pub fn observation_len(&self) -> usize {
-        PLANES * self.width() * self.width() + self.features()
+        let area = self.width() * self.width();
+        PLANES * area + self.features() + self.extra_planes() * area + 4 * self.extra_edges.count_ones() as usize
     }
 
     /// Numbers after the planes: decision kind (3), tiles left / bag,
@@ -146,7 +187,7 @@ impl Layout {
                 out[9 * area + c] = 1.0;
             }
         }
-        // Figures of nobody's (a dragon) have no plane in this layout yet.
+        // Figures of nobody's (a dragon) have no plane in this layout.
         for f in s
             .figures()
             .iter()
@@ -185,7 +226,7 @@ impl Layout {
         }
         if let Some(t) = s.turn().drawn {
             // The base game's four edge kinds, one-hot; an expansion's
-            // kinds (a river) have no slot in this layout yet.
+            // kinds (a river) come at the end (`declared_kinds`).
             for (side, e) in rules.tile(t).def.edges.iter().enumerate() {
                 if e.index() < 4 {
                     out[base + 4 + MAX_SEATS + side * 4 + e.index()] = 1.0;
@@ -194,6 +235,51 @@ impl Layout {
         }
         for k in 0..self.figures {
             out[base + 4 + MAX_SEATS + 16 + k] = f32::from(s.supply(me, k as u8)) / 10.0;
+        }
+        self.declared_kinds(game, out);
+    }
+
+    /// The planes and numbers of the kinds an expansion declares, after
+    /// everything else: per extra edge kind (by kind index) 4 planes, that
+    /// kind on side N, E, S, W of the tile; per extra inner kind a plane,
+    /// the tile has one; then per extra edge kind 4 numbers, that kind on
+    /// the drawn tile's side N, E, S, W (unturned).
+    fn declared_kinds(&self, game: &Game, out: &mut [f32]) {
+        if self.extra_edges == 0 && self.extra_inner == 0 {
+            return;
+        }
+        let area = self.width() * self.width();
+        let start = PLANES * area + self.features();
+        let edge_slot = |e: usize| (self.extra_edges & ((1u16 << e) - 1)).count_ones() as usize;
+        let inner_base = start + 4 * self.extra_edges.count_ones() as usize * area;
+        let inner_slot = |k: usize| (self.extra_inner & ((1u16 << k) - 1)).count_ones() as usize;
+        let s = game.state();
+        let rules = game.rules();
+        for placed in s.board().tiles() {
+            let Some(c) = self.cell(placed.pos) else { continue };
+            let def = &rules.tile(placed.tile).def;
+            let q = placed.rotation.quarter_turns() as usize;
+            for side in 0..4 {
+                let e = def.edges[(side + 4 - q) % 4].index();
+                if e < 16 && self.extra_edges & (1 << e) != 0 {
+                    out[start + (4 * edge_slot(e) + side) * area + c] = 1.0;
+                }
+            }
+            for f in &def.features {
+                let k = f.kind.index();
+                if k < 16 && self.extra_inner & (1 << k) != 0 {
+                    out[inner_base + inner_slot(k) * area + c] = 1.0;
+                }
+            }
+        }
+        if let Some(t) = s.turn().drawn {
+            let numbers = start + self.extra_planes() * area;
+            for (side, e) in rules.tile(t).def.edges.iter().enumerate() {
+                let e = e.index();
+                if e < 16 && self.extra_edges & (1 << e) != 0 {
+                    out[numbers + 4 * edge_slot(e) + side] = 1.0;
+                }
+            }
         }
     }
 }

@@ -114,10 +114,7 @@ impl Session {
                 "window radius {radius} is not in 0..=1000"
             )));
         }
-        Ok(Layout {
-            radius,
-            figures: self.game.rules().figures().len(),
-        })
+        Ok(Layout::of(&self.game, radius))
     }
 
     fn indexed(&mut self, radius: i32) -> PyResult<Layout> {
