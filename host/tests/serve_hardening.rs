@@ -432,3 +432,30 @@ fn a_body_declared_too_long_is_refused_at_once() {
     assert!(text.starts_with("HTTP/1.1 413"), "{text}");
     assert!(text.contains("length limit"), "{text}");
 }
+
+/// Temporary copies that a server killed mid-write left beside its record
+/// and its seat-token file are removed when a server opens the record again
+/// (issue 40, item 10: six were left after 35 kills); other files stay.
+#[test]
+fn a_killed_servers_temporary_copies_are_removed_on_the_next_start() {
+    let record = temp("temporaries");
+    let dir = record.parent().unwrap().to_path_buf();
+    let name = record.file_name().unwrap().to_string_lossy().into_owned();
+    let seats = seats_path(&record);
+    let seats_name = seats.file_name().unwrap().to_string_lossy().into_owned();
+    let left = [
+        dir.join(format!(".{name}.a1b2c3.tmp")),
+        dir.join(format!(".{seats_name}.d4e5f6.tmp")),
+    ];
+    let other = dir.join(format!(".{name}.keep"));
+    for p in left.iter().chain([&other]) {
+        std::fs::write(p, "half written").unwrap();
+    }
+    Table::open(&args(Some(3)), Some(&record)).unwrap();
+    for p in &left {
+        assert!(!p.exists(), "{} was left", p.display());
+    }
+    assert!(other.exists(), "only the temporary copies go");
+    let _ = std::fs::remove_file(&other);
+    cleanup(&record);
+}

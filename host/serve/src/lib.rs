@@ -183,6 +183,12 @@ impl Table {
     /// game `args` describe and writes its record there. Seats without a
     /// configured bot are people's.
     pub fn open(args: &setup::Overrides, record_path: Option<&Path>) -> Result<Table> {
+        // A server killed while rewriting its files left temporary copies
+        // beside them; this server is their only writer.
+        if let Some(p) = record_path {
+            safe_file::remove_temporaries(p);
+            safe_file::remove_temporaries(&seats_path(p));
+        }
         let existing = match record_path {
             Some(p) if p.exists() => Some(setup::read_record(p)?),
             _ => None,

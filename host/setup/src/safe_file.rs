@@ -34,6 +34,34 @@ pub fn write_private(path: &Path, text: &str) -> Result<()> {
     write_with(path, text.as_bytes(), Access::Private)
 }
 
+/// Removes the temporary copies of `path` that a process killed while
+/// writing it left beside it (`.NAME.XXXXXX.tmp`, as [`write_with`] names
+/// them). Only the one program that writes `path` should call it, when it
+/// starts, before it writes: a copy another writer is still filling would
+/// go too. Returns how many were removed.
+pub fn remove_temporaries(path: &Path) -> usize {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return 0;
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let prefix = format!(".{}.", name.to_string_lossy());
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter(|e| {
+            let n = e.file_name().to_string_lossy().into_owned();
+            n.starts_with(&prefix) && n.ends_with(".tmp") && e.file_type().is_ok_and(|t| t.is_file())
+        })
+        .filter(|e| std::fs::remove_file(e.path()).is_ok())
+        .count()
+}
+
 /// Writes `bytes` to `path` atomically with the given access.
 pub fn write_with(path: &Path, bytes: &[u8], access: Access) -> Result<()> {
     let target = target_of(path)?;
