@@ -81,38 +81,6 @@ pub async fn time_limit(State(limit): State<Duration>, request: Request, next: N
     }
 }
 
-/// The body limits a request's declared length is checked against: the
-/// editor's routes that take a whole tile file, and every other route.
-#[derive(Clone, Copy, Debug)]
-pub struct BodyLimits {
-    /// Most bytes of a request body.
-    pub body: usize,
-    /// Most bytes of a tile file's working copy (`/api/tiles/edit`, `/write`).
-    pub editor: usize,
-}
-
-/// Refuses at once, with 413, a request whose `Content-Length` is over its
-/// route's body limit: reading the body first would wait for bytes a client
-/// may never send (until the time limit answers 408) before refusing it.
-pub async fn declared_length(State(limits): State<BodyLimits>, request: Request, next: Next) -> Response {
-    let limit = match request.uri().path() {
-        "/api/tiles/edit" | "/api/tiles/write" => limits.editor,
-        _ => limits.body,
-    };
-    let declared = request
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse::<u64>().ok());
-    if declared.is_some_and(|n| n > limit as u64) {
-        return json_error(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("the request body would pass the length limit of {limit} bytes; send less"),
-        );
-    }
-    next.run(request).await
-}
-
 /// Whether a request from the server's own machine was really made there:
 /// its `Host` is a loopback name and its `Origin`, when sent, is a page of
 /// a loopback name too. A web page elsewhere that resolved its own name to

@@ -141,14 +141,6 @@ pub fn router_with(server: Arc<Server>, limits: Limits) -> Router {
         .method_not_allowed_fallback(guard::wrong_method)
         .layer(DefaultBodyLimit::max(limits.body))
         .layer(axum::middleware::from_fn_with_state(limits.request, guard::time_limit))
-        // Outermost: a body declared too long is refused before any waits for it.
-        .layer(axum::middleware::from_fn_with_state(
-            guard::BodyLimits {
-                body: limits.body,
-                editor: EDITOR_BODY_LIMIT,
-            },
-            guard::declared_length,
-        ))
         .with_state(server)
 }
 
