@@ -111,6 +111,37 @@ pub fn check(
     }
 }
 
+/// The river ends of `tile` at `pos` turned by `rotation`, split into
+/// those that meet a placed tile (edge matching makes that a river end)
+/// and those left open: a bit per side (N lowest), so a check of every
+/// candidate placement allocates nothing.
+fn split_ends(view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation, river: EdgeKind) -> (Sides, Sides) {
+    let (mut met, mut open) = (Sides(0), Sides(0));
+    for side in river_ends(tile, rotation, river) {
+        let set = if view.board().is_occupied(pos.step(side)) {
+            &mut met
+        } else {
+            &mut open
+        };
+        set.0 |= 1 << side as u8;
+    }
+    (met, open)
+}
+
+/// A set of sides, a bit each (N lowest).
+#[derive(Clone, Copy)]
+struct Sides(u8);
+
+impl Sides {
+    fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    fn iter(self) -> impl Iterator<Item = Side> {
+        Side::ALL.into_iter().filter(move |&s| self.0 & (1 << s as u8) != 0)
+    }
+}
+
 /// The lookahead rule: connected at one end at least, and clear ahead of
 /// every open end.
 fn check_lookahead(
@@ -121,22 +152,15 @@ fn check_lookahead(
     river: EdgeKind,
 ) -> Result<(), Refusal> {
     let board = view.board();
-    let (mut connected, mut open) = (0, Vec::new());
-    for side in river_ends(tile, rotation, river) {
-        if board.is_occupied(pos.step(side)) {
-            connected += 1;
-        } else {
-            open.push(side);
-        }
-    }
-    if connected == 0 {
+    let (met, open) = split_ends(view, tile, pos, rotation, river);
+    if met.is_empty() {
         return if open.is_empty() {
             Ok(())
         } else {
             Err(Refusal::Unconnected)
         };
     }
-    for side in open {
+    for side in open.iter() {
         let front = pos.step(side);
         let two = front.step(side);
         let (left, right) = (Side::from_index(side as usize + 3), Side::from_index(side as usize + 1));
@@ -164,24 +188,12 @@ fn check_immediate(
     river: EdgeKind,
 ) -> Result<(), Refusal> {
     let board = view.board();
-    let mut entry = None;
-    let mut exits = [None; 4];
-    for side in river_ends(tile, rotation, river) {
-        if board.is_occupied(pos.step(side)) {
-            if entry.is_some() {
-                return Err(Refusal::Joins);
-            }
-            entry = Some(side);
-        } else {
-            exits[side as usize] = Some(side);
-        }
-    }
-    let Some(entry) = entry else {
-        return if exits.iter().any(Option::is_some) {
-            Err(Refusal::Unconnected)
-        } else {
-            Ok(())
-        };
+    let (met, exits) = split_ends(view, tile, pos, rotation, river);
+    let entry = match (met.0.count_ones(), met.iter().next()) {
+        (0, _) if exits.is_empty() => return Ok(()),
+        (1, Some(one)) => one,
+        (0, _) => return Err(Refusal::Unconnected),
+        _ => return Err(Refusal::Joins),
     };
     // The tile upstream: the one our entry meets. Its own turn is from its
     // entry (the river end facing a tile placed before it) to us.
@@ -204,7 +216,7 @@ fn check_immediate(
     if before == Turn::Straight {
         return Ok(());
     }
-    match exits.into_iter().flatten().find(|&exit| turn(entry, exit) == before) {
+    match exits.iter().find(|&exit| turn(entry, exit) == before) {
         Some(_) => Err(Refusal::UTurn(before)),
         None => Ok(()),
     }
