@@ -179,6 +179,42 @@ impl Board {
         (t != EMPTY).then(|| &self.placed[t as usize])
     }
 
+    /// Which of the eight cells round `p` hold a tile: a bit each, from
+    /// bit 0 north clockwise to bit 7 north-west ([`Board::AROUND`]).
+    #[inline]
+    pub fn tiles_around(&self, p: Pos) -> u8 {
+        let (dx, dy) = (
+            i64::from(p.x) - i64::from(self.origin.x),
+            i64::from(p.y) - i64::from(self.origin.y),
+        );
+        let (w, h) = (i64::from(self.width), i64::from(self.height));
+        if dx >= 1 && dy >= 1 && dx < w - 1 && dy < h - 1 {
+            // Inside the grid's border: the eight cells at fixed offsets.
+            let i = (dy * w + dx) as usize;
+            let w = w as usize;
+            let offsets = [i - w, i - w + 1, i + 1, i + w + 1, i + w, i + w - 1, i - 1, i - w - 1];
+            let mut around = 0;
+            for (bit, j) in offsets.into_iter().enumerate() {
+                if self.cells.get(j).is_some_and(|c| c.tile != EMPTY) {
+                    around |= 1 << bit;
+                }
+            }
+            return around;
+        }
+        let mut around = 0;
+        for (bit, (dx, dy)) in Board::AROUND.into_iter().enumerate() {
+            if self.is_occupied(Pos::new(p.x.wrapping_add(dx), p.y.wrapping_add(dy))) {
+                around |= 1 << bit;
+            }
+        }
+        around
+    }
+
+    /// The offsets of the cells round a cell, in the order of the bits of
+    /// [`Board::tiles_around`]: north, north-east, east, south-east,
+    /// south, south-west, west, north-west (y grows southwards).
+    pub const AROUND: [(i32, i32); 8] = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)];
+
     /// Index (in placement order) of the tile at `p`.
     #[inline]
     pub fn placed_index(&self, p: Pos) -> Option<u32> {

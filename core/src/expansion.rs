@@ -8,6 +8,7 @@
 //! [`Ctx::view`] and ask for changes (points, returned figures, decisions),
 //! which the engine applies as events after the hook returns.
 
+use crate::after_placement::AfterPlacement;
 use crate::events::Event;
 use crate::figures::{FigureDecl, FigureId, PlacedFigure, Spot};
 use crate::geometry::{Pos, Rotation};
@@ -515,11 +516,22 @@ pub trait Expansion: Send + Sync + 'static {
     /// A tile was placed (by the turn's player, or by an expansion's action).
     fn tile_placed(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>, _placed: crate::board::PlacedTile) {}
 
-    /// Extra deployment options beyond figures on the tile's features.
-    fn deploy_options(&self, _state: &Self::State, _view: &CoreState, _out: &mut Vec<Deployment>) {}
+    /// Extra deployment options beyond figures on the tile's features, for
+    /// the board once the turn's tile is placed.
+    ///
+    /// `after` is that board whether the placement was made (the player is
+    /// deciding) or is only being considered (a listing of whole moves,
+    /// [`Game::moves`](crate::Game::moves), asks about every placement
+    /// before any is played). Ask about the board through `after` (the tile
+    /// at a position, the feature on a segment, whole features, followers),
+    /// not through `after.view()`, which for a considered placement shows
+    /// the board without the tile. Answered so, a search bot's listing
+    /// stays direct: no copy of the game is played per placement.
+    fn deploy_options(&self, _state: &Self::State, _after: &AfterPlacement<'_>, _out: &mut Vec<Deployment>) {}
 
-    /// Veto for a deployment option the engine or an expansion listed.
-    fn deployment_allowed(&self, _state: &Self::State, _view: &CoreState, _deployment: &Deployment) -> bool {
+    /// Veto for a deployment option the engine or an expansion listed, on
+    /// the board once the turn's tile is placed (see `deploy_options`).
+    fn deployment_allowed(&self, _state: &Self::State, _after: &AfterPlacement<'_>, _deployment: &Deployment) -> bool {
         true
     }
 

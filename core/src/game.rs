@@ -3,6 +3,7 @@
 //! into events that are applied one by one; a rejected action leaves the
 //! game untouched and says why.
 
+use crate::after_placement::AfterPlacement;
 use crate::events::Event;
 use crate::expansion::{Ctx, Deployment, DynInstance, ErasedAction, ErasedState, FeatureScoring, Hooks};
 use crate::features::NodeId;
@@ -458,7 +459,14 @@ impl Game {
     /// order they were deployed.
     #[cold]
     #[inline(never)]
-    fn recalls(&self, mut f: impl FnMut(Deployment)) {
+    fn recalls(&self, f: impl FnMut(Deployment)) {
+        self.recalls_where(|node| !self.core.is_complete(node), f);
+    }
+
+    /// As `recalls`, with `open` telling whether a figure's feature (a
+    /// node of it) is not complete: on the board, or once a considered
+    /// placement is made.
+    pub(crate) fn recalls_where(&self, open: impl Fn(NodeId) -> bool, mut f: impl FnMut(Deployment)) {
         let player = self.core.turn().player;
         for fig in self.core.figures() {
             let recallable = self
@@ -467,7 +475,7 @@ impl Game {
                 .get(fig.kind as usize)
                 .is_some_and(|d| d.recall == Recall::Scoring);
             if let (true, true, Spot::Feature(fi), Some(node)) = (fig.owner == player, recallable, fig.spot, fig.node)
-                && !self.core.is_complete(node)
+                && open(node)
             {
                 f(Deployment {
                     figure: fig.kind,
@@ -475,23 +483,6 @@ impl Game {
                     spot: Spot::Recall(fi),
                 });
             }
-        }
-    }
-
-    /// Whether the player whose turn it is may take a figure back now
-    /// (then whole moves are listed by playing each placement, since a
-    /// placement may complete the figure's feature).
-    pub(crate) fn recall_possible(&self) -> bool {
-        self.rules.any_recall() && {
-            let player = self.core.turn().player;
-            self.core.figures().iter().any(|fig| {
-                fig.owner == player
-                    && self
-                        .rules
-                        .figures
-                        .get(fig.kind as usize)
-                        .is_some_and(|d| d.recall == Recall::Scoring)
-            })
         }
     }
 
@@ -526,20 +517,36 @@ impl Game {
 
     /// Each deployment option on the tile just placed: the core's, then
     /// those expansions offer, without any an expansion forbids.
-    fn for_each_deployment(&self, mut f: impl FnMut(Deployment)) {
-        let rules = &self.rules;
-        let called = &rules.called;
-        if called.deploying.is_empty() && called.deploy_vetoing.is_empty() {
+    fn for_each_deployment(&self, f: impl FnMut(Deployment)) {
+        if !self.rules.called.deploy_hooks() {
             // Nothing to add or forbid: no buffer, no calls.
             return self.core_deployments(f);
         }
+        let Some(after) = AfterPlacement::made(&self.core) else {
+            return;
+        };
+        self.deployments_with_expansions(&after, |g| self.core_deployments(g), f);
+    }
+
+    /// Each deployment option on the board `after` a placement: those
+    /// `core` lists, then those expansions offer, without any an expansion
+    /// forbids. The same whether the placement was made or is considered
+    /// (a listing of whole moves), so both list the same options in the
+    /// same order.
+    pub(crate) fn deployments_with_expansions(
+        &self,
+        after: &AfterPlacement<'_>,
+        core: impl FnOnce(&mut dyn FnMut(Deployment)),
+        mut f: impl FnMut(Deployment),
+    ) {
+        let called = &self.rules.called;
         let allowed = |d: &Deployment| {
             called
                 .deploy_vetoing
                 .iter()
-                .all(|&slot| self.ext[slot as usize].deployment_allowed(&self.core, d))
+                .all(|&slot| self.ext[slot as usize].deployment_allowed(after, d))
         };
-        self.core_deployments(|d| {
+        core(&mut |d| {
             if allowed(&d) {
                 f(d)
             }
@@ -547,7 +554,7 @@ impl Game {
         if !called.deploying.is_empty() {
             let mut offered = Vec::new();
             for &slot in &called.deploying {
-                self.ext[slot as usize].deploy_options(&self.core, &mut offered);
+                self.ext[slot as usize].deploy_options(after, &mut offered);
             }
             offered.into_iter().filter(|d| allowed(d)).for_each(f);
         }
@@ -738,7 +745,7 @@ impl Game {
             (Decision::Deploy { .. }, Action::Pass) => Ok(()),
             (Decision::Deploy { .. }, Action::Deploy(d)) => {
                 let called = &rules.called;
-                let legal = if called.deploying.is_empty() && called.deploy_vetoing.is_empty() {
+                let legal = if !called.deploy_hooks() {
                     self.core_allows(d)
                 } else {
                     let mut listed = false;

@@ -33,6 +33,7 @@
 //! [`PlayError`] and the game is as it was. The [`Expansion`] trait's
 //! documentation shows a whole expansion.
 
+pub mod after_placement;
 pub mod base_game;
 pub mod board;
 pub mod config;
@@ -56,6 +57,7 @@ pub mod tiles;
 pub mod values;
 pub mod words;
 
+pub use after_placement::AfterPlacement;
 pub use base_game::{BASE_ID, BASE_VARIANTS, BaseRules};
 pub use config::{GameConfig, PlayerConfig, TilesConfig};
 pub use diagnostic::{Diagnostic, Diagnostics};

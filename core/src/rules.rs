@@ -475,11 +475,12 @@ pub(crate) struct HookCalls {
     pub(crate) deploying: Vec<u8>,
     /// Slots asked `deployment_allowed`.
     pub(crate) deploy_vetoing: Vec<u8>,
-    /// Whether an enabled expansion offers or forbids deployments, or
-    /// declares a hook that runs between every placement and its deployment
-    /// decision (`TILE_PLACED`, not armable) and may shape what follows (not
-    /// `tile_placed_keeps_deployments`): then a placement's deployments are
-    /// known only by playing it. Taken from the declarations even in
+    /// Whether an enabled expansion declares a hook that runs between every
+    /// placement and its deployment decision (`TILE_PLACED`, not armable)
+    /// and may shape what follows (not `tile_placed_keeps_deployments`):
+    /// then a placement's deployments are known only by playing it. (Those
+    /// that offer or forbid deployments answer about a placement not made
+    /// yet, through `AfterPlacement`.) Taken from the declarations even in
     /// debug builds (where every hook is called), so tests exercise the path
     /// release builds take; a hook acting outside its declaration fails
     /// those tests.
@@ -503,6 +504,12 @@ pub(crate) struct Taker {
 }
 
 impl HookCalls {
+    /// Whether an expansion offers or forbids deployments.
+    #[inline]
+    pub(crate) fn deploy_hooks(&self) -> bool {
+        !(self.deploying.is_empty() && self.deploy_vetoing.is_empty())
+    }
+
     fn new(expansions: &[EnabledExpansion]) -> HookCalls {
         let armable: Vec<Hooks> = expansions.iter().map(|e| e.hooks.armed_hooks()).collect();
         let by_slot: Vec<Hooks> = expansions
@@ -526,12 +533,8 @@ impl HookCalls {
             let e = &expansions[slot].hooks;
             e.hooks().contains(Hooks::TILE_PLACED) && !e.tile_placed_keeps_deployments()
         };
-        let deploys_need_play = (0..expansions.len()).any(|slot| {
-            let declared = expansions[slot].hooks.hooks();
-            declared.contains(Hooks::DEPLOY_OPTIONS)
-                || declared.contains(Hooks::DEPLOYMENT_ALLOWED)
-                || (declares_tile_placed(slot) && !armable[slot].contains(Hooks::TILE_PLACED))
-        });
+        let deploys_need_play =
+            (0..expansions.len()).any(|slot| declares_tile_placed(slot) && !armable[slot].contains(Hooks::TILE_PLACED));
         let armable_tile_placed: Vec<u8> = (0..expansions.len() as u8)
             .filter(|&slot| declares_tile_placed(slot as usize) && armable[slot as usize].contains(Hooks::TILE_PLACED))
             .collect();
@@ -904,6 +907,7 @@ impl Rules {
         }
         let (start, bag, phases) = arrangement.into_bag();
         let mixed_matching = coding.mixes_kinds(&landscape);
+        let walls = table.iter().any(|t| t.wild_sides(crate::geometry::Rotation::NONE) != 0);
         let kinds = KindTables::new(&landscape);
         let mut kind_sources = [u16::MAX; FeatureKind::MAX];
         for (kind, decl) in landscape.feature_kinds() {
@@ -1018,6 +1022,7 @@ impl Rules {
                 kind_sources,
                 figure_kinds,
                 mixed_matching,
+                walls,
                 phases,
             }),
             base,

@@ -69,6 +69,9 @@ pub struct Tables {
     /// different kinds of feature (a road edge that meets a canal edge):
     /// then features of two kinds may meet without joining.
     pub(crate) mixed_matching: bool,
+    /// Whether a tile of this game has a wall edge (one that ends every
+    /// feature reaching it).
+    pub(crate) walls: bool,
     /// How many tiles of the bag each draw phase holds, in draw order
     /// (one phase unless an expansion arranged the bag: river tiles first,
     /// the lake after them).
@@ -78,7 +81,7 @@ pub struct Tables {
 impl Tables {
     /// Where each field lies: part of the plugin layout check
     /// ([`crate::plugin::LAYOUT`]), as `CoreState::FIELD_OFFSETS` is.
-    pub(crate) const FIELD_OFFSETS: [usize; 19] = [
+    pub(crate) const FIELD_OFFSETS: [usize; 20] = [
         std::mem::offset_of!(Tables, tiles),
         std::mem::offset_of!(Tables, start),
         std::mem::offset_of!(Tables, bag),
@@ -96,6 +99,7 @@ impl Tables {
         std::mem::offset_of!(Tables, kind_sources),
         std::mem::offset_of!(Tables, figure_kinds),
         std::mem::offset_of!(Tables, mixed_matching),
+        std::mem::offset_of!(Tables, walls),
         std::mem::offset_of!(Tables, phases),
         std::mem::size_of::<Tables>(),
     ];

@@ -24,6 +24,7 @@ const LAYERS: &[&str] = &[
     "events",
     "tables",
     "state",
+    "after_placement",
     "expansion",
     "base_game",
     "registry",

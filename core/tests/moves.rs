@@ -23,9 +23,9 @@ use carcassonne_core::figures::Spot;
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::tiles::AttributeProblem;
 use carcassonne_core::{
-    Action, AfterPlacing, BuildContext, Catalog, CoreState, Ctx, Decision, Deployment, Expansion, ExpansionInfo,
-    FeatureKind, Game, GameConfig, Hooks, NextDecision, PlayError, Pos, RefusalKind, Rotation, Rules, TileSource,
-    TileType, WholeMove, toml,
+    Action, AfterPlacement, AfterPlacing, BuildContext, Catalog, CoreState, Ctx, Decision, Deployment, Expansion,
+    ExpansionInfo, FeatureKind, Game, GameConfig, Hooks, NextDecision, PlayError, Pos, RefusalKind, Rotation, Rules,
+    TileSource, TileType, WholeMove, toml,
 };
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -281,6 +281,8 @@ struct Toll {
     /// `claims-quiet`, falsely (it still asks).
     keeps_deployments: bool,
     asks: bool,
+    /// `reads-board`: the veto reads the board once the tile is placed.
+    reads_board: bool,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -354,8 +356,23 @@ impl Expansion for Toll {
         ctx.score(player, i32::from(*toll), "");
     }
 
-    fn deployment_allowed(&self, _: &u32, _: &CoreState, d: &Deployment) -> bool {
-        !self.declared.contains(Hooks::DEPLOYMENT_ALLOWED) || d.spot != Spot::Feature(0)
+    fn deployment_allowed(&self, _: &u32, after: &AfterPlacement<'_>, d: &Deployment) -> bool {
+        if !self.declared.contains(Hooks::DEPLOYMENT_ALLOWED) {
+            return true;
+        }
+        if !self.reads_board {
+            return d.spot != Spot::Feature(0);
+        }
+        // No figure into a feature the placement completes, nor into the
+        // start tile's city, however far it has grown.
+        let Spot::Feature(fi) = d.spot else {
+            return true;
+        };
+        let Some(feature) = after.feature(d.pos, usize::from(fi)) else {
+            return true;
+        };
+        let start_city = after.feature(Pos::new(0, 0), 0).map(|f| after.whole(f));
+        !after.is_complete(feature) && Some(after.whole(feature)) != start_city
     }
 }
 
@@ -366,7 +383,7 @@ fn no_attributes(_: Option<FeatureKind>, _: &toml::Value) -> Vec<AttributeProble
 fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
     let (declared, arming) = match ctx.variant("declares") {
         "asks" => (Hooks::TILE_PLACED, Arming::Never),
-        "vetoes" => (Hooks::DEPLOYMENT_ALLOWED, Arming::Never),
+        "vetoes" | "reads-board" => (Hooks::DEPLOYMENT_ALLOWED, Arming::Never),
         "both" => (Hooks::TILE_PLACED | Hooks::DEPLOYMENT_ALLOWED, Arming::Never),
         "asks-by-tile" => (Hooks::TILE_PLACED, Arming::ByTile),
         "asks-when-drawn" => (Hooks::TILE_DRAWN | Hooks::TILE_PLACED, Arming::WhenDrawn),
@@ -379,6 +396,7 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
         arming,
         keeps_deployments,
         asks: ctx.variant("declares") != "quiet",
+        reads_board: ctx.variant("declares") == "reads-board",
     }))
 }
 
@@ -400,6 +418,7 @@ static TOLL: ExpansionInfo = ExpansionInfo {
             "asks-when-drawn",
             "quiet",
             "claims-quiet",
+            "reads-board",
         ]),
         default: "both",
         description: "which hooks it declares",
@@ -413,6 +432,115 @@ static TOLL: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     build,
 };
+
+/// A veto that reads the board once the tile is placed (whether the
+/// placement completes a feature, which whole feature one is part of) gives
+/// whole moves listed without playing any placement that match the
+/// two-step API: `AfterPlacement` answers for a placement considered as it
+/// does once the placement is made.
+#[test]
+fn a_veto_reading_the_board_after_the_placement_matches_the_two_step_api() {
+    let mut vetoed = 0;
+    for seed in 0..12 {
+        let mut game = toll_game("reads-board", seed);
+        let (mut moves, mut options) = (Vec::new(), Vec::new());
+        let mut rng = GameRng::new(seed);
+        while !game.is_over() {
+            if let Some(Decision::Place { .. }) = game.decision() {
+                check_moves(&game).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                game.moves(&mut moves);
+                let m = moves[rng.below(moves.len() as u32) as usize];
+                let mut placed = game.clone();
+                placed.play(&m.placement()).expect("a listed placement plays");
+                // Free features of the placed tile the veto keeps a follower from.
+                placed.legal_actions(&mut options);
+                let s = placed.state();
+                let tile = s.placed_this_turn().copied().expect("placed");
+                if s.supply(s.turn().player, 0) > 0 && matches!(placed.decision(), Some(Decision::Deploy { .. })) {
+                    for fi in 0..placed.rules().tile(tile.tile).feature_kinds().len() {
+                        let node = s.node_at(tile.pos, fi).expect("a feature");
+                        let offered = Action::Deploy(Deployment {
+                            figure: 0,
+                            pos: tile.pos,
+                            spot: Spot::Feature(fi as u8),
+                        });
+                        vetoed += usize::from(s.features().followers(node) == 0 && !options.contains(&offered));
+                    }
+                }
+                game.play_move(&m).expect("a listed move plays");
+            } else {
+                game.legal_actions(&mut options);
+                let a = options[rng.below(options.len() as u32) as usize].clone();
+                game.play(&a).expect("a listed option plays");
+            }
+        }
+    }
+    assert!(vetoed >= 12, "{vetoed} deployments vetoed");
+}
+
+/// Tiles with walls, which end the roads and cities that run into them:
+/// a placement beside one closes a side without joining anything.
+const WALL_TILES: &str = r#"
+[set]
+id = "walled-toll"
+name = "Walls for the toll"
+
+[[tile]]
+id = "WCRF"
+count = 6
+edges = "XCRF"
+features = [
+  { kind = "city", edges = ["E"] },
+  { kind = "road", edges = ["S"] },
+  { kind = "field", edges = ["W", "SE", "SW"] },
+]
+
+[[tile]]
+id = "WRWR"
+count = 6
+edges = "RXRX"
+features = [
+  { kind = "road", edges = ["N", "S"] },
+  { kind = "field", edges = ["NE", "SE"] },
+  { kind = "field", edges = ["NW", "SW"] },
+]
+"#;
+
+/// The toll with tiles that have walls.
+static WALLED_TOLL: ExpansionInfo = ExpansionInfo {
+    id: "walled-toll",
+    tile_files: &[carcassonne_core::TileFile {
+        file_name: "walled-toll.toml",
+        embedded: WALL_TILES,
+    }],
+    ..TOLL
+};
+
+/// The same with walls on some tiles: a side closed by a wall counts, on
+/// the tile considered and on its neighbours.
+#[test]
+fn a_veto_reading_the_board_sees_walls_close_features() {
+    for seed in 0..8 {
+        let mut game = Game::new(Arc::new(
+            rules_with(&WALLED_TOLL, seed, &[("declares", "reads-board")]).expect("rules"),
+        ))
+        .expect("starts");
+        let (mut moves, mut options) = (Vec::new(), Vec::new());
+        let mut rng = GameRng::new(seed);
+        while !game.is_over() {
+            if let Some(Decision::Place { .. }) = game.decision() {
+                check_moves(&game).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                game.moves(&mut moves);
+                let m = moves[rng.below(moves.len() as u32) as usize];
+                game.play_move(&m).expect("a listed move plays");
+            } else {
+                game.legal_actions(&mut options);
+                let a = options[rng.below(options.len() as u32) as usize].clone();
+                game.play(&a).expect("a listed option plays");
+            }
+        }
+    }
+}
 
 fn toll_game(declares: &str, seed: u64) -> Game {
     Game::new(Arc::new(

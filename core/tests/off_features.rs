@@ -10,8 +10,9 @@ use carcassonne_core::board::PlacedTile;
 use carcassonne_core::expansion::{self, DynExpansion};
 use carcassonne_core::figures::{NEUTRAL, Spot};
 use carcassonne_core::{
-    Action, BuildContext, Catalog, CoreState, Ctx, Deployment, Expansion, ExpansionInfo, FigureClass, FigureDecl,
-    FigurePlacement, Game, GameConfig, GameRecord, Hooks, Pos, Recall, Rotation, Rules, Strength, TileSource,
+    Action, AfterPlacement, BuildContext, Catalog, CoreState, Ctx, Deployment, Expansion, ExpansionInfo, FigureClass,
+    FigureDecl, FigurePlacement, Game, GameConfig, GameRecord, Hooks, Pos, Recall, Rotation, Rules, Strength,
+    TileSource,
 };
 use std::sync::Arc;
 
@@ -53,12 +54,12 @@ impl Expansion for Wolves {
         }
     }
 
-    fn deploy_options(&self, _: &(), view: &CoreState, out: &mut Vec<Deployment>) {
+    fn deploy_options(&self, _: &(), after: &AfterPlacement<'_>, out: &mut Vec<Deployment>) {
+        let view = after.view();
         let player = view.turn().player;
         let scout = index(view, "scout");
-        if let Some(placed) = view.placed_this_turn()
-            && view.supply(player, scout) > 0
-        {
+        let placed = after.placed();
+        if view.supply(player, scout) > 0 {
             out.push(Deployment {
                 figure: scout,
                 pos: placed.pos,

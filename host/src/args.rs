@@ -433,6 +433,11 @@ pub(crate) struct BenchArgs {
     /// Games per games/s figure (default: as many as fit in --seconds).
     #[arg(long)]
     pub(crate) games: Option<u64>,
+    /// Expansions whose rules' cost is measured one at a time (each with
+    /// the expansions it requires), comma-separated; by default every one
+    /// there is; empty: none.
+    #[arg(long, value_delimiter = ',')]
+    pub(crate) alone: Option<Vec<String>>,
     /// Seconds per measurement.
     #[arg(long, default_value_t = 2.0)]
     pub(crate) seconds: f64,

@@ -448,11 +448,25 @@ fn bench(args: BenchArgs) -> Result<()> {
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty())
         .collect();
+    let alone: Vec<String> = match &args.alone {
+        Some(ids) => ids
+            .iter()
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect(),
+        None => setup.catalog.ids().into_iter().map(String::from).collect(),
+    };
+    if let Some(unknown) = alone.iter().find(|id| setup.catalog.get(id).is_none()) {
+        anyhow::bail!(
+            "--alone: no expansion `{unknown}`; there are {}",
+            setup.catalog.ids().join(", ")
+        );
+    }
     let budget = bench::Budget {
         games: args.games,
         seconds: args.seconds,
     };
-    let report = bench::run(&setup.catalog, &setup.tiles, &expansions, budget)?;
+    let report = bench::run(&setup.catalog, &setup.tiles, &expansions, &alone, budget)?;
     if args.json {
         say(&format!("{}\n", serde_json::to_string_pretty(&report)?));
     } else {

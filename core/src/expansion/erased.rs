@@ -12,6 +12,7 @@
 //! expansion's own (a playout makes some six hundred such calls).
 
 use super::{Ctx, Deployment, Expansion, FeatureScoring, Hooks};
+use crate::after_placement::AfterPlacement;
 use crate::events::Event;
 use crate::figures::PlacedFigure;
 use crate::geometry::{Pos, Rotation};
@@ -382,8 +383,8 @@ pub trait DynInstance: Debug + Send + Sync {
     fn tile_drawn(&mut self, ctx: &mut Ctx<'_>, tile: &TileType);
     fn placement_allowed(&self, view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation) -> bool;
     fn tile_placed(&mut self, ctx: &mut Ctx<'_>, placed: crate::board::PlacedTile);
-    fn deploy_options(&self, view: &CoreState, out: &mut Vec<Deployment>);
-    fn deployment_allowed(&self, view: &CoreState, d: &Deployment) -> bool;
+    fn deploy_options(&self, after: &AfterPlacement<'_>, out: &mut Vec<Deployment>);
+    fn deployment_allowed(&self, after: &AfterPlacement<'_>, d: &Deployment) -> bool;
     fn figure_deployed(&mut self, ctx: &mut Ctx<'_>, f: &PlacedFigure);
     fn after_deploy(&mut self, ctx: &mut Ctx<'_>, f: Option<&PlacedFigure>);
     fn before_scoring(&mut self, ctx: &mut Ctx<'_>);
@@ -508,16 +509,16 @@ impl<E: Expansion> DynInstance for Instance<E> {
             }
         })
     }
-    fn deploy_options(&self, view: &CoreState, out: &mut Vec<Deployment>) {
+    fn deploy_options(&self, after: &AfterPlacement<'_>, out: &mut Vec<Deployment>) {
         let listed = out.len();
         self.rules.query_hook(Hooks::DEPLOY_OPTIONS, listed, || {
-            E::deploy_options(&self.rules.inner, &self.state, view, out);
+            E::deploy_options(&self.rules.inner, &self.state, after, out);
             out.len()
         });
     }
-    fn deployment_allowed(&self, view: &CoreState, d: &Deployment) -> bool {
+    fn deployment_allowed(&self, after: &AfterPlacement<'_>, d: &Deployment) -> bool {
         self.rules.query_hook(Hooks::DEPLOYMENT_ALLOWED, true, || {
-            E::deployment_allowed(&self.rules.inner, &self.state, view, d)
+            E::deployment_allowed(&self.rules.inner, &self.state, after, d)
         })
     }
     fn figure_deployed(&mut self, ctx: &mut Ctx<'_>, f: &PlacedFigure) {

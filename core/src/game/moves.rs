@@ -7,17 +7,20 @@
 //! features are matched with the neighbours' features they would join, and
 //! a feature is occupied when any of those holds a follower.
 //!
-//! That holds while nothing runs between a placement and its deployment
-//! decision but the core. When an enabled expansion declares a hook there
-//! (`TILE_PLACED`) or offers or forbids deployments, the answers come from
+//! Expansions that offer or forbid deployments are asked about the board
+//! with the tile on it, placed or not ([`AfterPlacement`]), so their
+//! answers come straight from the board too. When an enabled expansion acts
+//! between a placement and its deployment decision (`TILE_PLACED`, on the
+//! turns it runs, unless it keeps the deployments), the answers come from
 //! playing the placement on a copy, so they are exact either way.
 
 use super::{Action, Decision, Game, IllegalAction, PlayError, RefusalKind};
+use crate::after_placement::{AfterPlacement, CellJoins};
 use crate::expansion::{Deployment, Hooks};
 use crate::features::NodeId;
 use crate::figures::Spot;
-use crate::geometry::{Pos, Rotation, Segment, Side};
-use crate::tiles::TileType;
+use crate::geometry::{Pos, Rotation};
+use std::cell::OnceCell;
 
 /// What follows the placement in a [`WholeMove`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -105,6 +108,9 @@ impl Game {
         let tt = self.rules.tile(tile);
         let offers = self.core_offers(tile);
         let vetoing = !self.rules.called.vetoing.is_empty();
+        if self.deployments_ask_more() {
+            return self.moves_with_expansions(tile, &offers, out);
+        }
         self.core.board().for_each_fitting_cell(tt, |pos, mut rotations| {
             // With nothing to offer (no figure left), who occupies what does
             // not matter: every placement is a pass.
@@ -142,6 +148,136 @@ impl Game {
         });
     }
 
+    /// Whether a placement's deployments need more than the core's offers
+    /// on the tile's unoccupied features: an expansion offers or forbids
+    /// deployments, or a figure may be taken back (unless the placement
+    /// completes its feature).
+    fn deployments_ask_more(&self) -> bool {
+        self.rules.called.deploy_hooks() || self.rules.any_recall()
+    }
+
+    /// `moves` when an expansion offers or forbids deployments, or a
+    /// figure may be taken back: each placement's deployments as
+    /// `for_each_deployment` would list them once it is made, worked out
+    /// on the board with the tile considered there.
+    fn moves_with_expansions(&self, tile: u16, offers: &[(u8, u8)], out: &mut Vec<WholeMove>) {
+        let tt = self.rules.tile(tile);
+        let vetoing = !self.rules.called.vetoing.is_empty();
+        let recallable = self.recallable();
+        self.core.board().for_each_fitting_cell(tt, |pos, mut rotations| {
+            // Looked at only when asked: with no figure to offer, the core
+            // needs none, and most placements give an expansion's
+            // deployment hooks no reason to ask.
+            let joins = OnceCell::new();
+            while rotations != 0 {
+                let rotation = Rotation::ALL[rotations.trailing_zeros() as usize];
+                rotations &= rotations - 1;
+                if vetoing && !self.placement_allowed(tile, pos, rotation) {
+                    continue;
+                }
+                let considered = Considered {
+                    tile,
+                    pos,
+                    rotation,
+                    joins: &joins,
+                };
+                self.deployments_considered(&considered, offers, &recallable, |d| {
+                    out.push(WholeMove {
+                        pos,
+                        rotation,
+                        then: AfterPlacing::Deploy(d),
+                    })
+                });
+                out.push(WholeMove {
+                    pos,
+                    rotation,
+                    then: AfterPlacing::Pass,
+                });
+            }
+        });
+    }
+
+    /// The figures the player whose turn it is may take back now, as
+    /// `recalls` lists them (on features not complete), each with what
+    /// tells whether a placement could complete its feature.
+    fn recallable(&self) -> Vec<Recallable> {
+        let mut recallable = Vec::new();
+        if !self.rules.any_recall() {
+            return recallable;
+        }
+        let (core, tables) = (&self.core, &self.rules);
+        self.recalls_where(
+            |node| !core.is_complete(node),
+            |deployment| {
+                let Spot::Recall(fi) = deployment.spot else {
+                    return;
+                };
+                let Some(node) = core.node_at(deployment.pos, usize::from(fi)) else {
+                    return;
+                };
+                let kind = core.features().kind(node);
+                recallable.push(Recallable {
+                    deployment,
+                    node,
+                    by_surroundings: tables.completes_by_surroundings(kind),
+                    by_sides: tables.completes_by_sides(kind),
+                });
+            },
+        );
+        recallable
+    }
+
+    /// The deployments after the considered placement (legal, not made),
+    /// the expansions' included: `offers` are the core's (`core_offers`),
+    /// `recallable` the figures that may be taken back before it.
+    fn deployments_considered(
+        &self,
+        considered: &Considered<'_>,
+        offers: &[(u8, u8)],
+        recallable: &[Recallable],
+        mut f: impl FnMut(Deployment),
+    ) {
+        let &Considered {
+            tile,
+            pos,
+            rotation,
+            joins,
+        } = considered;
+        let tt = self.rules.tile(tile);
+        // The layout the board will hold: a symmetric tile is stored turned
+        // by its canonical rotation, which may number features differently.
+        let stored = tt.canonical(rotation);
+        let after = AfterPlacement::considered(&self.core, tile, pos, stored, joins);
+        let occupied = if offers.is_empty() {
+            0
+        } else {
+            joins.get_or_init(|| self.cell_joins(pos)).occupied_features(tt, stored)
+        };
+        let core = |g: &mut dyn FnMut(Deployment)| {
+            for &(feature, figure) in offers {
+                if occupied & (1 << feature) == 0 {
+                    g(Deployment {
+                        figure,
+                        pos,
+                        spot: Spot::Feature(feature),
+                    });
+                }
+            }
+            // As `recalls` lists them once the tile is placed: a figure on
+            // a feature the placement completes scores with it instead.
+            for r in recallable {
+                if !r.completed_by(&after, joins) {
+                    g(r.deployment);
+                }
+            }
+        };
+        if self.rules.called.deploy_hooks() {
+            self.deployments_with_expansions(&after, core, f);
+        } else {
+            core(&mut f);
+        }
+    }
+
     /// The deployments the player could make after placing the drawn tile at
     /// `pos` turned by `rotation`, into `out` (cleared first), without
     /// playing it; in the order [`Game::legal_actions`] would list them
@@ -168,7 +304,7 @@ impl Game {
         if self.deploys_need_play(tile) {
             return Ok(self.deployments_by_playing(pos, rotation, out));
         }
-        self.core_deployments_after(tile, pos, rotation, |d| out.push(d));
+        self.deployments_after(tile, pos, rotation, |d| out.push(d));
         Ok(NextDecision::Deploy)
     }
 
@@ -225,7 +361,14 @@ impl Game {
                 .into());
             }
             AfterPlacing::Deploy(d) => {
-                if !self.core_allows_after(tile, m.pos, m.rotation, &d) {
+                let allowed = if self.deployments_ask_more() {
+                    let mut listed = false;
+                    self.deployments_after(tile, m.pos, m.rotation, |o| listed |= o == d);
+                    listed
+                } else {
+                    self.core_allows_after(tile, m.pos, m.rotation, &d)
+                };
+                if !allowed {
                     // Let the deployment check say why, on the placed tile.
                     let mut copy = self.clone();
                     copy.play(&place)?;
@@ -249,7 +392,6 @@ impl Game {
         self.rules.called.deploys_need_play
             || self.rules.tile(tile).feature_kinds().len() > MAX_FEATURES
             || self.tile_placed_runs(tile)
-            || self.recall_possible()
             // Features of two kinds that meet without joining are not what
             // the direct listing's join look-up assumes.
             || self.rules.mixed_matching
@@ -291,23 +433,17 @@ impl Game {
         }
     }
 
-    /// The core's deployment options on `tile` once placed at `pos` turned
-    /// by `rotation` (a legal placement), without placing it: as
-    /// `core_deployments` would list them after the placement.
-    fn core_deployments_after(&self, tile: u16, pos: Pos, rotation: Rotation, mut f: impl FnMut(Deployment)) {
-        let tt = self.rules.tile(tile);
-        // The layout the board will hold: a symmetric tile is stored turned
-        // by its canonical rotation, which may number features differently.
-        let occupied = self.cell_joins(pos).occupied_features(tt, tt.canonical(rotation));
-        for (feature, figure) in self.core_offers(tile) {
-            if occupied & (1 << feature) == 0 {
-                f(Deployment {
-                    figure,
-                    pos,
-                    spot: Spot::Feature(feature),
-                });
-            }
-        }
+    /// The deployment options on `tile` once placed at `pos` turned by
+    /// `rotation` (a legal placement), without placing it: as
+    /// `for_each_deployment` would list them after the placement.
+    fn deployments_after(&self, tile: u16, pos: Pos, rotation: Rotation, f: impl FnMut(Deployment)) {
+        let considered = Considered {
+            tile,
+            pos,
+            rotation,
+            joins: &OnceCell::new(),
+        };
+        self.deployments_considered(&considered, &self.core_offers(tile), &self.recallable(), f);
     }
 
     /// Whether `core_deployments_after` lists `d`, asked without listing.
@@ -346,111 +482,52 @@ impl Game {
     /// The features a tile placed at empty cell `pos` would join, seen from
     /// the neighbours: worked out once per cell for all its rotations.
     fn cell_joins(&self, pos: Pos) -> CellJoins {
-        let rules = &self.rules;
-        let features = self.core.features();
-        let mut joins = CellJoins::NONE;
-        for side in Side::ALL {
-            let Some(nb) = self.core.board().get(pos.step(side)) else {
-                continue;
-            };
-            let nt = rules.tile(nb.tile);
-            // A wall ends what runs into it: nothing joins across.
-            if nt.is_wild(nb.rotation, side.opposite()) {
-                continue;
-            }
-            for seg in Segment::of_side(side) {
-                let Some(b) = nt.feature_at(nb.rotation, seg.facing()) else {
-                    continue;
-                };
-                let root = features.root(nb.first_node + b as NodeId);
-                let bit = 1 << seg.index();
-                joins.joined |= bit;
-                joins.roots[seg.index()] = root;
-                if features.followers(root) > 0 {
-                    joins.occupied |= bit;
-                }
-            }
-        }
-        joins
+        CellJoins::of_cell(&self.core, pos)
     }
 }
 
-/// What the neighbours of an empty cell bring to a tile placed there, per
-/// board segment: the feature across the edge (its root) and whether it
-/// holds a follower. Which segments join depends on the tile and its
-/// rotation (`TileType::join_segments`), as in `CoreState::place_tile`.
-struct CellJoins {
-    /// Segments (bit per index) whose feature across the edge holds a follower.
-    occupied: u16,
-    /// Segments with a neighbour's feature across the edge.
-    joined: u16,
-    /// That feature's root, where `joined` has the segment.
-    roots: [NodeId; Segment::COUNT],
+/// A placement being considered by a listing of whole moves: the drawn
+/// tile, where and how turned, and the features across that cell's edges
+/// (worked out when first needed, shared by the cell's rotations).
+struct Considered<'a> {
+    tile: u16,
+    pos: Pos,
+    rotation: Rotation,
+    joins: &'a OnceCell<CellJoins>,
 }
 
-impl CellJoins {
-    /// No neighbour's feature anywhere.
-    const NONE: CellJoins = CellJoins {
-        occupied: 0,
-        joined: 0,
-        roots: [0; Segment::COUNT],
-    };
+/// A figure the player may take back this turn, before the placement.
+struct Recallable {
+    deployment: Deployment,
+    /// A node of its feature.
+    node: NodeId,
+    /// Its feature completes when the eight cells round its tile fill.
+    by_surroundings: bool,
+    /// Its feature completes when no side is left open.
+    by_sides: bool,
+}
 
-    /// The features (bit per index) of `tt` turned by `rotation` (as the
-    /// board stores it) that would be occupied once placed here: those that
-    /// join a feature holding a follower, and those that join a feature
-    /// another occupied feature of the tile joins (the placement merges
-    /// them all into one).
-    #[inline]
-    fn occupied_features(&self, tt: &TileType, rotation: Rotation) -> u64 {
-        let joining = tt.join_segments(rotation);
-        let direct = self.occupied & joining;
-        if direct == 0 {
-            return 0;
+impl Recallable {
+    /// Whether the considered placement completes the figure's feature
+    /// (then it scores, and the figure is not taken back). Only a
+    /// placement beside its tile, or one joining its feature, can.
+    fn completed_by(&self, after: &AfterPlacement<'_>, joins: &OnceCell<CellJoins>) -> bool {
+        let view = after.view();
+        if self.by_surroundings {
+            let (here, there) = (after.placed().pos, view.tile_of_node(self.node).pos);
+            let beside = (i64::from(here.x) - i64::from(there.x)).abs() <= 1
+                && (i64::from(here.y) - i64::from(there.y)).abs() <= 1;
+            return beside && after.is_complete(after.node(self.node));
         }
-        let feature_at = |s: u32| {
-            tt.feature_at(rotation, Segment::from_index(s as usize))
-                .map_or(0, |f| 1u64 << f)
-        };
-        let mut occupied = 0;
-        for s in bits(direct) {
-            occupied |= feature_at(s);
+        if self.by_sides {
+            let root = view.features().root(self.node);
+            let joins = joins.get_or_init(|| CellJoins::of_cell(view, after.placed().pos));
+            let joined = crate::after_placement::bits(joins.joined).any(|s| joins.roots[s as usize] == root);
+            // A wall of the tile may close a side without joining.
+            return (joined || view.tables().walls) && after.is_complete(after.node(self.node));
         }
-        let joined = self.joined & joining;
-        if joined & !direct == 0 {
-            return occupied;
-        }
-        // Spread through neighbours' features two of the tile's features
-        // join, until nothing changes.
-        loop {
-            let before = occupied;
-            for s in bits(joined) {
-                if occupied & feature_at(s) == 0 {
-                    continue;
-                }
-                let root = self.roots[s as usize];
-                for t in bits(joined) {
-                    if self.roots[t as usize] == root {
-                        occupied |= feature_at(t);
-                    }
-                }
-            }
-            if occupied == before {
-                return occupied;
-            }
-        }
+        false
     }
-}
-
-/// The set bits of `mask`, lowest first.
-fn bits(mut mask: u16) -> impl Iterator<Item = u32> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let b = mask.trailing_zeros();
-            mask &= mask - 1;
-            b
-        })
-    })
 }
 
 fn push_moves(out: &mut Vec<WholeMove>, pos: Pos, rotation: Rotation, next: NextDecision, deployments: &[Deployment]) {

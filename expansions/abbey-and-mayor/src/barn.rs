@@ -4,9 +4,10 @@
 //! into a farm with a barn.
 
 use crate::State;
+use carcassonne_core::after_placement::{Feature, WholeFeature};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::figures::{FigureId, Spot};
-use carcassonne_core::{CoreState, Deployment, FeatureKind, FigureClass, Pos, Segment};
+use carcassonne_core::{AfterPlacement, CoreState, Deployment, FeatureKind, FigureClass, Pos, Segment};
 use serde::Serialize;
 
 /// Id of the barn figure.
@@ -38,10 +39,17 @@ const CORNERS: [([usize; 2], (i32, i32)); 4] = [
     ([8, 9], (0, 1)),  // SW: SW, WS
 ];
 
-/// The farm node of the barn spot at corner `corner` of the tile at `pos`:
-/// the four tiles round that corner point must all be there, and all eight
-/// segments touching the point must be field of one farm.
-pub(crate) fn barn_farm(view: &CoreState, pos: Pos, corner: u8) -> Option<NodeId> {
+/// For each corner of a tile (as in `CORNERS`), the cells round it that
+/// hold the other three tiles round that corner point, as bits of
+/// `tiles_around`: north 1, north-east 2, east 4, south-east 8, south 16,
+/// south-west 32, west 64, north-west 128.
+const SURROUNDING: [u8; 4] = [1 | 64 | 128, 1 | 2 | 4, 4 | 8 | 16, 16 | 32 | 64];
+
+/// The field of the tile at `pos` at the barn spot on its corner
+/// `corner`, on the board once this turn's tile is placed: the four tiles
+/// round that corner point must all be there, and all eight segments
+/// touching the point must be field of one farm.
+pub(crate) fn barn_farm(after: &AfterPlacement<'_>, pos: Pos, corner: u8) -> Option<Feature> {
     let (_, (dx, dy)) = *CORNERS.get(corner as usize)?;
     let (px, py) = (pos.x + dx, pos.y + dy);
     // Each tile round the point, with the corner of its own that is the point.
@@ -51,28 +59,41 @@ pub(crate) fn barn_farm(view: &CoreState, pos: Pos, corner: u8) -> Option<NodeId
         (Pos::new(px, py), 0),
         (Pos::new(px - 1, py), 1),
     ];
-    let mut farm: Option<NodeId> = None;
-    let mut own: Option<NodeId> = None;
-    for (p, c) in around {
-        let placed = view.board().get(p)?;
-        let tile = view.tables().tile(placed.tile);
-        for seg in CORNERS[c as usize].0 {
-            let fi = tile.feature_at(placed.rotation, Segment::from_index(seg))?;
-            if tile.feature_kind(fi) != FeatureKind::FIELD {
+    // Cheapest first: a listing of whole moves asks this of every corner
+    // of every placement, and most corners lack a tile or a field.
+    let mut tiles = [None; 4];
+    for (slot, &(p, _)) in tiles.iter_mut().zip(&around) {
+        *slot = Some(after.tile_at(p)?);
+    }
+    let mut fields = [None; 8];
+    for ((tile, &(p, c)), pair) in tiles.into_iter().zip(&around).zip(fields.chunks_mut(2)) {
+        let (tile, rotation) = tile?;
+        for (slot, seg) in pair.iter_mut().zip(CORNERS[c as usize].0) {
+            let index = tile.feature_at(rotation, Segment::from_index(seg))?;
+            if tile.feature_kind(index) != FeatureKind::FIELD {
                 return None;
             }
-            let node = placed.first_node + fi as NodeId;
-            let root = view.features().root(node);
-            if farm.is_some_and(|f| f != root) {
-                return None;
-            }
-            farm = Some(root);
-            if p == pos {
-                own = Some(node);
-            }
+            *slot = Some(after.feature(p, index)?);
         }
     }
-    own
+    let mut farm: Option<WholeFeature> = None;
+    for field in fields.into_iter().flatten() {
+        let whole = after.whole(field);
+        if farm.is_some_and(|f| f != whole) {
+            return None;
+        }
+        farm = Some(whole);
+    }
+    // The field of the tile at `pos` touching the point.
+    let own = around.iter().position(|&(p, _)| p == pos)?;
+    fields[2 * own]
+}
+
+/// The board node of the barn spot's farm at `corner` of the tile just
+/// placed at `pos`, once it is placed.
+pub(crate) fn barn_farm_node(view: &CoreState, pos: Pos, corner: u8) -> Option<NodeId> {
+    let after = AfterPlacement::made(view)?;
+    after.node_of(barn_farm(&after, pos, corner)?)
 }
 
 pub(crate) fn is_follower(view: &CoreState, kind: u8) -> bool {
@@ -89,23 +110,32 @@ pub(crate) fn prune_barns(state: &mut State, view: &CoreState) {
     }
 }
 
-/// The barn standing in `node`'s farm, if any.
-pub(crate) fn barn_in_farm<'s>(state: &'s State, view: &CoreState, node: NodeId) -> Option<&'s Barn> {
-    let root = view.features().root(node);
+/// The barn standing in `feature`'s farm, if any, once this turn's tile
+/// is placed.
+pub(crate) fn barn_in_farm<'s>(state: &'s State, after: &AfterPlacement<'_>, feature: Feature) -> Option<&'s Barn> {
+    if state.barns.is_empty() {
+        return None;
+    }
+    let farm = after.whole(feature);
     state
         .barns
         .iter()
-        .find(|b| view.features().root(b.farm) == root && view.figure(b.figure).is_some())
+        .find(|b| after.whole(after.node(b.farm)) == farm && after.view().figure(b.figure).is_some())
 }
 
-pub(crate) fn farm_has_barn(state: &State, view: &CoreState, node: NodeId) -> bool {
-    barn_in_farm(state, view, node).is_some()
+pub(crate) fn farm_has_barn(state: &State, after: &AfterPlacement<'_>, feature: Feature) -> bool {
+    barn_in_farm(state, after, feature).is_some()
 }
 
 /// The barn already standing in the farm of the barn spot at `corner`
 /// of the tile at `pos`, if that spot is otherwise a barn spot.
-pub(crate) fn barn_in_spot_farm<'s>(state: &'s State, view: &CoreState, pos: Pos, corner: u8) -> Option<&'s Barn> {
-    barn_in_farm(state, view, barn_farm(view, pos, corner)?)
+pub(crate) fn barn_in_spot_farm<'s>(
+    state: &'s State,
+    after: &AfterPlacement<'_>,
+    pos: Pos,
+    corner: u8,
+) -> Option<&'s Barn> {
+    barn_in_farm(state, after, barn_farm(after, pos, corner)?)
 }
 
 /// A barn as people read it: "Bob's barn at (1,1) NW".
@@ -113,23 +143,28 @@ fn describe(view: &CoreState, barn: &Barn) -> String {
     format!("{}'s barn at {} {}", view.player_name(barn.owner), barn.at, barn.corner)
 }
 
-/// The barn spots on the tile just placed, for a player with a barn left.
+/// The barn spots on the turn's tile, for a player with a barn left.
 /// `shared_farms` (`barn_placement = "occupied"`) allows a farm that holds
 /// a barn already.
-pub(crate) fn spots(state: &State, view: &CoreState, shared_farms: bool, out: &mut Vec<Deployment>) {
-    let (Some(barn), Some(placed)) = (state.barn_figure, view.placed_this_turn()) else {
+pub(crate) fn spots(state: &State, after: &AfterPlacement<'_>, shared_farms: bool, out: &mut Vec<Deployment>) {
+    let Some(barn) = state.barn_figure else {
         return;
     };
+    let view = after.view();
     if view.supply(view.turn().player, barn) == 0 {
         return;
     }
-    for corner in 0..4u8 {
+    let pos = after.placed().pos;
+    // A spot needs tiles on the three other cells round its corner point;
+    // most placements have none such, and this says so in a few looks.
+    let around = after.tiles_around(pos);
+    for corner in (0..4u8).filter(|&c| around & SURROUNDING[c as usize] == SURROUNDING[c as usize]) {
         // By default never into a farm that already holds a barn (the
         // official rules; JCloisterZone's default `not-occupied`).
-        if barn_farm(view, placed.pos, corner).is_some_and(|farm| shared_farms || !farm_has_barn(state, view, farm)) {
+        if barn_farm(after, pos, corner).is_some_and(|farm| shared_farms || !farm_has_barn(state, after, farm)) {
             out.push(Deployment {
                 figure: barn,
-                pos: placed.pos,
+                pos,
                 spot: Spot::Corner(corner),
             });
         }
@@ -138,15 +173,15 @@ pub(crate) fn spots(state: &State, view: &CoreState, shared_farms: bool, out: &m
 
 /// Whether a deployment is allowed by the barns: no farmer into a farm
 /// with a barn.
-pub(crate) fn allows(state: &State, view: &CoreState, d: &Deployment) -> bool {
-    if state.barns.is_empty() || !is_follower(view, d.figure) {
+pub(crate) fn allows(state: &State, after: &AfterPlacement<'_>, d: &Deployment) -> bool {
+    if state.barns.is_empty() || !is_follower(after.view(), d.figure) {
         return true;
     }
     let Spot::Feature(fi) = d.spot else {
         return true;
     };
-    match view.node_at(d.pos, fi as usize) {
-        Some(node) if view.features().kind(node) == FeatureKind::FIELD => !farm_has_barn(state, view, node),
+    match after.feature(d.pos, fi as usize) {
+        Some(field) if after.kind(field) == FeatureKind::FIELD => !farm_has_barn(state, after, field),
         _ => true,
     }
 }
@@ -154,20 +189,21 @@ pub(crate) fn allows(state: &State, view: &CoreState, d: &Deployment) -> bool {
 /// Why a barn or a farmer may not go where `d` says, when a barn is the
 /// reason.
 pub(crate) fn explain_refusal(state: &State, view: &CoreState, shared_farms: bool, d: &Deployment) -> Option<String> {
+    let after = AfterPlacement::made(view)?;
     match d.spot {
         Spot::Corner(corner) if Some(d.figure) == state.barn_figure && !shared_farms => {
-            let there = barn_in_spot_farm(state, view, d.pos, corner)?;
+            let there = barn_in_spot_farm(state, &after, d.pos, corner)?;
             Some(format!(
                 "that farm already holds {}; a farm holds at most one barn",
                 describe(view, there)
             ))
         }
         Spot::Feature(fi) if is_follower(view, d.figure) => {
-            let node = view.node_at(d.pos, fi as usize)?;
-            if view.features().kind(node) != FeatureKind::FIELD {
+            let field = after.feature(d.pos, fi as usize)?;
+            if after.kind(field) != FeatureKind::FIELD {
                 return None;
             }
-            let there = barn_in_farm(state, view, node)?;
+            let there = barn_in_farm(state, &after, field)?;
             Some(format!(
                 "that farm holds {}; no farmer may be deployed into a farm with a barn",
                 describe(view, there)

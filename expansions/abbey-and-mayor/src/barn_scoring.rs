@@ -4,7 +4,7 @@
 //! completed city and return; at game end each barn scores 4 per completed
 //! city of its farm.
 
-use crate::barn::{barn_farm, is_follower, prune_barns};
+use crate::barn::{barn_farm_node, is_follower, prune_barns};
 use crate::{BARN_SOURCE, Barn, FARMERS_SOURCE, State};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::figures::{CORNER_NAMES, FigureId, PlacedFigure, Spot};
@@ -58,7 +58,7 @@ pub(crate) fn barn_placed(state: &mut State, ctx: &mut Ctx<'_>, figure: &PlacedF
     let Spot::Corner(corner) = figure.spot else {
         return;
     };
-    let Some(farm) = barn_farm(ctx.view(), figure.pos, corner) else {
+    let Some(farm) = barn_farm_node(ctx.view(), figure.pos, corner) else {
         return;
     };
     let (returned, points, winners) = cash_in_farmers(ctx, farm, BARN_PLACED_PER_CITY);

@@ -5,7 +5,7 @@ use crate::barn::prune_barns;
 use crate::{Action, BARN, State, WAGON, abbey, barn, barn_scoring, wagon, words};
 use carcassonne_core::expansion::{self, DynExpansion, FeatureScoring, Hooks};
 use carcassonne_core::figures::PlacedFigure;
-use carcassonne_core::{BuildContext, CoreState, Ctx, Deployment, Expansion, Line, serde_json};
+use carcassonne_core::{AfterPlacement, BuildContext, CoreState, Ctx, Deployment, Expansion, Line, serde_json};
 
 pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
     let shared_farms = match ctx.variant("barn_placement") {
@@ -98,12 +98,12 @@ impl Expansion for AbbeyAndMayor {
         words::log_words(view, detail)
     }
 
-    fn deploy_options(&self, state: &State, view: &CoreState, out: &mut Vec<Deployment>) {
-        barn::spots(state, view, self.shared_farms, out);
+    fn deploy_options(&self, state: &State, after: &AfterPlacement<'_>, out: &mut Vec<Deployment>) {
+        barn::spots(state, after, self.shared_farms, out);
     }
 
-    fn deployment_allowed(&self, state: &State, view: &CoreState, d: &Deployment) -> bool {
-        barn::allows(state, view, d)
+    fn deployment_allowed(&self, state: &State, after: &AfterPlacement<'_>, d: &Deployment) -> bool {
+        barn::allows(state, after, d)
     }
 
     fn explain_deployment_refusal(&self, state: &State, view: &CoreState, d: &Deployment) -> Option<String> {

@@ -8,8 +8,8 @@ use carcassonne_core::expansion::{self, DynExpansion};
 use carcassonne_core::figures::Spot;
 use carcassonne_core::tiles::AttributeProblem;
 use carcassonne_core::{
-    BuildContext, Catalog, CoreState, Deployment, Expansion, ExpansionInfo, FigureClass, FigureDecl, FigurePlacement,
-    Pos, Recall, Strength, TileSource, serde_json, toml,
+    AfterPlacement, BuildContext, Catalog, Deployment, Expansion, ExpansionInfo, FigureClass, FigureDecl,
+    FigurePlacement, Pos, Recall, Strength, TileSource, serde_json, toml,
 };
 use carcassonne_fruit_trees::{Action, Fruit, FruitSet, SaleError};
 use common::{action, options, points, record, replay, replay_first, state, tiles};
@@ -263,12 +263,13 @@ impl Expansion for TestFigures {
     fn setup(&self, _ctx: &mut carcassonne_core::Ctx<'_>) {}
 
     // The flier may go on the start tile's city, away from the tile just placed.
-    fn deploy_options(&self, _state: &(), view: &CoreState, out: &mut Vec<Deployment>) {
+    fn deploy_options(&self, _state: &(), after: &AfterPlacement<'_>, out: &mut Vec<Deployment>) {
+        let view = after.view();
         let Some(flier) = view.tables().figure_index("test-flier") else {
             return;
         };
-        let city = view.node_at(Pos::new(0, 0), 0);
-        if view.supply(view.turn().player, flier) > 0 && city.is_some_and(|n| view.features().followers(n) == 0) {
+        let city = after.feature(Pos::new(0, 0), 0);
+        if view.supply(view.turn().player, flier) > 0 && city.is_some_and(|c| !after.is_occupied(c)) {
             out.push(Deployment {
                 figure: flier,
                 pos: Pos::new(0, 0),

@@ -279,6 +279,10 @@ pub struct Report {
     pub flat_ratio: f64,
     /// The same with expansions on (absent when none were asked for).
     pub with_expansions: Option<ExpansionSpeeds>,
+    /// Each expansion measured alone (with the expansions it requires), on
+    /// a quarter of the time budget each: what its own rules cost against
+    /// its tiles with the rules off, and its whole-move listing.
+    pub alone: Vec<ExpansionSpeeds>,
     /// Option listing time.
     pub legal_options: LegalOptions,
     /// Clone time and size.
@@ -603,40 +607,84 @@ fn per_tile(catalog: &Catalog, tiles: &TileSource, copies: usize, mode: Mode, se
     Ok((ns, placed as f64 / games as f64, place_options(&rules[0])?))
 }
 
-/// Runs every measurement. `expansions` empty skips the expansions' run.
-pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget: Budget) -> Result<Report> {
+/// The expansions' figures: their games against the base game's
+/// (`base`) and against their tiles with the rules off.
+fn expansion_speeds(
+    catalog: &Catalog,
+    tiles: &TileSource,
+    expansions: &[String],
+    base: &Speeds,
+    budget: Budget,
+) -> Result<ExpansionSpeeds> {
+    let rules = rules_for(catalog, tiles, expansions, 0)
+        .and_then(seeds)
+        .with_context(|| format!("cannot set up a game with {}", expansions.join(",")))?;
+    let same = seeds(same_tiles_rules(catalog, tiles, expansions, 0)?)?;
+    let (full, same_full) = paired_games_per_second(&rules, &same, Mode::Full, budget)?;
+    let (sampled, same_sampled) = paired_games_per_second(&rules, &same, Mode::Sampled, budget)?;
+    let flat = games_per_second(&rules, Mode::Flat, budget)?;
+    let same_tiles = Speeds {
+        full: same_full,
+        sampled: same_sampled,
+    };
+    Ok(ExpansionSpeeds {
+        expansions: expansions.to_vec(),
+        full_ratio: full / base.full,
+        sampled_ratio: sampled / base.sampled,
+        full,
+        sampled,
+        flat,
+        flat_ratio: flat / full,
+        tiles_per_game: tiles_per_game(&rules[..8])?,
+        rules_full_ratio: full / same_tiles.full,
+        rules_sampled_ratio: sampled / same_tiles.sampled,
+        same_tiles,
+    })
+}
+
+/// `id` with every expansion it requires, required ones first, in the
+/// order the catalog lists them.
+pub fn with_requirements(catalog: &Catalog, id: &str) -> Vec<String> {
+    let mut needed = vec![id.to_string()];
+    let mut i = 0;
+    while let Some(next) = needed.get(i).cloned() {
+        for r in catalog.get(&next).map_or(&[][..], |info| info.requires) {
+            if !needed.iter().any(|n| n == r) {
+                needed.push(r.to_string());
+            }
+        }
+        i += 1;
+    }
+    let order = catalog.ids();
+    needed.sort_by_key(|n| order.iter().position(|o| o == n));
+    needed
+}
+
+/// Runs every measurement. `expansions` empty skips the expansions' run;
+/// `alone` are measured one at a time, each with what it requires.
+pub fn run(
+    catalog: &Catalog,
+    tiles: &TileSource,
+    expansions: &[String],
+    alone: &[String],
+    budget: Budget,
+) -> Result<Report> {
     let base = seeds(rules_for(catalog, tiles, &[], 0)?)?;
     let base_speeds = speeds(&base, budget)?;
     let flat = games_per_second(&base, Mode::Flat, budget)?;
     let with_expansions = if expansions.is_empty() {
         None
     } else {
-        let rules = rules_for(catalog, tiles, expansions, 0)
-            .and_then(seeds)
-            .with_context(|| format!("cannot set up a game with {}", expansions.join(",")))?;
-        let same = seeds(same_tiles_rules(catalog, tiles, expansions, 0)?)?;
-        let (full, same_full) = paired_games_per_second(&rules, &same, Mode::Full, budget)?;
-        let (sampled, same_sampled) = paired_games_per_second(&rules, &same, Mode::Sampled, budget)?;
-        let flat = games_per_second(&rules, Mode::Flat, budget)?;
-        let s = Speeds { full, sampled };
-        let same_tiles = Speeds {
-            full: same_full,
-            sampled: same_sampled,
-        };
-        Some(ExpansionSpeeds {
-            expansions: expansions.to_vec(),
-            full_ratio: s.full / base_speeds.full,
-            sampled_ratio: s.sampled / base_speeds.sampled,
-            full: s.full,
-            sampled: s.sampled,
-            flat,
-            flat_ratio: flat / s.full,
-            tiles_per_game: tiles_per_game(&rules[..8])?,
-            rules_full_ratio: s.full / same_tiles.full,
-            rules_sampled_ratio: s.sampled / same_tiles.sampled,
-            same_tiles,
-        })
+        Some(expansion_speeds(catalog, tiles, expansions, &base_speeds, budget)?)
     };
+    let quarter = Budget {
+        seconds: budget.seconds / 4.0,
+        ..budget
+    };
+    let alone = alone
+        .iter()
+        .map(|id| expansion_speeds(catalog, tiles, &with_requirements(catalog, id), &base_speeds, quarter))
+        .collect::<Result<Vec<_>>>()?;
     let mut search = vec![search_speed(&base, &[], budget.seconds)?];
     if !expansions.is_empty() {
         let rules = rules_for(catalog, tiles, expansions, 0).and_then(seeds)?;
@@ -676,6 +724,7 @@ pub fn run(catalog: &Catalog, tiles: &TileSource, expansions: &[String], budget:
         flat,
         flat_ratio: flat / base_speeds.full,
         with_expansions,
+        alone,
         legal_options,
         clone,
         growth,
@@ -725,6 +774,22 @@ pub fn text(r: &Report) -> String {
             s,
             "  same tiles, rules off: full {:>9.0} games/s   sampled {:>9.0} games/s   (rules cost: {:.2}× / {:.2}×)",
             e.same_tiles.full, e.same_tiles.sampled, e.rules_full_ratio, e.rules_sampled_ratio
+        );
+    }
+    if !r.alone.is_empty() {
+        let _ = writeln!(
+            s,
+            "each expansion alone:   rules cost full / sampled, whole moves (flat) over full"
+        );
+    }
+    for e in &r.alone {
+        let _ = writeln!(
+            s,
+            "  {:<30} {:.2}× / {:.2}×   flat {:.2}×",
+            e.expansions.join(","),
+            e.rules_full_ratio,
+            e.rules_sampled_ratio,
+            e.flat_ratio
         );
     }
     for m in &r.search {
