@@ -844,3 +844,60 @@ pub fn text(r: &Report) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::with_requirements;
+    use carcassonne_core::expansion::DynExpansion;
+    use carcassonne_core::tiles::AttributeProblem;
+    use carcassonne_core::{BuildContext, Catalog, ExpansionInfo, FeatureKind};
+
+    fn no_attributes(_: Option<FeatureKind>, _: &carcassonne_core::toml::Value) -> Vec<AttributeProblem> {
+        Vec::new()
+    }
+
+    fn unbuilt(_: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
+        Err("only declared".into())
+    }
+
+    const BASE: ExpansionInfo = ExpansionInfo {
+        id: "a-ground",
+        name: "Ground",
+        version: "0.0.0",
+        description: "required by the others",
+        requires: &[],
+        conflicts: &[],
+        tile_files: &[],
+        variants: &[],
+        figures: &[],
+        score_sources: &[],
+        attributes: &[],
+        check_attributes: no_attributes,
+        feature_kinds: &[],
+        edge_kinds: &[],
+        build: unbuilt,
+    };
+    static GROUND: ExpansionInfo = BASE;
+    static WALLS: ExpansionInfo = ExpansionInfo {
+        id: "b-walls",
+        requires: &["a-ground"],
+        ..BASE
+    };
+    static ROOF: ExpansionInfo = ExpansionInfo {
+        id: "c-roof",
+        requires: &["b-walls"],
+        ..BASE
+    };
+
+    /// An expansion measured alone brings what it requires, and what that
+    /// requires, in the catalog's order.
+    #[test]
+    fn an_expansion_alone_brings_what_it_requires() {
+        let mut catalog = Catalog::default();
+        for info in [&ROOF, &GROUND, &WALLS] {
+            catalog.add(info).expect("a new id");
+        }
+        assert_eq!(with_requirements(&catalog, "c-roof"), ["a-ground", "b-walls", "c-roof"]);
+        assert_eq!(with_requirements(&catalog, "a-ground"), ["a-ground"]);
+    }
+}
