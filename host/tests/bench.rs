@@ -72,16 +72,38 @@ fn json_has_every_figure() {
     let alone = r["alone"].as_array().expect("each expansion alone");
     let measured: Vec<String> = alone
         .iter()
-        .map(|a| a["expansions"].as_array().unwrap().last().unwrap().as_str().unwrap().to_string())
+        .map(|a| {
+            a["expansions"]
+                .as_array()
+                .unwrap()
+                .last()
+                .unwrap()
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
         .collect();
-    for id in ["abbey-and-mayor", "abbot", "cleric-and-serf", "easter", "fruit-trees", "river"] {
-        assert!(measured.iter().any(|m| m == id), "{id} not measured alone: {measured:?}");
+    for id in [
+        "abbey-and-mayor",
+        "abbot",
+        "cleric-and-serf",
+        "easter",
+        "fruit-trees",
+        "river",
+    ] {
+        assert!(
+            measured.iter().any(|m| m == id),
+            "{id} not measured alone: {measured:?}"
+        );
     }
     for a in alone {
         for key in ["full", "sampled"] {
             let ratio = a[&format!("rules_{key}_ratio")].as_f64().unwrap();
             let same = a["same_tiles"][key].as_f64().unwrap();
-            assert!(ratio > 0.0 && (ratio - a[key].as_f64().unwrap() / same).abs() < 1e-9, "{a}");
+            assert!(
+                ratio > 0.0 && (ratio - a[key].as_f64().unwrap() / same).abs() < 1e-9,
+                "{a}"
+            );
         }
     }
     // The search bot's speed, on the base game and with the expansions.
@@ -104,7 +126,16 @@ fn json_has_every_figure() {
 
 #[test]
 fn text_names_the_figures_and_empty_expansions_skip_their_run() {
-    let out = bench(&["--games", "2", "--seconds", "0.02", "--expansions", "", "--alone", "abbot"]);
+    let out = bench(&[
+        "--games",
+        "2",
+        "--seconds",
+        "0.02",
+        "--expansions",
+        "",
+        "--alone",
+        "abbot",
+    ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
     for needle in [
@@ -118,7 +149,10 @@ fn text_names_the_figures_and_empty_expansions_skip_their_run() {
         assert!(text.contains(needle), "{needle} missing in:\n{text}");
     }
     assert!(!text.contains("with "), "no expansions' run:\n{text}");
-    assert!(text.contains("each expansion alone") && text.contains("abbot"), "{text}");
+    assert!(
+        text.contains("each expansion alone") && text.contains("abbot"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -130,7 +164,10 @@ fn bad_arguments_are_clear_errors() {
             &["--games", "1", "--seconds", "0.01", "--expansions", "no-such"][..],
             "no-such",
         ),
-        (&["--games", "1", "--seconds", "0.01", "--alone", "nor-this"][..], "nor-this"),
+        (
+            &["--games", "1", "--seconds", "0.01", "--alone", "nor-this"][..],
+            "nor-this",
+        ),
     ] {
         let out = bench(args);
         assert!(!out.status.success(), "{args:?} should fail");
