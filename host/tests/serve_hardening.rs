@@ -435,3 +435,68 @@ fn a_killed_servers_temporary_copies_are_removed_on_the_next_start() {
     let _ = std::fs::remove_file(&other);
     cleanup(&record);
 }
+
+// ------------------------------------------------------- issue 40, 1 and 2
+
+/// A full disk (armed for the game's own directory, see
+/// `safe_file::disk_full`) makes the server refuse a move or an undo it
+/// cannot save with 503, leaving the game at the last saved version; a
+/// torn journal line never breaks the record, and a restart comes up with
+/// every acknowledged move.
+#[test]
+fn a_full_disk_acknowledges_nothing_it_did_not_save_and_a_restart_has_every_acknowledged_move() {
+    use carcassonne_serve::Submission;
+    use carcassonne_setup::safe_file::disk_full;
+    let dir = std::env::temp_dir().join(format!("carcassonne-serve-full-disk-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.json");
+    let mut table = Table::open(&args(Some(5)), Some(&record)).unwrap();
+    table.allow_undo(true);
+    let hot = table.seats().hotseat.clone();
+    let play = |table: &mut Table| {
+        table.submit(&Submission {
+            token: hot.clone(),
+            index: Some(0),
+            mv: None,
+            version: Some(table.version()),
+        })
+    };
+    for _ in 0..4 {
+        play(&mut table).unwrap();
+    }
+    let acknowledged = table.record().moves.clone();
+    let version = table.version();
+    // Room for part of a journal line only.
+    disk_full::arm(&dir, 5);
+    for _ in 0..3 {
+        let refused = play(&mut table).unwrap_err();
+        assert_eq!(refused.status, 503, "{}", refused.error);
+        assert!(refused.error.contains("no space left"), "{}", refused.error);
+        assert_eq!(table.record().moves, acknowledged, "nothing unsaved is kept");
+        assert_eq!(table.version(), version);
+    }
+    // An undo must write the shorter record whole, which does not fit.
+    let refused = table.undo(&hot, Some(version)).unwrap_err();
+    assert_eq!(refused.status, 503, "{}", refused.error);
+    assert_eq!(table.record().moves, acknowledged);
+    // The disk holds exactly what was acknowledged, torn line or not.
+    assert_eq!(
+        carcassonne_setup::journal::read_record(&record).unwrap().moves,
+        acknowledged
+    );
+    disk_full::disarm(&dir);
+    play(&mut table).unwrap();
+    table.undo(&hot, Some(table.version())).unwrap();
+    play(&mut table).unwrap();
+    let acknowledged = table.record().moves.clone();
+    assert_eq!(acknowledged.len(), 5);
+    drop(table);
+    let again = Table::open(&args(Some(5)), Some(&record)).unwrap();
+    assert_eq!(
+        again.record().moves,
+        acknowledged,
+        "a restart has every acknowledged move"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

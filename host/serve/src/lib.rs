@@ -144,6 +144,29 @@ pub struct Table {
     bot_failure: Option<String>,
 }
 
+/// A change the disk did not take (it is full, say): the table was put
+/// back as it was before the change, which is the game the disk holds, so
+/// the change is not acknowledged and may be tried again.
+#[derive(Debug)]
+pub struct NotSaved(pub String);
+
+impl std::fmt::Display for NotSaved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}; the game is as it was before this change: try again", self.0)
+    }
+}
+
+impl std::error::Error for NotSaved {}
+
+/// What a change to a table may need to put back if its save fails.
+struct Before {
+    game: Game,
+    moves: Vec<Move>,
+    movers: Vec<u8>,
+    log: Vec<String>,
+    version: u64,
+}
+
 /// A bot seat's decision taken out of its [`Table`], so that the bot can
 /// think without holding the table: requests go on being answered (the
 /// state says who is thinking) while a search runs.
@@ -347,18 +370,20 @@ impl Table {
             Ok((game, bots, movers))
         });
         let (game, bots, movers) = rebuilt.map_err(|e| refuse(500, format!("{e:#}")))?;
-        self.game = game;
-        // A bot thinking about the taken-back position is now away for
-        // good: its answer comes back on an older version and is dropped.
-        self.bots = bots.into_iter().map(Some).collect();
+        let old = std::mem::replace(&mut self.game, game);
+        let before = self.before(old);
         self.movers = movers;
         self.record.moves.truncate(n);
         self.log
             .push(format!("    {} takes back the last move", self.name(mover)));
         self.version += 1;
-        self.save()
-            .and_then(|()| self.save_table())
-            .map_err(|e| refuse(500, format!("{e:#}")))
+        // The disk must hold the shorter game before it is acknowledged.
+        self.save_or_put_back(before)
+            .map_err(|e| refuse(503, format!("{e:#}")))?;
+        // A bot thinking about the taken-back position is now away for
+        // good: its answer comes back on an older version and is dropped.
+        self.bots = bots.into_iter().map(Some).collect();
+        self.save_table().map_err(|e| refuse(500, format!("{e:#}")))
     }
 
     /// The game as it stands.
@@ -438,11 +463,14 @@ impl Table {
     }
 
     /// Plays `action` for the deciding seat, records, logs and saves it.
+    /// When the save fails the table is put back as it was (a [`NotSaved`]
+    /// error): only a move the disk holds is acknowledged.
     fn apply(&mut self, action: &Action) -> Result<()> {
         let mv = self.game.move_of(action);
         let Some(d) = self.game.decision() else {
             bail!("the game is over");
         };
+        let before = self.before(self.game.clone());
         self.log.extend(output::decision(&self.game, action));
         self.game.play(action)?;
         self.record.moves.push(mv);
@@ -451,7 +479,32 @@ impl Table {
         let excess = self.log.len().saturating_sub(LOG_LINES);
         self.log.drain(..excess);
         self.version += 1;
-        self.save()
+        self.save_or_put_back(before)
+    }
+
+    /// What [`Table::save_or_put_back`] restores, with `game` as the game.
+    fn before(&self, game: Game) -> Before {
+        Before {
+            game,
+            moves: self.record.moves.clone(),
+            movers: self.movers.clone(),
+            log: self.log.clone(),
+            version: self.version,
+        }
+    }
+
+    /// Saves the change made since `before`, or, when the save fails, puts
+    /// the table back as it was then and says so ([`NotSaved`]).
+    fn save_or_put_back(&mut self, before: Before) -> Result<()> {
+        let Err(e) = self.save() else {
+            return Ok(());
+        };
+        self.game = before.game;
+        self.record.moves = before.moves;
+        self.movers = before.movers;
+        self.log = before.log;
+        self.version = before.version;
+        Err(NotSaved(format!("{e:#}")).into())
     }
 
     /// The decision of a bot seat, taken out to think about off the table
@@ -602,9 +655,11 @@ impl Table {
         if let Err(e) = self.game.check(&action) {
             return Err(illegal(e, Some(p)));
         }
-        self.apply(&action)
-            .and_then(|()| self.save_table())
-            .map_err(|e| refuse(500, format!("{e:#}"), self.game.decision().map(|d| d.player())))
+        self.apply(&action).and_then(|()| self.save_table()).map_err(|e| {
+            // A move the disk did not take is not made: try again later.
+            let status = if e.is::<NotSaved>() { 503 } else { 500 };
+            refuse(status, format!("{e:#}"), self.game.decision().map(|d| d.player()))
+        })
     }
 
     /// The public state as JSON, seen by `viewer` (see `docs/serve-api.md`).

@@ -96,7 +96,7 @@ pub fn write_with(path: &Path, bytes: &[u8], access: Access) -> Result<()> {
         )
     })?;
     // A failed write drops `tmp`, which deletes it.
-    tmp.write_all(bytes)
+    write_all_to(tmp.as_file_mut(), &target, bytes)
         .and_then(|()| tmp.as_file().sync_all())
         .with_context(|| format!("cannot write {}", path.display()))?;
     tmp.persist(&target)
@@ -239,5 +239,68 @@ mod tests {
         );
         refuse_overwriting(&d.join("game.svg"), "board picture", &[&record]).unwrap();
         std::fs::remove_dir_all(d).unwrap();
+    }
+}
+
+/// Writes `bytes` to `file` (open at `path`) as `write_all` does, except
+/// that under a directory [`disk_full`] armed, the write stops where its
+/// budget runs out, having written what fit, with "no space left on
+/// device", as a full disk does.
+pub fn write_all_to(file: &mut std::fs::File, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let room = disk_full::take(path, bytes.len());
+    file.write_all(&bytes[..room])?;
+    if room < bytes.len() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::StorageFull,
+            "no space left on device (a full disk armed by a test)",
+        ));
+    }
+    Ok(())
+}
+
+/// A full disk for tests, without filling the machine's: once armed for a
+/// directory with a budget of bytes, writes of files under it through
+/// [`write_all_to`] (records, journals, seat tokens, tile files) fail when
+/// the budget runs out. Nothing is armed unless a test arms it, and then
+/// only for its own directory, so tests running side by side are not
+/// touched; unarmed, a write pays one atomic load.
+pub mod disk_full {
+    use std::path::{Path, PathBuf};
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    static ANY: AtomicBool = AtomicBool::new(false);
+    static ARMED: Mutex<Vec<(PathBuf, u64)>> = Mutex::new(Vec::new());
+
+    /// Lets `bytes` more bytes be written under `dir`, then fails writes.
+    pub fn arm(dir: &Path, bytes: u64) {
+        let mut armed = ARMED.lock().unwrap_or_else(|e| e.into_inner());
+        armed.retain(|(d, _)| d != dir);
+        armed.push((dir.to_path_buf(), bytes));
+        ANY.store(true, Ordering::SeqCst);
+    }
+
+    /// Frees the disk under `dir` again.
+    pub fn disarm(dir: &Path) {
+        let mut armed = ARMED.lock().unwrap_or_else(|e| e.into_inner());
+        armed.retain(|(d, _)| d != dir);
+        ANY.store(!armed.is_empty(), Ordering::SeqCst);
+    }
+
+    /// How many of `len` bytes may be written to `path` now, taken from
+    /// its directory's budget (all of them when none is armed).
+    pub(crate) fn take(path: &Path, len: usize) -> usize {
+        if !ANY.load(Ordering::Relaxed) {
+            return len;
+        }
+        let mut armed = ARMED.lock().unwrap_or_else(|e| e.into_inner());
+        match armed.iter_mut().find(|(d, _)| path.starts_with(d)) {
+            Some((_, budget)) => {
+                let room = usize::try_from(*budget).unwrap_or(usize::MAX).min(len);
+                *budget -= room as u64;
+                room
+            }
+            None => len,
+        }
     }
 }
