@@ -643,3 +643,26 @@ fn a_web_page_naming_another_host_may_not_edit_or_save() {
     }
     assert!(!dir.join("x.toml").exists());
 }
+
+/// A new tile file the disk cannot take (a full disk, armed for the tile
+/// directory) is refused with 503 and leaves no empty file behind, so the
+/// same request succeeds once there is room (issue 40, item 10).
+#[test]
+fn a_new_set_on_a_full_disk_leaves_nothing_and_can_be_made_again() {
+    use carcassonne_setup::safe_file::disk_full;
+    let dir = tiles_copy("new-set-full-disk", &["base.toml"]);
+    let (addr, _) = start(&dir);
+    let body = json!({ "file": "roomy.toml", "id": "roomy", "name": "Roomy" });
+    disk_full::arm(&dir, 10);
+    let (status, a) = post(addr, "/api/tiles/new-set", &body);
+    assert_eq!(status, 503, "{a}");
+    assert!(!dir.join("roomy.toml").exists(), "no empty file is left");
+    disk_full::disarm(&dir);
+    let (status, a) = post(addr, "/api/tiles/new-set", &body);
+    assert_eq!(status, 200, "{a}");
+    assert!(
+        std::fs::read_to_string(dir.join("roomy.toml"))
+            .unwrap()
+            .contains("Roomy")
+    );
+}

@@ -386,12 +386,30 @@ impl Editor {
         }
         let path = dir.join(&new.file);
         // create_new: never over a file that appeared meanwhile.
-        let written = std::fs::OpenOptions::new()
+        let mut file = std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&path)
-            .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()));
-        written.map_err(|e| Failure::new(500, format!("{}: {e}", path.display())))?;
+            .map_err(|e| Failure::new(500, format!("{}: {e}", path.display())))?;
+        let written = carcassonne_setup::safe_file::write_all_to(&mut file, &path, text.as_bytes())
+            .and_then(|()| file.sync_all());
+        if let Err(e) = written {
+            // The file is this request's own: gone again, a retry can make it.
+            drop(file);
+            let _ = std::fs::remove_file(&path);
+            let status = if e.kind() == std::io::ErrorKind::StorageFull {
+                503
+            } else {
+                500
+            };
+            return Err(Failure::new(
+                status,
+                format!(
+                    "{}: {e}; nothing was kept, try again once there is room",
+                    path.display()
+                ),
+            ));
+        }
         Ok(json!({ "ok": true, "file": new.file, "set": set.id, "saved": path.display().to_string() }))
     }
 }
