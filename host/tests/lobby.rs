@@ -405,3 +405,44 @@ fn a_tile_set_of_the_servers_tile_directory_is_shuffled_in_by_its_name() {
     let files = game.table().game().rules().config.tiles.files.clone();
     assert_eq!(files, [dir.join("my-tiles.toml").to_string_lossy()]);
 }
+
+/// A removed game's bots stop after the decision they are thinking about,
+/// and until they have, their work counts against the server's limit: a
+/// loop of creating and removing games cannot pile up bot threads (issue
+/// 40, item 3).
+#[test]
+fn a_removed_games_bots_stop_and_count_against_the_limit_until_they_do() {
+    let (addr, server) = lobby(1);
+    let bots = json!({"players": [{"name": "R1", "bot": "mcts:1s"}, {"name": "R2", "bot": "mcts:1s"}], "seed": 3});
+    let (status, made) = create(addr, &bots);
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_u64().unwrap();
+    let slot = server.game(id).unwrap();
+    // The bots are at work (two bot seats: they play on and on).
+    let started = Instant::now();
+    while slot.table().version() < 1 && started.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(slot.bots_running());
+    let (status, _) = request(
+        addr,
+        "DELETE",
+        &format!("/api/games/{id}"),
+        Some(&json!({"token": server.host_token()})),
+    );
+    assert_eq!(status, 200);
+    // While the last decision is thought about (a second each), the
+    // removed game's bot work still fills the one place.
+    let (status, reply) = create(addr, &bots);
+    assert_eq!(status, 429, "a new game while the removed one's bots run: {reply}");
+    // Then they stop, and the game moves no more.
+    let stopping = Instant::now();
+    while slot.bots_running() && stopping.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!slot.bots_running(), "the removed game's bots are still running");
+    let version = slot.table().version();
+    std::thread::sleep(Duration::from_millis(800));
+    assert_eq!(slot.table().version(), version, "a removed game moved on");
+    assert_eq!(create(addr, &bots).0, 201, "the place is free again");
+}

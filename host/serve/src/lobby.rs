@@ -33,6 +33,9 @@ pub struct GameSlot {
     versions: watch::Sender<u64>,
     /// A worker thread is letting the bot seats move.
     bots_running: AtomicBool,
+    /// The game was removed from the lobby: its bots stop after the
+    /// decision they are thinking about.
+    removed: AtomicBool,
 }
 
 impl GameSlot {
@@ -43,7 +46,14 @@ impl GameSlot {
             table: Mutex::new(table),
             versions,
             bots_running: AtomicBool::new(false),
+            removed: AtomicBool::new(false),
         })
+    }
+
+    /// Whether a worker thread is letting this game's bot seats move (it
+    /// may still be, for one decision, after the game was removed).
+    pub fn bots_running(&self) -> bool {
+        self.bots_running.load(Ordering::Acquire)
     }
 
     /// The game's id on this server (its address is `/games/{id}/`).
@@ -71,7 +81,7 @@ impl GameSlot {
     /// Lets the bot seats move, on a worker thread of this game, if one
     /// must and no worker is at it already. Called after every change.
     pub fn wake_bots(self: &Arc<Self>) {
-        if self.table().bot_to_move().is_none() {
+        if self.removed.load(Ordering::Acquire) || self.table().bot_to_move().is_none() {
             return;
         }
         if self.bots_running.swap(true, Ordering::AcqRel) {
@@ -93,6 +103,11 @@ impl GameSlot {
     /// without holding the table, until a person must decide.
     fn run_bots(self: Arc<Self>) {
         loop {
+            if self.removed.load(Ordering::Acquire) {
+                // Nobody can see this game any more: its bots stop.
+                self.bots_running.store(false, Ordering::Release);
+                return;
+            }
             let turn = self.table().bot_turn();
             match turn {
                 Some(mut turn) => {
@@ -146,6 +161,10 @@ pub struct Offer {
 /// The server's games, by id, with the bound on their number.
 pub struct Lobby {
     games: Mutex<BTreeMap<u64, Arc<GameSlot>>>,
+    /// Removed games whose bots were still at work when they went: they
+    /// count against the limit until their worker stops, so removing and
+    /// creating games in a loop cannot pile up bot threads.
+    leaving: Mutex<Vec<Arc<GameSlot>>>,
     next: Mutex<u64>,
     max_games: usize,
     offer: Offer,
@@ -157,6 +176,7 @@ impl Lobby {
     pub fn new(offer: Offer, max_games: usize) -> Lobby {
         Lobby {
             games: Mutex::new(BTreeMap::new()),
+            leaving: Mutex::new(Vec::new()),
             next: Mutex::new(1),
             max_games: max_games.max(1),
             offer,
@@ -191,8 +211,9 @@ impl Lobby {
     /// the oldest finished game makes room (its record stays wherever it
     /// was saved); with none finished the server is full (429).
     pub fn add(&self, table: Table) -> Result<Arc<GameSlot>, Refused> {
+        let leaving = self.still_leaving();
         let mut games = self.games();
-        if games.len() >= self.max_games {
+        if games.len() + leaving >= self.max_games {
             let finished = games
                 .iter()
                 .find(|(_, g)| g.table().game().is_over())
@@ -219,13 +240,30 @@ impl Lobby {
 
     /// Whether one more game fits (a finished one may make room).
     pub fn has_room(&self) -> bool {
+        let leaving = self.still_leaving();
         let games = self.games();
-        games.len() < self.max_games || games.values().any(|g| g.table().game().is_over())
+        games.len() + leaving < self.max_games || games.values().any(|g| g.table().game().is_over())
     }
 
-    /// Forgets game `id` (its record stays wherever it was saved).
+    /// Forgets game `id` (its record stays wherever it was saved) and
+    /// stops its bots after the decision they are thinking about.
     pub fn remove(&self, id: u64) -> Option<Arc<GameSlot>> {
-        self.games().remove(&id)
+        let slot = self.games().remove(&id)?;
+        slot.removed.store(true, Ordering::Release);
+        if slot.bots_running() {
+            self.leaving
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(slot.clone());
+        }
+        Some(slot)
+    }
+
+    /// How many removed games' bots are still finishing a decision.
+    fn still_leaving(&self) -> usize {
+        let mut leaving = self.leaving.lock().unwrap_or_else(|e| e.into_inner());
+        leaving.retain(|slot| slot.bots_running());
+        leaving.len()
     }
 
     /// The setup of the game a configuration sent as JSON describes (see
