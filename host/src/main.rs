@@ -379,7 +379,7 @@ fn read_shards(files: &[std::path::PathBuf]) -> Result<Vec<(String, String)>> {
     files
         .iter()
         .map(|f| {
-            let text = std::fs::read_to_string(f).with_context(|| format!("cannot read {}", f.display()))?;
+            let text = carcassonne_core::read_text_file(f, carcassonne_lab::simulate::MAX_SHARD_BYTES, "shard file")?;
             Ok((f.display().to_string(), text))
         })
         .collect()

@@ -348,3 +348,97 @@ fn compare_of_shards_played_apart_is_compare_of_one_run() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("differ by one expansion"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Forged or damaged shard files are refused with the reason, never a
+/// panic, an unbounded allocation or a wrong summary (issue 40, item 7):
+/// a game line with too many scores, a breakdown that does not add up or
+/// has too few parts, a header declaring an absurd run, scores and turns
+/// beyond any game.
+#[test]
+fn forged_shards_are_refused_with_the_reason() {
+    use carcassonne_lab::simulate::{merge, merge_some};
+    let dir = std::env::temp_dir().join(format!("carcassonne-forged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("shard.jsonl");
+    run(&[
+        "--games",
+        "3",
+        "--seed",
+        "7",
+        "--players",
+        "2",
+        "--shard",
+        "0/1",
+        "--jsonl",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 4);
+    let file = |lines: &[serde_json::Value]| {
+        vec![(
+            "forged.jsonl".to_string(),
+            lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
+        )]
+    };
+    // The file as written merges.
+    assert_eq!(merge(&file(&lines)).unwrap().results.len(), 3);
+    /// A change that forges the shard's lines.
+    type Forgery<'a> = &'a dyn Fn(&mut Vec<serde_json::Value>);
+    let forged = |change: Forgery<'_>| {
+        let mut copy = lines.clone();
+        change(&mut copy);
+        match merge_some(&file(&copy)) {
+            Ok(_) => panic!("a forged shard merged: {copy:?}"),
+            Err(e) => format!("{e:#}"),
+        }
+    };
+    let cases: [(Forgery<'_>, &str); 8] = [
+        (
+            &|l| l[1]["scores"] = serde_json::json!(vec![1; 100]),
+            "100 scores and 2 breakdowns for 2 players",
+        ),
+        (&|l| l[1]["scores"][0] = serde_json::json!(9999), "adds up to"),
+        (
+            &|l| l[2]["breakdown"][1] = serde_json::json!([1]),
+            "breakdown has 1 parts",
+        ),
+        (
+            &|l| l[3]["turns"] = serde_json::json!(4_000_000_000u64),
+            "turns; at most",
+        ),
+        (
+            &|l| {
+                l[1]["scores"][0] = serde_json::json!(2_000_000_000);
+                l[1]["breakdown"][0] = serde_json::json!(
+                    std::iter::once(2_000_000_000)
+                        .chain(std::iter::repeat_n(
+                            0,
+                            l[1]["breakdown"][0].as_array().unwrap().len() - 1
+                        ))
+                        .collect::<Vec<i64>>()
+                );
+            },
+            "a score of 2000000000",
+        ),
+        // A header declaring 10^18 games: refused without listing them.
+        (
+            &|l| l[0]["shard"]["games"] = serde_json::json!(1_000_000_000_000_000_000u64),
+            "should hold the games",
+        ),
+        (
+            &|l| l[0]["shard"]["of"] = serde_json::json!(1u64 << 60),
+            "shards; at most",
+        ),
+        (
+            &|l| l[0]["shard"]["config"]["players"] = serde_json::json!([]),
+            "a configuration of 0 players",
+        ),
+    ];
+    for (change, says) in cases {
+        let e = forged(change);
+        assert!(e.contains(says), "`{says}` not in: {e}");
+    }
+}

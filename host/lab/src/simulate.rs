@@ -346,6 +346,74 @@ pub struct Merged {
     pub results: Vec<GameResult>,
 }
 
+/// Largest shard file read (a million games of six seats fit in far less).
+pub const MAX_SHARD_BYTES: u64 = 1 << 30;
+
+/// Most shards a run may be split into.
+pub const MAX_SHARDS: u64 = 1 << 20;
+
+/// Largest score, and largest number of turns, a merged game may have:
+/// far beyond a real game, and what bounds the summary's histograms (one
+/// bin every 5 points, one per turn).
+pub const MAX_GAME_FIGURE: u32 = 1_000_000;
+
+/// Checks a shard's header and its games against each other, so that a
+/// forged or damaged file is refused with the reason instead of making
+/// the summary panic, allocate without bound or add up wrong.
+fn check_shard(name: &str, header: &ShardHeader, results: &[GameResult]) -> Result<()> {
+    if header.of > MAX_SHARDS {
+        anyhow::bail!("{name}: a run of {} shards; at most {MAX_SHARDS}", header.of);
+    }
+    let seats = header.config.players.len();
+    if !(1..=carcassonne_core::MAX_PLAYERS).contains(&seats) {
+        anyhow::bail!(
+            "{name}: a configuration of {seats} players; a game has 1 to {}",
+            carcassonne_core::MAX_PLAYERS
+        );
+    }
+    for (i, r) in results.iter().enumerate() {
+        // The header is line 1, games follow in order.
+        let line = i + 2;
+        let seed = r.seed;
+        if r.scores.len() != seats || r.breakdown.len() != seats {
+            anyhow::bail!(
+                "{name}: line {line} (seed {seed}): {} scores and {} breakdowns for {seats} players",
+                r.scores.len(),
+                r.breakdown.len()
+            );
+        }
+        for (p, (score, parts)) in r.scores.iter().zip(&r.breakdown).enumerate() {
+            if parts.len() != header.sources.len() {
+                anyhow::bail!(
+                    "{name}: line {line} (seed {seed}): seat {}'s breakdown has {} parts for {} score sources",
+                    p + 1,
+                    parts.len(),
+                    header.sources.len()
+                );
+            }
+            let sum: i64 = parts.iter().map(|&x| i64::from(x)).sum();
+            if sum != i64::from(*score) {
+                anyhow::bail!(
+                    "{name}: line {line} (seed {seed}): seat {}'s breakdown adds up to {sum}, not its score {score}",
+                    p + 1
+                );
+            }
+            if score.unsigned_abs() > MAX_GAME_FIGURE {
+                anyhow::bail!(
+                    "{name}: line {line} (seed {seed}): a score of {score}; at most {MAX_GAME_FIGURE} either way"
+                );
+            }
+        }
+        if r.turns > MAX_GAME_FIGURE {
+            anyhow::bail!(
+                "{name}: line {line} (seed {seed}): {} turns; at most {MAX_GAME_FIGURE}",
+                r.turns
+            );
+        }
+    }
+    Ok(())
+}
+
 /// Merges the shards `files` (name and text): they must belong to one run
 /// and cover each of its shards once.
 ///
@@ -392,9 +460,12 @@ pub fn merge_some(files: &[(String, String)]) -> Result<(Merged, Vec<u64>)> {
                 serde_json::from_str::<GameResult>(l).map_err(|e| anyhow::anyhow!("{name}: line {}: {e}", i + 1))
             })
             .collect::<Result<Vec<_>>>()?;
+        check_shard(name, &header, &results)?;
         let range = shard_range(header.games, header.shard, header.of).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-        let seeds: Vec<u64> = range.clone().map(|i| header.config.seed.wrapping_add(i)).collect();
-        if results.iter().map(|r| r.seed).ne(seeds.iter().copied()) {
+        // Compared one by one, not listed: the header may declare any
+        // number of games.
+        let seeds = range.clone().map(|i| header.config.seed.wrapping_add(i));
+        if results.len() as u64 != range.end - range.start || results.iter().map(|r| r.seed).ne(seeds) {
             anyhow::bail!(
                 "{name}: shard {}/{} should hold the games of seeds {}..{} in order, but holds {} games (is it cut short?)",
                 header.shard,

@@ -478,8 +478,8 @@ impl PyGame {
             if as_text.trim_start().starts_with('{') {
                 as_text.into_owned()
             } else {
-                std::fs::read_to_string(&s)
-                    .map_err(|e| RecordError::new_err(format!("cannot read {}: {e}", s.display())))?
+                carcassonne_core::read_text_file(&s, carcassonne_core::text_file::MAX_RECORD_BYTES, "game record")
+                    .map_err(|e| RecordError::new_err(e.to_string()))?
             }
         };
         let record = GameRecord::from_json(&text).map_err(|e| RecordError::new_err(e.to_string()))?;
