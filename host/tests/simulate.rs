@@ -64,6 +64,32 @@ fn a_configuration_error_stops_before_any_game() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown expansion `nope`"));
 }
 
+/// Workers times the threads each game's search bot starts are counted
+/// against the cap (issue 40, item 9): refused before any game, naming
+/// both numbers; within the cap the run plays.
+#[test]
+fn a_run_that_would_start_too_many_threads_is_refused_before_any_game() {
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args([
+            "simulate",
+            "--games",
+            "2",
+            "--threads",
+            "4",
+            "--bot",
+            "mcts:10:threads=256",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("would start 1024 threads; at most 256") && !err.contains("panicked"),
+        "{err}"
+    );
+    run(&["--games", "2", "--threads", "2", "--bot", "mcts:10:threads=2"]);
+}
+
 #[test]
 fn the_html_report_draws_the_same_summary() {
     let path = std::env::temp_dir().join(format!("carcassonne-report-{}.html", std::process::id()));

@@ -58,6 +58,35 @@ pub fn play_one(rules_for: &dyn Fn(u64) -> Result<Arc<Rules>>, seed: u64, bot: &
 /// so more only costs memory and start-up time.
 pub const MAX_THREADS: usize = 256;
 
+/// Refuses a run whose workers, each playing a game whose search bots
+/// start their own threads, would start more than [`MAX_THREADS`] threads
+/// at once (`--threads 4` with `mcts:threads=256` would be 1,024).
+fn check_thread_total(base: &GameConfig, workers: usize, bot: &str) -> Result<()> {
+    use carcassonne_bots::BotSpec;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let search_threads = |name: &str| match BotSpec::parse(name) {
+        Ok(BotSpec::Mcts(m)) if m.threads == 0 => cores,
+        Ok(BotSpec::Mcts(m)) => m.threads,
+        _ => 1,
+    };
+    let (widest, name) = base
+        .players
+        .iter()
+        .map(|p| p.bot.as_deref().unwrap_or(bot))
+        .map(|name| (search_threads(name), name))
+        .max_by_key(|&(k, _)| k)
+        .unwrap_or((1, bot));
+    let workers = if workers == 0 { cores } else { workers };
+    let total = workers.saturating_mul(widest);
+    if widest > 1 && total > MAX_THREADS {
+        anyhow::bail!(
+            "{workers} worker threads, each playing a game where bot `{name}` searches on {widest} threads, \
+             would start {total} threads; at most {MAX_THREADS}: give fewer --threads or a smaller threads=K"
+        );
+    }
+    Ok(())
+}
+
 /// Plays `games` games from `seed` on `threads` threads (0: all cores, at
 /// most [`MAX_THREADS`]).
 pub fn run(
@@ -71,6 +100,7 @@ pub fn run(
     if threads > MAX_THREADS {
         anyhow::bail!("--threads {threads}: at most {MAX_THREADS} worker threads (0: one per core)");
     }
+    check_thread_total(base, threads, bot)?;
     // The pool's error is its own source: said once, with what to do.
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
