@@ -15,7 +15,7 @@ trap 'rm -rf "$(dirname "$venv")"' EXIT
 # The maturin build backend runs the `maturin` binary from PATH.
 export PATH="$venv/bin:$PATH"
 "$venv/bin/python" -m pip install -q --upgrade pip
-"$venv/bin/python" -m pip install -q maturin pytest numpy pettingzoo gymnasium open-spiel ray mypy
+"$venv/bin/python" -m pip install -q maturin pytest hypothesis numpy pettingzoo gymnasium open-spiel ray mypy
 # The wheel as a user gets it (`pip install ./host/python`); maturin is
 # already in the environment, so no isolated build environment is needed.
 "$venv/bin/python" -m pip install -q --no-build-isolation "$here"

@@ -702,6 +702,12 @@ impl PyGame {
     /// The observation of seat `player` as float32 bytes (see the README).
     #[pyo3(signature = (player, radius=15))]
     fn observation<'py>(&self, py: Python<'py>, player: u8, radius: i32) -> PyResult<Bound<'py, PyBytes>> {
+        if player as usize >= self.players() {
+            return Err(PyIndexError::new_err(format!(
+                "no seat {player}: the game has {} seats",
+                self.players()
+            )));
+        }
         let layout = self.session.layout(radius)?;
         let mut out = Vec::new();
         layout.observation(&self.session.game, player, &mut out);
@@ -864,6 +870,10 @@ impl PyBot {
 /// Many games stepped together by flat action index: the fast path of
 /// learning loops (one call per step of every game instead of one per game).
 /// A finished game restarts at once with the next seed.
+/// Most games a `Batch` holds: each is a whole game in memory (some tens
+/// of kilobytes), so ten million would abort the interpreter.
+const MAX_BATCH_GAMES: usize = 1 << 16;
+
 #[pyclass(module = "carcassonne._core", name = "Batch")]
 pub struct PyBatch {
     template: PyGame,
@@ -894,6 +904,11 @@ impl PyBatch {
     #[new]
     #[pyo3(signature = (game, n, radius=15, seed=None))]
     fn new(game: &PyGame, n: usize, radius: i32, seed: Option<u64>) -> PyResult<PyBatch> {
+        if n > MAX_BATCH_GAMES {
+            return Err(PyValueError::new_err(format!(
+                "a batch of {n} games; at most {MAX_BATCH_GAMES} (each holds a whole game in memory)"
+            )));
+        }
         game.session.layout(radius)?;
         let first = seed.unwrap_or(game.session.game.rules().config.seed);
         let games = (0..n as u64)

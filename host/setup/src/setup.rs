@@ -243,6 +243,11 @@ fn overrides_on(mut config: GameConfig, args: &Overrides, draw_seed: bool) -> Re
         config.players = GameConfig::with_players(2).players;
     }
     if let Some(n) = args.players {
+        // Refused before the seats are made: a count of millions would
+        // exhaust memory naming them.
+        if !(1..=carcassonne_core::MAX_PLAYERS).contains(&n) {
+            anyhow::bail!("{n} players: a game has 1 to {} players", carcassonne_core::MAX_PLAYERS);
+        }
         // Keep configured names and bots for the seats that remain.
         let mut players: Vec<PlayerConfig> = config.players.iter().take(n).cloned().collect();
         players.extend((players.len() + 1..=n).map(|i| PlayerConfig {

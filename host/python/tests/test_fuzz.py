@@ -1,0 +1,119 @@
+"""Fuzzing the Python API (issue 40, item 8): whatever numbers, strings
+and structures an entry point is handed, it answers or raises a Python
+exception carrying the engine's message. It never panics (pyo3 turns a
+Rust panic into a PanicException, a BaseException, which these tests
+would not catch), never aborts the interpreter and never allocates
+without bound."""
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import carcassonne
+from carcassonne import Batch, Game
+
+# A few dozen examples each keep the suite quick; the strategies reach
+# the edges (huge, negative, empty) on purpose.
+FUZZ = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+EXPECTED = (ValueError, TypeError, IndexError, OverflowError, KeyError, RuntimeError, OSError)
+
+numbers = st.one_of(
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.sampled_from([0, 1, 2, 6, 7, 255, 256, 10**8, 2**31, 2**63, 2**64 - 1]),
+)
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return Game(players=2, seed=3)
+
+
+def answers_or_raises(call):
+    """Runs `call`; a Python exception of the expected kinds is fine."""
+    try:
+        call()
+    except EXPECTED as e:
+        assert str(e), "an exception says why"
+
+
+@FUZZ
+@given(players=numbers, seed=st.integers(min_value=0, max_value=2**64 - 1))
+def test_a_game_of_any_number_of_players(players, seed):
+    answers_or_raises(lambda: Game(players=players, seed=seed))
+
+
+@FUZZ
+@given(player=numbers, radius=numbers)
+def test_observations_of_any_seat_and_radius(game, player, radius):
+    answers_or_raises(lambda: game.observation(player, radius))
+    answers_or_raises(lambda: game.observation_size(radius))
+    answers_or_raises(lambda: game.action_mask(radius))
+    answers_or_raises(lambda: game.breakdown(player))
+
+
+@FUZZ
+@given(n=st.one_of(st.integers(min_value=0, max_value=3), numbers), radius=st.integers(-3, 40))
+def test_a_batch_of_any_size(game, n, radius):
+    answers_or_raises(lambda: Batch(game, n, radius))
+
+
+@FUZZ
+@given(index=numbers, radius=st.integers(-3, 40))
+def test_playing_any_index(index, radius):
+    g = Game(players=2, seed=5)
+    answers_or_raises(lambda: g.play_index(index, radius))
+    answers_or_raises(lambda: g.play(index))
+
+
+@FUZZ
+@given(
+    text=st.one_of(
+        st.text(max_size=300),
+        st.dictionaries(st.text(max_size=10), st.integers() | st.text(max_size=10), max_size=5).map(json.dumps),
+    )
+)
+def test_loading_any_record_text(text):
+    answers_or_raises(lambda: Game.load(text if text.lstrip().startswith("{") else "{" + text))
+    answers_or_raises(lambda: carcassonne._core.restore(text))
+
+
+@FUZZ
+@given(lines=st.lists(st.text(max_size=200), max_size=4), forge=st.integers(0, 5), value=numbers)
+def test_merging_any_shard_text(lines, forge, value):
+    answers_or_raises(lambda: carcassonne.merge_shards(["\n".join(lines)]))
+    # A real shard with one number forged.
+    shard = carcassonne.simulate_shard(2, players=2, seed=1)
+    parsed = [json.loads(line) for line in shard.splitlines() if line.strip()]
+    header, first = parsed[0]["shard"], parsed[1]
+    target = [
+        lambda: header.__setitem__("games", value),
+        lambda: header.__setitem__("of", value),
+        lambda: first.__setitem__("turns", value),
+        lambda: first["scores"].__setitem__(0, value),
+        lambda: first.__setitem__("scores", [value] * 7),
+        lambda: first["breakdown"][0].__setitem__(0, value),
+    ][forge]
+    target()
+    forged = "\n".join(json.dumps(p) for p in parsed)
+    answers_or_raises(lambda: carcassonne.merge_shards([forged]))
+
+
+@FUZZ
+@given(games=numbers, shard=numbers, of=numbers, threads=st.integers(-1, 2000))
+def test_simulating_any_shard_numbers(games, shard, of, threads):
+    # Only runs that are refused or tiny are actually played.
+    if 0 <= games <= 3 or not (0 <= shard < of):
+        answers_or_raises(lambda: carcassonne.simulate_shard(games, shard, of, threads=threads))
+
+
+@FUZZ
+@given(name=st.text(max_size=40), seed=numbers)
+def test_any_bot_name(name, seed):
+    answers_or_raises(lambda: carcassonne.Bot(name, seed))
