@@ -246,7 +246,10 @@ fn overrides_on(mut config: GameConfig, args: &Overrides, draw_seed: bool) -> Re
         // Refused before the seats are made: a count of millions would
         // exhaust memory naming them.
         if !(1..=carcassonne_core::MAX_PLAYERS).contains(&n) {
-            anyhow::bail!("{n} players: a game has 1 to {} players", carcassonne_core::MAX_PLAYERS);
+            anyhow::bail!(
+                "a game needs 1 to {} players (1 for a solo game), got {n}",
+                carcassonne_core::MAX_PLAYERS
+            );
         }
         // Keep configured names and bots for the seats that remain.
         let mut players: Vec<PlayerConfig> = config.players.iter().take(n).cloned().collect();
