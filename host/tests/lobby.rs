@@ -446,3 +446,41 @@ fn a_removed_games_bots_stop_and_count_against_the_limit_until_they_do() {
     assert_eq!(slot.table().version(), version, "a removed game moved on");
     assert_eq!(create(addr, &bots).0, 201, "the place is free again");
 }
+
+/// One small request cannot ask for a game of days (issue 40, item 4): a
+/// bag over the server's tile limit, or timed bots that would think for
+/// more than an hour over the game, are refused with 400 and the reason.
+#[test]
+fn a_game_too_long_for_the_server_is_refused_with_the_reason() {
+    let (addr, _server) = lobby(2);
+    let (status, reply) = create(
+        addr,
+        &json!({"players": [{"name": "Ann"}, {"name": "Bob"}], "tiles": {"sets": {"base": 40}}}),
+    );
+    assert_eq!(status, 400, "{reply}");
+    assert!(
+        reply["error"]
+            .as_str()
+            .unwrap()
+            .contains("a bag of 2879 tiles; a game on this server has at most 2000"),
+        "{reply}"
+    );
+    let six = |bot: &str| -> Value {
+        json!({
+            "players": (1..=6).map(|i| json!({"name": format!("R{i}"), "bot": bot})).collect::<Vec<_>>(),
+            "tiles": {"sets": {"base": 20}},
+        })
+    };
+    let (status, reply) = create(addr, &six("mcts:5s"));
+    assert_eq!(status, 400, "{reply}");
+    assert!(
+        reply["error"]
+            .as_str()
+            .unwrap()
+            .contains("the bots would think for about"),
+        "{reply}"
+    );
+    // A quick bot over the same bag is welcome.
+    let (status, reply) = create(addr, &six("random"));
+    assert_eq!(status, 201, "{reply}");
+}

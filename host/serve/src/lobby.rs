@@ -25,6 +25,17 @@ pub const MAX_BOT_SECONDS: f64 = 5.0;
 /// (about five seconds on one core, like [`MAX_BOT_SECONDS`]).
 pub const MAX_BOT_ITERATIONS: u32 = 30_000;
 
+/// Most tiles a lobby game's bag may hold: every official and fan set in
+/// this host several times over, and far from the hundreds of thousands a
+/// tile mix could ask for (which would make a game of days of bot time
+/// and answers of tens of megabytes).
+pub const MAX_LOBBY_TILES: usize = 2_000;
+
+/// Most thinking time all of a lobby game's timed bots may take together
+/// over the game, reckoned at their time a decision and two decisions a
+/// turn: an hour of one core.
+pub const MAX_GAME_BOT_SECONDS: f64 = 3_600.0;
+
 /// One game on the server: its table, the channel that announces each new
 /// state version to its event streams, and its bot worker.
 pub struct GameSlot {
@@ -274,9 +285,10 @@ impl Lobby {
         self.resolve_tile_files(&mut config)?;
         let setup = GameSetup::for_config(config, &self.offer.plugins, self.offer.tiles.as_deref())
             .map_err(|e| bad(format!("{e:#}")))?;
-        setup.rules().map_err(|e| bad(format!("{e:#}")))?;
+        let rules = setup.rules().map_err(|e| bad(format!("{e:#}")))?;
         carcassonne_setup::session::bots_for(&setup.config, "random").map_err(|e| bad(format!("{e:#}")))?;
         check_bot_budgets(&setup.config)?;
+        check_game_size(&setup.config, rules.bag_size())?;
         Ok(setup)
     }
 
@@ -414,6 +426,42 @@ fn drop_nulls(map: &mut serde_json::Map<String, Value>) {
 
 /// Refuses a search bot that would hold a core (or all of them) for long:
 /// a game made through the server is made by anyone on the LAN.
+/// Refuses a game too long for this server: a bag of more than
+/// [`MAX_LOBBY_TILES`] tiles, or timed bots that would think for more than
+/// [`MAX_GAME_BOT_SECONDS`] over the game.
+fn check_game_size(config: &GameConfig, tiles: usize) -> Result<(), Refused> {
+    if tiles > MAX_LOBBY_TILES {
+        return Err(bad(format!(
+            "a bag of {tiles} tiles; a game on this server has at most {MAX_LOBBY_TILES} (fewer copies of the tile sets)"
+        )));
+    }
+    let seats = config.players.len().max(1) as f64;
+    let per_seat_decisions = 2.0 * tiles as f64 / seats;
+    let seconds: f64 = config
+        .players
+        .iter()
+        .filter_map(|p| match p.bot.as_deref().map(BotSpec::parse) {
+            Some(Ok(BotSpec::Mcts(m))) => match m.budget {
+                Budget::Time(t) => Some(t.as_secs_f64() * per_seat_decisions),
+                // Reckoned at the rate the iteration cap is set by.
+                Budget::Iterations(n) => {
+                    Some(f64::from(n) * MAX_BOT_SECONDS / f64::from(MAX_BOT_ITERATIONS) * per_seat_decisions)
+                }
+            },
+            _ => None,
+        })
+        .sum();
+    if seconds > MAX_GAME_BOT_SECONDS {
+        return Err(bad(format!(
+            "the bots would think for about {:.0} minutes over this game of {tiles} tiles; at most {:.0} minutes \
+             (shorter thinking times or fewer tiles)",
+            seconds / 60.0,
+            MAX_GAME_BOT_SECONDS / 60.0
+        )));
+    }
+    Ok(())
+}
+
 fn check_bot_budgets(config: &GameConfig) -> Result<(), Refused> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     for (i, p) in config.players.iter().enumerate() {
