@@ -490,3 +490,82 @@ fn options_state_and_log_are_given_in_words() {
     );
     assert!(log.iter().any(|l| l.contains("deploys: ")), "{log:?}");
 }
+
+/// Opens an event stream of game 1 and reads until `until` shows (or the
+/// stream ends); what was read, and whether the stream ended.
+fn watch(addr: std::net::SocketAddr, until: &str) -> (String, bool, TcpStream) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(stream, "GET /api/games/1/events HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+    let mut seen = String::new();
+    let mut buf = [0u8; 1024];
+    while !seen.contains(until) {
+        let n = stream.read(&mut buf).unwrap_or(0);
+        if n == 0 {
+            return (seen, true, stream);
+        }
+        seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+    }
+    (seen, false, stream)
+}
+
+/// Event streams cannot take the server (issue 40, item 5): one client
+/// address keeps at most 8 open, a ninth is answered 503 while requests
+/// are still served, and a closed stream gives its place back.
+#[test]
+fn one_address_cannot_open_more_than_eight_event_streams() {
+    let table = Table::open(&args(2, 1, &[]), None).unwrap();
+    let (addr, _server) = start(table);
+    let mut open: Vec<TcpStream> = (0..8).map(|_| watch(addr, "event: version").2).collect();
+    let (seen, _, _) = watch(addr, "\r\n\r\n");
+    assert!(seen.starts_with("HTTP/1.1 503"), "{seen}");
+    assert!(seen.contains("too many event streams"), "{seen}");
+    assert_eq!(get_json(addr, "/api/games/1/state")["version"], json!(0));
+    drop(open.pop());
+    // The server notices the closed stream at its next write (a keep-alive
+    // comes every 15 s); a new watcher gets the place once it is back.
+    let started = std::time::Instant::now();
+    loop {
+        let (seen, _, s) = watch(addr, "\r\n\r\n");
+        if seen.starts_with("HTTP/1.1 200") {
+            open.push(s);
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(40),
+            "the place never came back: {seen}"
+        );
+        std::thread::sleep(Duration::from_millis(500));
+    }
+}
+
+/// A finished game's watchers are let go: the stream says `over` and ends.
+#[test]
+fn the_event_stream_of_a_finished_game_says_over_and_ends() {
+    let config = temp("bots-only").with_extension("toml");
+    std::fs::write(
+        &config,
+        "seed = 4\n[[players]]\nname = \"R1\"\nbot = \"random\"\n[[players]]\nname = \"R2\"\nbot = \"random\"\n",
+    )
+    .unwrap();
+    let game = Overrides {
+        config: Some(config.clone()),
+        ..Overrides::default()
+    };
+    let table = Table::open(&game, None).unwrap();
+    let (addr, server) = start(table);
+    let started = std::time::Instant::now();
+    while !server.game(1).unwrap().table().game().is_over() {
+        assert!(started.elapsed() < Duration::from_secs(60), "the bots did not finish");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // The stream's body ends after `over` (the chunked body's last,
+    // empty chunk), long before any keep-alive would come.
+    let (seen, _, _) = watch(addr, "\r\n0\r\n\r\n");
+    assert!(seen.ends_with("\r\n0\r\n\r\n"), "{seen}");
+    assert!(
+        seen.contains("event: version") && seen.contains("event: over"),
+        "{seen}"
+    );
+    std::fs::remove_file(config).unwrap();
+}

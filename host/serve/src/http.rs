@@ -44,6 +44,8 @@ pub struct Server {
     host_token: String,
     /// The address links are made with, once the server listens.
     base: OnceLock<String>,
+    /// The event streams open now, in all and by client address.
+    streams: Arc<games::OpenStreams>,
 }
 
 impl Server {
@@ -78,6 +80,7 @@ impl Server {
             editor_slot: tokio::sync::Semaphore::new(1),
             host_token,
             base: OnceLock::new(),
+            streams: Arc::default(),
         })
     }
 

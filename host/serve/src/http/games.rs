@@ -445,18 +445,105 @@ fn refusal(table: &Table, r: Refusal) -> Response {
         .into_response()
 }
 
-pub(super) async fn events(FoundGame(slot): FoundGame) -> Response {
+/// Most event streams open at once: half the connection limit, so that
+/// watchers cannot take every connection from requests.
+pub const MAX_STREAMS: usize = 64;
+
+/// Most event streams open at once from one client address.
+pub const MAX_STREAMS_PER_ADDRESS: usize = 8;
+
+/// The event streams open now, in all and by client address.
+#[derive(Default)]
+pub struct OpenStreams {
+    by_address: std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>,
+}
+
+impl OpenStreams {
+    /// A place for one more stream from `address`, or why there is none.
+    fn take(self: &Arc<Self>, address: std::net::IpAddr) -> Result<StreamPlace, &'static str> {
+        let mut open = self.by_address.lock().unwrap_or_else(|e| e.into_inner());
+        if open.values().sum::<usize>() >= MAX_STREAMS {
+            return Err(
+                "the server has as many event streams open as it keeps: the page falls back to asking \
+                        again every few seconds; try again later",
+            );
+        }
+        let mine = open.entry(address).or_insert(0);
+        if *mine >= MAX_STREAMS_PER_ADDRESS {
+            return Err("too many event streams open from your address: close some of this server's pages");
+        }
+        *mine += 1;
+        Ok(StreamPlace {
+            streams: self.clone(),
+            address,
+        })
+    }
+}
+
+/// One open event stream's place, given back when the stream ends.
+struct StreamPlace {
+    streams: Arc<OpenStreams>,
+    address: std::net::IpAddr,
+}
+
+impl Drop for StreamPlace {
+    fn drop(&mut self) {
+        let mut open = self.streams.by_address.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = open.get_mut(&self.address) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                open.remove(&self.address);
+            }
+        }
+    }
+}
+
+/// What an event stream still has to say.
+enum Watching {
+    /// Versions as they come.
+    Game(tokio::sync::watch::Receiver<u64>, Arc<GameSlot>, StreamPlace),
+    /// The game is over: one `over` event, then the stream ends.
+    Over,
+    Done,
+}
+
+/// `GET /api/games/{id}/events`: the game's versions as they change
+/// (`event: version`), and `event: over` once the game has ended, when the
+/// stream closes. At most [`MAX_STREAMS`] streams are open at once, and
+/// [`MAX_STREAMS_PER_ADDRESS`] from one client address; another is
+/// answered `503`, and the page asks for the state every few seconds
+/// instead.
+pub(super) async fn events(
+    State(server): State<Arc<Server>>,
+    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    FoundGame(slot): FoundGame,
+) -> Response {
+    let place = match server.streams.take(peer.ip()) {
+        Ok(place) => place,
+        Err(why) => return guard::json_error(StatusCode::SERVICE_UNAVAILABLE, why),
+    };
     let mut rx = slot.subscribe();
     // The first item is the current version, so a page that connects late
     // (or reconnects) learns where the game stands.
     rx.mark_changed();
-    let stream = futures_util::stream::unfold(rx, |mut rx| async move {
-        rx.changed().await.ok()?;
-        let v = *rx.borrow_and_update();
-        Some((
-            Ok::<_, Infallible>(Event::default().event("version").data(v.to_string())),
-            rx,
-        ))
+    let stream = futures_util::stream::unfold(Watching::Game(rx, slot, place), |watching| async move {
+        match watching {
+            Watching::Game(mut rx, slot, place) => {
+                rx.changed().await.ok()?;
+                let v = *rx.borrow_and_update();
+                let event = Event::default().event("version").data(v.to_string());
+                // A finished game changes no more: its watchers are let go.
+                let next = if slot.table().game().is_over() {
+                    drop(place);
+                    Watching::Over
+                } else {
+                    Watching::Game(rx, slot, place)
+                };
+                Some((Ok::<_, Infallible>(event), next))
+            }
+            Watching::Over => Some((Ok(Event::default().event("over").data("")), Watching::Done)),
+            Watching::Done => None,
+        }
     });
     Sse::new(stream).keep_alive(KeepAlive::default()).into_response()
 }
