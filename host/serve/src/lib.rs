@@ -158,15 +158,6 @@ impl std::fmt::Display for NotSaved {
 
 impl std::error::Error for NotSaved {}
 
-/// What a change to a table may need to put back if its save fails.
-struct Before {
-    game: Game,
-    moves: Vec<Move>,
-    movers: Vec<u8>,
-    log: Vec<String>,
-    version: u64,
-}
-
 /// A bot seat's decision taken out of its [`Table`], so that the bot can
 /// think without holding the table: requests go on being answered (the
 /// state says who is thinking) while a search runs.
@@ -370,16 +361,18 @@ impl Table {
             Ok((game, bots, movers))
         });
         let (game, bots, movers) = rebuilt.map_err(|e| refuse(500, format!("{e:#}")))?;
-        let old = std::mem::replace(&mut self.game, game);
-        let before = self.before(old);
+        // The disk must hold the shorter game before it is acknowledged:
+        // saved first, and on failure the table is as it was.
+        let taken = self.record.moves.split_off(n);
+        if let Err(e) = self.save_moves() {
+            self.record.moves.extend(taken);
+            return Err(refuse(503, NotSaved(format!("{e:#}")).to_string()));
+        }
+        self.game = game;
         self.movers = movers;
-        self.record.moves.truncate(n);
         self.log
             .push(format!("    {} takes back the last move", self.name(mover)));
         self.version += 1;
-        // The disk must hold the shorter game before it is acknowledged.
-        self.save_or_put_back(before)
-            .map_err(|e| refuse(503, format!("{e:#}")))?;
         // A bot thinking about the taken-back position is now away for
         // good: its answer comes back on an older version and is dropped.
         self.bots = bots.into_iter().map(Some).collect();
@@ -433,13 +426,27 @@ impl Table {
     /// Saves the record's new moves (a journal line each, see
     /// [`crate::journal`]); a finished game's record is written whole.
     fn save(&mut self) -> Result<()> {
+        self.save_moves()?;
+        self.compact_if_over()
+    }
+
+    /// Saves the record's new moves (or, with fewer moves than saved, the
+    /// record whole): after it, the disk holds `self.record`.
+    fn save_moves(&mut self) -> Result<()> {
         let Some(path) = &self.record_path else {
             return Ok(());
         };
         match &mut self.writer {
-            Some(writer) => writer.save(&self.record)?,
-            None => self.writer = Some(RecordWriter::create(path, &self.record)?),
+            Some(writer) => writer.save(&self.record),
+            None => {
+                self.writer = Some(RecordWriter::create(path, &self.record)?);
+                Ok(())
+            }
         }
+    }
+
+    /// A finished game's record is written whole and its journal removed.
+    fn compact_if_over(&mut self) -> Result<()> {
         if self.game.is_over()
             && let Some(writer) = self.writer.take()
         {
@@ -463,48 +470,43 @@ impl Table {
     }
 
     /// Plays `action` for the deciding seat, records, logs and saves it.
-    /// When the save fails the table is put back as it was (a [`NotSaved`]
-    /// error): only a move the disk holds is acknowledged.
+    /// The move is saved before it is played (the disk is the one place
+    /// that may refuse it): when the save fails nothing has changed, and
+    /// the error is a [`NotSaved`]; only a move the disk holds is
+    /// acknowledged. Nothing here grows with the game: no copy of it is
+    /// kept to put back.
     fn apply(&mut self, action: &Action) -> Result<()> {
-        let mv = self.game.move_of(action);
         let Some(d) = self.game.decision() else {
             bail!("the game is over");
         };
-        let before = self.before(self.game.clone());
-        self.log.extend(output::decision(&self.game, action));
-        self.game.play(action)?;
-        self.record.moves.push(mv);
+        self.game.check(action)?;
+        self.record.moves.push(self.game.move_of(action));
+        if let Err(e) = self.save_moves() {
+            self.record.moves.pop();
+            return Err(NotSaved(format!("{e:#}")).into());
+        }
+        let said = output::decision(&self.game, action);
+        if let Err(e) = self.game.play(action) {
+            // Checked, so only an expansion's failure gets here: the saved
+            // line goes again, so the disk holds the game as it stands.
+            self.record.moves.pop();
+            if let Some(writer) = &mut self.writer {
+                let _ = writer.take_back_last();
+            }
+            return Err(e.into());
+        }
+        self.log.extend(said);
         self.movers.push(d.player());
         push_events(&mut self.log, &self.game);
         let excess = self.log.len().saturating_sub(LOG_LINES);
         self.log.drain(..excess);
         self.version += 1;
-        self.save_or_put_back(before)
-    }
-
-    /// What [`Table::save_or_put_back`] restores, with `game` as the game.
-    fn before(&self, game: Game) -> Before {
-        Before {
-            game,
-            moves: self.record.moves.clone(),
-            movers: self.movers.clone(),
-            log: self.log.clone(),
-            version: self.version,
+        // The move is on disk in the journal; writing a finished game's
+        // record whole only compacts it, so a failure there loses nothing.
+        if let Err(e) = self.compact_if_over() {
+            eprintln!("warning: the finished game is saved in its journal, but {e:#}");
         }
-    }
-
-    /// Saves the change made since `before`, or, when the save fails, puts
-    /// the table back as it was then and says so ([`NotSaved`]).
-    fn save_or_put_back(&mut self, before: Before) -> Result<()> {
-        let Err(e) = self.save() else {
-            return Ok(());
-        };
-        self.game = before.game;
-        self.record.moves = before.moves;
-        self.movers = before.movers;
-        self.log = before.log;
-        self.version = before.version;
-        Err(NotSaved(format!("{e:#}")).into())
+        Ok(())
     }
 
     /// The decision of a bot seat, taken out to think about off the table

@@ -74,6 +74,9 @@ pub struct RecordWriter {
     saved: usize,
     /// The journal's length once its last line was written whole.
     durable: u64,
+    /// The journal's length and the moves saved before the last save, for
+    /// [`RecordWriter::take_back_last`].
+    before_last: (u64, usize),
     /// A failed write may have left part of a line past `durable`, and
     /// cutting it off failed too: the next save cuts it first.
     torn: bool,
@@ -118,6 +121,7 @@ impl RecordWriter {
             journal,
             saved: record.moves.len(),
             durable: header.len() as u64,
+            before_last: (header.len() as u64, record.moves.len()),
             torn: false,
         })
     }
@@ -149,9 +153,22 @@ impl RecordWriter {
             let e = anyhow::anyhow!("cannot append to {}: {e}", journal.display());
             return Err(save_failed(e, &self.path, self.saved));
         }
+        self.before_last = (self.durable, self.saved);
         self.durable += lines.len() as u64;
         self.saved = record.moves.len();
         Ok(())
+    }
+
+    /// Takes the moves of the last save off the journal again (a caller
+    /// that saves a move before playing it, when playing it failed). Only
+    /// the last save can be taken back, once; a record written whole (an
+    /// undo) cannot.
+    pub fn take_back_last(&mut self) -> Result<()> {
+        let (durable, saved) = self.before_last;
+        self.durable = durable;
+        self.saved = saved;
+        self.torn = true;
+        self.cut_back()
     }
 
     /// Cuts the journal back to its last whole line.
@@ -296,6 +313,21 @@ mod tests {
         w.save(&record(6)).unwrap();
         assert_eq!(read_record(&p).unwrap(), record(6));
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn the_last_save_can_be_taken_back() {
+        let p = own_dir("take-back");
+        let mut w = RecordWriter::create(&p, &record(1)).unwrap();
+        w.save(&record(3)).unwrap();
+        w.save(&record(4)).unwrap();
+        w.take_back_last().unwrap();
+        assert_eq!(read_record(&p).unwrap(), record(3));
+        assert_eq!(journal_lines(&p).len(), 1 + 2);
+        // Saving goes on from there.
+        w.save(&record(5)).unwrap();
+        assert_eq!(read_record(&p).unwrap(), record(5));
+        std::fs::remove_dir_all(p.parent().unwrap()).unwrap();
     }
 
     #[test]
