@@ -60,3 +60,20 @@ fn the_readme_names_no_host_command() {
         assert!(!line.contains("`host "), "README line names a `host` command: {line}");
     }
 }
+
+/// The configuration the README shows is docs/examples/game.toml, which its
+/// commands play (issue 42, item 6): the two cannot drift apart.
+#[test]
+fn the_readme_shows_the_example_configuration_as_it_is() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README exists");
+    let file = std::fs::read_to_string(root.join("docs/examples/game.toml")).expect("the example exists");
+    let at = readme
+        .find("A game configuration ([docs/examples/game.toml]")
+        .expect("the README shows the example configuration");
+    let start = readme[at..].find("```toml\n").expect("a TOML block") + at + "```toml\n".len();
+    let end = readme[start..].find("```").expect("the block ends") + start;
+    // The file opens with two lines about itself.
+    let body: String = file.lines().skip(2).map(|l| format!("{l}\n")).collect();
+    assert_eq!(&readme[start..end], body);
+}
