@@ -202,7 +202,17 @@ fn play_by_whole_moves(seed: u64, players: usize, picks: u64) -> Result<(), Test
     play_game_by_whole_moves(new_game(seed, players), picks)
 }
 
-fn play_game_by_whole_moves(mut game: Game, picks: u64) -> Result<(), TestCaseError> {
+fn play_game_by_whole_moves(game: Game, picks: u64) -> Result<(), TestCaseError> {
+    play_game_watched(game, picks, |_, _, _| {})
+}
+
+/// As `play_game_by_whole_moves`, showing `seen` each placement decision's
+/// moves and the one drawn, before it is played.
+fn play_game_watched(
+    mut game: Game,
+    picks: u64,
+    mut seen: impl FnMut(&Game, &[WholeMove], &WholeMove),
+) -> Result<(), TestCaseError> {
     let mut rng = GameRng::new(picks);
     let (mut moves, mut options) = (Vec::new(), Vec::new());
     while !game.is_over() {
@@ -211,6 +221,7 @@ fn play_game_by_whole_moves(mut game: Game, picks: u64) -> Result<(), TestCaseEr
                 check_moves(&game)?;
                 game.moves(&mut moves);
                 let m = moves[rng.below(moves.len() as u32) as usize];
+                seen(&game, &moves, &m);
                 game.play_move(&m).expect("a listed move plays");
             }
             _ => {
@@ -441,39 +452,29 @@ static TOLL: ExpansionInfo = ExpansionInfo {
 #[test]
 fn a_veto_reading_the_board_after_the_placement_matches_the_two_step_api() {
     let mut vetoed = 0;
+    let mut options = Vec::new();
     for seed in 0..12 {
-        let mut game = toll_game("reads-board", seed);
-        let (mut moves, mut options) = (Vec::new(), Vec::new());
-        let mut rng = GameRng::new(seed);
-        while !game.is_over() {
-            if let Some(Decision::Place { .. }) = game.decision() {
-                check_moves(&game).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-                game.moves(&mut moves);
-                let m = moves[rng.below(moves.len() as u32) as usize];
-                let mut placed = game.clone();
-                placed.play(&m.placement()).expect("a listed placement plays");
-                // Free features of the placed tile the veto keeps a follower from.
-                placed.legal_actions(&mut options);
-                let s = placed.state();
-                let tile = s.placed_this_turn().copied().expect("placed");
-                if s.supply(s.turn().player, 0) > 0 && matches!(placed.decision(), Some(Decision::Deploy { .. })) {
-                    for fi in 0..placed.rules().tile(tile.tile).feature_kinds().len() {
-                        let node = s.node_at(tile.pos, fi).expect("a feature");
-                        let offered = Action::Deploy(Deployment {
-                            figure: 0,
-                            pos: tile.pos,
-                            spot: Spot::Feature(fi as u8),
-                        });
-                        vetoed += usize::from(s.features().followers(node) == 0 && !options.contains(&offered));
-                    }
+        let game = toll_game("reads-board", seed);
+        play_game_watched(game, seed, |game: &Game, _: &[WholeMove], m: &WholeMove| {
+            let mut placed = game.clone();
+            placed.play(&m.placement()).expect("a listed placement plays");
+            // Free features of the placed tile the veto keeps a follower from.
+            placed.legal_actions(&mut options);
+            let s = placed.state();
+            let tile = s.placed_this_turn().copied().expect("placed");
+            if s.supply(s.turn().player, 0) > 0 && matches!(placed.decision(), Some(Decision::Deploy { .. })) {
+                for fi in 0..placed.rules().tile(tile.tile).feature_kinds().len() {
+                    let node = s.node_at(tile.pos, fi).expect("a feature");
+                    let offered = Action::Deploy(Deployment {
+                        figure: 0,
+                        pos: tile.pos,
+                        spot: Spot::Feature(fi as u8),
+                    });
+                    vetoed += usize::from(s.features().followers(node) == 0 && !options.contains(&offered));
                 }
-                game.play_move(&m).expect("a listed move plays");
-            } else {
-                game.legal_actions(&mut options);
-                let a = options[rng.below(options.len() as u32) as usize].clone();
-                game.play(&a).expect("a listed option plays");
             }
-        }
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
     assert!(vetoed >= 12, "{vetoed} deployments vetoed");
 }
@@ -521,24 +522,11 @@ static WALLED_TOLL: ExpansionInfo = ExpansionInfo {
 #[test]
 fn a_veto_reading_the_board_sees_walls_close_features() {
     for seed in 0..8 {
-        let mut game = Game::new(Arc::new(
+        let game = Game::new(Arc::new(
             rules_with(&WALLED_TOLL, seed, &[("declares", "reads-board")]).expect("rules"),
         ))
         .expect("starts");
-        let (mut moves, mut options) = (Vec::new(), Vec::new());
-        let mut rng = GameRng::new(seed);
-        while !game.is_over() {
-            if let Some(Decision::Place { .. }) = game.decision() {
-                check_moves(&game).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-                game.moves(&mut moves);
-                let m = moves[rng.below(moves.len() as u32) as usize];
-                game.play_move(&m).expect("a listed move plays");
-            } else {
-                game.legal_actions(&mut options);
-                let a = options[rng.below(options.len() as u32) as usize].clone();
-                game.play(&a).expect("a listed option plays");
-            }
-        }
+        play_game_by_whole_moves(game, seed).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
 }
 
@@ -559,26 +547,18 @@ fn an_armed_tile_placed_shapes_only_the_turns_it_runs_on() {
     for declares in ["asks-by-tile", "asks-when-drawn"] {
         let mut cloister_turns = 0;
         for seed in 0..3 {
-            let mut game = toll_game(declares, seed);
-            let (mut moves, mut options) = (Vec::new(), Vec::new());
-            let mut rng = GameRng::new(seed);
-            while !game.is_over() {
-                if let Some(Decision::Place { tile, .. }) = game.decision() {
-                    let cloister = game.rules().tile(tile).has_cloister();
-                    check_moves(&game).unwrap_or_else(|e| panic!("{declares}, seed {seed}: {e}"));
-                    game.moves(&mut moves);
-                    let later = moves.iter().any(|m| m.then == AfterPlacing::Later);
-                    let on_even_column = moves.iter().any(|m| m.pos.x % 2 == 0);
-                    assert_eq!(later, cloister && on_even_column, "{declares}, seed {seed}");
-                    cloister_turns += usize::from(cloister);
-                    let m = moves[rng.below(moves.len() as u32) as usize];
-                    game.play_move(&m).expect("a listed move plays");
-                } else {
-                    game.legal_actions(&mut options);
-                    let a = options[rng.below(options.len() as u32) as usize].clone();
-                    game.play(&a).expect("a listed option plays");
-                }
-            }
+            let game = toll_game(declares, seed);
+            play_game_watched(game, seed, |game: &Game, moves: &[WholeMove], _: &WholeMove| {
+                let Some(Decision::Place { tile, .. }) = game.decision() else {
+                    unreachable!("a placement decision");
+                };
+                let cloister = game.rules().tile(tile).has_cloister();
+                let later = moves.iter().any(|m| m.then == AfterPlacing::Later);
+                let on_even_column = moves.iter().any(|m| m.pos.x % 2 == 0);
+                assert_eq!(later, cloister && on_even_column, "{declares}, seed {seed}");
+                cloister_turns += usize::from(cloister);
+            })
+            .unwrap_or_else(|e| panic!("{declares}, seed {seed}: {e}"));
         }
         assert!(cloister_turns > 5, "{declares}: {cloister_turns} cloister turns");
     }

@@ -282,16 +282,8 @@ fn a_restarted_server_continues_the_same_game_from_its_record() {
 fn the_event_stream_announces_the_current_version() {
     let table = Table::open(&args(2, 1, &[]), None).unwrap();
     let (addr, _server) = start(table);
-    let mut stream = TcpStream::connect(addr).unwrap();
-    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    write!(stream, "GET /api/games/1/events HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
-    let mut seen = String::new();
-    let mut buf = [0u8; 1024];
-    while !seen.contains("data: 0") {
-        let n = stream.read(&mut buf).unwrap();
-        assert!(n > 0, "the stream ended: {seen}");
-        seen.push_str(&String::from_utf8_lossy(&buf[..n]));
-    }
+    let (seen, ended, _) = watch(addr, "data: 0");
+    assert!(!ended, "the stream ended: {seen}");
     assert!(seen.contains("text/event-stream"), "{seen}");
     assert!(seen.contains("event: version"), "{seen}");
 }

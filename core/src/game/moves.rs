@@ -111,6 +111,9 @@ impl Game {
         if self.deployments_ask_more() {
             return self.moves_with_expansions(tile, &offers, out);
         }
+        // The base game's own loop, kept apart from `moves_with_expansions`
+        // (which lists the same moves for it): that one's considered board
+        // and lazy joins cost a fifth more instructions in a flat playout.
         self.core.board().for_each_fitting_cell(tt, |pos, mut rotations| {
             // With nothing to offer (no figure left), who occupies what does
             // not matter: every placement is a pass.
