@@ -1,5 +1,5 @@
-//! The game configuration: players, seed, expansions and their variants,
-//! figures per player and the tile mix.
+//! The game configuration: players, seed, expansions with their variants
+//! and parts, figures per player and the tile mix.
 //! The same structure is read from TOML files and stored in game records.
 
 use crate::values::Value;
@@ -38,6 +38,11 @@ pub struct GameConfig {
     /// number or true/false, as the variant declares).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub variants: BTreeMap<String, BTreeMap<String, Value>>,
+    /// Parts of expansions switched on or off (the `[parts]` table):
+    /// expansion id → part id → on. A part left out is on; an expansion
+    /// named here must be on, and keep one part on at least.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub parts: BTreeMap<String, BTreeMap<String, bool>>,
     /// Whether a player may take back their last decision while the next
     /// player has not acted (honoured by `carcassonne serve`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -110,6 +115,7 @@ impl GameConfig {
             expansions: Vec::new(),
             tiles_only: Vec::new(),
             variants: BTreeMap::new(),
+            parts: BTreeMap::new(),
             undo: false,
             plugins: Vec::new(),
             draw_order: None,

@@ -68,6 +68,28 @@ impl VariantDecl {
     }
 }
 
+/// A part of an expansion that a game may leave out: Abbey & Mayor's barn,
+/// Inns & Cathedrals' cathedrals, King & Robber Baron's Robber Baron.
+///
+/// A game switches parts in its configuration (`[parts.abbey-and-mayor]
+/// abbey = false`); every part is on unless it says otherwise. A part that
+/// is off takes its figures out of every supply, and the expansion's build
+/// reads which parts are on ([`BuildContext::part_on`]) to leave out their
+/// rules. Hosts list parts from here: `carcassonne expansions`, the lobby's
+/// check boxes, Python's `parts=`.
+#[derive(Clone, Copy, Debug)]
+pub struct PartDecl {
+    /// Kebab-case id, unique within the expansion (`barn`).
+    pub id: &'static str,
+    /// Its name in words (`Barn`).
+    pub name: &'static str,
+    /// One line on what it brings.
+    pub description: &'static str,
+    /// Ids of the expansion's figures that come with it: none of them is in
+    /// the game while the part is off. A figure belongs to one part at most.
+    pub figures: &'static [&'static str],
+}
+
 /// A tile file an expansion ships: looked up on disk by name under the tiles
 /// directory first (so hand edits apply), else the copy built in.
 #[derive(Clone, Copy, Debug)]
@@ -99,6 +121,9 @@ pub struct ExpansionInfo {
     pub variants: &'static [VariantDecl],
     /// Its figures.
     pub figures: &'static [FigureDecl],
+    /// The parts a game may switch off one by one (empty: the expansion is
+    /// all or nothing).
+    pub parts: &'static [PartDecl],
     /// Score breakdown keys it uses (`""` means the expansion's id alone,
     /// `"harvest"` becomes `fruit-trees.harvest`).
     pub score_sources: &'static [&'static str],
@@ -149,6 +174,9 @@ pub struct BuildContext {
     pub enabled: Vec<String>,
     /// Ids of every figure in the game.
     pub figures: Vec<String>,
+    /// Ids of this expansion's parts that are on (every declared part
+    /// unless the configuration switched it off).
+    pub parts: Vec<String>,
     /// Number of players.
     pub players: usize,
     /// The game's tile table, indexed like `PlacedTile::tile`. An expansion
@@ -190,6 +218,12 @@ impl BuildContext {
     /// Whether a figure with `id` is in the game.
     pub fn has_figure(&self, id: &str) -> bool {
         self.figures.iter().any(|f| f == id)
+    }
+
+    /// Whether this expansion's part `id` is on in this game. An expansion
+    /// that declares no parts asks for none.
+    pub fn part_on(&self, id: &str) -> bool {
+        self.parts.iter().any(|p| p == id)
     }
 }
 
@@ -340,6 +374,12 @@ impl std::ops::BitOr for Hooks {
     }
 }
 
+impl std::ops::BitOrAssign for Hooks {
+    fn bitor_assign(&mut self, rhs: Hooks) {
+        self.0 |= rhs.0;
+    }
+}
+
 impl std::fmt::Debug for Hooks {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let names: Vec<&str> = Hooks::NAMES
@@ -407,6 +447,7 @@ impl std::fmt::Debug for Hooks {
 ///     tile_files: &[],
 ///     variants: &[],
 ///     figures: &[],
+///     parts: &[],
 ///     score_sources: &["tiles"],
 ///     attributes: &[],
 ///     check_attributes: expansion::no_attributes,
@@ -881,7 +922,7 @@ impl<'a> Ctx<'a> {
     /// anyway).
     #[inline]
     pub fn arm(&mut self, hooks: Hooks) {
-        self.armed = self.armed | hooks;
+        self.armed |= hooks;
     }
 
     /// Whether the game keeps a log (see `Game::set_narrated`).

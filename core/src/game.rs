@@ -1230,7 +1230,7 @@ impl Game {
         let (rules, armed) = (&self.rules, &mut self.armed);
         for (slot, by_tile) in &rules.called.armed_by_tile {
             if let (Some(noted), Some(&arms)) = (armed.get_mut(*slot as usize), by_tile.get(tile as usize)) {
-                *noted = *noted | arms;
+                *noted |= arms;
             }
         }
     }
@@ -1240,7 +1240,7 @@ impl Game {
     #[inline(never)]
     fn note_armed(&mut self, slot: u8, armed: Hooks) {
         if let Some(noted) = self.armed.get_mut(slot as usize) {
-            *noted = *noted | armed;
+            *noted |= armed;
         }
     }
 

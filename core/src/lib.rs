@@ -63,7 +63,7 @@ pub use config::{GameConfig, PlayerConfig, TilesConfig};
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use events::Event;
 pub use expansion::{
-    BuildContext, Ctx, Deployment, EarlierDefault, Expansion, ExpansionInfo, FeatureScoring, Hooks, TileFile,
+    BuildContext, Ctx, Deployment, EarlierDefault, Expansion, ExpansionInfo, FeatureScoring, Hooks, PartDecl, TileFile,
     VariantDecl,
 };
 pub use figures::{FigureClass, FigureDecl, FigurePlacement, Recall, Strength};

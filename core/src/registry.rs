@@ -81,6 +81,18 @@ pub enum CatalogError {
         /// What is wrong with it.
         problem: String,
     },
+    /// A declared part is malformed: an id that is not kebab-case or is
+    /// declared twice, a figure the expansion does not declare, or a figure
+    /// claimed by two parts.
+    #[error("expansion `{id}` declares part `{part}`, which {problem}")]
+    BadPart {
+        /// The expansion.
+        id: String,
+        /// The part.
+        part: String,
+        /// What is wrong with it.
+        problem: String,
+    },
     /// A declared kind of feature or edge is malformed or clashes with one
     /// already in the catalog.
     #[error("expansion {0}")]
@@ -112,13 +124,7 @@ impl Catalog {
 
     fn add_from(&mut self, info: &'static ExpansionInfo, origin: &str) -> Result<(), CatalogError> {
         let id = info.id;
-        let kebab = !id.is_empty()
-            && id
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-            && !id.starts_with('-')
-            && !id.ends_with('-');
-        if !kebab {
+        if !is_kebab(id) {
             return Err(CatalogError::BadId(id.to_string()));
         }
         if id == crate::base_game::BASE_ID {
@@ -137,6 +143,7 @@ impl Catalog {
                 }
             }
         }
+        check_parts(info)?;
         if self.get(id).is_some() {
             return Err(CatalogError::Duplicate {
                 id: id.to_string(),
@@ -200,6 +207,49 @@ impl Catalog {
     pub fn ids(&self) -> Vec<&'static str> {
         self.expansions.iter().map(|e| e.id).collect()
     }
+}
+
+/// Whether `id` is kebab-case: lower-case letters, digits and inner `-`.
+fn is_kebab(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !id.starts_with('-')
+        && !id.ends_with('-')
+}
+
+/// Checks an expansion's part declarations, so that a mistake in them is
+/// caught when the expansion is registered, not in some later game.
+fn check_parts(info: &ExpansionInfo) -> Result<(), CatalogError> {
+    let bad = |part: &str, problem: String| CatalogError::BadPart {
+        id: info.id.to_string(),
+        part: part.to_string(),
+        problem,
+    };
+    for (i, part) in info.parts.iter().enumerate() {
+        if !is_kebab(part.id) {
+            return Err(bad(part.id, "is not kebab-case".into()));
+        }
+        if info.parts[..i].iter().any(|p| p.id == part.id) {
+            return Err(bad(part.id, "is declared twice".into()));
+        }
+        for figure in part.figures {
+            if !info.figures.iter().any(|f| f.id == *figure) {
+                return Err(bad(
+                    part.id,
+                    format!("names figure `{figure}`, which the expansion does not declare"),
+                ));
+            }
+            if let Some(other) = info.parts[..i].iter().find(|p| p.figures.contains(figure)) {
+                return Err(bad(
+                    part.id,
+                    format!("names figure `{figure}`, which part `{}` names already", other.id),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 impl AttributeCheck for Catalog {

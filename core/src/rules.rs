@@ -111,6 +111,41 @@ pub enum SetupError {
     /// The expansion refused its configuration.
     #[error("expansion `{0}`: {1}")]
     Expansion(String, String),
+    /// `[parts]` names an expansion that is not on.
+    #[error(
+        "[parts]: parts are given for `{0}`, which is not enabled; enable it too (`--expansions {0}`, or \
+         `expansions = [\"{0}\"]` in a configuration)"
+    )]
+    PartsForDisabled(String),
+    /// `[parts]` names a part the expansion does not declare.
+    #[error("[parts]: expansion `{id}` has no part `{part}`; its parts: {known}")]
+    UnknownPart {
+        /// The expansion.
+        id: String,
+        /// The part asked for.
+        part: String,
+        /// Its parts (`none` when it is all or nothing).
+        known: String,
+    },
+    /// `[parts]` switches every part of an expansion off.
+    #[error(
+        "[parts]: every part of `{0}` is off; keep one on, or take `{0}` out of `expansions` (put it under \
+         `tiles_only` to play its tiles with none of its rules)"
+    )]
+    NoPartOn(String),
+    /// `[figures]` gives a figure of a part that is off.
+    #[error(
+        "[figures]: figure `{id}` comes with the part `{expansion}.{part}`, which is off in this game; switch the \
+         part on ([parts.{expansion}] {part} = true) or leave the figure out of [figures]"
+    )]
+    FigureOfPartOff {
+        /// The figure.
+        id: String,
+        /// Its expansion.
+        expansion: String,
+        /// The part it comes with.
+        part: String,
+    },
     /// `[figures]` names a figure that no part of this game declares.
     #[error("[figures]: unknown figure `{id}`; the figures of this game: {known}")]
     UnknownFigure {
@@ -326,6 +361,8 @@ pub struct EnabledExpansion {
     pub hooks: Box<dyn DynExpansion>,
     /// Chosen variant values, as canonical text (`"one"`, `"3"`, `"true"`).
     pub variants: BTreeMap<String, String>,
+    /// Ids of its parts that are on (every declared one unless switched off).
+    pub parts: Vec<String>,
     pub(crate) first_source: u16,
     /// What it arms by the placed tile's type, by tile index
     /// (`Expansion::armed_by_tile`); empty when it arms nothing so.
@@ -337,6 +374,16 @@ impl EnabledExpansion {
     /// (a record then states `points = 3`, not `"3"`).
     pub fn typed_variants(&self) -> BTreeMap<String, Value> {
         typed_variants(self.info.variants, &self.variants)
+    }
+
+    /// Every declared part with whether it is on, for the configuration as
+    /// played.
+    pub fn part_switches(&self) -> BTreeMap<String, bool> {
+        self.info
+            .parts
+            .iter()
+            .map(|p| (p.id.to_string(), self.parts.iter().any(|o| o == p.id)))
+            .collect()
     }
 }
 
@@ -702,6 +749,7 @@ impl Rules {
                 return Err(SetupError::VariantsForDisabled(id.clone()));
             }
         }
+        let parts = chosen_parts(&enabled, &config.parts)?;
 
         // Tile sets: base first, then each expansion's, in id order.
         let mut sets = vec![tiles.load("base.toml", BASE_TILES, catalog)?];
@@ -854,6 +902,7 @@ impl Rules {
             figures.extend_from_slice(e.figures);
         }
         set_figure_counts(catalog, &mut figures, &config.figures)?;
+        take_out_figures_of_parts_off(&enabled, &parts, &mut figures, &config.figures)?;
         let mut sources: Vec<String> = CORE_SOURCES.iter().map(|s| s.to_string()).collect();
         // A figure counted 0 is not in the game for the expansions' builds
         // (Cleric and Serf's `serf = "auto"` looks for the barn so).
@@ -867,12 +916,13 @@ impl Rules {
         let base_variants = chosen_variants(BASE_ID, BASE_VARIANTS, config.variants.get(BASE_ID))?;
         let base = BaseRules::from_variants(&base_variants);
         let mut built = Vec::new();
-        for e in &enabled {
+        for (e, parts) in enabled.iter().zip(&parts) {
             let variants = chosen_variants(e.id, e.variants, config.variants.get(e.id))?;
             let ctx = BuildContext {
                 variants: variants.clone(),
                 enabled: enabled_ids.clone(),
                 figures: figure_ids.clone(),
+                parts: parts.clone(),
                 players,
                 tiles: Arc::clone(&table),
                 landscape: Arc::clone(&landscape),
@@ -890,6 +940,7 @@ impl Rules {
                 info: e,
                 hooks,
                 variants,
+                parts: parts.clone(),
                 first_source,
                 armed_by_tile,
             });
@@ -995,6 +1046,12 @@ impl Rules {
                 .variants
                 .insert(BASE_ID.to_string(), typed_variants(BASE_VARIANTS, &base_variants));
         }
+        // Likewise an expansion's parts, once any is named: all on is how
+        // every engine version played it, so a record needs say nothing
+        // more until a part is switched.
+        for e in built.iter().filter(|e| config.parts.contains_key(e.info.id)) {
+            played.parts.insert(e.info.id.to_string(), e.part_switches());
+        }
         let expansion_sources = built
             .iter()
             .map(|e| ExpansionSources {
@@ -1051,6 +1108,7 @@ impl Rules {
                 variants: e.variants.clone(),
                 enabled: enabled.clone(),
                 figures: figures.clone(),
+                parts: e.parts.clone(),
                 players: self.config.players.len(),
                 tiles: Arc::clone(&self.tiles),
                 landscape: Arc::clone(&self.landscape),
@@ -1060,6 +1118,7 @@ impl Rules {
                 info: e.info,
                 hooks,
                 variants: e.variants.clone(),
+                parts: e.parts.clone(),
                 first_source: e.first_source,
                 armed_by_tile,
             });
@@ -1108,6 +1167,79 @@ impl Rules {
     pub fn expansion_slot(&self, id: &str) -> Option<u8> {
         self.expansions.iter().position(|e| e.info.id == id).map(|i| i as u8)
     }
+}
+
+/// The parts that are on, per enabled expansion (in `enabled`'s order): every
+/// declared part but those `[parts]` switches off. Refuses a table for an
+/// expansion that is off, a part the expansion does not declare, and an
+/// expansion with all its parts off.
+fn chosen_parts(
+    enabled: &[&'static ExpansionInfo],
+    table: &BTreeMap<String, BTreeMap<String, bool>>,
+) -> Result<Vec<Vec<String>>, SetupError> {
+    for (id, switches) in table {
+        let Some(info) = enabled.iter().find(|e| e.id == id) else {
+            return Err(SetupError::PartsForDisabled(id.clone()));
+        };
+        for part in switches.keys() {
+            if !info.parts.iter().any(|p| p.id == part) {
+                return Err(SetupError::UnknownPart {
+                    id: id.clone(),
+                    part: part.clone(),
+                    known: if info.parts.is_empty() {
+                        "none (it is all or nothing)".into()
+                    } else {
+                        info.parts.iter().map(|p| p.id).collect::<Vec<_>>().join(", ")
+                    },
+                });
+            }
+        }
+    }
+    let mut chosen = Vec::with_capacity(enabled.len());
+    for e in enabled {
+        let switches = table.get(e.id);
+        let on: Vec<String> = e
+            .parts
+            .iter()
+            .filter(|p| switches.and_then(|s| s.get(p.id)).copied().unwrap_or(true))
+            .map(|p| p.id.to_string())
+            .collect();
+        if !e.parts.is_empty() && on.is_empty() {
+            return Err(SetupError::NoPartOn(e.id.to_string()));
+        }
+        chosen.push(on);
+    }
+    Ok(chosen)
+}
+
+/// Takes the figures of parts that are off out of every supply (their kinds
+/// stay in the table, counted 0, as `[figures]` does). A `[figures]` count
+/// for one of them is refused: the part's switch and the count would say
+/// two things.
+fn take_out_figures_of_parts_off(
+    enabled: &[&'static ExpansionInfo],
+    parts_on: &[Vec<String>],
+    figures: &mut [FigureDecl],
+    counts: &BTreeMap<String, i64>,
+) -> Result<(), SetupError> {
+    for (e, on) in enabled.iter().zip(parts_on) {
+        for part in e.parts.iter().filter(|p| !on.iter().any(|o| o == p.id)) {
+            for &id in part.figures {
+                if counts.get(id).is_some_and(|&n| n > 0) {
+                    return Err(SetupError::FigureOfPartOff {
+                        id: id.to_string(),
+                        expansion: e.id.to_string(),
+                        part: part.id.to_string(),
+                    });
+                }
+                for f in figures.iter_mut().filter(|f| f.id == id) {
+                    f.per_player = 0;
+                    f.neutral = 0;
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Applies the `[figures]` table to the game's figure kinds: each named

@@ -757,6 +757,7 @@ static WATCHTOWER: ExpansionInfo = ExpansionInfo {
     tile_files: &[],
     variants: &[],
     figures: &[],
+    parts: &[],
     score_sources: &[],
     attributes: &[],
     check_attributes: no_attributes,

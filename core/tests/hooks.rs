@@ -73,6 +73,7 @@ static TALLY: ExpansionInfo = ExpansionInfo {
         earlier_defaults: &[],
     }],
     figures: &[],
+    parts: &[],
     score_sources: &[""],
     attributes: &[],
     check_attributes: no_attributes,

@@ -79,6 +79,7 @@ static CANALS: ExpansionInfo = ExpansionInfo {
     }],
     variants: &[],
     figures: &[],
+    parts: &[],
     score_sources: &[],
     attributes: &[],
     check_attributes: expansion::no_attributes,

@@ -436,6 +436,7 @@ static TOLL: ExpansionInfo = ExpansionInfo {
         earlier_defaults: &[],
     }],
     figures: &[],
+    parts: &[],
     score_sources: &[""],
     attributes: &[],
     check_attributes: no_attributes,

@@ -108,6 +108,7 @@ static WOLVES: ExpansionInfo = ExpansionInfo {
             neutral: 0,
         },
     ],
+    parts: &[],
     score_sources: &[],
     attributes: &[],
     check_attributes: expansion::no_attributes,

@@ -104,6 +104,7 @@ static PICK_A_NUMBER: ExpansionInfo = ExpansionInfo {
         earlier_defaults: &[],
     }],
     figures: &[],
+    parts: &[],
     score_sources: &[""],
     attributes: &[],
     check_attributes: expansion::no_attributes,

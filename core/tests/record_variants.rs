@@ -77,6 +77,7 @@ static BONUS: ExpansionInfo = ExpansionInfo {
         },
     ],
     figures: &[],
+    parts: &[],
     score_sources: &[""],
     attributes: &[],
     check_attributes: no_attributes,

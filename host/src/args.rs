@@ -33,6 +33,10 @@ pub(crate) struct GameArgs {
     /// A rule variant, as EXPANSION.NAME=VALUE (e.g. easter.die=d6); repeatable.
     #[arg(long = "variant", value_name = "EXPANSION.NAME=VALUE")]
     pub(crate) variants: Vec<String>,
+    /// Switch a part of an expansion on or off, as EXPANSION.PART=on|off (e.g. abbey-and-mayor.abbey=off);
+    /// repeatable. Every part is on unless switched off.
+    #[arg(long = "part", value_name = "EXPANSION.PART=on|off")]
+    pub(crate) parts: Vec<String>,
     /// Load an expansion from a dynamic library (or every library in a directory); repeatable.
     #[arg(long = "plugin")]
     pub(crate) plugins: Vec<PathBuf>,
@@ -77,6 +81,7 @@ impl GameArgs {
             || self.expansions.is_some()
             || self.tiles_only.is_some()
             || !self.variants.is_empty()
+            || !self.parts.is_empty()
     }
 
     /// The flags as the setup library's overrides.
@@ -89,6 +94,7 @@ impl GameArgs {
             tiles: self.tiles.clone(),
             tiles_only: self.tiles_only.clone(),
             variants: self.variants.clone(),
+            parts: self.parts.clone(),
             plugins: self.plugins.clone(),
         }
     }
@@ -113,7 +119,7 @@ pub(crate) enum Command {
     Resume(ResumeArgs),
     /// Convert a JCloisterZone 5.x saved game (.jcz) into a game record that `replay` plays to JCZ's scores.
     ImportJcz(ImportJczArgs),
-    /// List every available expansion (linked and loaded) with its variants.
+    /// List every available expansion (linked and loaded) with its parts and variants.
     Expansions(ExpansionsArgs),
     /// Check, list and show tile files.
     #[command(subcommand)]

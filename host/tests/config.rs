@@ -72,6 +72,7 @@ const fn info(
             },
         ],
         figures: &[],
+        parts: &[],
         score_sources: &[],
         attributes: &[],
         check_attributes: no_attributes,

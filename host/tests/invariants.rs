@@ -161,9 +161,29 @@ fn config_of(catalog: &Catalog, setup: &Setup) -> GameConfig {
             }
         }
     }
+    // Parts: each off a third of the time, one kept on at least; the
+    // figures of parts that are off get no count below.
+    let mut figures_off: Vec<&str> = Vec::new();
+    for id in &kept {
+        let parts = catalog.get(id).expect("linked").parts;
+        let off: Vec<_> = parts
+            .iter()
+            .filter(|_| choice.next().expect("cycled").is_multiple_of(3))
+            .collect();
+        for part in off.iter().take(parts.len().saturating_sub(1)) {
+            config
+                .parts
+                .entry(id.to_string())
+                .or_default()
+                .insert(part.id.to_string(), false);
+            figures_off.extend(part.figures);
+        }
+    }
     // Figures per player: the core's follower and the kept expansions'
     // figures, each at its default half the time, else 0, 1 or 2.
-    let figures = std::iter::once(&FOLLOWER).chain(kept.iter().flat_map(|id| catalog.get(id).expect("linked").figures));
+    let figures = std::iter::once(&FOLLOWER)
+        .chain(kept.iter().flat_map(|id| catalog.get(id).expect("linked").figures))
+        .filter(|f| !figures_off.contains(&f.id));
     for f in figures {
         let count = [None, None, None, Some(0), Some(1), Some(2)][choice.next().expect("cycled") % 6];
         if let Some(count) = count {
@@ -214,7 +234,8 @@ fn rules_for(catalog: &Catalog, config: &mut GameConfig) -> (Arc<Rules>, bool) {
             if id == "cleric-and-serf"
                 && config.variants.get(&id).and_then(|v| v.get("serf")) == Some(&"barn".into())
                 && (!config.expansions.iter().any(|e| e == "abbey-and-mayor")
-                    || config.figures.get("barn") == Some(&0)) =>
+                    || config.figures.get("barn") == Some(&0)
+                    || config.parts.get("abbey-and-mayor").and_then(|p| p.get("barn")) == Some(&false)) =>
         {
             assert!(message.contains("abbey-and-mayor"), "unhelpful refusal: {message}");
             config.variants.get_mut(&id).expect("checked").remove("serf");
@@ -507,11 +528,17 @@ fn check_invariants(game: &Game, watch: &mut Watch) {
                 .iter()
                 .map(|n| as_u64(n, "abbeys left"))
                 .sum();
-            // Each player holds one abbey when the game's tiles have one.
-            let abbey_exists = rules
-                .tiles()
+            // Each player holds one abbey when the game's tiles have one
+            // and the abbeys are on (a part a game may switch off).
+            let abbeys_on = rules
+                .expansions()
                 .iter()
-                .any(|t| t.def.attribute("abbey-and-mayor").is_some());
+                .any(|e| e.info.id == "abbey-and-mayor" && e.parts.iter().any(|p| p == "abbey"));
+            let abbey_exists = abbeys_on
+                && rules
+                    .tiles()
+                    .iter()
+                    .any(|t| t.def.attribute("abbey-and-mayor").is_some());
             assert_eq!(
                 outside as u64 + in_hand,
                 if abbey_exists { u64::from(players) } else { 0 },

@@ -2,7 +2,7 @@
 //! modules in the order of the turn.
 
 use crate::barn::prune_barns;
-use crate::{Action, BARN, State, WAGON, abbey, barn, barn_scoring, wagon, words};
+use crate::{Action, BARN, PART_ABBEY, PART_BARN, PART_WAGON, State, WAGON, abbey, barn, barn_scoring, wagon, words};
 use carcassonne_core::expansion::{self, DynExpansion, FeatureScoring, Hooks};
 use carcassonne_core::figures::PlacedFigure;
 use carcassonne_core::{AfterPlacement, BuildContext, CoreState, Ctx, Deployment, Expansion, Line, serde_json};
@@ -13,13 +13,23 @@ pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String>
         "occupied" => true,
         other => return Err(format!("unknown barn_placement `{other}`")),
     };
-    Ok(expansion::boxed(AbbeyAndMayor { shared_farms }))
+    Ok(expansion::boxed(AbbeyAndMayor {
+        shared_farms,
+        abbeys: ctx.part_on(PART_ABBEY),
+        barns: ctx.part_on(PART_BARN),
+        wagons: ctx.part_on(PART_WAGON),
+    }))
 }
 
 /// The rules for one game.
 pub(crate) struct AbbeyAndMayor {
     /// `barn_placement = "occupied"`: a barn may join a farm that holds one.
     shared_farms: bool,
+    /// The parts that are on (the mayor is a declaration only: the core
+    /// leaves it out of the supplies when its part is off).
+    abbeys: bool,
+    barns: bool,
+    wagons: bool,
 }
 
 impl Expansion for AbbeyAndMayor {
@@ -28,9 +38,12 @@ impl Expansion for AbbeyAndMayor {
 
     fn setup(&self, ctx: &mut Ctx<'_>) -> State {
         let tables = ctx.view().tables();
-        let abbey_tile = abbey::abbey_tile(tables);
+        // Without the abbey part nobody holds one (and the state says
+        // nothing of abbeys).
+        let abbey_tile = abbey::abbey_tile(tables).filter(|_| self.abbeys);
+        let holders = if self.abbeys { ctx.view().players() } else { 0 };
         State {
-            abbeys_left: vec![u8::from(abbey_tile.is_some()); ctx.view().players()],
+            abbeys_left: vec![u8::from(abbey_tile.is_some()); holders],
             barns: Vec::new(),
             wagons_to_move: Vec::new(),
             abbey_tile,
@@ -39,16 +52,25 @@ impl Expansion for AbbeyAndMayor {
         }
     }
 
+    // Each part's hooks only while it is on: a game with the wagon alone
+    // pays for no barn.
     fn hooks(&self) -> Hooks {
-        let abbeys = Hooks::TURN_STARTED;
-        let barns = Hooks::DEPLOY_OPTIONS
-            | Hooks::DEPLOYMENT_ALLOWED
-            | Hooks::FIGURE_DEPLOYED
-            | Hooks::AFTER_SCORING
-            | Hooks::END_OF_TURN
-            | Hooks::FINAL_SCORING;
-        let wagons = Hooks::FEATURE_SCORED | Hooks::AFTER_SCORING;
-        abbeys | barns | wagons
+        let mut hooks = Hooks::NONE;
+        if self.abbeys {
+            hooks |= Hooks::TURN_STARTED;
+        }
+        if self.barns {
+            hooks |= Hooks::DEPLOY_OPTIONS
+                | Hooks::DEPLOYMENT_ALLOWED
+                | Hooks::FIGURE_DEPLOYED
+                | Hooks::AFTER_SCORING
+                | Hooks::END_OF_TURN
+                | Hooks::FINAL_SCORING;
+        }
+        if self.wagons {
+            hooks |= Hooks::FEATURE_SCORED | Hooks::AFTER_SCORING;
+        }
+        hooks
     }
 
     fn turn_started(&self, state: &mut State, ctx: &mut Ctx<'_>) {
@@ -119,8 +141,12 @@ impl Expansion for AbbeyAndMayor {
     }
 
     fn after_scoring(&self, state: &mut State, ctx: &mut Ctx<'_>) {
-        barn_scoring::farms_joined(state, ctx);
-        wagon::ask_first(state, ctx);
+        if self.barns {
+            barn_scoring::farms_joined(state, ctx);
+        }
+        if self.wagons {
+            wagon::ask_first(state, ctx);
+        }
     }
 
     fn final_scoring(&self, state: &mut State, ctx: &mut Ctx<'_>) {

@@ -29,6 +29,10 @@
 //!   the eight round it, decided after the turn's scoring from the turn's
 //!   player round the table.
 //!
+//! Each of the four is a part a game may switch off on its own
+//! (`[parts.abbey-and-mayor]`, JCloisterZone's separate game elements): a
+//! part that is off brings neither its figure nor its hooks.
+//!
 //! `state` holds what the expansion remembers; `hooks` builds the rules for
 //! a game and calls the modules above from the turn's hooks.
 
@@ -47,13 +51,22 @@ pub use wagon::{ReturnedWagon, WAGON, WagonMove};
 
 use carcassonne_core::Pos;
 use carcassonne_core::{
-    ExpansionInfo, FigureClass, FigureDecl, FigurePlacement, Recall, Strength, TileFile, ValueKind, VariantDecl,
-    register_expansion,
+    ExpansionInfo, FigureClass, FigureDecl, FigurePlacement, PartDecl, Recall, Strength, TileFile, ValueKind,
+    VariantDecl, register_expansion,
 };
 use serde::{Deserialize, Serialize};
 
 /// Id of the mayor figure.
 pub const MAYOR: &str = "mayor";
+
+/// Part id of the abbeys (`[parts.abbey-and-mayor] abbey = false`).
+pub const PART_ABBEY: &str = "abbey";
+/// Part id of the barn.
+pub const PART_BARN: &str = "barn";
+/// Part id of the mayor.
+pub const PART_MAYOR: &str = "mayor";
+/// Part id of the wagon.
+pub const PART_WAGON: &str = "wagon";
 
 /// The decisions the expansion asks. Records write them under the
 /// expansion's id: `{"abbey-and-mayor": "draw"}`,
@@ -137,6 +150,34 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             placement: FigurePlacement::OnFeatures(&["road", "city", "cloister"]),
             recall: Recall::Never,
             neutral: 0,
+        },
+    ],
+    // JCloisterZone's game elements `abbey`, `barn`, `mayor`, `wagon`: a
+    // game may have any of them without the others.
+    parts: &[
+        PartDecl {
+            id: PART_ABBEY,
+            name: "Abbeys",
+            description: "each player holds an abbey tile to place into a hole instead of drawing",
+            figures: &[],
+        },
+        PartDecl {
+            id: PART_BARN,
+            name: "Barn",
+            description: "a barn on a field corner cashes in the farm's farmers and scores the farm at the end",
+            figures: &[BARN],
+        },
+        PartDecl {
+            id: PART_MAYOR,
+            name: "Mayor",
+            description: "a follower in a city as strong as the city's pennants",
+            figures: &[MAYOR],
+        },
+        PartDecl {
+            id: PART_WAGON,
+            name: "Wagon",
+            description: "a follower that moves on to a nearby unfinished feature when its own scores",
+            figures: &[WAGON],
         },
     ],
     score_sources: &[BARN_SOURCE, FARMERS_SOURCE],

@@ -79,6 +79,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         earlier_defaults: &[],
     }],
     figures: &[ABBOT],
+    parts: &[],
     score_sources: &[],
     attributes: &[AttributeDecl {
         key: "replaces",

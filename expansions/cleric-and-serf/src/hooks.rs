@@ -21,7 +21,7 @@ pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String>
         "barn" => {
             return Err(
                 "variant serf = \"barn\" needs the barn figure, which is not in this game; \
-                        enable `abbey-and-mayor` (without `[figures] barn = 0`) or choose serf = \"no-barn\" \
+                        enable `abbey-and-mayor` (with its barn part on and without `[figures] barn = 0`) or choose serf = \"no-barn\" \
                         or \"auto\""
                     .into(),
             );

@@ -97,6 +97,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         },
     ],
     figures: &[],
+    parts: &[],
     score_sources: &["cleric", "serf", "tokens"],
     // It prints nothing on tiles: any table under its id is a mistake.
     attributes: &[],

@@ -121,6 +121,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     figures: &[],
     // The final egg award, shown as `easter` in the breakdown. Eggs
     // themselves are not points; they are in the public state.
+    parts: &[],
     score_sources: &[""],
     attributes: symbols::ATTRIBUTES,
     check_attributes: expansion::schema_only,

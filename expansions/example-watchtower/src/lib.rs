@@ -36,6 +36,7 @@ pub static WATCHTOWER: ExpansionInfo = ExpansionInfo {
         earlier_defaults: &[],
     }],
     figures: &[],
+    parts: &[],
     score_sources: &[""],
     attributes: ATTRIBUTES,
     // The schema says it all; an expansion with a rule the schema cannot

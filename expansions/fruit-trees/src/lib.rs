@@ -60,6 +60,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         }],
     }],
     figures: &[],
+    parts: &[],
     score_sources: &[HARVEST, SELL, HELD],
     attributes: trees::ATTRIBUTES,
     check_attributes: carcassonne_core::expansion::schema_only,

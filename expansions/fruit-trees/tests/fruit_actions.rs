@@ -242,6 +242,7 @@ static TEST_FIGURES: ExpansionInfo = ExpansionInfo {
             neutral: 0,
         },
     ],
+    parts: &[],
     score_sources: &[],
     attributes: &[],
     check_attributes: |_, _| Vec::<AttributeProblem>::new(),

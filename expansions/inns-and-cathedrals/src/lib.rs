@@ -7,6 +7,11 @@
 //! The big follower weighs 2 in a feature's majority (its declared strength,
 //! which the core's majority already uses).
 //!
+//! Inns, cathedrals and the big follower are parts a game may switch off
+//! one by one (`[parts.inns-and-cathedrals]`, JCloisterZone's elements
+//! `inn`, `cathedral`, `big-follower`): with the inns off, a road with an
+//! inn scores as any road; the tiles stay in the bag.
+//!
 //! The variant `final_scoring` (JCloisterZone's
 //! `inn-and-cathedral-final-scoring`) decides what an unfinished road with
 //! an inn or city with a cathedral scores at the end: `normal` nothing (the
@@ -18,12 +23,19 @@ use carcassonne_core::tiles::{AttributeDecl, AttributePlace, AttributeProblem};
 use carcassonne_core::toml;
 use carcassonne_core::{
     BuildContext, CoreState, Expansion, ExpansionInfo, FeatureKind, FigureClass, FigureDecl, FigurePlacement, Line,
-    Recall, Strength, TileFile, ValueKind, VariantDecl, register_expansion,
+    PartDecl, Recall, Strength, TileFile, ValueKind, VariantDecl, register_expansion,
 };
 use serde::{Deserialize, Serialize};
 
 /// The expansion's id, also the key of its attribute tables in tile files.
 pub const ID: &str = "inns-and-cathedrals";
+
+/// Part id of the inns (`[parts.inns-and-cathedrals] inns = false`).
+pub const PART_INNS: &str = "inns";
+/// Part id of the cathedrals.
+pub const PART_CATHEDRALS: &str = "cathedrals";
+/// Part id of the big follower.
+pub const PART_BIG_FOLLOWER: &str = "big-follower";
 
 /// The big follower: one per player, counts as two followers for majorities.
 pub const BIG_FOLLOWER: FigureDecl = FigureDecl {
@@ -61,6 +73,26 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         earlier_defaults: &[],
     }],
     figures: &[BIG_FOLLOWER],
+    parts: &[
+        PartDecl {
+            id: PART_INNS,
+            name: "Inns",
+            description: "a road with an inn scores 2 a tile when complete, nothing when not",
+            figures: &[],
+        },
+        PartDecl {
+            id: PART_CATHEDRALS,
+            name: "Cathedrals",
+            description: "a city with a cathedral scores 3 a tile and pennant when complete, nothing when not",
+            figures: &[],
+        },
+        PartDecl {
+            id: PART_BIG_FOLLOWER,
+            name: "Big follower",
+            description: "a follower that counts as two for a majority",
+            figures: &[BIG_FOLLOWER.id],
+        },
+    ],
     score_sources: &[],
     attributes: ATTRIBUTES,
     check_attributes,
@@ -114,6 +146,10 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
     };
     Ok(expansion::boxed(InnsAndCathedrals {
         open_at_end_scores_nothing,
+        inns: ctx.part_on(PART_INNS),
+        cathedrals: ctx.part_on(PART_CATHEDRALS),
+        // Its part, or a `[figures]` count of 0, takes it out.
+        big_follower: ctx.has_figure(BIG_FOLLOWER.id),
     }))
 }
 
@@ -122,6 +158,12 @@ struct InnsAndCathedrals {
     /// `final_scoring = "normal"`: an open road with an inn or city with a
     /// cathedral scores 0 at the end; `"ignore"`: the base rules stand.
     open_at_end_scores_nothing: bool,
+    /// Whether the inns part is on: roads with inns score as inns.
+    inns: bool,
+    /// Whether the cathedrals part is on.
+    cathedrals: bool,
+    /// Whether the big follower is in the game (for the rules shown).
+    big_follower: bool,
 }
 
 /// The expansion keeps no state of its own: inns and cathedrals are read
@@ -149,14 +191,20 @@ pub fn feature_has(view: &CoreState, node: NodeId, key: &str) -> bool {
 /// `normal` final scoring), or `None` when it has no inn or cathedral (the
 /// base rules stand).
 pub fn rule_points(view: &CoreState, node: NodeId, complete: bool) -> Option<i32> {
+    parts_points(view, node, complete, true, true)
+}
+
+/// [`rule_points`] with only the parts that are on: a road's inn counts
+/// with `inns`, a city's cathedral with `cathedrals`.
+fn parts_points(view: &CoreState, node: NodeId, complete: bool, inns: bool, cathedrals: bool) -> Option<i32> {
     let features = view.features();
     match features.kind(node) {
-        FeatureKind::ROAD if feature_has(view, node, "inn") => Some(if complete {
+        FeatureKind::ROAD if inns && feature_has(view, node, "inn") => Some(if complete {
             2 * features.tile_count(node) as i32
         } else {
             0
         }),
-        FeatureKind::CITY if feature_has(view, node, "cathedral") => Some(if complete {
+        FeatureKind::CITY if cathedrals && feature_has(view, node, "cathedral") => Some(if complete {
             3 * (features.tile_count(node) + features.pennants(node)) as i32
         } else {
             0
@@ -193,7 +241,11 @@ impl Expansion for InnsAndCathedrals {
     }
 
     fn hooks(&self) -> Hooks {
-        Hooks::FEATURE_POINTS
+        if self.inns || self.cathedrals {
+            Hooks::FEATURE_POINTS
+        } else {
+            Hooks::NONE
+        }
     }
 
     // The base value is swapped for the inn/cathedral value as a difference,
@@ -205,20 +257,28 @@ impl Expansion for InnsAndCathedrals {
         } else {
             "as without it when not (final_scoring = ignore)"
         };
-        vec![
-            Line::new(format!("A road with an inn: 2 points a tile when complete, {open}")),
-            Line::new(format!(
+        let mut lines = Vec::new();
+        if self.inns {
+            lines.push(Line::new(format!(
+                "A road with an inn: 2 points a tile when complete, {open}"
+            )));
+        }
+        if self.cathedrals {
+            lines.push(Line::new(format!(
                 "A city with a cathedral: 3 points a tile and pennant when complete, {open}"
-            )),
-            Line::new("The big follower counts as two followers for a majority"),
-        ]
+            )));
+        }
+        if self.big_follower {
+            lines.push(Line::new("The big follower counts as two followers for a majority"));
+        }
+        lines
     }
 
     fn feature_points(&self, _state: &State, view: &CoreState, node: NodeId, complete: bool, points: &mut i32) {
         if !complete && !self.open_at_end_scores_nothing {
             return;
         }
-        if let Some(rule) = rule_points(view, node, complete) {
+        if let Some(rule) = parts_points(view, node, complete, self.inns, self.cathedrals) {
             *points += rule - base_points(view, node, complete);
         }
     }

@@ -29,6 +29,7 @@ static FOREIGN_INNS: ExpansionInfo = ExpansionInfo {
     }],
     variants: &[],
     figures: &[],
+    parts: &[],
     score_sources: &[],
     attributes: &[],
     check_attributes: no_attributes,

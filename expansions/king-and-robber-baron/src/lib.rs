@@ -7,6 +7,10 @@
 //! city completed during the game, the Robber Baron's holder 1 point for
 //! every road.
 //!
+//! The King and the Robber Baron are parts a game may switch off one by one
+//! (`[parts.king-and-robber-baron]`, JCloisterZone's elements `king` and
+//! `robber`): a title that is off is never handed out.
+//!
 //! The variant `scoring` (JCloisterZone's `king-and-robber-scoring`) changes
 //! what the titles are worth: `default` as above, `10/20` (10 points a
 //! title), `15/40` (15 for one title, 40 for both) or `continuously` (the
@@ -17,13 +21,18 @@ use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::serde_json;
 use carcassonne_core::{
-    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FeatureKind, Line, ValueKind, VariantDecl,
+    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FeatureKind, Line, PartDecl, ValueKind, VariantDecl,
     register_expansion,
 };
 use serde::{Deserialize, Serialize};
 
 /// The expansion's id.
 pub const ID: &str = "king-and-robber-baron";
+
+/// Part id of the King (`[parts.king-and-robber-baron] king = false`).
+pub const PART_KING: &str = "king";
+/// Part id of the Robber Baron.
+pub const PART_ROBBER_BARON: &str = "robber-baron";
 
 /// The expansion's declaration.
 pub static INFO: ExpansionInfo = ExpansionInfo {
@@ -47,6 +56,20 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         earlier_defaults: &[],
     }],
     figures: &[],
+    parts: &[
+        PartDecl {
+            id: PART_KING,
+            name: "King",
+            description: "the title for whoever completes the largest city so far",
+            figures: &[],
+        },
+        PartDecl {
+            id: PART_ROBBER_BARON,
+            name: "Robber Baron",
+            description: "the title for whoever completes the longest road so far",
+            figures: &[],
+        },
+    ],
     score_sources: &["king", "robber-baron", "both"],
     // It prints nothing on tiles: any table under its id is a mistake.
     attributes: &[],
@@ -66,7 +89,11 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
         "continuously" => Scoring::Continuously,
         other => return Err(format!("unknown scoring `{other}`")),
     };
-    Ok(expansion::boxed(KingAndRobberBaron { scoring }))
+    Ok(expansion::boxed(KingAndRobberBaron {
+        scoring,
+        king: ctx.part_on(PART_KING),
+        robber_baron: ctx.part_on(PART_ROBBER_BARON),
+    }))
 }
 
 /// What the titles are worth (variant `scoring`).
@@ -88,6 +115,10 @@ enum Scoring {
 /// The rules for one game.
 struct KingAndRobberBaron {
     scoring: Scoring,
+    /// Whether the King's part is on (cities count for a title).
+    king: bool,
+    /// Whether the Robber Baron's part is on (roads count for a title).
+    robber_baron: bool,
 }
 
 /// Who holds the two tiles and what they were won with. Everything here is
@@ -143,6 +174,10 @@ impl Expansion for KingAndRobberBaron {
     fn feature_completed(&self, state: &mut State, ctx: &mut Ctx<'_>, feature: NodeId) {
         let view = ctx.view();
         let kind = view.features().kind(feature);
+        // A title that is off is never handed out (nor counts completions).
+        if (kind == FeatureKind::CITY && !self.king) || (kind == FeatureKind::ROAD && !self.robber_baron) {
+            return;
+        }
         let (holder, record, count, title, paid) = match kind {
             FeatureKind::CITY => (
                 &mut state.king,
@@ -191,24 +226,28 @@ impl Expansion for KingAndRobberBaron {
             ),
             None => Line::new(format!("The {name}: nobody yet (the first {what} completed takes it)")),
         };
-        vec![
-            title(
+        let mut lines = Vec::new();
+        if self.king {
+            lines.push(title(
                 state.king,
                 "King",
                 state.king_size,
                 "city",
                 state.cities_completed,
                 "city",
-            ),
-            title(
+            ));
+        }
+        if self.robber_baron {
+            lines.push(title(
                 state.robber_baron,
                 "Robber Baron",
                 state.robber_baron_size,
                 "road",
                 state.roads_completed,
                 "road",
-            ),
-        ]
+            ));
+        }
+        lines
     }
 
     fn log_line(&self, _view: &CoreState, detail: &serde_json::Value) -> Option<Line> {

@@ -35,6 +35,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     }],
     variants: &[START_TILE, U_TURN],
     figures: &[],
+    parts: &[],
     score_sources: &[],
     attributes: &[
         ROLE,

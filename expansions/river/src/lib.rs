@@ -100,6 +100,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     }],
     variants: &[START_TILE, U_TURN],
     figures: &[],
+    parts: &[],
     score_sources: &[],
     attributes: &[ROLE],
     check_attributes: expansion::schema_only,

@@ -29,6 +29,20 @@ const FIGURES: [(&str, &str); 5] = [
     ("wagon", "wagon"),
 ];
 
+/// JCZ's game elements that are parts of this engine's expansions:
+/// element, expansion, part.
+const PARTS: [(&str, &str, &str); 9] = [
+    ("abbey", "abbey-and-mayor", "abbey"),
+    ("barn", "abbey-and-mayor", "barn"),
+    ("mayor", "abbey-and-mayor", "mayor"),
+    ("wagon", "abbey-and-mayor", "wagon"),
+    ("inn", "inns-and-cathedrals", "inns"),
+    ("cathedral", "inns-and-cathedrals", "cathedrals"),
+    ("big-follower", "inns-and-cathedrals", "big-follower"),
+    ("king", "king-and-robber-baron", "king"),
+    ("robber", "king-and-robber-baron", "robber-baron"),
+];
+
 /// JCZ's rule options this importer knows, each with the elements (or tile
 /// sets) it depends on: an option of an element the game does not have
 /// changes nothing, and JCZ writes every option into every save.
@@ -52,10 +66,7 @@ const KNOWN_RULES: [(&str, &[&str]); 24] = [
     ("little-buildings-scoring", &["little-buildings"]),
     ("king-and-robber-scoring", &["king", "robber"]),
     ("tiny-city-scoring", &[]),
-    (
-        "inn-and-cathedral-final-scoring",
-        &["inn", "cathedral", "inns-and-cathedrals"],
-    ),
+    ("inn-and-cathedral-final-scoring", &["inn", "cathedral"]),
     ("vineyards-for-garden", &["vineyard"]),
     ("robbers-son-action", &["robbers-son"]),
     ("meteorite-impact", &["meteorite"]),
@@ -119,48 +130,52 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<
         config.tiles.sets.insert("base".into(), i64::from(base_copies));
     }
 
-    // Elements.
+    // Elements: each part of an expansion is on when the save names its
+    // element (a figure's with a count above 0); an expansion is on when
+    // one of its parts is. JCZ writes inns and cathedrals as elements of
+    // their own, so the Inns & Cathedrals tiles alone are tiles only.
     let elements = &save.setup.elements;
     let has = |e: &str| elements.contains_key(e);
-    let mut expansions: Vec<&str> = Vec::new();
     for key in elements.keys() {
-        let known = FIGURES.iter().any(|(e, _)| e == key)
-            || ["farmers", "abbey", "king", "robber", "inn", "cathedral"].contains(&key.as_str());
+        let known = FIGURES.iter().any(|(e, _)| e == key) || PARTS.iter().any(|(e, _, _)| e == key) || key == "farmers";
         if !known {
             return Err(unsupported(format!("the JCZ element `{key}` (setup.elements)")));
         }
     }
-    if has("king") != has("robber") {
-        let (on, off) = if has("king") {
-            ("king", "robber")
-        } else {
-            ("robber", "king")
-        };
-        return Err(unsupported(format!(
-            "the JCZ element `{on}` without `{off}` (setup.elements): this engine's king-and-robber-baron has both"
-        )));
-    }
-    if has("king") {
-        expansions.push("king-and-robber-baron");
-    }
-    if has("abbey") {
-        expansions.push("abbey-and-mayor");
-    }
-    // JCZ derives inns and cathedrals from the tiles that show them.
-    if has("inn") || has("cathedral") || jcz_sets.iter().any(|s| s == "inns-and-cathedrals") {
-        expansions.push("inns-and-cathedrals");
-        config.tiles_only.retain(|s| s != "inns-and-cathedrals");
-        if !jcz_sets.iter().any(|s| s == "inns-and-cathedrals") {
-            config.tiles.sets.insert("inns-and-cathedrals".into(), 0);
+    let mut expansions: Vec<&str> = Vec::new();
+    for &(element, expansion, _) in &PARTS {
+        if part_named(elements, element)? && !expansions.contains(&expansion) {
+            expansions.push(expansion);
         }
     }
-    for e in &expansions {
-        if catalog.get(e).is_none() {
+    expansions.sort_unstable();
+    for &e in &expansions {
+        let Some(info) = catalog.get(e) else {
             return Err(unsupported(format!("expansion `{e}` (not in this build)")));
+        };
+        for &(element, expansion, part) in &PARTS {
+            if expansion == e && !part_named(elements, element)? {
+                if !info.parts.iter().any(|p| p.id == part) {
+                    return Err(unsupported(format!(
+                        "a game without the JCZ element `{element}` (setup.elements): this engine's {e} has no part `{part}` to switch off"
+                    )));
+                }
+                config
+                    .parts
+                    .entry(e.to_string())
+                    .or_default()
+                    .insert(part.to_string(), false);
+            }
+        }
+        // Its rules are on: its tiles are in the bag only when the save
+        // has its set.
+        config.tiles_only.retain(|s| s != e);
+        let has_set = table.sets.iter().any(|s| s.engine == e && jcz_sets.contains(&s.jcz));
+        if !has_set && !info.tile_files.is_empty() {
+            config.tiles.sets.entry(e.to_string()).or_insert(0);
         }
     }
     config.expansions = expansions.iter().map(|s| s.to_string()).collect();
-    enable_figure_owners(elements, catalog, &mut config)?;
     figures(elements, catalog, &mut config)?;
     if !has("farmers") {
         base_variant(
@@ -267,42 +282,14 @@ fn element_count(elements: &BTreeMap<String, Value>, element: &str) -> Result<i6
     }
 }
 
-/// Enables the expansion a JCZ figure element needs when nothing else did:
-/// JCZ lets a game have the big follower without the Inns & Cathedrals
-/// tiles, which is this engine's inns-and-cathedrals with its tile set left
-/// out (no tile of the game then has an inn or a cathedral).
-fn enable_figure_owners(
-    elements: &BTreeMap<String, Value>,
-    catalog: &Catalog,
-    config: &mut GameConfig,
-) -> Result<(), JczError> {
-    for (element, figure) in FIGURES {
-        if element_count(elements, element)? == 0 || figure == FOLLOWER.id {
-            continue;
-        }
-        let Some(owner) = catalog
-            .all()
-            .iter()
-            .find(|i| i.figures.iter().any(|f| f.id == figure))
-            .map(|i| i.id)
-        else {
-            return Err(unsupported(format!(
-                "the JCZ element `{element}` (setup.elements): this engine has no {figure}"
-            )));
-        };
-        if config.expansions.iter().any(|e| e == owner) {
-            continue;
-        }
-        if owner != "inns-and-cathedrals" {
-            return Err(unsupported(format!(
-                "the JCZ element `{element}` without `abbey` (setup.elements): this engine's {figure} comes with                  {owner}, which always hands every player an abbey"
-            )));
-        }
-        config.expansions.push(owner.to_string());
-        config.tiles_only.retain(|s| s != owner);
-        config.tiles.sets.entry(owner.to_string()).or_insert(0);
+/// Whether the save names a part's element: present, and for a figure's
+/// element with a count above 0.
+fn part_named(elements: &BTreeMap<String, Value>, element: &str) -> Result<bool, JczError> {
+    if FIGURES.iter().any(|(e, _)| *e == element) {
+        Ok(element_count(elements, element)? > 0)
+    } else {
+        Ok(elements.contains_key(element))
     }
-    Ok(())
 }
 
 /// Figures per player: JCZ's elements, written into `[figures]` where they

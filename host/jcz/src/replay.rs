@@ -125,6 +125,19 @@ impl Converter<'_> {
             .ok_or_else(|| invalid(place, "no `tileId`"))?;
         let at = position(payload.get("position"), place)?;
         if id == ABBEY_TILE {
+            let abbeys = self
+                .game
+                .rules()
+                .expansions()
+                .iter()
+                .any(|e| e.info.id == ABBEY_EXPANSION && e.parts.iter().any(|p| p == "abbey"));
+            if !abbeys {
+                return Err(JczError::Illegal {
+                    place: place.to_string(),
+                    message: "JCZ places an abbey, but the save's game has none (no `abbey` in setup.elements)"
+                        .to_string(),
+                });
+            }
             if !self.abbey_decision() {
                 return Err(JczError::Illegal {
                     place: place.to_string(),

@@ -107,19 +107,9 @@ fn what_the_engine_lacks_is_refused_by_name() {
             "the JCZ element `tower`",
         ),
         (
-            r#""farmers": true"#,
-            r#""farmers": true, "king": true"#,
-            "`king` without `robber`",
-        ),
-        (
             r#""basic:1": 1"#,
             r#""basic:1": 1, "tower:1": 1"#,
             "the JCZ tile set `tower:1`",
-        ),
-        (
-            r#""small-follower": 7"#,
-            r#""small-follower": 7, "barn": 1"#,
-            "the JCZ element `barn` without `abbey`",
         ),
         (
             r#""small-follower": 7"#,
@@ -201,10 +191,15 @@ fn figure_counts_go_into_the_figures_table() {
         [imported.game.state().score(0), imported.game.state().score(1)],
         [10, 8]
     );
-    // Inns & Cathedrals without the big follower: 0 of it.
+    // The Inns & Cathedrals tiles without any of its elements: tiles only,
+    // their inns and cathedrals plain roads and cities (JCZ's elements say
+    // which rules are on, not the tiles).
     let text = edited(r#""basic:1": 1"#, r#""basic:1": 1, "inns-and-cathedrals:1": 1"#);
     let imported = import(&text, &catalog, &TileSource::default()).unwrap();
-    assert_eq!(imported.record.config.figures.get("big-follower"), Some(&0));
+    let config = &imported.record.config;
+    assert!(config.expansions.is_empty(), "{:?}", config.expansions);
+    assert_eq!(config.tiles_only, ["inns-and-cathedrals"]);
+    assert_eq!(config.figures.get("big-follower"), None);
 }
 
 #[test]

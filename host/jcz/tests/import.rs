@@ -173,3 +173,128 @@ fn farmers_off() {
     let imported = import_text(&sample("no_farmers.jcz")).unwrap();
     assert_eq!(imported.record.config.variants["base"]["farmers"].to_string(), "false");
 }
+
+/// `sample` with `from` replaced by `to` (which must be there once).
+fn edited(name: &str, from: &str, to: &str) -> String {
+    let text = sample(name);
+    assert_eq!(text.matches(from).count(), 1, "`{from}` once in {name}");
+    text.replace(from, to)
+}
+
+/// Imports `text`, replays its record and returns the final scores with the
+/// points each seat has from `source` (a score source of the game).
+fn scores_and_source(text: &str, source: &str) -> (Vec<i32>, Vec<i32>, Imported) {
+    let imported = import_text(text).unwrap();
+    let record = GameRecord::from_json(&imported.record.to_json()).unwrap();
+    let game = record.replay(&catalog(), &TileSource::default()).unwrap();
+    assert!(game.is_over());
+    let at = game.rules().score_sources().iter().position(|s| s == source);
+    let players = game.state().players() as u8;
+    let scores = (0..players).map(|p| game.state().score(p)).collect();
+    let from_source = (0..players)
+        .map(|p| at.map_or(0, |i| game.state().breakdown(p)[i]))
+        .collect();
+    (scores, from_source, imported)
+}
+
+/// The King without the Robber Baron (king_and_robber.jcz without the
+/// `robber` element), then the reverse. JCZ's elements are parts of this
+/// engine's expansion (`[parts.king-and-robber-baron]`).
+/// King alone: Alice's city of turn 1 takes the King; the road she closes
+/// on turn 3 hands out no title. End: King 1 × 1 city to Alice. Alice
+/// 4 + 1 + 3 = 8, Bob 3, all of Alice's title points from `king`.
+/// Robber Baron alone: the city hands out no title, the road the Robber
+/// Baron: Alice 4 + 1 + 3 = 8, Bob 3, from `robber-baron`.
+#[test]
+fn the_king_or_the_robber_baron_alone() {
+    let king = edited("king_and_robber.jcz", r#", "robber": true"#, "");
+    let (scores, titles, imported) = scores_and_source(&king, "king-and-robber-baron.king");
+    assert_eq!((scores, titles), (vec![8, 3], vec![1, 0]));
+    let parts = &imported.record.config.parts["king-and-robber-baron"];
+    assert_eq!(parts.get("robber-baron"), Some(&false));
+    let (_, robber, _) = scores_and_source(&king, "king-and-robber-baron.robber-baron");
+    assert_eq!(robber, [0, 0], "no Robber Baron in the game");
+
+    let robber_baron = edited("king_and_robber.jcz", r#""king": true, "#, "");
+    let (scores, titles, imported) = scores_and_source(&robber_baron, "king-and-robber-baron.robber-baron");
+    assert_eq!((scores, titles), (vec![8, 3], vec![1, 0]));
+    assert_eq!(
+        imported.record.config.parts["king-and-robber-baron"].get("king"),
+        Some(&false)
+    );
+}
+
+/// The wagon alone (wagon.jcz without `abbey`, `barn` and `mayor`): the
+/// same game, 10–0, with no abbey held (nobody is asked about one) and no
+/// barn or mayor in any supply.
+#[test]
+fn the_wagon_alone() {
+    let text = edited(
+        "wagon.jcz",
+        r#""abbey": 1, "barn": 1, "mayor": 1, "wagon": 1"#,
+        r#""wagon": 1"#,
+    );
+    let (scores, _, imported) = scores_and_source(&text, "abbey-and-mayor.barn");
+    assert_eq!(scores, [10, 0]);
+    let config = &imported.record.config;
+    assert_eq!(config.expansions, ["abbey-and-mayor"]);
+    let off: Vec<&str> = config.parts["abbey-and-mayor"]
+        .iter()
+        .filter(|(_, on)| !**on)
+        .map(|(p, _)| p.as_str())
+        .collect();
+    assert_eq!(off, ["abbey", "barn", "mayor"]);
+    let rules = imported.game.rules();
+    for figure in ["barn", "mayor"] {
+        let i = rules.figure_index(figure).unwrap() as usize;
+        assert_eq!(rules.figures()[i].per_player, 0, "{figure}");
+    }
+    let slot = rules.expansion_slot("abbey-and-mayor").unwrap();
+    let state = imported.game.public_expansion_state(slot);
+    assert_eq!(state["abbeys_left"], serde_json::json!([]), "{state}");
+}
+
+/// A save whose abbey is placed without the `abbey` element (JCZ would not
+/// write one) is refused at the abbey's turn, not played without it.
+#[test]
+fn an_abbey_without_its_element_is_refused() {
+    let text = edited("abbey_and_mayor.jcz", r#""abbey": 1, "#, "");
+    let Err(e) = import_text(&text).map(|_| ()) else {
+        panic!("an abbey without its element was imported")
+    };
+    let e = e.to_string();
+    assert!(
+        e.contains("replay action 19") && e.contains("the save's game has none (no `abbey` in setup.elements)"),
+        "{e}"
+    );
+}
+
+/// Inns & Cathedrals' parts from JCZ's elements, not from its tiles
+/// (inns_and_cathedrals.jcz: Alice's big follower on a 4-tile road with an
+/// inn, closed on turn 4; Bob's follower in the open city of the cathedral
+/// tile and the start tile; a cloister each, Alice 2, Bob 3):
+/// - without `inn` and `cathedral`, the big follower alone: the road scores
+///   4 as any road, the open city 2 (1 a tile) to Bob. Alice 4 + 2 = 6, Bob
+///   2 + 3 = 5.
+/// - with `inn` alone: the road 8; the city still 2. Alice 10, Bob 5.
+/// - with `cathedral` alone: the road 4; the open city with a cathedral 0.
+///   Alice 6, Bob 3.
+#[test]
+fn inns_and_cathedrals_by_element() {
+    let elements = r#""inn": true, "cathedral": true"#;
+    let cases = [
+        ("", [6, 5]),
+        (r#""inn": true"#, [10, 5]),
+        (r#""cathedral": true"#, [6, 3]),
+    ];
+    for (kept, expected) in cases {
+        let text = if kept.is_empty() {
+            edited("inns_and_cathedrals.jcz", &format!(", {elements}"), "")
+        } else {
+            edited("inns_and_cathedrals.jcz", elements, kept)
+        };
+        let (scores, _, imported) = scores_and_source(&text, "roads");
+        assert_eq!(scores, expected, "with {kept:?}");
+        assert_eq!(imported.record.config.expansions, ["inns-and-cathedrals"]);
+    }
+}

@@ -110,6 +110,7 @@ static IDLE: ExpansionInfo = ExpansionInfo {
     tile_files: &[],
     variants: &[],
     figures: &[],
+    parts: &[],
     score_sources: &[],
     attributes: &[],
     check_attributes: no_attributes,

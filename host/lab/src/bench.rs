@@ -870,6 +870,7 @@ mod tests {
         tile_files: &[],
         variants: &[],
         figures: &[],
+        parts: &[],
         score_sources: &[],
         attributes: &[],
         check_attributes: no_attributes,

@@ -381,10 +381,36 @@ fn variant_strings(v: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
     })
 }
 
+/// Parts as `EXPANSION.PART=on|off` strings, from such a list or a dict of
+/// dicts (`{"abbey-and-mayor": {"abbey": False}}`).
+fn part_strings(v: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+    let Some(v) = v else { return Ok(Vec::new()) };
+    if let Ok(d) = v.cast::<PyDict>() {
+        let mut out = Vec::new();
+        for (id, parts) in d.iter() {
+            let id: String = id.extract()?;
+            let parts = parts
+                .cast::<PyDict>()
+                .map_err(|_| PyTypeError::new_err(format!("parts[{id:?}] must be a dict of PART: True/False")))?;
+            for (part, on) in parts.iter() {
+                let part: String = part.extract()?;
+                let on: bool = on
+                    .extract()
+                    .map_err(|_| PyTypeError::new_err(format!("parts[{id:?}][{part:?}] must be True or False")))?;
+                out.push(format!("{id}.{part}={}", if on { "on" } else { "off" }));
+            }
+        }
+        return Ok(out);
+    }
+    v.extract::<Vec<String>>().map_err(|_| {
+        PyTypeError::new_err("parts: a dict {expansion: {part: True/False}} or a list of 'EXPANSION.PART=on|off'")
+    })
+}
+
 /// A game of Carcassonne with the engine's rules, expansions and plugins.
 ///
 /// `Game(config=None, *, players=None, seed=None, expansions=None,
-/// variants=None, tiles_only=None, plugins=None, tiles=None)`: `config` is a
+/// variants=None, parts=None, tiles_only=None, plugins=None, tiles=None)`: `config` is a
 /// dict with the keys of a configuration file or the path of a TOML file;
 /// the keyword arguments override it as the command line's flags do.
 #[pyclass(module = "carcassonne._core", name = "Game")]
@@ -400,6 +426,7 @@ fn setup_of(
     seed: Option<u64>,
     expansions: Option<Vec<String>>,
     variants: Option<&Bound<'_, PyAny>>,
+    parts: Option<&Bound<'_, PyAny>>,
     tiles_only: Option<Vec<String>>,
     plugins: Vec<PathBuf>,
     tiles: Option<PathBuf>,
@@ -412,6 +439,7 @@ fn setup_of(
         tiles: tiles.clone(),
         tiles_only,
         variants: variant_strings(variants)?,
+        parts: part_strings(parts)?,
         plugins: plugins.clone(),
     };
     match config {
@@ -436,7 +464,7 @@ fn setup_of(
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (config=None, *, players=None, seed=None, expansions=None, variants=None, tiles_only=None, plugins=Vec::new(), tiles=None))]
+    #[pyo3(signature = (config=None, *, players=None, seed=None, expansions=None, variants=None, parts=None, tiles_only=None, plugins=Vec::new(), tiles=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         config: Option<&Bound<'_, PyAny>>,
@@ -444,6 +472,7 @@ impl PyGame {
         seed: Option<u64>,
         expansions: Option<Vec<String>>,
         variants: Option<&Bound<'_, PyAny>>,
+        parts: Option<&Bound<'_, PyAny>>,
         tiles_only: Option<Vec<String>>,
         plugins: Vec<PathBuf>,
         tiles: Option<PathBuf>,
@@ -454,6 +483,7 @@ impl PyGame {
             seed,
             expansions,
             variants,
+            parts,
             tiles_only,
             plugins.clone(),
             tiles.clone(),
@@ -1072,7 +1102,7 @@ impl PyBatch {
 /// lines. The game is chosen as for `Game(...)`; the GIL is released
 /// while the games run on `threads` threads (0: all cores).
 #[pyfunction]
-#[pyo3(signature = (games, shard=0, of=1, *, config=None, players=None, seed=None, expansions=None, variants=None, tiles_only=None, plugins=Vec::new(), tiles=None, bot="random", threads=1))]
+#[pyo3(signature = (games, shard=0, of=1, *, config=None, players=None, seed=None, expansions=None, variants=None, parts=None, tiles_only=None, plugins=Vec::new(), tiles=None, bot="random", threads=1))]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate_shard(
     py: Python<'_>,
@@ -1084,6 +1114,7 @@ pub fn simulate_shard(
     seed: Option<u64>,
     expansions: Option<Vec<String>>,
     variants: Option<&Bound<'_, PyAny>>,
+    parts: Option<&Bound<'_, PyAny>>,
     tiles_only: Option<Vec<String>>,
     plugins: Vec<PathBuf>,
     tiles: Option<PathBuf>,
@@ -1091,7 +1122,9 @@ pub fn simulate_shard(
     threads: usize,
 ) -> PyResult<String> {
     use carcassonne_lab::simulate;
-    let setup = setup_of(config, players, seed, expansions, variants, tiles_only, plugins, tiles)?;
+    let setup = setup_of(
+        config, players, seed, expansions, variants, parts, tiles_only, plugins, tiles,
+    )?;
     py.detach(|| {
         let (header, results) = simulate::run_shard(&setup, games, (shard, of), threads, bot, false)?;
         simulate::shard_jsonl(&header, &results)

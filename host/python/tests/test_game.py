@@ -178,3 +178,18 @@ def test_kinds_an_expansion_declares_get_planes_at_the_end():
     assert planes[0, r, r] == 0.0
     # The drawn tile is a river tile: some of its sides are river.
     assert obs[start + 4 * w * w :].sum() >= 1
+
+
+def test_parts_switch_one_by_one():
+    # Abbey & Mayor's barn alone: no abbey held, no wagon or mayor in supply.
+    g = Game(players=2, seed=3, expansions=["abbey-and-mayor"],
+             parts={"abbey-and-mayor": {"abbey": False, "mayor": False, "wagon": False}})
+    assert g.config()["parts"]["abbey-and-mayor"] == {
+        "abbey": False, "barn": True, "mayor": False, "wagon": False}
+    same = Game(players=2, seed=3, expansions=["abbey-and-mayor"],
+                parts=["abbey-and-mayor.abbey=off", "abbey-and-mayor.mayor=off", "abbey-and-mayor.wagon=off"])
+    assert same.config() == g.config()
+    with pytest.raises(carcassonne.ConfigError, match="has no part `tower`"):
+        Game(expansions=["abbey-and-mayor"], parts={"abbey-and-mayor": {"tower": False}})
+    with pytest.raises(TypeError, match="True or False"):
+        Game(expansions=["abbey-and-mayor"], parts={"abbey-and-mayor": {"abbey": "no"}})

@@ -258,8 +258,8 @@ fn figure_json(f: &carcassonne_core::FigureDecl) -> Value {
 }
 
 /// The base game, then every expansion in `catalog`, as JSON: id, name,
-/// version, origin, tile count, requirements, conflicts, figures and
-/// variants with defaults, the tile and feature attributes each
+/// version, origin, tile count, requirements, conflicts, figures, the parts
+/// a game may switch off one by one, variants with defaults, the tile and feature attributes each
 /// expansion reads (its attribute schema), and the kinds of feature and
 /// edge each declares. The base game's entry has the id `base` (its
 /// variants go under `[variants.base]`) and the origin `core`; it is always
@@ -294,6 +294,12 @@ pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core:
             "requires": e.requires,
             "conflicts": e.conflicts,
             "figures": e.figures.iter().map(figure_json).collect::<Vec<_>>(),
+            "parts": e.parts.iter().map(|p| json!({
+                "id": p.id,
+                "name": p.name,
+                "description": p.description,
+                "figures": p.figures,
+            })).collect::<Vec<_>>(),
             "variants": e.variants.iter().map(variant_json).collect::<Vec<_>>(),
             "attributes": e.attributes,
             "feature_kinds": e.feature_kinds.iter().map(feature_kind_json).collect::<Vec<_>>(),
@@ -354,6 +360,26 @@ pub fn expansions_text(listing: &Value) -> String {
             .collect();
         if !figures.is_empty() {
             out.push_str(&format!("    figures per player: {}\n", figures.join(", ")));
+        }
+        let parts: Vec<String> = e["parts"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|p| {
+                format!(
+                    "    part {} ({}): {}\n",
+                    p["id"].as_str().unwrap_or(""),
+                    p["name"].as_str().unwrap_or(""),
+                    p["description"].as_str().unwrap_or("")
+                )
+            })
+            .collect();
+        if !parts.is_empty() {
+            out.push_str(&format!(
+                "    parts, each on unless switched off (--part {}.PART=off):\n",
+                s("id")
+            ));
+            out.extend(parts);
         }
         // The kinds an expansion adds (the base game's four are known).
         if e["id"] != carcassonne_core::BASE_ID {

@@ -26,6 +26,9 @@ pub struct Overrides {
     pub tiles_only: Option<Vec<String>>,
     /// Rule variants, each as `EXPANSION.NAME=VALUE`.
     pub variants: Vec<String>,
+    /// Parts of expansions switched on or off, each as
+    /// `EXPANSION.PART=on` or `=off`.
+    pub parts: Vec<String>,
     /// Dynamic expansion libraries (or directories of them) to load.
     pub plugins: Vec<PathBuf>,
 }
@@ -297,12 +300,38 @@ fn overrides_on(mut config: GameConfig, args: &Overrides, draw_seed: bool) -> Re
             .or_default()
             .insert(name, carcassonne_core::Value::parse_text(value.trim()));
     }
+    let mut switched = std::collections::BTreeSet::new();
+    for p in &args.parts {
+        let (id, part, on) = parse_part(p)?;
+        if !switched.insert((id.clone(), part.clone())) {
+            anyhow::bail!("--part {id}.{part} is given twice; give each part once");
+        }
+        config.parts.entry(id).or_default().insert(part, on);
+    }
     let choice = if draw_seed {
         SeedChoice::Random
     } else {
         SeedChoice::Given
     };
     Ok((config, choice))
+}
+
+/// `--part EXPANSION.PART=on|off` as (expansion, part, on). Whether the
+/// expansion has the part is the rules' check, which lists its parts.
+fn parse_part(text: &str) -> Result<(String, String, bool)> {
+    let parsed = text.split_once('=').and_then(|(key, value)| {
+        key.split_once('.')
+            .map(|(id, part)| (id.trim(), part.trim(), value.trim()))
+    });
+    let Some((id, part, value)) = parsed.filter(|(id, part, _)| !id.is_empty() && !part.is_empty()) else {
+        anyhow::bail!("--part `{text}`: write EXPANSION.PART=on or =off, e.g. abbey-and-mayor.abbey=off");
+    };
+    let on = match value {
+        "on" | "true" | "yes" => true,
+        "off" | "false" | "no" => false,
+        other => anyhow::bail!("--part {id}.{part}=`{other}`: a part is `on` or `off`"),
+    };
+    Ok((id.to_string(), part.to_string(), on))
 }
 
 /// Reads and parses the game record at `path` (with the moves of its

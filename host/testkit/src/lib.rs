@@ -221,6 +221,24 @@ pub fn with_variant(record: &GameRecord, id: &str, name: &str, value: Value) -> 
     GameRecord::from_json(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
+/// `record` with only the parts `on` of expansion `id` switched on (every
+/// other part it declares off): a hand-worked record replayed with a part
+/// alone, or without one.
+///
+/// # Panics
+/// If `id` is not in `catalog`, or the changed record does not read back.
+pub fn with_parts_only(record: &GameRecord, catalog: &Catalog, id: &str, on: &[&str]) -> GameRecord {
+    let info = catalog
+        .get(id)
+        .unwrap_or_else(|| panic!("no expansion `{id}` in the kit's catalog"));
+    let mut json: Value = serde_json::from_str(&record.to_json()).expect("a record writes JSON");
+    for part in info.parts {
+        json["config"]["parts"][id][part.id] = json!(on.contains(&part.id));
+    }
+    let text = json.to_string();
+    GameRecord::from_json(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
 /// A record written in code: players, expansions, variants, a draw order,
 /// and moves in their record form.
 #[derive(Clone, Debug)]
@@ -256,6 +274,13 @@ impl RecordBuilder {
     /// Sets a variant of expansion `id` (`"d6"`, `3`, `true`).
     pub fn variant(mut self, id: &str, name: &str, value: impl Into<carcassonne_core::Value>) -> Self {
         self.config["variants"][id][name] = json!(value.into());
+        self
+    }
+
+    /// Switches part `part` of expansion `id` on or off (every part is on
+    /// unless switched off).
+    pub fn part(mut self, id: &str, part: &str, on: bool) -> Self {
+        self.config["parts"][id][part] = json!(on);
         self
     }
 

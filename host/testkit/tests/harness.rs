@@ -45,6 +45,7 @@ macro_rules! scorer {
             tile_files: &[],
             variants: &[],
             figures: &[],
+            parts: &[],
             score_sources: &[""],
             attributes: &[],
             check_attributes: no_attributes,

@@ -11,6 +11,7 @@ __all__ = [
 
 _Path = str | PathLike[str]
 _Variants = dict[str, dict[str, str | int | bool]] | list[str]
+_Parts = dict[str, dict[str, bool]] | list[str]
 
 BOT_NAMES: Final[list[str]]
 SPOTS: Final[int]
@@ -86,6 +87,7 @@ class Game:
         seed: int | None = None,
         expansions: list[str] | None = None,
         variants: _Variants | None = None,
+        parts: _Parts | None = None,
         tiles_only: list[str] | None = None,
         plugins: list[_Path] = ...,
         tiles: _Path | None = None,
@@ -177,6 +179,7 @@ def simulate_shard(
     seed: int | None = None,
     expansions: list[str] | None = None,
     variants: _Variants | None = None,
+    parts: _Parts | None = None,
     tiles_only: list[str] | None = None,
     plugins: list[_Path] = ...,
     tiles: _Path | None = None,

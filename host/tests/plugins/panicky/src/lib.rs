@@ -17,6 +17,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     tile_files: &[],
     variants: &[],
     figures: &[],
+    parts: &[],
     score_sources: &[],
     attributes: &[],
     check_attributes,

@@ -19,7 +19,8 @@ const FINGERPRINT: &str = "carcassonne-core 0.0.1; rustc 1.10.0 (cfcb716cf 2016-
 #[unsafe(no_mangle)]
 pub static CARCASSONNE_PLUGIN: Declaration =
     Declaration {
-        abi_version: 7,
+        // The host's `PLUGIN_ABI_VERSION`: raise it with each ABI step.
+        abi_version: 8,
         fingerprint: FINGERPRINT.as_ptr(),
         fingerprint_len: FINGERPRINT.len(),
         layout: 0,
