@@ -152,6 +152,18 @@ fn is_follower(s: &str) -> bool {
     s == "follower"
 }
 
+/// Refuses JSON `text` in which an object names a key twice: serde_json
+/// keeps the last of them, so such a text could read one way in one
+/// program and another way in the next. The error names the key, with its
+/// line and column. Records are checked so ([`GameRecord::from_json`]);
+/// importers of other formats may check their input the same way.
+///
+/// # Errors
+/// The first duplicated key, or the text's JSON syntax error.
+pub fn reject_duplicate_keys(text: &str) -> Result<(), serde_json::Error> {
+    serde_json::from_str::<NoDuplicateKeys>(text).map(|_| ())
+}
+
 /// Walks a JSON document and refuses an object that names a key twice.
 /// serde_json keeps the last of them where a struct would refuse them, so a
 /// move such as `{"place": {"at": [1, 0], "at": [2, 0]}}` could read one
@@ -439,7 +451,7 @@ impl GameRecord {
             }
         }
         // Read the text again rather than `value`, so that errors say where.
-        serde_json::from_str::<NoDuplicateKeys>(text).map_err(|e| RecordError::Parse(json_error(&e)))?;
+        reject_duplicate_keys(text).map_err(|e| RecordError::Parse(json_error(&e)))?;
         serde_json::from_str(text).map_err(|e| RecordError::Parse(json_error(&e)))
     }
 

@@ -1,5 +1,5 @@
-//! Abbey & Mayor: the abbey tiles, the barn, the mayor and the wagon (the
-//! expansion's land tiles are not implemented). Rules (digest, "Companion
+//! Abbey & Mayor: the abbey tiles, the barn, the mayor, the wagon and the
+//! box's 12 land tiles (`tiles/abbey-and-mayor.toml`, data only). Rules (digest, "Companion
 //! expansions", and JCloisterZone's rules for what the digest leaves out),
 //! each with its module, in the order of the rule page:
 //!

@@ -24,8 +24,9 @@ fn abbey_tile_is_a_walled_cloister_outside_the_bag() {
     assert_eq!(abbey.def.edges, [EdgeKind::WALL; 4]);
     let kinds: Vec<FeatureKind> = abbey.def.features.iter().map(|f| f.kind).collect();
     assert_eq!(kinds, [FeatureKind::CLOISTER]);
-    // The base game's 71 bag tiles, and no abbey among them.
-    assert_eq!(rules.bag_size(), 71);
+    // The base game's 71 bag tiles and the expansion's 12 land tiles, and
+    // no abbey among them.
+    assert_eq!(rules.bag_size(), 71 + 12);
 }
 
 #[test]

@@ -376,6 +376,23 @@ fn is_engine_behaviour(expansion: &str, name: &str, value: &str) -> bool {
     )
 }
 
+/// The tiles of `bag` (engine id, copies) not yet drawn in `drawn`, the
+/// start tile (`D`) left out, in the table's order.
+fn tiles_left(bag: &[(String, u32)], drawn: &[String]) -> Vec<String> {
+    let mut rest: Vec<(String, u32)> = bag.to_vec();
+    if let Some(d) = rest.iter_mut().find(|(id, _)| id == "D") {
+        d.1 = d.1.saturating_sub(1); // the start tile
+    }
+    for id in drawn {
+        if let Some(r) = rest.iter_mut().find(|(t, _)| t == id) {
+            r.1 = r.1.saturating_sub(1);
+        }
+    }
+    rest.into_iter()
+        .flat_map(|(id, n)| std::iter::repeat_n(id, n as usize))
+        .collect()
+}
+
 /// The draw order in engine ids, and whether JCZ's game was over.
 fn draw_order(
     save: &Save,
@@ -446,6 +463,24 @@ fn draw_order(
                 });
             }
             ids.truncate(end);
+            if placed.len() < end && ids.len() < end {
+                // JCZ's game ends after `end` draws but the save stops
+                // before, and its draw order does not reach there: without
+                // more tiles the record would run out of draws where the
+                // save stops and end the game with final scoring, which
+                // JCZ's game never reached.
+                let missing = end - ids.len();
+                let rest = tiles_left(bag, &ids);
+                let added = rest.len().min(missing);
+                notes.push(format!(
+                    "the save stops at draw {} of the {end} JCZ's game has (gameAnnotations.endTurn), and its draw \
+                     order names {} draws: the record's draw order goes on with {added} tiles still in the bag, in \
+                     a fixed order, not JCZ's random one, so the record ends there too, without final scoring",
+                    placed.len(),
+                    ids.len()
+                ));
+                ids.extend(rest.into_iter().take(missing));
+            }
             placed.len() == end
         }
         None if ids.len() as u32 >= bag_size => true,
@@ -454,27 +489,15 @@ fn draw_order(
             // so that the replay stops where JCZ's game stood, before the
             // final scoring. JCZ draws them at random; their order here is
             // the table's.
-            let mut rest: Vec<(String, u32)> = bag.to_vec();
-            if let Some(d) = rest.iter_mut().find(|(id, _)| id == "D") {
-                d.1 = d.1.saturating_sub(1); // the start tile
-            }
-            for id in &ids {
-                if let Some(r) = rest.iter_mut().find(|(t, _)| t == id) {
-                    r.1 = r.1.saturating_sub(1);
-                }
-            }
-            let left: u32 = rest.iter().map(|(_, n)| n).sum();
+            let rest = tiles_left(bag, &ids);
             notes.push(format!(
-                "the save stops before the end of JCZ's game ({} tiles drawn, {left} still in the bag): \
+                "the save stops before the end of JCZ's game ({} tiles drawn, {} still in the bag): \
                  the record ends there too, without final scoring; the tiles still in the bag follow in the draw order \
                  in a fixed order, not JCZ's random one",
-                ids.len()
+                ids.len(),
+                rest.len()
             ));
-            for (id, n) in rest {
-                for _ in 0..n {
-                    ids.push(id.clone());
-                }
-            }
+            ids.extend(rest);
             false
         }
     };

@@ -122,6 +122,9 @@ pub fn import(text: &str, catalog: &Catalog, tiles: &TileSource) -> Result<Impor
     if let Some(marker) = save::legacy_marker(&value) {
         return Err(JczError::Legacy(marker));
     }
+    // A key given twice would be read as its last value without a word.
+    carcassonne_core::record::reject_duplicate_keys(text.trim_start_matches('\u{feff}'))
+        .map_err(|e| JczError::Malformed(e.to_string()))?;
     let save: save::Save = serde_json::from_value(value).map_err(|e| JczError::Malformed(e.to_string()))?;
     let table = TileTable::shipped();
     let plan = config::plan(&save, catalog, table)?;

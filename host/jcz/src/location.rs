@@ -3,7 +3,8 @@
 //! JCZ names a road or city by the sides it leaves through (`N`, `NW` for
 //! north and west, `NWSE`), a field by the half-edges it touches (`NL`
 //! … `WR`, joined with dots: `NL.NR.EL`), and features that touch no edge by
-//! name (`CLOISTER`, `INNER_FARM`). This engine names features by their
+//! name (`CLOISTER`, `I`, `II` for a second inner place; `INNER_FARM`,
+//! `INNER_FARM_B` in older writing). This engine names features by their
 //! segments. Both are compared as a set of segments ([`Location::segments`]):
 //! the centre segments of a road or city, the half segments of a field.
 
@@ -31,6 +32,10 @@ pub struct Location {
     /// A feature that touches no edge: `I` (JCZ's inner location, whose
     /// kind the pointer's feature gives), `CLOISTER` / `MONASTERY`, `INNER_FARM`.
     pub inner: bool,
+    /// Which of the tile's inner features of the kind: 0, or 1 for JCZ's
+    /// second inner place (`II`, `INNER_FARM_B`) on tiles with two inner
+    /// fields (Abbey & Mayor's `AM/CCcc+`, King & Robber's `KR/CCcc`).
+    nth: u8,
     /// The kind the name itself implies (`CLOISTER`, `INNER_FARM`, half-edges).
     implied: Option<FeatureKind>,
 }
@@ -38,11 +43,13 @@ pub struct Location {
 impl Location {
     /// Reads a JCZ location: dot-separated parts, each a half-edge (`NL`),
     /// sides (`N`, `NW`, `WE`, `NWSE`, or any string of the letters N E S W),
-    /// `I`, `CLOISTER` / `MONASTERY` or `INNER_FARM`. `None` for anything else.
+    /// `I`, `II`, `CLOISTER` / `MONASTERY`, `INNER_FARM` or `INNER_FARM_B`.
+    /// `None` for anything else.
     pub fn parse(text: &str) -> Option<Location> {
         let mut loc = Location {
             segments: 0,
             inner: false,
+            nth: 0,
             implied: None,
         };
         for part in text.split('.') {
@@ -52,11 +59,13 @@ impl Location {
             } else if part == "CLOISTER" || part == "MONASTERY" {
                 loc.inner = true;
                 loc.implied = Some(FeatureKind::CLOISTER);
-            } else if part == "INNER_FARM" {
+            } else if part == "INNER_FARM" || part == "INNER_FARM_B" {
                 loc.inner = true;
+                loc.nth = u8::from(part == "INNER_FARM_B");
                 loc.implied = Some(FeatureKind::FIELD);
-            } else if part == "I" {
+            } else if part == "I" || part == "II" {
                 loc.inner = true;
+                loc.nth = u8::from(part == "II");
             } else if !part.is_empty() && part.chars().all(|c| "NESW".contains(c)) {
                 for c in part.chars() {
                     let side = Side::ALL["NESW".find(c)?];
@@ -94,8 +103,22 @@ impl Location {
         self.implied
     }
 
-    /// Whether `feature` (in the same orientation as this location) is the
-    /// one the location names.
+    /// The index of the feature of `features` (a tile's, in the same
+    /// orientation as this location) that the location names, of `kind` when
+    /// given: the one [`names`](Self::names) accepts, or for `II` /
+    /// `INNER_FARM_B` the second inner feature it accepts.
+    pub fn find(self, features: &[FeatureDef], kind: Option<FeatureKind>) -> Option<usize> {
+        features
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| kind.is_none_or(|k| k == f.kind) && self.names(f))
+            .nth(usize::from(self.nth))
+            .map(|(i, _)| i)
+    }
+
+    /// Whether `feature` (in the same orientation as this location) is one
+    /// the location names (any inner feature, for an inner location: see
+    /// [`find`](Self::find) for which).
     pub fn names(self, feature: &FeatureDef) -> bool {
         if self.implied.is_some_and(|k| k != feature.kind) {
             return false;
@@ -223,5 +246,11 @@ mod tests {
             Some(FeatureKind::FIELD)
         );
         assert_eq!(Location::parse("I").unwrap().implied_kind(), None);
+        assert_eq!(Location::parse("II").unwrap().implied_kind(), None);
+        assert_eq!(
+            Location::parse("INNER_FARM_B").unwrap().implied_kind(),
+            Some(FeatureKind::FIELD)
+        );
+        assert_eq!(Location::parse("III"), None);
     }
 }

@@ -25,6 +25,10 @@ struct Converter<'a> {
     table: &'a TileTable,
     game: Game,
     moves: Vec<Move>,
+    /// Whether a tile was placed or a figure deployed since the last
+    /// COMMIT: a COMMIT closes only such a turn (or a wagon's move after
+    /// one).
+    uncommitted: bool,
 }
 
 pub(crate) fn convert(save: &Save, table: &TileTable, game: Game) -> Result<(Game, Vec<Move>), JczError> {
@@ -32,6 +36,7 @@ pub(crate) fn convert(save: &Save, table: &TileTable, game: Game) -> Result<(Gam
         table,
         game,
         moves: Vec::new(),
+        uncommitted: false,
     };
     for (i, action) in save.replay.iter().enumerate() {
         let place = format!("replay action {} ({})", i + 1, action.kind);
@@ -63,6 +68,9 @@ impl Converter<'_> {
                 ),
             ));
         }
+        if matches!(action.kind.as_str(), "PLACE_TILE" | "DEPLOY_MEEPLE" | "PASS") {
+            self.uncommitted = true;
+        }
         match action.kind.as_str() {
             "PLACE_TILE" => self.place_tile(&action.fields(), place),
             "DEPLOY_MEEPLE" => self.deploy(&action.fields(), place),
@@ -75,7 +83,12 @@ impl Converter<'_> {
                     format!("a PASS where this engine asks {}", asks(&self.game, other)),
                 )),
             },
+            "COMMIT" if !self.uncommitted => Err(invalid(
+                place,
+                "a COMMIT that closes nothing: no tile placed, figure deployed or pass since the last COMMIT",
+            )),
             "COMMIT" => {
+                self.uncommitted = false;
                 // JCZ may end a turn without a PASS when there is nothing to deploy.
                 if let Some(Decision::Deploy { .. }) = self.game.decision() {
                     self.play(Move::Pass, place)?;
@@ -197,7 +210,22 @@ impl Converter<'_> {
             .get("meepleId")
             .and_then(Value::as_str)
             .ok_or_else(|| invalid(place, "no `meepleId`"))?;
-        let kind = meeple.split('.').nth(1).unwrap_or(meeple);
+        // PLAYER.KIND.NUMBER (`0.small.1`): anything else is not a meeple
+        // JCZ wrote, and its owner could not be checked.
+        let parts: Vec<&str> = meeple.split('.').collect();
+        let well_formed = matches!(parts.as_slice(), [p, _, n]
+            if p.parse::<u8>().is_ok_and(|p| usize::from(p) < self.game.state().players())
+                && n.parse::<u32>().is_ok());
+        if !well_formed {
+            return Err(invalid(
+                place,
+                format!(
+                    "meeple id `{meeple}`: JCZ writes PLAYER.KIND.NUMBER with a seat of this game (0 to {}), e.g. 0.small.1",
+                    self.game.state().players().saturating_sub(1)
+                ),
+            ));
+        }
+        let kind = parts[1];
         let figure = MEEPLES
             .iter()
             .find(|(k, _)| *k == kind)
@@ -251,32 +279,28 @@ impl Converter<'_> {
         let rules = self.game.rules();
         let def = &rules.tile(placed.tile).def;
         let local = loc.rotated(placed.rotation.inverse());
-        let fi = def
-            .features
-            .iter()
-            .position(|f| kind.is_none_or(|k| k == f.kind) && local.names(f))
-            .ok_or_else(|| {
-                let have: Vec<String> = def
-                    .features
-                    .iter()
-                    .map(|f| {
-                        format!(
-                            "{} {}",
-                            f.kind,
-                            jcz_name(f.kind, rotated_segments(f.segments, placed.rotation))
-                        )
-                    })
-                    .collect();
-                invalid(
-                    place,
+        let fi = local.find(&def.features, kind).ok_or_else(|| {
+            let have: Vec<String> = def
+                .features
+                .iter()
+                .map(|f| {
                     format!(
-                        "no feature of tile {} turned {}° at {pos} lies at JCZ location `{loc_text}`; its features: {}",
-                        def.id,
-                        placed.rotation.degrees(),
-                        have.join(", ")
-                    ),
-                )
-            })?;
+                        "{} {}",
+                        f.kind,
+                        jcz_name(f.kind, rotated_segments(f.segments, placed.rotation))
+                    )
+                })
+                .collect();
+            invalid(
+                place,
+                format!(
+                    "no feature of tile {} turned {}° at {pos} lies at JCZ location `{loc_text}`; its features: {}",
+                    def.id,
+                    placed.rotation.degrees(),
+                    have.join(", ")
+                ),
+            )
+        })?;
         let feature = self.game.feature_name(pos, fi);
         if figure == "wagon" && self.wagon_decision() {
             // JCZ moves a scored wagon on with a DEPLOY_MEEPLE.

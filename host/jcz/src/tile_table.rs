@@ -199,14 +199,9 @@ fn entry_mismatches(entry: &TileEntry, def: &TileDef) -> Vec<String> {
             entry.features.len()
         ));
     }
-    let find = |loc: Location, kind: Option<FeatureKind>| {
-        def.features
-            .iter()
-            .position(|f| kind.is_none_or(|k| k == f.kind) && loc.names(f))
-    };
     for text in &entry.features {
         let Ok(jf) = JczFeature::parse(text) else { continue };
-        let Some(fi) = find(jf.location, Some(jf.kind)) else {
+        let Some(fi) = jf.location.find(&def.features, Some(jf.kind)) else {
             out.push(format!("no feature here is JCZ's `{text}`"));
             continue;
         };

@@ -221,3 +221,67 @@ fn a_farmer_with_farmers_off_is_illegal() {
     let e = error_of(&edited(r#", "farmers": true"#, ""));
     assert!(e.starts_with("replay action 8 (DEPLOY_MEEPLE): not legal here"), "{e}");
 }
+
+#[test]
+fn a_key_given_twice_is_refused_where_it_stands() {
+    let e = error_of(&edited(
+        r#""tileId": "BA/RFr", "rotation": "R0","#,
+        r#""tileId": "BA/RFr", "rotation": "R0", "rotation": "R180","#,
+    ));
+    assert!(e.contains("duplicate key `rotation` at line"), "{e}");
+}
+
+#[test]
+fn a_commit_that_closes_nothing_is_refused() {
+    let e = error_of(&edited(
+        r#"{"type": "COMMIT", "payload": {"random": 0.1}, "player": 0},"#,
+        r#"{"type": "COMMIT", "payload": {"random": 0.1}, "player": 0}, {"type": "COMMIT", "payload": {}, "player": 0},"#,
+    ));
+    assert!(e.contains("replay action 4 (COMMIT)"), "{e}");
+    assert!(e.contains("a COMMIT that closes nothing"), "{e}");
+    // Nor a COMMIT before anything happened.
+    let e = error_of(&edited(
+        r#""replay": ["#,
+        r#""replay": [{"type": "COMMIT", "payload": {}, "player": 0},"#,
+    ));
+    assert!(
+        e.contains("replay action 1 (COMMIT): a COMMIT that closes nothing"),
+        "{e}"
+    );
+}
+
+#[test]
+fn malformed_meeple_ids_are_refused_where_they_stand() {
+    for bad in ["x.small.1", "0.small", "2.small.1", "0.small.one", "small"] {
+        let e = error_of(&edited(
+            r#""meepleId": "1.small.1""#,
+            &format!(r#""meepleId": "{bad}""#),
+        ));
+        assert!(e.contains("replay action 5 (DEPLOY_MEEPLE)"), "{bad}: {e}");
+        assert!(e.contains(&format!("meeple id `{bad}`")), "{bad}: {e}");
+        assert!(e.contains("seat of this game (0 to 1)"), "{bad}: {e}");
+    }
+}
+
+#[test]
+fn an_end_turn_beyond_the_save_does_not_end_the_record() {
+    // JCZ's game runs to draw 7, the save stops after 5 and its draw order
+    // names those 5: the record goes on with tiles of the bag, so its game
+    // is not over (no final scoring) where the save stops.
+    let text = edited(r#""endTurn": 5"#, r#""endTurn": 7"#);
+    let catalog = Catalog::linked().unwrap();
+    let imported = import(&text, &catalog, &TileSource::default()).unwrap();
+    assert!(!imported.game.is_over());
+    assert_eq!(imported.record.config.draw_order.as_ref().unwrap().len(), 7);
+    assert!(
+        imported.notes.iter().any(|n| n.contains("stops at draw 5 of the 7")),
+        "{:?}",
+        imported.notes
+    );
+    // Scores without the final scoring: Alice's city 4, Bob's road 5.
+    assert_eq!([imported.game.state().score(0), imported.game.state().score(1)], [4, 5]);
+    // Replayed from the record, the same.
+    let record = carcassonne_core::GameRecord::from_json(&imported.record.to_json()).unwrap();
+    let game = record.replay(&catalog, &TileSource::default()).unwrap();
+    assert!(!game.is_over());
+}

@@ -298,3 +298,44 @@ fn inns_and_cathedrals_by_element() {
         assert_eq!(imported.record.config.expansions, ["inns-and-cathedrals"]);
     }
 }
+
+/// The King's tiles (king_and_robber_tiles.jcz, JCZ set `king-and-robber:1`):
+/// the King & Robber Baron game above with KR/RC (this engine's KR-B, a
+/// city cap with a road into its gate) instead of BA/C on turn 1, turned
+/// 180° at (0,-1): its cap closes the start tile's city (2 tiles, 4 to
+/// Alice, and the King); its road stub points east, open, nobody on it.
+/// Turns 2 and 3 as above. Alice 4 + 1 + 1 + 3 = 9, Bob 3; the 5 tiles of
+/// the set are in the bag.
+#[test]
+fn the_kings_tiles_import() {
+    assert_eq!(replayed_scores("king_and_robber_tiles.jcz"), [9, 3]);
+    let imported = import_text(&sample("king_and_robber_tiles.jcz")).unwrap();
+    let config = &imported.record.config;
+    assert_eq!(config.expansions, ["king-and-robber-baron"]);
+    assert!(
+        config.tiles.sets.get("king-and-robber-baron").is_none(),
+        "its set is in"
+    );
+    assert_eq!(config.draw_order.as_ref().unwrap()[0], "KR-B");
+}
+
+/// Abbey & Mayor's land tiles with the barn alone
+/// (abbey_and_mayor_tiles.jcz, JCZ set `abbey-and-mayor:1`, element `barn`
+/// only): AM/RC (AM-F, the same shape as KR-B) closes the start tile's city
+/// on turn 1, 4 to Alice; Bob's road of 3 tiles, closed by Alice on turn 3,
+/// scores 3; Alice's cloister 3. No titles: Alice 4 + 3 = 7, Bob 3. The
+/// abbeys, mayor and wagon are off; nobody is asked about an abbey.
+#[test]
+fn abbey_and_mayor_tiles_with_the_barn_alone_import() {
+    assert_eq!(replayed_scores("abbey_and_mayor_tiles.jcz"), [7, 3]);
+    let imported = import_text(&sample("abbey_and_mayor_tiles.jcz")).unwrap();
+    let config = &imported.record.config;
+    assert_eq!(config.expansions, ["abbey-and-mayor"]);
+    let off: Vec<&str> = config.parts["abbey-and-mayor"]
+        .iter()
+        .filter(|(_, on)| !**on)
+        .map(|(p, _)| p.as_str())
+        .collect();
+    assert_eq!(off, ["abbey", "mayor", "wagon"]);
+    assert_eq!(config.draw_order.as_ref().unwrap()[0], "AM-F");
+}

@@ -1,7 +1,8 @@
 //! The JCZ tile table (tiles.toml) against this engine's tile files.
 
-use carcassonne_core::{Catalog, TileSet, TileSource};
+use carcassonne_core::{Catalog, FeatureKind, TileSet, TileSource};
 use carcassonne_jcz::TileTable;
+use carcassonne_jcz::location::Location;
 // Links the expansions, so that `Catalog::linked` finds them.
 use carcassonne_setup as _;
 
@@ -13,7 +14,7 @@ fn engine_sets() -> Vec<TileSet> {
             .load("base.toml", carcassonne_core::rules::BASE_TILES, &catalog)
             .unwrap(),
     ];
-    for id in ["inns-and-cathedrals", "abbey-and-mayor"] {
+    for id in ["inns-and-cathedrals", "abbey-and-mayor", "king-and-robber-baron"] {
         let info = catalog.get(id).expect("linked");
         for f in info.tile_files {
             sets.push(tiles.load(f.file_name, f.embedded, &catalog).unwrap());
@@ -37,6 +38,36 @@ fn the_table_covers_both_whole_sets() {
     let ic = table.set("inns-and-cathedrals").unwrap();
     assert_eq!(table.tiles_of(ic).filter_map(|t| t.count).sum::<u32>(), 18);
     assert_eq!(table.tiles_of(ic).count(), 17);
+    let am = table.set("abbey-and-mayor").unwrap();
+    assert_eq!(table.tiles_of(am).filter_map(|t| t.count).sum::<u32>(), 12);
+    // The twelve land tiles and the abbey (`AM/A`, held, not drawn).
+    assert_eq!(table.tiles_of(am).count(), 13);
+    let kr = table.set("king-and-robber").unwrap();
+    assert_eq!(table.tiles_of(kr).filter_map(|t| t.count).sum::<u32>(), 5);
+    assert_eq!(table.tiles_of(kr).count(), 5);
+}
+
+/// On the two tiles with two inner fields, JCZ's `I` and `II` name
+/// different fields (the table check alone would accept one field twice).
+#[test]
+fn the_two_inner_places_are_two_fields() {
+    let sets = engine_sets();
+    for (jcz, engine) in [("AM/CCcc+", "AM-B"), ("KR/CCcc", "KR-E")] {
+        assert_eq!(TileTable::shipped().tile(jcz).map(|t| t.engine.as_str()), Some(engine));
+        let def = sets.iter().find_map(|s| s.tile(engine)).expect(engine);
+        let at = |name: &str| {
+            Location::parse(name)
+                .unwrap()
+                .find(&def.features, Some(FeatureKind::FIELD))
+        };
+        let (first, second) = (at("I"), at("II"));
+        assert!(
+            first.is_some() && second.is_some() && first != second,
+            "{jcz}: {first:?} {second:?}"
+        );
+        assert_eq!(at("INNER_FARM"), first, "{jcz}");
+        assert_eq!(at("INNER_FARM_B"), second, "{jcz}");
+    }
 }
 
 /// A wrong entry is caught: each kind of difference in turn.
