@@ -4,7 +4,9 @@
 //! they see all of them, so the spanned TOML tree is walked by hand.
 
 use super::kinds::is_kebab;
-use super::{Attributes, EdgeKind, FeatureDef, FeatureKind, KindShape, Landscape, Segments, TileDef, TileSet};
+use super::{
+    Attributes, EdgeKind, FeatureDef, FeatureKind, KindShape, Landscape, LeadsInto, Segments, TileDef, TileSet,
+};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::geometry::{Segment, Side};
 use std::ops::Range;
@@ -72,7 +74,12 @@ type Node<'i> = Spanned<DeValue<'i>>;
 pub const MAX_TEXT_CHARS: usize = 200;
 
 /// A feature as read, with the located segment and city names still to check.
-type ParsedFeature = Option<(FeatureDef, Vec<(Segment, Range<usize>)>, Vec<(Side, Range<usize>)>)>;
+type ParsedFeature = Option<(
+    FeatureDef,
+    Vec<(Segment, Range<usize>)>,
+    Vec<(Side, Range<usize>)>,
+    Option<(String, Range<usize>)>,
+)>;
 
 struct Reader<'a> {
     file: &'a str,
@@ -425,17 +432,20 @@ impl<'a> Reader<'a> {
                     };
                     ok &= geometry.is_some() && parsed.iter().all(Option::is_some);
                     if let Some(geometry) = geometry {
+                        let ends: Vec<Option<(String, Range<usize>)>> =
+                            parsed.iter().map(|p| p.as_ref().and_then(|p| p.3.clone())).collect();
                         tile.features = parsed
                             .into_iter()
                             .zip(geometry)
                             .filter_map(|(p, (segments, touches))| {
-                                p.map(|(mut f, _, _)| {
+                                p.map(|(mut f, _, _, _)| {
                                     f.segments = segments;
                                     f.touches = touches;
                                     f
                                 })
                             })
                             .collect();
+                        ok &= self.resolve_leads_into(&mut tile, &ends);
                     }
                 }
                 other => {
@@ -588,7 +598,7 @@ impl<'a> Reader<'a> {
         let core = if owner == "tile" {
             "`id`, `name`, `count`, `edges`, `features`, `bag`"
         } else {
-            "`kind`, `edges`, `pennants`, `cities`, `name`"
+            "`kind`, `edges`, `pennants`, `cities`, `leads_into`, `name`"
         };
         let known = self.attributes.known();
         let ext = if known.is_empty() {
@@ -609,8 +619,14 @@ impl<'a> Reader<'a> {
         let mut name = None;
         let mut ext = Vec::new();
         let mut pennant_span = None;
+        let mut leads_into = None;
         for (k, v) in table.iter() {
             match k.get_ref().as_ref() {
+                "leads_into" => {
+                    if let Some(s) = self.string(v, "feature `leads_into`") {
+                        leads_into = Some((s, v.span()));
+                    }
+                }
                 "kind" => {
                     if let Some(s) = self.string(v, "feature `kind`") {
                         kind = self.landscape.feature_kind(&s);
@@ -683,15 +699,24 @@ impl<'a> Reader<'a> {
             self.error(node.span(), format!("{name_of_kind} has no `edges`"));
         }
         let attributes = self.attributes(&ext, Some(kind), "feature");
+        if let Some((_, span)) = &leads_into
+            && shape != KindShape::Path
+        {
+            self.error(
+                span.clone(),
+                format!("only a road's end (a path, such as a road) leads into something, this is a {name_of_kind}"),
+            );
+        }
         let def = FeatureDef {
             kind,
             segments: Segments::default(),
             pennants,
             touches: Vec::new(),
+            leads_into: None,
             name,
             attributes,
         };
-        Some((def, segs, cities))
+        Some((def, segs, cities, leads_into))
     }
 
     /// Each feature's segments and touched cities, checked against the tile's
@@ -703,7 +728,7 @@ impl<'a> Reader<'a> {
         let mut misnamed = [false; 12];
         let mut resolved: Vec<Segments> = vec![Segments::default(); parsed.len()];
         for (fi, p) in parsed.iter().enumerate() {
-            let Some((def, segs, _)) = p else { continue };
+            let Some((def, segs, _, _)) = p else { continue };
             for (seg, span) in segs {
                 // A whole field side may be named by its letter.
                 let shape = self.landscape.shape(def.kind);
@@ -802,13 +827,13 @@ impl<'a> Reader<'a> {
         }
         let mut touches = vec![Vec::new(); parsed.len()];
         for (fi, p) in parsed.iter().enumerate() {
-            let Some((_, _, cities)) = p else { continue };
+            let Some((_, _, cities, _)) = p else { continue };
             for (side, span) in cities {
                 let seg = Segment::centre(*side);
                 match owner[seg.index()].filter(|&o| {
                     parsed[o]
                         .as_ref()
-                        .is_some_and(|(d, _, _)| self.landscape.shape(d.kind) == KindShape::Region)
+                        .is_some_and(|(d, _, _, _)| self.landscape.shape(d.kind) == KindShape::Region)
                 }) {
                     Some(city) if !touches[fi].contains(&city) => touches[fi].push(city),
                     Some(_) => {}
@@ -824,6 +849,95 @@ impl<'a> Reader<'a> {
             }
         }
         (self.problems.len() == before).then(|| resolved.into_iter().zip(touches).collect())
+    }
+}
+
+impl Reader<'_> {
+    /// Resolves each road's `leads_into` (`"crossing"`, a feature kind that
+    /// lies inside the tile such as `"cloister"`, or `"city:N"`: the city
+    /// covering that segment) to [`LeadsInto`]; false when one names nothing
+    /// on the tile (reported).
+    fn resolve_leads_into(&mut self, tile: &mut TileDef, ends: &[Option<(String, Range<usize>)>]) -> bool {
+        let before = self.problems.len();
+        let mut resolved = vec![None; tile.features.len()];
+        for (fi, end) in ends.iter().enumerate() {
+            let Some((text, span)) = end else { continue };
+            if self.landscape.shape(tile.features[fi].kind) != KindShape::Path {
+                continue; // reported where it was read
+            }
+            let target = if text == "crossing" {
+                Some(LeadsInto::Crossing)
+            } else {
+                let (kind_name, segment) = match text.split_once(':') {
+                    Some((k, s)) => (k, Some(s)),
+                    None => (text.as_str(), None),
+                };
+                let kind = self.landscape.feature_kind(kind_name);
+                let found: Vec<usize> = tile
+                    .features
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, f)| {
+                        *j != fi
+                            && Some(f.kind) == kind
+                            && match segment {
+                                None => f.segments.is_empty(),
+                                Some(s) => Segment::parse(s).is_some_and(|s| f.segments.contains(s)),
+                            }
+                    })
+                    .map(|(j, _)| j)
+                    .collect();
+                match found.as_slice() {
+                    [one] => Some(LeadsInto::Feature(*one)),
+                    _ => {
+                        let why = if kind.is_none() {
+                            format!("`{kind_name}` is no feature kind")
+                        } else if segment.is_none() && kind.is_some_and(|k| self.landscape.shape(k) != KindShape::Inner)
+                        {
+                            format!("a {kind_name} covers edges: name it by a segment it covers (`{kind_name}:N`)")
+                        } else if segment.is_some_and(|s| Segment::parse(s).is_none()) {
+                            format!(
+                                "`{}` is no segment (N E S W, or a half: NW NE EN ES SE SW WS WN)",
+                                segment.unwrap_or("")
+                            )
+                        } else if found.is_empty() {
+                            format!("the tile has no {text} for it")
+                        } else {
+                            format!(
+                                "the tile has {} of them: name one by a segment (`{kind_name}:N`)",
+                                found.len()
+                            )
+                        };
+                        self.error(
+                            span.clone(),
+                            format!(
+                                "`leads_into = \"{text}\"`: {why}; write \"crossing\" (roads meeting), the kind of a \
+                                 feature inside the tile (\"cloister\"), or a kind and a segment it covers (\"city:N\")"
+                            ),
+                        );
+                        None
+                    }
+                }
+            };
+            resolved[fi] = target;
+        }
+        let crossings = resolved.iter().filter(|r| **r == Some(LeadsInto::Crossing)).count();
+        if crossings == 1 {
+            let fi = resolved
+                .iter()
+                .position(|r| *r == Some(LeadsInto::Crossing))
+                .unwrap_or(0);
+            if let Some((_, span)) = &ends[fi] {
+                self.error(
+                    span.clone(),
+                    "`leads_into = \"crossing\"`: a crossing joins two roads or more, and no other road of the tile leads into it",
+                );
+            }
+        }
+        for (f, r) in tile.features.iter_mut().zip(resolved) {
+            f.leads_into = r;
+        }
+        self.problems.len() == before
     }
 }
 

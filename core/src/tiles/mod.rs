@@ -58,6 +58,18 @@ impl Segments {
 /// Expansion-owned attributes: expansion id → that expansion's table.
 pub type Attributes = BTreeMap<String, toml::Value>;
 
+/// What a road's end on its tile runs into (`leads_into`): the roads
+/// meeting at a crossing, or another feature of the tile, such as the
+/// city whose gate it enters or the cloister it reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeadsInto {
+    /// A crossing where this road meets the tile's other roads that lead
+    /// into a crossing.
+    Crossing,
+    /// The feature of the tile at this index (into the tile's features).
+    Feature(usize),
+}
+
 /// One feature of a tile, in the tile's unrotated frame.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FeatureDef {
@@ -69,6 +81,10 @@ pub struct FeatureDef {
     pub pennants: u8,
     /// For a field: the indices (into the tile's features) of the cities it touches.
     pub touches: Vec<usize>,
+    /// For a road that ends on the tile: what its end runs into, as drawn
+    /// (`leads_into` in the file). Landscape, not a rule: Abbey & Mayor's
+    /// 1st-edition wagon moves along it, a renderer may draw it.
+    pub leads_into: Option<LeadsInto>,
     /// Optional name, unique within the tile.
     pub name: Option<String>,
     /// Expansion attributes of this feature.

@@ -2,6 +2,7 @@
 //! modules in the order of the turn.
 
 use crate::barn::prune_barns;
+use crate::wagon::WagonRange;
 use crate::{Action, BARN, PART_ABBEY, PART_BARN, PART_WAGON, State, WAGON, abbey, barn, barn_scoring, wagon, words};
 use carcassonne_core::expansion::{self, DynExpansion, FeatureScoring, Hooks};
 use carcassonne_core::figures::PlacedFigure;
@@ -13,8 +14,14 @@ pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String>
         "occupied" => true,
         other => return Err(format!("unknown barn_placement `{other}`")),
     };
+    let wagon_range = match ctx.variant("wagon_move") {
+        "C2" => WagonRange::Nearby,
+        "C1" => WagonRange::Connected,
+        other => return Err(format!("unknown wagon_move `{other}`")),
+    };
     Ok(expansion::boxed(AbbeyAndMayor {
         shared_farms,
+        wagon_range,
         abbeys: ctx.part_on(PART_ABBEY),
         barns: ctx.part_on(PART_BARN),
         wagons: ctx.part_on(PART_WAGON),
@@ -25,6 +32,8 @@ pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String>
 pub(crate) struct AbbeyAndMayor {
     /// `barn_placement = "occupied"`: a barn may join a farm that holds one.
     shared_farms: bool,
+    /// `wagon_move`: where a scored wagon may move on.
+    wagon_range: WagonRange,
     /// The parts that are on (the mayor is a declaration only: the core
     /// leaves it out of the supplies when its part is off).
     abbeys: bool,
@@ -84,7 +93,7 @@ impl Expansion for AbbeyAndMayor {
         if state.wagons_to_move.is_empty() {
             abbey::options(state, view, player, out);
         } else {
-            wagon::options(state, view, out);
+            wagon::options(state, view, self.wagon_range, out);
         }
     }
 
@@ -92,12 +101,12 @@ impl Expansion for AbbeyAndMayor {
         if state.wagons_to_move.is_empty() {
             abbey::play(state, ctx, player, action);
         } else {
-            wagon::play(state, ctx, action);
+            wagon::play(state, ctx, action, self.wagon_range);
         }
     }
 
     fn explain_refusal(&self, state: &State, view: &CoreState, _player: u8, _action: &Action) -> Option<String> {
-        wagon::explain_refusal(state, view)
+        wagon::explain_refusal(state, view, self.wagon_range)
     }
 
     fn decision_label(&self, state: &State) -> &'static str {
@@ -145,7 +154,7 @@ impl Expansion for AbbeyAndMayor {
             barn_scoring::farms_joined(state, ctx);
         }
         if self.wagons {
-            wagon::ask_first(state, ctx);
+            wagon::ask_first(state, ctx, self.wagon_range);
         }
     }
 

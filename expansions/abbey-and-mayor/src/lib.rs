@@ -26,8 +26,10 @@
 //! - **Wagon** (`wagon`). A follower on a road, city or cloister. When its
 //!   feature is scored complete, its owner may move it on to an unfinished,
 //!   unoccupied road, city or cloister on the tile it stood on or on one of
-//!   the eight round it, decided after the turn's scoring from the turn's
-//!   player round the table.
+//!   the eight round it (variant `wagon_move = C2`, the 2nd edition), or to
+//!   one connected to the scored feature as the tiles draw it (`C1`, the
+//!   1st edition: the tile format's `leads_into`), decided after the turn's
+//!   scoring from the turn's player round the table.
 //!
 //! Each of the four is a part a game may switch off on its own
 //! (`[parts.abbey-and-mayor]`, JCloisterZone's separate game elements): a
@@ -110,16 +112,28 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         file_name: "abbey-and-mayor.toml",
         embedded: include_str!("../../../tiles/abbey-and-mayor.toml"),
     }],
-    variants: &[VariantDecl {
-        name: "barn_placement",
-        kind: ValueKind::OneOf {
-            values: &["not-occupied", "occupied"],
+    variants: &[
+        VariantDecl {
+            name: "barn_placement",
+            kind: ValueKind::OneOf {
+                values: &["not-occupied", "occupied"],
+            },
+            default: "not-occupied",
+            description: "whether a barn may be deployed into a farm that already holds one: `not-occupied` no \
+                          (the official rules), `occupied` yes (JCloisterZone's barn-placement)",
+            earlier_defaults: &[],
         },
-        default: "not-occupied",
-        description: "whether a barn may be deployed into a farm that already holds one: `not-occupied` no \
-                      (the official rules), `occupied` yes (JCloisterZone's barn-placement)",
-        earlier_defaults: &[],
-    }],
+        VariantDecl {
+            name: "wagon_move",
+            kind: ValueKind::OneOf { values: &["C2", "C1"] },
+            default: "C2",
+            description: "where a scored wagon may move on: `C2` a feature on its tile or the eight round it (2nd \
+                          edition), `C1` a feature connected to the scored one, on any of its tiles: a road into \
+                          a city's gate or a cloister, roads at a crossing, as the tiles draw them (1st edition; \
+                          JCloisterZone's wagon-move)",
+            earlier_defaults: &[],
+        },
+    ],
     figures: &[
         FigureDecl {
             id: BARN,

@@ -1,9 +1,15 @@
 //! "Wagon": a follower on a road, city or cloister. When the feature it
 //! stands in is completed and scored, the wagon goes back to supply as any
 //! follower, and then its owner may move it on: deploy it at once on an
-//! unfinished, unoccupied road, city or cloister of the tile it stood on or
-//! of one of the eight tiles round that tile (JCloisterZone's default
-//! `wagon-move = C2`, the 2nd edition rule), or keep it in supply.
+//! unfinished, unoccupied road, city or cloister, or keep it in supply.
+//! Where it may go is the variant `wagon_move`:
+//!
+//! - `C2` (the 2nd edition, JCloisterZone's default): a feature of the tile
+//!   it stood on or of one of the eight tiles round that tile.
+//! - `C1` (the 1st edition): a feature connected to the scored one, on any
+//!   of its tiles: along a road's end into a city's gate or a cloister, or
+//!   to the other roads of a crossing, as the tiles draw them (the tile
+//!   format's `leads_into`), wherever the wagon stood in the scored feature.
 //!
 //! The decisions come after the turn's scoring, one wagon at a time,
 //! starting with the turn's player and going round the table (as
@@ -14,6 +20,7 @@ use crate::{Action, State};
 use carcassonne_core::expansion::FeatureScoring;
 use carcassonne_core::features::NodeId;
 use carcassonne_core::figures::Spot;
+use carcassonne_core::tiles::LeadsInto;
 use carcassonne_core::{CoreState, Ctx, Pos};
 use serde::{Deserialize, Serialize};
 
@@ -26,8 +33,22 @@ pub const WAGON: &str = "wagon";
 pub struct ReturnedWagon {
     /// Its owner, who decides.
     pub owner: u8,
-    /// The tile it stood on: the centre of the 3 × 3 tiles it may move to.
+    /// The tile it stood on: the centre of the 3 × 3 tiles it may move to
+    /// (`C2`).
     pub from: Pos,
+    /// The scored feature it stood in, whose connections it may follow
+    /// (`C1`).
+    #[serde(skip)]
+    pub(crate) feature: NodeId,
+}
+
+/// Where a scored wagon may move on (variant `wagon_move`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum WagonRange {
+    /// `C2`: the tile it stood on and the eight round it.
+    Nearby,
+    /// `C1`: the features connected to the scored one.
+    Connected,
 }
 
 /// Where a wagon moves on: a feature of a placed tile, by its stable name
@@ -54,13 +75,14 @@ pub(crate) fn note_returning(state: &mut State, view: &CoreState, scoring: &Feat
         state.wagons_to_move.push(ReturnedWagon {
             owner: f.owner,
             from: f.pos,
+            feature: scoring.feature,
         });
     }
 }
 
 /// After the turn's scoring: orders the returned wagons by seat, from the
 /// turn's player round the table, and asks the first one that can move.
-pub(crate) fn ask_first(state: &mut State, ctx: &mut Ctx<'_>) {
+pub(crate) fn ask_first(state: &mut State, ctx: &mut Ctx<'_>, range: WagonRange) {
     if state.wagons_to_move.is_empty() {
         return;
     }
@@ -70,17 +92,17 @@ pub(crate) fn ask_first(state: &mut State, ctx: &mut Ctx<'_>) {
     state
         .wagons_to_move
         .sort_by_key(|w| (w.owner as usize + players - turn_player) % players);
-    ask_next(state, ctx, None);
+    ask_next(state, ctx, None, range);
 }
 
 /// Asks the owner of the first wagon that has somewhere to go; wagons with
 /// nowhere to go stay in supply without a question (JCloisterZone asks
 /// nothing then either). `taken` is a feature a wagon moved into in this
 /// same hook, whose deployment is not applied yet.
-fn ask_next(state: &mut State, ctx: &mut Ctx<'_>, taken: Option<NodeId>) {
+fn ask_next(state: &mut State, ctx: &mut Ctx<'_>, taken: Option<NodeId>, range: WagonRange) {
     while let Some(first) = state.wagons_to_move.first() {
         let view = ctx.view();
-        let free = targets(state, view, first)
+        let free = targets(state, view, first, range)
             .into_iter()
             .filter_map(|(pos, fi)| view.node_at(pos, fi))
             .any(|node| taken.is_none_or(|t| view.features().root(t) != view.features().root(node)));
@@ -94,12 +116,15 @@ fn ask_next(state: &mut State, ctx: &mut Ctx<'_>, taken: Option<NodeId>) {
 }
 
 /// The features the wagon may move to, sorted by tile and feature.
-pub(crate) fn targets(state: &State, view: &CoreState, wagon: &ReturnedWagon) -> Vec<(Pos, usize)> {
+pub(crate) fn targets(state: &State, view: &CoreState, wagon: &ReturnedWagon, range: WagonRange) -> Vec<(Pos, usize)> {
     let Some(kind) = state.wagon_figure else {
         return Vec::new();
     };
     if view.supply(wagon.owner, kind) == 0 {
         return Vec::new();
+    }
+    if range == WagonRange::Connected {
+        return connected_targets(view, kind, wagon.feature);
     }
     let mut out = Vec::new();
     for pos in std::iter::once(wagon.from).chain(wagon.from.ring()) {
@@ -121,12 +146,61 @@ pub(crate) fn targets(state: &State, view: &CoreState, wagon: &ReturnedWagon) ->
     out
 }
 
+/// `C1`: every tile and feature of each unfinished, unoccupied feature the
+/// wagon may stand on that the scored feature `scored` connects to. A
+/// connection is drawn on one tile: a road whose end leads into another
+/// feature of the tile (a city's gate, a cloister), in either direction, or
+/// two roads of the tile that lead into one crossing. The scored feature's
+/// connections are those of all its tiles; the wagon may go to any tile of
+/// a connected feature.
+fn connected_targets(view: &CoreState, kind: u8, scored: NodeId) -> Vec<(Pos, usize)> {
+    let features = view.features();
+    let scored_root = features.root(scored);
+    let mut roots: Vec<NodeId> = Vec::new();
+    for member in features.members(scored) {
+        let placed = view.tile_of_node(member);
+        let defs = &view.tables().tile(placed.tile).def.features;
+        let fi = view.feature_index(member);
+        let Some(here) = defs.get(fi) else { continue };
+        for (fj, other) in defs.iter().enumerate() {
+            let linked = fj != fi
+                && match (here.leads_into, other.leads_into) {
+                    (Some(LeadsInto::Crossing), Some(LeadsInto::Crossing)) => true,
+                    (Some(LeadsInto::Feature(j)), _) if j == fj => true,
+                    (_, Some(LeadsInto::Feature(j))) => j == fi,
+                    _ => false,
+                };
+            if !linked {
+                continue;
+            }
+            let node = placed.first_node + fj as NodeId;
+            let root = features.root(node);
+            let open = view.tables().figure_may_stand(kind, features.kind(node)) && !view.is_complete(node);
+            if root != scored_root && open && view.figures_in(node).next().is_none() && !roots.contains(&root) {
+                roots.push(root);
+            }
+        }
+    }
+    let mut out: Vec<(Pos, usize)> = roots
+        .into_iter()
+        .flat_map(|root| {
+            features
+                .members(root)
+                .map(|m| (view.tile_of_node(m).pos, view.feature_index(m)))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// The first pending wagon's options: each target, then keeping it.
-pub(crate) fn options(state: &State, view: &CoreState, out: &mut Vec<Action>) {
+pub(crate) fn options(state: &State, view: &CoreState, range: WagonRange, out: &mut Vec<Action>) {
     let Some(first) = state.wagons_to_move.first() else {
         return;
     };
-    for (at, fi) in targets(state, view, first) {
+    for (at, fi) in targets(state, view, first, range) {
         out.push(Action::Wagon(WagonMove {
             at,
             feature: view.feature_name(at, fi),
@@ -137,7 +211,7 @@ pub(crate) fn options(state: &State, view: &CoreState, out: &mut Vec<Action>) {
 
 /// Moves the first pending wagon as chosen (or keeps it in supply), then
 /// asks about the next.
-pub(crate) fn play(state: &mut State, ctx: &mut Ctx<'_>, action: &Action) {
+pub(crate) fn play(state: &mut State, ctx: &mut Ctx<'_>, action: &Action, range: WagonRange) {
     if state.wagons_to_move.is_empty() {
         return;
     }
@@ -154,21 +228,27 @@ pub(crate) fn play(state: &mut State, ctx: &mut Ctx<'_>, action: &Action) {
             })
         });
     }
-    ask_next(state, ctx, taken);
+    ask_next(state, ctx, taken, range);
 }
 
 /// Why a wagon decision is refused.
-pub(crate) fn explain_refusal(state: &State, view: &CoreState) -> Option<String> {
+pub(crate) fn explain_refusal(state: &State, view: &CoreState, range: WagonRange) -> Option<String> {
     let first = state.wagons_to_move.first()?;
     let mut allowed = Vec::new();
-    options(state, view, &mut allowed);
+    options(state, view, range, &mut allowed);
     let listed: Vec<String> = allowed
         .iter()
         .map(|a| carcassonne_core::serde_json::to_string(a).unwrap_or_default())
         .collect();
+    let reach = match range {
+        WagonRange::Nearby => "on that tile or the eight round it",
+        WagonRange::Connected => {
+            "connected to the scored feature (a road into a city's gate or a cloister, roads at a crossing; wagon_move = C1)"
+        }
+    };
     Some(format!(
-        "{}'s wagon from {} may move to an unfinished, unoccupied road, city or cloister on that tile or \
-         the eight round it, or stay in supply; the options: {}",
+        "{}'s wagon from {} may move to an unfinished, unoccupied road, city or cloister {reach}, or stay in \
+         supply; the options: {}",
         view.player_name(first.owner),
         first.from,
         listed.join(", ")

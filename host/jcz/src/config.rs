@@ -221,10 +221,12 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<
             ("barn-placement", "not-occupied" | "occupied") => {
                 set_variant(&mut config, catalog, "abbey-and-mayor", "barn_placement", &v, &place)?
             }
-            // This engine's wagon moves on to a feature on its tile or the
-            // eight round it: JCZ's C2 (2nd edition); C1 (connected
-            // features only) it has not.
-            ("wagon-move", "C2") => {}
+            // C2 (2nd edition): a feature on the wagon's tile or the eight
+            // round it; C1 (1st edition): one connected to the scored
+            // feature, as the tiles' `leads_into` draw it.
+            ("wagon-move", "C1" | "C2") => {
+                set_variant(&mut config, catalog, "abbey-and-mayor", "wagon_move", &v, &place)?
+            }
             _ => return Err(unsupported(place)),
         }
     }

@@ -313,7 +313,7 @@ fn the_kings_tiles_import() {
     let config = &imported.record.config;
     assert_eq!(config.expansions, ["king-and-robber-baron"]);
     assert!(
-        config.tiles.sets.get("king-and-robber-baron").is_none(),
+        !config.tiles.sets.contains_key("king-and-robber-baron"),
         "its set is in"
     );
     assert_eq!(config.draw_order.as_ref().unwrap()[0], "KR-B");
@@ -338,4 +338,34 @@ fn abbey_and_mayor_tiles_with_the_barn_alone_import() {
         .collect();
     assert_eq!(off, ["abbey", "mayor", "wagon"]);
     assert_eq!(config.draw_order.as_ref().unwrap()[0], "AM-F");
+}
+
+/// The wagon's 1st-edition move (wagon_c1.jcz, `wagon-move = C1`, the wagon
+/// alone):
+/// 1. Alice: BA/LR turned 270° at (-1,0), her wagon on its road, which joins
+///    the start tile's road.
+/// 2. Bob: BA/C turned 180° at (0,-1) closes the start tile's city; his
+///    follower in it scores 4.
+/// 3. Alice: BA/LR turned 90° at (1,0) ends the road east: 3 tiles, 3 to
+///    her wagon. The road's two ends run into the cloisters of (-1,0) and
+///    (1,0) (`leads_into`), so under C1 the wagon may go to either; she
+///    takes (1,0)'s, two tiles from where it stood (out of C2's reach).
+///
+/// End: that cloister has (0,-1) and (0,0) round it: 3. Alice 3 + 3 = 6,
+/// Bob 4. Under C2 the same save is refused at the wagon's move.
+#[test]
+fn the_wagons_first_edition_move_imports() {
+    assert_eq!(replayed_scores("wagon_c1.jcz"), [6, 4]);
+    let imported = import_text(&sample("wagon_c1.jcz")).unwrap();
+    assert_eq!(
+        imported.record.config.variants["abbey-and-mayor"]["wagon_move"].to_string(),
+        "C1"
+    );
+    let c2 = edited("wagon_c1.jcz", r#""wagon-move": "C1""#, r#""wagon-move": "C2""#);
+    let Err(e) = import_text(&c2).map(|_| ()) else {
+        panic!("a C1 move imported under C2")
+    };
+    let e = e.to_string();
+    assert!(e.contains("replay action 10 (DEPLOY_MEEPLE)"), "{e}");
+    assert!(e.contains("on that tile or the eight round it"), "{e}");
 }

@@ -3,7 +3,7 @@
 
 use super::escape_xml;
 use super::svg::{CENTRE, Cmd, P, Path, along, dist, dist_to_polyline, inside, num, turn};
-use carcassonne_core::tiles::{FeatureKind, KindShape, TileType};
+use carcassonne_core::tiles::{FeatureKind, KindShape, LeadsInto, TileType};
 use carcassonne_core::{Rotation, Segment, Side};
 
 const FIELD: &str = "#8fbf5a";
@@ -281,7 +281,22 @@ impl Layout {
             })
             .collect();
         let is_road = |fi: usize| features[fi].kind == FeatureKind::ROAD;
-        let dead_ends = road_sides.iter().filter(|(fi, s)| is_road(*fi) && s.len() == 1).count();
+        // A road whose end runs into a city's gate (`leads_into = "city:N"`)
+        // is drawn into that city, not to a junction or a house: the side
+        // of the city it enters, as the board shows it.
+        let gate_of = |fi: usize| match features[fi].leads_into {
+            Some(LeadsInto::Feature(j)) if shape(&features[j]) == KindShape::Region => {
+                board_segments(tile, rotation, j)
+                    .into_iter()
+                    .find(|s| s.is_centre())
+                    .map(|s| s.side())
+            }
+            _ => None,
+        };
+        let dead_ends = road_sides
+            .iter()
+            .filter(|(fi, s)| is_road(*fi) && s.len() == 1 && gate_of(*fi).is_none())
+            .count();
         let through = road_sides.iter().filter(|(fi, s)| is_road(*fi) && s.len() >= 2).count();
         layout.junction = layout.cloisters.is_empty() && !centre_in_city && dead_ends >= 2 && through == 0;
         let to_centre = layout.junction || centre_in_city || layout.cloisters.first() == Some(&CENTRE);
@@ -293,6 +308,10 @@ impl Layout {
                 [s] if colour.is_some() => {
                     layout.ponds.push((CENTRE, colour.unwrap_or(ROAD)));
                     Path(vec![Cmd::M(side_mid(*s)), Cmd::L(CENTRE)])
+                }
+                [s] if gate_of(*fi).is_some() => {
+                    let city = gate_of(*fi).unwrap_or(*s);
+                    Path(vec![Cmd::M(side_mid(*s)), Cmd::Q(CENTRE, side_inset(city, 30.0))])
                 }
                 [s] => {
                     let end = if to_centre { CENTRE } else { side_inset(*s, 36.0) };

@@ -137,6 +137,7 @@ fn new_feature(kind: FeatureKind, segments: &[Segment]) -> FeatureDef {
         segments: set,
         pennants: 0,
         touches: Vec::new(),
+        leads_into: None,
         name: None,
         attributes: Default::default(),
     }
