@@ -266,8 +266,10 @@ pub(crate) struct NewTileArgs {
     #[arg(long)]
     pub(crate) name: Option<String>,
     /// An expansion attribute of the tile, EXPANSION.KEY=VALUE (the value as
-    /// TOML: 2, true, "text"), written as `[tile.EXPANSION]`; repeatable.
-    #[arg(long = "attr", value_name = "EXPANSION.KEY=VALUE")]
+    /// TOML: 2, true, "text"), written as `[tile.EXPANSION]`; or of one
+    /// feature, FEATURE:EXPANSION.KEY=VALUE with the feature named as records
+    /// name it (road:E:inns-and-cathedrals.inn=true); repeatable.
+    #[arg(long = "attr", value_name = "[FEATURE:]EXPANSION.KEY=VALUE")]
     pub(crate) attributes: Vec<String>,
 }
 

@@ -219,7 +219,16 @@ fn tiles(command: TilesCommand) -> Result<()> {
             return Ok(());
         }
         TilesCommand::New { id, tile, output } => {
-            let text = tile_edit::tile_toml(&tile.tile(id)?);
+            let new = tile.tile(id)?;
+            let text = tile_edit::tile_toml(&new)?;
+            // Checked as `add` checks, when the expansions its attributes
+            // name are linked in (a plugin's are checked by `add --plugin`):
+            // an attribute on the wrong feature is refused, not printed.
+            let catalog = carcassonne_core::Catalog::linked()?;
+            if new.attributes.iter().all(|a| catalog.get(&a.expansion).is_some()) {
+                let file = format!("[set]\nid = \"new\"\n\n{text}");
+                tile_edit::validate("(the new tile)", &file, &catalog)?;
+            }
             match output {
                 Some(path) => {
                     // A new file never replaces one: `add` edits existing files.

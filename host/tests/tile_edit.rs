@@ -165,7 +165,10 @@ fn layout(edges: &str, cloister: bool) -> TileType {
         name: None,
         attributes: Vec::new(),
     };
-    let text = format!("[set]\nid = \"t\"\nname = \"t\"\n\n{}", tile_edit::tile_toml(&tile));
+    let text = format!(
+        "[set]\nid = \"t\"\nname = \"t\"\n\n{}",
+        tile_edit::tile_toml(&tile).unwrap()
+    );
     let set =
         parse_tile_set("t.toml", &text, &Catalog::linked().unwrap()).unwrap_or_else(|d| panic!("{edges}: {d}\n{text}"));
     TileType::new(0, "t", set.tiles[0].clone(), Catalog::linked().unwrap().landscape())
@@ -237,4 +240,77 @@ fn new_prints_a_tile_and_writes_only_new_files() {
         .output()
         .unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).contains("give four edge letters"));
+}
+
+#[test]
+fn an_attribute_goes_on_one_feature_and_is_checked_there() {
+    // `add` with an inn on the east road of a junction: written on that
+    // road, read back with the inn there and nowhere else.
+    let file = copy(Path::new(BASE), "feature-attr");
+    succeeds(
+        &[
+            "add",
+            "--id",
+            "IN",
+            "--edges",
+            "FRRR",
+            "--attr",
+            "road:E:inns-and-cathedrals.inn=true",
+        ],
+        &file,
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains(
+            r#"{ kind = "road", edges = ["E"], leads_into = "crossing", inns-and-cathedrals = { inn = true } },"#
+        ),
+        "{text}"
+    );
+    let set = parse_tile_set("t.toml", &text, &Catalog::linked().unwrap()).unwrap();
+    let tile = set.tiles.iter().find(|t| t.id == "IN").unwrap();
+    let with_inn: Vec<usize> = (0..tile.features.len())
+        .filter(|&i| tile.features[i].attributes.contains_key("inns-and-cathedrals"))
+        .collect();
+    assert_eq!(with_inn, [0]);
+
+    // An inn on a city: the expansion refuses it where it stands, and the
+    // file stays as it was.
+    let before = std::fs::read(&file).unwrap();
+    let out = host(
+        &[
+            "add",
+            "--id",
+            "BAD",
+            "--edges",
+            "CFRF",
+            "--attr",
+            "city:N:inns-and-cathedrals.inn=true",
+        ],
+        &file,
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("the edit would leave the file invalid"), "{stderr}");
+    assert!(stderr.contains("inn"), "{stderr}");
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+
+    // A feature the layout does not have is named with the layout's.
+    let out = host(
+        &[
+            "add",
+            "--id",
+            "BAD",
+            "--edges",
+            "CFRF",
+            "--attr",
+            "road:E:inns-and-cathedrals.inn=true",
+        ],
+        &file,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("the tile has no feature `road:E`") && stderr.contains("its features: city:N, road:S, field:E"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before);
 }

@@ -470,7 +470,7 @@ pub fn apply(text: &str, edit: &TileEdit) -> Result<String, EditError> {
                 cloister,
                 name: None,
                 attributes: Vec::new(),
-            });
+            })?;
             let fresh: DocumentMut = fresh
                 .parse()
                 .map_err(|e: toml_edit::TomlError| EditError::Syntax(e.to_string()))?;

@@ -43,8 +43,15 @@ pub enum EditError {
     DuplicateId(String),
     /// `--edges` is not four edge letters.
     BadEdges(String),
-    /// `--attr` is not `ID.KEY=VALUE`.
+    /// `--attr` is not `[FEATURE:]ID.KEY=VALUE`.
     Attribute(String),
+    /// `--attr FEATURE:…` names no feature of the new tile's layout.
+    UnknownFeature {
+        /// The name given.
+        name: String,
+        /// The features of the layout, by name.
+        known: String,
+    },
     /// The file does not load before any edit (with the expansions on
     /// offer): the edit is not to blame, and nothing was written.
     InvalidBefore {
@@ -80,7 +87,14 @@ impl std::fmt::Display for EditError {
             ),
             EditError::Attribute(a) => write!(
                 f,
-                "--attr `{a}`: write EXPANSION.KEY=VALUE, e.g. watchtower.height=2 (the value is TOML: 2, true, \"text\")"
+                "--attr `{a}`: write EXPANSION.KEY=VALUE for the tile, e.g. watchtower.height=2, or \
+                 FEATURE:EXPANSION.KEY=VALUE for one feature, e.g. road:E:inns-and-cathedrals.inn=true \
+                 (the value is TOML: 2, true, \"text\")"
+            ),
+            EditError::UnknownFeature { name, known } => write!(
+                f,
+                "--attr: the tile has no feature `{name}` (name one as kind:SEGMENT, a segment it covers, or by \
+                 its kind when it is the only one); its features: {known}"
             ),
             EditError::Picture(m) => f.write_str(m),
             EditError::ChangedOnDisk(path) => write!(
@@ -130,28 +144,53 @@ pub struct NewTile {
     pub cloister: bool,
     /// Optional name for people.
     pub name: Option<String>,
-    /// Expansion attributes of the tile: (expansion id, key, value), written
-    /// as `[tile.ID] KEY = VALUE` and checked by that expansion.
-    pub attributes: Vec<(String, String, toml_edit::Value)>,
+    /// Expansion attributes of the tile or of one of its features, written
+    /// as `[tile.ID] KEY = VALUE` or `ID = { KEY = VALUE }` on the feature,
+    /// and checked by that expansion.
+    pub attributes: Vec<NewAttribute>,
 }
 
-/// Parses `ID.KEY=VALUE` (`--attr watchtower.height=2`): the value is read
-/// as TOML (a number, `true`, `"text"`, `[1, 2]`), and as text when it is
-/// not TOML.
-pub fn parse_attribute(text: &str) -> Result<(String, String, toml_edit::Value), EditError> {
-    let parsed = text.split_once('=').and_then(|(path, value)| {
-        path.split_once('.')
-            .map(|(id, key)| (id.trim(), key.trim(), value.trim()))
-    });
-    match parsed {
-        Some((id, key, value)) if !id.is_empty() && !key.is_empty() => {
-            let value = value
-                .parse::<toml_edit::Value>()
-                .unwrap_or_else(|_| toml_edit::Value::from(value));
-            Ok((id.to_string(), key.to_string(), value))
-        }
-        _ => Err(EditError::Attribute(text.to_string())),
+/// One `--attr`: an expansion's attribute of a new tile, or of one feature
+/// of its layout.
+#[derive(Clone, Debug)]
+pub struct NewAttribute {
+    /// The feature it goes on (`road:E`, `city:N`, `cloister`), or `None`
+    /// for the tile.
+    pub feature: Option<String>,
+    /// The expansion's id.
+    pub expansion: String,
+    /// The key in the expansion's table.
+    pub key: String,
+    /// The value.
+    pub value: toml_edit::Value,
+}
+
+/// Parses `ID.KEY=VALUE` (`--attr watchtower.height=2`), an attribute of
+/// the tile, or `FEATURE:ID.KEY=VALUE` (`--attr
+/// road:E:inns-and-cathedrals.inn=true`), one of a feature named as records
+/// name it. The value is read as TOML (a number, `true`, `"text"`, `[1,
+/// 2]`), and as text when it is not TOML.
+pub fn parse_attribute(text: &str) -> Result<NewAttribute, EditError> {
+    let bad = || EditError::Attribute(text.to_string());
+    let (path, value) = text.split_once('=').ok_or_else(bad)?;
+    // An expansion id and key hold no `:`; a feature name does.
+    let (feature, path) = match path.rsplit_once(':') {
+        Some((feature, rest)) => (Some(feature.trim().to_string()), rest),
+        None => (None, path),
+    };
+    let (id, key) = path.split_once('.').ok_or_else(bad)?;
+    let (id, key, value) = (id.trim(), key.trim(), value.trim());
+    if id.is_empty() || key.is_empty() || feature.as_deref().is_some_and(str::is_empty) {
+        return Err(bad());
     }
+    Ok(NewAttribute {
+        feature,
+        expansion: id.to_string(),
+        key: key.to_string(),
+        value: value
+            .parse::<toml_edit::Value>()
+            .unwrap_or_else(|_| toml_edit::Value::from(value)),
+    })
 }
 
 /// The `[[tile]]` table for `tile` with the default feature layout, in the
@@ -166,7 +205,7 @@ pub fn parse_attribute(text: &str) -> Result<(String, String, toml_edit::Value),
 ///   cuts nothing off, a city or road joining two sides splits the fields
 ///   into those on either side of it;
 /// - each field touches the city when it borders one of the city's sides.
-pub fn tile_toml(tile: &NewTile) -> String {
+pub fn tile_toml(tile: &NewTile) -> Result<String, EditError> {
     let centre = |side: Side| Segment::of_side(side)[1];
     let sides_of = |kind: EdgeKind| -> Vec<Side> {
         Side::ALL
@@ -176,21 +215,32 @@ pub fn tile_toml(tile: &NewTile) -> String {
     };
     let cities = sides_of(EdgeKind::CITY);
     let roads = sides_of(EdgeKind::ROAD);
-    let mut features: Vec<String> = Vec::new();
+    // Each feature: its kind, the segments it covers, and the rest of its
+    // inline table after `edges`.
+    let mut features: Vec<(&str, Vec<&str>, String)> = Vec::new();
     if tile.cloister {
-        features.push("{ kind = \"cloister\" }".into());
+        features.push(("cloister", Vec::new(), String::new()));
     }
     let list = |names: &[&str]| names.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", ");
     if !cities.is_empty() {
         let names: Vec<&str> = cities.iter().map(|s| s.name()).collect();
-        features.push(format!("{{ kind = \"city\", edges = [{}] }}", list(&names)));
+        features.push(("city", names, String::new()));
     }
     if roads.len() == 2 && !tile.cloister {
         let names: Vec<&str> = roads.iter().map(|s| s.name()).collect();
-        features.push(format!("{{ kind = \"road\", edges = [{}] }}", list(&names)));
+        features.push(("road", names, String::new()));
     } else {
+        // Roads that end at the cloister, or meet at a crossing: the
+        // landscape says so (`leads_into`, docs/tile-format.md).
+        let end = if tile.cloister {
+            ", leads_into = \"cloister\""
+        } else if roads.len() >= 3 {
+            ", leads_into = \"crossing\""
+        } else {
+            ""
+        };
         for s in &roads {
-            features.push(format!("{{ kind = \"road\", edges = [\"{}\"] }}", s.name()));
+            features.push(("road", vec![s.name()], end.to_string()));
         }
     }
     // The ring of the 12 edge segments, clockwise from NW. Each group of
@@ -247,8 +297,52 @@ pub fn tile_toml(tile: &NewTile) -> String {
             Some(c) if borders_city => format!(", cities = [\"{}\"]", c.name()),
             _ => String::new(),
         };
-        features.push(format!("{{ kind = \"field\", edges = [{}]{touches} }}", list(&names)));
+        features.push(("field", names, touches));
     }
+    // Attributes of one feature, as inline tables on it.
+    let mut extra: Vec<String> = vec![String::new(); features.len()];
+    let mut feature_ids: Vec<Vec<&str>> = vec![Vec::new(); features.len()];
+    for a in tile.attributes.iter().filter(|a| a.feature.is_some()) {
+        let name = a.feature.as_deref().unwrap_or("");
+        let fi = feature_named(&features, name).ok_or_else(|| EditError::UnknownFeature {
+            name: name.to_string(),
+            known: features
+                .iter()
+                .map(|(kind, segs, _)| match segs.first() {
+                    Some(s) => format!("{kind}:{s}"),
+                    None => kind.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+        })?;
+        if !feature_ids[fi].contains(&a.expansion.as_str()) {
+            feature_ids[fi].push(&a.expansion);
+        }
+    }
+    for (fi, ids) in feature_ids.iter().enumerate() {
+        for id in ids {
+            let pairs: Vec<String> = tile
+                .attributes
+                .iter()
+                .filter(|a| {
+                    a.expansion == *id && a.feature.as_deref().and_then(|n| feature_named(&features, n)) == Some(fi)
+                })
+                .map(|a| format!("{} = {}", a.key, a.value.to_string().trim()))
+                .collect();
+            extra[fi].push_str(&format!(", {id} = {{ {} }}", pairs.join(", ")));
+        }
+    }
+    let features: Vec<String> = features
+        .iter()
+        .zip(&extra)
+        .map(|((kind, segs, rest), extra)| {
+            if segs.is_empty() {
+                format!("{{ kind = \"{kind}\"{rest}{extra} }}")
+            } else {
+                format!("{{ kind = \"{kind}\", edges = [{}]{rest}{extra} }}", list(segs))
+            }
+        })
+        .collect();
     let edges: String = tile.edges.iter().map(|e| e.base_letter().unwrap_or('?')).collect();
     let mut out = format!(
         "[[tile]]\nid = {}\ncount = {}\nedges = \"{edges}\"\n",
@@ -263,15 +357,51 @@ pub fn tile_toml(tile: &NewTile) -> String {
         out.push_str(&format!("  {f},\n"));
     }
     out.push_str("]\n");
-    let mut ids: Vec<&str> = tile.attributes.iter().map(|(id, _, _)| id.as_str()).collect();
-    ids.dedup();
-    for id in ids {
-        out.push_str(&format!("[tile.{id}]\n"));
-        for (_, key, value) in tile.attributes.iter().filter(|(i, _, _)| i == id) {
-            out.push_str(&format!("{key} = {}\n", value.to_string().trim()));
+    let mut ids: Vec<&str> = Vec::new();
+    for a in tile.attributes.iter().filter(|a| a.feature.is_none()) {
+        if !ids.contains(&a.expansion.as_str()) {
+            ids.push(&a.expansion);
         }
     }
-    out
+    for id in ids {
+        out.push_str(&format!("[tile.{id}]\n"));
+        for a in tile
+            .attributes
+            .iter()
+            .filter(|a| a.feature.is_none() && a.expansion == id)
+        {
+            out.push_str(&format!("{} = {}\n", a.key, a.value.to_string().trim()));
+        }
+    }
+    Ok(out)
+}
+
+/// The index of the feature of a new tile's layout that `name` names, as
+/// records name features: `kind:SEGMENT` with any segment it covers (a
+/// whole side, `N`, or a half, `NW`; a field's side counts for its halves),
+/// or the kind alone when the layout has one feature of it.
+fn feature_named(features: &[(&str, Vec<&str>, String)], name: &str) -> Option<usize> {
+    let (kind, segment) = match name.split_once(':') {
+        Some((k, s)) => (k, Some(s)),
+        None => (name, None),
+    };
+    let of_kind: Vec<usize> = (0..features.len()).filter(|&i| features[i].0 == kind).collect();
+    match segment {
+        None => match of_kind.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        },
+        Some(seg) => {
+            let wanted = Segment::parse(seg)?;
+            of_kind.into_iter().find(|&i| {
+                features[i].1.iter().any(|s| {
+                    Segment::parse(s).is_some_and(|covered| {
+                        covered == wanted || (covered.is_centre() && covered.side() == wanted.side() && kind != "road")
+                    })
+                })
+            })
+        }
+    }
 }
 
 /// A TOML basic string for `s`, escaped by toml_edit.
@@ -357,7 +487,7 @@ pub fn add(text: &str, tile: &NewTile) -> Result<String, EditError> {
     if !out.is_empty() {
         out.push('\n');
     }
-    out.push_str(&tile_toml(tile));
+    out.push_str(&tile_toml(tile)?);
     Ok(out)
 }
 
