@@ -90,14 +90,38 @@ pub struct PartDecl {
     pub figures: &'static [&'static str],
 }
 
-/// A tile file an expansion ships: looked up on disk by name under the tiles
-/// directory first (so hand edits apply), else the copy built in.
+/// A tile file an expansion ships. A game reads it from the first of: the
+/// tiles directory (`--tiles`, by `file_name`), the file where it was when
+/// the expansion was built (`source`, when it is still there), the copy
+/// built in. So an author's edits to the tile file beside their crate apply
+/// at once, without rebuilding the plugin; a plugin installed elsewhere
+/// uses its built-in copy. Write it with [`tile_file!`](crate::tile_file).
 #[derive(Clone, Copy, Debug)]
 pub struct TileFile {
     /// File name under the tiles directory (`easter.toml`).
     pub file_name: &'static str,
     /// The file's text at build time.
     pub embedded: &'static str,
+    /// The file's path at build time (`""`: none to look for).
+    pub source: &'static str,
+}
+
+/// A [`TileFile`] named `name` in tile directories for the file at `path`,
+/// relative to the crate's root: its text is built in and its path kept, so
+/// that edits to it apply without a rebuild.
+///
+/// ```ignore
+/// tile_files: &[carcassonne_core::tile_file!("wells.toml", "wells.toml")],
+/// ```
+#[macro_export]
+macro_rules! tile_file {
+    ($name:literal, $path:literal) => {
+        $crate::TileFile {
+            file_name: $name,
+            embedded: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $path)),
+            source: concat!(env!("CARGO_MANIFEST_DIR"), "/", $path),
+        }
+    };
 }
 
 /// Everything the engine needs to know about an expansion before a game.

@@ -330,6 +330,18 @@ pub struct TileSource {
 impl TileSource {
     /// Reads `file_name` from the directory, or returns the built-in text.
     pub fn read(&self, file_name: &str, embedded: &'static str) -> Result<(String, String), SetupError> {
+        self.read_from(file_name, embedded, "")
+    }
+
+    /// Reads an expansion's tile file: from the directory, else from where
+    /// it was when the expansion was built (edits there apply without a
+    /// rebuild), else the built-in text. Returns the path read (or
+    /// `<built-in>/NAME`) and the text.
+    pub fn read_file(&self, file: &crate::TileFile) -> Result<(String, String), SetupError> {
+        self.read_from(file.file_name, file.embedded, file.source)
+    }
+
+    fn read_from(&self, file_name: &str, embedded: &str, source: &str) -> Result<(String, String), SetupError> {
         if let Some(dir) = &self.dir {
             let path = dir.join(file_name);
             if path.exists() {
@@ -337,12 +349,23 @@ impl TileSource {
                 return Ok((path.display().to_string(), text));
             }
         }
+        let built_at = Path::new(source);
+        if !source.is_empty() && built_at.is_file() {
+            let text = read_text_file(built_at, MAX_TILE_FILE_BYTES, "tile file")?;
+            return Ok((built_at.display().to_string(), text));
+        }
         Ok((format!("<built-in>/{file_name}"), embedded.to_string()))
     }
 
     /// Loads and checks one tile file.
     pub fn load(&self, file_name: &str, embedded: &'static str, catalog: &Catalog) -> Result<TileSet, SetupError> {
         let (path, text) = self.read(file_name, embedded)?;
+        Ok(parse_tile_set(&path, &text, catalog)?)
+    }
+
+    /// Loads and checks an expansion's tile file (see [`TileSource::read_file`]).
+    pub fn load_file(&self, file: &crate::TileFile, catalog: &Catalog) -> Result<TileSet, SetupError> {
+        let (path, text) = self.read_file(file)?;
         Ok(parse_tile_set(&path, &text, catalog)?)
     }
 
@@ -760,7 +783,7 @@ impl Rules {
         let mut set_expansion: BTreeMap<String, &'static str> = BTreeMap::new();
         for e in &with_tiles {
             for f in e.tile_files {
-                let set = tiles.load(f.file_name, f.embedded, catalog)?;
+                let set = tiles.load_file(f, catalog)?;
                 set_expansion.insert(set.id.clone(), e.id);
                 sets.push(set);
             }

@@ -76,6 +76,7 @@ static CANALS: ExpansionInfo = ExpansionInfo {
     tile_files: &[TileFile {
         file_name: "canals-test-only.toml",
         embedded: TILES,
+        source: "",
     }],
     variants: &[],
     figures: &[],

@@ -514,6 +514,7 @@ static WALLED_TOLL: ExpansionInfo = ExpansionInfo {
     tile_files: &[carcassonne_core::TileFile {
         file_name: "walled-toll.toml",
         embedded: WALL_TILES,
+        source: "",
     }],
     ..TOLL
 };

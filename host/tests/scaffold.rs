@@ -113,6 +113,29 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
     // Two bonus tiles of 2, doubled, whoever placed them (one may have
     // been discarded, fitting nowhere).
     assert!(bonus == 8 || bonus == 4, "bonus points {bonus} in {game}");
+
+    // A tile added to the plugin's own file is in the next game, without
+    // rebuilding the plugin or pointing --tiles at the crate.
+    run(
+        host(),
+        &[
+            "tiles",
+            "add",
+            "wind-roses/wind-roses.toml",
+            "--id",
+            "WR-NEW",
+            "--edges",
+            "FFFF",
+            "--count",
+            "3",
+            "--plugin",
+            library,
+        ],
+        &work,
+    );
+    let listed = run(host(), &["tiles", "list", "wind-roses", "--plugin", library], &work);
+    let listed = String::from_utf8_lossy(&listed.stdout);
+    assert!(listed.contains("WR-NEW"), "the new tile is listed:\n{listed}");
 }
 
 /// Copies what a checkout is made of (not its build output).

@@ -53,8 +53,8 @@ pub use wagon::{ReturnedWagon, WAGON, WagonMove};
 
 use carcassonne_core::Pos;
 use carcassonne_core::{
-    ExpansionInfo, FigureClass, FigureDecl, FigurePlacement, PartDecl, Recall, Strength, TileFile, ValueKind,
-    VariantDecl, register_expansion,
+    ExpansionInfo, FigureClass, FigureDecl, FigurePlacement, PartDecl, Recall, Strength, ValueKind, VariantDecl,
+    register_expansion,
 };
 use serde::{Deserialize, Serialize};
 
@@ -108,10 +108,10 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
                   as its city's pennants; the wagon moves on when its feature is scored",
     requires: &[],
     conflicts: &[],
-    tile_files: &[TileFile {
-        file_name: "abbey-and-mayor.toml",
-        embedded: include_str!("../../../tiles/abbey-and-mayor.toml"),
-    }],
+    tile_files: &[carcassonne_core::tile_file!(
+        "abbey-and-mayor.toml",
+        "../../tiles/abbey-and-mayor.toml"
+    )],
     variants: &[
         VariantDecl {
             name: "barn_placement",

@@ -20,8 +20,8 @@ use carcassonne_core::tiles::{
     AttributeDecl, AttributePlace, FeatureKindDecl, KindScoring, KindShape, TileArrangement,
 };
 use carcassonne_core::{
-    BuildContext, Expansion, ExpansionInfo, FigureClass, FigureDecl, FigurePlacement, Recall, Strength, TileFile,
-    ValueKind, VariantDecl, register_expansion,
+    BuildContext, Expansion, ExpansionInfo, FigureClass, FigureDecl, FigurePlacement, Recall, Strength, ValueKind,
+    VariantDecl, register_expansion,
 };
 
 /// The expansion's id.
@@ -66,10 +66,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
                   and may be taken back to score it early",
     requires: &[],
     conflicts: &[],
-    tile_files: &[TileFile {
-        file_name: "abbot.toml",
-        embedded: include_str!("../../../tiles/abbot.toml"),
-    }],
+    tile_files: &[carcassonne_core::tile_file!("abbot.toml", "../../tiles/abbot.toml")],
     variants: &[VariantDecl {
         name: "gardens",
         kind: ValueKind::Bool,

@@ -38,7 +38,7 @@ pub use state::State;
 pub use tokens::{CLOISTER_TOKENS, CloisterTokens, TokenTaker};
 
 use carcassonne_core::expansion;
-use carcassonne_core::{EarlierDefault, ExpansionInfo, TileFile, ValueKind, VariantDecl, register_expansion};
+use carcassonne_core::{EarlierDefault, ExpansionInfo, ValueKind, VariantDecl, register_expansion};
 
 /// The expansion's id.
 pub const ID: &str = "cleric-and-serf";
@@ -51,10 +51,10 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     description: "The Cleric for the most cloisters scored, cloister tokens for completing them, the Serf for farmers",
     requires: &[],
     conflicts: &[],
-    tile_files: &[TileFile {
-        file_name: "cleric-and-serf.toml",
-        embedded: include_str!("../../../tiles/cleric-and-serf.toml"),
-    }],
+    tile_files: &[carcassonne_core::tile_file!(
+        "cleric-and-serf.toml",
+        "../../tiles/cleric-and-serf.toml"
+    )],
     variants: &[
         VariantDecl {
             name: "serf",

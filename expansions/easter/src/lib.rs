@@ -45,9 +45,7 @@ pub use nests::{CompletedNest, NEST_PLACER_EGGS, OpenNest};
 pub use state::State;
 pub use symbols::{Symbol, symbol_at, symbol_of};
 
-use carcassonne_core::{
-    EarlierDefault, ExpansionInfo, TileFile, ValueKind, VariantDecl, expansion, register_expansion,
-};
+use carcassonne_core::{EarlierDefault, ExpansionInfo, ValueKind, VariantDecl, expansion, register_expansion};
 
 /// The expansion's id, also the key of its tables in tile files.
 pub const ID: &str = "easter";
@@ -113,10 +111,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     description: "Easter Nests and the Easter bunny hand out eggs; most eggs score 10, second most 5",
     requires: &[],
     conflicts: &[],
-    tile_files: &[TileFile {
-        file_name: "easter.toml",
-        embedded: include_str!("../../../tiles/easter.toml"),
-    }],
+    tile_files: &[carcassonne_core::tile_file!("easter.toml", "../../tiles/easter.toml")],
     variants: &VARIANTS,
     figures: &[],
     // The final egg award, shown as `easter` in the breakdown. Eggs

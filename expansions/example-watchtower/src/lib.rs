@@ -11,7 +11,7 @@ use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::serde_json;
 use carcassonne_core::tiles::{AttributeDecl, AttributePlace, TileType};
 use carcassonne_core::{
-    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FigureClass, Line, Pos, TileFile, ValueKind, VariantDecl,
+    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FigureClass, Line, Pos, ValueKind, VariantDecl,
     register_expansion,
 };
 use serde::{Deserialize, Serialize};
@@ -24,10 +24,7 @@ pub static WATCHTOWER: ExpansionInfo = ExpansionInfo {
     description: "Watchtower tiles let their placer score followers nearby",
     requires: &[],
     conflicts: &[],
-    tile_files: &[TileFile {
-        file_name: "watchtower.toml",
-        embedded: include_str!("../watchtower.toml"),
-    }],
+    tile_files: &[carcassonne_core::tile_file!("watchtower.toml", "watchtower.toml")],
     variants: &[VariantDecl {
         name: "points_per_follower",
         kind: ValueKind::integer(1, 2),

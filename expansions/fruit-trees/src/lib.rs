@@ -34,7 +34,7 @@ pub use fruit::{Fruit, FruitSet, MAX_SALE, SALE_POINTS, SaleError, TOKEN_VALUES,
 pub use state::{Grower, State, TokenCount};
 pub use trees::{Tree, tree_of};
 
-use carcassonne_core::{EarlierDefault, ExpansionInfo, TileFile, ValueKind, VariantDecl, register_expansion};
+use carcassonne_core::{EarlierDefault, ExpansionInfo, ValueKind, VariantDecl, register_expansion};
 
 /// The expansion's declaration.
 pub static INFO: ExpansionInfo = ExpansionInfo {
@@ -44,10 +44,10 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     description: "Tree tiles carry fruit stacks; deploying a follower near a tree lets you harvest or sell fruit",
     requires: &[],
     conflicts: &[],
-    tile_files: &[TileFile {
-        file_name: "fruit-trees.toml",
-        embedded: include_str!("../../../tiles/fruit-trees.toml"),
-    }],
+    tile_files: &[carcassonne_core::tile_file!(
+        "fruit-trees.toml",
+        "../../tiles/fruit-trees.toml"
+    )],
     variants: &[VariantDecl {
         name: "actions",
         kind: ValueKind::one_of(&["one", "per-tree"]),

@@ -23,7 +23,7 @@ use carcassonne_core::tiles::{AttributeDecl, AttributePlace, AttributeProblem};
 use carcassonne_core::toml;
 use carcassonne_core::{
     BuildContext, CoreState, Expansion, ExpansionInfo, FeatureKind, FigureClass, FigureDecl, FigurePlacement, Line,
-    PartDecl, Recall, Strength, TileFile, ValueKind, VariantDecl, register_expansion,
+    PartDecl, Recall, Strength, ValueKind, VariantDecl, register_expansion,
 };
 use serde::{Deserialize, Serialize};
 
@@ -57,10 +57,10 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     description: "Inns on roads and cathedrals in cities raise the stakes; the big follower counts double",
     requires: &[],
     conflicts: &[],
-    tile_files: &[TileFile {
-        file_name: "inns-and-cathedrals.toml",
-        embedded: include_str!("../../../tiles/inns-and-cathedrals.toml"),
-    }],
+    tile_files: &[carcassonne_core::tile_file!(
+        "inns-and-cathedrals.toml",
+        "../../tiles/inns-and-cathedrals.toml"
+    )],
     variants: &[VariantDecl {
         name: "final_scoring",
         kind: ValueKind::OneOf {

@@ -9,7 +9,7 @@
 use carcassonne_core::expansion::{self, DynExpansion};
 use carcassonne_core::tiles::AttributeProblem;
 use carcassonne_core::{
-    BuildContext, Catalog, Ctx, Expansion, ExpansionInfo, FeatureKind, Game, GameRecord, TileFile, TileSource, toml,
+    BuildContext, Catalog, Ctx, Expansion, ExpansionInfo, FeatureKind, Game, GameRecord, TileSource, toml,
 };
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -23,10 +23,10 @@ static FOREIGN_INNS: ExpansionInfo = ExpansionInfo {
     description: "a tile of another set with an inn",
     requires: &[],
     conflicts: &[],
-    tile_files: &[TileFile {
-        file_name: "foreign-inns.toml",
-        embedded: include_str!("tiles/foreign-inns.toml"),
-    }],
+    tile_files: &[carcassonne_core::tile_file!(
+        "foreign-inns.toml",
+        "tests/tiles/foreign-inns.toml"
+    )],
     variants: &[],
     figures: &[],
     parts: &[],

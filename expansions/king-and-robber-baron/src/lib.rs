@@ -21,8 +21,8 @@ use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::serde_json;
 use carcassonne_core::{
-    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FeatureKind, Line, PartDecl, TileFile, ValueKind,
-    VariantDecl, register_expansion,
+    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FeatureKind, Line, PartDecl, ValueKind, VariantDecl,
+    register_expansion,
 };
 use serde::{Deserialize, Serialize};
 
@@ -42,10 +42,10 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     description: "The King and the Robber Baron reward whoever completes the largest city and road",
     requires: &[],
     conflicts: &[],
-    tile_files: &[TileFile {
-        file_name: "king-and-robber-baron.toml",
-        embedded: include_str!("../../../tiles/king-and-robber-baron.toml"),
-    }],
+    tile_files: &[carcassonne_core::tile_file!(
+        "king-and-robber-baron.toml",
+        "../../tiles/king-and-robber-baron.toml"
+    )],
     variants: &[VariantDecl {
         name: "scoring",
         kind: ValueKind::OneOf {

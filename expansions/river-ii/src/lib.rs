@@ -12,7 +12,7 @@
 
 use carcassonne_core::expansion::{self, DynExpansion};
 use carcassonne_core::tiles::{AttributeDecl, AttributePlace};
-use carcassonne_core::{BuildContext, ExpansionInfo, TileFile, ValueKind, register_expansion};
+use carcassonne_core::{BuildContext, ExpansionInfo, ValueKind, register_expansion};
 use carcassonne_river::{ROLE, RiverRules, RiverSet, START_TILE, U_TURN};
 // The inn on RV2-7 is Inns & Cathedrals' attribute: linked so its schema is
 // in every catalog this expansion is in.
@@ -29,10 +29,10 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     description: "A river with a fork and two lakes, placed before the other tiles",
     requires: &[],
     conflicts: &[],
-    tile_files: &[TileFile {
-        file_name: "river-ii.toml",
-        embedded: include_str!("../../../tiles/river-ii.toml"),
-    }],
+    tile_files: &[carcassonne_core::tile_file!(
+        "river-ii.toml",
+        "../../tiles/river-ii.toml"
+    )],
     variants: &[START_TILE, U_TURN],
     figures: &[],
     parts: &[],

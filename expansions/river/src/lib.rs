@@ -20,7 +20,7 @@ use carcassonne_core::tiles::{
     TileArrangement,
 };
 use carcassonne_core::{
-    BuildContext, CoreState, Expansion, ExpansionInfo, Pos, Rotation, TileFile, TileType, ValueKind, VariantDecl,
+    BuildContext, CoreState, Expansion, ExpansionInfo, Pos, Rotation, TileType, ValueKind, VariantDecl,
     register_expansion,
 };
 
@@ -94,10 +94,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     description: "A river from the spring to the lake, placed before the other tiles",
     requires: &[],
     conflicts: &[],
-    tile_files: &[TileFile {
-        file_name: "river.toml",
-        embedded: include_str!("../../../tiles/river.toml"),
-    }],
+    tile_files: &[carcassonne_core::tile_file!("river.toml", "../../tiles/river.toml")],
     variants: &[START_TILE, U_TURN],
     figures: &[],
     parts: &[],

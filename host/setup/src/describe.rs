@@ -282,7 +282,7 @@ pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core:
     for e in catalog.all() {
         let mut count = 0;
         for f in e.tile_files {
-            count += tiles.load(f.file_name, f.embedded, catalog)?.total();
+            count += tiles.load_file(f, catalog)?.total();
         }
         list.push(json!({
             "id": e.id,

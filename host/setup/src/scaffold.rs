@@ -106,7 +106,8 @@ pub fn new_expansion(request: &NewExpansion) -> Result<Vec<PathBuf>> {
         refuse_existing(&tiles)?;
         let member = relative(&crate_dir, &root)?;
         let up = "../".repeat(member.components().count());
-        let tiles_path = format!("../{up}tiles/{id}.toml");
+        // Relative to the crate's root (`tile_file!`).
+        let tiles_path = format!("{up}tiles/{id}.toml");
         let build = format!(
             "It is linked into the host: `cargo test -p {crate_name}`, and\n`carcassonne play --expansions {id}`."
         );
@@ -158,7 +159,7 @@ pub fn new_expansion(request: &NewExpansion) -> Result<Vec<PathBuf>> {
         write_crate(
             &crate_dir,
             &fill,
-            &format!("../{id}.toml"),
+            &format!("{id}.toml"),
             &format!("{id}.toml"),
             &build,
             &mut written,

@@ -14,7 +14,7 @@ pub fn known_files(catalog: &Catalog, tiles: &TileSource) -> Result<Vec<(String,
     let mut files = vec![tiles.read("base.toml", BASE_TILES)?];
     for e in catalog.all() {
         for f in e.tile_files {
-            files.push(tiles.read(f.file_name, f.embedded)?);
+            files.push(tiles.read_file(f)?);
         }
     }
     Ok(files)
