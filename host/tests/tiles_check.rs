@@ -41,3 +41,26 @@ fn the_shipped_tile_files_are_clean() {
     assert!(out.status.success(), "{text}");
     assert_eq!(text.lines().filter(|l| l.starts_with("ok: ")).count(), 10, "{text}");
 }
+
+#[test]
+fn tiles_show_draws_bends_junctions_and_dead_ends_apart() {
+    // The centre cell of each drawing: a curve's bend is not a junction, a
+    // road into a cloister ends at the cloister.
+    let centre = |id: &str| -> char {
+        let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+            .args(["tiles", "show", id])
+            .current_dir(root())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        // Row 5 of 9 below the heading; cells are two characters wide.
+        let row = text.lines().nth(5).unwrap_or_default().to_string();
+        row.chars().nth(2 + 2 * 4).unwrap_or(' ')
+    };
+    assert_eq!(centre("V"), '\\', "curve west–south");
+    assert_eq!(centre("J"), '/', "curve east–south");
+    assert_eq!(centre("W"), 'o', "three roads meet");
+    assert_eq!(centre("X"), 'o', "four roads meet");
+    assert_eq!(centre("U"), '=', "straight road");
+    assert_eq!(centre("A"), '+', "a road ends at the cloister");
+}

@@ -1,6 +1,6 @@
-//! The Fruit-Bearing Trees (`fruit-trees`), as the rules digest states it
-//! (`shared/rules/RULES.md`, section "The Fruit-Bearing Trees"; user page
-//! `docs/expansions/fruit-trees.md`). Each rule has its module, in the order
+//! The Fruit-Bearing Trees (`fruit-trees`), as the project's rules digest
+//! states it (section "The Fruit-Bearing Trees"; the public rules are
+//! Wikicarpedia's page, quoted in `docs/expansions/fruit-trees.md`). Each rule has its module, in the order
 //! of the rule page:
 //!
 //! - **Material** (`fruit`): six Tree tiles, one per fruit (quince, apple,

@@ -3,7 +3,7 @@
 use anyhow::Result;
 use carcassonne_core::rules::BASE_TILES;
 use carcassonne_core::text_file::{MAX_TILE_FILE_BYTES, read_text_file};
-use carcassonne_core::tiles::{FeatureKind, KindShape, Landscape, TileSet, TileType, parse_tile_set};
+use carcassonne_core::tiles::{FeatureKind, KindShape, Landscape, LeadsInto, TileSet, TileType, parse_tile_set};
 use carcassonne_core::{Catalog, Rotation, Segment, Side, TileSource};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -210,6 +210,13 @@ pub fn show(tile: &TileType, rotation: Rotation) -> String {
         }
     }
     let centre = (N / 2, N / 2);
+    // Roads that end on the tile: three or more meet at a junction.
+    let dead_end_roads = tile
+        .def
+        .features
+        .iter()
+        .filter(|f| f.kind == FeatureKind::ROAD && f.segments.iter().filter(|s| s.is_centre()).count() == 1)
+        .count();
     for (fi, f) in tile.def.features.iter().enumerate() {
         let board_segs: Vec<Segment> = (0..12)
             .map(Segment::from_index)
@@ -279,18 +286,26 @@ pub fn show(tile: &TileType, rotation: Rotation) -> String {
                         };
                     }
                 }
-                grid[centre.0][centre.1] = if !road {
+                // A junction where roads meet; a bend where one road turns
+                // (`\\` from the west down or the north right, `/` the
+                // other way); a dead end keeps its own line.
+                let sides: Vec<Side> = ends.iter().map(|s| s.side()).collect();
+                let meets = matches!(f.leads_into, Some(LeadsInto::Crossing)) || dead_end_roads >= 3;
+                grid[centre.0][centre.1] = if matches!(grid[centre.0][centre.1], '+' | '@') {
+                    // The road ends at the cloister (or garden) drawn there.
+                    grid[centre.0][centre.1]
+                } else if !road {
                     '~'
-                } else if ends.len() == 2 {
-                    if ends.iter().all(|s| matches!(s.side(), Side::N | Side::S)) {
-                        '|'
-                    } else if ends.iter().all(|s| matches!(s.side(), Side::E | Side::W)) {
-                        '='
-                    } else {
-                        'o'
-                    }
-                } else {
+                } else if meets || ends.len() > 2 {
                     'o'
+                } else if sides.iter().all(|s| matches!(s, Side::N | Side::S)) {
+                    '|'
+                } else if sides.iter().all(|s| matches!(s, Side::E | Side::W)) {
+                    '='
+                } else if sides.contains(&Side::W) == sides.contains(&Side::S) {
+                    '\\'
+                } else {
+                    '/'
                 };
             }
             KindShape::Inner if f.kind == FeatureKind::CLOISTER => grid[centre.0][centre.1] = '+',
@@ -312,7 +327,7 @@ pub fn show(tile: &TileType, rotation: Rotation) -> String {
         out.push_str(&row.iter().map(|c| format!("{c} ")).collect::<String>());
         out.push('\n');
     }
-    out.push_str("  # city  =| road  o junction  + cloister  * pennant  X wall  . field\n");
+    out.push_str("  # city  =| road  \\/ bend  o junction  + cloister  * pennant  X wall  . field\n");
     out.push_str("  features, as defined (unturned):\n");
     let parts: Vec<String> = describe_features(tile).split("; ").map(String::from).collect();
     // The tile's own attribute tables come last and are not features.
