@@ -3,7 +3,7 @@
 
 use crate::encoding::Layout;
 use crate::{ConfigError, ExpansionError, IllegalActionError, RecordError};
-use carcassonne_bots::{Bot, bot_by_name};
+use carcassonne_bots::{Bot, BotSpec, MctsBot};
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::{Action, Decision, Game, GameConfig, GameRecord, Move, PlayError, RefusalKind};
 use carcassonne_setup::{GameSetup, Overrides, describe};
@@ -853,7 +853,23 @@ pub fn expansions<'py>(py: Python<'py>, plugins: Vec<PathBuf>, tiles: Option<Pat
 pub struct PyBot {
     name: String,
     seed: u64,
-    bot: Mutex<Box<dyn Bot>>,
+    bot: Mutex<BotKind>,
+}
+
+/// The search bot kept as itself, so that its analysis can be asked for;
+/// the others through the common trait.
+enum BotKind {
+    Search(Box<MctsBot>),
+    Other(Box<dyn Bot>),
+}
+
+impl BotKind {
+    fn bot(&mut self) -> &mut dyn Bot {
+        match self {
+            BotKind::Search(b) => b.as_mut(),
+            BotKind::Other(b) => b.as_mut(),
+        }
+    }
 }
 
 #[pymethods]
@@ -862,7 +878,11 @@ impl PyBot {
     #[pyo3(signature = (name="random", seed=0))]
     fn new(name: &str, seed: u64) -> PyResult<PyBot> {
         // The bots crate's message names the bots and the forms (mcts:N, mcts:0.5s).
-        let bot = bot_by_name(name, seed).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let spec = BotSpec::parse(name).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let bot = match spec {
+            BotSpec::Mcts(config) => BotKind::Search(Box::new(MctsBot::new(config, seed))),
+            other => BotKind::Other(other.build(seed)),
+        };
         Ok(PyBot {
             name: name.to_string(),
             seed,
@@ -878,7 +898,7 @@ impl PyBot {
             return None;
         }
         let mut bot = self.bot.lock().unwrap_or_else(|p| p.into_inner());
-        let k = bot.choose(&s.game, &s.options).min(s.options.len() - 1);
+        let k = bot.bot().choose(&s.game, &s.options).min(s.options.len() - 1);
         py_actions(&s.game, &s.options[k..=k]).pop().map(|mut a| {
             a.index = k;
             a
@@ -890,6 +910,39 @@ impl PyBot {
         let Some(a) = self.choose(game) else { return Ok(None) };
         game.session.play(&a.action)?;
         Ok(Some(a))
+    }
+
+    /// What the search bot thinks of each option of `game`'s pending
+    /// decision, as a dict: `actions` (the legal actions, as
+    /// `legal_actions()` lists them), `visits` (iterations that tried each
+    /// first), `q` (each one's mean reward in [0, 1] for the deciding
+    /// player; NaN if never tried), `best` (the index the bot would play)
+    /// and `iterations`. The search is the one `choose` runs, on the bot's
+    /// own stream: targets for imitation or AlphaZero-style training.
+    /// Raises `ValueError` for a bot that does not search, `IndexError`
+    /// when the game is over.
+    fn analyse<'py>(&self, py: Python<'py>, game: &mut PyGame) -> PyResult<Bound<'py, PyDict>> {
+        let s = &mut game.session;
+        s.options();
+        if s.options.is_empty() {
+            return Err(PyIndexError::new_err("the game is over: no decision to analyse"));
+        }
+        let mut bot = self.bot.lock().unwrap_or_else(|p| p.into_inner());
+        let BotKind::Search(search) = &mut *bot else {
+            return Err(PyValueError::new_err(format!(
+                "Bot({:?}) does not search: analyse needs a search bot, mcts or mcts:N",
+                self.name
+            )));
+        };
+        let analysis = search.analyse(&s.game, &s.options);
+        let out = PyDict::new(py);
+        let actions: Vec<PyAction> = py_actions(&s.game, &s.options);
+        out.set_item("actions", actions)?;
+        out.set_item("visits", analysis.visits.clone())?;
+        out.set_item("q", analysis.means.clone())?;
+        out.set_item("best", analysis.best)?;
+        out.set_item("iterations", analysis.stats.iterations)?;
+        Ok(out)
     }
 
     fn __repr__(&self) -> String {

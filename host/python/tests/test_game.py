@@ -193,3 +193,20 @@ def test_parts_switch_one_by_one():
         Game(expansions=["abbey-and-mayor"], parts={"abbey-and-mayor": {"tower": False}})
     with pytest.raises(TypeError, match="True or False"):
         Game(expansions=["abbey-and-mayor"], parts={"abbey-and-mayor": {"abbey": "no"}})
+
+
+def test_the_search_bot_analyses_a_decision():
+    g = Game(players=2, seed=5)
+    a = Bot("mcts:200", seed=1).analyse(g)
+    n = len(g.legal_actions())
+    assert len(a["actions"]) == len(a["visits"]) == len(a["q"]) == n
+    assert 0 < sum(a["visits"]) <= a["iterations"]
+    assert a["visits"][a["best"]] == max(a["visits"])
+    assert all(q != q or 0.0 <= q <= 1.0 for q in a["q"])  # NaN: never tried
+    # The same search as choose: a bot with the same seed plays the best.
+    assert Bot("mcts:200", seed=1).choose(g).index == a["best"]
+    # Deterministic for a seed.
+    b = Bot("mcts:200", seed=1).analyse(g)
+    assert b["visits"] == a["visits"] and b["best"] == a["best"]
+    with pytest.raises(ValueError, match="does not search"):
+        Bot("greedy", seed=1).analyse(g)
