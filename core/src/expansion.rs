@@ -151,6 +151,11 @@ pub struct ExpansionInfo {
     /// Score breakdown keys it uses (`""` means the expansion's id alone,
     /// `"harvest"` becomes `fruit-trees.harvest`).
     pub score_sources: &'static [&'static str],
+    /// The words players see for each score source, in the same order
+    /// (`"Harvest"`, `"Cleric"`): score tables, the browser, final scoring.
+    /// Empty: the engine words them from the ids (`serf` → "Serf", `""` →
+    /// the expansion's name).
+    pub score_source_names: &'static [&'static str],
     /// The attributes it reads from tile files: keys, where they go, their
     /// kinds. The loader checks every attribute table against them
     /// ([`crate::tiles::check_by_schema`]), the tile editor offers them as
@@ -473,6 +478,7 @@ impl std::fmt::Debug for Hooks {
 ///     figures: &[],
 ///     parts: &[],
 ///     score_sources: &["tiles"],
+///     score_source_names: &[],
 ///     attributes: &[],
 ///     check_attributes: expansion::no_attributes,
 ///     feature_kinds: &[],

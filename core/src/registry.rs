@@ -81,6 +81,19 @@ pub enum CatalogError {
         /// What is wrong with it.
         problem: String,
     },
+    /// `score_source_names` is neither empty nor one name per score source.
+    #[error(
+        "expansion `{id}` names {names} score sources in `score_source_names` but declares {sources} in \
+         `score_sources`; give one name per source, in the same order, or none"
+    )]
+    BadSourceNames {
+        /// The expansion.
+        id: String,
+        /// Names given.
+        names: usize,
+        /// Sources declared.
+        sources: usize,
+    },
     /// A declared part is malformed: an id that is not kebab-case or is
     /// declared twice, a figure the expansion does not declare, or a figure
     /// claimed by two parts.
@@ -144,6 +157,13 @@ impl Catalog {
             }
         }
         check_parts(info)?;
+        if !info.score_source_names.is_empty() && info.score_source_names.len() != info.score_sources.len() {
+            return Err(CatalogError::BadSourceNames {
+                id: id.to_string(),
+                names: info.score_source_names.len(),
+                sources: info.score_sources.len(),
+            });
+        }
         if self.get(id).is_some() {
             return Err(CatalogError::Duplicate {
                 id: id.to_string(),

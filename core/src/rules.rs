@@ -1080,6 +1080,8 @@ impl Rules {
             .map(|e| ExpansionSources {
                 expansion: e.info.id,
                 names: e.info.score_sources,
+                words: e.info.score_source_names,
+                title: e.info.name,
                 first: e.first_source,
             })
             .collect();

@@ -19,6 +19,10 @@ pub(crate) struct ExpansionSources {
     pub(crate) expansion: &'static str,
     /// Its declared sources, in order.
     pub(crate) names: &'static [&'static str],
+    /// Their words for players (empty: worded from the ids).
+    pub(crate) words: &'static [&'static str],
+    /// The expansion's name, the words of its `""` source.
+    pub(crate) title: &'static str,
     /// The breakdown index of the first.
     pub(crate) first: u16,
 }
@@ -207,6 +211,40 @@ impl Tables {
         &self.sources
     }
 
+    /// Each score source in words for players, by source index: the base
+    /// game's "Roads", "Cities", "Cloisters", "Farms"; an expansion's as it
+    /// names them (`score_source_names`), else worded from the id (`serf`
+    /// → "Serf", the expansion's own `""` source → its name); a declared
+    /// kind's source from its key (`abbot.gardens` → "Gardens").
+    pub fn score_source_words(&self) -> Vec<String> {
+        self.sources
+            .iter()
+            .enumerate()
+            .map(|(i, key)| {
+                match key.as_str() {
+                    "roads" => return "Roads".to_string(),
+                    "cities" => return "Cities".to_string(),
+                    "cloisters" => return "Cloisters".to_string(),
+                    "farms" => return "Farms".to_string(),
+                    _ => {}
+                }
+                for e in &self.expansion_sources {
+                    let first = e.first as usize;
+                    if (first..first + e.names.len()).contains(&i) {
+                        let k = i - first;
+                        if let Some(w) = e.words.get(k) {
+                            return w.to_string();
+                        }
+                        if e.names[k].is_empty() {
+                            return e.title.to_string();
+                        }
+                    }
+                }
+                words_of_key(key)
+            })
+            .collect()
+    }
+
     /// Number of tiles in the bag at the start (the start tile excluded).
     pub fn bag_size(&self) -> usize {
         self.bag.len()
@@ -267,5 +305,16 @@ impl KindTables {
             }
         }
         t
+    }
+}
+
+/// A score key in words when nobody named it: its last part, dashes as
+/// spaces, capitalised (`fruit-trees.harvest` → "Harvest").
+fn words_of_key(key: &str) -> String {
+    let last = key.rsplit('.').next().unwrap_or(key).replace('-', " ");
+    let mut chars = last.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => key.to_string(),
     }
 }

@@ -75,6 +75,7 @@ static TALLY: ExpansionInfo = ExpansionInfo {
     figures: &[],
     parts: &[],
     score_sources: &[""],
+    score_source_names: &[],
     attributes: &[],
     check_attributes: no_attributes,
     feature_kinds: &[],

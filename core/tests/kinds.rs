@@ -82,6 +82,7 @@ static CANALS: ExpansionInfo = ExpansionInfo {
     figures: &[],
     parts: &[],
     score_sources: &[],
+    score_source_names: &[],
     attributes: &[],
     check_attributes: expansion::no_attributes,
     feature_kinds: &[FeatureKindDecl {

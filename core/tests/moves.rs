@@ -438,6 +438,7 @@ static TOLL: ExpansionInfo = ExpansionInfo {
     figures: &[],
     parts: &[],
     score_sources: &[""],
+    score_source_names: &[],
     attributes: &[],
     check_attributes: no_attributes,
     feature_kinds: &[],

@@ -110,6 +110,7 @@ static WOLVES: ExpansionInfo = ExpansionInfo {
     ],
     parts: &[],
     score_sources: &[],
+    score_source_names: &[],
     attributes: &[],
     check_attributes: expansion::no_attributes,
     feature_kinds: &[],

@@ -1,7 +1,7 @@
 //! Parts of an expansion switched on and off (`[parts]`): which parts the
 //! build sees, which figures are in the supplies, what a record states, and
 //! every mistake a configuration or a declaration can make, refused with
-//! its reason.
+//! its reason; and the words of score sources, declared beside them.
 
 use carcassonne_core::expansion::{self, DynExpansion};
 use carcassonne_core::registry::CatalogError;
@@ -86,6 +86,7 @@ static FAIR: ExpansionInfo = ExpansionInfo {
         },
     ],
     score_sources: &[""],
+    score_source_names: &[],
     attributes: &[],
     check_attributes: no_attributes,
     feature_kinds: &[],
@@ -314,4 +315,57 @@ fn malformed_part_declarations_are_refused_at_registration() {
         assert!(matches!(e, CatalogError::BadPart { .. }), "{e}");
         assert_eq!(e.to_string(), message);
     }
+}
+
+#[test]
+fn score_sources_have_words_for_players() {
+    static NAMED: ExpansionInfo = ExpansionInfo {
+        id: "named",
+        name: "Named Fair",
+        score_sources: &["", "stilt-races"],
+        score_source_names: &["Fair tickets", "Stilt races"],
+        ..FAIR
+    };
+    static UNNAMED: ExpansionInfo = ExpansionInfo {
+        id: "unnamed",
+        name: "Unnamed Fair",
+        score_sources: &["", "stilt-races"],
+        score_source_names: &[],
+        ..FAIR
+    };
+    static WRONG: ExpansionInfo = ExpansionInfo {
+        id: "wrong",
+        score_sources: &["", "stilt-races"],
+        score_source_names: &["Only one"],
+        ..FAIR
+    };
+    let words = |info: &'static ExpansionInfo| {
+        let mut catalog = Catalog::default();
+        catalog.add(info).unwrap();
+        let mut config = GameConfig::with_players(2);
+        config.expansions = vec![info.id.into()];
+        Rules::new(&catalog, &config, &TileSource::default())
+            .unwrap()
+            .score_source_words()
+    };
+    assert_eq!(
+        words(&NAMED),
+        ["Roads", "Cities", "Cloisters", "Farms", "Fair tickets", "Stilt races"]
+    );
+    assert_eq!(
+        words(&UNNAMED)[4..],
+        ["Unnamed Fair".to_string(), "Stilt races".to_string()]
+    );
+    let e = Catalog::default().add(&WRONG).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            CatalogError::BadSourceNames {
+                names: 1,
+                sources: 2,
+                ..
+            }
+        ),
+        "{e}"
+    );
 }

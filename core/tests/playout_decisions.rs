@@ -106,6 +106,7 @@ static PICK_A_NUMBER: ExpansionInfo = ExpansionInfo {
     figures: &[],
     parts: &[],
     score_sources: &[""],
+    score_source_names: &[],
     attributes: &[],
     check_attributes: expansion::no_attributes,
     feature_kinds: &[],

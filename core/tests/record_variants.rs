@@ -79,6 +79,7 @@ static BONUS: ExpansionInfo = ExpansionInfo {
     figures: &[],
     parts: &[],
     score_sources: &[""],
+    score_source_names: &[],
     attributes: &[],
     check_attributes: no_attributes,
     feature_kinds: &[],

@@ -74,6 +74,7 @@ const fn info(
         figures: &[],
         parts: &[],
         score_sources: &[],
+        score_source_names: &[],
         attributes: &[],
         check_attributes: no_attributes,
         feature_kinds: &[],

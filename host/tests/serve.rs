@@ -415,6 +415,19 @@ fn options_state_and_log_are_given_in_words() {
         for p in s["players"].as_array().unwrap() {
             assert!(p["shape"].is_string() && p["colour"].is_string(), "{p}");
         }
+        // Score sources in words, one per key.
+        let names: Vec<&str> = s["source_names"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|n| n.as_str())
+            .collect();
+        assert_eq!(names.len(), s["sources"].as_array().unwrap().len());
+        assert_eq!(names[..4], ["Roads", "Cities", "Cloisters", "Farms"]);
+        assert!(
+            names.contains(&"Easter eggs") && names.contains(&"Fruit sold"),
+            "{names:?}"
+        );
         for (id, presented) in s["presented"].as_object().unwrap() {
             assert!(presented["name"].is_string());
             for line in presented["lines"].as_array().unwrap() {

@@ -195,6 +195,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         },
     ],
     score_sources: &[BARN_SOURCE, FARMERS_SOURCE],
+    score_source_names: &["Barns", "Farmers cashed in"],
     attributes: abbey::ATTRIBUTES,
     check_attributes: abbey::check_attributes,
     feature_kinds: &[],

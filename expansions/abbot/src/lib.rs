@@ -78,6 +78,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     figures: &[ABBOT],
     parts: &[],
     score_sources: &[],
+    score_source_names: &[],
     attributes: &[AttributeDecl {
         key: "replaces",
         on: &[AttributePlace::Tile],

@@ -99,6 +99,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     figures: &[],
     parts: &[],
     score_sources: &["cleric", "serf", "tokens"],
+    score_source_names: &["Cleric", "Serf", "Cloister tokens"],
     // It prints nothing on tiles: any table under its id is a mistake.
     attributes: &[],
     check_attributes: expansion::no_attributes,

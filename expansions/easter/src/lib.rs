@@ -118,6 +118,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     // themselves are not points; they are in the public state.
     parts: &[],
     score_sources: &[""],
+    score_source_names: &["Easter eggs"],
     attributes: symbols::ATTRIBUTES,
     check_attributes: expansion::schema_only,
     feature_kinds: &[],

@@ -35,6 +35,7 @@ pub static WATCHTOWER: ExpansionInfo = ExpansionInfo {
     figures: &[],
     parts: &[],
     score_sources: &[""],
+    score_source_names: &["Watchtower"],
     attributes: ATTRIBUTES,
     // The schema says it all; an expansion with a rule the schema cannot
     // state checks it here.

@@ -62,6 +62,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     figures: &[],
     parts: &[],
     score_sources: &[HARVEST, SELL, HELD],
+    score_source_names: &["Fruit harvested", "Fruit sold", "Fruit held at the end"],
     attributes: trees::ATTRIBUTES,
     check_attributes: carcassonne_core::expansion::schema_only,
     feature_kinds: &[],

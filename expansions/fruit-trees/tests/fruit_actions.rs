@@ -244,6 +244,7 @@ static TEST_FIGURES: ExpansionInfo = ExpansionInfo {
     ],
     parts: &[],
     score_sources: &[],
+    score_source_names: &[],
     attributes: &[],
     check_attributes: |_, _| Vec::<AttributeProblem>::new(),
     feature_kinds: &[],

@@ -94,6 +94,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         },
     ],
     score_sources: &[],
+    score_source_names: &[],
     attributes: ATTRIBUTES,
     check_attributes,
     feature_kinds: &[],

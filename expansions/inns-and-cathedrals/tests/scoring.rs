@@ -31,6 +31,7 @@ static FOREIGN_INNS: ExpansionInfo = ExpansionInfo {
     figures: &[],
     parts: &[],
     score_sources: &[],
+    score_source_names: &[],
     attributes: &[],
     check_attributes: no_attributes,
     feature_kinds: &[],

@@ -74,6 +74,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         },
     ],
     score_sources: &["king", "robber-baron", "both"],
+    score_source_names: &["King", "Robber Baron", "King and Robber Baron"],
     // It prints nothing on tiles: any table under its id is a mistake.
     attributes: &[],
     check_attributes: expansion::no_attributes,

@@ -37,6 +37,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     figures: &[],
     parts: &[],
     score_sources: &[],
+    score_source_names: &[],
     attributes: &[
         ROLE,
         AttributeDecl {

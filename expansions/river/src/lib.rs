@@ -99,6 +99,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     figures: &[],
     parts: &[],
     score_sources: &[],
+    score_source_names: &[],
     attributes: &[ROLE],
     check_attributes: expansion::schema_only,
     feature_kinds: &[RIVER_FEATURE],

@@ -112,6 +112,7 @@ static IDLE: ExpansionInfo = ExpansionInfo {
     figures: &[],
     parts: &[],
     score_sources: &[],
+    score_source_names: &[],
     attributes: &[],
     check_attributes: no_attributes,
     feature_kinds: &[],

@@ -872,6 +872,7 @@ mod tests {
         figures: &[],
         parts: &[],
         score_sources: &[],
+        score_source_names: &[],
         attributes: &[],
         check_attributes: no_attributes,
         feature_kinds: &[],

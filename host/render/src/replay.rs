@@ -210,10 +210,12 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
         Event::Scored {
             player, points, source, ..
         } => {
+            // The source in the words players read ("King", not its key).
             let source = rules
-                .score_sources()
+                .score_source_words()
                 .get(*source as usize)
-                .map_or("points", |s| s.as_str());
+                .cloned()
+                .unwrap_or_else(|| "points".to_string());
             let unit = if points.abs() == 1 { "point" } else { "points" };
             format!("{} scores {points} {unit} ({source})", name(*player))
         }

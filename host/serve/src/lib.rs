@@ -730,6 +730,7 @@ impl Table {
             "tiles_placed": tiles.len(),
             "tiles_discarded": s.discarded().len(),
             "sources": rules.score_sources(),
+            "source_names": rules.score_source_words(),
             "players": players,
             "expansions": expansions,
             "presented": presented,

@@ -64,7 +64,12 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
         } => format!(
             "    {} scores {points} ({})",
             name(*player),
-            rules.score_sources()[*source as usize]
+            // In the words players read ("King", not its key).
+            rules
+                .score_source_words()
+                .get(*source as usize)
+                .cloned()
+                .unwrap_or_else(|| "points".to_string())
         ),
         Event::FigureReturned { owner, kind, .. } if *owner == carcassonne_core::figures::NEUTRAL => {
             format!("    the {} leaves the board", rules.figures()[*kind as usize].id)
@@ -301,6 +306,10 @@ pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core:
                 "figures": p.figures,
             })).collect::<Vec<_>>(),
             "variants": e.variants.iter().map(variant_json).collect::<Vec<_>>(),
+            "score_sources": e.score_sources.iter().enumerate().map(|(i, k)| json!({
+                "key": if k.is_empty() { e.id.to_string() } else { format!("{}.{k}", e.id) },
+                "name": e.score_source_names.get(i).copied(),
+            })).collect::<Vec<_>>(),
             "attributes": e.attributes,
             "feature_kinds": e.feature_kinds.iter().map(feature_kind_json).collect::<Vec<_>>(),
             "edge_kinds": e.edge_kinds.iter().map(edge_kind_json).collect::<Vec<_>>(),

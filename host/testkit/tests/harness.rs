@@ -47,6 +47,7 @@ macro_rules! scorer {
             figures: &[],
             parts: &[],
             score_sources: &[""],
+            score_source_names: &[],
             attributes: &[],
             check_attributes: no_attributes,
             feature_kinds: &[],

@@ -19,6 +19,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     figures: &[],
     parts: &[],
     score_sources: &[],
+    score_source_names: &[],
     attributes: &[],
     check_attributes,
     feature_kinds: &[],
