@@ -122,6 +122,21 @@ fn a_game_is_created_from_a_configuration_and_listed_with_its_links() {
     assert_eq!(games[0]["id"], json!(id));
     assert_eq!(games[0]["expansions"], json!(["easter", "fruit-trees"]));
     assert_eq!(games[0]["players"][1]["bot"], json!("greedy"));
+    // The seat's bot in words in the game's state, and the levels on offer.
+    let (status, text) = request(addr, "GET", &format!("/api/games/{id}/state"), None);
+    assert_eq!(status, 200, "{text}");
+    assert_eq!(json_of(&text)["players"][1]["bot_words"], json!("Easy bot"));
+    let (status, text) = request(addr, "GET", "/api/bots", None);
+    assert_eq!(status, 200, "{text}");
+    let levels = json_of(&text);
+    let specs: Vec<&str> = levels
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|l| l["spec"].as_str())
+        .collect();
+    assert_eq!(specs, ["random", "greedy", "mcts:300", "mcts", "mcts:12000"]);
+    assert_eq!(levels[4]["name"], json!("Expert bot"));
     assert_eq!(games[0]["record"], json!(format!("/api/games/{id}/record")));
     assert!(!text.contains(token), "the listing holds no seat token");
     assert_eq!(list["max_games"], json!(4));

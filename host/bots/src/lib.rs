@@ -17,7 +17,7 @@ mod spec;
 
 pub use mcts::{Analysis, Budget, MctsBot, MctsConfig, SearchStats};
 pub use simple::{GreedyBot, RandomBot};
-pub use spec::{BOT_NAMES, BotSpec, UnknownBot, bot_by_name};
+pub use spec::{BOT_LEVELS, BOT_NAMES, BotLevel, BotSpec, UnknownBot, bot_by_name, bot_words};
 
 use carcassonne_core::{Action, Game};
 

@@ -23,6 +23,65 @@ pub const MAX_SEARCH_THREADS: usize = 256;
 /// The bot families, as named in help texts.
 pub const BOT_NAMES: [&str; 3] = ["random", "greedy", "mcts"];
 
+/// A level players choose from, weakest first: the engine's name for the
+/// bot, its name in words and what it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct BotLevel {
+    /// The bot's name, as configurations write it (`mcts:300`).
+    pub spec: &'static str,
+    /// Its name for players (`Normal bot`).
+    pub name: &'static str,
+    /// What it does, in a few words.
+    pub description: &'static str,
+}
+
+/// The levels the lobby offers, weakest first.
+pub const BOT_LEVELS: [BotLevel; 5] = [
+    BotLevel {
+        spec: "random",
+        name: "Beginner bot",
+        description: "random legal moves",
+    },
+    BotLevel {
+        spec: "greedy",
+        name: "Easy bot",
+        description: "the most points this turn",
+    },
+    BotLevel {
+        spec: "mcts:300",
+        name: "Normal bot",
+        description: "a short search",
+    },
+    BotLevel {
+        spec: "mcts",
+        name: "Strong bot",
+        description: "searches about half a second a move",
+    },
+    BotLevel {
+        spec: "mcts:12000",
+        name: "Expert bot",
+        description: "searches about two seconds a move",
+    },
+];
+
+/// A bot's name in words for players: its level's (`mcts:12000` → "Expert
+/// bot"), else what it is (`mcts:500` → "Search bot (500 iterations a
+/// move)", `mcts:0.5s` → "Search bot (0.5s a move)").
+pub fn bot_words(spec: &str) -> String {
+    if let Some(level) = BOT_LEVELS.iter().find(|l| l.spec == spec) {
+        return level.name.to_string();
+    }
+    match BotSpec::parse(spec) {
+        Ok(BotSpec::Random) => "Random bot".to_string(),
+        Ok(BotSpec::Greedy) => "Greedy bot".to_string(),
+        Ok(BotSpec::Mcts(config)) => match config.budget {
+            Budget::Iterations(n) => format!("Search bot ({n} iterations a move)"),
+            Budget::Time(d) => format!("Search bot ({:.1}s a move)", d.as_secs_f64()),
+        },
+        Err(_) => format!("{spec} bot"),
+    }
+}
+
 /// Why a bot name was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(

@@ -159,3 +159,14 @@ fn a_small_search_beats_the_greedy_bot() {
     }
     assert_eq!(won, 4, "the search won {won} of 4 games against greedy");
 }
+
+#[test]
+fn bots_are_named_in_words() {
+    use carcassonne_bots::bot_words;
+    assert_eq!(bot_words("mcts:12000"), "Expert bot");
+    assert_eq!(bot_words("greedy"), "Easy bot");
+    assert_eq!(bot_words("mcts:500"), "Search bot (500 iterations a move)");
+    assert_eq!(bot_words("mcts:0.5s"), "Search bot (0.5s a move)");
+    assert_eq!(bot_words("mcts:500:threads=2"), "Search bot (500 iterations a move)");
+    assert_eq!(bot_words("clever"), "clever bot");
+}

@@ -54,7 +54,7 @@ pub async fn not_found(request: Request) -> Response {
     json_error(
         StatusCode::NOT_FOUND,
         format!(
-            "no such page or API route: {}; see docs/serve-api.md (/, /games/ID/, /editor, /api/expansions, \
+            "no such page or API route: {}; see docs/serve-api.md (/, /games/ID/, /editor, /api/expansions, /api/bots, \
              /api/games, /api/games/ID/state, /api/games/ID/move, /api/games/ID/events, /api/tiles …)",
             request.uri().path()
         ),

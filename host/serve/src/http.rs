@@ -116,6 +116,7 @@ pub fn router_with(server: Arc<Server>, limits: Limits) -> Router {
         .route("/games/{id}", get(game_page_bare))
         .route("/games/{id}/", get(game_page))
         .route("/api/expansions", get(expansions))
+        .route("/api/bots", get(bot_levels))
         .route("/api/games", get(games_list).post(create_game))
         .route("/api/games/check", post(check_game))
         .route("/api/games/{id}", get(game_summary).delete(delete_game))
@@ -348,8 +349,8 @@ async fn tiles_new_set(
 
 mod games;
 use games::{
-    check_game, create_game, delete_game, events, expansions, game_page, game_page_bare, game_summary, games_list,
-    lobby_page, record, replay, state, submit, undo,
+    bot_levels, check_game, create_game, delete_game, events, expansions, game_page, game_page_bare, game_summary,
+    games_list, lobby_page, record, replay, state, submit, undo,
 };
 
 /// The address links are made with for a server listening on `addr`: this

@@ -684,6 +684,12 @@ impl Table {
                     "colour": carcassonne_render::player_colour(p),
                     "shape": carcassonne_render::player_shape(p),
                     "bot": rules.config.players.get(p as usize).and_then(|c| c.bot.clone()),
+                    "bot_words": rules
+                        .config
+                        .players
+                        .get(p as usize)
+                        .and_then(|c| c.bot.as_deref())
+                        .map(carcassonne_bots::bot_words),
                     "score": s.score(p),
                     "breakdown": breakdown,
                     "supply": supply,

@@ -109,6 +109,12 @@ impl FromRequestParts<Arc<Server>> for FoundGame {
     }
 }
 
+/// `GET /api/bots`: the bot levels the lobby offers, weakest first, each
+/// with the engine's name for it, its name in words and what it does.
+pub(super) async fn bot_levels() -> Response {
+    Json(carcassonne_bots::BOT_LEVELS).into_response()
+}
+
 /// `GET /api/expansions`: what `carcassonne expansions --json` prints for
 /// the server's expansions (linked and loaded).
 pub(super) async fn expansions(State(server): State<Arc<Server>>) -> Response {
