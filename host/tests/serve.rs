@@ -440,6 +440,11 @@ fn options_state_and_log_are_given_in_words() {
             assert!(!line.as_str().unwrap().contains('{'), "log: {line}");
         }
         let Some(d) = s["decision"].as_object() else { break };
+        if d["kind"] == "place" {
+            // The drawn tile in words: every shipped tile has a name.
+            let name = d["tile_name"].as_str().unwrap();
+            assert!(name != d["tile"].as_str().unwrap(), "{name}");
+        }
         let options = d["options"].as_array().unwrap();
         for o in options {
             let label = o["label"].as_str().unwrap();

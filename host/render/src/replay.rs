@@ -161,7 +161,16 @@ impl Recorder {
 fn describe(game: &Game, event: &Event) -> Option<String> {
     let rules = game.rules();
     let name = |p: u8| player_name(rules, p);
-    let tile = |t: u16| rules.tiles().get(t as usize).map_or("?", |t| t.id()).to_string();
+    // A tile by id and what it shows ("E (city cap)").
+    let tile = |t: u16| {
+        rules
+            .tiles()
+            .get(t as usize)
+            .map_or("?".to_string(), |t| match &t.def.name {
+                Some(name) => format!("{} ({name})", t.id()),
+                None => t.id().to_string(),
+            })
+    };
     let figure = |k: u8| {
         rules
             .figures()

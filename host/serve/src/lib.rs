@@ -799,6 +799,8 @@ impl Table {
                 let rotations: Vec<Rotation> = (0..4).filter_map(|q| Rotation::from_degrees(q * 90)).collect();
                 v["kind"] = json!("place");
                 v["tile"] = json!(t.id());
+                // What the tile shows, in words (its id when the file gives no name).
+                v["tile_name"] = json!(t.def.name.clone().unwrap_or_else(|| t.id().to_string()));
                 v["tile_svgs"] = json!(rotations.iter().map(|r| tile_svg(t, *r)).collect::<Vec<_>>());
                 v["tile_groups"] = json!(
                     rotations

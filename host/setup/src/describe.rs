@@ -12,7 +12,14 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
     let name = |p: u8| s.player_name(p).to_string();
     Some(match event {
         Event::TurnStarted { player } => format!("Turn {} · {}", s.turn().number, name(*player)),
-        Event::TileDrawn { tile, .. } => format!("    draws {}", rules.tile(*tile).id()),
+        // The id for players who know the tiles by letter, and what it shows.
+        Event::TileDrawn { tile, .. } => {
+            let t = rules.tile(*tile);
+            match &t.def.name {
+                Some(name) => format!("    draws {} ({name})", t.id()),
+                None => format!("    draws {}", t.id()),
+            }
+        }
         Event::TileDiscarded { tile } => {
             format!("    discards {} (it fits nowhere)", rules.tile(*tile).id())
         }
