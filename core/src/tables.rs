@@ -211,37 +211,34 @@ impl Tables {
         &self.sources
     }
 
-    /// Each score source in words for players, by source index: the base
-    /// game's "Roads", "Cities", "Cloisters", "Farms"; an expansion's as it
-    /// names them (`score_source_names`), else worded from the id (`serf`
-    /// → "Serf", the expansion's own `""` source → its name); a declared
-    /// kind's source from its key (`abbot.gardens` → "Gardens").
+    /// Score source `index` in words for players: an expansion's as it
+    /// names it (`score_source_names`), the expansion's own `""` source by
+    /// the expansion's name, any other from its key's last part (the base
+    /// game's `roads` → "Roads", `cleric-and-serf.serf` → "Serf",
+    /// `abbot.gardens` → "Gardens"). `None` past the last source.
+    pub fn score_source_word(&self, index: usize) -> Option<String> {
+        let key = self.sources.get(index)?;
+        for e in &self.expansion_sources {
+            let first = e.first as usize;
+            if (first..first + e.names.len()).contains(&index) {
+                let k = index - first;
+                if let Some(w) = e.words.get(k) {
+                    return Some(w.to_string());
+                }
+                if e.names[k].is_empty() {
+                    return Some(e.title.to_string());
+                }
+            }
+        }
+        let last = key.rsplit('.').next().unwrap_or(key);
+        Some(crate::words::capitalised(&last.replace('-', " ")))
+    }
+
+    /// Every score source in words, by source index
+    /// ([`Tables::score_source_word`]).
     pub fn score_source_words(&self) -> Vec<String> {
-        self.sources
-            .iter()
-            .enumerate()
-            .map(|(i, key)| {
-                match key.as_str() {
-                    "roads" => return "Roads".to_string(),
-                    "cities" => return "Cities".to_string(),
-                    "cloisters" => return "Cloisters".to_string(),
-                    "farms" => return "Farms".to_string(),
-                    _ => {}
-                }
-                for e in &self.expansion_sources {
-                    let first = e.first as usize;
-                    if (first..first + e.names.len()).contains(&i) {
-                        let k = i - first;
-                        if let Some(w) = e.words.get(k) {
-                            return w.to_string();
-                        }
-                        if e.names[k].is_empty() {
-                            return e.title.to_string();
-                        }
-                    }
-                }
-                words_of_key(key)
-            })
+        (0..self.sources.len())
+            .filter_map(|i| self.score_source_word(i))
             .collect()
     }
 
@@ -305,16 +302,5 @@ impl KindTables {
             }
         }
         t
-    }
-}
-
-/// A score key in words when nobody named it: its last part, dashes as
-/// spaces, capitalised (`fruit-trees.harvest` → "Harvest").
-fn words_of_key(key: &str) -> String {
-    let last = key.rsplit('.').next().unwrap_or(key).replace('-', " ");
-    let mut chars = last.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => key.to_string(),
     }
 }

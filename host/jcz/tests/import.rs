@@ -181,6 +181,15 @@ fn edited(name: &str, from: &str, to: &str) -> String {
     text.replace(from, to)
 }
 
+/// The parts of `expansion` the record's configuration switches off.
+fn parts_off<'c>(config: &'c carcassonne_core::GameConfig, expansion: &str) -> Vec<&'c str> {
+    config.parts[expansion]
+        .iter()
+        .filter(|(_, on)| !**on)
+        .map(|(p, _)| p.as_str())
+        .collect()
+}
+
 /// Imports `text`, replays its record and returns the final scores with the
 /// points each seat has from `source` (a score source of the game).
 fn scores_and_source(text: &str, source: &str) -> (Vec<i32>, Vec<i32>, Imported) {
@@ -238,11 +247,7 @@ fn the_wagon_alone() {
     assert_eq!(scores, [10, 0]);
     let config = &imported.record.config;
     assert_eq!(config.expansions, ["abbey-and-mayor"]);
-    let off: Vec<&str> = config.parts["abbey-and-mayor"]
-        .iter()
-        .filter(|(_, on)| !**on)
-        .map(|(p, _)| p.as_str())
-        .collect();
+    let off = parts_off(config, "abbey-and-mayor");
     assert_eq!(off, ["abbey", "barn", "mayor"]);
     let rules = imported.game.rules();
     for figure in ["barn", "mayor"] {
@@ -331,11 +336,7 @@ fn abbey_and_mayor_tiles_with_the_barn_alone_import() {
     let imported = import_text(&sample("abbey_and_mayor_tiles.jcz")).unwrap();
     let config = &imported.record.config;
     assert_eq!(config.expansions, ["abbey-and-mayor"]);
-    let off: Vec<&str> = config.parts["abbey-and-mayor"]
-        .iter()
-        .filter(|(_, on)| !**on)
-        .map(|(p, _)| p.as_str())
-        .collect();
+    let off = parts_off(config, "abbey-and-mayor");
     assert_eq!(off, ["abbey", "mayor", "wagon"]);
     assert_eq!(config.draw_order.as_ref().unwrap()[0], "AM-F");
 }

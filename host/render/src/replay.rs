@@ -221,9 +221,7 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
         } => {
             // The source in the words players read ("King", not its key).
             let source = rules
-                .score_source_words()
-                .get(*source as usize)
-                .cloned()
+                .score_source_word(*source as usize)
                 .unwrap_or_else(|| "points".to_string());
             let unit = if points.abs() == 1 { "point" } else { "points" };
             format!("{} scores {points} {unit} ({source})", name(*player))

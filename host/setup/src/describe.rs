@@ -73,9 +73,7 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
             name(*player),
             // In the words players read ("King", not its key).
             rules
-                .score_source_words()
-                .get(*source as usize)
-                .cloned()
+                .score_source_word(*source as usize)
                 .unwrap_or_else(|| "points".to_string())
         ),
         Event::FigureReturned { owner, kind, .. } if *owner == carcassonne_core::figures::NEUTRAL => {
