@@ -331,6 +331,16 @@ pub(crate) struct ServeArgs {
     /// The most games the server holds at once (a finished game makes room for a new one).
     #[arg(long, default_value_t = carcassonne_serve::lobby::DEFAULT_MAX_GAMES, value_parser = game_limit)]
     pub(crate) max_games: usize,
+    /// Keep every game in DIR/games.sqlite, so a restart loses none (default: the per-user data
+    /// directory, e.g. ~/.local/share/carcassonne on Linux).
+    #[arg(long, value_name = "DIR", conflicts_with = "no_data")]
+    pub(crate) data: Option<PathBuf>,
+    /// Keep the games in memory only: a restart loses them (the behaviour before --data).
+    #[arg(long)]
+    pub(crate) no_data: bool,
+    /// Delete finished games that ended N days ago or more, at start and every hour (0: every finished game at start).
+    #[arg(long, value_name = "N", conflicts_with = "no_data", value_parser = clap::value_parser!(u32).range(0..=36_500))]
+    pub(crate) keep_days: Option<u32>,
 }
 
 #[derive(Args, Debug)]

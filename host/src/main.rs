@@ -6,7 +6,7 @@
 mod args;
 mod report;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use args::{
     ArenaArgs, BenchArgs, Cli, Command, ExpansionsArgs, ImportJczArgs, NewExpansionArgs, PlayArgs, RenderArgs,
     ReplayArgs, ResumeArgs, ServeArgs, SimulateArgs, TilesCommand,
@@ -278,7 +278,7 @@ fn tiles(command: TilesCommand) -> Result<()> {
                 .iter()
                 .find_map(|s| s.tiles.iter().find(|t| &t.id == id).map(|t| (s, t)));
             let Some((set, def)) = found else {
-                anyhow::bail!(
+                bail!(
                     "no tile `{id}` in {}",
                     if set.is_some() { "that set" } else { "any known set" }
                 );
@@ -445,10 +445,10 @@ fn simulate_merge(files: &[std::path::PathBuf], json: bool, html: Option<&std::p
 fn bench(args: BenchArgs) -> Result<()> {
     use carcassonne_lab::bench;
     if !(args.seconds.is_finite() && args.seconds > 0.0) {
-        anyhow::bail!("--seconds must be a positive number of seconds");
+        bail!("--seconds must be a positive number of seconds");
     }
     if args.games == Some(0) {
-        anyhow::bail!("--games must be at least 1");
+        bail!("--games must be at least 1");
     }
     let setup = GameSetup::base_game(&args.plugins, args.tiles.as_deref())?;
     let expansions: Vec<String> = args
@@ -466,7 +466,7 @@ fn bench(args: BenchArgs) -> Result<()> {
         None => setup.catalog.ids().into_iter().map(String::from).collect(),
     };
     if let Some(unknown) = alone.iter().find(|id| setup.catalog.get(id).is_none()) {
-        anyhow::bail!(
+        bail!(
             "--alone: no expansion `{unknown}`; there are {}",
             setup.catalog.ids().join(", ")
         );
@@ -577,10 +577,32 @@ fn serve(args: ServeArgs) -> Result<()> {
             .collect(),
         tiles: overrides.tiles.clone(),
     };
-    let server = http::Server::with_lobby(
-        Lobby::new(offer, args.max_games),
-        Editor::new(setup.catalog, setup.tiles),
-    );
+    let keep = args
+        .keep_days
+        .map(|days| std::time::Duration::from_secs(u64::from(days) * 24 * 3600));
+    let lobby = match data_dir(&args)? {
+        None => Lobby::new(offer, args.max_games),
+        Some(dir) => {
+            let store = carcassonne_serve::store::Store::open(&dir)?;
+            let (lobby, loaded) = Lobby::with_store(offer, args.max_games, store.clone(), keep)
+                .with_context(|| format!("cannot read the games of {}", store.path().display()))?;
+            if !loaded.pruned.is_empty() {
+                eprintln!(
+                    "note: deleted {} finished games older than {} days (--keep-days)",
+                    loaded.pruned.len(),
+                    args.keep_days.unwrap_or(0)
+                );
+            }
+            for (id, why) in &loaded.skipped {
+                eprintln!(
+                    "warning: game {id} of {} cannot be resumed here, and stays in the database untouched: {why}",
+                    store.path().display()
+                );
+            }
+            lobby
+        }
+    };
+    let server = http::Server::with_lobby(lobby, Editor::new(setup.catalog, setup.tiles));
     // A game flag (or a record to continue) starts the server with that
     // game created; bare `carcassonne serve` opens an empty lobby.
     if args.game.describes_a_game() || args.record.is_some() {
@@ -589,9 +611,50 @@ fn serve(args: ServeArgs) -> Result<()> {
             // The flag adds undo; a configuration's `undo = true` needs no flag.
             table.allow_undo(true);
         }
-        server.lobby().add(table).map_err(|r| anyhow::anyhow!(r.error))?;
+        if let Err(r) = server.lobby().add(table) {
+            // Kept games may fill the server: it serves them all the same.
+            if server.lobby().store().is_none() {
+                bail!("{}", r.error);
+            }
+            eprintln!("warning: the game the flags describe was not created: {}", r.error);
+        }
+    }
+    // The bots of the games resumed from the database think on.
+    server.lobby().wake_all();
+    if let Some(keep) = keep
+        && server.lobby().store().is_some()
+    {
+        let pruner = server.clone();
+        std::thread::Builder::new()
+            .name("prune finished games".into())
+            .spawn(move || {
+                loop {
+                    std::thread::sleep(std::time::Duration::from_secs(3600));
+                    if let Err(e) = pruner.lobby().prune(keep) {
+                        eprintln!("warning: pruning old finished games failed: {e:#}");
+                    }
+                }
+            })
+            .context("cannot start the pruning thread")?;
     }
     http::serve_blocking(server, &args.bind, |banner| say(&format!("{banner}\n")))
+}
+
+/// Where `serve` keeps its games: `--data DIR`, none with `--no-data`,
+/// else `carcassonne` in the per-user data directory (`$XDG_DATA_HOME`,
+/// else `~/.local/share` on Linux; `~/Library/Application Support` on
+/// macOS; `%APPDATA%` on Windows).
+fn data_dir(args: &ServeArgs) -> Result<Option<std::path::PathBuf>> {
+    if args.no_data {
+        return Ok(None);
+    }
+    if let Some(dir) = &args.data {
+        return Ok(Some(dir.clone()));
+    }
+    match dirs::data_dir() {
+        Some(dir) => Ok(Some(dir.join("carcassonne"))),
+        None => bail!("this system names no per-user data directory: give --data DIR (or --no-data)"),
+    }
 }
 
 /// What the user should know about the game's setup (plugins built in
@@ -647,7 +710,7 @@ fn manpage(out: Option<&std::path::Path>) -> Result<()> {
 
 fn arena(args: ArenaArgs) -> Result<()> {
     if args.game.players.is_some_and(|n| n != args.bots.len()) {
-        anyhow::bail!("an arena seats one player per bot: --players must match --bots");
+        bail!("an arena seats one player per bot: --players must match --bots");
     }
     let setup = GameSetup::new(&args.game.to_overrides())?;
     show_notices(&setup);

@@ -389,8 +389,18 @@ pub fn banner(server: &Server, addr: SocketAddr, lan: &[std::net::IpAddr]) -> St
              create games, and a seat link is the only thing that proves a seat; share each link with its player only\n",
         );
     }
+    if let Some(store) = server.lobby.store() {
+        out.push_str(&format!("Games are kept in {}\n", store.path().display()));
+    }
+    let mut kept = 0;
     for slot in server.lobby.all() {
         let table = slot.table();
+        if table.seats().is_none() {
+            // Kept in the database, which holds only the tokens' hashes:
+            // listed in the lobby, links as handed out at creation.
+            kept += 1;
+            continue;
+        }
         let game = table.game();
         let id = slot.id();
         out.push_str(&format!(
@@ -399,11 +409,14 @@ pub fn banner(server: &Server, addr: SocketAddr, lan: &[std::net::IpAddr]) -> St
             if game.is_over() { ", game over" } else { "" },
             table.record().config.seed
         ));
+        let Some(seats) = table.seats() else {
+            continue;
+        };
         out.push_str(&format!(
             "  hot-seat (every person's seat): {base}/games/{id}/?seat={}\n",
-            table.seats().hotseat
+            seats.hotseat
         ));
-        for (i, token) in table.seats().seats.iter().enumerate() {
+        for (i, token) in seats.seats.iter().enumerate() {
             let p = i as u8;
             let name = game.state().player_name(p);
             if table.is_human(p) {
@@ -412,6 +425,12 @@ pub fn banner(server: &Server, addr: SocketAddr, lan: &[std::net::IpAddr]) -> St
                 out.push_str(&format!("  seat {} ({name}): bot\n", i + 1));
             }
         }
+    }
+    if kept > 0 {
+        out.push_str(&format!(
+            "Resumed {kept} {} from the database (listed in the lobby; every link handed out still works)\n",
+            if kept == 1 { "game" } else { "games" }
+        ));
     }
     // Previewing and saving need a loopback address and host, or the host
     // token (see `may_edit`).

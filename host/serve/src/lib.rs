@@ -17,6 +17,7 @@ pub mod editor;
 pub mod guard;
 pub mod http;
 pub mod lobby;
+pub mod store;
 
 use anyhow::{Context, Result, bail};
 use carcassonne_bots::Bot;
@@ -30,6 +31,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use store::{Store, StoredGame, token_hash};
 
 /// How many turn-log lines a state keeps (the page shows the latest).
 const LOG_LINES: usize = 400;
@@ -57,6 +59,41 @@ impl Seats {
             hotseat: token()?,
         })
     }
+}
+
+/// The SHA-256 hashes of a table's seat tokens ([`store::token_hash`]): all
+/// a table needs to know who a token speaks for, and all the database
+/// keeps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct SeatHashes {
+    seats: Vec<String>,
+    hotseat: String,
+}
+
+impl SeatHashes {
+    fn of(seats: &Seats) -> SeatHashes {
+        SeatHashes {
+            seats: seats.seats.iter().map(|t| token_hash(t)).collect(),
+            hotseat: token_hash(&seats.hotseat),
+        }
+    }
+}
+
+/// Where a lobby game is kept in the server's database, and how many of
+/// its moves the database holds.
+struct Kept {
+    store: Arc<Store>,
+    id: u64,
+    saved: usize,
+}
+
+/// What a restarted table takes over from its last run: its seat tokens
+/// (or only their hashes), the state version and the turn log.
+struct Carried {
+    seats: Option<Seats>,
+    hashes: SeatHashes,
+    version: u64,
+    log: Vec<String>,
 }
 
 /// Who a token speaks for.
@@ -132,9 +169,15 @@ pub struct Table {
     /// Each seat's bot; a bot seat's is away (`None`) while it thinks.
     bots: Vec<Option<Box<dyn Bot>>>,
     human: Vec<bool>,
-    seats: Seats,
+    /// The seat tokens, when this run made them or read them from a
+    /// `--record` game's token file; a game from the database has only
+    /// their hashes.
+    seats: Option<Seats>,
+    hashes: SeatHashes,
     record_path: Option<PathBuf>,
     writer: Option<RecordWriter>,
+    /// Where the game is kept in the server's database, if it is.
+    db: Option<Kept>,
     version: u64,
     log: Vec<String>,
     /// The seat that made each move of the record.
@@ -211,7 +254,7 @@ impl Table {
             Some(record) => {
                 let setup = setup::GameSetup::for_record(&record, &args.plugins, args.tiles.as_deref())?;
                 let rules = Arc::new(setup.rules()?);
-                Table::start(record, rules, record_path, true)
+                Table::start(record, rules, record_path, true, None)
             }
             None => {
                 // The configuration's plugins are loaded here; the record
@@ -231,7 +274,85 @@ impl Table {
     /// record cannot be written.
     pub fn new(setup: &setup::GameSetup, record_path: Option<&Path>) -> Result<Table> {
         let rules = Arc::new(setup.rules()?);
-        Table::start(GameRecord::of_rules(&rules), rules, record_path, false)
+        Table::start(GameRecord::of_rules(&rules), rules, record_path, false, None)
+    }
+
+    /// Rebuilds a game the server's database holds, by replaying its moves
+    /// with the expansions of `plugins` and the tiles of `tiles` (as the
+    /// lobby offers them), and keeps it there: every later move is saved
+    /// in `store`. Its seat tokens stay those of its links (the database
+    /// has their hashes); its version moves past the saved one.
+    ///
+    /// # Errors
+    /// The record's configuration cannot make a game here (an expansion
+    /// no longer offered), or a move does not replay.
+    pub fn from_stored(
+        stored: StoredGame,
+        plugins: &[PathBuf],
+        tiles: Option<&Path>,
+        store: &Arc<Store>,
+    ) -> Result<Table> {
+        let setup = setup::GameSetup::for_record(&stored.record, plugins, tiles)?;
+        let rules = Arc::new(setup.rules()?);
+        if stored.seat_hashes.len() != stored.record.config.players.len() {
+            bail!(
+                "{} seat token hashes for {} players",
+                stored.seat_hashes.len(),
+                stored.record.config.players.len()
+            );
+        }
+        let saved = stored.record.moves.len();
+        let carried = Carried {
+            seats: None,
+            hashes: SeatHashes {
+                seats: stored.seat_hashes,
+                hotseat: stored.hotseat_hash,
+            },
+            version: stored.version,
+            log: stored.log,
+        };
+        let mut table = Table::start(stored.record, rules, None, true, Some(carried))?;
+        table.db = Some(Kept {
+            store: store.clone(),
+            id: stored.id,
+            saved,
+        });
+        // The new version and the "resumed" line, before any is handed out.
+        table.save_table()?;
+        Ok(table)
+    }
+
+    /// Stores this table as a new game of `store` (its record so far, its
+    /// tokens' hashes, version and log) and keeps every later change
+    /// there; returns the game's id. A table kept in a `--record` file is
+    /// not stored: it gets the id its file is known by.
+    ///
+    /// # Errors
+    /// The database did not take the game; nothing was stored.
+    pub fn keep_in(&mut self, store: &Arc<Store>) -> Result<u64, store::StoreError> {
+        if let Some(path) = &self.record_path {
+            return store.record_game_id(path);
+        }
+        let id = store.insert(&store::NewGame {
+            record: &self.record,
+            seats: &self.movers,
+            seat_hashes: &self.hashes.seats,
+            hotseat_hash: &self.hashes.hotseat,
+            version: self.version,
+            log: &self.log,
+            over: self.game.is_over(),
+        })?;
+        self.db = Some(Kept {
+            store: store.clone(),
+            id,
+            saved: self.record.moves.len(),
+        });
+        Ok(id)
+    }
+
+    /// The record file this table is kept in (`serve --record`), if any.
+    pub fn record_path(&self) -> Option<&Path> {
+        self.record_path.as_deref()
     }
 
     fn start(
@@ -239,6 +360,7 @@ impl Table {
         rules: Arc<carcassonne_core::Rules>,
         record_path: Option<&Path>,
         resumed: bool,
+        carried: Option<Carried>,
     ) -> Result<Table> {
         let config = record.config.clone();
         let human: Vec<bool> = config.players.iter().map(|p| p.bot.is_none()).collect();
@@ -248,6 +370,7 @@ impl Table {
         let mut game = Game::new(rules)?;
         let movers = replay(&mut game, &mut bots, &record.moves)?;
         let kept = match record_path.map(seats_path) {
+            _ if carried.is_some() => None,
             Some(p) if resumed && p.exists() => {
                 let text = read_text_file(&p, MAX_TABLE_FILE_BYTES, "seat token file")?;
                 let kept: TableFile = serde_json::from_str(&text).with_context(|| format!("{}", p.display()))?;
@@ -263,11 +386,28 @@ impl Table {
             }
             _ => None,
         };
-        let (seats, version, mut log) = match kept {
-            // A fresh version: none handed out before the restart matches it.
-            Some(k) => (k.seats, k.version + 1, k.log),
-            None => (Seats::random(config.players.len())?, 0, Vec::new()),
+        let carried = match (carried, kept) {
+            (Some(c), _) => c,
+            (None, Some(k)) => Carried {
+                hashes: SeatHashes::of(&k.seats),
+                seats: Some(k.seats),
+                version: k.version,
+                log: k.log,
+            },
+            (None, None) => {
+                let seats = Seats::random(config.players.len())?;
+                Carried {
+                    hashes: SeatHashes::of(&seats),
+                    seats: Some(seats),
+                    // One less than the first version handed out.
+                    version: u64::MAX,
+                    log: Vec::new(),
+                }
+            }
         };
+        // A fresh version: none handed out before the restart matches it.
+        let version = carried.version.wrapping_add(1);
+        let (seats, hashes, mut log) = (carried.seats, carried.hashes, carried.log);
         if resumed {
             log.push(format!("Resumed from the record after {} moves", record.moves.len()));
         } else {
@@ -279,8 +419,10 @@ impl Table {
             bots: bots.into_iter().map(Some).collect(),
             human,
             seats,
+            hashes,
             record_path: record_path.map(Path::to_path_buf),
             writer: None,
+            db: None,
             version,
             log,
             movers,
@@ -389,9 +531,17 @@ impl Table {
         &self.record
     }
 
-    /// The seat tokens.
-    pub fn seats(&self) -> &Seats {
-        &self.seats
+    /// The seat tokens, when this server knows them: it made them, or read
+    /// them from a `--record` game's token file. A game rebuilt from the
+    /// database has only their hashes (`None`): the links handed out when
+    /// it was created go on working, but the server cannot print them.
+    pub fn seats(&self) -> Option<&Seats> {
+        self.seats.as_ref()
+    }
+
+    /// The game's id in the server's database, if it is kept there.
+    pub fn stored_id(&self) -> Option<u64> {
+        self.db.as_ref().map(|k| k.id)
     }
 
     /// Whether seat `p` is a person's (not a bot's).
@@ -409,13 +559,15 @@ impl Table {
         if token.is_empty() {
             return None;
         }
-        if token == self.seats.hotseat {
+        // Compared by hash: the database holds no token.
+        let hash = token_hash(token);
+        if hash == self.hashes.hotseat {
             return Some(Viewer::HotSeat);
         }
-        self.seats
+        self.hashes
             .seats
             .iter()
-            .position(|t| t == token)
+            .position(|t| *t == hash)
             .map(|i| Viewer::Seat(i as u8))
     }
 
@@ -433,6 +585,12 @@ impl Table {
     /// Saves the record's new moves (or, with fewer moves than saved, the
     /// record whole): after it, the disk holds `self.record`.
     fn save_moves(&mut self) -> Result<()> {
+        if let Some(kept) = &mut self.db {
+            kept.store
+                .save_moves(kept.id, kept.saved, &self.record.moves, &self.movers)?;
+            kept.saved = self.record.moves.len();
+            return Ok(());
+        }
         let Some(path) = &self.record_path else {
             return Ok(());
         };
@@ -458,11 +616,16 @@ impl Table {
     /// Saves the seat tokens, the version and the log beside the record,
     /// readable by the owner only. Called before a new version is handed out.
     fn save_table(&self) -> Result<()> {
-        let Some(record) = &self.record_path else {
+        if let Some(kept) = &self.db {
+            kept.store
+                .save_state(kept.id, self.version, &self.log, self.game.is_over())?;
+            return Ok(());
+        }
+        let (Some(record), Some(seats)) = (&self.record_path, &self.seats) else {
             return Ok(());
         };
         let kept = TableFile {
-            seats: self.seats.clone(),
+            seats: seats.clone(),
             version: self.version,
             log: self.log.clone(),
         };
@@ -481,22 +644,27 @@ impl Table {
         };
         self.game.check(action)?;
         self.record.moves.push(self.game.move_of(action));
+        self.movers.push(d.player());
         if let Err(e) = self.save_moves() {
             self.record.moves.pop();
+            self.movers.pop();
             return Err(NotSaved(format!("{e:#}")).into());
         }
         let said = output::decision(&self.game, action);
         if let Err(e) = self.game.play(action) {
             // Checked, so only an expansion's failure gets here: the saved
-            // line goes again, so the disk holds the game as it stands.
+            // move goes again, so the disk holds the game as it stands.
             self.record.moves.pop();
+            self.movers.pop();
             if let Some(writer) = &mut self.writer {
                 let _ = writer.take_back_last();
+            }
+            if self.db.is_some() {
+                let _ = self.save_moves();
             }
             return Err(e.into());
         }
         self.log.extend(said);
-        self.movers.push(d.player());
         push_events(&mut self.log, &self.game);
         let excess = self.log.len().saturating_sub(LOG_LINES);
         self.log.drain(..excess);

@@ -3,6 +3,7 @@
 //! configuration sent as JSON (the keys of a TOML game configuration).
 
 use super::Table;
+use super::store::Store;
 use anyhow::Result;
 use carcassonne_bots::{BotSpec, Budget};
 use carcassonne_core::GameConfig;
@@ -35,6 +36,11 @@ pub const MAX_LOBBY_TILES: usize = 2_000;
 /// over the game, reckoned at their time a decision and two decisions a
 /// turn: an hour of one core.
 pub const MAX_GAME_BOT_SECONDS: f64 = 3_600.0;
+
+/// Most finished games a lobby with a database keeps (they stay listed,
+/// with their records, until deleted or pruned by `--keep-days`): past it,
+/// creating a game is refused until some are deleted.
+pub const MAX_FINISHED_GAMES: usize = 1_000;
 
 /// One game on the server: its table, the channel that announces each new
 /// state version to its event streams, and its bot worker.
@@ -179,6 +185,21 @@ pub struct Lobby {
     next: Mutex<u64>,
     max_games: usize,
     offer: Offer,
+    /// Where the games are kept across restarts (`serve --data`), if anywhere.
+    store: Option<Arc<Store>>,
+}
+
+/// What [`Lobby::with_store`] found in the database.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    /// The ids of the games resumed.
+    pub resumed: Vec<u64>,
+    /// Games that could not be rebuilt (an expansion no longer offered, a
+    /// damaged row): their id and why. They stay in the database,
+    /// untouched, for a server that can serve them.
+    pub skipped: Vec<(u64, String)>,
+    /// Finished games pruned for their age (`--keep-days`).
+    pub pruned: Vec<u64>,
 }
 
 impl Lobby {
@@ -191,6 +212,94 @@ impl Lobby {
             next: Mutex::new(1),
             max_games: max_games.max(1),
             offer,
+            store: None,
+        }
+    }
+
+    /// A lobby whose games are kept in `store`: every game the database
+    /// holds is rebuilt from its moves (finished games older than `keep`
+    /// are deleted first), new games are stored as they are created and
+    /// each move is committed before it is acknowledged. Finished games do
+    /// not count against `max_games`: they stay listed until deleted.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn with_store(
+        offer: Offer,
+        max_games: usize,
+        store: Arc<Store>,
+        keep: Option<std::time::Duration>,
+    ) -> Result<(Lobby, Loaded)> {
+        let mut lobby = Lobby::new(offer, max_games);
+        let mut loaded = Loaded::default();
+        if let Some(keep) = keep {
+            for id in store.finished_before(keep)? {
+                store.delete(id)?;
+                loaded.pruned.push(id);
+            }
+        }
+        for game in store.load()? {
+            let stored = match game {
+                Ok(g) => g,
+                Err(skipped) => {
+                    loaded.skipped.push(skipped);
+                    continue;
+                }
+            };
+            let id = stored.id;
+            let unmarked = stored.finished_at.is_none();
+            match Table::from_stored(stored, &lobby.offer.plugins, lobby.offer.tiles.as_deref(), &store) {
+                Ok(table) => {
+                    if unmarked && table.game().is_over() {
+                        store.mark_finished(id)?;
+                    }
+                    lobby.games().insert(id, GameSlot::new(id, table));
+                    loaded.resumed.push(id);
+                }
+                Err(e) => loaded.skipped.push((id, format!("{e:#}"))),
+            }
+        }
+        lobby.store = Some(store);
+        Ok((lobby, loaded))
+    }
+
+    /// Sets the bots of every game going (after [`Lobby::with_store`]).
+    pub fn wake_all(&self) {
+        for slot in self.all() {
+            slot.wake_bots();
+        }
+    }
+
+    /// Deletes the finished games that ended `keep` ago or longer, from
+    /// the lobby and the database; returns their ids. Without a database
+    /// there is nothing to prune.
+    ///
+    /// # Errors
+    /// The database cannot be read or written.
+    pub fn prune(&self, keep: std::time::Duration) -> Result<Vec<u64>> {
+        let Some(store) = &self.store else {
+            return Ok(Vec::new());
+        };
+        let ids = store.finished_before(keep)?;
+        for &id in &ids {
+            self.remove(id).map_err(|r| anyhow::anyhow!(r.error))?;
+            // A game the lobby did not hold (it could not be rebuilt).
+            store.delete(id)?;
+        }
+        Ok(ids)
+    }
+
+    /// The database the games are kept in, if any.
+    pub fn store(&self) -> Option<&Arc<Store>> {
+        self.store.as_ref()
+    }
+
+    /// How many games count against the limit: all of them, or with a
+    /// database only those in progress.
+    fn counted(&self, games: &BTreeMap<u64, Arc<GameSlot>>) -> usize {
+        match self.store {
+            Some(_) => games.values().filter(|g| !g.table().game().is_over()).count(),
+            None => games.len(),
         }
     }
 
@@ -220,28 +329,51 @@ impl Lobby {
 
     /// Adds `table` as a new game and sets its bots going. At the limit,
     /// the oldest finished game makes room (its record stays wherever it
-    /// was saved); with none finished the server is full (429).
-    pub fn add(&self, table: Table) -> Result<Arc<GameSlot>, Refused> {
+    /// was saved); with none finished the server is full (429). With a
+    /// database, the game is stored first (503 when the disk does not
+    /// take it) and finished games do not count: they stay.
+    pub fn add(&self, mut table: Table) -> Result<Arc<GameSlot>, Refused> {
         let leaving = self.still_leaving();
         let mut games = self.games();
-        if games.len() + leaving >= self.max_games {
+        if self.counted(&games) + leaving >= self.max_games {
             let finished = games
                 .iter()
                 .find(|(_, g)| g.table().game().is_over())
                 .map(|(id, _)| *id);
             match finished {
-                Some(id) => {
+                Some(id) if self.store.is_none() => {
                     games.remove(&id);
                 }
-                None => return self.add_refusal(),
+                _ => return self.add_refusal(),
             }
         }
-        let id = {
-            let mut next = self.next.lock().unwrap_or_else(|e| e.into_inner());
-            let id = *next;
-            *next += 1;
-            id
+        if self.store.is_some() && games.len() - self.counted(&games) >= MAX_FINISHED_GAMES {
+            return Err(Refused {
+                status: 429,
+                error: format!(
+                    "the server keeps {MAX_FINISHED_GAMES} finished games, its limit: delete some \
+                     (or start the server with --keep-days N to prune old ones)"
+                ),
+            });
+        }
+        let id = match &self.store {
+            Some(store) => table.keep_in(store).map_err(|e| Refused {
+                status: 503,
+                error: format!("the game could not be stored: {e}"),
+            })?,
+            None => {
+                let mut next = self.next.lock().unwrap_or_else(|e| e.into_inner());
+                let id = *next;
+                *next += 1;
+                id
+            }
         };
+        if games.contains_key(&id) {
+            return Err(Refused {
+                status: 409,
+                error: format!("the server already holds game {id}"),
+            });
+        }
         let slot = GameSlot::new(id, table);
         games.insert(id, slot.clone());
         drop(games);
@@ -253,13 +385,29 @@ impl Lobby {
     pub fn has_room(&self) -> bool {
         let leaving = self.still_leaving();
         let games = self.games();
-        games.len() + leaving < self.max_games || games.values().any(|g| g.table().game().is_over())
+        self.counted(&games) + leaving < self.max_games
+            || (self.store.is_none() && games.values().any(|g| g.table().game().is_over()))
     }
 
-    /// Forgets game `id` (its record stays wherever it was saved) and
-    /// stops its bots after the decision they are thinking about.
-    pub fn remove(&self, id: u64) -> Option<Arc<GameSlot>> {
-        let slot = self.games().remove(&id)?;
+    /// Forgets game `id` (a `--record` game's record stays in its file;
+    /// a stored game's rows are deleted) and stops its bots after the
+    /// decision they are thinking about. `Ok(None)`: no such game.
+    ///
+    /// # Errors
+    /// The database did not take the deletion (503): the game stays.
+    pub fn remove(&self, id: u64) -> Result<Option<Arc<GameSlot>>, Refused> {
+        let mut games = self.games();
+        let Some(slot) = games.get(&id).cloned() else {
+            return Ok(None);
+        };
+        if let Some(store) = &self.store {
+            store.delete(id).map_err(|e| Refused {
+                status: 503,
+                error: format!("the game could not be deleted: {e}"),
+            })?;
+        }
+        games.remove(&id);
+        drop(games);
         slot.removed.store(true, Ordering::Release);
         if slot.bots_running() {
             self.leaving
@@ -267,7 +415,7 @@ impl Lobby {
                 .unwrap_or_else(|e| e.into_inner())
                 .push(slot.clone());
         }
-        Some(slot)
+        Ok(Some(slot))
     }
 
     /// How many removed games' bots are still finishing a decision.

@@ -154,8 +154,12 @@ pub(super) async fn create_game(
         Ok(Ok(slot)) => {
             let table = slot.table();
             let id = slot.id();
-            let seats: Vec<Value> = table
-                .seats()
+            // A game just made: this server made its tokens.
+            let tokens = table.seats().cloned().unwrap_or_else(|| crate::Seats {
+                seats: Vec::new(),
+                hotseat: String::new(),
+            });
+            let seats: Vec<Value> = tokens
                 .seats
                 .iter()
                 .enumerate()
@@ -175,7 +179,7 @@ pub(super) async fn create_game(
                 "seed": table.record().config.seed.to_string(),
                 "base": server.base.get(),
                 "watch": format!("/games/{id}/"),
-                "hotseat": format!("/games/{id}/?seat={}", table.seats().hotseat),
+                "hotseat": format!("/games/{id}/?seat={}", tokens.hotseat),
                 "seats": seats,
                 "game": summary(&slot, &table),
             });
@@ -322,15 +326,20 @@ pub(super) async fn delete_game(
         Ok(Json(b)) => b.token,
         Err(e) => return body_refusal(&e),
     };
-    let allowed = !token.is_empty() && (token == server.host_token || slot.table().seats().hotseat == token);
+    let allowed = !token.is_empty()
+        && (token == server.host_token || slot.table().viewer(&token) == Some(crate::Viewer::HotSeat));
     if !allowed {
         return guard::json_error(
             StatusCode::FORBIDDEN,
             "removing a game takes its hot-seat token (or the server's host token)",
         );
     }
-    server.lobby.remove(slot.id());
-    Json(json!({ "ok": true })).into_response()
+    let worker = server.clone();
+    match off_thread(move || worker.lobby.remove(slot.id())).await {
+        Ok(Ok(_)) => Json(json!({ "ok": true })).into_response(),
+        Ok(Err(r)) => refused(r),
+        Err(r) => r,
+    }
 }
 
 #[derive(Deserialize)]

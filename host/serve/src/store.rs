@@ -1,0 +1,555 @@
+//! The lobby's games on disk: an embedded SQLite database (`games.sqlite`
+//! in the directory `carcassonne serve --data DIR` names), so that a
+//! restart, a crash or a `kill -9` loses no acknowledged move.
+//!
+//! Each game is a row of `games` (its record's header: format, engine,
+//! expansion versions and configuration, as `docs/records.md` states them;
+//! its seat tokens as SHA-256 hashes; its state version, turn log and
+//! times) and one row of `moves` per move, in the record's own form. A
+//! restarted server rebuilds each game by replaying its moves, as it
+//! continues a `--record` file.
+//!
+//! Durability: the database is in WAL mode with `synchronous = FULL`, so a
+//! move's commit has reached the disk (an `fsync` of the log) before the
+//! move is acknowledged; a killed process loses nothing committed, and
+//! neither does a power cut on a disk that honours `fsync`. The database
+//! is held in exclusive locking mode: a second server on the same
+//! directory is refused at start instead of writing beside the first.
+
+use carcassonne_core::{GameRecord, Move};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// The database's file name inside the data directory.
+pub const DB_FILE: &str = "games.sqlite";
+
+/// Marks the file as this program's (`PRAGMA application_id`: "CARC").
+const APPLICATION_ID: i32 = 0x4341_5243;
+
+/// The schema this version writes (`PRAGMA user_version`).
+const SCHEMA_VERSION: i32 = 1;
+
+const SCHEMA: &str = "
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    created INTEGER NOT NULL,
+    finished_at INTEGER,
+    record TEXT NOT NULL,
+    seat_hashes TEXT NOT NULL,
+    hotseat_hash TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    log TEXT NOT NULL
+);
+CREATE TABLE moves (
+    game_id INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE counters (
+    name TEXT PRIMARY KEY,
+    value INTEGER NOT NULL
+);
+CREATE TABLE record_games (
+    path TEXT PRIMARY KEY,
+    id INTEGER NOT NULL
+);
+INSERT INTO counters (name, value) VALUES ('next_id', 1);
+";
+
+/// Why the database could not be opened or used.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The file is not a SQLite database, or not this program's: it is
+    /// left as it is.
+    #[error("{path}: {why}; the file was not changed: choose another --data directory, or move the file away")]
+    Foreign {
+        /// The database file.
+        path: PathBuf,
+        /// What it is instead.
+        why: String,
+    },
+    /// Another process holds the database.
+    #[error(
+        "{path} is in use by another process (another `carcassonne serve` on the same --data directory?): \
+         stop it, or give this server another --data directory"
+    )]
+    Busy {
+        /// The database file.
+        path: PathBuf,
+    },
+    /// Reading or writing failed (a full disk, a damaged file …).
+    #[error("{path}: {why}")]
+    Io {
+        /// The database file (or its directory).
+        path: PathBuf,
+        /// What went wrong.
+        why: String,
+    },
+}
+
+/// The SHA-256 of a seat token, in hex: what the database holds, so that
+/// a copy of the file hands out no seat.
+pub fn token_hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// A game as the database holds it.
+#[derive(Clone, Debug)]
+pub struct StoredGame {
+    /// Its id on the server.
+    pub id: u64,
+    /// Its record: the header and every move, in order.
+    pub record: GameRecord,
+    /// The seat that made each move.
+    pub seats: Vec<u8>,
+    /// The hash of each seat's token ([`token_hash`]).
+    pub seat_hashes: Vec<String>,
+    /// The hash of the hot-seat token.
+    pub hotseat_hash: String,
+    /// The last state version saved.
+    pub version: u64,
+    /// The turn log.
+    pub log: Vec<String>,
+    /// When the game was created (seconds since 1970).
+    pub created: i64,
+    /// When it ended (seconds since 1970), if it has.
+    pub finished_at: Option<i64>,
+}
+
+/// A new game to store (see [`Store::insert`]).
+pub struct NewGame<'a> {
+    /// The record so far.
+    pub record: &'a GameRecord,
+    /// The seat that made each of its moves.
+    pub seats: &'a [u8],
+    /// The hash of each seat's token.
+    pub seat_hashes: &'a [String],
+    /// The hash of the hot-seat token.
+    pub hotseat_hash: &'a str,
+    /// The state version.
+    pub version: u64,
+    /// The turn log.
+    pub log: &'a [String],
+    /// Whether the game is over.
+    pub over: bool,
+}
+
+/// The lobby's database. One connection, used by one request at a time:
+/// a write is a few hundred bytes and one `fsync`.
+pub struct Store {
+    conn: Mutex<Connection>,
+    path: PathBuf,
+}
+
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+fn to_i64(n: u64) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+impl Store {
+    /// Opens (or creates) `games.sqlite` in `dir`, creating the directory.
+    ///
+    /// # Errors
+    /// The directory cannot be made, the file is not this program's
+    /// database ([`StoreError::Foreign`], and it is not touched), another
+    /// process holds it ([`StoreError::Busy`]), or it cannot be read.
+    pub fn open(dir: &Path) -> Result<Arc<Store>, StoreError> {
+        std::fs::create_dir_all(dir).map_err(|e| StoreError::Io {
+            path: dir.to_path_buf(),
+            why: format!("cannot create the data directory: {e}"),
+        })?;
+        Store::open_file(&dir.join(DB_FILE))
+    }
+
+    /// Opens (or creates) the database file `path`.
+    ///
+    /// # Errors
+    /// As [`Store::open`].
+    pub fn open_file(path: &Path) -> Result<Arc<Store>, StoreError> {
+        let io = |why: String| StoreError::Io {
+            path: path.to_path_buf(),
+            why,
+        };
+        let foreign = |why: String| StoreError::Foreign {
+            path: path.to_path_buf(),
+            why,
+        };
+        // Anything but an empty file or a SQLite database is refused before
+        // SQLite sees it.
+        if let Ok(meta) = std::fs::metadata(path) {
+            if !meta.is_file() {
+                return Err(foreign("not a file".into()));
+            }
+            if meta.len() > 0 {
+                use std::io::Read;
+                let mut head = [0u8; 16];
+                let read = std::fs::File::open(path)
+                    .and_then(|mut f| f.read_exact(&mut head))
+                    .map_err(|e| io(format!("cannot read: {e}")));
+                if read.is_err() || &head != b"SQLite format 3\0" {
+                    return Err(foreign("not a SQLite database".into()));
+                }
+            }
+        } else {
+            // Readable by its owner only (SQLite gives its WAL the same
+            // permissions): the records and logs are the players' business.
+            let mut create = std::fs::OpenOptions::new();
+            create.write(true).create_new(true);
+            #[cfg(unix)]
+            std::os::unix::fs::OpenOptionsExt::mode(&mut create, 0o600);
+            create.open(path).map_err(|e| io(format!("cannot create: {e}")))?;
+        }
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags).map_err(|e| io(format!("cannot open: {e}")))?;
+        let sql = |e: rusqlite::Error| -> StoreError {
+            match e.sqlite_error_code() {
+                Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => StoreError::Busy {
+                    path: path.to_path_buf(),
+                },
+                Some(rusqlite::ErrorCode::NotADatabase) => foreign(format!("not a SQLite database ({e})")),
+                Some(rusqlite::ErrorCode::DatabaseCorrupt) => io(format!("the database is damaged ({e})")),
+                _ => io(e.to_string()),
+            }
+        };
+        conn.busy_timeout(Duration::ZERO).map_err(sql)?;
+        // Held for good from the first write on: no second server, and the
+        // WAL index lives in this process's memory (no -shm file to share).
+        conn.pragma_update(None, "locking_mode", "EXCLUSIVE").map_err(sql)?;
+        let app: i32 = conn.query_row("PRAGMA application_id", [], |r| r.get(0)).map_err(sql)?;
+        let schema: i32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(sql)?;
+        let tables: i64 = conn
+            .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
+            .map_err(sql)?;
+        let fresh = app == 0 && tables == 0;
+        if !fresh {
+            if app != APPLICATION_ID {
+                return Err(foreign(format!(
+                    "a SQLite database of another program (application id {app:#x}, {tables} tables), \
+                     not a carcassonne game database"
+                )));
+            }
+            if schema > SCHEMA_VERSION {
+                return Err(foreign(format!(
+                    "a game database of a newer carcassonne-rs (schema {schema}; this one reads {SCHEMA_VERSION}): \
+                     upgrade carcassonne-rs to serve it"
+                )));
+            }
+            let check: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0)).map_err(sql)?;
+            if check != "ok" {
+                return Err(io(format!("the database is damaged: {check}")));
+            }
+        }
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+            .map_err(sql)?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            return Err(io(format!("cannot use WAL mode (journal mode is {mode})")));
+        }
+        conn.pragma_update(None, "synchronous", "FULL").map_err(sql)?;
+        let mut conn = conn;
+        // The first write takes the exclusive lock (and creates the schema).
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Exclusive)
+            .map_err(sql)?;
+        if fresh {
+            tx.execute_batch(SCHEMA).map_err(sql)?;
+            tx.pragma_update(None, "application_id", APPLICATION_ID).map_err(sql)?;
+            tx.pragma_update(None, "user_version", SCHEMA_VERSION).map_err(sql)?;
+        }
+        tx.commit().map_err(sql)?;
+        Ok(Arc::new(Store {
+            conn: Mutex::new(conn),
+            path: path.to_path_buf(),
+        }))
+    }
+
+    /// The database file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn conn(&self) -> MutexGuard<'_, Connection> {
+        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn err(&self, e: impl std::fmt::Display) -> StoreError {
+        StoreError::Io {
+            path: self.path.clone(),
+            why: e.to_string(),
+        }
+    }
+
+    /// Every stored game, oldest first; a game whose rows do not read is
+    /// an `Err` with its id and why (the others still load).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn load(&self) -> Result<Vec<Result<StoredGame, (u64, String)>>, StoreError> {
+        let conn = self.conn();
+        let mut games = conn
+            .prepare(
+                "SELECT id, created, finished_at, record, seat_hashes, hotseat_hash, version, log \
+                 FROM games ORDER BY id",
+            )
+            .map_err(|e| self.err(e))?;
+        type Row = (i64, i64, Option<i64>, String, String, String, i64, String);
+        let rows: Vec<Row> = games
+            .query_map([], |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                    r.get(7)?,
+                ))
+            })
+            .and_then(Iterator::collect)
+            .map_err(|e| self.err(e))?;
+        let mut moves = conn
+            .prepare("SELECT seat, move FROM moves WHERE game_id = ?1 ORDER BY seq")
+            .map_err(|e| self.err(e))?;
+        let mut out = Vec::with_capacity(rows.len());
+        for (id, created, finished_at, record, seat_hashes, hotseat_hash, version, log) in rows {
+            let id = u64::try_from(id).unwrap_or(0);
+            let rows: Vec<(i64, String)> = moves
+                .query_map([to_i64(id)], |r| Ok((r.get(0)?, r.get(1)?)))
+                .and_then(Iterator::collect)
+                .map_err(|e| self.err(e))?;
+            let game = (|| -> Result<StoredGame, String> {
+                let mut record = GameRecord::from_json(&record).map_err(|e| e.to_string())?;
+                let mut seats = Vec::with_capacity(rows.len());
+                for (i, (seat, text)) in rows.into_iter().enumerate() {
+                    let mv: Move = serde_json::from_str(&text).map_err(|e| format!("move {}: {e}", i + 1))?;
+                    record.moves.push(mv);
+                    seats.push(u8::try_from(seat).unwrap_or(u8::MAX));
+                }
+                Ok(StoredGame {
+                    id,
+                    record,
+                    seats,
+                    seat_hashes: serde_json::from_str(&seat_hashes).map_err(|e| format!("seat hashes: {e}"))?,
+                    hotseat_hash,
+                    version: u64::try_from(version).unwrap_or(0),
+                    log: serde_json::from_str(&log).map_err(|e| format!("log: {e}"))?,
+                    created,
+                    finished_at,
+                })
+            })();
+            out.push(game.map_err(|why| (id, why)));
+        }
+        Ok(out)
+    }
+
+    /// Stores a new game under a fresh id (ids are never used twice, also
+    /// after a game is deleted) and returns the id.
+    ///
+    /// # Errors
+    /// The write failed: nothing was stored.
+    pub fn insert(&self, game: &NewGame<'_>) -> Result<u64, StoreError> {
+        let mut header = game.record.clone();
+        header.moves.clear();
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(|e| self.err(e))?;
+        let id = take_id(&tx).map_err(|e| self.err(e))?;
+        let at = now();
+        tx.execute(
+            "INSERT INTO games (id, created, finished_at, record, seat_hashes, hotseat_hash, version, log) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![
+                id,
+                at,
+                game.over.then_some(at),
+                header.to_json(),
+                serde_json::to_string(game.seat_hashes).map_err(|e| self.err(e))?,
+                game.hotseat_hash,
+                to_i64(game.version),
+                serde_json::to_string(game.log).map_err(|e| self.err(e))?,
+            ],
+        )
+        .map_err(|e| self.err(e))?;
+        insert_moves(&tx, id, 0, &game.record.moves, game.seats).map_err(|e| self.err(e))?;
+        tx.commit().map_err(|e| self.err(e))?;
+        Ok(u64::try_from(id).unwrap_or(0))
+    }
+
+    /// Makes game `id`'s moves `moves` when the database holds its first
+    /// `saved`: later rows go (an undo), new ones come, in one transaction.
+    ///
+    /// # Errors
+    /// The write failed: the database holds the moves it held.
+    pub fn save_moves(&self, id: u64, saved: usize, moves: &[Move], seats: &[u8]) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(|e| self.err(e))?;
+        let keep = saved.min(moves.len());
+        tx.execute(
+            "DELETE FROM moves WHERE game_id = ?1 AND seq >= ?2",
+            params![to_i64(id), to_i64(keep as u64)],
+        )
+        .map_err(|e| self.err(e))?;
+        insert_moves(&tx, to_i64(id), keep, moves, seats).map_err(|e| self.err(e))?;
+        tx.commit().map_err(|e| self.err(e))
+    }
+
+    /// Saves game `id`'s state version and log, and whether it is over
+    /// (the time it ended is kept from the first save that saw it over).
+    ///
+    /// # Errors
+    /// The write failed.
+    pub fn save_state(&self, id: u64, version: u64, log: &[String], over: bool) -> Result<(), StoreError> {
+        let log = serde_json::to_string(log).map_err(|e| self.err(e))?;
+        self.conn()
+            .execute(
+                "UPDATE games SET version = ?2, log = ?3, \
+                 finished_at = CASE WHEN ?4 THEN coalesce(finished_at, ?5) ELSE NULL END WHERE id = ?1",
+                params![to_i64(id), to_i64(version), log, over, now()],
+            )
+            .map(|_| ())
+            .map_err(|e| self.err(e))
+    }
+
+    /// Deletes game `id` and its moves.
+    ///
+    /// # Errors
+    /// The write failed: the game is still stored.
+    pub fn delete(&self, id: u64) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(|e| self.err(e))?;
+        for sql in [
+            "DELETE FROM moves WHERE game_id = ?1",
+            "DELETE FROM games WHERE id = ?1",
+            "DELETE FROM record_games WHERE id = ?1",
+        ] {
+            tx.execute(sql, [to_i64(id)]).map_err(|e| self.err(e))?;
+        }
+        tx.commit().map_err(|e| self.err(e))
+    }
+
+    /// The finished games that ended `keep` ago or longer, oldest first.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn finished_before(&self, keep: Duration) -> Result<Vec<u64>, StoreError> {
+        let cutoff = now().saturating_sub(i64::try_from(keep.as_secs()).unwrap_or(i64::MAX));
+        let conn = self.conn();
+        let mut q = conn
+            .prepare("SELECT id FROM games WHERE finished_at IS NOT NULL AND finished_at <= ?1 ORDER BY id")
+            .map_err(|e| self.err(e))?;
+        q.query_map([cutoff], |r| r.get::<_, i64>(0))
+            .and_then(Iterator::collect::<Result<Vec<i64>, _>>)
+            .map(|ids| ids.into_iter().filter_map(|id| u64::try_from(id).ok()).collect())
+            .map_err(|e| self.err(e))
+    }
+
+    /// Marks game `id` finished now, if it is not marked (a server killed
+    /// between a game's last move and the save of its state).
+    ///
+    /// # Errors
+    /// The write failed.
+    pub fn mark_finished(&self, id: u64) -> Result<(), StoreError> {
+        self.conn()
+            .execute(
+                "UPDATE games SET finished_at = ?2 WHERE id = ?1 AND finished_at IS NULL",
+                params![to_i64(id), now()],
+            )
+            .map(|_| ())
+            .map_err(|e| self.err(e))
+    }
+
+    /// The id of the game continued from the record file `path`
+    /// (`serve --record`), the same at every start, taken fresh the first
+    /// time. Such a game is kept in its file, not here: only its id is.
+    ///
+    /// # Errors
+    /// The database cannot be read or written.
+    pub fn record_game_id(&self, path: &Path) -> Result<u64, StoreError> {
+        let key = std::path::absolute(path)
+            .unwrap_or_else(|_| path.to_path_buf())
+            .to_string_lossy()
+            .into_owned();
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(|e| self.err(e))?;
+        let known: Option<i64> = tx
+            .query_row("SELECT id FROM record_games WHERE path = ?1", [&key], |r| r.get(0))
+            .optional()
+            .map_err(|e| self.err(e))?;
+        let id = match known {
+            Some(id) => id,
+            None => {
+                let id = take_id(&tx).map_err(|e| self.err(e))?;
+                tx.execute("INSERT INTO record_games (path, id) VALUES (?1, ?2)", params![key, id])
+                    .map_err(|e| self.err(e))?;
+                id
+            }
+        };
+        tx.commit().map_err(|e| self.err(e))?;
+        Ok(u64::try_from(id).unwrap_or(0))
+    }
+
+    /// Lets the database grow by no more pages: the next write that needs
+    /// one fails as on a full disk (for tests).
+    #[doc(hidden)]
+    pub fn fill_up(&self) -> Result<(), StoreError> {
+        let conn = self.conn();
+        let pages: i64 = conn
+            .query_row("PRAGMA page_count", [], |r| r.get(0))
+            .map_err(|e| self.err(e))?;
+        conn.query_row(&format!("PRAGMA max_page_count = {pages}"), [], |_| Ok(()))
+            .map_err(|e| self.err(e))
+    }
+
+    /// Lets the database grow again after [`Store::fill_up`].
+    #[doc(hidden)]
+    pub fn make_room(&self) -> Result<(), StoreError> {
+        self.conn()
+            .query_row("PRAGMA max_page_count = 1073741823", [], |_| Ok(()))
+            .map_err(|e| self.err(e))
+    }
+}
+
+/// Takes the next game id from the counter.
+fn take_id(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<i64> {
+    tx.query_row(
+        "UPDATE counters SET value = value + 1 WHERE name = 'next_id' RETURNING value - 1",
+        [],
+        |r| r.get(0),
+    )
+}
+
+fn insert_moves(
+    tx: &rusqlite::Transaction<'_>,
+    id: i64,
+    from: usize,
+    moves: &[Move],
+    seats: &[u8],
+) -> rusqlite::Result<()> {
+    if from >= moves.len() {
+        return Ok(());
+    }
+    let mut insert = tx.prepare("INSERT INTO moves (game_id, seq, seat, move) VALUES (?1, ?2, ?3, ?4)")?;
+    for (i, mv) in moves.iter().enumerate().skip(from) {
+        let text = serde_json::to_string(mv).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
+        insert.execute(params![
+            id,
+            to_i64(i as u64),
+            seats.get(i).copied().unwrap_or(u8::MAX),
+            text
+        ])?;
+    }
+    Ok(())
+}

@@ -1,0 +1,306 @@
+//! `carcassonne serve --data DIR` (issue 39, second round, item 1): the
+//! lobby's games live in a SQLite database, so a server killed with
+//! SIGKILL — between moves, or while a move or a bot's move is being
+//! written — comes back with every acknowledged move, the same ids (and
+//! new ones after them), working seat links, deleted games gone, and old
+//! finished games pruned with `--keep-days`. Each server is a child
+//! process, killed for real.
+
+mod common;
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A `carcassonne serve` child on a free loopback port.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+    /// What it printed at start (the banner).
+    banner: String,
+}
+
+impl Server {
+    /// Starts a server on `data`, with `extra` arguments, and waits until it listens.
+    fn start(data: &Path, extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+            .args(["serve", "--bind", "127.0.0.1:0", "--data"])
+            .arg(data)
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut banner = String::new();
+        let mut addr = None;
+        // The banner ends with the tile editor's lines.
+        while !banner.contains("Tile editor:") {
+            let mut line = String::new();
+            if out.read_line(&mut line).unwrap() == 0 {
+                let mut err = String::new();
+                let _ = child.stderr.take().unwrap().read_to_string(&mut err);
+                let _ = child.wait();
+                panic!("the server stopped before listening: {banner}{err}");
+            }
+            banner.push_str(&line);
+            if let Some(rest) = line.strip_prefix("Serving the lobby on http://") {
+                addr = Some(rest.split('/').next().unwrap().parse().unwrap());
+            }
+        }
+        let addr = addr.expect("the banner names the address");
+        // The rest of the output, read as it comes, so no pipe fills; what
+        // the server says on standard error shows with a failing test.
+        std::thread::spawn(move || {
+            let mut rest = String::new();
+            let _ = out.read_to_string(&mut rest);
+        });
+        let mut err = BufReader::new(child.stderr.take().unwrap());
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            while err.read_line(&mut line).is_ok_and(|n| n > 0) {
+                eprint!("server: {line}");
+                line.clear();
+            }
+        });
+        Server { child, addr, banner }
+    }
+
+    /// SIGKILL: no clean-up of any kind.
+    fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    fn get(&self, path: &str) -> (u16, Value) {
+        call(self.addr, "GET", path, None).expect("the server answers")
+    }
+
+    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        call(self.addr, "POST", path, Some(body)).expect("the server answers")
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One request on a fresh connection; `None` when the server went away
+/// before answering (it was killed).
+fn call(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> Option<(u16, Value)> {
+    let mut stream = TcpStream::connect(addr).ok()?;
+    stream.set_read_timeout(Some(Duration::from_secs(60))).ok()?;
+    let body = body.map(Value::to_string).unwrap_or_default();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .ok()?;
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).ok()?;
+    let text = String::from_utf8(raw).ok()?;
+    let (head, rest) = text.split_once("\r\n\r\n")?;
+    let status = head.split(' ').nth(1)?.parse().ok()?;
+    Some((status, serde_json::from_str(rest).unwrap_or(Value::Null)))
+}
+
+fn data_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("serve-data-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Creates a game; its id and hot-seat token.
+fn create(server: &Server, config: &Value) -> (u64, String) {
+    let (status, body) = server.post("/api/games", config);
+    assert_eq!(status, 201, "{body}");
+    let hot = body["hotseat"].as_str().unwrap();
+    (
+        body["id"].as_u64().unwrap(),
+        hot.rsplit_once("seat=").unwrap().1.to_string(),
+    )
+}
+
+fn moves_of(server: &Server, id: u64) -> Vec<Value> {
+    let (status, record) = server.get(&format!("/api/games/{id}/record"));
+    assert_eq!(status, 200, "game {id}: {record}");
+    record["moves"].as_array().unwrap().clone()
+}
+
+/// The body of a move: option 0 of the state `version`.
+fn first_option(token: &str, version: u64) -> Value {
+    json!({ "token": token, "index": 0, "version": version })
+}
+
+/// A small xorshift, so the kill moments vary but a failure repeats.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+/// Kills the server many times — between moves, right after a move was
+/// sent (while it is written), and while bots write theirs — and checks
+/// after each restart that every move a client saw acknowledged (and every
+/// move any answer showed) is there, in order; that the ids, the seat
+/// links and the versions carry on; and that a deleted game stays gone
+/// and its id is not given again.
+#[test]
+fn a_killed_server_comes_back_with_every_acknowledged_move() {
+    let data = data_dir("kill");
+    let mut server = Server::start(&data, &[]);
+    assert!(server.banner.contains("games.sqlite"), "{}", server.banner);
+    let two_people = json!({ "players": [{ "name": "Ann" }, { "name": "Bob" }], "seed": "11" });
+    let with_bot = json!({ "players": [{ "name": "Cy" }, { "name": "Bot", "bot": "greedy" }], "seed": "12" });
+    let bots_only =
+        json!({ "players": [{ "name": "R1", "bot": "random" }, { "name": "R2", "bot": "random" }], "seed": "13" });
+    let (people, people_hot) = create(&server, &two_people);
+    let (mixed, mixed_hot) = create(&server, &with_bot);
+    let (doomed, doomed_hot) = create(&server, &two_people);
+    let (bots, _) = create(&server, &bots_only);
+    assert_eq!([people, mixed, doomed, bots], [1, 2, 3, 4]);
+    // Every move any answer showed, per game: a restart must keep them all.
+    let mut seen: Vec<(u64, Vec<Value>)> = [people, mixed, bots].iter().map(|&id| (id, Vec::new())).collect();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut acknowledged = 0;
+    let mut lost_in_flight = 0;
+    let mut versions = [0u64; 5];
+    let started = Instant::now();
+    let cycles = 24;
+    for cycle in 0..cycles {
+        // A few moves between kills, each acknowledged before the next.
+        for &(id, hot) in &[(people, &people_hot), (mixed, &mixed_hot)] {
+            for _ in 0..1 + rng.below(3) {
+                let (_, state) = server.get(&format!("/api/games/{id}/state?token={hot}"));
+                let Some(v) = state["version"].as_u64() else { continue };
+                if state["over"] == json!(true) || state["decision"]["bot"] == json!(true) {
+                    continue;
+                }
+                let (status, body) = server.post(&format!("/api/games/{id}/move"), &first_option(hot, v));
+                // 409: the bot moved in between (its version came first).
+                assert!(status == 200 || status == 409, "game {id}: {status} {body}");
+                if status == 200 {
+                    acknowledged += 1;
+                }
+            }
+        }
+        for (id, moves) in &mut seen {
+            let now = moves_of(&server, *id);
+            assert!(now.starts_with(moves), "game {id} lost moves while running");
+            *moves = now;
+        }
+        if cycle == 5 {
+            let (status, body) = call(
+                server.addr,
+                "DELETE",
+                &format!("/api/games/{doomed}"),
+                Some(&json!({ "token": doomed_hot })),
+            )
+            .unwrap();
+            assert_eq!(status, 200, "{body}");
+        }
+        // A move sent, and the server killed a few milliseconds later: while
+        // the move (or a bot's answer, or the bots-only game's next move)
+        // is being written, or just before, or just after.
+        let (_, state) = server.get(&format!("/api/games/{people}/state"));
+        let sent = state["version"].as_u64().filter(|_| state["over"] != json!(true));
+        let addr = server.addr;
+        let hot = people_hot.clone();
+        let flight = std::thread::spawn(move || {
+            sent.and_then(|v| {
+                call(
+                    addr,
+                    "POST",
+                    &format!("/api/games/{people}/move"),
+                    Some(&first_option(&hot, v)),
+                )
+            })
+        });
+        std::thread::sleep(Duration::from_micros(rng.below(4_000)));
+        server.kill();
+        let answered = flight.join().unwrap();
+        let in_flight_acknowledged = matches!(&answered, Some((200, _)));
+        if in_flight_acknowledged {
+            acknowledged += 1;
+        } else if sent.is_some() {
+            lost_in_flight += 1;
+        }
+        let before_in_flight = seen[0].1.len();
+
+        server = Server::start(&data, &[]);
+        for (id, moves) in &seen {
+            let now = moves_of(&server, *id);
+            assert!(
+                now.starts_with(moves),
+                "cycle {cycle}: game {id} came back with {} moves, not the {} seen before the kill",
+                now.len(),
+                moves.len()
+            );
+        }
+        if in_flight_acknowledged {
+            assert!(
+                moves_of(&server, people).len() > before_in_flight,
+                "cycle {cycle}: the move acknowledged just before the kill is lost"
+            );
+        }
+        // The links still work and the versions move on (a page sees a
+        // new version and draws the state again).
+        for &(id, hot) in &[(people, &people_hot), (mixed, &mixed_hot)] {
+            let (status, state) = server.get(&format!("/api/games/{id}/state?token={hot}"));
+            assert_eq!(status, 200, "{state}");
+            assert_eq!(
+                state["you"]["hotseat"],
+                json!(true),
+                "game {id}'s hot-seat link after the restart"
+            );
+            let v = state["version"].as_u64().unwrap();
+            assert!(
+                v > versions[id as usize],
+                "game {id}: version {v} after {}",
+                versions[id as usize]
+            );
+            versions[id as usize] = v;
+        }
+        if cycle > 5 {
+            let (status, _) = server.get(&format!("/api/games/{doomed}/state"));
+            assert_eq!(status, 404, "the deleted game stays deleted");
+        }
+    }
+    let elapsed = started.elapsed();
+    // Ids carry on after the highest ever given (the deleted game's too).
+    let (fresh, _) = create(&server, &two_people);
+    assert_eq!(fresh, 5);
+    let (_, list) = server.get("/api/games");
+    let ids: Vec<u64> = list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ids, [1, 2, 4, 5]);
+    let people_moves = moves_of(&server, people).len();
+    eprintln!(
+        "{cycles} kills in {elapsed:?}: {acknowledged} moves acknowledged, {lost_in_flight} in flight unanswered; \
+         game {people} has {people_moves} moves, the bots-only game {}",
+        moves_of(&server, bots).len()
+    );
+    assert!(
+        acknowledged >= cycles,
+        "the test played too few moves to prove anything"
+    );
+    server.kill();
+    let _ = std::fs::remove_dir_all(&data);
+}
