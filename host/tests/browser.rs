@@ -229,7 +229,7 @@ fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
     };
     let mut table = Table::open(&args, None).unwrap();
     table.allow_undo(true);
-    let seats = table.seats().clone();
+    let seats = table.seats().unwrap().clone();
     let server = start_server(table);
     let state = || call(server, "GET", "/api/games/1/state", None).1;
     let browser = Browser::start();

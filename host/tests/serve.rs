@@ -99,7 +99,7 @@ fn play_to_end(addr: SocketAddr, token: &str, pick: impl Fn(usize) -> usize) -> 
 fn a_hot_seat_game_plays_to_the_end_over_http_and_its_record_replays() {
     let record = temp("hotseat");
     let table = Table::open(&args(2, 3, &["fruit-trees", "inns-and-cathedrals"]), Some(&record)).unwrap();
-    let hot = table.seats().hotseat.clone();
+    let hot = table.seats().unwrap().hotseat.clone();
     let (addr, server) = start(table);
 
     let (status, page) = request(addr, "GET", "/games/1/", None);
@@ -140,7 +140,7 @@ fn a_hot_seat_game_plays_to_the_end_over_http_and_its_record_replays() {
 #[test]
 fn another_seats_link_is_refused_and_the_reason_names_whose_turn_it_is() {
     let table = Table::open(&args(3, 8, &[]), None).unwrap();
-    let seats = table.seats().clone();
+    let seats = table.seats().unwrap().clone();
     let (addr, _server) = start(table);
     let s = get_json(addr, &format!("/api/games/1/state?token={}", seats.seats[1]));
     assert_eq!(s["you"]["seat"], json!(1));
@@ -209,8 +209,8 @@ fn bot_seats_move_by_themselves_and_refuse_people() {
         None,
     )
     .unwrap();
-    let ann = table.seats().seats[0].clone();
-    let robo = table.seats().seats[1].clone();
+    let ann = table.seats().unwrap().seats[0].clone();
+    let robo = table.seats().unwrap().seats[1].clone();
     let (addr, server) = start(table);
     // Whenever a person is asked, it is Ann: Robo's turns play themselves.
     let s = get_json(addr, "/api/games/1/state");
@@ -238,8 +238,8 @@ fn a_restarted_server_continues_the_same_game_from_its_record() {
     let record = temp("restart");
     let game = args(2, 21, &["fruit-trees"]);
     let table = Table::open(&game, Some(&record)).unwrap();
-    let hot = table.seats().hotseat.clone();
-    let seat0 = table.seats().seats[0].clone();
+    let hot = table.seats().unwrap().hotseat.clone();
+    let seat0 = table.seats().unwrap().seats[0].clone();
     let (addr, first) = start(table);
     for _ in 0..15 {
         let s = get_json(addr, "/api/games/1/state");
@@ -254,8 +254,8 @@ fn a_restarted_server_continues_the_same_game_from_its_record() {
     assert!(Path::new(&record).exists());
     let other = args(4, 99, &[]);
     let table = Table::open(&other, Some(&record)).unwrap();
-    assert_eq!(table.seats().hotseat, hot);
-    assert_eq!(table.seats().seats[0], seat0);
+    assert_eq!(table.seats().unwrap().hotseat, hot);
+    assert_eq!(table.seats().unwrap().seats[0], seat0);
     let (addr2, second) = start(table);
     let after = get_json(addr2, &format!("/api/games/1/state?token={seat0}"));
     for key in ["moves", "turn", "tiles_left", "players", "expansions", "decision"] {
@@ -302,7 +302,7 @@ fn a_person_takes_back_their_last_move_only_when_undo_is_on() {
     };
     let record = temp("undo");
     let off = Table::open(&game, None).unwrap();
-    let ann_off = off.seats().seats[0].clone();
+    let ann_off = off.seats().unwrap().seats[0].clone();
     let (addr_off, _s) = start(off);
     let (status, _) = post(addr_off, &json!({ "token": ann_off, "index": 0 }));
     assert_eq!(status, 200);
@@ -318,8 +318,8 @@ fn a_person_takes_back_their_last_move_only_when_undo_is_on() {
 
     let mut table = Table::open(&game, Some(&record)).unwrap();
     table.allow_undo(true);
-    let ann = table.seats().seats[0].clone();
-    let bob = table.seats().seats[1].clone();
+    let ann = table.seats().unwrap().seats[0].clone();
+    let bob = table.seats().unwrap().seats[1].clone();
     let (addr, _server) = start(table);
     let undo = |token: &str| {
         let v = get_json(addr, "/api/games/1/state")["version"].clone();
@@ -383,7 +383,7 @@ fn undo_can_be_allowed_by_the_game_configuration() {
         ..Overrides::default()
     };
     let table = Table::open(&game, None).unwrap();
-    let ann = table.seats().seats[0].clone();
+    let ann = table.seats().unwrap().seats[0].clone();
     let (addr, _server) = start(table);
     let (status, _) = post(addr, &json!({ "token": ann, "index": 0 }));
     assert_eq!(status, 200);
@@ -405,7 +405,7 @@ fn undo_can_be_allowed_by_the_game_configuration() {
 #[test]
 fn options_state_and_log_are_given_in_words() {
     let table = Table::open(&args(2, 4, &["easter", "fruit-trees"]), None).unwrap();
-    let hot = table.seats().hotseat.clone();
+    let hot = table.seats().unwrap().hotseat.clone();
     let (addr, _server) = start(table);
     let mut seen_deploy = false;
     let mut seen_expansion = false;

@@ -254,7 +254,7 @@ fn a_served_game_without_a_seed_gets_a_random_one_shown_in_the_state_and_banner(
 fn a_move_needs_its_version_and_repeated_moves_play_once() {
     let mut table = Table::open(&args(Some(4)), None).unwrap();
     table.allow_undo(true);
-    let hot = table.seats().hotseat.clone();
+    let hot = table.seats().unwrap().hotseat.clone();
     let server = http::Server::new(table);
     let addr = serve_on_loopback(server.clone());
     let (status, body) = request(
@@ -292,7 +292,7 @@ fn a_move_needs_its_version_and_repeated_moves_play_once() {
 fn a_restart_keeps_the_log_and_never_reuses_a_version() {
     let record = temp("restart");
     let table = Table::open(&args(Some(9)), Some(&record)).unwrap();
-    let hot = table.seats().hotseat.clone();
+    let hot = table.seats().unwrap().hotseat.clone();
     let server = http::Server::new(table);
     let addr = serve_on_loopback(server.clone());
     for _ in 0..3 {
@@ -349,7 +349,7 @@ fn a_restart_keeps_the_log_and_never_reuses_a_version() {
 #[test]
 fn every_error_is_json_with_the_right_status() {
     let table = Table::open(&args(Some(5)), None).unwrap();
-    let hot = table.seats().hotseat.clone();
+    let hot = table.seats().unwrap().hotseat.clone();
     let addr = serve_on_loopback(http::Server::new(table));
     let big = json!({ "token": hot, "index": 0, "version": 0, "pad": "x".repeat(100_000) });
     let (status, body) = request(addr, "POST", "/api/games/1/move", Some(&big));
@@ -385,7 +385,7 @@ fn a_server_on_every_interface_prints_real_addresses_and_a_warning() {
         banner.contains("Serving the lobby on http://192.0.2.7:8080/"),
         "{banner}"
     );
-    let hot = server.game(1).unwrap().table().seats().hotseat.clone();
+    let hot = server.game(1).unwrap().table().seats().unwrap().hotseat.clone();
     assert!(
         banner.contains(&format!("http://192.0.2.7:8080/games/1/?seat={hot}")),
         "{banner}"
@@ -453,7 +453,7 @@ fn a_full_disk_acknowledges_nothing_it_did_not_save_and_a_restart_has_every_ackn
     let record = dir.join("game.json");
     let mut table = Table::open(&args(Some(5)), Some(&record)).unwrap();
     table.allow_undo(true);
-    let hot = table.seats().hotseat.clone();
+    let hot = table.seats().unwrap().hotseat.clone();
     let play = |table: &mut Table| {
         table.submit(&Submission {
             token: hot.clone(),

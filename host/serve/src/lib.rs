@@ -302,6 +302,7 @@ impl Table {
             );
         }
         let saved = stored.record.moves.len();
+        let undo = stored.undo;
         let carried = Carried {
             seats: None,
             hashes: SeatHashes {
@@ -312,6 +313,7 @@ impl Table {
             log: stored.log,
         };
         let mut table = Table::start(stored.record, rules, None, true, Some(carried))?;
+        table.undo |= undo;
         table.db = Some(Kept {
             store: store.clone(),
             id: stored.id,
@@ -340,6 +342,7 @@ impl Table {
             hotseat_hash: &self.hashes.hotseat,
             version: self.version,
             log: &self.log,
+            undo: self.undo,
             over: self.game.is_over(),
         })?;
         self.db = Some(Kept {
@@ -439,6 +442,10 @@ impl Table {
     /// default): see [`Table::undo`].
     pub fn allow_undo(&mut self, on: bool) {
         self.undo = on;
+        // Kept for the next start; a failure only loses the setting.
+        if let Err(e) = self.save_table() {
+            eprintln!("warning: the undo setting was not saved: {e:#}");
+        }
     }
 
     /// Takes back the record's last move, when undo is allowed, the move
@@ -618,7 +625,7 @@ impl Table {
     fn save_table(&self) -> Result<()> {
         if let Some(kept) = &self.db {
             kept.store
-                .save_state(kept.id, self.version, &self.log, self.game.is_over())?;
+                .save_state(kept.id, self.version, &self.log, self.undo, self.game.is_over())?;
             return Ok(());
         }
         let (Some(record), Some(seats)) = (&self.record_path, &self.seats) else {

@@ -41,7 +41,8 @@ CREATE TABLE games (
     seat_hashes TEXT NOT NULL,
     hotseat_hash TEXT NOT NULL,
     version INTEGER NOT NULL,
-    log TEXT NOT NULL
+    log TEXT NOT NULL,
+    undo INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE moves (
     game_id INTEGER NOT NULL,
@@ -118,11 +119,18 @@ pub struct StoredGame {
     pub version: u64,
     /// The turn log.
     pub log: Vec<String>,
+    /// Whether a person may take back their last move (`serve --undo`
+    /// for the game the flags describe, else the configuration's `undo`).
+    pub undo: bool,
     /// When the game was created (seconds since 1970).
     pub created: i64,
     /// When it ended (seconds since 1970), if it has.
     pub finished_at: Option<i64>,
 }
+
+/// A stored game as it loaded: the game, or its id and why its rows do
+/// not read.
+pub type Loaded = Result<StoredGame, (u64, String)>;
 
 /// A new game to store (see [`Store::insert`]).
 pub struct NewGame<'a> {
@@ -138,6 +146,8 @@ pub struct NewGame<'a> {
     pub version: u64,
     /// The turn log.
     pub log: &'a [String],
+    /// Whether a person may take back their last move.
+    pub undo: bool,
     /// Whether the game is over.
     pub over: bool,
 }
@@ -297,15 +307,15 @@ impl Store {
     ///
     /// # Errors
     /// The database cannot be read.
-    pub fn load(&self) -> Result<Vec<Result<StoredGame, (u64, String)>>, StoreError> {
+    pub fn load(&self) -> Result<Vec<Loaded>, StoreError> {
         let conn = self.conn();
         let mut games = conn
             .prepare(
-                "SELECT id, created, finished_at, record, seat_hashes, hotseat_hash, version, log \
+                "SELECT id, created, finished_at, record, seat_hashes, hotseat_hash, version, log, undo \
                  FROM games ORDER BY id",
             )
             .map_err(|e| self.err(e))?;
-        type Row = (i64, i64, Option<i64>, String, String, String, i64, String);
+        type Row = (i64, i64, Option<i64>, String, String, String, i64, String, bool);
         let rows: Vec<Row> = games
             .query_map([], |r| {
                 Ok((
@@ -317,6 +327,7 @@ impl Store {
                     r.get(5)?,
                     r.get(6)?,
                     r.get(7)?,
+                    r.get(8)?,
                 ))
             })
             .and_then(Iterator::collect)
@@ -325,7 +336,7 @@ impl Store {
             .prepare("SELECT seat, move FROM moves WHERE game_id = ?1 ORDER BY seq")
             .map_err(|e| self.err(e))?;
         let mut out = Vec::with_capacity(rows.len());
-        for (id, created, finished_at, record, seat_hashes, hotseat_hash, version, log) in rows {
+        for (id, created, finished_at, record, seat_hashes, hotseat_hash, version, log, undo) in rows {
             let id = u64::try_from(id).unwrap_or(0);
             let rows: Vec<(i64, String)> = moves
                 .query_map([to_i64(id)], |r| Ok((r.get(0)?, r.get(1)?)))
@@ -347,6 +358,7 @@ impl Store {
                     hotseat_hash,
                     version: u64::try_from(version).unwrap_or(0),
                     log: serde_json::from_str(&log).map_err(|e| format!("log: {e}"))?,
+                    undo,
                     created,
                     finished_at,
                 })
@@ -369,8 +381,8 @@ impl Store {
         let id = take_id(&tx).map_err(|e| self.err(e))?;
         let at = now();
         tx.execute(
-            "INSERT INTO games (id, created, finished_at, record, seat_hashes, hotseat_hash, version, log) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            "INSERT INTO games (id, created, finished_at, record, seat_hashes, hotseat_hash, version, log, undo) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             params![
                 id,
                 at,
@@ -380,6 +392,7 @@ impl Store {
                 game.hotseat_hash,
                 to_i64(game.version),
                 serde_json::to_string(game.log).map_err(|e| self.err(e))?,
+                game.undo,
             ],
         )
         .map_err(|e| self.err(e))?;
@@ -406,18 +419,19 @@ impl Store {
         tx.commit().map_err(|e| self.err(e))
     }
 
-    /// Saves game `id`'s state version and log, and whether it is over
-    /// (the time it ended is kept from the first save that saw it over).
+    /// Saves game `id`'s state version, log and undo setting, and whether
+    /// it is over (the time it ended is kept from the first save that saw
+    /// it over).
     ///
     /// # Errors
     /// The write failed.
-    pub fn save_state(&self, id: u64, version: u64, log: &[String], over: bool) -> Result<(), StoreError> {
+    pub fn save_state(&self, id: u64, version: u64, log: &[String], undo: bool, over: bool) -> Result<(), StoreError> {
         let log = serde_json::to_string(log).map_err(|e| self.err(e))?;
         self.conn()
             .execute(
-                "UPDATE games SET version = ?2, log = ?3, \
-                 finished_at = CASE WHEN ?4 THEN coalesce(finished_at, ?5) ELSE NULL END WHERE id = ?1",
-                params![to_i64(id), to_i64(version), log, over, now()],
+                "UPDATE games SET version = ?2, log = ?3, undo = ?4, \
+                 finished_at = CASE WHEN ?5 THEN coalesce(finished_at, ?6) ELSE NULL END WHERE id = ?1",
+                params![to_i64(id), to_i64(version), log, undo, over, now()],
             )
             .map(|_| ())
             .map_err(|e| self.err(e))
@@ -552,4 +566,208 @@ fn insert_moves(
         ])?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lobby::{Lobby, Offer};
+    use crate::{Submission, Table};
+    use carcassonne_setup::Overrides;
+
+    fn dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("carcassonne-store-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+
+    fn table(seed: u64) -> Table {
+        let args = Overrides {
+            players: Some(2),
+            seed: Some(seed),
+            ..Overrides::default()
+        };
+        Table::open(&args, None).unwrap()
+    }
+
+    fn play(table: &mut Table, token: &str) -> Result<(), crate::Refusal> {
+        let version = table.version();
+        table.submit(&Submission {
+            token: token.into(),
+            index: Some(0),
+            mv: None,
+            version: Some(version),
+        })
+    }
+
+    fn stored_lobby(store: &Arc<Store>) -> Lobby {
+        Lobby::with_store(Offer::default(), 4, store.clone(), None).unwrap().0
+    }
+
+    /// A full disk (the database may grow by no page) refuses moves with
+    /// 503 and keeps the game at its last saved move; the database then
+    /// holds exactly the acknowledged moves, and takes moves again once
+    /// there is room.
+    #[test]
+    fn a_full_disk_acknowledges_only_what_it_saved() {
+        let d = dir("full");
+        let store = Store::open(&d).unwrap();
+        let lobby = stored_lobby(&store);
+        let t = table(5);
+        let hot = t.seats().unwrap().hotseat.clone();
+        let slot = lobby.add(t).unwrap();
+        for _ in 0..3 {
+            play(&mut slot.table(), &hot).unwrap();
+        }
+        store.fill_up().unwrap();
+        let mut refused = 0;
+        for _ in 0..200 {
+            let mut table = slot.table();
+            let (moves, version) = (table.record().moves.clone(), table.version());
+            match play(&mut table, &hot) {
+                Ok(()) => {}
+                Err(r) => {
+                    // Refused before anything was played; or the state
+                    // after a saved move did not go in (500: the move stays).
+                    assert!(r.status == 503 || r.status == 500, "{}", r.error);
+                    if r.status == 503 {
+                        assert_eq!(table.record().moves, moves, "nothing unsaved is kept");
+                        assert_eq!(table.version(), version);
+                        refused += 1;
+                        if refused == 3 {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(refused, 3, "the full database refused no move");
+        let acknowledged = slot.table().record().moves.clone();
+        let stored = store.load().unwrap().pop().unwrap().unwrap();
+        assert_eq!(stored.record.moves, acknowledged);
+        store.make_room().unwrap();
+        play(&mut slot.table(), &hot).unwrap();
+        assert_eq!(
+            store.load().unwrap().pop().unwrap().unwrap().record.moves.len(),
+            acknowledged.len() + 1
+        );
+        drop((slot, lobby, store));
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    /// The database holds the tokens' hashes, never the tokens; a rebuilt
+    /// table knows its seats by them, an undo deletes the move's row, and
+    /// a deleted game's rows go while its id is never given again.
+    #[test]
+    fn tokens_are_kept_as_hashes_and_ids_are_never_reused() {
+        let d = dir("hashes");
+        let store = Store::open(&d).unwrap();
+        let lobby = stored_lobby(&store);
+        let mut t = table(7);
+        t.allow_undo(true);
+        let seats = t.seats().unwrap().clone();
+        let first = lobby.add(t).unwrap().id();
+        let second = lobby.add(table(8)).unwrap().id();
+        assert_eq!((first, second), (1, 2));
+        {
+            let slot = lobby.game(first).unwrap();
+            let mut table = slot.table();
+            play(&mut table, &seats.hotseat).unwrap();
+            play(&mut table, &seats.hotseat).unwrap();
+        }
+        lobby.remove(second).unwrap().unwrap();
+        drop(lobby);
+        let stored = store.load().unwrap();
+        assert_eq!(stored.len(), 1, "the deleted game's rows are gone");
+        let game = stored[0].as_ref().unwrap();
+        assert_eq!(game.seats.len(), 2);
+        drop(store);
+        for file in std::fs::read_dir(&d).unwrap() {
+            let bytes = std::fs::read(file.unwrap().path()).unwrap();
+            for token in seats.seats.iter().chain([&seats.hotseat]) {
+                assert!(
+                    !bytes.windows(token.len()).any(|w| w == token.as_bytes()),
+                    "a token in the database's files"
+                );
+            }
+        }
+        let store = Store::open(&d).unwrap();
+        let lobby = stored_lobby(&store);
+        let slot = lobby.game(first).unwrap();
+        assert!(slot.table().seats().is_none(), "the tokens are not known");
+        assert_eq!(slot.table().viewer(&seats.seats[1]), Some(crate::Viewer::Seat(1)));
+        assert_eq!(slot.table().viewer(&seats.hotseat), Some(crate::Viewer::HotSeat));
+        assert_eq!(slot.table().viewer("0123"), None);
+        let version = slot.table().version();
+        slot.table().undo(&seats.hotseat, Some(version)).unwrap();
+        assert_eq!(store.load().unwrap()[0].as_ref().unwrap().record.moves.len(), 1);
+        assert_eq!(
+            lobby.add(table(9)).unwrap().id(),
+            3,
+            "ids go on after the deleted game's"
+        );
+        drop((slot, lobby, store));
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    /// A file that is not this program's database is refused with its name
+    /// and left byte for byte as it was; so is a second server on the same
+    /// database while the first holds it.
+    #[test]
+    fn foreign_files_and_a_second_server_are_refused_untouched() {
+        let d = dir("foreign");
+        std::fs::create_dir_all(&d).unwrap();
+        let text = d.join("text.sqlite");
+        std::fs::write(&text, "not a database at all, just some words").unwrap();
+        let other = d.join("other.sqlite");
+        {
+            let c = Connection::open(&other).unwrap();
+            c.execute_batch("CREATE TABLE birds (name TEXT); INSERT INTO birds VALUES ('wren');")
+                .unwrap();
+        }
+        for file in [&text, &other] {
+            let before = std::fs::read(file).unwrap();
+            let e = Store::open_file(file).err().expect("refused");
+            assert!(matches!(e, StoreError::Foreign { .. }), "{e}");
+            assert!(e.to_string().contains(&*file.to_string_lossy()), "{e}");
+            assert_eq!(std::fs::read(file).unwrap(), before, "{} was changed", file.display());
+        }
+        let ours = d.join("ours.sqlite");
+        let first = Store::open_file(&ours).unwrap();
+        let e = Store::open_file(&ours).err().expect("refused");
+        assert!(matches!(e, StoreError::Busy { .. }), "{e}");
+        drop(first);
+        Store::open_file(&ours).unwrap();
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    /// Finished games older than the age kept are pruned; others stay.
+    #[test]
+    fn old_finished_games_are_pruned_by_age() {
+        let d = dir("prune");
+        let store = Store::open(&d).unwrap();
+        let lobby = stored_lobby(&store);
+        for seed in 1..=3 {
+            lobby.add(table(seed)).unwrap();
+        }
+        let day = 24 * 3600;
+        {
+            let conn = store.conn();
+            // Game 1 ended ten days ago, game 2 two days ago; 3 goes on.
+            conn.execute("UPDATE games SET finished_at = ?1 WHERE id = 1", [now() - 10 * day])
+                .unwrap();
+            conn.execute("UPDATE games SET finished_at = ?1 WHERE id = 2", [now() - 2 * day])
+                .unwrap();
+        }
+        let keep = |days: u64| Duration::from_secs(days * day as u64);
+        assert_eq!(lobby.prune(keep(5)).unwrap(), [1]);
+        assert_eq!(lobby.all().iter().map(|g| g.id()).collect::<Vec<_>>(), [2, 3]);
+        drop(lobby);
+        let (lobby, loaded) = Lobby::with_store(Offer::default(), 4, store.clone(), Some(keep(1))).unwrap();
+        assert_eq!(loaded.pruned, [2]);
+        assert_eq!(loaded.resumed, [3]);
+        assert_eq!(lobby.all().len(), 1);
+        drop((lobby, store));
+        let _ = std::fs::remove_dir_all(d);
+    }
 }
