@@ -179,7 +179,7 @@ fn a_killed_server_comes_back_with_every_acknowledged_move() {
     let mut lost_in_flight = 0;
     let mut versions = [0u64; 5];
     let started = Instant::now();
-    let cycles = 24;
+    let cycles = 40;
     for cycle in 0..cycles {
         // A few moves between kills, each acknowledged before the next.
         for &(id, hot) in &[(people, &people_hot), (mixed, &mixed_hot)] {
@@ -302,5 +302,197 @@ fn a_killed_server_comes_back_with_every_acknowledged_move() {
         "the test played too few moves to prove anything"
     );
     server.kill();
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// The bots of a game resumed after a kill play on as if nothing happened:
+/// an all-bot game killed again and again ends with the record an
+/// uninterrupted game of the same configuration has.
+#[test]
+fn a_bot_game_killed_again_and_again_ends_as_an_uninterrupted_one() {
+    use carcassonne_serve::Table;
+    use carcassonne_serve::lobby::{Lobby, Offer};
+    let config = json!({
+        "players": [{ "name": "R1", "bot": "random" }, { "name": "R2", "bot": "greedy" }],
+        "seed": "21",
+    });
+    let lobby = Lobby::new(Offer::default(), 1);
+    let mut table = Table::new(&lobby.setup_from_json(&config).unwrap(), None).unwrap();
+    table.play_bots().unwrap();
+    let expected = serde_json::to_value(&table.record().moves).unwrap();
+
+    let data = data_dir("bots");
+    let mut server = Server::start(&data, &[]);
+    let (id, _) = create(&server, &config);
+    let mut rng = Rng(77);
+    let mut kills = 0;
+    let mut seen = Vec::new();
+    loop {
+        std::thread::sleep(Duration::from_micros(rng.below(15_000)));
+        let (_, summary) = server.get(&format!("/api/games/{id}"));
+        let now = moves_of(&server, id);
+        assert!(now.starts_with(&seen), "after {kills} kills the game lost moves");
+        seen = now;
+        if summary["over"] == json!(true) {
+            break;
+        }
+        server.kill();
+        kills += 1;
+        assert!(kills < 400, "the game does not end");
+        server = Server::start(&data, &[]);
+    }
+    assert!(
+        kills >= 10,
+        "the game ended before the test killed it much ({kills} kills)"
+    );
+    eprintln!("{kills} kills during a game of {} moves", seen.len());
+    assert_eq!(Value::Array(moves_of(&server, id)), expected, "after {kills} kills");
+    server.kill();
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// `--keep-days`: finished games older than that are deleted at start
+/// (0: every finished one); games in progress stay whatever their age.
+/// Until then a finished game stays listed, with its record, and does not
+/// count against `--max-games`.
+#[test]
+fn finished_games_stay_listed_until_pruned_with_keep_days() {
+    let data = data_dir("keep");
+    let server = Server::start(&data, &["--max-games", "1"]);
+    let bots =
+        json!({ "players": [{ "name": "R1", "bot": "random" }, { "name": "R2", "bot": "random" }], "seed": "3" });
+    let (finished, _) = create(&server, &bots);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while server.get(&format!("/api/games/{finished}")).1["over"] != json!(true) {
+        assert!(Instant::now() < deadline, "the bots' game did not end");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let (going, _) = create(&server, &json!({ "seed": "4" }));
+    let (status, body) = server.post("/api/games", &json!({}));
+    assert_eq!(status, 429, "one game in progress is the limit: {body}");
+    server.kill();
+
+    let server = Server::start(&data, &["--keep-days", "30"]);
+    let (_, list) = server.get("/api/games");
+    assert_eq!(list["games"].as_array().unwrap().len(), 2, "{list}");
+    let record = moves_of(&server, finished);
+    assert!(record.len() > 100, "the finished game's record is whole");
+    server.kill();
+
+    let server = Server::start(&data, &["--keep-days", "0"]);
+    let (status, _) = server.get(&format!("/api/games/{finished}"));
+    assert_eq!(status, 404, "the finished game was pruned");
+    let (status, _) = server.get(&format!("/api/games/{going}"));
+    assert_eq!(status, 200, "a game in progress is never pruned");
+    server.kill();
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// A file in the way of the database — not SQLite, or another program's
+/// — stops the server with a message naming it, and is left as it was.
+#[test]
+fn a_foreign_database_file_is_refused_by_name_and_left_alone() {
+    let data = data_dir("foreign");
+    std::fs::create_dir_all(&data).unwrap();
+    let file = data.join("games.sqlite");
+    std::fs::write(&file, "{\"these\": \"are my notes\"}\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["serve", "--bind", "127.0.0.1:0", "--data"])
+        .arg(&data)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&*file.to_string_lossy()) && err.contains("not a SQLite database"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "{\"these\": \"are my notes\"}\n"
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// `--record FILE` works as before beside the database: the game is kept
+/// in its file (not in the database), its seat links are printed, and it
+/// keeps its id across restarts, after the lobby's games.
+#[test]
+fn a_record_game_keeps_its_file_and_its_id() {
+    let data = data_dir("record");
+    std::fs::create_dir_all(&data).unwrap();
+    let record = data.join("game.json");
+    let record_arg = record.to_string_lossy().into_owned();
+    let args = ["--record", record_arg.as_str(), "--players", "2", "--seed", "9"];
+    let server = Server::start(&data, &args);
+    let (lobby_game, _) = create(&server, &json!({}));
+    assert_eq!(lobby_game, 2, "the record game took id 1");
+    let hot = server
+        .banner
+        .lines()
+        .find_map(|l| {
+            l.split_once("hot-seat (every person's seat): ")
+                .map(|(_, url)| url.to_string())
+        })
+        .expect("the record game's links are printed");
+    assert!(hot.contains("/games/1/?seat="), "{hot}");
+    let token = hot.rsplit_once("seat=").unwrap().1.to_string();
+    let (_, state) = server.get(&format!("/api/games/1/state?token={token}"));
+    let (status, body) = server.post(
+        "/api/games/1/move",
+        &first_option(&token, state["version"].as_u64().unwrap()),
+    );
+    assert_eq!(status, 200, "{body}");
+    server.kill();
+    let on_disk = carcassonne_setup::journal::read_record(&record).unwrap();
+    assert_eq!(on_disk.moves.len(), 1, "the move is in the record file");
+
+    let server = Server::start(&data, &args);
+    let (status, state) = server.get(&format!("/api/games/1/state?token={token}"));
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["moves"], json!(1));
+    assert_eq!(state["you"]["hotseat"], json!(true));
+    let (_, list) = server.get("/api/games");
+    let ids: Vec<u64> = list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ids, [1, 2]);
+    server.kill();
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// `--no-data` serves from memory alone, as before `--data`: nothing is written.
+#[test]
+fn no_data_keeps_nothing() {
+    let data = data_dir("none");
+    std::fs::create_dir_all(&data).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["serve", "--bind", "127.0.0.1:0", "--no-data"])
+        .current_dir(&data)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    assert!(line.starts_with("Serving the lobby on http://"), "{line}");
+    let addr: SocketAddr = line["Serving the lobby on http://".len()..]
+        .split('/')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let (status, _) = call(addr, "POST", "/api/games", Some(&json!({}))).unwrap();
+    assert_eq!(status, 201);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(std::fs::read_dir(&data).unwrap().count(), 0, "nothing written");
     let _ = std::fs::remove_dir_all(&data);
 }
