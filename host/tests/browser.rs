@@ -989,3 +989,62 @@ fn a_new_tile_is_drawn_by_clicking_in_the_editor_page_saved_and_played() {
         .count();
     assert!(placed >= 1, "the new tile was placed");
 }
+
+/// A game page open while its server is killed (SIGKILL) and started again
+/// on the same `--data` directory and port says it lost the connection,
+/// then resumes by itself within a few seconds: the same seat, the state as
+/// the database kept it, and the moves made after the restart as they come.
+#[test]
+fn an_open_page_resumes_by_itself_after_the_server_is_killed_and_restarted() {
+    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
+        eprintln!(
+            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
+        );
+        return;
+    }
+    let data = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser-restart");
+    let _ = std::fs::remove_dir_all(&data);
+    let server = common::ChildServer::start(&data, &[]);
+    let addr = server.addr;
+    let (status, made) = server.post("/api/games", &json!({ "seed": "6" }));
+    assert_eq!(status, 201, "{made}");
+    let hot = made["hotseat"].as_str().unwrap().to_string();
+    let token = hot.rsplit_once("seat=").unwrap().1.to_string();
+    let state = |server: &common::ChildServer| server.get(&format!("/api/games/1/state?token={token}")).1;
+    let play = |server: &common::ChildServer| {
+        let v = state(server)["version"].as_u64().unwrap();
+        let (status, body) = server.post(
+            "/api/games/1/move",
+            &json!({ "token": token, "index": 0, "version": v }),
+        );
+        assert_eq!(status, 200, "{body}");
+        body["version"].as_u64().unwrap()
+    };
+    let browser = Browser::start();
+    browser.go(&format!("http://{addr}{hot}"));
+    browser.wait_version(state(&server)["version"].as_u64().unwrap());
+    browser.wait_version(play(&server));
+
+    server.kill();
+    let offline = "return getComputedStyle(document.getElementById('offline')).display !== 'none';";
+    browser.wait_for("the page to say it lost the server", &|b: &Browser| {
+        b.script(offline) == json!(true)
+    });
+    std::thread::sleep(Duration::from_secs(1));
+    let bind = addr.to_string();
+    let restarted = Instant::now();
+    let server = common::ChildServer::start(&data, &["--bind", &bind]);
+    let version = state(&server)["version"].as_u64().unwrap();
+    browser.wait_version(version);
+    browser.wait_for("the page to say it is back", &|b: &Browser| {
+        b.script(offline) == json!(false)
+    });
+    let resumed = restarted.elapsed();
+    eprintln!("the page resumed {resumed:?} after the restart began");
+    assert!(resumed < Duration::from_secs(8), "the page took {resumed:?} to resume");
+    // Still the hot-seat, and following the game as it goes on.
+    assert_eq!(browser.script("return token;"), json!(token));
+    browser.wait_version(play(&server));
+    server.kill();
+    let _ = std::fs::remove_dir_all(&data);
+}

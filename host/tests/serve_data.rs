@@ -8,109 +8,13 @@
 
 mod common;
 
+use common::{ChildServer as Server, call};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// A `carcassonne serve` child on a free loopback port.
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-    /// What it printed at start (the banner).
-    banner: String,
-}
-
-impl Server {
-    /// Starts a server on `data`, with `extra` arguments, and waits until it listens.
-    fn start(data: &Path, extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
-            .args(["serve", "--bind", "127.0.0.1:0", "--data"])
-            .arg(data)
-            .args(extra)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut banner = String::new();
-        let mut addr = None;
-        // The banner ends with the tile editor's lines.
-        while !banner.contains("Tile editor:") {
-            let mut line = String::new();
-            if out.read_line(&mut line).unwrap() == 0 {
-                let mut err = String::new();
-                let _ = child.stderr.take().unwrap().read_to_string(&mut err);
-                let _ = child.wait();
-                panic!("the server stopped before listening: {banner}{err}");
-            }
-            banner.push_str(&line);
-            if let Some(rest) = line.strip_prefix("Serving the lobby on http://") {
-                addr = Some(rest.split('/').next().unwrap().parse().unwrap());
-            }
-        }
-        let addr = addr.expect("the banner names the address");
-        // The rest of the output, read as it comes, so no pipe fills; what
-        // the server says on standard error shows with a failing test.
-        std::thread::spawn(move || {
-            let mut rest = String::new();
-            let _ = out.read_to_string(&mut rest);
-        });
-        let mut err = BufReader::new(child.stderr.take().unwrap());
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            while err.read_line(&mut line).is_ok_and(|n| n > 0) {
-                eprint!("server: {line}");
-                line.clear();
-            }
-        });
-        Server { child, addr, banner }
-    }
-
-    /// SIGKILL: no clean-up of any kind.
-    fn kill(mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-
-    fn get(&self, path: &str) -> (u16, Value) {
-        call(self.addr, "GET", path, None).expect("the server answers")
-    }
-
-    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
-        call(self.addr, "POST", path, Some(body)).expect("the server answers")
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// One request on a fresh connection; `None` when the server went away
-/// before answering (it was killed).
-fn call(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> Option<(u16, Value)> {
-    let mut stream = TcpStream::connect(addr).ok()?;
-    stream.set_read_timeout(Some(Duration::from_secs(60))).ok()?;
-    let body = body.map(Value::to_string).unwrap_or_default();
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .ok()?;
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).ok()?;
-    let text = String::from_utf8(raw).ok()?;
-    let (head, rest) = text.split_once("\r\n\r\n")?;
-    let status = head.split(' ').nth(1)?.parse().ok()?;
-    Some((status, serde_json::from_str(rest).unwrap_or(Value::Null)))
-}
 
 fn data_dir(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("serve-data-{name}"));

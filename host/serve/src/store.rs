@@ -433,7 +433,8 @@ impl Store {
         // at worst the version and log lines of the last moves are lost
         // (the moves are not: theirs was synced). The next move's sync
         // takes this write along.
-        conn.pragma_update(None, "synchronous", "NORMAL").map_err(|e| self.err(e))?;
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(|e| self.err(e))?;
         let saved = conn.execute(
             "UPDATE games SET version = ?2, log = ?3, undo = ?4, \
              finished_at = CASE WHEN ?5 THEN coalesce(finished_at, ?6) ELSE NULL END WHERE id = ?1",
