@@ -7,9 +7,10 @@
 //! API is documented in `docs/serve-api.md`.
 //!
 //! Every decision of a person goes through [`Table::submit`], which checks
-//! the seat token, plays the move and saves the record atomically after
-//! every move, so a restarted server continues the same game from its
-//! record. Bot seats think on a worker thread of their game
+//! the seat token, and saves the move before playing it: in the server's
+//! database ([`store`], `serve --data`) for the lobby's games, or in a
+//! record file's journal (`serve --record`), so a restarted server
+//! continues the same game with every acknowledged move. Bot seats think on a worker thread of their game
 //! ([`lobby::GameSlot`]): a [`BotTurn`] is taken out of the table, thought
 //! about without holding it, and played back with [`Table::finish_bot_turn`].
 

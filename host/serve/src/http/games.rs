@@ -79,7 +79,7 @@ impl IntoResponse for NoGame {
         guard::json_error(
             StatusCode::NOT_FOUND,
             format!(
-                "no game `{}` on this server (it may have been removed, or the server restarted): see the lobby at /",
+                "no game `{}` on this server (it may have been removed or pruned, or the server restarted with --no-data): see the lobby at /",
                 self.0
             ),
         )
