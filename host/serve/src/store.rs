@@ -749,6 +749,51 @@ mod tests {
         let _ = std::fs::remove_dir_all(d);
     }
 
+    /// A database of a newer schema is refused untouched; a damaged one
+    /// is refused by name (or its games skipped), never a panic.
+    #[test]
+    fn newer_and_damaged_databases_are_refused_by_name() {
+        let d = dir("damaged");
+        let store = Store::open(&d).unwrap();
+        let lobby = Lobby::with_store(Offer::default(), 20, store.clone(), None).unwrap().0;
+        for seed in 1..=20 {
+            let mut t = table(seed);
+            let hot = t.seats().unwrap().hotseat.clone();
+            for _ in 0..6 {
+                play(&mut t, &hot).unwrap();
+            }
+            lobby.add(t).unwrap();
+        }
+        drop((lobby, store));
+        let file = d.join(DB_FILE);
+        {
+            let c = Connection::open(&file).unwrap();
+            c.pragma_update(None, "user_version", 99).unwrap();
+        }
+        let e = Store::open(&d).err().expect("refused");
+        assert!(e.to_string().contains("newer") && e.to_string().contains(DB_FILE), "{e}");
+        {
+            let c = Connection::open(&file).unwrap();
+            c.pragma_update(None, "user_version", SCHEMA_VERSION).unwrap();
+            c.pragma_update(None, "journal_mode", "DELETE").unwrap();
+        }
+        // Garbage over the pages after the first.
+        let mut bytes = std::fs::read(&file).unwrap();
+        assert!(bytes.len() > 3 * 4096, "{} bytes", bytes.len());
+        for (i, b) in bytes.iter_mut().enumerate().skip(4096 + 100).take(2 * 4096) {
+            *b = (i * 7 + 3) as u8;
+        }
+        std::fs::write(&file, &bytes).unwrap();
+        match Store::open(&d) {
+            Err(e) => assert!(e.to_string().contains(DB_FILE), "{e}"),
+            Ok(store) => {
+                // Whatever still reads is served; the rest is named.
+                let _ = Lobby::with_store(Offer::default(), 4, store, None);
+            }
+        }
+        let _ = std::fs::remove_dir_all(d);
+    }
+
     /// Finished games older than the age kept are pruned; others stay.
     #[test]
     fn old_finished_games_are_pruned_by_age() {
