@@ -10,9 +10,10 @@
 //! the seat token, and saves the move before playing it: in the server's
 //! database ([`store`], `serve --data`) for the lobby's games, or in a
 //! record file's journal (`serve --record`), so a restarted server
-//! continues the same game with every acknowledged move. Bot seats think on a worker thread of their game
-//! ([`lobby::GameSlot`]): a [`BotTurn`] is taken out of the table, thought
-//! about without holding it, and played back with [`Table::finish_bot_turn`].
+//! continues the same game with every acknowledged move. Bot seats think
+//! on a worker thread of their game ([`lobby::GameSlot`]): a [`BotTurn`] is
+//! taken out of the table, thought about without holding it, and played
+//! back with [`Table::finish_bot_turn`].
 
 pub mod editor;
 pub mod guard;
