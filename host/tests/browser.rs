@@ -1045,6 +1045,29 @@ fn an_open_page_resumes_by_itself_after_the_server_is_killed_and_restarted() {
     // Still the hot-seat, and following the game as it goes on.
     assert_eq!(browser.script("return token;"), json!(token));
     browser.wait_version(play(&server));
+
+    // The browser that created a game may delete it from the lobby (the
+    // game was made through the API here: the lobby is told its links as
+    // it would have kept them), and it stays deleted across a restart.
+    browser.go(&format!("http://{addr}/"));
+    let mine = json!({ "1": { "seed": made["seed"], "seats": made["seats"], "hotseat": hot, "watch": made["watch"] } });
+    browser.script(&format!(
+        "localStorage.setItem('carcassonne-lobby-games', {}); window.confirm = () => true; return null;",
+        serde_json::to_string(&mine.to_string()).unwrap()
+    ));
+    browser.go(&format!("http://{addr}/"));
+    browser.script("window.confirm = () => true; return null;");
+    browser.wait_for("the Delete button", &|b: &Browser| {
+        !b.find_all("button.delete").is_empty()
+    });
+    assert!(browser.click_first("button.delete"));
+    browser.wait_for("the game gone from the lobby", &|b: &Browser| {
+        b.find_all(".game").is_empty()
+    });
+    assert_eq!(server.get("/api/games/1").0, 404);
+    server.kill();
+    let server = common::ChildServer::start(&data, &["--bind", &bind]);
+    assert_eq!(server.get("/api/games/1").0, 404, "a deleted game stays deleted");
     server.kill();
     let _ = std::fs::remove_dir_all(&data);
 }

@@ -771,7 +771,10 @@ mod tests {
             c.pragma_update(None, "user_version", 99).unwrap();
         }
         let e = Store::open(&d).err().expect("refused");
-        assert!(e.to_string().contains("newer") && e.to_string().contains(DB_FILE), "{e}");
+        assert!(
+            e.to_string().contains("newer") && e.to_string().contains(DB_FILE),
+            "{e}"
+        );
         {
             let c = Connection::open(&file).unwrap();
             c.pragma_update(None, "user_version", SCHEMA_VERSION).unwrap();
