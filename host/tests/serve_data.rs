@@ -232,7 +232,7 @@ fn a_bot_game_killed_again_and_again_ends_as_an_uninterrupted_one() {
     let mut kills = 0;
     let mut seen = Vec::new();
     loop {
-        std::thread::sleep(Duration::from_micros(rng.below(15_000)));
+        std::thread::sleep(Duration::from_micros(rng.below(8_000)));
         let (_, summary) = server.get(&format!("/api/games/{id}"));
         let now = moves_of(&server, id);
         assert!(now.starts_with(&seen), "after {kills} kills the game lost moves");
