@@ -21,17 +21,19 @@ pub(crate) struct Plan {
 }
 
 /// JCZ's figure elements and this engine's figure ids.
-const FIGURES: [(&str, &str); 5] = [
+const FIGURES: [(&str, &str); 7] = [
     ("small-follower", "follower"),
     ("big-follower", "big-follower"),
     ("barn", "barn"),
     ("mayor", "mayor"),
     ("wagon", "wagon"),
+    ("builder", "builder"),
+    ("pig", "pig"),
 ];
 
 /// JCZ's game elements that are parts of this engine's expansions:
 /// element, expansion, part.
-const PARTS: [(&str, &str, &str); 9] = [
+const PARTS: [(&str, &str, &str); 12] = [
     ("abbey", "abbey-and-mayor", "abbey"),
     ("barn", "abbey-and-mayor", "barn"),
     ("mayor", "abbey-and-mayor", "mayor"),
@@ -41,6 +43,10 @@ const PARTS: [(&str, &str, &str); 9] = [
     ("big-follower", "inns-and-cathedrals", "big-follower"),
     ("king", "king-and-robber-baron", "king"),
     ("robber", "king-and-robber-baron", "robber-baron"),
+    // JCZ's `traders` element is its trade goods (TradeGoodsCapability).
+    ("traders", "traders-and-builders", "goods"),
+    ("builder", "traders-and-builders", "builder"),
+    ("pig", "traders-and-builders", "pig"),
 ];
 
 /// JCZ's rule options this importer knows, each with the elements (or tile

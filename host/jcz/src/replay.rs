@@ -13,12 +13,14 @@ use std::collections::BTreeMap;
 const ABBEY_EXPANSION: &str = "abbey-and-mayor";
 
 /// JCZ meeple types (the middle of a meeple id) and this engine's figures.
-const MEEPLES: [(&str, &str); 5] = [
+const MEEPLES: [(&str, &str); 7] = [
     ("small", "follower"),
     ("big", "big-follower"),
     ("barn", "barn"),
     ("mayor", "mayor"),
     ("wagon", "wagon"),
+    ("builder", "builder"),
+    ("pig", "pig"),
 ];
 
 struct Converter<'a> {

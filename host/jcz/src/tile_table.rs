@@ -51,6 +51,13 @@ pub struct TileTable {
     pub tiles: Vec<TileEntry>,
 }
 
+/// JCZ's trade goods (a city's `resource`), as Traders & Builders' tiles
+/// name them (`traders-and-builders = { goods = "wine" }`).
+const RESOURCES: [&str; 3] = ["wine", "grain", "cloth"];
+
+/// The expansion whose tile attribute `goods` is JCZ's `resource`.
+const GOODS_EXPANSION: &str = "traders-and-builders";
+
 /// One feature of a [`TileEntry`], read from its description.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JczFeature {
@@ -66,10 +73,13 @@ pub struct JczFeature {
     pub inn: bool,
     /// A cathedral in the city.
     pub cathedral: bool,
+    /// The trade good a city shows (JCZ's `resource`: `wine`, `grain` or
+    /// `cloth`; Traders & Builders).
+    pub resource: Option<String>,
 }
 
 impl JczFeature {
-    /// Reads `"<kind> <locations…> [city <sides…>] [pennant|pennants=N] [inn] [cathedral]"`.
+    /// Reads `"<kind> <locations…> [city <sides…>] [pennant|pennants=N] [inn] [cathedral] [resource=GOOD]"`.
     pub fn parse(text: &str) -> Result<JczFeature, String> {
         let mut words = text.split_whitespace();
         let kind = match words.next() {
@@ -89,6 +99,7 @@ impl JczFeature {
             pennants: 0,
             inn: false,
             cathedral: false,
+            resource: None,
         };
         for word in words {
             match word {
@@ -96,6 +107,15 @@ impl JczFeature {
                 "pennant" => feature.pennants = 1,
                 "inn" => feature.inn = true,
                 "cathedral" => feature.cathedral = true,
+                _ if word.starts_with("resource=") => {
+                    let good = &word["resource=".len()..];
+                    if !RESOURCES.contains(&good) {
+                        return Err(format!(
+                            "`{text}`: unknown resource `{good}` (JCZ has wine, grain, cloth)"
+                        ));
+                    }
+                    feature.resource = Some(good.to_string());
+                }
                 _ if word.starts_with("pennants=") => {
                     feature.pennants = word["pennants=".len()..]
                         .parse()
@@ -218,6 +238,17 @@ fn entry_mismatches(entry: &TileEntry, def: &TileDef) -> Vec<String> {
         };
         if flag("inn") != jf.inn || flag("cathedral") != jf.cathedral {
             out.push(format!("`{text}`: inn or cathedral differs here"));
+        }
+        let goods = f
+            .attributes
+            .get(GOODS_EXPANSION)
+            .and_then(|t| t.get("goods"))
+            .and_then(|v| v.as_str());
+        if goods != jf.resource.as_deref() {
+            out.push(format!(
+                "`{text}`: {} here",
+                goods.map_or("no trade good".to_string(), |g| format!("the trade good {g}"))
+            ));
         }
         // A farm names a city by any side it covers (`city W` for a city on N and W).
         let resolved: Vec<Option<usize>> = jf

@@ -370,3 +370,143 @@ fn the_wagons_first_edition_move_imports() {
     assert!(e.contains("replay action 10 (DEPLOY_MEEPLE)"), "{e}");
     assert!(e.contains("on that tile or the eight round it"), "{e}");
 }
+
+/// Traders & Builders (traders_and_builders.jcz, JCZ set
+/// `traders-and-builders:1`, elements `traders`, `builder`, `pig`):
+/// 1. Alice: TB/Cc.g (TB-A, a diagonal city with grain) turned 180° at
+///    (0,-1): its city (south and east) joins the start tile's; her
+///    follower in it (`SE`).
+/// 2. Bob: BA/C turned 270° at (1,-1) closes the city (3 tiles, no pennant):
+///    6 to Alice; Bob placed the last tile, so he takes its grain.
+/// 3. Alice: BA/RFr at (1,0), her follower on the road (`WE`).
+/// 4. Bob: BA/L at (-1,-1), his farmer in its field, which joins TB-A's
+///    field beside the finished city.
+/// 5. Alice: BA/RFr at (2,0), her builder on the road beside her follower
+///    (`0.builder.1`); the tile it stands on gives no second turn.
+/// 6. Bob: BA/L at (0,1), his follower on the cloister.
+/// 7. Alice: BA/RFr at (3,0) extends the builder's road: a double turn.
+///    Her farmer north of the road: the farm of the start tile's north
+///    field and BA/C's field, beside the finished city. COMMIT.
+/// 8. Alice again (JCZ writes another PLACE_TILE by player 0): BA/RFr at
+///    (4,0) extends the road again, which gives no third turn; her pig in
+///    the north farm (`0.pig.1`).
+/// 9. Bob: BA/RFr at (-1,0) extends the road west and joins the two farms.
+///
+/// End: the road (-1,0)…(4,0), open, 6 tiles: 6 to Alice (the builder
+/// scores nothing). Bob's cloister at (0,1) has (-1,0), (0,0), (1,0) round
+/// it: 4. The joined farm, one farmer each, supplies the finished city: 3
+/// each, and Alice's pig 1 more. Grain: Bob has the only token, 10.
+/// Alice 6 + 6 + 4 = 16, Bob 10 + 4 + 3 = 17.
+#[test]
+fn traders_and_builders() {
+    assert_eq!(replayed_scores("traders_and_builders.jcz"), [16, 17]);
+    let text = sample("traders_and_builders.jcz");
+    let (_, pig, imported) = scores_and_source(&text, "traders-and-builders.pig");
+    assert_eq!(pig, [1, 0]);
+    let (_, goods, _) = scores_and_source(&text, "traders-and-builders.goods");
+    assert_eq!(goods, [0, 10]);
+    let config = &imported.record.config;
+    assert_eq!(config.expansions, ["traders-and-builders"]);
+    assert!(!config.parts.contains_key("traders-and-builders"), "every part on");
+    assert!(
+        config.figures.is_empty(),
+        "one builder and one pig each, as in this engine"
+    );
+    assert!(config.tiles_only.is_empty() && !config.tiles.sets.contains_key("traders-and-builders"));
+    // The builder and the pig are deployed as themselves.
+    let moves = serde_json::to_value(&imported.record.moves).unwrap();
+    let figures: Vec<&str> = moves
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| m.pointer("/deploy/figure").and_then(|f| f.as_str()))
+        .collect();
+    assert!(figures.contains(&"builder") && figures.contains(&"pig"), "{moves}");
+    // Seven turns after the builder's: the record replays with Alice
+    // placing the 7th and the 8th tile, Bob the 9th.
+    let record = GameRecord::from_json(&imported.record.to_json()).unwrap();
+    let mut game = carcassonne_core::Game::new(std::sync::Arc::new(
+        carcassonne_core::Rules::new(&catalog(), &record.config, &TileSource::default()).unwrap(),
+    ))
+    .unwrap();
+    let mut placers = Vec::new();
+    for m in &record.moves {
+        let action = game.action_from_move(m).unwrap();
+        if matches!(m, carcassonne_core::Move::Place { .. }) {
+            placers.push(game.decision().unwrap().player());
+        }
+        game.play(&action).unwrap();
+    }
+    assert_eq!(placers, [0, 1, 0, 1, 0, 1, 0, 0, 1]);
+}
+
+/// The same save with JCZ's player of the double turn's second tile
+/// changed to Bob: the importer follows the engine's turns (Alice's second
+/// tile), not an alternation, and refuses it where the two part.
+#[test]
+fn the_double_turn_is_the_same_players() {
+    let text = edited(
+        "traders_and_builders.jcz",
+        r#""position": [4, 0]}, "player": 0}"#,
+        r#""position": [4, 0]}, "player": 1}"#,
+    );
+    let Err(e) = import_text(&text).map(|_| ()) else {
+        panic!("Bob placed Alice's second tile")
+    };
+    let e = e.to_string();
+    assert!(
+        e.contains("replay action 22 (PLACE_TILE)") && e.contains("JCZ has player 1 act, but it is Alice's turn"),
+        "{e}"
+    );
+}
+
+/// Traders & Builders' parts from JCZ's elements (the game above):
+/// - the tiles alone (no `traders`, `builder` or `pig`): the first two
+///   turns only, since the save deploys a builder on turn 5 — refused
+///   there, not played without it; the tiles are `tiles_only`;
+/// - `traders` alone: the goods; the builder refused the same way;
+/// - without `pig`: Alice's pig is refused at its turn.
+#[test]
+fn traders_and_builders_by_element() {
+    let all = r#", "traders": true, "builder": 1, "pig": 1"#;
+    let tiles = edited("traders_and_builders.jcz", all, "");
+    let Err(e) = import_text(&tiles).map(|_| ()) else {
+        panic!("a builder imported without its element")
+    };
+    let e = e.to_string();
+    assert!(e.contains("replay action 14 (DEPLOY_MEEPLE)"), "{e}");
+    // Cut after turn 2 (Bob closes the city): tiles only, no goods.
+    let cut = |text: &str| {
+        let start = text
+            .find(r#"    {"type": "PLACE_TILE", "payload": {"tileId": "BA/RFr""#)
+            .unwrap();
+        let end = text
+            .find(
+                r#"  ],
+  "gameAnnotations""#,
+            )
+            .unwrap();
+        text[..start].trim_end().trim_end_matches(',').to_string()
+            + "\n"
+            + &text[end..].replace(r#""endTurn": 9"#, r#""endTurn": 2"#)
+    };
+    let (scores, _, imported) = scores_and_source(&cut(&tiles), "roads");
+    assert_eq!(scores, [6, 0], "no goods without `traders`");
+    assert!(imported.record.config.expansions.is_empty());
+    assert_eq!(imported.record.config.tiles_only, ["traders-and-builders"]);
+
+    let traders = edited("traders_and_builders.jcz", all, r#", "traders": true"#);
+    let (scores, goods, imported) = scores_and_source(&cut(&traders), "traders-and-builders.goods");
+    assert_eq!((scores, goods), (vec![6, 10], vec![0, 10]));
+    let config = &imported.record.config;
+    assert_eq!(config.expansions, ["traders-and-builders"]);
+    assert_eq!(parts_off(config, "traders-and-builders"), ["builder", "pig"]);
+    assert!(config.tiles_only.is_empty());
+
+    let no_pig = edited("traders_and_builders.jcz", r#", "pig": 1"#, "");
+    let Err(e) = import_text(&no_pig).map(|_| ()) else {
+        panic!("a pig imported without its element")
+    };
+    let e = e.to_string();
+    assert!(e.contains("replay action 23 (DEPLOY_MEEPLE)"), "{e}");
+}

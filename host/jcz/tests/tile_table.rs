@@ -14,7 +14,12 @@ fn engine_sets() -> Vec<TileSet> {
             .load("base.toml", carcassonne_core::rules::BASE_TILES, &catalog)
             .unwrap(),
     ];
-    for id in ["inns-and-cathedrals", "abbey-and-mayor", "king-and-robber-baron"] {
+    for id in [
+        "inns-and-cathedrals",
+        "abbey-and-mayor",
+        "king-and-robber-baron",
+        "traders-and-builders",
+    ] {
         let info = catalog.get(id).expect("linked");
         for f in info.tile_files {
             sets.push(tiles.load(f.file_name, f.embedded, &catalog).unwrap());
@@ -30,7 +35,7 @@ fn every_entry_matches_the_engine_tile_it_names() {
 }
 
 #[test]
-fn the_table_covers_both_whole_sets() {
+fn the_table_covers_the_whole_sets() {
     let table = TileTable::shipped();
     let basic = table.set("basic").unwrap();
     assert_eq!(table.tiles_of(basic).filter_map(|t| t.count).sum::<u32>(), 72);
@@ -45,6 +50,40 @@ fn the_table_covers_both_whole_sets() {
     let kr = table.set("king-and-robber").unwrap();
     assert_eq!(table.tiles_of(kr).filter_map(|t| t.count).sum::<u32>(), 5);
     assert_eq!(table.tiles_of(kr).count(), 5);
+    let tb = table.set("traders-and-builders").unwrap();
+    assert_eq!(table.tiles_of(tb).filter_map(|t| t.count).sum::<u32>(), 24);
+    assert_eq!(table.tiles_of(tb).count(), 24);
+    // Every TB tile has its own engine tile.
+    let mut engine: Vec<&str> = table.tiles_of(tb).map(|t| t.engine.as_str()).collect();
+    engine.sort_unstable();
+    engine.dedup();
+    assert_eq!(engine.len(), 24);
+}
+
+/// JCZ's trade goods (a city's `resource`): 9 wine, 6 grain, 5 cloth on
+/// the Traders & Builders tiles, as the table states them; the check
+/// against the engine's `goods` attribute is in `mismatches`.
+#[test]
+fn the_trade_goods_are_counted_as_jcz_counts_them() {
+    let table = TileTable::shipped();
+    let tb = table.set("traders-and-builders").unwrap();
+    let mut goods = std::collections::BTreeMap::new();
+    for t in table.tiles_of(tb) {
+        for f in &t.features {
+            if let Some(g) = carcassonne_jcz::tile_table::JczFeature::parse(f).unwrap().resource {
+                *goods.entry(g).or_insert(0) += 1;
+            }
+        }
+    }
+    let goods: Vec<(String, i32)> = goods.into_iter().collect();
+    assert_eq!(
+        goods,
+        [
+            ("cloth".to_string(), 5),
+            ("grain".to_string(), 6),
+            ("wine".to_string(), 9)
+        ]
+    );
 }
 
 /// On the two tiles with two inner fields, JCZ's `I` and `II` name
@@ -100,6 +139,17 @@ fn a_wrong_entry_is_named() {
         ),
         // A count off by one.
         ("count = 9", "count = 8", "copies here"),
+        // The wrong trade good, and a trade good the engine's city lacks.
+        (
+            r#""city N W resource=grain", "farm EL ER SL SR city N"]"#,
+            r#""city N W resource=wine", "farm EL ER SL SR city N"]"#,
+            "the trade good grain here",
+        ),
+        (
+            r#""city S", "farm NL NR city W""#,
+            r#""city S resource=cloth", "farm NL NR city W""#,
+            "no trade good here",
+        ),
     ];
     for (from, to, expected) in cases {
         assert!(shipped.contains(from), "{from}");
