@@ -103,6 +103,13 @@ pub enum Event {
         /// What, as the expansion describes it.
         detail: serde_json::Value,
     },
+    /// The player whose turn it is takes another turn after this one (a
+    /// builder's second tile): the next turn is theirs, not the next
+    /// player's.
+    ExtraTurn {
+        /// Who plays again.
+        player: u8,
+    },
     /// The bag is empty and final scoring begins.
     FinalScoring,
     /// Final scoring is done.

@@ -960,6 +960,20 @@ impl<'a> Ctx<'a> {
         self.narrated
     }
 
+    /// The player whose turn it is plays again once this turn is over (a
+    /// builder's second tile): the next turn, a whole turn with its draw,
+    /// placement, deployment and scoring, is theirs. That turn's
+    /// [`Turn::extra`](crate::state::Turn::extra) is set, so the rules can
+    /// keep it from granting a third. Asked twice in one turn, it is still
+    /// one more turn; when the bag is empty the game ends instead.
+    pub fn take_another_turn(&mut self) {
+        if !self.view.turn().again && !self.events.iter().any(|e| matches!(e, Event::ExtraTurn { .. })) {
+            self.events.push(Event::ExtraTurn {
+                player: self.view.turn().player,
+            });
+        }
+    }
+
     /// Places `tile` (by index in the tile table) for `player` as this turn's
     /// tile, instead of drawing one (abbeys). The caller has checked where.
     pub fn place_tile(&mut self, player: u8, tile: u16, pos: Pos, rotation: Rotation) {

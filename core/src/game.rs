@@ -921,6 +921,8 @@ impl Game {
                 Phase::TurnStart => {
                     let next = if self.core.turn().number == 0 {
                         0
+                    } else if self.core.turn().again {
+                        self.core.turn().player
                     } else {
                         (self.core.turn().player + 1) % self.core.players() as u8
                     };

@@ -59,6 +59,11 @@ pub struct Turn {
     pub deployed: Option<FigureId>,
     /// Features (nodes) completed by this turn's placement.
     pub completed: Vec<NodeId>,
+    /// The player plays again after this turn ([`Ctx::take_another_turn`](crate::Ctx::take_another_turn)).
+    pub again: bool,
+    /// This turn is one the player took again, right after their own (so an
+    /// expansion can keep it from granting a third).
+    pub extra: bool,
 }
 
 /// The core state of a game.
@@ -405,6 +410,7 @@ impl CoreState {
                     number: self.turn.number + 1,
                     player,
                     completed,
+                    extra: self.turn.again && self.turn.player == player,
                     ..Turn::default()
                 };
             }
@@ -471,6 +477,7 @@ impl CoreState {
                 }
             }
             Event::FeatureCompleted { .. } | Event::Expansion { .. } | Event::FinalScoring => {}
+            Event::ExtraTurn { .. } => self.turn.again = true,
             Event::Scored {
                 player, points, source, ..
             } => {

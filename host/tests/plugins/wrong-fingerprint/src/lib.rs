@@ -20,7 +20,7 @@ const FINGERPRINT: &str = "carcassonne-core 0.0.1; rustc 1.10.0 (cfcb716cf 2016-
 pub static CARCASSONNE_PLUGIN: Declaration =
     Declaration {
         // The host's `PLUGIN_ABI_VERSION`: raise it with each ABI step.
-        abi_version: 8,
+        abi_version: 9,
         fingerprint: FINGERPRINT.as_ptr(),
         fingerprint_len: FINGERPRINT.len(),
         layout: 0,
