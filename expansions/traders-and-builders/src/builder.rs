@@ -34,8 +34,8 @@ pub(crate) fn grant_second_tile(builder: u8, ctx: &mut Ctx<'_>, placed: PlacedTi
         let node = placed.first_node + i as u32;
         view.features().root(node) == root
     });
+    // The turn logs say it as the core's event ("plays another turn").
     if extends {
         ctx.take_another_turn();
-        ctx.log_with(|| carcassonne_core::serde_json::json!({ "builder": player }));
     }
 }

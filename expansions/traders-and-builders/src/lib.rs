@@ -293,12 +293,6 @@ impl Expansion for TradersAndBuilders {
     }
 
     fn log_line(&self, _view: &CoreState, detail: &serde_json::Value) -> Option<Line> {
-        if let Some(player) = detail.get("builder").and_then(serde_json::Value::as_u64) {
-            return Some(Line::about(
-                player as u8,
-                "extends the builder's road or city and places a second tile",
-            ));
-        }
         goods::log_line(detail)
     }
 }

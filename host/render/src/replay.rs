@@ -237,7 +237,7 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
             text
         }
         Event::Expansion { detail, .. } => detail.to_string(),
-        Event::ExtraTurn { player } => format!("{} will play another turn", name(*player)),
+        Event::ExtraTurn { player } => format!("{} plays another turn next", name(*player)),
         Event::GameEnded => "Game over".to_string(),
     })
 }

@@ -85,7 +85,7 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
             rules.figures()[*kind as usize].id
         ),
         Event::Expansion { slot, detail } => format!("    {}", game.expansion_log_line(*slot, detail).to_text(name)),
-        Event::ExtraTurn { player } => format!("    {} will play another turn", name(*player)),
+        Event::ExtraTurn { player } => format!("    {} plays another turn next", name(*player)),
         Event::FinalScoring => "Final scoring".to_string(),
         Event::GameEnded => "Game over".to_string(),
     })
