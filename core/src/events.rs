@@ -96,6 +96,32 @@ pub enum Event {
         /// Spot it left.
         spot: Spot,
     },
+    /// A figure left the board into another player's hands (a tower's
+    /// prisoner): it is in nobody's supply until released.
+    FigureCaptured {
+        /// Its id while it was on the board.
+        figure: FigureId,
+        /// Owner.
+        owner: u8,
+        /// Figure kind index.
+        kind: u8,
+        /// Tile it left.
+        pos: Pos,
+        /// Spot it left.
+        spot: Spot,
+        /// Who holds it now.
+        by: u8,
+    },
+    /// A held figure went back to its owner's supply (exchanged or
+    /// ransomed).
+    FigureReleased {
+        /// Owner.
+        owner: u8,
+        /// Figure kind index.
+        kind: u8,
+        /// Who held it.
+        by: u8,
+    },
     /// An expansion recorded what it did.
     Expansion {
         /// Which enabled expansion.

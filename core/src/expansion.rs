@@ -909,6 +909,37 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Takes a figure on the board into `by`'s hands (a tower's prisoner):
+    /// it leaves the board and its feature, and goes to nobody's supply
+    /// until [`Ctx::release_figure`]. The caller has checked that the rules
+    /// allow it.
+    pub fn capture_figure(&mut self, figure: FigureId, by: u8) {
+        if let Some(f) = self.view.figure(figure) {
+            self.events.push(Event::FigureCaptured {
+                figure: f.id,
+                owner: f.owner,
+                kind: f.kind,
+                pos: f.pos,
+                spot: f.spot,
+                by,
+            });
+        }
+    }
+
+    /// Sends a figure of `owner`'s of kind `kind` that `by` holds back to
+    /// `owner`'s supply (exchanged or ransomed); nothing when `by` holds
+    /// none such.
+    pub fn release_figure(&mut self, owner: u8, kind: u8, by: u8) {
+        if self
+            .view
+            .captives()
+            .iter()
+            .any(|c| c.owner == owner && c.kind == kind && c.by == by)
+        {
+            self.events.push(Event::FigureReleased { owner, kind, by });
+        }
+    }
+
     /// Asks `player` for a decision of this expansion (its `options` are
     /// offered when the engine reaches it; asks are answered in order).
     pub fn ask(&mut self, player: u8) {

@@ -81,6 +81,11 @@ pub struct FigureDecl {
     pub name: &'static str,
     /// How many each player has.
     pub per_player: u8,
+    /// How many each player has by the number of players, when that
+    /// matters (The Tower's 30 pieces shared out: `&[30, 10, 9, 7, 6, 5]`,
+    /// index 0 for a solo game); empty: `per_player` whatever the number.
+    /// A game's `[figures]` count overrides both.
+    pub by_players: &'static [u8],
     /// Weight in a feature's majority.
     pub strength: Strength,
     /// Follower or special figure.
@@ -107,6 +112,7 @@ pub const FOLLOWER: FigureDecl = FigureDecl {
     id: "follower",
     name: "Follower",
     per_player: 7,
+    by_players: &[],
     strength: Strength::Fixed(1),
     class: FigureClass::Follower,
     placement: FigurePlacement::OnFeatures(&["road", "city", "field", "cloister"]),

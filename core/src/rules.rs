@@ -924,6 +924,12 @@ impl Rules {
         for e in &enabled {
             figures.extend_from_slice(e.figures);
         }
+        // Counts by the number of players first; `[figures]` overrides them.
+        for f in &mut figures {
+            if let Some(&n) = f.by_players.get(config.players.len().saturating_sub(1)) {
+                f.per_player = n;
+            }
+        }
         set_figure_counts(catalog, &mut figures, &config.figures)?;
         take_out_figures_of_parts_off(&enabled, &parts, &mut figures, &config.figures)?;
         let mut sources: Vec<String> = CORE_SOURCES.iter().map(|s| s.to_string()).collect();

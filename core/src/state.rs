@@ -66,6 +66,18 @@ pub struct Turn {
     pub extra: bool,
 }
 
+/// A figure off the board in another player's hands (a tower's
+/// prisoner): in nobody's supply until released.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Captive {
+    /// Whose figure it is.
+    pub owner: u8,
+    /// Its kind (index in the figure table).
+    pub kind: u8,
+    /// Who holds it.
+    pub by: u8,
+}
+
 /// The core state of a game.
 #[derive(Clone, Debug)]
 pub struct CoreState {
@@ -79,6 +91,8 @@ pub struct CoreState {
     /// Per figure kind, how many of those that belong to nobody are off
     /// the board.
     neutral: Vec<u8>,
+    /// Figures off the board in another player's hands (prisoners).
+    captives: Vec<Captive>,
     scores: Vec<i32>,
     /// players × score sources.
     breakdown: Vec<i32>,
@@ -103,7 +117,7 @@ impl CoreState {
     /// Where each field lies: part of the plugin layout check
     /// ([`crate::plugin::LAYOUT`]), since a plugin reads the host's state
     /// through its own copy of these methods.
-    pub(crate) const FIELD_OFFSETS: [usize; 15] = [
+    pub(crate) const FIELD_OFFSETS: [usize; 16] = [
         std::mem::offset_of!(CoreState, tables),
         std::mem::offset_of!(CoreState, board),
         std::mem::offset_of!(CoreState, features),
@@ -118,6 +132,7 @@ impl CoreState {
         std::mem::offset_of!(CoreState, phase),
         std::mem::offset_of!(CoreState, draw_phase),
         std::mem::offset_of!(CoreState, neutral),
+        std::mem::offset_of!(CoreState, captives),
         std::mem::size_of::<CoreState>(),
     ];
 
@@ -152,6 +167,7 @@ impl CoreState {
             next_figure: 0,
             supply,
             neutral: tables.figures.iter().map(|f| f.neutral).collect(),
+            captives: Vec::new(),
             scores: vec![0; players],
             breakdown: vec![0; players * sources],
             bag,
@@ -319,6 +335,20 @@ impl CoreState {
             // A recall is never where a figure stands.
             Spot::Corner(_) | Spot::Tile | Spot::Recall(_) => None,
         }
+    }
+
+    /// Figures off the board in another player's hands (a tower's
+    /// prisoners), in the order they were taken.
+    pub fn captives(&self) -> &[Captive] {
+        &self.captives
+    }
+
+    /// How many of `player`'s figures of kind `kind` others hold.
+    pub fn held(&self, player: u8, kind: u8) -> usize {
+        self.captives
+            .iter()
+            .filter(|c| c.owner == player && c.kind == kind)
+            .count()
     }
 
     /// How many of figure kind `kind` that belong to nobody are off the board.
@@ -516,6 +546,33 @@ impl CoreState {
                     }
                 }
             }
+            Event::FigureCaptured {
+                figure,
+                owner,
+                kind,
+                by,
+                ..
+            } => {
+                if let Some(i) = self.figures.iter().position(|f| f.id == figure) {
+                    let f = self.figures.remove(i);
+                    if let Some(n) = f.node
+                        && self.tables.figures[f.kind as usize].class == FigureClass::Follower
+                    {
+                        self.features.add_followers(n, -1);
+                    }
+                    self.captives.push(Captive { owner, kind, by });
+                }
+            }
+            Event::FigureReleased { owner, kind, by } => {
+                if let Some(i) = self
+                    .captives
+                    .iter()
+                    .position(|c| c.owner == owner && c.kind == kind && c.by == by)
+                {
+                    self.captives.remove(i);
+                    self.supply[owner as usize * self.tables.figures.len() + kind as usize] += 1;
+                }
+            }
             Event::GameEnded => self.phase = Phase::Over,
         }
     }
@@ -641,6 +698,7 @@ pub(crate) struct CoreMark {
     next_figure: FigureId,
     supply: Vec<u8>,
     neutral: Vec<u8>,
+    captives: Vec<Captive>,
     scores: Vec<i32>,
     breakdown: Vec<i32>,
     bag: Vec<u16>,
@@ -662,6 +720,7 @@ impl CoreMark {
             next_figure: core.next_figure,
             supply: core.supply.clone(),
             neutral: core.neutral.clone(),
+            captives: core.captives.clone(),
             scores: core.scores.clone(),
             breakdown: core.breakdown.clone(),
             bag: core.bag.clone(),
@@ -680,6 +739,7 @@ impl CoreMark {
         self.next_figure = core.next_figure;
         self.supply.clone_from(&core.supply);
         self.neutral.clone_from(&core.neutral);
+        self.captives.clone_from(&core.captives);
         self.scores.clone_from(&core.scores);
         self.breakdown.clone_from(&core.breakdown);
         self.bag.clone_from(&core.bag);
@@ -697,6 +757,7 @@ impl CoreMark {
         core.next_figure = self.next_figure;
         std::mem::swap(&mut core.supply, &mut self.supply);
         std::mem::swap(&mut core.neutral, &mut self.neutral);
+        std::mem::swap(&mut core.captives, &mut self.captives);
         std::mem::swap(&mut core.scores, &mut self.scores);
         std::mem::swap(&mut core.breakdown, &mut self.breakdown);
         std::mem::swap(&mut core.bag, &mut self.bag);

@@ -47,6 +47,7 @@ const fn figure(id: &'static str) -> FigureDecl {
         id,
         name: id,
         per_player: 2,
+        by_players: &[],
         strength: Strength::Fixed(1),
         class: FigureClass::Follower,
         placement: FigurePlacement::OnFeatures(&["road", "city"]),

@@ -348,6 +348,8 @@ struct Coverage {
     fruit_harvested: u64,
     cloister_tokens: u64,
     eggs: u64,
+    /// Decisions after which someone held a prisoner.
+    prisoners: usize,
 }
 
 impl Coverage {
@@ -370,6 +372,7 @@ impl Coverage {
         self.fruit_harvested += other.fruit_harvested;
         self.cloister_tokens += other.cloister_tokens;
         self.eggs += other.eggs;
+        self.prisoners += other.prisoners;
     }
 
     /// Notes what the finished `game` holds.
@@ -453,11 +456,12 @@ fn check_invariants(game: &Game, watch: &mut Watch) {
                 .filter(|f| f.owner == p && f.kind as usize == k)
                 .count();
             assert_eq!(
-                s.supply(p, k as u8) as usize + on_board,
+                s.supply(p, k as u8) as usize + on_board + s.held(p, k as u8),
                 decl.per_player as usize,
-                "player {p}'s {} are not conserved (supply {}, on the board {on_board})",
+                "player {p}'s {} are not conserved (supply {}, on the board {on_board}, held by others {})",
                 decl.id,
-                s.supply(p, k as u8)
+                s.supply(p, k as u8),
+                s.held(p, k as u8)
             );
         }
     }
@@ -682,7 +686,12 @@ fn check_invariants(game: &Game, watch: &mut Watch) {
         }
     }
 
-    // Scores never decrease and add up.
+    // A prisoner is never its holder's own.
+    for c in s.captives() {
+        assert_ne!(c.owner, c.by, "a player holds their own figure: {c:?}");
+    }
+
+    // Scores add up, and their total never decreases.
     let scores: Vec<i32> = (0..players).map(|p| s.score(p)).collect();
     for p in 0..players {
         assert_eq!(
@@ -692,13 +701,12 @@ fn check_invariants(game: &Game, watch: &mut Watch) {
             s.breakdown(p),
             rules.score_sources()
         );
-        if let Some(&before) = watch.scores.get(p as usize) {
-            assert!(
-                s.score(p) >= before,
-                "player {p}'s score fell: {before} → {}",
-                s.score(p)
-            );
-        }
+    }
+    // Points are never destroyed: a score falls only when its player pays
+    // another (a tower's ransom), so the total never falls.
+    if !watch.scores.is_empty() {
+        let (before, now): (i32, i32) = (watch.scores.iter().sum(), scores.iter().sum());
+        assert!(now >= before, "the total score fell: {:?} → {scores:?}", watch.scores);
     }
     watch.scores = scores;
 }
@@ -853,6 +861,9 @@ fn play_checked(catalog: &Catalog, mut config: GameConfig, bot: &mut dyn Bot, ho
             panic!("listed {action:?} was refused: {e}\n{config:?}");
         }
         coverage.decisions += 1;
+        if !game.state().captives().is_empty() {
+            coverage.prisoners += 1;
+        }
         check_invariants(&game, &mut watch);
         assert!(coverage.decisions < 10_000, "the game does not end: {config:?}");
     }
@@ -963,8 +974,16 @@ fn every_set_of_expansions_keeps_its_invariants() {
     }
     eprintln!("every set of expansions: {coverage:#?}");
     coverage.assert_exercised(
-        &["abbey-and-mayor", "easter", "fruit-trees"],
-        &["barn", "big-follower", "builder", "mayor", "pig", "wagon"],
+        &["abbey-and-mayor", "easter", "fruit-trees", "the-tower"],
+        &[
+            "barn",
+            "big-follower",
+            "builder",
+            "mayor",
+            "pig",
+            "tower-floor",
+            "wagon",
+        ],
         &[
             "abbey-and-mayor.barn",
             "cleric-and-serf.cleric",
@@ -978,6 +997,7 @@ fn every_set_of_expansions_keeps_its_invariants() {
         ],
     );
     assert!(coverage.abbeys > 0, "no abbey placed");
+    assert!(coverage.prisoners > 0, "no tower took a prisoner");
     assert!(coverage.wagon_moves > 0, "no scored wagon moved on");
     assert!(coverage.cloister_tokens > 0, "no cloister token taken");
 }

@@ -155,7 +155,7 @@ fn check_game(mut game: Game, expansions: &[&str], seed: u64) -> Listed {
 
 #[test]
 fn whole_moves_match_the_two_step_api_with_expansions() {
-    let sets: [&[&str]; 9] = [
+    let sets: [&[&str]; 11] = [
         &["abbey-and-mayor"],
         &["abbot"],
         &["cleric-and-serf"],
@@ -163,6 +163,8 @@ fn whole_moves_match_the_two_step_api_with_expansions() {
         &["fruit-trees"],
         &["inns-and-cathedrals"],
         &["king-and-robber-baron"],
+        &["traders-and-builders"],
+        &["the-tower"],
         &["easter", "fruit-trees", "cleric-and-serf"],
         &[
             "abbey-and-mayor",
@@ -171,6 +173,8 @@ fn whole_moves_match_the_two_step_api_with_expansions() {
             "fruit-trees",
             "inns-and-cathedrals",
             "king-and-robber-baron",
+            "traders-and-builders",
+            "the-tower",
         ],
     ];
     for (i, set) in sets.iter().enumerate() {

@@ -245,8 +245,12 @@ fn a_bot_game_killed_again_and_again_ends_as_an_uninterrupted_one() {
         assert!(kills < 400, "the game does not end");
         server = Server::start(&data, &[]);
     }
+    // How many kills land depends on the machine's speed (these bots play a
+    // move in well under a millisecond, and each restart lets them play on
+    // at once): a loaded CI machine saw 9. A few are enough to prove the
+    // point; the forty kills of the test above are the mass test.
     assert!(
-        kills >= 10,
+        kills >= 3,
         "the game ended before the test killed it much ({kills} kills)"
     );
     eprintln!("{kills} kills during a game of {} moves", seen.len());

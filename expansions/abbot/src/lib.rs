@@ -46,6 +46,7 @@ pub const ABBOT: FigureDecl = FigureDecl {
     id: "abbot",
     name: "Abbot",
     per_player: 1,
+    by_players: &[],
     strength: Strength::Fixed(1),
     class: FigureClass::Follower,
     placement: FigurePlacement::OnFeatures(&["cloister", "garden"]),

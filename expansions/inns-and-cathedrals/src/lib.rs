@@ -42,6 +42,7 @@ pub const BIG_FOLLOWER: FigureDecl = FigureDecl {
     id: "big-follower",
     name: "Big follower",
     per_player: 1,
+    by_players: &[],
     strength: Strength::Fixed(2),
     class: FigureClass::Follower,
     placement: FigurePlacement::OnFeatures(&["road", "city", "field", "cloister"]),

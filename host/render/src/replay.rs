@@ -237,6 +237,17 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
             text
         }
         Event::Expansion { detail, .. } => detail.to_string(),
+        Event::FigureCaptured {
+            owner, kind, pos, by, ..
+        } => format!(
+            "{} takes {}'s {} at {pos} prisoner",
+            name(*by),
+            name(*owner),
+            figure(*kind)
+        ),
+        Event::FigureReleased { owner, kind, by } => {
+            format!("{}'s {} goes home from {}", name(*owner), figure(*kind), name(*by))
+        }
         Event::ExtraTurn { player } => format!("{} plays another turn next", name(*player)),
         Event::GameEnded => "Game over".to_string(),
     })

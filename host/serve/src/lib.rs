@@ -870,6 +870,13 @@ impl Table {
                     "score": s.score(p),
                     "breakdown": breakdown,
                     "supply": supply,
+                    // Others' figures this player holds (a tower's prisoners).
+                    "prisoners": s
+                        .captives()
+                        .iter()
+                        .filter(|c| c.by == p)
+                        .map(|c| json!({ "owner": c.owner, "figure": figures[c.kind as usize].name }))
+                        .collect::<Vec<_>>(),
                 })
             })
             .collect();

@@ -85,6 +85,20 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
             rules.figures()[*kind as usize].id
         ),
         Event::Expansion { slot, detail } => format!("    {}", game.expansion_log_line(*slot, detail).to_text(name)),
+        Event::FigureCaptured {
+            owner, kind, pos, by, ..
+        } => format!(
+            "    {} takes {}'s {} at {pos} prisoner",
+            name(*by),
+            name(*owner),
+            rules.figures()[*kind as usize].name.to_lowercase()
+        ),
+        Event::FigureReleased { owner, kind, by } => format!(
+            "    {}'s {} goes home from {}",
+            name(*owner),
+            rules.figures()[*kind as usize].name.to_lowercase(),
+            name(*by)
+        ),
         Event::ExtraTurn { player } => format!("    {} plays another turn next", name(*player)),
         Event::FinalScoring => "Final scoring".to_string(),
         Event::GameEnded => "Game over".to_string(),
