@@ -241,6 +241,11 @@ fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
     assert!(browser.find_all("rect.target").is_empty());
     let decision = browser.text(&browser.find_all("#decision")[0]);
     assert!(decision.contains("Waiting for Player 1"), "{decision}");
+    // The tile being placed is open: Bob sees it, named in words.
+    let drawn = browser.text(&browser.find_all("#drawn-name")[0]);
+    let tile_name = state()["decision"]["tile_name"].as_str().unwrap().to_string();
+    assert_eq!(drawn, format!("Player 1 drew {tile_name}"));
+    assert_eq!(browser.find_all("#drawn .tile svg").len(), 1, "and its picture");
     let refused = browser.script(&format!(
         "const r = new XMLHttpRequest(); r.open('POST', '/api/games/1/move', false); \
          r.setRequestHeader('Content-Type', 'application/json'); \

@@ -72,14 +72,15 @@ pub(crate) fn markers_in(expansion: &str, state: &Value) -> Vec<Marker> {
 
 /// The label drawn on a figure of kind `decl`: none for the core's
 /// follower; for a kind whose id ends in `-follower`, the capitalised first
-/// letter of the rest (`big-follower` → `B`); otherwise the id (`barn`).
+/// letter of the rest (`big-follower` → `B`); otherwise its name in words,
+/// lower case (`barn`, `tower floor`).
 pub fn figure_label(decl: &FigureDecl) -> Option<String> {
     if decl.id == FOLLOWER.id {
         return None;
     }
     match decl.id.strip_suffix("-follower").and_then(|rest| rest.chars().next()) {
         Some(c) => Some(c.to_uppercase().collect()),
-        None => Some(decl.id.to_string()),
+        None => Some(decl.name.to_lowercase()),
     }
 }
 
@@ -413,8 +414,9 @@ mod tests {
         assert_eq!(figure_label(&d), None);
         d.id = "big-follower";
         assert_eq!(figure_label(&d).as_deref(), Some("B"));
-        d.id = "barn";
-        assert_eq!(figure_label(&d).as_deref(), Some("barn"));
+        d.id = "tower-floor";
+        d.name = "Tower floor";
+        assert_eq!(figure_label(&d).as_deref(), Some("tower floor"), "in words, not the id");
     }
 
     #[test]
