@@ -16,6 +16,27 @@ def test_pettingzoo_api_test_with_expansions():
     api_test(env(players=3, expansions=["easter", "fruit-trees", "abbey-and-mayor"]), num_cycles=200)
 
 
+def test_pettingzoo_api_test_with_second_turns_and_prisoners():
+    # The builder gives a player two turns in a row; a tower's ransom takes
+    # points away: the environment follows the engine's player to move.
+    api_test(env(players=3, expansions=["traders-and-builders", "the-tower"]), num_cycles=300)
+
+
+def test_a_game_with_second_turns_and_ransoms_ends_with_the_engines_scores():
+    e = raw_env(players=3, expansions=["traders-and-builders", "the-tower"])
+    e.reset(seed=5)
+    totals = {a: 0.0 for a in e.possible_agents}
+    rng = np.random.default_rng(1)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        totals[agent] += reward
+        if term or trunc:
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert [totals[a] for a in e.possible_agents] == [float(s) for s in e.game.scores]
+
+
 def test_pettingzoo_seed_test():
     seed_test(lambda: env(players=2), num_cycles=50)
 
