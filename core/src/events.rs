@@ -31,6 +31,19 @@ pub enum Event {
         /// Tile type index.
         tile: u16,
     },
+    /// The drawn tile was set aside by an expansion's rules (a dragon
+    /// tile before the dragon is in play): out of the bag, not placed;
+    /// the turn's player draws again.
+    TileSetAside {
+        /// Tile type index.
+        tile: u16,
+    },
+    /// A tile set aside earlier went back into the bag, among the tiles
+    /// of the draw phase being drawn.
+    TileReturned {
+        /// Tile type index.
+        tile: u16,
+    },
     /// A tile was placed.
     TilePlaced {
         /// Who placed it (`None` for the start tile).

@@ -1005,6 +1005,36 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Sets the tile just drawn aside (from [`Expansion::tile_drawn`]: a
+    /// dragon tile drawn before the dragon is in play): it leaves the bag
+    /// unplaced ([`CoreState::set_aside`] holds it) and the turn's player
+    /// draws again. [`Ctx::return_tile`] puts it back; a tile never put
+    /// back stays out of the game. Outside `tile_drawn`, nothing.
+    pub fn set_aside_drawn_tile(&mut self) {
+        let set_aside = self.events.iter().any(|e| matches!(e, Event::TileSetAside { .. }));
+        if let (Some(tile), false) = (self.view.turn().drawn, set_aside)
+            && self.view.phase() == crate::state::Phase::Draw
+        {
+            self.events.push(Event::TileSetAside { tile });
+        }
+    }
+
+    /// Puts `tile` (by index in the tile table), one set aside
+    /// ([`CoreState::set_aside`]), back into the bag among the tiles still
+    /// to be drawn in the draw phase under way (drawn at random like them).
+    /// A tile not set aside (or already returned by this hook) stays out.
+    pub fn return_tile(&mut self, tile: u16) {
+        let aside = self.view.set_aside().iter().filter(|&&t| t == tile).count();
+        let returned = self
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::TileReturned { tile: t } if *t == tile))
+            .count();
+        if returned < aside {
+            self.events.push(Event::TileReturned { tile });
+        }
+    }
+
     /// Places `tile` (by index in the tile table) for `player` as this turn's
     /// tile, instead of drawing one (abbeys). The caller has checked where.
     pub fn place_tile(&mut self, player: u8, tile: u16, pos: Pos, rotation: Rotation) {

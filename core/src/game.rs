@@ -1018,6 +1018,10 @@ impl Game {
                     let rules = Arc::clone(&self.rules);
                     let tt = rules.tile(tile);
                     self.run_hooks(Hooks::TILE_DRAWN, |e, ctx| e.tile_drawn(ctx, tt));
+                    if self.core.turn().drawn.is_none() {
+                        // Set aside (`Ctx::set_aside_drawn_tile`): draw again.
+                        continue;
+                    }
                 }
                 return true;
             }

@@ -98,6 +98,8 @@ pub struct CoreState {
     breakdown: Vec<i32>,
     bag: Vec<u16>,
     discarded: Vec<u16>,
+    /// Tiles an expansion set aside, out of the bag until it returns them.
+    set_aside: Vec<u16>,
     turn: Turn,
     phase: Phase,
     draw_phase: DrawPhase,
@@ -117,7 +119,7 @@ impl CoreState {
     /// Where each field lies: part of the plugin layout check
     /// ([`crate::plugin::LAYOUT`]), since a plugin reads the host's state
     /// through its own copy of these methods.
-    pub(crate) const FIELD_OFFSETS: [usize; 16] = [
+    pub(crate) const FIELD_OFFSETS: [usize; 17] = [
         std::mem::offset_of!(CoreState, tables),
         std::mem::offset_of!(CoreState, board),
         std::mem::offset_of!(CoreState, features),
@@ -133,6 +135,7 @@ impl CoreState {
         std::mem::offset_of!(CoreState, draw_phase),
         std::mem::offset_of!(CoreState, neutral),
         std::mem::offset_of!(CoreState, captives),
+        std::mem::offset_of!(CoreState, set_aside),
         std::mem::size_of::<CoreState>(),
     ];
 
@@ -172,6 +175,7 @@ impl CoreState {
             breakdown: vec![0; players * sources],
             bag,
             discarded: Vec::new(),
+            set_aside: Vec::new(),
             turn: Turn::default(),
             phase: Phase::TurnStart,
             draw_phase,
@@ -298,6 +302,13 @@ impl CoreState {
     /// Tiles still in the bag.
     pub fn tiles_left(&self) -> usize {
         self.bag.len()
+    }
+
+    /// Tiles an expansion's rules set aside after they were drawn (a
+    /// dragon tile before the dragon is in play), by type index, until it
+    /// puts them back into the bag.
+    pub fn set_aside(&self) -> &[u16] {
+        &self.set_aside
     }
 
     /// Tile types discarded because they fit nowhere.
@@ -457,6 +468,21 @@ impl CoreState {
             Event::TileDiscarded { tile } => {
                 self.discarded.push(tile);
                 self.turn.drawn = None;
+            }
+            Event::TileSetAside { tile } => {
+                self.set_aside.push(tile);
+                self.turn.drawn = None;
+            }
+            Event::TileReturned { tile } => {
+                if let Some(i) = self.set_aside.iter().position(|&t| t == tile) {
+                    self.set_aside.remove(i);
+                }
+                // The phase being drawn lies at the end of the bag; when
+                // every phase is drawn (`left` 0) the whole bag is drawn.
+                self.bag.push(tile);
+                if self.draw_phase.left > 0 {
+                    self.draw_phase.left += 1;
+                }
             }
             Event::TilePlaced {
                 player,
@@ -703,6 +729,7 @@ pub(crate) struct CoreMark {
     breakdown: Vec<i32>,
     bag: Vec<u16>,
     discarded: usize,
+    set_aside: Vec<u16>,
     turn: Turn,
     phase: Phase,
     draw_phase: DrawPhase,
@@ -725,6 +752,7 @@ impl CoreMark {
             breakdown: core.breakdown.clone(),
             bag: core.bag.clone(),
             discarded: core.discarded.len(),
+            set_aside: core.set_aside.clone(),
             turn: core.turn.clone(),
             phase: core.phase,
             draw_phase: core.draw_phase,
@@ -744,6 +772,7 @@ impl CoreMark {
         self.breakdown.clone_from(&core.breakdown);
         self.bag.clone_from(&core.bag);
         self.discarded = core.discarded.len();
+        self.set_aside.clone_from(&core.set_aside);
         self.turn.clone_from(&core.turn);
         self.phase = core.phase;
         self.draw_phase = core.draw_phase;
@@ -762,6 +791,7 @@ impl CoreMark {
         std::mem::swap(&mut core.breakdown, &mut self.breakdown);
         std::mem::swap(&mut core.bag, &mut self.bag);
         core.discarded.truncate(self.discarded);
+        std::mem::swap(&mut core.set_aside, &mut self.set_aside);
         std::mem::swap(&mut core.turn, &mut self.turn);
         core.phase = self.phase;
         core.draw_phase = self.draw_phase;

@@ -516,11 +516,12 @@ fn check_invariants(game: &Game, watch: &mut Watch) {
     let drawn = usize::from(s.turn().drawn.is_some());
     let start_from_bag = usize::from(in_bag(rules.start_tile()));
     assert_eq!(
-        from_bag_on_board + s.discarded().len() + drawn + s.tiles_left(),
+        from_bag_on_board + s.discarded().len() + s.set_aside().len() + drawn + s.tiles_left(),
         rules.bag_size() + start_from_bag,
-        "tiles are not conserved: {from_bag_on_board} on the board, {} discarded, {drawn} drawn, {} in the bag; \
-         the bag held {}",
+        "tiles are not conserved: {from_bag_on_board} on the board, {} discarded, {} set aside, {drawn} drawn, {} \
+         in the bag; the bag held {}",
         s.discarded().len(),
+        s.set_aside().len(),
         s.tiles_left(),
         rules.bag_size()
     );
@@ -974,7 +975,13 @@ fn every_set_of_expansions_keeps_its_invariants() {
     }
     eprintln!("every set of expansions: {coverage:#?}");
     coverage.assert_exercised(
-        &["abbey-and-mayor", "easter", "fruit-trees", "the-tower"],
+        &[
+            "abbey-and-mayor",
+            "easter",
+            "fruit-trees",
+            "the-tower",
+            "the-princess-and-the-dragon",
+        ],
         &[
             "barn",
             "big-follower",
@@ -992,6 +999,7 @@ fn every_set_of_expansions_keeps_its_invariants() {
             "fruit-trees.harvest",
             "king-and-robber-baron.king",
             "king-and-robber-baron.robber-baron",
+            "the-princess-and-the-dragon.fairy",
             "traders-and-builders.goods",
             "traders-and-builders.pig",
         ],

@@ -155,7 +155,7 @@ fn check_game(mut game: Game, expansions: &[&str], seed: u64) -> Listed {
 
 #[test]
 fn whole_moves_match_the_two_step_api_with_expansions() {
-    let sets: [&[&str]; 11] = [
+    let sets: [&[&str]; 12] = [
         &["abbey-and-mayor"],
         &["abbot"],
         &["cleric-and-serf"],
@@ -165,6 +165,7 @@ fn whole_moves_match_the_two_step_api_with_expansions() {
         &["king-and-robber-baron"],
         &["traders-and-builders"],
         &["the-tower"],
+        &["the-princess-and-the-dragon"],
         &["easter", "fruit-trees", "cleric-and-serf"],
         &[
             "abbey-and-mayor",
@@ -175,6 +176,7 @@ fn whole_moves_match_the_two_step_api_with_expansions() {
             "king-and-robber-baron",
             "traders-and-builders",
             "the-tower",
+            "the-princess-and-the-dragon",
         ],
     ];
     for (i, set) in sets.iter().enumerate() {

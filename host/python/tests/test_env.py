@@ -37,6 +37,27 @@ def test_a_game_with_second_turns_and_ransoms_ends_with_the_engines_scores():
     assert [totals[a] for a in e.possible_agents] == [float(s) for s in e.game.scores]
 
 
+def test_dragon_flights_ask_every_player_and_end_with_the_engines_scores():
+    # The dragon's flight asks each player in turn to move it, whoever's
+    # turn it is; the fairy scores at the start of a turn.
+    api_test(env(players=3, expansions=["the-princess-and-the-dragon"]), num_cycles=300)
+    e = raw_env(players=3, expansions=["the-princess-and-the-dragon"])
+    e.reset(seed=7)
+    totals = {a: 0.0 for a in e.possible_agents}
+    rng = np.random.default_rng(2)
+    movers = set()
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        totals[agent] += reward
+        if term or trunc:
+            e.step(None)
+            continue
+        movers.add(agent)
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert movers == set(e.possible_agents)
+    assert [totals[a] for a in e.possible_agents] == [float(s) for s in e.game.scores]
+
+
 def test_pettingzoo_seed_test():
     seed_test(lambda: env(players=2), num_cycles=50)
 

@@ -181,6 +181,8 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
         Event::TurnStarted { .. } | Event::FinalScoring => return None,
         Event::TileDrawn { player, tile: t, .. } => format!("{} draws {}", name(*player), tile(*t)),
         Event::TileDiscarded { tile: t } => format!("{} fits nowhere and is discarded", tile(*t)),
+        Event::TileSetAside { tile: t } => format!("{} is set aside; another tile is drawn", tile(*t)),
+        Event::TileReturned { tile: t } => format!("{} goes back into the bag", tile(*t)),
         Event::TilePlaced {
             player: None,
             tile: t,

@@ -23,6 +23,10 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
         Event::TileDiscarded { tile } => {
             format!("    discards {} (it fits nowhere)", rules.tile(*tile).id())
         }
+        Event::TileSetAside { tile } => {
+            format!("    sets {} aside and draws again", rules.tile(*tile).id())
+        }
+        Event::TileReturned { tile } => format!("    {} goes back into the bag", rules.tile(*tile).id()),
         Event::TilePlaced {
             player: None,
             tile,

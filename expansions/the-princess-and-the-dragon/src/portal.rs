@@ -1,0 +1,43 @@
+//! Magic portals: the tile's player may deploy a follower on any feature
+//! of the board that is neither occupied nor complete, not only on the
+//! new tile (whose features the engine lists itself).
+
+use carcassonne_core::figures::Spot;
+use carcassonne_core::{AfterPlacement, Deployment, FeatureKind, FigureClass};
+
+/// The followers' options on every other tile of the board.
+pub(crate) fn options(after: &AfterPlacement<'_>, out: &mut Vec<Deployment>) {
+    let view = after.view();
+    let player = view.turn().player;
+    let tables = view.tables();
+    let followers: Vec<u8> = (0..tables.figures().len() as u8)
+        .filter(|&k| tables.figures()[k as usize].class == FigureClass::Follower && view.supply(player, k) > 0)
+        .collect();
+    if followers.is_empty() {
+        return;
+    }
+    let here = after.placed().pos;
+    for placed in view.board().tiles() {
+        if placed.pos == here {
+            continue;
+        }
+        let tile = tables.tile(placed.tile);
+        for (fi, &kind) in tile.feature_kinds().iter().enumerate() {
+            let Some(feature) = after.feature(placed.pos, fi) else {
+                continue;
+            };
+            if after.is_occupied(feature) || (kind != FeatureKind::FIELD && after.is_complete(feature)) {
+                continue;
+            }
+            for &k in &followers {
+                if tables.figure_may_stand(k, kind) {
+                    out.push(Deployment {
+                        figure: k,
+                        pos: placed.pos,
+                        spot: Spot::Feature(fi as u8),
+                    });
+                }
+            }
+        }
+    }
+}
