@@ -366,6 +366,17 @@ fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
         let cell = browser.find_all(&format!("td.score[data-seat=\"{}\"]", p["seat"]));
         assert_eq!(browser.text(&cell[0]), p["score"].to_string());
     }
+    // The game ended with the page open: the final-scoring panel shows
+    // the same totals and takes the focus, for a screen reader to read on.
+    browser.wait_for("the final-scoring panel", &|b| !b.find_all("#final-winner").is_empty());
+    assert_eq!(
+        browser.script("return document.activeElement.id;"),
+        json!("final-title")
+    );
+    for p in end["players"].as_array().unwrap() {
+        let cell = browser.find_all(&format!("td.final-score[data-seat=\"{}\"]", p["seat"]));
+        assert_eq!(browser.text(&cell[0]), p["score"].to_string());
+    }
 }
 
 /// Where to click on the editor's picture for segment `name`, as an offset
