@@ -1,7 +1,8 @@
 #!/bin/sh
 # Regenerates the pictures of `carcassonne serve` in docs/serve/: the lobby
-# (on a desktop and on a phone) and a game in progress as the browser shows
-# it. Needs chromium and curl; run from the repository root:
+# (on a desktop and on a phone), a game in progress as the browser shows
+# it, and a finished game's final-scoring panel. Needs chromium and curl;
+# run from the repository root:
 #   sh docs/serve/screenshots.sh
 # CARCASSONNE=path/to/carcassonne uses that binary instead of a release build.
 set -eu
@@ -27,7 +28,9 @@ name = "Bob"
 name = "Robo"
 bot = "greedy"
 TOML
-"$bin" serve --config "$dir/game.toml" --record "$dir/game.json" --bind "127.0.0.1:$port" > "$dir/links" &
+# --no-data: the games of the pictures stay out of the user's database
+# (whose ids would make the next run's game another than game 1).
+"$bin" serve --no-data --config "$dir/game.toml" --record "$dir/game.json" --bind "127.0.0.1:$port" > "$dir/links" &
 server=$!
 trap 'kill $server; rm -rf "$dir"' EXIT
 while ! grep -q hot-seat "$dir/links" 2>/dev/null; do sleep 0.2; done
@@ -79,6 +82,9 @@ shot phone-game.png "$page" 390,844
 curl -sf -X POST "$api/games" -H 'Content-Type: application/json' \
     -d '{"seed": 3, "expansions": ["fruit-trees"], "players": [{"name": "Greta", "bot": "greedy"}, {"name": "Rand", "bot": "random"}]}' > /dev/null
 while ! curl -sf "$api/games" | grep -q '"over":true'; do sleep 0.2; done
+# That finished game's final-scoring panel, on a desktop and on a phone.
+shot final-scores.png "http://127.0.0.1:$port/games/2/?live=0" 1280,800
+shot phone-final-scores.png "http://127.0.0.1:$port/games/2/?live=0" 390,844
 setup='{"players":[{"name":"Ann"},{"name":"Robo","bot":"mcts"}],"expansions":["easter","fruit-trees"],"tiles_only":["inns-and-cathedrals"],"variants":{"easter":{"die":"d6"}}}'
 encoded=$(printf '%s' "$setup" | od -An -tx1 | tr -d ' \n' | sed 's/../%&/g')
 shot lobby.png "http://127.0.0.1:$port/#config=$encoded" 1400,1400

@@ -366,6 +366,17 @@ fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
         let cell = browser.find_all(&format!("td.score[data-seat=\"{}\"]", p["seat"]));
         assert_eq!(browser.text(&cell[0]), p["score"].to_string());
     }
+    // The game ended with the page open: the final-scoring panel shows
+    // the same totals and takes the focus, for a screen reader to read on.
+    browser.wait_for("the final-scoring panel", &|b| !b.find_all("#final-winner").is_empty());
+    assert_eq!(
+        browser.script("return document.activeElement.id;"),
+        json!("final-title")
+    );
+    for p in end["players"].as_array().unwrap() {
+        let cell = browser.find_all(&format!("td.final-score[data-seat=\"{}\"]", p["seat"]));
+        assert_eq!(browser.text(&cell[0]), p["score"].to_string());
+    }
 }
 
 /// Where to click on the editor's picture for segment `name`, as an offset
@@ -1075,4 +1086,191 @@ fn an_open_page_resumes_by_itself_after_the_server_is_killed_and_restarted() {
     assert_eq!(server.get("/api/games/1").0, 404, "a deleted game stays deleted");
     server.kill();
     let _ = std::fs::remove_dir_all(&data);
+}
+
+/// The final-scoring panel of a finished game, opened on Ann's seat link:
+/// the winner in words, the points by source grouped by expansion with
+/// the server's totals, the chart with its text alternative, the record
+/// and replay links, readable at phone width too; then "play again with
+/// the same settings" makes game 2 with the same configuration (a new
+/// seed) and opens it on Ann's seat there, a game in progress without the
+/// panel.
+#[test]
+fn a_finished_game_shows_its_final_scores_and_plays_again_with_the_same_settings() {
+    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
+        eprintln!(
+            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
+        );
+        return;
+    }
+    let config = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("final-scoring-game.toml");
+    std::fs::write(
+        &config,
+        "seed = 5\nexpansions = [\"easter\", \"abbot\"]\n[variants.easter]\ndie = \"d6\"\n\
+         [[players]]\nname = \"Ann\"\n[[players]]\nname = \"Robo\"\nbot = \"greedy\"\n\
+         [[players]]\nname = \"Cid\"\nbot = \"random\"\n",
+    )
+    .unwrap();
+    let args = Overrides {
+        config: Some(config),
+        ..Overrides::default()
+    };
+    let mut table = Table::open(&args, None).unwrap();
+    let seats = table.seats().unwrap().clone();
+    // Ann takes the first option every time; the bots play on.
+    loop {
+        table.play_bots().unwrap();
+        if table.game().is_over() {
+            break;
+        }
+        let ann = carcassonne_serve::Submission {
+            token: seats.seats[0].clone(),
+            index: Some(0),
+            mv: None,
+            version: Some(table.version()),
+        };
+        table.submit(&ann).unwrap();
+    }
+    let played = table.record().config.clone();
+    let server = http::Server::new(table);
+    let addr = common::serve_on_loopback(server.clone());
+    let end = call(addr, "GET", "/api/games/1/state", None).1;
+    let browser = Browser::start();
+    browser.go(&format!("http://{addr}/games/1/?seat={}", seats.seats[0]));
+    browser.wait_for("the final-scoring panel", &|b| !b.find_all("#final-winner").is_empty());
+
+    // Who won, in words, and each total the server's.
+    let scores: Vec<i64> = end["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["score"].as_i64().unwrap())
+        .collect();
+    let best = *scores.iter().max().unwrap();
+    let winners: Vec<&str> = end["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["score"].as_i64() == Some(best))
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    let said = browser.text(&browser.find_all("#final-winner")[0]);
+    match winners.as_slice() {
+        [one] => assert_eq!(said, format!("{one} wins with {best} points")),
+        many => assert_eq!(said, format!("{} share the win with {best} points", many.join(" and "))),
+    }
+    for (seat, score) in scores.iter().enumerate() {
+        let cell = browser.find_all(&format!("#final-table td.final-score[data-seat=\"{seat}\"]"));
+        assert_eq!(browser.text(&cell[0]), score.to_string());
+    }
+    // A heading a player, a row group an expansion, with its share.
+    assert_eq!(browser.find_all("#final-table thead th[scope=col]").len(), 4);
+    let groups = browser.script(
+        "return [...document.querySelectorAll('#final-table tbody')].map(b => [b.dataset.expansion, b.querySelector('th[scope=rowgroup]').textContent]);",
+    );
+    assert_eq!(
+        groups,
+        json!([
+            ["base", "Base game"],
+            ["abbot", "The Abbot"],
+            ["easter", "Easter in Carcassonne"]
+        ]),
+        "{groups}"
+    );
+    let egg_total = browser.text(&browser.find_all("#final-table tr.subtotal[data-expansion=easter]")[0]);
+    assert!(egg_total.starts_with("Easter in Carcassonne: in all"), "{egg_total}");
+    // The chart: a line per player, and words for those who cannot see it.
+    assert_eq!(
+        browser.find_all("#final-chart svg[role=img] polyline.score-line").len(),
+        3
+    );
+    let desc = browser.script("return document.getElementById('chart-desc').textContent;");
+    for name in ["Ann", "Robo", "Cid"] {
+        assert!(desc.as_str().unwrap().contains(&format!("{name}: ")), "{desc}");
+    }
+    assert_eq!(
+        browser.script("return document.querySelector('#final-chart svg').getAttribute('aria-labelledby');"),
+        json!("chart-svg-title chart-desc")
+    );
+    let rows = browser.script("return document.querySelectorAll('#turns-table tbody tr').length;");
+    assert_eq!(rows, json!(end["score_over_turns"].as_array().unwrap().len()));
+    // The record and the replay.
+    let href = |css: &str| browser.script(&format!("return document.querySelector('{css}').getAttribute('href');"));
+    assert_eq!(href("#final-record"), json!("/api/games/1/record"));
+    assert_eq!(href("#final-replay"), json!("/api/games/1/replay"));
+    browser.screenshot("final-desktop.png");
+
+    // "Show the board" puts the panel away; the decision panel brings it back.
+    assert!(browser.click_first("#final-close"));
+    assert_eq!(
+        browser.script("return document.getElementById('final').hidden;"),
+        json!(true)
+    );
+    assert!(browser.click_first("#final-open"));
+    assert_eq!(
+        browser.script("return document.getElementById('final').hidden;"),
+        json!(false)
+    );
+
+    // At a phone's width the panel is above the board, nothing wider than the screen.
+    let (status, v) = browser.cmd("POST", "/window/rect", Some(&json!({"width": 390, "height": 844})));
+    assert_eq!(status, 200, "{v}");
+    browser.wait_for("the phone layout", &|b| {
+        b.script("return getComputedStyle(document.getElementById('final')).position;") == json!("static")
+    });
+    // The chart is drawn again to the new width (its text stays 12 px).
+    browser.wait_for("the chart redrawn", &|b| {
+        b.script("return +document.querySelector('#final-chart svg').getAttribute('width') <= window.innerWidth;")
+            == json!(true)
+    });
+    let fits = browser.script(
+        "return [document.documentElement.scrollWidth, window.innerWidth, document.querySelector('#final-chart svg').getBoundingClientRect().right];",
+    );
+    let (wide, screen, chart) = (
+        fits[0].as_f64().unwrap(),
+        fits[1].as_f64().unwrap(),
+        fits[2].as_f64().unwrap(),
+    );
+    assert!(
+        wide <= screen && chart <= screen,
+        "the page is wider than the phone: {fits}"
+    );
+    browser.screenshot("final-phone.png");
+    let (status, v) = browser.cmd("POST", "/window/rect", Some(&json!({"width": 1400, "height": 900})));
+    assert_eq!(status, 200, "{v}");
+
+    // Play again: game 2, the same settings, Ann's seat there.
+    assert!(browser.click_first("#play-again"));
+    browser.wait_for("the new game's page", &|b| {
+        b.script("return location.pathname;") == json!("/games/2/")
+            && b.script("return document.body.dataset.version || null;") != Value::Null
+    });
+    let slot = server.game(2).expect("game 2 was created");
+    let made = slot.table().record().config.clone();
+    let without_seed = |c: &carcassonne_core::GameConfig| {
+        let mut v = serde_json::to_value(c).unwrap();
+        v.as_object_mut().unwrap().remove("seed");
+        v
+    };
+    assert_eq!(without_seed(&made), without_seed(&played));
+    assert_eq!(made.players[1].bot.as_deref(), Some("greedy"));
+    assert_eq!(
+        browser.script("return st.you.seat;"),
+        json!(0),
+        "Ann's seat in the new game"
+    );
+    assert_eq!(
+        browser.script("return document.getElementById('final').hidden;"),
+        json!(true)
+    );
+    assert!(
+        !browser
+            .script("return document.getElementById('banner').textContent;")
+            .as_str()
+            .unwrap()
+            .starts_with("Game over")
+    );
+    // The new game's links are kept for the lobby, as if created there.
+    let kept = browser.script("return JSON.parse(localStorage.getItem('carcassonne-lobby-games'))['2'].seats[0].link;");
+    assert!(kept.as_str().unwrap().starts_with("/games/2/?seat="), "{kept}");
 }

@@ -499,3 +499,149 @@ fn a_game_too_long_for_the_server_is_refused_with_the_reason() {
     let (status, reply) = create(addr, &six("random"));
     assert_eq!(status, 201, "{reply}");
 }
+
+/// What the game page's final-scoring panel shows, for a real game played
+/// to its end by bots: every score source in one expansion's group, whose
+/// sums make each score; the scores turn by turn, checked against the
+/// state as a replay of the record stands after every move; and the
+/// configuration of "play again", which makes a game with the same
+/// settings and a new seed.
+#[test]
+fn a_finished_game_has_what_the_final_scoring_panel_shows() {
+    let (addr, server) = lobby(4);
+    let config = json!({
+        "players": [{"name": "Ann", "bot": "greedy"}, {"name": "Robo", "bot": "random"}, {"name": "Cid", "bot": "greedy"}],
+        "expansions": ["easter", "cleric-and-serf", "abbot"],
+        "variants": {"easter": {"die": "d6"}},
+        "tiles": {"sets": {"base": 1}},
+        "seed": "21",
+    });
+    let (status, made) = create(addr, &config);
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_u64().unwrap();
+    let state = |id: u64| json_of(&request(addr, "GET", &format!("/api/games/{id}/state"), None).1);
+    let start = Instant::now();
+    let s = loop {
+        let s = state(id);
+        if s["over"] == json!(true) {
+            break s;
+        }
+        assert!(start.elapsed() < Duration::from_secs(120), "the bots never finished");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let players = s["players"].as_array().unwrap();
+    let sources: Vec<&str> = s["sources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+
+    // Every source in exactly one group; each group's sums make the score.
+    let groups = s["source_groups"].as_array().unwrap();
+    // The base game first, then the expansions in the game's order.
+    let mut ids: Vec<&str> = groups.iter().map(|g| g["expansion"].as_str().unwrap()).collect();
+    assert_eq!(ids[0], "base");
+    ids.sort_unstable();
+    assert_eq!(ids, ["abbot", "base", "cleric-and-serf", "easter"], "{groups:?}");
+    let mut seen: Vec<usize> = groups
+        .iter()
+        .flat_map(|g| {
+            g["sources"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|i| i.as_u64().unwrap() as usize)
+        })
+        .collect();
+    seen.sort_unstable();
+    assert_eq!(seen, (0..sources.len()).collect::<Vec<_>>());
+    let abbot = groups.iter().find(|g| g["expansion"] == "abbot").unwrap();
+    assert_eq!(abbot["name"], "The Abbot");
+    assert_eq!(
+        abbot["sources"],
+        json!([sources.iter().position(|s| *s == "gardens").unwrap()])
+    );
+    for p in players {
+        let by_group: i64 = groups
+            .iter()
+            .flat_map(|g| g["sources"].as_array().unwrap())
+            .map(|i| p["breakdown"][sources[i.as_u64().unwrap() as usize]].as_i64().unwrap())
+            .sum();
+        assert_eq!(by_group, p["score"].as_i64().unwrap(), "{}", p["name"]);
+    }
+    assert!(
+        players.iter().any(|p| p["breakdown"]["easter"].as_i64().unwrap() > 0),
+        "the egg award scored: {players:?}"
+    );
+
+    // The scores turn by turn: the setup, one point a turn, final scoring.
+    let points = s["score_over_turns"].as_array().unwrap();
+    let turns = s["turn"].as_u64().unwrap();
+    assert_eq!(points.len() as u64, turns + 2);
+    for (k, point) in points.iter().enumerate().take(points.len() - 1) {
+        assert_eq!(point["turn"], json!(k), "{point}");
+        assert!(point.get("final").is_none());
+    }
+    let last = points.last().unwrap();
+    assert_eq!(last["final"], json!(true));
+    assert_eq!(last["turn"], json!(turns));
+    let finals: Vec<i64> = players.iter().map(|p| p["score"].as_i64().unwrap()).collect();
+    assert_eq!(last["scores"], json!(finals));
+    // Against the record replayed apart: at the end of a move that starts
+    // turn k + 1, the scores are those of the end of turn k.
+    let record = server.game(id).unwrap().table().record().clone();
+    let setup = carcassonne_setup::GameSetup::for_record(&record, &[], None).unwrap();
+    let mut game = carcassonne_core::Game::new(std::sync::Arc::new(setup.rules().unwrap())).unwrap();
+    let mut checked = 0;
+    for m in &record.moves {
+        let before = game.state().turn().number;
+        let action = game.action_from_move(m).unwrap();
+        game.play(&action).unwrap();
+        let st = game.state();
+        if st.turn().number != before && !game.is_over() {
+            let end_of: usize = (st.turn().number - 1) as usize;
+            let scores: Vec<i32> = (0..3).map(|p| st.score(p)).collect();
+            assert_eq!(points[end_of]["scores"], json!(scores), "turn {end_of}");
+            checked += 1;
+        }
+    }
+    assert!(checked as u64 >= turns - 1, "{checked} turns checked of {turns}");
+    // Scores only grow in these expansions, and final scoring adds farms.
+    for w in points.windows(2) {
+        let (a, b) = (w[0]["scores"].as_array().unwrap(), w[1]["scores"].as_array().unwrap());
+        assert!(a.iter().zip(b).all(|(x, y)| x.as_i64() <= y.as_i64()), "{w:?}");
+    }
+
+    // Play again: the same settings, a new seed, a new game in progress.
+    let again = &s["play_again"];
+    assert!(again.get("seed").is_none(), "{again}");
+    let (status, remade) = create(addr, again);
+    assert_eq!(status, 201, "{remade}");
+    let new_id = remade["id"].as_u64().unwrap();
+    assert_ne!(new_id, id);
+    let strip = |c: &carcassonne_core::GameConfig| {
+        let mut v = serde_json::to_value(c).unwrap();
+        v.as_object_mut().unwrap().remove("seed");
+        v
+    };
+    let new_config = server.game(new_id).unwrap().table().record().config.clone();
+    assert_eq!(strip(&new_config), strip(&record.config));
+    assert_eq!(new_config.players[1].bot.as_deref(), Some("random"));
+    assert_eq!(
+        serde_json::to_value(&new_config.variants["easter"]["die"]).unwrap(),
+        json!("d6")
+    );
+
+    // A game in progress (people's seats: it waits) has its first turn
+    // begun, and no configuration to play again with yet (a hand-written
+    // draw order would tell the tile order).
+    let (status, waiting) = create(addr, &json!({"players": [{"name": "Ann"}, {"name": "Bo"}]}));
+    assert_eq!(status, 201, "{waiting}");
+    let fresh = state(waiting["id"].as_u64().unwrap());
+    assert!(fresh["play_again"].is_null());
+    assert_eq!(
+        fresh["score_over_turns"],
+        json!([{"turn": 0, "scores": [0, 0]}, {"turn": 1, "scores": [0, 0]}])
+    );
+}

@@ -19,6 +19,7 @@ pub mod editor;
 pub mod guard;
 pub mod http;
 pub mod lobby;
+pub mod scores;
 pub mod store;
 
 use anyhow::{Context, Result, bail};
@@ -29,6 +30,7 @@ use carcassonne_core::{Action, Decision, Game, GameRecord, IllegalAction, Move, 
 use carcassonne_render::{board_svg, feature_point, tile_group, tile_svg};
 use carcassonne_setup::journal::RecordWriter;
 use carcassonne_setup::{describe as output, safe_file, session, setup};
+use scores::ScoreTimeline;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -184,6 +186,8 @@ pub struct Table {
     log: Vec<String>,
     /// The seat that made each move of the record.
     movers: Vec<u8>,
+    /// Every seat's score at the end of each turn so far.
+    timeline: ScoreTimeline,
     undo: bool,
     /// Why a bot seat could not move, if one failed (an engine bug).
     bot_failure: Option<String>,
@@ -373,7 +377,7 @@ impl Table {
         // that the bot seats' random streams stand where they stood.
         let mut bots = session::bots_for(&config, "random")?;
         let mut game = Game::new(rules)?;
-        let movers = replay(&mut game, &mut bots, &record.moves)?;
+        let (movers, timeline) = replay(&mut game, &mut bots, &record.moves)?;
         let kept = match record_path.map(seats_path) {
             _ if carried.is_some() => None,
             Some(p) if resumed && p.exists() => {
@@ -431,6 +435,7 @@ impl Table {
             version,
             log,
             movers,
+            timeline,
             undo: false,
             bot_failure: None,
         };
@@ -508,10 +513,10 @@ impl Table {
         let config = &self.record.config;
         let rebuilt = session::bots_for(config, "random").and_then(|mut bots| {
             let mut game = Game::new(self.game.rules_arc().clone())?;
-            let movers = replay(&mut game, &mut bots, &self.record.moves[..n])?;
-            Ok((game, bots, movers))
+            let (movers, timeline) = replay(&mut game, &mut bots, &self.record.moves[..n])?;
+            Ok((game, bots, movers, timeline))
         });
-        let (game, bots, movers) = rebuilt.map_err(|e| refuse(500, format!("{e:#}")))?;
+        let (game, bots, movers, timeline) = rebuilt.map_err(|e| refuse(500, format!("{e:#}")))?;
         // The disk must hold the shorter game before it is acknowledged:
         // saved first, and on failure the table is as it was.
         let taken = self.record.moves.split_off(n);
@@ -521,6 +526,7 @@ impl Table {
         }
         self.game = game;
         self.movers = movers;
+        self.timeline = timeline;
         self.log
             .push(format!("    {} takes back the last move", self.name(mover)));
         self.version += 1;
@@ -675,6 +681,7 @@ impl Table {
         }
         self.log.extend(said);
         push_events(&mut self.log, &self.game);
+        self.timeline.follow(self.game.last_events());
         let excess = self.log.len().saturating_sub(LOG_LINES);
         self.log.drain(..excess);
         self.version += 1;
@@ -921,6 +928,10 @@ impl Table {
             "tiles_discarded": s.discarded().len(),
             "sources": rules.score_sources(),
             "source_names": rules.score_source_words(),
+            "source_groups": scores::source_groups(rules),
+            "score_over_turns": self.timeline.points(),
+            // Only once over: a hand-written draw order is the tile order.
+            "play_again": game.is_over().then(|| scores::play_again_config(&rules.config)),
             "players": players,
             "expansions": expansions,
             "presented": presented,
@@ -1008,18 +1019,22 @@ impl Table {
     }
 }
 
-/// Replays `moves` with [`session::catch_up`] one at a time; returns the
-/// seat that made each.
-fn replay(game: &mut Game, bots: &mut [Box<dyn Bot>], moves: &[Move]) -> Result<Vec<u8>> {
+/// Replays `moves` with [`session::catch_up`] one at a time into `game`,
+/// just made (its setup's events not yet read); returns the seat that made
+/// each and the scores turn by turn.
+fn replay(game: &mut Game, bots: &mut [Box<dyn Bot>], moves: &[Move]) -> Result<(Vec<u8>, ScoreTimeline)> {
     let mut movers = Vec::with_capacity(moves.len());
+    let mut timeline = ScoreTimeline::new(game.state().players());
+    timeline.follow(game.last_events());
     for (i, m) in moves.iter().enumerate() {
         let Some(d) = game.decision() else {
             bail!("move {} comes after the end of the game", i + 1);
         };
         movers.push(d.player());
         session::catch_up(game, bots, std::slice::from_ref(m)).with_context(|| format!("move {}", i + 1))?;
+        timeline.follow(game.last_events());
     }
-    Ok(movers)
+    Ok((movers, timeline))
 }
 
 fn push_events(log: &mut Vec<String>, game: &Game) {
