@@ -447,17 +447,22 @@ impl Expansion for ThePrincessAndTheDragon {
     }
 
     fn turn_started(&self, state: &mut State, ctx: &mut Ctx<'_>) {
-        fairy::turn_points(state, ctx);
+        if self.fairy {
+            fairy::turn_points(state, ctx);
+        }
     }
 
     fn tile_drawn(&self, state: &mut State, ctx: &mut Ctx<'_>, tile: &TileType) {
-        if self.symbol(tile.index) == Symbol::Dragon && state.dragon.is_none() {
+        if self.dragon && self.symbol(tile.index) == Symbol::Dragon && state.dragon.is_none() {
             // Back into the bag with the first volcano (`CoreState::set_aside`).
             ctx.set_aside_drawn_tile();
         }
     }
 
     fn tile_placed(&self, state: &mut State, _ctx: &mut Ctx<'_>, placed: PlacedTile) {
+        if !self.dragon {
+            return;
+        }
         match self.symbol(placed.tile) {
             Symbol::Volcano => state.volcano_due = Some(placed.pos),
             Symbol::Dragon => state.flight_due = state.dragon.is_some(),
@@ -466,7 +471,7 @@ impl Expansion for ThePrincessAndTheDragon {
     }
 
     fn deploy_options(&self, _state: &State, after: &AfterPlacement<'_>, out: &mut Vec<Deployment>) {
-        if self.symbol(after.placed().tile) == Symbol::Portal {
+        if self.portal && self.symbol(after.placed().tile) == Symbol::Portal {
             portal::options(after, out);
         }
     }
@@ -521,7 +526,7 @@ impl Expansion for ThePrincessAndTheDragon {
     }
 
     fn feature_scored(&self, state: &mut State, ctx: &mut Ctx<'_>, scoring: &FeatureScoring) {
-        if scoring.complete || self.fairy_final {
+        if self.fairy && (scoring.complete || self.fairy_final) {
             fairy::scoring_points(state, ctx, scoring.feature);
         }
     }
@@ -601,10 +606,11 @@ impl Expansion for ThePrincessAndTheDragon {
 
     fn explain_deployment_refusal(&self, _state: &State, view: &CoreState, deployment: &Deployment) -> Option<String> {
         let placed = view.placed_this_turn()?;
-        if self.symbol(placed.tile) == Symbol::Volcano && deployment.pos == placed.pos {
+        if self.dragon && self.symbol(placed.tile) == Symbol::Volcano && deployment.pos == placed.pos {
             return Some("no figure goes on a volcano tile: the dragon lands there".to_string());
         }
-        self.princess_on(placed).map(|_| {
+        let must = self.princess_must.then(|| self.princess_on(placed)).flatten();
+        must.map(|_| {
             "the princess must send a knight of her city home instead (variant princess = \"must\")".to_string()
         })
     }

@@ -42,3 +42,22 @@ fn every_variant_keeps_the_invariants() {
         random_games(&kit(), &config, 2);
     }
 }
+
+/// Each part alone, and each part off: the hooks of a part switched off do
+/// nothing (debug builds call every hook and fail one that acts unlisted).
+#[test]
+fn each_part_on_or_off_keeps_the_invariants() {
+    let parts = ["dragon", "fairy", "princess", "portal"];
+    for (i, part) in parts.iter().enumerate() {
+        for alone in [true, false] {
+            let mut config = GameConfig::with_players(3);
+            config.seed = 30 + i as u64;
+            config.expansions = vec![INFO.id.into()];
+            let switches = config.parts.entry(INFO.id.into()).or_default();
+            for other in parts {
+                switches.insert(other.into(), if other == *part { alone } else { !alone });
+            }
+            random_games(&kit(), &config, 2);
+        }
+    }
+}
