@@ -269,26 +269,26 @@ fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
     browser.wait_version(v);
     assert!(browser.find_all("#undo").is_empty(), "nothing to take back yet");
 
-    // The highlighted places are the engine's for the shown rotation, and
-    // follow the rotate buttons.
+    // Every place where the tile fits in some rotation is highlighted, with
+    // the number of rotations that fit there, whichever rotation is shown;
+    // the brighter ones (`now`) are those of the shown rotation, and follow
+    // the rotate buttons.
     let options = state()["decision"]["options"].clone();
+    let places = places_of(&options);
     for _ in 0..4 {
         let rot = browser.script("return rot;").as_u64().unwrap();
-        let mut shown: Vec<(i64, i64)> = serde_json::from_value(
-            browser
-                .script("return [...document.querySelectorAll('rect.target')].map(r => [+r.dataset.x, +r.dataset.y]);"),
-        )
+        assert_eq!(shown_places(&browser), places, "rotation {}", rot * 90);
+        let mut now: Vec<(i64, i64)> = serde_json::from_value(browser.script(
+            "return [...document.querySelectorAll('rect.target.now')].map(r => [+r.dataset.x, +r.dataset.y]);",
+        ))
         .unwrap();
-        let mut legal: Vec<(i64, i64)> = options
-            .as_array()
-            .unwrap()
+        now.sort();
+        let legal: Vec<(i64, i64)> = places
             .iter()
-            .filter(|o| o["move"]["place"]["rotation"].as_u64().unwrap_or(0) == rot * 90)
-            .map(|o| serde_json::from_value(o["move"]["place"]["at"].clone()).unwrap())
+            .filter(|(_, rotations)| rotations.contains(&(rot * 90)))
+            .map(|(at, _)| *at)
             .collect();
-        shown.sort();
-        legal.sort();
-        assert_eq!(shown, legal, "rotation {}", rot * 90);
+        assert_eq!(now, legal, "rotation {}", rot * 90);
         assert!(browser.click_first("#rot-right"));
         assert_eq!(browser.script("return rot;").as_u64().unwrap(), (rot + 1) % 4);
     }
@@ -376,6 +376,311 @@ fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
     for p in end["players"].as_array().unwrap() {
         let cell = browser.find_all(&format!("td.final-score[data-seat=\"{}\"]", p["seat"]));
         assert_eq!(browser.text(&cell[0]), p["score"].to_string());
+    }
+}
+
+/// The places of a placement decision's options: each cell with the
+/// rotations (degrees) that fit there, sorted.
+fn places_of(options: &Value) -> Vec<((i64, i64), Vec<u64>)> {
+    let mut places: std::collections::BTreeMap<(i64, i64), Vec<u64>> = Default::default();
+    for o in options.as_array().into_iter().flatten() {
+        let place = &o["move"]["place"];
+        if let (Some(x), Some(y)) = (place["at"][0].as_i64(), place["at"][1].as_i64()) {
+            places
+                .entry((x, y))
+                .or_default()
+                .push(place["rotation"].as_u64().unwrap_or(0));
+        }
+    }
+    places
+        .into_iter()
+        .map(|(at, mut rotations)| {
+            rotations.sort();
+            (at, rotations)
+        })
+        .collect()
+}
+
+/// The places the page highlights, as [`places_of`] gives them; checks that
+/// each shows its number of rotations on the board and says it in words
+/// (its `aria-label` and title).
+fn shown_places(browser: &Browser) -> Vec<((i64, i64), Vec<u64>)> {
+    let shown = browser.script(
+        "return [...document.querySelectorAll('rect.target')].map(r => { \
+           const badge = document.querySelector('g.count[data-x=\"' + r.dataset.x + '\"][data-y=\"' + r.dataset.y + '\"]'); \
+           return [+r.dataset.x, +r.dataset.y, r.dataset.rotations.split(' ').map(Number), +r.dataset.count, \
+             r.getAttribute('aria-label'), r.querySelector('title').textContent, r.getAttribute('role'), \
+             badge ? badge.textContent : null, r.classList.contains('chosen')]; });",
+    );
+    let mut places = Vec::new();
+    for p in shown.as_array().unwrap() {
+        let rotations: Vec<u64> = serde_json::from_value(p[2].clone()).unwrap();
+        let count = rotations.len();
+        assert_eq!(p[3], json!(count), "{p}");
+        let words = format!("({count} {})", if count == 1 { "rotation" } else { "rotations" });
+        let label = p[4].as_str().unwrap();
+        assert!(
+            label.starts_with("Place the tile here") && label.ends_with(&words),
+            "{p}"
+        );
+        assert_eq!(p[5], p[4], "the title says it too");
+        assert_eq!(p[6], json!("button"));
+        if p[8] != json!(true) {
+            assert_eq!(p[7], json!(count.to_string()), "the count on the board: {p}");
+        }
+        places.push(((p[0].as_i64().unwrap(), p[1].as_i64().unwrap()), rotations));
+    }
+    places.sort();
+    places
+}
+
+/// The on-screen boxes (CSS pixels: left, top, right, bottom) of the
+/// elements `css` selects and of the board.
+fn boxes(browser: &Browser, css: &str) -> (Vec<[f64; 4]>, [f64; 4]) {
+    let v = browser.script(&format!(
+        "const box = (e) => {{ const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }}; \
+         return [[...document.querySelectorAll('{css}')].map(box), box(document.getElementById('board'))];"
+    ));
+    serde_json::from_value(v).unwrap()
+}
+
+/// Checks that every highlighted place lies inside the board's box, the
+/// places centred across it, and a tile at least 32 px wide.
+fn assert_places_in_view(browser: &Browser, what: &str) {
+    let (places, board) = boxes(browser, "rect.target");
+    assert!(!places.is_empty());
+    for p in &places {
+        assert!(
+            p[0] >= board[0] && p[1] >= board[1] && p[2] <= board[2] && p[3] <= board[3],
+            "{what}: a place at {p:?} is outside the board's box {board:?}"
+        );
+        assert!(
+            p[2] - p[0] >= 32.0 * 0.94 - 0.5,
+            "{what}: a place {p:?} is drawn too small"
+        );
+    }
+    let left = places.iter().map(|p| p[0]).fold(f64::MAX, f64::min);
+    let right = places.iter().map(|p| p[2]).fold(f64::MIN, f64::max);
+    let middle = (board[0] + board[2]) / 2.0;
+    assert!(
+        ((left + right) / 2.0 - middle).abs() < 8.0,
+        "{what}: the places ({left}..{right}) are not centred in the board ({board:?})"
+    );
+}
+
+/// Places for every rotation, on a real game: a two-person base game played
+/// on through the API (the first place, no figures) until the drawn tile
+/// fits different places in different rotations on a board larger than the
+/// screen. Every place is highlighted with its count, whatever rotation is
+/// shown; a click on a place where the shown rotation does not fit turns
+/// the tile to the first rotation that fits there, R to the next one there,
+/// and Enter places it so; a reload after zooming in centres the board on
+/// the places again; and at a phone's size the deploy spots that follow
+/// are at least 24 px across, at the fitted zoom and with the whole board shown.
+#[test]
+fn every_place_is_highlighted_with_its_rotations_and_a_click_turns_the_tile_to_fit() {
+    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
+        eprintln!(
+            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
+        );
+        return;
+    }
+    let args = Overrides {
+        players: Some(2),
+        seed: Some(7),
+        ..Overrides::default()
+    };
+    let table = Table::open(&args, None).unwrap();
+    let seats = table.seats().unwrap().clone();
+    let server = start_server(table);
+    let state = || call(server, "GET", "/api/games/1/state", None).1;
+    let play = |s: &Value, index: &Value| {
+        let (status, v) = call(
+            server,
+            "POST",
+            "/api/games/1/move",
+            Some(&json!({"token": seats.hotseat, "index": index, "version": s["version"]})),
+        );
+        assert_eq!(status, 200, "{v}");
+    };
+    // The first rotation that fits somewhere, as the page starts with it.
+    let first_rotation = |places: &[((i64, i64), Vec<u64>)]| places.iter().flat_map(|(_, r)| r.clone()).min();
+    let (s, places) = loop {
+        let s = state();
+        let d = &s["decision"];
+        assert!(!d.is_null(), "the game ended before a fitting decision");
+        if d["kind"] == json!("place") {
+            let places = places_of(&d["options"]);
+            let first = first_rotation(&places).unwrap_or(0);
+            let counts: std::collections::BTreeSet<usize> = places.iter().map(|(_, r)| r.len()).collect();
+            if s["turn"].as_u64().unwrap() >= 24 && counts.len() > 1 && places.iter().any(|(_, r)| !r.contains(&first))
+            {
+                break (s, places);
+            }
+            play(&s, &json!(0));
+        } else {
+            // Keep the figures: a deploy decision comes later.
+            let pass = d["options"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|o| o["move"] == json!("pass"))
+                .map_or(json!(0), |o| o["index"].clone());
+            play(&s, &pass);
+        }
+    };
+    let version = s["version"].as_u64().unwrap();
+
+    let browser = Browser::start();
+    let (status, v) = browser.cmd("POST", "/window/rect", Some(&json!({"width": 1280, "height": 800})));
+    assert_eq!(status, 200, "{v}");
+    let link = format!("http://{server}/games/1/?seat={}", seats.hotseat);
+    browser.go(&link);
+    browser.wait_version(version);
+    // The board is larger than the screen at 100 px a tile: the view is the places'.
+    let (_, board) = boxes(&browser, "#board");
+    let b = &s["board"]["bounds"];
+    let (cols, rows) = (
+        b[2].as_i64().unwrap() - b[0].as_i64().unwrap() + 1,
+        b[3].as_i64().unwrap() - b[1].as_i64().unwrap() + 1,
+    );
+    assert!(
+        cols as f64 * 100.0 > board[2] - board[0] || rows as f64 * 100.0 > board[3] - board[1],
+        "a board of {cols}×{rows} tiles fits the screen: no test of centring"
+    );
+    assert_eq!(shown_places(&browser), places);
+    assert_places_in_view(&browser, "the page opened mid-game");
+    let n = places.len();
+    assert_eq!(
+        browser.text(&browser.find_all("#place-count")[0]),
+        format!("{n} places"),
+        "every place is counted"
+    );
+    browser.screenshot("places-desktop.png");
+
+    // A click on a place where the shown rotation does not fit turns the
+    // tile to the first rotation that fits there, counted on from the shown one.
+    let rot = browser.script("return rot;").as_u64().unwrap();
+    let ((x, y), fits) = places
+        .iter()
+        .find(|(_, r)| !r.contains(&(rot * 90)))
+        .cloned()
+        .expect("a place where the shown rotation does not fit");
+    let turned = (1..4)
+        .map(|i| (rot + i) % 4)
+        .find(|q| fits.contains(&(q * 90)))
+        .unwrap();
+    assert!(browser.click_first(&format!("rect.target[data-x=\"{x}\"][data-y=\"{y}\"]")));
+    assert_eq!(browser.script("return rot;").as_u64().unwrap(), turned);
+    assert_eq!(
+        browser.find_all("#confirm").len(),
+        1,
+        "a chosen place asks for confirmation"
+    );
+    assert_eq!(
+        browser.script("return document.querySelector('#drawn .tile').title;"),
+        json!(format!(
+            "{} turned {}°",
+            s["decision"]["tile"].as_str().unwrap(),
+            turned * 90
+        ))
+    );
+    assert_eq!(
+        state()["version"].as_u64().unwrap(),
+        version,
+        "nothing played on the first click"
+    );
+    // Still every place highlighted, and still all counted.
+    assert_eq!(shown_places(&browser), places);
+    assert_eq!(
+        browser.text(&browser.find_all("#place-count")[0]),
+        format!("{n} places")
+    );
+    browser.screenshot("places-chosen-desktop.png");
+    // R turns the tile through the rotations that fit there only.
+    let at_place: Vec<u64> = fits.iter().map(|d| d / 90).collect();
+    let mut seen = vec![turned];
+    for _ in 0..at_place.len() {
+        browser.key("r");
+        seen.push(browser.script("return rot;").as_u64().unwrap());
+    }
+    assert!(seen.iter().all(|q| at_place.contains(q)), "{seen:?} at {fits:?}");
+    assert_eq!(seen.first(), seen.last(), "R comes round: {seen:?}");
+    let mut distinct = seen.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct, at_place);
+
+    // Zoomed in, the places leave the screen; a reload centres on them again.
+    for _ in 0..4 {
+        assert!(browser.click_first("#zin"));
+    }
+    let (zoomed, board) = boxes(&browser, "rect.target");
+    assert!(
+        zoomed
+            .iter()
+            .any(|p| p[0] < board[0] || p[1] < board[1] || p[2] > board[2] || p[3] > board[3]),
+        "zoomed in, every place is still in view"
+    );
+    browser.go(&link);
+    browser.wait_version(version);
+    assert_places_in_view(&browser, "after a reload");
+
+    // From the keyboard this time: Tab's focus on the place, Enter chooses
+    // it (the focus stays on it as the page redraws), Enter again places
+    // it: there, in the rotation shown.
+    let place_css = format!("rect.target[data-x=\"{x}\"][data-y=\"{y}\"]");
+    browser.script(&format!("document.querySelector('{place_css}').focus(); return null;"));
+    browser.key("\u{E007}");
+    let rot = browser.script("return rot;").as_u64().unwrap();
+    assert_eq!(rot, turned, "the same first fit after the reload");
+    assert_eq!(browser.find_all("#confirm").len(), 1, "chosen from the keyboard");
+    assert_eq!(
+        browser.script(
+            "const e = document.activeElement; return [e.dataset.x, e.dataset.y, e.classList.contains('chosen')];"
+        ),
+        json!([x.to_string(), y.to_string(), true])
+    );
+    assert_eq!(state()["version"].as_u64().unwrap(), version);
+    browser.key("\u{E007}");
+    browser.wait_version(version + 1);
+    let record = call(server, "GET", "/api/games/1/record", None).1;
+    let placed = record["moves"].as_array().unwrap().last().unwrap()["place"].clone();
+    assert_eq!(placed["at"], json!([x, y]));
+    assert_eq!(placed["rotation"], json!(rot * 90));
+
+    // A deploy decision follows. At a phone's size its spots are at least
+    // 24 px across, at the fitted zoom and with the whole board shown.
+    let s = state();
+    assert_eq!(s["decision"]["kind"], json!("deploy"), "{}", s["decision"]);
+    let spots = s["decision"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["point"].is_array())
+        .count();
+    assert!(spots > 0, "a figure may be deployed");
+    browser.screenshot("deploy-desktop.png");
+    let (status, v) = browser.cmd("POST", "/window/rect", Some(&json!({"width": 390, "height": 844})));
+    assert_eq!(status, 200, "{v}");
+    browser.wait_for("the phone layout", &|b| {
+        b.script("return getComputedStyle(document.body).flexDirection;") == json!("column")
+    });
+    for how in ["fitted", "whole board"] {
+        if how == "whole board" {
+            assert!(browser.click_first("#zfit"));
+        }
+        browser.wait_for("the spots drawn", &|b| b.find_all("g.spot").len() == spots);
+        let (shown, board) = boxes(&browser, "g.spot");
+        for p in shown {
+            let (w, h) = (p[2] - p[0], p[3] - p[1]);
+            assert!(w >= 24.0 && h >= 24.0, "{how}: a spot is {w}×{h} px");
+            assert!(
+                p[0] >= board[0] && p[2] <= board[2] && p[1] >= board[1] && p[3] <= board[3],
+                "{how}: a spot at {p:?} is off the board's box {board:?}"
+            );
+        }
+        browser.screenshot(&format!("deploy-phone-{}.png", how.replace(' ', "-")));
     }
 }
 
