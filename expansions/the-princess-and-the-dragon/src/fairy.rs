@@ -8,6 +8,7 @@ use crate::{FAIRY_SCORING_POINTS, FAIRY_SOURCE, FAIRY_TURN_POINTS, State};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::figures::{FigureId, PlacedFigure, Spot};
 use carcassonne_core::serde_json::json;
+use carcassonne_core::tiles::KindShape;
 use carcassonne_core::{CoreState, Ctx, FigureClass, Line, Pos};
 use serde::Serialize;
 
@@ -84,10 +85,22 @@ pub(crate) fn describe(view: &CoreState, figure: FigureId) -> Option<String> {
     let f = view.figure(figure)?;
     let name = view.tables().figures().get(f.kind as usize)?.name.to_lowercase();
     Some(match f.spot {
-        Spot::Feature(fi) => match view.feature_words(f.pos, fi as usize) {
-            Some(words) => format!("{name} on the {words}"),
-            None => name,
-        },
+        Spot::Feature(fi) => {
+            // "In" a city or a cloister (a kind shaped like them), as the
+            // engine's own deployment labels say.
+            let kind = view
+                .tables()
+                .tile(view.board().get(f.pos)?.tile)
+                .feature_kind(fi as usize);
+            let on = match view.tables().landscape().shape(kind) {
+                KindShape::Region | KindShape::Inner => "in",
+                _ => "on",
+            };
+            match view.feature_words(f.pos, fi as usize) {
+                Some(words) => format!("{name} {on} the {words}"),
+                None => name,
+            }
+        }
         Spot::Tile => format!("{name} on the tower"),
         Spot::Corner(_) | Spot::Recall(_) => name,
     })

@@ -201,3 +201,33 @@ fn the_dragon_flies_before_or_after_scoring_by_variant() {
     assert_eq!(scores(&game), (3, 0));
     assert_eq!(pd(&game).dragon, Some(Pos::new(-1, 0)));
 }
+
+/// Options are told in words, without board coordinates: the page points
+/// at the tile named in the move.
+#[test]
+fn options_are_told_in_words() {
+    let kit = kit();
+    let labels = |game: &Game| -> Vec<String> {
+        let mut out = Vec::new();
+        game.legal_actions(&mut out);
+        out.iter().map(|a| game.action_label(a)).collect()
+    };
+    let game = kit.replay_first("fairy.json", 6);
+    assert_eq!(
+        labels(&game),
+        [
+            "Move the fairy next to your follower on the road (east and west)",
+            "Leave the fairy where it is"
+        ]
+    );
+    let game = kit.replay_first("dragon.json", 9);
+    assert_eq!(labels(&game), ["The dragon flies west and eats Ann's follower"]);
+    let game = kit.replay_first("princess.json", 4);
+    assert_eq!(
+        labels(&game),
+        [
+            "The princess sends Ann's follower home",
+            "Keep the knights and leave the fairy where it is"
+        ]
+    );
+}
