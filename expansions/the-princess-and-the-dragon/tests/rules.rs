@@ -231,3 +231,22 @@ fn options_are_told_in_words() {
         ]
     );
 }
+
+/// The FAQ (as quoted on Reddit from Wikicarpedia): a player who places a
+/// dragon tile and deploys nothing may move the fairy before the dragon
+/// flies. In fairy.json Bob, on his dragon tile's turn, takes the fairy
+/// from Ann's road follower to his farmer: the dragon's way is open again
+/// and Bob flies it onto Ann's follower at once.
+#[test]
+fn the_fairy_moves_before_the_dragon_flies() {
+    let mut game = kit().replay_first("fairy.json", 9);
+    try_play(
+        &mut game,
+        r#"{"the-princess-and-the-dragon": {"fairy": {"follower": 1, "at": [-1, 0]}}}"#,
+    )
+    .expect("Bob moves the fairy");
+    assert_eq!(asked(&game), Some(1), "Bob moves the dragon first");
+    assert_eq!(options(&game), [r#"{"the-princess-and-the-dragon":{"dragon":[1,0]}}"#]);
+    try_play(&mut game, r#"{"the-princess-and-the-dragon": {"dragon": [1, 0]}}"#).expect("flies");
+    assert_eq!(followers_in_supply(&game).0, 7, "Ann's follower eaten");
+}
