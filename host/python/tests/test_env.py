@@ -8,6 +8,24 @@ from carcassonne.env import env, raw_env  # noqa: E402
 from carcassonne.gym import CarcassonneGymEnv  # noqa: E402
 
 
+def play_masked_random_game(e, seed, rng_seed):
+    """Plays `e` to the end with uniformly random masked actions; returns
+    each agent's summed rewards and the agents that were asked to act."""
+    e.reset(seed=seed)
+    totals = {a: 0.0 for a in e.possible_agents}
+    movers = set()
+    rng = np.random.default_rng(rng_seed)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        totals[agent] += reward
+        if term or trunc:
+            e.step(None)
+            continue
+        movers.add(agent)
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return totals, movers
+
+
 def test_pettingzoo_api_test():
     api_test(env(players=2), num_cycles=200)
 
@@ -24,16 +42,7 @@ def test_pettingzoo_api_test_with_second_turns_and_prisoners():
 
 def test_a_game_with_second_turns_and_ransoms_ends_with_the_engines_scores():
     e = raw_env(players=3, expansions=["traders-and-builders", "the-tower"])
-    e.reset(seed=5)
-    totals = {a: 0.0 for a in e.possible_agents}
-    rng = np.random.default_rng(1)
-    for agent in e.agent_iter():
-        obs, reward, term, trunc, info = e.last()
-        totals[agent] += reward
-        if term or trunc:
-            e.step(None)
-            continue
-        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    totals, _ = play_masked_random_game(e, seed=5, rng_seed=1)
     assert [totals[a] for a in e.possible_agents] == [float(s) for s in e.game.scores]
 
 
@@ -42,18 +51,7 @@ def test_dragon_flights_ask_every_player_and_end_with_the_engines_scores():
     # turn it is; the fairy scores at the start of a turn.
     api_test(env(players=3, expansions=["the-princess-and-the-dragon"]), num_cycles=300)
     e = raw_env(players=3, expansions=["the-princess-and-the-dragon"])
-    e.reset(seed=7)
-    totals = {a: 0.0 for a in e.possible_agents}
-    rng = np.random.default_rng(2)
-    movers = set()
-    for agent in e.agent_iter():
-        obs, reward, term, trunc, info = e.last()
-        totals[agent] += reward
-        if term or trunc:
-            e.step(None)
-            continue
-        movers.add(agent)
-        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    totals, movers = play_masked_random_game(e, seed=7, rng_seed=2)
     assert movers == set(e.possible_agents)
     assert [totals[a] for a in e.possible_agents] == [float(s) for s in e.game.scores]
 
@@ -64,16 +62,7 @@ def test_pettingzoo_seed_test():
 
 def test_random_masked_game_ends_with_the_engines_scores():
     e = raw_env(players=2)
-    e.reset(seed=3)
-    totals = {a: 0.0 for a in e.possible_agents}
-    rng = np.random.default_rng(0)
-    for agent in e.agent_iter():
-        obs, reward, term, trunc, info = e.last()
-        totals[agent] += reward
-        if term or trunc:
-            e.step(None)
-            continue
-        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    totals, _ = play_masked_random_game(e, seed=3, rng_seed=0)
     assert [totals[a] for a in e.possible_agents] == [float(s) for s in e.game.scores]
 
 
