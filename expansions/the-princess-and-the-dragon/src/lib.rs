@@ -13,7 +13,9 @@
 //! - A player who deploys nothing may instead move the **fairy** next to
 //!   one of their followers: it keeps the dragon off that tile, gives the
 //!   follower's owner 1 point at the start of their turn and 3 when the
-//!   follower's feature is scored.
+//!   follower's feature is scored. Under the 1st edition's
+//!   `fairy_placement = "on-tile"` it stands on the tile, for every
+//!   follower there.
 //! - A **princess** tile joined to a city holding knights lets its player
 //!   send one of those knights home instead of deploying.
 //! - A **magic portal** tile lets its player deploy a follower on any
@@ -125,6 +127,16 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             default: "true",
             description: "whether the fairy's 3 points are also scored when its follower's feature is scored at the \
                           end of the game (`true`, as the rules experts answer; `false` as JCloisterZone plays)",
+            earlier_defaults: &[],
+        },
+        VariantDecl {
+            name: "fairy_placement",
+            kind: ValueKind::one_of(&["next-to-follower", "on-tile"]),
+            default: "next-to-follower",
+            description: "where the fairy goes: `next-to-follower`, one follower whose owner alone scores its points \
+                          (Hans im Glück, the 2nd edition), or `on-tile` as Rio Grande's and ZMG's 1st edition \
+                          (\"placed on the tile that has one of the player's followers\"): every follower on \
+                          that tile scores them",
             earlier_defaults: &[],
         },
     ],
@@ -279,6 +291,7 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
         after_scoring: ctx.variant("dragon_moves") == "after-scoring",
         princess_must: ctx.variant("princess") == "must",
         fairy_final: ctx.variant_bool("fairy_final_scoring"),
+        fairy_on_tile: ctx.variant("fairy_placement") == "on-tile",
         dragon: ctx.part_on(PART_DRAGON),
         fairy: ctx.part_on(PART_FAIRY),
         princess: ctx.part_on(PART_PRINCESS),
@@ -298,6 +311,8 @@ struct ThePrincessAndTheDragon {
     princess_must: bool,
     /// Variant `fairy_final_scoring`.
     fairy_final: bool,
+    /// Variant `fairy_placement = "on-tile"`.
+    fairy_on_tile: bool,
     /// Parts on.
     dragon: bool,
     fairy: bool,
@@ -378,6 +393,9 @@ pub enum Action {
         /// Its tile, where the fairy goes.
         at: Pos,
     },
+    /// Move the fairy onto this tile, one holding a follower of the
+    /// player's (`fairy_placement = "on-tile"`).
+    FairyOnTile(Pos),
     /// The princess sends a knight home.
     Princess {
         /// The knight (its figure id).
@@ -544,6 +562,7 @@ impl Expansion for ThePrincessAndTheDragon {
         match *action {
             Action::Dragon(to) => return dragon::fly_to(state, ctx, to),
             Action::Fairy { follower, .. } => fairy::move_to(state, ctx, follower),
+            Action::FairyOnTile(to) => fairy::move_onto(state, ctx, to),
             Action::Princess { knight, .. } => princess::send_home(ctx, knight),
             Action::Nothing => {}
         }
@@ -565,6 +584,16 @@ impl Expansion for ThePrincessAndTheDragon {
             Action::Dragon(to) => dragon::label(state, view, to),
             Action::Fairy { follower, .. } => {
                 format!("Move the fairy next to your {}", fairy::describe(view, follower)?)
+            }
+            Action::FairyOnTile(to) => {
+                let mine: Vec<String> = view
+                    .figures()
+                    .iter()
+                    .filter(|f| f.pos == to && f.owner == player)
+                    .filter_map(|f| fairy::describe(view, f.id))
+                    .map(|words| format!("your {words}"))
+                    .collect();
+                format!("Move the fairy onto the tile of {}", mine.join(" and "))
             }
             Action::Princess { knight, .. } => {
                 let f = view.figure(knight)?;
@@ -593,7 +622,17 @@ impl Expansion for ThePrincessAndTheDragon {
             (Some(Asking::Dragon), _) => "the dragon flies one tile north, east, south or west, never onto a tile \
                                           it entered in this flight nor onto the fairy's tile"
                 .to_string(),
+            (_, Action::Fairy { .. }) if self.fairy_on_tile => {
+                "the fairy goes onto a tile holding one of your followers (variant fairy_placement = \"on-tile\")"
+                    .to_string()
+            }
             (_, Action::Fairy { .. }) => "the fairy goes next to one of your own followers on the board".to_string(),
+            (_, Action::FairyOnTile(_)) if !self.fairy_on_tile => "the fairy goes next to one of your own followers \
+                                                                   (variant fairy_placement = \"next-to-follower\")"
+                .to_string(),
+            (_, Action::FairyOnTile(_)) => {
+                "the fairy goes onto another tile holding one of your own followers".to_string()
+            }
             (_, Action::Princess { .. }) => {
                 "the princess sends home a knight of the city she was placed in, nobody else".to_string()
             }
@@ -670,7 +709,9 @@ impl ThePrincessAndTheDragon {
         }
         let must = self.princess_must && out.len() > before;
         if !must {
-            if self.fairy {
+            if self.fairy && self.fairy_on_tile {
+                fairy::tile_options(state, view, player, |at| out.push(Action::FairyOnTile(at)));
+            } else if self.fairy {
                 fairy::options(state, view, player, |follower, at| {
                     out.push(Action::Fairy { follower, at })
                 });

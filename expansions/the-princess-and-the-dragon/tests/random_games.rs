@@ -31,6 +31,7 @@ fn every_variant_keeps_the_invariants() {
         ("dragon_moves", "after-scoring"),
         ("princess", "must"),
         ("fairy_final_scoring", "false"),
+        ("fairy_placement", "on-tile"),
     ] {
         let mut config = GameConfig::with_players(3);
         config.seed = 7;

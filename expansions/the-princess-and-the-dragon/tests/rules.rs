@@ -114,6 +114,100 @@ fn the_fairy_protects_and_scores_each_turn_and_with_its_follower() {
     assert_eq!(scores(&game), (12, 0));
 }
 
+/// fairy_on_tile.json, under the 1st edition's `fairy_placement =
+/// "on-tile"`: Ann's road follower and, through Bob's magic portal, Bob's
+/// farmer share the tile (1, 0). Ann moves the fairy onto that tile: from
+/// then on it scores for both. Bob 1 at the start of his turn; Bob's
+/// junction completes the 4-tile road: Ann 4, and 3 for the fairy; Ann's
+/// next turn starts with nothing (her follower is home), Bob's with 1
+/// more. At the end Bob's farmer has the completed start city, 3, and the
+/// fairy 3: Ann 4 + 3 = 7, Bob 1 + 1 + 3 + 3 = 8.
+#[test]
+fn the_first_editions_fairy_stands_on_a_tile_for_every_follower_there() {
+    let kit = kit();
+    let game = kit.replay_first("fairy_on_tile.json", 6);
+    assert_eq!(
+        options(&game),
+        [
+            r#"{"the-princess-and-the-dragon":{"fairy-on-tile":[1,0]}}"#,
+            r#"{"the-princess-and-the-dragon":"nothing"}"#
+        ],
+        "one option per tile with Ann's followers"
+    );
+    let labels: Vec<String> = {
+        let mut out = Vec::new();
+        game.legal_actions(&mut out);
+        out.iter().map(|a| game.action_label(a)).collect()
+    };
+    assert_eq!(
+        labels[0],
+        "Move the fairy onto the tile of your follower on the road (east and west)"
+    );
+
+    let game = kit.replay_first("fairy_on_tile.json", 7);
+    assert_eq!(scores(&game), (0, 1), "Bob's farmer is on the fairy's tile");
+    let lines: Vec<String> = game
+        .presented_expansion_state(0)
+        .into_iter()
+        .map(|l| l.text)
+        .filter(|t| t.contains("fairy"))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "The fairy stands on the tile of Ann's follower on the road (east and west) and Bob's follower on the field (north)"
+        ]
+    );
+    let game = kit.replay_first("fairy_on_tile.json", 9);
+    assert_eq!(scores(&game), (7, 1), "the road 4, the fairy 3");
+    assert_eq!(points(&game, 0, "the-princess-and-the-dragon.fairy"), 3);
+    // Bob's only follower is on the fairy's tile: he is not asked.
+    assert!(matches!(game.decision(), Some(Decision::Place { player: 0, .. })));
+
+    let game = kit.replay("fairy_on_tile.json");
+    assert_eq!(scores(&game), (7, 8));
+    assert_eq!(points(&game, 1, "the-princess-and-the-dragon.fairy"), 5);
+
+    // The 2nd edition's fairy goes next to one follower: Ann's tile move
+    // is refused and she is offered her follower instead.
+    let record = with_variant(
+        &kit.record("fairy_on_tile.json"),
+        ID,
+        "fairy_placement",
+        json!("next-to-follower"),
+    );
+    let mut first = record.clone();
+    first.moves.truncate(6);
+    let mut game = kit.replay_record(&first).expect("replays");
+    let refused = try_play(
+        &mut game,
+        r#"{"the-princess-and-the-dragon": {"fairy-on-tile": [1, 0]}}"#,
+    )
+    .expect_err("next to a follower");
+    assert!(refused.to_string().contains("next-to-follower"), "{refused}");
+    try_play(
+        &mut game,
+        r#"{"the-princess-and-the-dragon": {"fairy": {"follower": 0, "at": [1, 0]}}}"#,
+    )
+    .expect("next to Ann's follower");
+    // Bob's farmer is not the fairy's follower: each of his passes now
+    // asks him whether to move it.
+    let nothing = r#"{"the-princess-and-the-dragon": "nothing"}"#;
+    for (i, m) in record.moves.iter().enumerate().skip(7) {
+        try_play(
+            &mut game,
+            &carcassonne_core::serde_json::to_string(m).expect("a move writes"),
+        )
+        .expect("replays");
+        if i == 8 || i == 12 {
+            try_play(&mut game, nothing).expect("Bob leaves the fairy");
+        }
+    }
+    assert!(game.is_over());
+    assert_eq!(scores(&game), (7, 3), "Bob's farmer gets nothing from the fairy");
+    assert_eq!(points(&game, 1, "the-princess-and-the-dragon.fairy"), 0);
+}
+
 /// A turn with nothing to do instead of deploying asks nothing: Ann's pass
 /// at (3, 0) has the fairy next to her only follower already.
 #[test]
