@@ -13,6 +13,7 @@ pub const BASE_ID: &str = "base";
 pub const BASE_VARIANTS: &[VariantDecl] = &[
     VariantDecl {
         name: "tiny_city",
+        label: "Two-tile cities score 2",
         kind: ValueKind::Bool,
         default: "false",
         description: "a completed city of two tiles scores 1 point a tile and a pennant (2 points, not 4) \
@@ -21,6 +22,7 @@ pub const BASE_VARIANTS: &[VariantDecl] = &[
     },
     VariantDecl {
         name: "farmers",
+        label: "Farmers",
         kind: ValueKind::Bool,
         default: "true",
         description: "whether followers may be deployed on fields; false: no farmers, so fields never score \

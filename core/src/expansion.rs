@@ -30,6 +30,10 @@ use std::sync::Arc;
 pub struct VariantDecl {
     /// Name in the configuration (`bunny_phase`).
     pub name: &'static str,
+    /// A short name in words, for people (`Bunny phase and scoring`):
+    /// what hosts show beside the control, with `description` as the
+    /// explanation. Sentence case, a few words, no final full stop.
+    pub label: &'static str,
     /// What values it takes (a word from a list, a whole number in a range,
     /// or true/false).
     pub kind: ValueKind,

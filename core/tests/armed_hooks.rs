@@ -99,6 +99,7 @@ static ODD_TURNS: ExpansionInfo = ExpansionInfo {
     variants: &[
         VariantDecl {
             name: "arms",
+            label: "Arms",
             kind: ValueKind::one_of(&["odd-turns", "first-turn-only"]),
             default: "odd-turns",
             description: "on which turns it arms after_scoring",
@@ -106,6 +107,7 @@ static ODD_TURNS: ExpansionInfo = ExpansionInfo {
         },
         VariantDecl {
             name: "names",
+            label: "Names",
             kind: ValueKind::one_of(&["after-scoring", "final-scoring", "end-of-turn"]),
             default: "after-scoring",
             description: "what armed_hooks names besides after_scoring",
@@ -265,6 +267,7 @@ static CLOISTER_COUNT: ExpansionInfo = ExpansionInfo {
     tile_files: &[],
     variants: &[VariantDecl {
         name: "arms",
+        label: "Arms",
         kind: ValueKind::one_of(&["tile-placed", "nothing", "end-of-turn"]),
         default: "tile-placed",
         description: "what it arms for a cloister tile",

@@ -67,6 +67,7 @@ static TALLY: ExpansionInfo = ExpansionInfo {
     tile_files: &[],
     variants: &[carcassonne_core::VariantDecl {
         name: "declares",
+        label: "Declares",
         kind: carcassonne_core::ValueKind::one_of(&["all", "placed", "veto", "placed-and-veto"]),
         default: "all",
         description: "which hooks it declares",

@@ -421,6 +421,7 @@ static TOLL: ExpansionInfo = ExpansionInfo {
     tile_files: &[],
     variants: &[carcassonne_core::VariantDecl {
         name: "declares",
+        label: "Declares",
         kind: carcassonne_core::ValueKind::one_of(&[
             "asks",
             "vetoes",

@@ -98,6 +98,7 @@ static PICK_A_NUMBER: ExpansionInfo = ExpansionInfo {
     tile_files: &[],
     variants: &[VariantDecl {
         name: "draw",
+        label: "Draw",
         kind: ValueKind::one_of(&["fair", "four", "nothing"]),
         default: "fair",
         description: "how sample_option draws",

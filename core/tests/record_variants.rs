@@ -54,6 +54,7 @@ static BONUS: ExpansionInfo = ExpansionInfo {
     variants: &[
         VariantDecl {
             name: "bonus",
+            label: "Bonus",
             kind: carcassonne_core::ValueKind::one_of(&["1", "2", "3"]),
             default: "2",
             description: "points each player gets at the end",
@@ -70,6 +71,7 @@ static BONUS: ExpansionInfo = ExpansionInfo {
         },
         VariantDecl {
             name: "unchanged",
+            label: "Unchanged",
             kind: carcassonne_core::ValueKind::one_of(&["a", "b"]),
             default: "a",
             description: "a variant whose default never changed",

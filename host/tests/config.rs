@@ -49,6 +49,7 @@ const fn info(
         variants: &[
             VariantDecl {
                 name: "mode",
+                label: "Mode",
                 kind: carcassonne_core::ValueKind::OneOf {
                     values: &["calm", "wild"],
                 },
@@ -58,6 +59,7 @@ const fn info(
             },
             VariantDecl {
                 name: "strength",
+                label: "Strength",
                 kind: ValueKind::Integer { min: 1, max: 5 },
                 default: "2",
                 description: "a whole number",
@@ -65,6 +67,7 @@ const fn info(
             },
             VariantDecl {
                 name: "loud",
+                label: "Loud",
                 kind: ValueKind::Bool,
                 default: "false",
                 description: "true or false",
@@ -250,6 +253,7 @@ fn a_variant_whose_default_is_not_of_its_kind_is_refused_at_registration() {
     static BAD: ExpansionInfo = ExpansionInfo {
         variants: &[VariantDecl {
             name: "strength",
+            label: "Strength",
             kind: ValueKind::Integer { min: 1, max: 5 },
             default: "six",
             description: "a whole number",

@@ -51,6 +51,48 @@ impl CoreState {
     }
 }
 
+impl CoreState {
+    /// Where the tile at `pos` lies, in words, for labels that name a place
+    /// off the tile being played: counted from the tile placed this turn
+    /// ("on the new tile", "2 tiles west of the new tile", "1 tile north
+    /// and 2 east of the new tile"), or before it is placed from the last
+    /// tile placed (or the start tile). The board shows no coordinates, so
+    /// options say where in steps a player can count.
+    pub fn place_words(&self, pos: Pos) -> String {
+        let tiles = self.board().tiles();
+        let (from, name) = match (self.placed_this_turn(), tiles.last()) {
+            (Some(t), _) => (t.pos, "the new tile"),
+            (None, Some(t)) if tiles.len() > 1 => (t.pos, "the last tile placed"),
+            (None, Some(t)) => (t.pos, "the start tile"),
+            (None, None) => return format!("at {pos}"),
+        };
+        let (dx, dy) = (pos.x - from.x, pos.y - from.y);
+        if (dx, dy) == (0, 0) {
+            return format!("on {name}");
+        }
+        let mut steps: Vec<String> = Vec::new();
+        // y grows southwards.
+        for (d, minus, plus) in [(dy, "north", "south"), (dx, "west", "east")] {
+            if d != 0 {
+                let side = if d < 0 { minus } else { plus };
+                steps.push(format!("{} {side}", d.unsigned_abs()));
+            }
+        }
+        // "1 tile north and 2 east", "2 tiles west".
+        let n = if dy != 0 { dy } else { dx }.unsigned_abs();
+        let unit = if n == 1 { "tile" } else { "tiles" };
+        let first = steps.remove(0);
+        let first = match first.split_once(' ') {
+            Some((count, side)) => format!("{count} {unit} {side}"),
+            None => first,
+        };
+        match steps.pop() {
+            Some(second) => format!("{first} and {second} of {name}"),
+            None => format!("{first} of {name}"),
+        }
+    }
+}
+
 impl Game {
     /// An option of the pending decision in words for the player who
     /// decides: "Place the tile at (1,0) turned 90°", "Follower on the road
@@ -90,16 +132,15 @@ impl Game {
                     .feature_words(d.pos, fi as usize)
                     .unwrap_or_else(|| format!("feature {fi}"));
                 let points = self.core.node_at(d.pos, fi as usize).map(|n| self.recall_points(n));
+                let place = self.core.place_words(d.pos);
                 return match points {
                     Some(p) => format!(
-                        "Take the {} back from the {feature} at {}, scoring {p}",
+                        "Take the {} back from the {feature} {place}, scoring {p}",
                         figure.name.to_lowercase(),
-                        d.pos
                     ),
                     None => format!(
-                        "Take the {} back from the {feature} at {}",
-                        figure.name.to_lowercase(),
-                        d.pos
+                        "Take the {} back from the {feature} {place}",
+                        figure.name.to_lowercase()
                     ),
                 };
             }
@@ -126,7 +167,7 @@ impl Game {
             }
         };
         if self.core.placed_this_turn().is_some_and(|t| t.pos != d.pos) {
-            label.push_str(&format!(" at {}", d.pos));
+            label.push_str(&format!(", {}", self.core.place_words(d.pos)));
         }
         label
     }

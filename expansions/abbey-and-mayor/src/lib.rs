@@ -115,6 +115,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     variants: &[
         VariantDecl {
             name: "barn_placement",
+            label: "Barn into a farm that has one",
             kind: ValueKind::OneOf {
                 values: &["not-occupied", "occupied"],
             },
@@ -125,6 +126,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         },
         VariantDecl {
             name: "wagon_move",
+            label: "Where a scored wagon moves",
             kind: ValueKind::OneOf { values: &["C2", "C1"] },
             default: "C2",
             description: "where a scored wagon may move on: `C2` a feature on its tile or the eight round it (2nd \

@@ -17,19 +17,21 @@ fn corner(c: &str) -> &str {
     }
 }
 
-/// "Draw a tile (keep your abbey)", "Place your abbey at (1,0)", "Move the
-/// wagon on to the road (west) at (1,0)": features in the core's words.
+/// "Draw a tile (keep your abbey)", "Place your abbey 2 tiles west of the
+/// last tile placed instead of drawing", "Move the wagon on to the road
+/// (west), 1 tile north of the new tile": features and places in the
+/// core's words.
 pub(crate) fn option_label(view: &CoreState, action: &Action) -> String {
     match action {
         Action::Draw => "Draw a tile (keep your abbey)".to_string(),
-        Action::Abbey(at) => format!("Place your abbey at {at} instead of drawing"),
+        Action::Abbey(at) => format!("Place your abbey {} instead of drawing", view.place_words(*at)),
         Action::Wagon(to) => {
             let feature = view
                 .feature_by_name(to.at, &to.feature)
                 .ok()
                 .and_then(|fi| view.feature_words(to.at, fi))
                 .unwrap_or_else(|| to.feature.clone());
-            format!("Move the wagon on to the {feature} at {}", to.at)
+            format!("Move the wagon on to the {feature}, {}", view.place_words(to.at))
         }
         Action::KeepWagon => "Keep the wagon (back to your supply)".to_string(),
     }

@@ -83,10 +83,10 @@ fn scored_wagons_are_asked_from_the_turn_player_round_the_table() {
     assert_eq!(
         labels,
         [
-            "Move the wagon on to the city (north) at (0,0)",
-            "Move the wagon on to the cloister at (0,1)",
-            "Move the wagon on to the cloister at (1,0)",
-            "Move the wagon on to the cloister at (1,1)",
+            "Move the wagon on to the city (north), 1 tile east of the new tile",
+            "Move the wagon on to the cloister, 1 tile south and 1 east of the new tile",
+            "Move the wagon on to the cloister, 2 tiles east of the new tile",
+            "Move the wagon on to the cloister, 1 tile south and 2 east of the new tile",
             "Keep the wagon (back to your supply)",
         ]
     );

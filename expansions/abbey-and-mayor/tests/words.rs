@@ -21,7 +21,7 @@ fn the_abbey_decision_and_the_barn_are_labelled_in_words() {
         labels(&game),
         [
             "Draw a tile (keep your abbey)",
-            "Place your abbey at (1,0) instead of drawing"
+            "Place your abbey 1 tile south of the last tile placed instead of drawing"
         ]
     );
     // Turn 6 of the barn game: a barn where four fields meet.

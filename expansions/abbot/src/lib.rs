@@ -70,6 +70,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     tile_files: &[carcassonne_core::tile_file!("abbot.toml", "../../tiles/abbot.toml")],
     variants: &[VariantDecl {
         name: "gardens",
+        label: "Garden tiles",
         kind: ValueKind::Bool,
         default: "true",
         description: "whether the garden tiles replace their base copies (the newer editions' tiles); false: no \

@@ -109,7 +109,7 @@ fn the_abbot_taken_back_scores_the_garden_as_at_the_end() {
         out.iter().map(|a| g.action_label(a)).collect()
     };
     assert!(
-        listed.contains(&"Take the abbot back from the garden at (0,-1), scoring 4".to_string()),
+        listed.contains(&"Take the abbot back from the garden 1 tile west of the new tile, scoring 4".to_string()),
         "{listed:?}"
     );
     assert_eq!(abbots_in_supply(&g, 0), 0);

@@ -58,6 +58,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     variants: &[
         VariantDecl {
             name: "serf",
+            label: "Serf rule",
             kind: ValueKind::one_of(&["auto", "barn", "no-barn"]),
             default: "auto",
             description: "which Serf rule: `barn` (needs the Abbey & Mayor barn), `no-barn`, or `auto` \
@@ -66,6 +67,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         },
         VariantDecl {
             name: "serf_cities",
+            label: "Cities a Serf farm counts",
             kind: ValueKind::one_of(&["all", "complete"]),
             default: "all",
             description: "no-barn Serf: which cities touching a farm count for its size, `all` \
@@ -74,6 +76,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         },
         VariantDecl {
             name: "serf_size",
+            label: "When a farm's size is taken",
             kind: ValueKind::one_of(&["live", "at-deploy"]),
             default: "live",
             description: "no-barn Serf: farms grow as tiles are placed, and after each turn a player whose largest \
@@ -86,6 +89,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         },
         VariantDecl {
             name: "tokens",
+            label: "Who takes a cloister token",
             kind: ValueKind::one_of(&["non-scorer", "any-completer"]),
             default: "non-scorer",
             description: "who takes a cloister token: the player who completes a cloister or abbey but does not \

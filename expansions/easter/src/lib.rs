@@ -54,6 +54,7 @@ pub const ID: &str = "easter";
 pub const VARIANTS: [VariantDecl; 6] = [
     VariantDecl {
         name: "bunny_placement",
+        label: "Where the bunny goes",
         kind: ValueKind::one_of(&["bunny-tile", "nest-tile"]),
         default: "bunny-tile",
         description: "where the bunny goes: onto each Bunny tile placed (HiG), or onto the last Nest tile placed \
@@ -62,6 +63,7 @@ pub const VARIANTS: [VariantDecl; 6] = [
     },
     VariantDecl {
         name: "bunny_phase",
+        label: "Bunny phase and scoring",
         kind: ValueKind::one_of(&["after-scoring", "before-scoring"]),
         default: "after-scoring",
         description: "whether the bunny phase follows the turn's regular scoring (HiG) or comes before it (original)",
@@ -69,6 +71,7 @@ pub const VARIANTS: [VariantDecl; 6] = [
     },
     VariantDecl {
         name: "die",
+        label: "Die",
         kind: ValueKind::one_of(&["special", "d6"]),
         default: "special",
         description: "the die: faces 1,1,2,2,3,3 (special), or a normal die where 1-2, 3-4, 5-6 give 1, 2, 3 hops",
@@ -76,6 +79,7 @@ pub const VARIANTS: [VariantDecl; 6] = [
     },
     VariantDecl {
         name: "second_place",
+        label: "Second place's 5 points",
         kind: ValueKind::one_of(&["always", "more-than-two-players"]),
         default: "always",
         description: "whether the 5 points for the second-highest egg count are given always (HiG) or only with \
@@ -84,6 +88,7 @@ pub const VARIANTS: [VariantDecl; 6] = [
     },
     VariantDecl {
         name: "short_path",
+        label: "No path of the rolled length",
         kind: ValueKind::one_of(&["stay", "longest"]),
         default: "stay",
         description: "when no path of exactly the rolled length exists: the bunny stays and the move is void (the \
@@ -95,6 +100,7 @@ pub const VARIANTS: [VariantDecl; 6] = [
     },
     VariantDecl {
         name: "revisits",
+        label: "No tile entered twice within",
         kind: ValueKind::one_of(&["move", "phase"]),
         default: "move",
         description: "where the no-revisit rule applies: within one player's move, or through the whole bunny \

@@ -27,6 +27,7 @@ pub static WATCHTOWER: ExpansionInfo = ExpansionInfo {
     tile_files: &[carcassonne_core::tile_file!("watchtower.toml", "watchtower.toml")],
     variants: &[VariantDecl {
         name: "points_per_follower",
+        label: "Points per follower in view",
         kind: ValueKind::integer(1, 2),
         default: "1",
         description: "points a survey gives for each of the placer's followers in view",

@@ -50,6 +50,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     )],
     variants: &[VariantDecl {
         name: "actions",
+        label: "Fruit actions per deployment",
         kind: ValueKind::one_of(&["one", "per-tree"]),
         default: "one",
         description: "fruit actions a qualifying deployment allows: one per turn (the rule text), or one per tree \

@@ -64,6 +64,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     )],
     variants: &[VariantDecl {
         name: "final_scoring",
+        label: "Open inns and cathedrals at the end",
         kind: ValueKind::OneOf {
             values: &["normal", "ignore"],
         },

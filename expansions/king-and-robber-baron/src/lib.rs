@@ -48,6 +48,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     )],
     variants: &[VariantDecl {
         name: "scoring",
+        label: "What the titles score",
         kind: ValueKind::OneOf {
             values: &["default", "10/20", "15/40", "continuously"],
         },

@@ -52,6 +52,7 @@ pub const RIVER_EDGE: EdgeKindDecl = EdgeKindDecl {
 /// The variant both river sets offer for the base start tile.
 pub const START_TILE: VariantDecl = VariantDecl {
     name: "start_tile",
+    label: "The base game's start tile",
     kind: ValueKind::OneOf {
         values: &["removed", "shuffled"],
     },
@@ -64,6 +65,7 @@ pub const START_TILE: VariantDecl = VariantDecl {
 /// The variant both river sets offer for U-turns.
 pub const U_TURN: VariantDecl = VariantDecl {
     name: "u_turn",
+    label: "What counts as a U-turn",
     kind: ValueKind::OneOf {
         values: &["immediate", "lookahead"],
     },

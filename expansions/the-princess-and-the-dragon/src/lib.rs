@@ -105,6 +105,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     variants: &[
         VariantDecl {
             name: "dragon_moves",
+            label: "When the dragon flies",
             kind: ValueKind::one_of(&["before-scoring", "after-scoring"]),
             default: "before-scoring",
             description: "when the dragon flies after a dragon tile: `before-scoring` as the 2nd edition and Hans im \
@@ -115,6 +116,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         },
         VariantDecl {
             name: "princess",
+            label: "The princess may or must",
             kind: ValueKind::one_of(&["may", "must"]),
             default: "may",
             description: "whether a princess joined to a city with knights `may` send one home (2nd edition, Hans \
@@ -123,6 +125,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         },
         VariantDecl {
             name: "fairy_final_scoring",
+            label: "Fairy's 3 points at the end",
             kind: ValueKind::Bool,
             default: "true",
             description: "whether the fairy's 3 points are also scored when its follower's feature is scored at the \
@@ -131,6 +134,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         },
         VariantDecl {
             name: "fairy_placement",
+            label: "Where the fairy stands",
             kind: ValueKind::one_of(&["next-to-follower", "on-tile"]),
             default: "next-to-follower",
             description: "where the fairy goes: `next-to-follower`, one follower whose owner alone scores its points \

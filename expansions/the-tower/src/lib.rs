@@ -71,6 +71,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     )],
     variants: &[VariantDecl {
         name: "capture_own",
+        label: "Towers take their builder's own followers",
         kind: ValueKind::Bool,
         default: "true",
         description: "whether a tower may take its builder's own follower (back to their supply): `true` as the \
@@ -271,9 +272,13 @@ impl Expansion for TheTower {
                 let f = view.figure(figure)?;
                 let what = view.tables().figures().get(f.kind as usize)?.name.to_lowercase();
                 if f.owner == player {
-                    format!("Take your own {what} at {} back", f.pos)
+                    format!("Take your own {what} back ({})", view.place_words(f.pos))
                 } else {
-                    format!("Take {}'s {what} at {} prisoner", view.player_name(f.owner), f.pos)
+                    format!(
+                        "Take {}'s {what} prisoner ({})",
+                        view.player_name(f.owner),
+                        view.place_words(f.pos)
+                    )
                 }
             }
             Action::NoCapture => "Take nobody prisoner".to_string(),

@@ -227,7 +227,7 @@ pub fn final_json(game: &Game) -> Value {
     })
 }
 
-/// A variant's declaration as JSON: name, kind, typed default, description,
+/// A variant's declaration as JSON: name, label, kind, typed default, description,
 /// earlier defaults (and the values of a one-of kind).
 fn variant_json(v: &carcassonne_core::VariantDecl) -> Value {
     let earlier: Vec<Value> = v
@@ -241,7 +241,7 @@ fn variant_json(v: &carcassonne_core::VariantDecl) -> Value {
         .kind
         .parse_default(v.default)
         .map_or_else(|_| json!(v.default), |d| json!(d));
-    let mut variant = json!({ "name": v.name, "kind": v.kind, "default": default,
+    let mut variant = json!({ "name": v.name, "label": v.label, "kind": v.kind, "default": default,
             "description": v.description, "earlier_defaults": earlier });
     if let carcassonne_core::ValueKind::OneOf { values } = v.kind {
         variant["values"] = json!(values);
@@ -453,11 +453,12 @@ pub fn expansions_text(listing: &Value) -> String {
                 .map(|d| format!(", {} before engine {}", d["value"], d["until"].as_str().unwrap_or("")))
                 .collect();
             out.push_str(&format!(
-                "    {} = {} (default {}{}): {}\n",
+                "    {} = {} (default {}{}): {}: {}\n",
                 v["name"].as_str().unwrap_or(""),
                 values,
                 v["default"],
                 earlier,
+                v["label"].as_str().unwrap_or(""),
                 v["description"].as_str().unwrap_or("")
             ));
         }
