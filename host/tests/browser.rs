@@ -213,6 +213,84 @@ fn trees(state: &Value) -> Vec<(i64, i64)> {
         .collect()
 }
 
+/// Waits until `check` holds, for at most 30 s.
+fn wait_until(what: &str, mut check: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !check() {
+        assert!(start.elapsed() < Duration::from_secs(30), "never: {what}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The chat between seats: Ann types a line with markup into her page and
+/// sends it with Enter; her page shows it as text (no element made of
+/// it); Bob's line, said through the API, reaches her open page by the
+/// event stream without changing the game's version; a watcher reads the
+/// lines and has no box to write in.
+#[test]
+fn the_seats_chat_and_each_page_shows_the_lines_as_plain_text() {
+    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
+        eprintln!(
+            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
+        );
+        return;
+    }
+    let args = Overrides {
+        players: Some(2),
+        seed: Some(9),
+        ..Overrides::default()
+    };
+    let table = Table::open(&args, None).unwrap();
+    let seats = table.seats().unwrap().clone();
+    let server = start_server(table);
+    let state = || call(server, "GET", "/api/games/1/state", None).1;
+    let version = state()["version"].as_u64().unwrap();
+    let browser = Browser::start();
+    browser.go(&format!("http://{server}/games/1/?seat={}", seats.seats[0]));
+    browser.wait_version(version);
+    let lines = || browser.text(&browser.find_all("#chat-lines")[0]);
+
+    let input = browser.find_all("#chat-text")[0].clone();
+    let markup = "<img src=x onerror=\"document.title='owned'\"> nice city";
+    let (status, v) = browser.cmd(
+        "POST",
+        &format!("/element/{input}/value"),
+        Some(&json!({ "text": format!("{markup}\u{E007}") })),
+    );
+    assert_eq!(status, 200, "{v}");
+    wait_until("Ann's line is kept", || state()["chat_count"] == json!(1));
+    wait_until("Ann's line shows on her page", || lines().contains(markup));
+    assert!(
+        browser.find_all("#chat-lines img").is_empty(),
+        "the line is text, not markup"
+    );
+    assert_ne!(browser.script("return document.title;"), json!("owned"));
+    assert_eq!(
+        browser.script("return document.getElementById('chat-text').value;"),
+        json!(""),
+        "the box is emptied once the line is said"
+    );
+
+    let (status, v) = call(
+        server,
+        "POST",
+        "/api/games/1/chat",
+        Some(&json!({ "token": seats.seats[1], "text": "thanks, Ann" })),
+    );
+    assert_eq!(status, 200, "{v}");
+    wait_until("Bob's line reaches Ann's open page", || lines().contains("thanks, Ann"));
+    assert_eq!(state()["version"], json!(version), "chat is not a move");
+
+    browser.go(&format!("http://{server}/games/1/"));
+    browser.wait_version(version);
+    assert!(lines().contains("thanks, Ann"), "{}", lines());
+    assert_eq!(
+        browser.script("return document.getElementById('chat-form').hidden;"),
+        json!(true),
+        "a watcher reads only"
+    );
+}
+
 #[test]
 fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
     if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {

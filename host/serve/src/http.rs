@@ -123,6 +123,7 @@ pub fn router_with(server: Arc<Server>, limits: Limits) -> Router {
         .route("/api/games/{id}/state", get(state))
         .route("/api/games/{id}/move", post(submit))
         .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/chat", post(chat))
         .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/replay", get(replay))
@@ -349,8 +350,8 @@ async fn tiles_new_set(
 
 mod games;
 use games::{
-    bot_levels, check_game, create_game, delete_game, events, expansions, game_page, game_page_bare, game_summary,
-    games_list, lobby_page, record, replay, state, submit, undo,
+    bot_levels, chat, check_game, create_game, delete_game, events, expansions, game_page, game_page_bare,
+    game_summary, games_list, lobby_page, record, replay, state, submit, undo,
 };
 
 /// The address links are made with for a server listening on `addr`: this

@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use store::{Store, StoredGame, token_hash};
+use store::{ChatLine, Store, StoredGame, token_hash};
 
 /// How many turn-log lines a state keeps (the page shows the latest).
 const LOG_LINES: usize = 400;
@@ -98,6 +98,7 @@ struct Carried {
     hashes: SeatHashes,
     version: u64,
     log: Vec<String>,
+    chat: Vec<ChatLine>,
 }
 
 /// Who a token speaks for.
@@ -154,10 +155,23 @@ struct TableFile {
     version: u64,
     #[serde(default)]
     log: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    chat: Vec<ChatLine>,
 }
 
-/// Largest table file read (the log is at most [`LOG_LINES`] lines).
-const MAX_TABLE_FILE_BYTES: u64 = 1 << 20;
+/// Largest table file read (the log is at most [`LOG_LINES`] lines, the
+/// chat [`CHAT_LINES`] of [`CHAT_CHARS`] characters).
+const MAX_TABLE_FILE_BYTES: u64 = 4 << 20;
+
+/// Characters a chat line may have.
+pub const CHAT_CHARS: usize = 300;
+
+/// Lines a game's chat keeps: a game is a few hundred moves, and a chat
+/// that outgrows it is no longer about the game.
+pub const CHAT_LINES: usize = 2000;
+
+/// Chat lines the state carries (the latest).
+const CHAT_SHOWN: usize = 100;
 
 /// The refusal for a decision or undo sent without the version it was made on.
 fn version_required() -> String {
@@ -191,6 +205,8 @@ pub struct Table {
     undo: bool,
     /// Why a bot seat could not move, if one failed (an engine bug).
     bot_failure: Option<String>,
+    /// What the seats said to each other, oldest first.
+    chat: Vec<ChatLine>,
 }
 
 /// A change the disk did not take (it is full, say): the table was put
@@ -317,6 +333,7 @@ impl Table {
             },
             version: stored.version,
             log: stored.log,
+            chat: stored.chat,
         };
         let mut table = Table::start(stored.record, rules, None, true, Some(carried))?;
         table.undo |= undo;
@@ -402,6 +419,7 @@ impl Table {
                 seats: Some(k.seats),
                 version: k.version,
                 log: k.log,
+                chat: k.chat,
             },
             (None, None) => {
                 let seats = Seats::random(config.players.len())?;
@@ -411,12 +429,13 @@ impl Table {
                     // One less than the first version handed out.
                     version: u64::MAX,
                     log: Vec::new(),
+                    chat: Vec::new(),
                 }
             }
         };
         // A fresh version: none handed out before the restart matches it.
         let version = carried.version.wrapping_add(1);
-        let (seats, hashes, mut log) = (carried.seats, carried.hashes, carried.log);
+        let (seats, hashes, mut log, chat) = (carried.seats, carried.hashes, carried.log, carried.chat);
         if resumed {
             log.push(format!("Resumed from the record after {} moves", record.moves.len()));
         } else {
@@ -438,6 +457,7 @@ impl Table {
             timeline,
             undo: false,
             bot_failure: None,
+            chat,
         };
         table.undo = table.record.config.undo;
         table.save()?;
@@ -534,6 +554,80 @@ impl Table {
         // good: its answer comes back on an older version and is dropped.
         self.bots = bots.into_iter().map(Some).collect();
         self.save_table().map_err(|e| refuse(500, format!("{e:#}")))
+    }
+
+    /// Adds `text` to the game's chat as said by `token`'s seat: plain
+    /// text, one line (line breaks and other control characters become
+    /// spaces), 1 to [`CHAT_CHARS`] characters once trimmed, at most
+    /// [`CHAT_LINES`] lines a game. Kept with the game (the database, or
+    /// the `--record` game's seat token file) before it is acknowledged;
+    /// pages escape it. Chat does not change the game's version: a move
+    /// made on the version a player saw is not refused because someone
+    /// spoke. Returns the number of lines.
+    pub fn say(&mut self, token: &str, text: &str) -> Result<usize, Refusal> {
+        let refuse = |status: u16, error: String| Refusal {
+            status,
+            error,
+            turn: None,
+            kind: None,
+        };
+        let seat = match self.viewer(token) {
+            Some(Viewer::Seat(seat)) => seat,
+            Some(Viewer::HotSeat) => {
+                return Err(refuse(
+                    403,
+                    "the hot-seat link speaks for every seat at one screen: chat from a seat's own link".into(),
+                ));
+            }
+            None => {
+                return Err(refuse(
+                    401,
+                    "only the seats of a game chat: use your seat's link (watchers read along)".into(),
+                ));
+            }
+        };
+        let one_line: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+        let text = one_line.trim();
+        let n = text.chars().count();
+        if n == 0 {
+            return Err(refuse(400, "say something: the message is empty".into()));
+        }
+        if n > CHAT_CHARS {
+            return Err(refuse(
+                400,
+                format!("a message has at most {CHAT_CHARS} characters (this one has {n})"),
+            ));
+        }
+        if self.chat.len() >= CHAT_LINES {
+            return Err(refuse(409, format!("this game's chat is full ({CHAT_LINES} lines)")));
+        }
+        let line = ChatLine {
+            seat,
+            at: store::now(),
+            text: text.to_string(),
+        };
+        let saved = match &self.db {
+            Some(kept) => kept
+                .store
+                .add_chat(kept.id, self.chat.len(), &line)
+                .map_err(anyhow::Error::from),
+            None => {
+                self.chat.push(line.clone());
+                let saved = self.save_table();
+                self.chat.pop();
+                saved
+            }
+        };
+        if let Err(e) = saved {
+            return Err(refuse(503, NotSaved(format!("{e:#}")).to_string()));
+        }
+        self.chat.push(line);
+        Ok(self.chat.len())
+    }
+
+    /// The number of chat lines.
+    pub fn chat_len(&self) -> usize {
+        self.chat.len()
     }
 
     /// The game as it stands.
@@ -643,6 +737,7 @@ impl Table {
             seats: seats.clone(),
             version: self.version,
             log: self.log.clone(),
+            chat: self.chat.clone(),
         };
         safe_file::write_private(&seats_path(record), &serde_json::to_string_pretty(&kept)?)
     }
@@ -920,6 +1015,12 @@ impl Table {
             // A string: a 64-bit seed does not fit a JavaScript number.
             "seed": rules.config.seed.to_string(),
             "you": you,
+            // The latest lines; `chat_count` tells a page that one came.
+            "chat": self.chat[self.chat.len().saturating_sub(CHAT_SHOWN)..]
+                .iter()
+                .map(|l| json!({ "seat": l.seat, "name": s.player_name(l.seat), "at": l.at, "text": l.text }))
+                .collect::<Vec<_>>(),
+            "chat_count": self.chat.len(),
             "over": game.is_over(),
             "turn": s.turn().number,
             "moves": self.record.moves.len(),

@@ -48,6 +48,9 @@ pub struct GameSlot {
     id: u64,
     table: Mutex<Table>,
     versions: watch::Sender<u64>,
+    /// The number of chat lines, announced apart from the versions: chat
+    /// does not change the game.
+    chats: watch::Sender<usize>,
     /// A worker thread is letting the bot seats move.
     bots_running: AtomicBool,
     /// The game was removed from the lobby: its bots stop after the
@@ -58,10 +61,12 @@ pub struct GameSlot {
 impl GameSlot {
     fn new(id: u64, table: Table) -> Arc<GameSlot> {
         let (versions, _) = watch::channel(table.version());
+        let (chats, _) = watch::channel(table.chat_len());
         Arc::new(GameSlot {
             id,
             table: Mutex::new(table),
             versions,
+            chats,
             bots_running: AtomicBool::new(false),
             removed: AtomicBool::new(false),
         })
@@ -88,6 +93,16 @@ impl GameSlot {
     /// A receiver of the state versions, for an event stream.
     pub fn subscribe(&self) -> watch::Receiver<u64> {
         self.versions.subscribe()
+    }
+
+    /// A receiver of the number of chat lines, for an event stream.
+    pub fn subscribe_chat(&self) -> watch::Receiver<usize> {
+        self.chats.subscribe()
+    }
+
+    /// Announces a new chat line count to the event streams.
+    pub fn announce_chat(&self, lines: usize) {
+        self.chats.send_replace(lines);
     }
 
     /// Announces the table's version to the event streams.

@@ -29,8 +29,22 @@ pub const DB_FILE: &str = "games.sqlite";
 /// Marks the file as this program's (`PRAGMA application_id`: "CARC").
 const APPLICATION_ID: i32 = 0x4341_5243;
 
-/// The schema this version writes (`PRAGMA user_version`).
-const SCHEMA_VERSION: i32 = 1;
+/// The schema this version writes (`PRAGMA user_version`): 2 added the
+/// chat ([`CHAT_SCHEMA`]); a database of schema 1 gains it when opened.
+const SCHEMA_VERSION: i32 = 2;
+
+/// The chat between the seats of a game, a row a line: appended, never
+/// rewritten.
+const CHAT_SCHEMA: &str = "
+CREATE TABLE chat (
+    game_id INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+";
 
 const SCHEMA: &str = "
 CREATE TABLE games (
@@ -126,6 +140,19 @@ pub struct StoredGame {
     pub created: i64,
     /// When it ended (seconds since 1970), if it has.
     pub finished_at: Option<i64>,
+    /// The chat between its seats, oldest first.
+    pub chat: Vec<ChatLine>,
+}
+
+/// A line of a game's chat.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ChatLine {
+    /// The seat that said it.
+    pub seat: u8,
+    /// When (seconds since 1970).
+    pub at: i64,
+    /// What was said, as checked by `Table::say`: plain text, one line.
+    pub text: String,
 }
 
 /// A stored game as it loaded: the game, or its id and why its rows do
@@ -159,7 +186,7 @@ pub struct Store {
     path: PathBuf,
 }
 
-fn now() -> i64 {
+pub(crate) fn now() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
@@ -276,7 +303,13 @@ impl Store {
             .map_err(sql)?;
         if fresh {
             tx.execute_batch(SCHEMA).map_err(sql)?;
+            tx.execute_batch(CHAT_SCHEMA).map_err(sql)?;
             tx.pragma_update(None, "application_id", APPLICATION_ID).map_err(sql)?;
+            tx.pragma_update(None, "user_version", SCHEMA_VERSION).map_err(sql)?;
+        } else if schema < 2 {
+            // Schema 1 (before the chat): the table is added, nothing else
+            // changes.
+            tx.execute_batch(CHAT_SCHEMA).map_err(sql)?;
             tx.pragma_update(None, "user_version", SCHEMA_VERSION).map_err(sql)?;
         }
         tx.commit().map_err(sql)?;
@@ -335,11 +368,24 @@ impl Store {
         let mut moves = conn
             .prepare("SELECT seat, move FROM moves WHERE game_id = ?1 ORDER BY seq")
             .map_err(|e| self.err(e))?;
+        let mut chat = conn
+            .prepare("SELECT seat, at, text FROM chat WHERE game_id = ?1 ORDER BY seq")
+            .map_err(|e| self.err(e))?;
         let mut out = Vec::with_capacity(rows.len());
         for (id, created, finished_at, record, seat_hashes, hotseat_hash, version, log, undo) in rows {
             let id = u64::try_from(id).unwrap_or(0);
             let rows: Vec<(i64, String)> = moves
                 .query_map([to_i64(id)], |r| Ok((r.get(0)?, r.get(1)?)))
+                .and_then(Iterator::collect)
+                .map_err(|e| self.err(e))?;
+            let said: Vec<ChatLine> = chat
+                .query_map([to_i64(id)], |r| {
+                    Ok(ChatLine {
+                        seat: u8::try_from(r.get::<_, i64>(0)?).unwrap_or(u8::MAX),
+                        at: r.get(1)?,
+                        text: r.get(2)?,
+                    })
+                })
                 .and_then(Iterator::collect)
                 .map_err(|e| self.err(e))?;
             let game = (|| -> Result<StoredGame, String> {
@@ -361,6 +407,7 @@ impl Store {
                     undo,
                     created,
                     finished_at,
+                    chat: said,
                 })
             })();
             out.push(game.map_err(|why| (id, why)));
@@ -445,7 +492,21 @@ impl Store {
         full.map_err(|e| self.err(e))
     }
 
-    /// Deletes game `id` and its moves.
+    /// Appends `line` to game `id`'s chat as its line number `seq` (from 0).
+    ///
+    /// # Errors
+    /// The write failed: the chat is as it was.
+    pub fn add_chat(&self, id: u64, seq: usize, line: &ChatLine) -> Result<(), StoreError> {
+        self.conn()
+            .execute(
+                "INSERT INTO chat (game_id, seq, seat, at, text) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![to_i64(id), to_i64(seq as u64), line.seat, line.at, line.text],
+            )
+            .map(|_| ())
+            .map_err(|e| self.err(e))
+    }
+
+    /// Deletes game `id`, its moves and its chat.
     ///
     /// # Errors
     /// The write failed: the game is still stored.
@@ -454,6 +515,7 @@ impl Store {
         let tx = conn.transaction().map_err(|e| self.err(e))?;
         for sql in [
             "DELETE FROM moves WHERE game_id = ?1",
+            "DELETE FROM chat WHERE game_id = ?1",
             "DELETE FROM games WHERE id = ?1",
             "DELETE FROM record_games WHERE id = ?1",
         ] {
@@ -660,6 +722,63 @@ mod tests {
             acknowledged.len() + 1
         );
         drop((slot, lobby, store));
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    /// The chat between seats: each seat's lines kept with the game and
+    /// read back after a restart, watchers and the hot-seat screen
+    /// refused, empty and long lines refused, line breaks flattened; a
+    /// database written before the chat (schema 1) gains its table.
+    #[test]
+    fn the_chat_is_kept_with_the_game_and_only_seats_speak() {
+        let d = dir("chat");
+        let store = Store::open(&d).unwrap();
+        let lobby = stored_lobby(&store);
+        let t = table(11);
+        let seats = t.seats().unwrap().clone();
+        let slot = lobby.add(t).unwrap();
+        let id = slot.id();
+        {
+            let mut table = slot.table();
+            let version = table.version();
+            assert_eq!(table.say(&seats.seats[0], "  hello\nBob <b>  "), Ok(1));
+            assert_eq!(table.say(&seats.seats[1], "hi Ann"), Ok(2));
+            assert_eq!(table.version(), version, "chat is not a move");
+            assert_eq!(table.say(&seats.hotseat, "x").unwrap_err().status, 403);
+            assert_eq!(table.say("", "x").unwrap_err().status, 401);
+            assert_eq!(table.say(&seats.seats[0], " \n ").unwrap_err().status, 400);
+            let long = "a".repeat(crate::CHAT_CHARS + 1);
+            let refused = table.say(&seats.seats[0], &long).unwrap_err();
+            assert!(refused.error.contains("at most"), "{}", refused.error);
+            let state = table.state_json(None);
+            assert_eq!(state["chat_count"], 2);
+            assert_eq!(
+                state["chat"][0]["text"], "hello Bob <b>",
+                "one line, trimmed, kept as written"
+            );
+            assert_eq!(state["chat"][1]["name"], "Player 2");
+        }
+        drop((slot, lobby));
+        let stored = store.load().unwrap().pop().unwrap().unwrap();
+        assert_eq!(stored.id, id);
+        let said: Vec<(u8, &str)> = stored.chat.iter().map(|l| (l.seat, l.text.as_str())).collect();
+        assert_eq!(said, [(0, "hello Bob <b>"), (1, "hi Ann")]);
+        let lobby = stored_lobby(&store);
+        let slot = lobby.game(id).unwrap();
+        assert_eq!(slot.table().say(&seats.seats[1], "still here"), Ok(3));
+        drop((slot, lobby, store));
+
+        // A schema-1 database (no chat table) opens and takes chat.
+        {
+            let conn = Connection::open(d.join(DB_FILE)).unwrap();
+            conn.execute_batch("DROP TABLE chat; PRAGMA user_version = 1;").unwrap();
+        }
+        let store = Store::open(&d).unwrap();
+        let games = store.load().unwrap();
+        assert!(games[0].as_ref().unwrap().chat.is_empty());
+        let lobby = stored_lobby(&store);
+        assert_eq!(lobby.game(id).unwrap().table().say(&seats.seats[0], "again"), Ok(1));
+        drop((lobby, store));
         let _ = std::fs::remove_dir_all(d);
     }
 

@@ -423,6 +423,35 @@ pub(super) struct UndoRequest {
     version: Option<u64>,
 }
 
+/// `POST /api/games/{id}/chat` body: a seat's token and what it says.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ChatRequest {
+    token: String,
+    text: String,
+}
+
+/// `POST /api/games/{id}/chat`: a line of chat from a seat (see
+/// [`Table::say`]); answers the number of lines.
+pub(super) async fn chat(FoundGame(slot): FoundGame, body: Result<Json<ChatRequest>, JsonRejection>) -> Response {
+    off_thread(move || {
+        let mut table = slot.table();
+        let Json(c) = match body {
+            Ok(b) => b,
+            Err(e) => return bad_body(&table, &e),
+        };
+        match table.say(&c.token, &c.text) {
+            Ok(lines) => {
+                slot.announce_chat(lines);
+                Json(json!({ "ok": true, "lines": lines })).into_response()
+            }
+            Err(r) => refusal(&table, r),
+        }
+    })
+    .await
+    .unwrap_or_else(|r| r)
+}
+
 pub(super) async fn undo(FoundGame(slot): FoundGame, body: Result<Json<UndoRequest>, JsonRejection>) -> Response {
     off_thread(move || undo_answer(&slot, body)).await.unwrap_or_else(|r| r)
 }
@@ -515,8 +544,13 @@ impl Drop for StreamPlace {
 
 /// What an event stream still has to say.
 enum Watching {
-    /// Versions as they come.
-    Game(tokio::sync::watch::Receiver<u64>, Arc<GameSlot>, StreamPlace),
+    /// Versions and chat line counts as they come.
+    Game(
+        tokio::sync::watch::Receiver<u64>,
+        tokio::sync::watch::Receiver<usize>,
+        Arc<GameSlot>,
+        StreamPlace,
+    ),
     /// The game is over: one `over` event, then the stream ends.
     Over,
     Done,
@@ -538,21 +572,34 @@ pub(super) async fn events(
         Err(why) => return guard::json_error(StatusCode::SERVICE_UNAVAILABLE, why),
     };
     let mut rx = slot.subscribe();
+    let chat = slot.subscribe_chat();
     // The first item is the current version, so a page that connects late
     // (or reconnects) learns where the game stands.
     rx.mark_changed();
-    let stream = futures_util::stream::unfold(Watching::Game(rx, slot, place), |watching| async move {
+    let stream = futures_util::stream::unfold(Watching::Game(rx, chat, slot, place), |watching| async move {
         match watching {
-            Watching::Game(mut rx, slot, place) => {
-                rx.changed().await.ok()?;
-                let v = *rx.borrow_and_update();
-                let event = Event::default().event("version").data(v.to_string());
+            Watching::Game(mut rx, mut chat, slot, place) => {
+                // A `chat` event says a line came, a `version` event that
+                // the game changed.
+                let event = tokio::select! {
+                    biased;
+                    changed = rx.changed() => {
+                        changed.ok()?;
+                        let v = *rx.borrow_and_update();
+                        Event::default().event("version").data(v.to_string())
+                    }
+                    changed = chat.changed() => {
+                        changed.ok()?;
+                        let n = *chat.borrow_and_update();
+                        Event::default().event("chat").data(n.to_string())
+                    }
+                };
                 // A finished game changes no more: its watchers are let go.
                 let next = if slot.table().game().is_over() {
                     drop(place);
                     Watching::Over
                 } else {
-                    Watching::Game(rx, slot, place)
+                    Watching::Game(rx, chat, slot, place)
                 };
                 Some((Ok::<_, Infallible>(event), next))
             }
