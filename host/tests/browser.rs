@@ -291,6 +291,106 @@ fn the_seats_chat_and_each_page_shows_the_lines_as_plain_text() {
     );
 }
 
+/// A tile set of the player's own, in the server's tile directory, whose
+/// tiles carry Easter's attributes: the lobby lists it; ticking it
+/// switches Easter on (the attributes count only then), and the game made
+/// has its tiles; a `#config=` link naming it keeps it ticked.
+#[test]
+fn a_tile_set_of_ones_own_is_picked_in_the_lobby_with_the_expansion_its_tiles_need() {
+    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
+        eprintln!(
+            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
+        );
+        return;
+    }
+    use carcassonne_serve::lobby::{Lobby, Offer};
+    let dir = std::env::temp_dir().join(format!("carcassonne-lobby-tiles-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let tiles = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tiles");
+    for entry in std::fs::read_dir(&tiles).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    std::fs::write(
+        dir.join("my-eggs.toml"),
+        "[set]\nid = \"my-eggs\"\nname = \"My egg nests\"\n\n[[tile]]\nid = \"ME-1\"\ncount = 3\nedges = \"FFFF\"\n\
+         name = \"nest: cloister\"\nfeatures = [\n  { kind = \"cloister\" },\n  { kind = \"field\", edges = [\"N\", \"E\", \"S\", \"W\"] },\n]\n\
+         [tile.easter]\nsymbol = \"nest\"\n",
+    )
+    .unwrap();
+    let offer = Offer {
+        tiles: Some(dir.clone()),
+        ..Offer::default()
+    };
+    let editor = carcassonne_serve::editor::Editor::new(
+        carcassonne_core::Catalog::linked().unwrap(),
+        carcassonne_core::TileSource { dir: Some(dir.clone()) },
+    );
+    let server = http::Server::with_lobby(Lobby::new(offer, 4), editor);
+    let addr = common::serve_on_loopback(server.clone());
+    let browser = Browser::start();
+    browser.go(&format!("http://{addr}/"));
+    let file = "[data-file=\"my-eggs.toml\"]";
+    wait_until("the lobby lists the set", || !browser.find_all(file).is_empty());
+    let listed = browser.text(&browser.find_all("#tile-files")[0]);
+    assert!(listed.contains("My egg nests") && listed.contains("Easter"), "{listed}");
+    assert!(
+        browser.find_all("#tile-files [data-file=\"easter.toml\"]").is_empty(),
+        "an expansion's own set is under its expansion"
+    );
+    browser.script("document.getElementById('tile-files').scrollIntoView({block: 'center'}); return null;");
+    assert!(browser.click_first(file));
+    wait_until("Easter is switched on", || {
+        !browser.find_all(".exp.on[data-expansion=\"easter\"]").is_empty()
+    });
+    wait_until("Create is enabled", || {
+        browser.script("return document.getElementById('create').disabled;") == json!(false)
+    });
+    assert!(browser.click_first("#create"));
+    wait_until("the game is made", || server.lobby().all().len() == 1);
+    {
+        let slot = server.lobby().all()[0].clone();
+        let table = slot.table();
+        let config = &table.record().config;
+        assert_eq!(config.expansions, ["easter"]);
+        assert!(
+            config.tiles.files.iter().any(|f| f.ends_with("my-eggs.toml")),
+            "{:?}",
+            config.tiles.files
+        );
+        assert!(
+            table.game().state().tables().tile_by_id("ME-1").is_some(),
+            "its tiles are in the game"
+        );
+    }
+
+    // A shared setup naming the file keeps it.
+    let config = json!({"players": [{"name": "Ann"}, {"name": "Bob"}], "expansions": ["easter"],
+        "tiles": {"files": ["my-eggs.toml"]}});
+    let hash: String = config
+        .to_string()
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect();
+    browser.go(&format!("http://{addr}/#config={hash}"));
+    browser.script("location.reload(); return null;");
+    wait_until("the link's file is ticked", || {
+        browser.script("const c = document.querySelector('[data-file=\"my-eggs.toml\"]'); return !!(c && c.checked);")
+            == json!(true)
+    });
+    drop(browser);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
     if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {

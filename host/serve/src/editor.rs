@@ -147,7 +147,8 @@ impl Editor {
             .map_err(|e| Failure::new(500, e.to_string()))
     }
 
-    /// `GET /api/tiles`: the files, their sets and whether they are
+    /// `GET /api/tiles`: the files, their sets, the expansions whose
+    /// attributes their tiles carry (`uses`), and whether they are
     /// editable, and the attribute schema of every expansion.
     pub fn list(&self) -> Value {
         let files: Vec<Value> = self
@@ -158,12 +159,14 @@ impl Editor {
                 let set = shown
                     .as_ref()
                     .and_then(|(name, text)| tile_edit::validate(name, text, &self.catalog).ok());
+                let uses = set.as_ref().map(uses_of).unwrap_or_default();
                 json!({
                     "file": file,
                     "set": set.as_ref().map(|s| s.id.clone()),
                     "name": set.as_ref().map(|s| s.name.clone()),
                     "editable": self.disk_path(&file).is_some(),
                     "expansion": self.expansion_of(&file),
+                    "uses": uses,
                     "source": shown.map(|(name, _)| name),
                 })
             })
@@ -229,6 +232,7 @@ impl Editor {
             "notices": self.clashes(&source, &set),
             "set": set.id,
             "name": set.name,
+            "uses": uses_of(&set),
             "editable": editable,
             "note": if editable { Value::Null } else {
                 json!("this set is the server's built-in copy: there is no file in the tile directory to write, so it is read-only")
@@ -539,3 +543,19 @@ macro_rules! editor_request {
     )*};
 }
 editor_request!(TileEdit, WorkingEdit, WorkingSave, NewSet);
+
+/// The expansions whose attributes the tiles of `set` carry, by id: a game
+/// with the set needs them on for those attributes to count (the lobby
+/// and the editor's "Try it" switch them on).
+fn uses_of(set: &carcassonne_core::tiles::TileSet) -> Vec<String> {
+    let ids: std::collections::BTreeSet<&String> = set
+        .tiles
+        .iter()
+        .flat_map(|t| {
+            t.attributes
+                .keys()
+                .chain(t.features.iter().flat_map(|f| f.attributes.keys()))
+        })
+        .collect();
+    ids.into_iter().cloned().collect()
+}
