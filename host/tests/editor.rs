@@ -338,6 +338,28 @@ fn working_copy_edits_come_back_as_text_pictures_and_placed_diagnostics() {
     );
     assert_eq!(status, 200, "{c}");
     assert_eq!(c["selected"], "BA-2");
+    // The id is edited in the form: renamed, selected under its new id;
+    // another tile's id or an empty one is refused.
+    let (status, r) = edit(
+        addr,
+        json!({ "file": "base.toml", "text": c["text"], "op": "rename", "id": "BA-2", "new_id": " CAP-1 " }),
+    );
+    assert_eq!(status, 200, "{r}");
+    assert_eq!(r["selected"], "CAP-1");
+    assert!(r["blocks"]["CAP-1"].as_str().unwrap().contains("id = \"CAP-1\""), "{r}");
+    for (new, says) in [("A", "already has a tile `A`"), ("  ", "not empty")] {
+        let (status, refused) = edit(
+            addr,
+            json!({ "file": "base.toml", "text": r["text"], "op": "rename", "id": "CAP-1", "new_id": new }),
+        );
+        assert_eq!(status, 422, "{refused}");
+        assert!(refused["error"].as_str().unwrap().contains(says), "{refused}");
+    }
+    let (status, c) = edit(
+        addr,
+        json!({ "file": "base.toml", "text": r["text"], "op": "rename", "id": "CAP-1", "new_id": "BA-2" }),
+    );
+    assert_eq!(status, 200, "{c}");
     let (status, d) = edit(
         addr,
         json!({ "file": "base.toml", "text": c["text"], "op": "delete", "id": "BA-1" }),

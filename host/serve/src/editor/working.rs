@@ -32,6 +32,8 @@ pub enum Op {
     Duplicate,
     /// Remove tile `id`.
     Delete,
+    /// Give tile `id` the id `new_id`.
+    Rename,
 }
 
 /// One change to the working copy, as the page sends it.
@@ -53,6 +55,9 @@ pub struct WorkingEdit {
     /// With `toml`: the new block.
     #[serde(default)]
     pub toml: Option<String>,
+    /// With `rename`: the tile's new id.
+    #[serde(default)]
+    pub new_id: Option<String>,
     /// The hot-seat token, needed from a non-loopback address.
     #[serde(default)]
     pub token: Option<String>,
@@ -212,6 +217,15 @@ impl Editor {
                 let id = needs(&edit.id, "id", &op)?;
                 selected = None;
                 tile_edit::remove(&edit.text, id).map_err(Failure::edit)?
+            }
+            Op::Rename => {
+                let id = needs(&edit.id, "id", &op)?;
+                let new = needs(&edit.new_id, "new_id", &op)?.trim();
+                if new.is_empty() || new.chars().any(char::is_control) {
+                    return Err(Failure::new(422, "a tile id is one line of text, not empty"));
+                }
+                selected = Some(new.to_string());
+                tile_edit::rename(&edit.text, id, new).map_err(Failure::edit)?
             }
         };
         too_large(&text)?;

@@ -385,6 +385,7 @@ fn move_segment(
         for s in &unit {
             def.features[to].segments.insert(*s);
         }
+        split_fields_cut_by(def, to, landscape);
     } else {
         if let Some(from) = from {
             let all = def.features[from].segments;
@@ -403,6 +404,85 @@ fn move_segment(
     }
     drop_empty(def, landscape);
     Ok(())
+}
+
+/// Splits each field that feature `cut` (a road or city now reaching two
+/// sides or more) divides: its segments on either side of the cut become
+/// fields of their own, each touching the cities it borders. A road drawn
+/// across a tile so leaves a field on each side, as on the printed tiles;
+/// a field the author wants whole again (under a bridge, say) is joined
+/// back with "Add to feature", and stays so.
+fn split_fields_cut_by(def: &mut TileDef, cut: usize, landscape: &Landscape) {
+    let Some(cutter) = def.features.get(cut) else { return };
+    if landscape.shape(cutter.kind) == KindShape::Land || cutter.segments.sides().count() < 2 {
+        return;
+    }
+    let cutter = cutter.segments;
+    // The runs of the tile's edge between the cut's segments, in order
+    // round the tile: each is one side of the cut.
+    let start = (0..12).find(|&i| cutter.contains(Segment::from_index(i))).unwrap_or(0);
+    let mut arcs: Vec<Vec<Segment>> = Vec::new();
+    let mut run: Vec<Segment> = Vec::new();
+    for k in 1..=12 {
+        let s = Segment::from_index((start + k) % 12);
+        if cutter.contains(s) {
+            if !run.is_empty() {
+                arcs.push(std::mem::take(&mut run));
+            }
+        } else {
+            run.push(s);
+        }
+    }
+    if arcs.len() < 2 {
+        return;
+    }
+    let fields: Vec<usize> = (0..def.features.len())
+        .filter(|&i| landscape.shape(def.features[i].kind) == KindShape::Land)
+        .collect();
+    for field in fields {
+        let segments = def.features[field].segments;
+        let parts: Vec<Vec<Segment>> = arcs
+            .iter()
+            .map(|arc| {
+                arc.iter()
+                    .copied()
+                    .filter(|s| segments.contains(*s))
+                    .collect::<Vec<_>>()
+            })
+            .filter(|part| !part.is_empty())
+            .collect();
+        if parts.len() < 2 {
+            continue;
+        }
+        let kind = def.features[field].kind;
+        let touches = def.features[field].touches.clone();
+        for (n, part) in parts.iter().enumerate() {
+            // The cities next to this part round the edge.
+            let near: Vec<usize> = touches
+                .iter()
+                .copied()
+                .filter(|&c| {
+                    def.features.get(c).is_some_and(|city| {
+                        part.iter().any(|s| {
+                            let i = s.index();
+                            [Segment::from_index((i + 1) % 12), Segment::from_index((i + 11) % 12)]
+                                .iter()
+                                .any(|n| city.segments.contains(*n))
+                        })
+                    })
+                })
+                .collect();
+            if n == 0 {
+                let f = &mut def.features[field];
+                f.segments = without(segments, &parts[1..].concat());
+                f.touches = near;
+            } else {
+                let mut piece = new_feature(kind, part);
+                piece.touches = near;
+                def.features.push(piece);
+            }
+        }
+    }
 }
 
 /// The names a feature's `edges` list holds: a whole side by its letter
@@ -804,6 +884,20 @@ mod tests {
         );
         let (_, def) = run(&joined, &[]);
         assert_eq!(roads(&def), 1);
+        // The road across the tile cuts its field in two, north and south.
+        let mut fields: Vec<Vec<&str>> = def
+            .features
+            .iter()
+            .filter(|f| f.kind == FeatureKind::FIELD)
+            .map(|f| f.segments.iter().map(|s| s.name()).collect())
+            .collect();
+        fields.iter_mut().for_each(|f| f.sort_unstable());
+        fields.sort();
+        assert_eq!(
+            fields,
+            [vec!["EN", "N", "NE", "NW", "WN"], vec!["ES", "S", "SE", "SW", "WS"]],
+            "{joined}"
+        );
         // Split off again: the road ends in the middle, as at a bush.
         let (_, def) = run(
             &joined,
@@ -813,6 +907,54 @@ mod tests {
             }],
         );
         assert_eq!(roads(&def), 2);
+    }
+
+    /// A city drawn from north to south cuts the field into a west and an
+    /// east field, each touching it; a road curve cuts off its corner.
+    #[test]
+    fn a_city_or_a_curve_across_the_tile_splits_the_field() {
+        let (text, def) = run(
+            ONE,
+            &[
+                edge("N", "C"),
+                edge("S", "C"),
+                PictureEdit::ToggleCity {
+                    field: 0,
+                    city: "N".into(),
+                },
+                PictureEdit::MoveSegment {
+                    segment: "S".into(),
+                    to: Some(1),
+                },
+            ],
+        );
+        let city = def.features.iter().position(|f| f.kind == FeatureKind::CITY).unwrap();
+        let fields: Vec<&FeatureDef> = def.features.iter().filter(|f| f.kind == FeatureKind::FIELD).collect();
+        assert_eq!(fields.len(), 2, "{text}");
+        for f in &fields {
+            assert_eq!(f.segments.sides().count(), 1, "one side each: {text}");
+            assert_eq!(f.touches, [city], "{text}");
+        }
+
+        let (text, def) = run(
+            ONE,
+            &[
+                edge("E", "R"),
+                edge("S", "R"),
+                PictureEdit::MoveSegment {
+                    segment: "S".into(),
+                    to: Some(1),
+                },
+            ],
+        );
+        let mut sizes: Vec<usize> = def
+            .features
+            .iter()
+            .filter(|f| f.kind == FeatureKind::FIELD)
+            .map(|f| f.segments.iter().count())
+            .collect();
+        sizes.sort_unstable();
+        assert_eq!(sizes, [2, 8], "the corner inside the curve, and the rest: {text}");
     }
 
     #[test]
