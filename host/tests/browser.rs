@@ -1781,7 +1781,8 @@ fn axe_finds_no_critical_or_serious_accessibility_violation_on_any_page() {
 /// tries the tile and places it, R turns it; in a deploy decision the
 /// arrows and Enter deploy, or Tab reaches "skip". After every move the
 /// focus is on the next decision's place or spot (or the final scores),
-/// never on the page's body; the tab's title says whose turn it is.
+/// never on the page's body; the tab's title says whose turn it is. The
+/// sound option is reached by Tab and remembered.
 #[test]
 fn a_hot_seat_game_is_played_to_the_end_with_the_keyboard_only() {
     if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
@@ -1890,4 +1891,30 @@ fn a_hot_seat_game_is_played_to_the_end_with_the_keyboard_only() {
         json!("final-title")
     );
     assert_eq!(browser.script("return document.title;"), json!("Carcassonne"));
+
+    // The sound on the turn: off by default, switched on from the keyboard
+    // (Tab to it, Space), remembered in this browser across a reload.
+    const SPACE: &str = "\u{E00D}";
+    assert_eq!(
+        browser.script("return document.getElementById('sound').checked;"),
+        json!(false)
+    );
+    for _ in 0..80 {
+        if focused() == json!("#sound") {
+            break;
+        }
+        browser.key(TAB);
+    }
+    assert_eq!(focused(), json!("#sound"), "the sound option is reached by Tab");
+    browser.key(SPACE);
+    assert_eq!(
+        browser.script("return localStorage.getItem('carcassonne-turn-sound');"),
+        json!("on")
+    );
+    browser.go(&format!("http://{addr}/games/{id}/?seat={token}"));
+    browser.wait_for("the page again", &|b| !b.find_all("#final-winner").is_empty());
+    assert_eq!(
+        browser.script("return document.getElementById('sound').checked;"),
+        json!(true)
+    );
 }
