@@ -1682,7 +1682,8 @@ impl Browser {
 /// test time by `.ci/run`, never kept here), finds no critical or serious
 /// violation on any page: the lobby, a game's page in a placement, a
 /// deploy and an expansion's decision, watched, at a phone's size, after
-/// the game (the final scores), the tile editor and a replay.
+/// the game (the final scores), the tile editor and a replay. On the way,
+/// a watcher's live line says a move made meanwhile.
 #[test]
 fn axe_finds_no_critical_or_serious_accessibility_violation_on_any_page() {
     if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
@@ -1730,8 +1731,25 @@ fn axe_finds_no_critical_or_serious_accessibility_violation_on_any_page() {
     browser.go(&format!("http://{addr}/games/{id}/"));
     browser.settle(addr, id);
     check("a placement, watched");
-    browser.go(&page);
+    // A watcher's live line says the move made meanwhile, in the log's words.
     play_option(addr, id, &token, 0);
+    let newest = state_of(id)["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|l| l.as_str().map(str::trim).filter(|l| !l.is_empty()))
+        .next_back()
+        .unwrap()
+        .to_string();
+    browser.wait_for("the move announced", &|b| {
+        b.script("return document.getElementById('announce').textContent;") == json!(newest)
+    });
+    assert_eq!(
+        browser.script("return document.title;"),
+        json!("Carcassonne"),
+        "no turn for a watcher"
+    );
+    browser.go(&page);
     assert_eq!(kind(&browser.settle(addr, id)), "deploy");
     check("a deploy");
     browser.resize(390, 844);
