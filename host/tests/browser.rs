@@ -1757,3 +1757,360 @@ fn a_finished_game_shows_its_final_scores_and_plays_again_with_the_same_settings
     let kept = browser.script("return JSON.parse(localStorage.getItem('carcassonne-lobby-games'))['2'].seats[0].link;");
     assert!(kept.as_str().unwrap().starts_with("/games/2/?seat="), "{kept}");
 }
+
+/// A lobby server (games made through `POST /api/games`) with the editor.
+fn lobby_server() -> SocketAddr {
+    use carcassonne_serve::lobby::{Lobby, Offer};
+    let editor = carcassonne_serve::editor::Editor::new(
+        carcassonne_core::Catalog::linked().unwrap(),
+        carcassonne_core::TileSource::default(),
+    );
+    common::serve_on_loopback(http::Server::with_lobby(Lobby::new(Offer::default(), 8), editor))
+}
+
+/// A game made through the lobby's API: its id and its hot-seat token.
+fn create_game(addr: SocketAddr, config: &Value) -> (u64, String) {
+    let (status, made) = call(addr, "POST", "/api/games", Some(config));
+    assert_eq!(status, 201, "{made}");
+    let token = made["hotseat"]
+        .as_str()
+        .unwrap()
+        .split("seat=")
+        .nth(1)
+        .unwrap()
+        .to_string();
+    (made["id"].as_u64().unwrap(), token)
+}
+
+/// A short base game for two people at one screen: six tiles, then final scoring.
+fn short_game() -> Value {
+    json!({
+        "players": [{"name": "Ann"}, {"name": "Bob"}],
+        "seed": 3,
+        "draw_order": ["U", "E", "V", "K", "W", "L"],
+    })
+}
+
+/// Plays option `index` of game `id`'s decision through the API (the
+/// hot-seat token acts for every person's seat).
+fn play_option(addr: SocketAddr, id: u64, token: &str, index: u64) {
+    let version = call(addr, "GET", &format!("/api/games/{id}/state"), None).1["version"].clone();
+    let (status, v) = call(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(&json!({"token": token, "index": index, "version": version})),
+    );
+    assert_eq!(status, 200, "{v}");
+}
+
+/// Where axe-core's `axe.min.js` is: `$CARCASSONNE_AXE`, which `.ci/run`
+/// sets after fetching it (so in CI the check always runs); None, saying
+/// so, when it is not set. A path set but missing is an error.
+fn axe_script() -> Option<String> {
+    let Ok(path) = std::env::var("CARCASSONNE_AXE") else {
+        eprintln!(
+            "SKIPPED: the accessibility test needs axe-core: `npm install --no-save --prefix target/axe axe-core@4` \
+             and CARCASSONNE_AXE=target/axe/node_modules/axe-core/axe.min.js (as .ci/run does)"
+        );
+        return None;
+    };
+    Some(std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("CARCASSONNE_AXE={path}: {e}")))
+}
+
+impl Browser {
+    /// axe-core's critical and serious violations on the page shown, each
+    /// in a line (rule, what it asks, the first elements that break it).
+    fn axe_violations(&self, axe: &str) -> Vec<String> {
+        // Injected into each page (a navigation drops it).
+        let injected = self.script(&format!("{axe}\n;return typeof window.axe;"));
+        assert_eq!(injected, json!("object"), "axe-core did not load");
+        let (status, v) = self.cmd("POST", "/timeouts", Some(&json!({"script": 120_000})));
+        assert_eq!(status, 200, "{v}");
+        let (status, v) = self.cmd(
+            "POST",
+            "/execute/async",
+            Some(&json!({"args": [], "script":
+                "const done = arguments[arguments.length - 1]; \
+                 axe.run(document, {resultTypes: ['violations']}).then((r) => done(r.violations \
+                   .filter((v) => v.impact === 'critical' || v.impact === 'serious') \
+                   .map((v) => v.id + ' (' + v.impact + '): ' + v.help + ': ' + v.nodes.slice(0, 4) \
+                     .map((n) => n.target.join(' ') + ' — ' + n.failureSummary.replace(/\\s+/g, ' ')).join(' | '))), \
+                   (e) => done(['axe failed: ' + e]));"})),
+        );
+        assert_eq!(status, 200, "{v}");
+        serde_json::from_value(v["value"].clone()).unwrap()
+    }
+
+    /// Resizes the window (CSS pixels).
+    fn resize(&self, width: u32, height: u32) {
+        let (status, v) = self.cmd("POST", "/window/rect", Some(&json!({"width": width, "height": height})));
+        assert_eq!(status, 200, "{v}");
+    }
+
+    /// The version of game `id` that the server has, once the page shows it.
+    fn settle(&self, addr: SocketAddr, id: u64) -> Value {
+        let state = call(addr, "GET", &format!("/api/games/{id}/state"), None).1;
+        self.wait_version(state["version"].as_u64().unwrap());
+        state
+    }
+}
+
+/// axe-core, the standard accessibility rules engine (MPL-2.0, fetched at
+/// test time by `.ci/run`, never kept here), finds no critical or serious
+/// violation on any page: the lobby, a game's page in a placement, a
+/// deploy and an expansion's decision, watched, at a phone's size, after
+/// the game (the final scores), the tile editor and a replay. On the way,
+/// a watcher's live line says a move made meanwhile.
+#[test]
+fn axe_finds_no_critical_or_serious_accessibility_violation_on_any_page() {
+    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
+        eprintln!(
+            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
+        );
+        return;
+    }
+    let Some(axe) = axe_script() else { return };
+    let addr = lobby_server();
+    let browser = Browser::start();
+    let mut found = Vec::new();
+    let mut check = |page: &str| {
+        for v in browser.axe_violations(&axe) {
+            found.push(format!("{page}: {v}"));
+        }
+    };
+
+    browser.go(&format!("http://{addr}/"));
+    browser.wait_for("the lobby's expansions", &|b| {
+        !b.find_all(".exp[data-expansion=\"easter\"]").is_empty()
+    });
+    check("lobby");
+    browser.resize(390, 844);
+    check("lobby on a phone");
+    browser.resize(1400, 900);
+
+    // A game with Easter: a placement, a deploy and a bunny's decision.
+    let (id, token) = create_game(
+        addr,
+        &json!({"players": [{"name": "Ann"}, {"name": "Bob"}], "seed": 4, "expansions": ["easter"], "undo": true}),
+    );
+    let page = format!("http://{addr}/games/{id}/?seat={token}");
+    let state_of = |id: u64| call(addr, "GET", &format!("/api/games/{id}/state"), None).1;
+    let kind = |s: &Value| s["decision"]["kind"].as_str().unwrap_or("").to_string();
+    browser.go(&page);
+    assert_eq!(kind(&browser.settle(addr, id)), "place");
+    check("a placement");
+    // A place chosen, its confirmation shown.
+    assert!(browser.click_first("rect.target"));
+    check("a placement with a place chosen");
+    browser.resize(390, 844);
+    check("a placement on a phone");
+    browser.resize(1400, 900);
+    browser.go(&format!("http://{addr}/games/{id}/"));
+    browser.settle(addr, id);
+    check("a placement, watched");
+    // A watcher's live line says the move made meanwhile, in the log's words.
+    play_option(addr, id, &token, 0);
+    let newest = state_of(id)["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|l| l.as_str().map(str::trim).filter(|l| !l.is_empty()))
+        .next_back()
+        .unwrap()
+        .to_string();
+    browser.wait_for("the move announced", &|b| {
+        b.script("return document.getElementById('announce').textContent;") == json!(newest)
+    });
+    assert_eq!(
+        browser.script("return document.title;"),
+        json!("Carcassonne"),
+        "no turn for a watcher"
+    );
+    browser.go(&page);
+    assert_eq!(kind(&browser.settle(addr, id)), "deploy");
+    check("a deploy");
+    browser.resize(390, 844);
+    check("a deploy on a phone");
+    browser.resize(1400, 900);
+    let mut moves = 0;
+    while matches!(kind(&state_of(id)).as_str(), "place" | "deploy") {
+        play_option(addr, id, &token, 0);
+        moves += 1;
+        assert!(moves < 400, "no expansion decision came");
+    }
+    let state = browser.settle(addr, id);
+    assert_eq!(state["decision"]["expansion"], json!("easter"), "{}", state["decision"]);
+    check("an expansion's decision");
+
+    // A short game played to its end: the final scores, then the replay.
+    let (id, token) = create_game(addr, &short_game());
+    while state_of(id)["over"] != json!(true) {
+        play_option(addr, id, &token, 0);
+    }
+    browser.go(&format!("http://{addr}/games/{id}/?seat={token}"));
+    browser.wait_for("the final-scoring panel", &|b| !b.find_all("#final-winner").is_empty());
+    check("the final scores");
+    browser.resize(390, 844);
+    check("the final scores on a phone");
+    browser.resize(1400, 900);
+    assert!(browser.click_first("#final-close"));
+    check("a finished game's board");
+    browser.go(&format!("http://{addr}/api/games/{id}/replay"));
+    browser.wait_for("the replay", &|b| !b.find_all("svg").is_empty());
+    check("the replay");
+
+    browser.go(&format!("http://{addr}/editor?file=base.toml"));
+    browser.wait_for("the base tiles", &|b| {
+        !b.find_all("#tiles button[data-id='E']").is_empty()
+    });
+    check("the editor");
+    browser.resize(390, 844);
+    check("the editor on a phone");
+    browser.resize(1400, 900);
+
+    assert!(found.is_empty(), "axe-core found:\n{}", found.join("\n"));
+}
+
+/// A whole hot-seat game played with the keyboard only (no click after the
+/// page loads): the arrows move between the highlighted places, Enter
+/// tries the tile and places it, R turns it; in a deploy decision the
+/// arrows and Enter deploy, or Tab reaches "skip". After every move the
+/// focus is on the next decision's place or spot (or the final scores),
+/// never on the page's body; the tab's title says whose turn it is. The
+/// sound option is reached by Tab and remembered.
+#[test]
+fn a_hot_seat_game_is_played_to_the_end_with_the_keyboard_only() {
+    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
+        eprintln!(
+            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
+        );
+        return;
+    }
+    const ENTER: &str = "\u{E007}";
+    const TAB: &str = "\u{E004}";
+    const RIGHT: &str = "\u{E014}";
+    const DOWN: &str = "\u{E015}";
+    let addr = lobby_server();
+    let (id, token) = create_game(addr, &short_game());
+    let state = || call(addr, "GET", &format!("/api/games/{id}/state"), None).1;
+    let browser = Browser::start();
+    browser.go(&format!("http://{addr}/games/{id}/?seat={token}"));
+    let focused = || {
+        browser.script(
+            "const a = document.activeElement; \
+             return !a || a === document.body ? 'body' : a.id ? '#' + a.id : a.tagName.toLowerCase() + '.' + a.classList[0];",
+        )
+    };
+    let (mut placed, mut deployed, mut skipped, mut rotated) = (0, 0, 0, 0);
+    for turn in 0.. {
+        assert!(turn < 100, "the game did not end");
+        let now = browser.settle(addr, id);
+        if now["over"] == json!(true) {
+            break;
+        }
+        if turn == 0 {
+            // The page does not take the focus by itself: an arrow enters the board.
+            assert_eq!(focused(), json!("body"));
+            browser.key(RIGHT);
+        }
+        let at = focused();
+        assert_ne!(at, json!("body"), "the focus fell to the page's body (turn {turn})");
+        let title = browser.script("return document.title;");
+        assert!(title.as_str().unwrap().starts_with("Your turn — "), "{title}");
+        if turn == 0 {
+            // The live line says it too, for a screen reader.
+            browser.wait_for("the turn announced", &|b| {
+                b.script("return document.getElementById('announce').textContent;")
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("Your turn (Ann): place the tile"))
+            });
+        }
+        let version = now["version"].as_u64().unwrap();
+        match now["decision"]["kind"].as_str().unwrap() {
+            "place" => {
+                assert_eq!(at, json!("rect.target"), "turn {turn}");
+                // Move along (when there is somewhere to go), try, turn, place.
+                browser.key(if turn % 2 == 0 { RIGHT } else { DOWN });
+                assert_eq!(focused(), json!("rect.target"));
+                browser.key(ENTER);
+                browser.wait_for("the tile tried there", &|b| !b.find_all("#confirm").is_empty());
+                assert_eq!(
+                    browser.script("return document.activeElement.classList.contains('chosen');"),
+                    json!(true),
+                    "the tried place keeps the focus"
+                );
+                let before = browser.script("return rot;");
+                browser.key("r");
+                if browser.script("return rot;") != before {
+                    rotated += 1;
+                }
+                browser.key(ENTER);
+                placed += 1;
+            }
+            "deploy" => {
+                if deployed <= skipped && at == json!("g.spot") {
+                    browser.key(RIGHT);
+                    assert_eq!(focused(), json!("g.spot"));
+                    browser.key(ENTER);
+                    deployed += 1;
+                } else {
+                    // Tab on to the skip button, through everything actionable before it.
+                    for _ in 0..60 {
+                        if focused() == json!("#skip") {
+                            break;
+                        }
+                        browser.key(TAB);
+                    }
+                    assert_eq!(focused(), json!("#skip"));
+                    browser.key(ENTER);
+                    skipped += 1;
+                }
+            }
+            other => panic!("a base game has no {other} decision"),
+        }
+        let start = Instant::now();
+        while state()["version"].as_u64().unwrap() == version {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "the keys played nothing (turn {turn})"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    assert_eq!(placed, 6, "every tile of the draw order placed");
+    assert!(deployed > 0 && skipped > 0, "deployed {deployed}, skipped {skipped}");
+    assert!(rotated > 0, "R turned the tile");
+    browser.wait_for("the final-scoring panel", &|b| !b.find_all("#final-winner").is_empty());
+    assert_eq!(
+        browser.script("return document.activeElement.id;"),
+        json!("final-title")
+    );
+    assert_eq!(browser.script("return document.title;"), json!("Carcassonne"));
+
+    // The sound on the turn: off by default, switched on from the keyboard
+    // (Tab to it, Space), remembered in this browser across a reload.
+    const SPACE: &str = "\u{E00D}";
+    assert_eq!(
+        browser.script("return document.getElementById('sound').checked;"),
+        json!(false)
+    );
+    for _ in 0..80 {
+        if focused() == json!("#sound") {
+            break;
+        }
+        browser.key(TAB);
+    }
+    assert_eq!(focused(), json!("#sound"), "the sound option is reached by Tab");
+    browser.key(SPACE);
+    assert_eq!(
+        browser.script("return localStorage.getItem('carcassonne-turn-sound');"),
+        json!("on")
+    );
+    browser.go(&format!("http://{addr}/games/{id}/?seat={token}"));
+    browser.wait_for("the page again", &|b| !b.find_all("#final-winner").is_empty());
+    assert_eq!(
+        browser.script("return document.getElementById('sound').checked;"),
+        json!(true)
+    );
+}

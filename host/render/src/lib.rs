@@ -16,7 +16,9 @@
 //!   wall: one side is a cap, two opposite sides a band through the middle,
 //!   two adjacent sides a diagonal, three sides everything but a bay, four
 //!   sides the whole tile; two city features on one tile are two shapes that
-//!   do not overlap;
+//!   do not overlap; rows of short brown strokes (stonework) over the tan tell
+//!   a city from the field without colour (red–green colour-blind eyes see
+//!   the two of one brightness);
 //! - pennants as a small blue shield in their city (with a count when more
 //!   than one);
 //! - each road as a light stroke with a dark casing: a road with two side

@@ -300,7 +300,8 @@ table.scores tr.total th, table.scores tr.total td { font-weight: bold; color: #
 table.scores .current { background: #fff4d6; }
 .sw { display: inline-block; width: .8em; height: .8em; border-radius: 50%; margin-right: .35em; border: 1px solid #0006; vertical-align: -0.05em; }
 ul.events { margin: 0; padding-left: 1.2rem; font-size: .9rem; line-height: 1.45; }
-p.keys { color: #777; font-size: .8rem; }";
+p.keys { color: #595959; font-size: .8rem; }
+:focus-visible { outline: 3px solid #0d47a1; outline-offset: 2px; }";
 
 const REPLAY_JS: &str = "(function () {
   var steps = document.querySelectorAll('section.step');

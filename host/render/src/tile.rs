@@ -9,6 +9,10 @@ use carcassonne_core::{Rotation, Segment, Side};
 const FIELD: &str = "#8fbf5a";
 const CITY: &str = "#d9ad6c";
 const CITY_WALL: &str = "#7a4a1c";
+/// The stonework drawn over a city: the city's tan and the field's green
+/// are of one brightness for red–green colour-blind eyes, so a city is
+/// also told by its texture (masonry courses), not by colour alone.
+const CITY_STONES: &str = "#7a4a1c";
 const ROAD: &str = "#f6f1e3";
 const ROAD_CASING: &str = "#6b5a45";
 const PENNANT: &str = "#1f4fa8";
@@ -821,6 +825,12 @@ pub(crate) fn tile_body(layout: &Layout) -> String {
             c.feature,
             c.fill.d()
         ));
+        let stones = stonework(&c.poly);
+        if !stones.is_empty() {
+            s.push_str(&format!(
+                r#"<path class="city-texture" d="{stones}" fill="none" stroke="{CITY_STONES}" stroke-opacity="0.5" stroke-width="1.6" stroke-linecap="round"/>"#
+            ));
+        }
         if !c.walls.0.is_empty() {
             s.push_str(&format!(
                 r#"<path class="city-wall" d="{}" fill="none" stroke="{CITY_WALL}" stroke-width="2.5" stroke-linecap="round"/>"#,
@@ -858,6 +868,33 @@ pub(crate) fn tile_body(layout: &Layout) -> String {
         s.push_str(&badge(*p, label));
     }
     s
+}
+
+/// Masonry courses inside a city's polygon, as one path: short strokes in
+/// rows 9 units apart, each row offset by half a stone from the one above
+/// (a brick bond), kept 3 units from the city's edge. Fixed in the tile's
+/// frame, so the drawing stays deterministic and needs no `<pattern>` (whose
+/// id would repeat once per tile in a page).
+fn stonework(poly: &[P]) -> String {
+    const ROW: f64 = 9.0;
+    const STONE: f64 = 6.0;
+    const STEP: f64 = 10.0;
+    const MARGIN: f64 = 3.0;
+    let edge: Vec<P> = poly.iter().copied().chain(poly.first().copied()).collect();
+    let clear = |p: P| inside(p, poly) && dist_to_polyline(p, &edge) >= MARGIN;
+    let mut d = Vec::new();
+    for row in 0..11 {
+        let y = 5.0 + ROW * f64::from(row);
+        let offset = if row % 2 == 0 { 2.0 } else { 2.0 + STEP / 2.0 };
+        for k in 0..10 {
+            let x = offset + STEP * f64::from(k);
+            let (a, b) = ((x, y), (x + STONE, y));
+            if clear(a) && clear(b) {
+                d.push(format!("M{} {}h{}", num(a.0), num(a.1), num(STONE)));
+            }
+        }
+    }
+    d.join("")
 }
 
 fn house(p: P) -> String {
