@@ -1859,7 +1859,8 @@ impl Browser {
 /// axe-core, the standard accessibility rules engine (MPL-2.0, fetched at
 /// test time by `.ci/run`, never kept here), finds no critical or serious
 /// violation on any page: the lobby, a game's page in a placement, a
-/// deploy and an expansion's decision, watched, at a phone's size, after
+/// deploy and an expansion's decision, watched, a seat's own page with the
+/// chat, at a phone's size, after
 /// the game (the final scores), the tile editor and a replay. On the way,
 /// a watcher's live line says a move made meanwhile.
 #[test]
@@ -1927,6 +1928,25 @@ fn axe_finds_no_critical_or_serious_accessibility_violation_on_any_page() {
         json!("Carcassonne"),
         "no turn for a watcher"
     );
+    // A seat's own link: the chat box, and a line said.
+    {
+        let config = json!({"players": [{"name": "Ann"}, {"name": "Bob"}], "seed": 5});
+        let (status, made) = call(addr, "POST", "/api/games", Some(&config));
+        assert_eq!(status, 201, "{made}");
+        let chat_id = made["id"].as_u64().unwrap();
+        let link = made["seats"][1]["link"].as_str().unwrap().to_string();
+        let bob = link.split("seat=").nth(1).unwrap();
+        let said = json!({"token": bob, "text": "good luck, Ann"});
+        let (status, v) = call(addr, "POST", &format!("/api/games/{chat_id}/chat"), Some(&said));
+        assert_eq!(status, 200, "{v}");
+        browser.go(&format!("http://{addr}{link}"));
+        browser.settle(addr, chat_id);
+        assert_eq!(
+            browser.script("return document.getElementById('chat-form').hidden;"),
+            json!(false)
+        );
+        check("a seat's page with the chat");
+    }
     browser.go(&page);
     assert_eq!(kind(&browser.settle(addr, id)), "deploy");
     check("a deploy");
