@@ -211,6 +211,43 @@ fn half_sent_requests_are_closed_and_cannot_use_up_the_server() {
     assert_eq!(status, 200, "{body}");
 }
 
+/// A body declared over the limit (`Content-Length`) is refused at once
+/// with 413, before any of it is sent (issue 40, 10: it waited 30 s for a
+/// 408); the editor's whole-file routes take their larger bodies.
+#[test]
+fn a_body_declared_over_the_limit_is_refused_at_once() {
+    let addr = serve_with(
+        http::Server::new(Table::open(&args(Some(2)), None).unwrap()),
+        Limits::default(),
+    );
+    for (path, declared) in [("/api/tiles/new-set", 100_000), ("/api/games/1/move", 70_000)] {
+        let started = std::time::Instant::now();
+        let mut s = TcpStream::connect(addr).unwrap();
+        write!(
+            s,
+            "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {declared}\r\n\r\n{{"
+        )
+        .unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        let mut buf = [0u8; 2048];
+        let n = s.read(&mut buf).unwrap_or(0);
+        let text = String::from_utf8_lossy(&buf[..n]);
+        assert!(text.starts_with("HTTP/1.1 413"), "{path}: {text}");
+        assert!(text.contains("takes at most"), "{text}");
+        assert!(started.elapsed() < Duration::from_secs(10), "answered from the headers");
+    }
+    // Under the editor's own limit: not refused for its size.
+    let (status, body) = raw(
+        addr,
+        &format!("POST /api/tiles/edit HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json"),
+        &format!(
+            "{{\"file\": \"base.toml\", \"op\": \"check\", \"text\": \"{}\"}}",
+            "#".repeat(100_000)
+        ),
+    );
+    assert_ne!(status, 413, "{body}");
+}
+
 #[test]
 fn an_idle_kept_alive_connection_is_closed() {
     let limits = Limits {

@@ -69,6 +69,44 @@ pub async fn wrong_method(request: Request) -> Response {
     )
 }
 
+/// The body limits of the routes: `large` for the paths in `large_paths`
+/// (the tile editor's whole-file routes), `body` for every other.
+#[derive(Clone, Copy, Debug)]
+pub struct BodyLimits {
+    /// Every route's limit but the large ones.
+    pub body: usize,
+    /// The large routes' limit.
+    pub large: usize,
+    /// The paths that take `large` bodies.
+    pub large_paths: &'static [&'static str],
+}
+
+/// Refuses at once, with a JSON 413, a request whose declared body
+/// (`Content-Length`) is over its route's limit: reading it first would
+/// keep the connection until the body came or the request timed out (408
+/// after 30 s), for an answer known from the headers.
+pub async fn declared_size(State(limits): State<BodyLimits>, request: Request, next: Next) -> Response {
+    let limit = if limits.large_paths.contains(&request.uri().path()) {
+        limits.large
+    } else {
+        limits.body
+    };
+    let declared = request
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if let Some(n) = declared
+        && n > limit as u64
+    {
+        return json_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the body is {n} bytes; {} takes at most {limit}", request.uri().path()),
+        );
+    }
+    next.run(request).await
+}
+
 /// Ends a request that takes longer than the limit (a body sent byte by
 /// byte, say) with a JSON 408.
 pub async fn time_limit(State(limit): State<Duration>, request: Request, next: Next) -> Response {

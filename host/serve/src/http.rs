@@ -145,6 +145,14 @@ pub fn router_with(server: Arc<Server>, limits: Limits) -> Router {
         .fallback(guard::not_found)
         .method_not_allowed_fallback(guard::wrong_method)
         .layer(DefaultBodyLimit::max(limits.body))
+        .layer(axum::middleware::from_fn_with_state(
+            guard::BodyLimits {
+                body: limits.body,
+                large: EDITOR_BODY_LIMIT,
+                large_paths: &["/api/tiles/edit", "/api/tiles/write"],
+            },
+            guard::declared_size,
+        ))
         .layer(axum::middleware::from_fn_with_state(limits.request, guard::time_limit))
         .with_state(server)
 }

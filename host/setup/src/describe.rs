@@ -5,6 +5,17 @@
 use carcassonne_core::{Action, Deployment, Event, Game};
 use serde_json::{Value, json};
 
+/// " at (1,0)" after a label of a figure on this turn's tile, for the
+/// log's readers who place tiles by coordinates; nothing when the label
+/// already says where the tile lies from this turn's ("…, 2 tiles west of
+/// the new tile").
+fn coordinates(game: &Game, pos: carcassonne_core::Pos) -> String {
+    match game.state().placed_this_turn() {
+        Some(t) if t.pos != pos => String::new(),
+        _ => format!(" at {pos}"),
+    }
+}
+
 /// One event as a line of the turn log (as `play` prints it).
 pub fn describe(game: &Game, event: &Event) -> Option<String> {
     let s = game.state();
@@ -47,13 +58,7 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
                 spot: *spot,
             };
             let label = game.deployment_label(&deployment);
-            // The label names the tile only when it is not this turn's.
-            let at = if label.ends_with(&format!(" at {pos}")) {
-                String::new()
-            } else {
-                format!(" at {pos}")
-            };
-            format!("    deploys: {label}{at}")
+            format!("    deploys: {label}{}", coordinates(game, *pos))
         }
         Event::FeatureCompleted { kind, .. } => format!("    completes a {}", rules.kind_label(*kind)),
         Event::FigureMoved { figure, pos, spot } => {
@@ -63,12 +68,7 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
                 pos: *pos,
                 spot: *spot,
             });
-            let at = if label.ends_with(&format!(" at {pos}")) {
-                String::new()
-            } else {
-                format!(" at {pos}")
-            };
-            format!("    moves: {label}{at}")
+            format!("    moves: {label}{}", coordinates(game, *pos))
         }
         Event::Scored {
             player, points, source, ..
