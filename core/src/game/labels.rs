@@ -60,36 +60,49 @@ impl CoreState {
     /// options say where in steps a player can count.
     pub fn place_words(&self, pos: Pos) -> String {
         let tiles = self.board().tiles();
-        let (from, name) = match (self.placed_this_turn(), tiles.last()) {
-            (Some(t), _) => (t.pos, "the new tile"),
-            (None, Some(t)) if tiles.len() > 1 => (t.pos, "the last tile placed"),
-            (None, Some(t)) => (t.pos, "the start tile"),
-            (None, None) => return format!("at {pos}"),
-        };
-        let (dx, dy) = (pos.x - from.x, pos.y - from.y);
-        if (dx, dy) == (0, 0) {
-            return format!("on {name}");
+        match (self.placed_this_turn(), tiles.last()) {
+            (Some(t), _) => steps_words(t.pos, pos, "the new tile"),
+            (None, Some(t)) if tiles.len() > 1 => steps_words(t.pos, pos, "the last tile placed"),
+            (None, Some(t)) => steps_words(t.pos, pos, "the start tile"),
+            (None, None) => format!("at {pos}"),
         }
-        let mut steps: Vec<String> = Vec::new();
-        // y grows southwards.
-        for (d, minus, plus) in [(dy, "north", "south"), (dx, "west", "east")] {
-            if d != 0 {
-                let side = if d < 0 { minus } else { plus };
-                steps.push(format!("{} {side}", d.unsigned_abs()));
-            }
+    }
+
+    /// Where the tile at `pos` lies from the start tile, in words ("2 tiles
+    /// east and 1 north of the start tile", "on the start tile"): for a log
+    /// read by people who see no coordinates.
+    pub fn place_words_from_start(&self, pos: Pos) -> String {
+        match self.board().tiles().first() {
+            Some(t) => steps_words(t.pos, pos, "the start tile"),
+            None => format!("at {pos}"),
         }
-        // "1 tile north and 2 east", "2 tiles west".
-        let n = if dy != 0 { dy } else { dx }.unsigned_abs();
-        let unit = if n == 1 { "tile" } else { "tiles" };
-        let first = steps.remove(0);
-        let first = match first.split_once(' ') {
-            Some((count, side)) => format!("{count} {unit} {side}"),
-            None => first,
-        };
-        match steps.pop() {
-            Some(second) => format!("{first} and {second} of {name}"),
-            None => format!("{first} of {name}"),
-        }
+    }
+}
+
+/// "on {name}", "2 tiles west of {name}", "1 tile north and 2 east of
+/// {name}": `to` counted in steps from `from` (y grows southwards).
+fn steps_words(from: Pos, to: Pos, name: &str) -> String {
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    if (dx, dy) == (0, 0) {
+        return format!("on {name}");
+    }
+    let side = |d: i32, minus: &str, plus: &str| if d < 0 { minus.to_string() } else { plus.to_string() };
+    let first_is_y = dy != 0;
+    let first = if first_is_y { dy } else { dx };
+    let unit = if first.unsigned_abs() == 1 { "tile" } else { "tiles" };
+    let first_words = if first_is_y {
+        format!("{} {unit} {}", dy.unsigned_abs(), side(dy, "north", "south"))
+    } else {
+        format!("{} {unit} {}", dx.unsigned_abs(), side(dx, "west", "east"))
+    };
+    if first_is_y && dx != 0 {
+        format!(
+            "{first_words} and {} {} of {name}",
+            dx.unsigned_abs(),
+            side(dx, "west", "east")
+        )
+    } else {
+        format!("{first_words} of {name}")
     }
 }
 
@@ -190,8 +203,25 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Action, Catalog, Game, GameConfig, Rules, TileSource};
+    use crate::{Action, Catalog, Game, GameConfig, Pos, Rules, TileSource};
     use std::sync::Arc;
+
+    /// Places in steps a player can count on a board without coordinates.
+    #[test]
+    fn places_are_told_in_steps_from_a_tile() {
+        let words = |x, y| super::steps_words(Pos::new(0, 0), Pos::new(x, y), "the new tile");
+        assert_eq!(words(0, 0), "on the new tile");
+        assert_eq!(words(-2, 0), "2 tiles west of the new tile");
+        assert_eq!(words(1, 0), "1 tile east of the new tile");
+        assert_eq!(words(0, -1), "1 tile north of the new tile");
+        assert_eq!(words(2, 1), "1 tile south and 2 east of the new tile");
+        assert_eq!(words(-1, -3), "3 tiles north and 1 west of the new tile");
+        let game = base_game(1);
+        assert_eq!(
+            game.state().place_words_from_start(Pos::new(0, 2)),
+            "2 tiles south of the start tile"
+        );
+    }
 
     fn base_game(seed: u64) -> Game {
         let mut config = GameConfig::with_players(2);

@@ -1139,7 +1139,12 @@ fn replay(game: &mut Game, bots: &mut [Box<dyn Bot>], moves: &[Move]) -> Result<
 }
 
 fn push_events(log: &mut Vec<String>, game: &Game) {
-    log.extend(game.last_events().iter().filter_map(|e| output::describe(game, e)));
+    // In words: the page shows no coordinates and names tiles by what they show.
+    log.extend(
+        game.last_events()
+            .iter()
+            .filter_map(|e| output::describe_in_words(game, e)),
+    );
 }
 
 fn bounds_of(cells: impl Iterator<Item = (i32, i32)>) -> [i32; 4] {

@@ -109,6 +109,60 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
     })
 }
 
+/// One event as a line of the turn log for people looking at a board
+/// without coordinates (the browser): tiles by what they show, not by id,
+/// and places in steps from the start tile or the new tile, not
+/// coordinates. Other events read as [`describe`] has them.
+pub fn describe_in_words(game: &Game, event: &Event) -> Option<String> {
+    let s = game.state();
+    let rules = game.rules();
+    let tile_words = |tile: u16| {
+        let t = rules.tile(tile);
+        t.def.name.clone().unwrap_or_else(|| format!("tile {}", t.id()))
+    };
+    let name = |p: u8| s.player_name(p).to_string();
+    Some(match event {
+        Event::TileDrawn { tile, .. } => format!("    draws {}", tile_words(*tile)),
+        Event::TileDiscarded { tile } => format!("    discards {} (it fits nowhere)", tile_words(*tile)),
+        Event::TileSetAside { tile } => format!("    sets {} aside and draws again", tile_words(*tile)),
+        Event::TileReturned { tile } => format!("    {} goes back into the bag", tile_words(*tile)),
+        Event::TilePlaced { player: None, tile, .. } => format!("Start tile: {}", tile_words(*tile)),
+        Event::TilePlaced { pos, rotation, .. } => {
+            let turned = match rotation.degrees() {
+                0 => String::new(),
+                d => format!(", turned {d}°"),
+            };
+            format!("    places it {}{turned}", s.place_words_from_start(*pos))
+        }
+        Event::FigureDeployed { kind, pos, spot, .. } => format!(
+            "    deploys: {}",
+            game.deployment_label(&Deployment {
+                figure: *kind,
+                pos: *pos,
+                spot: *spot,
+            })
+        ),
+        Event::FigureMoved { figure, pos, spot } => {
+            let f = s.figure(*figure)?;
+            format!(
+                "    moves: {}",
+                game.deployment_label(&Deployment {
+                    figure: f.kind,
+                    pos: *pos,
+                    spot: *spot,
+                })
+            )
+        }
+        Event::FigureCaptured { owner, kind, by, .. } => format!(
+            "    {} takes {}'s {} prisoner",
+            name(*by),
+            name(*owner),
+            rules.figures()[*kind as usize].name.to_lowercase()
+        ),
+        other => return describe(game, other),
+    })
+}
+
 /// A decision about to be played, as a line of the turn log: an
 /// expansion's option in its own words ("    Ann chooses: Harvest the
 /// apple tree"). The core's decisions show as the events they cause
