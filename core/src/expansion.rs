@@ -108,14 +108,24 @@ pub struct TileFile {
     pub embedded: &'static str,
     /// The file's path at build time (`""`: none to look for).
     pub source: &'static str,
+    /// The tile pictures built in with it: each `art` path its tiles name
+    /// (`"art/wells-1.svg"`) and the SVG text. A tile file read from disk
+    /// reads its pictures beside it instead.
+    pub art: &'static [(&'static str, &'static str)],
 }
 
 /// A [`TileFile`] named `name` in tile directories for the file at `path`,
 /// relative to the crate's root: its text is built in and its path kept, so
 /// that edits to it apply without a rebuild.
 ///
+/// The tile pictures its tiles name (`art = "art/wells-1.svg"`) are built
+/// in by listing each with its path relative to the crate's root, so that
+/// an installed plugin still draws them:
+///
 /// ```ignore
 /// tile_files: &[carcassonne_core::tile_file!("wells.toml", "wells.toml")],
+/// tile_files: &[carcassonne_core::tile_file!("wells.toml", "wells.toml",
+///     art: [("art/wells-1.svg", "art/wells-1.svg")])],
 /// ```
 #[macro_export]
 macro_rules! tile_file {
@@ -124,6 +134,15 @@ macro_rules! tile_file {
             file_name: $name,
             embedded: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $path)),
             source: concat!(env!("CARGO_MANIFEST_DIR"), "/", $path),
+            art: &[],
+        }
+    };
+    ($name:literal, $path:literal, art: [$(($art:literal, $file:literal)),* $(,)?]) => {
+        $crate::TileFile {
+            file_name: $name,
+            embedded: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $path)),
+            source: concat!(env!("CARGO_MANIFEST_DIR"), "/", $path),
+            art: &[$(($art, include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $file)))),*],
         }
     };
 }

@@ -182,6 +182,18 @@ pub enum SetupError {
     /// A tile file is not a readable text file of a sensible size.
     #[error(transparent)]
     File(#[from] TextFileError),
+    /// A tile's picture (`art`) cannot be read, or is no SVG picture.
+    #[error("{file}: tile `{tile}`: its picture `art = {path:?}`: {why}")]
+    TileArt {
+        /// The tile file.
+        file: String,
+        /// The tile.
+        tile: String,
+        /// The picture's path as written.
+        path: String,
+        /// What is wrong.
+        why: String,
+    },
     /// A draw order names a tile that is not in the game.
     #[error(
         "draw order: unknown tile id `{id}`: no tile set of this game ({sets}) has it; \
@@ -360,20 +372,74 @@ impl TileSource {
     /// Loads and checks one tile file.
     pub fn load(&self, file_name: &str, embedded: &'static str, catalog: &Catalog) -> Result<TileSet, SetupError> {
         let (path, text) = self.read(file_name, embedded)?;
-        Ok(parse_tile_set(&path, &text, catalog)?)
+        attach_art(parse_tile_set(&path, &text, catalog)?, &path, &[])
     }
 
     /// Loads and checks an expansion's tile file (see [`TileSource::read_file`]).
     pub fn load_file(&self, file: &crate::TileFile, catalog: &Catalog) -> Result<TileSet, SetupError> {
         let (path, text) = self.read_file(file)?;
-        Ok(parse_tile_set(&path, &text, catalog)?)
+        attach_art(parse_tile_set(&path, &text, catalog)?, &path, file.art)
     }
 
     /// Loads a tile file at an explicit path.
     pub fn load_path(path: &Path, catalog: &Catalog) -> Result<TileSet, SetupError> {
         let text = read_text_file(path, MAX_TILE_FILE_BYTES, "tile file")?;
-        Ok(parse_tile_set(&path.display().to_string(), &text, catalog)?)
+        let name = path.display().to_string();
+        attach_art(parse_tile_set(&name, &text, catalog)?, &name, &[])
     }
+}
+
+/// Reads the pictures the tiles of `set` name (`art`), failing on the
+/// first that cannot be read (see [`read_art`]).
+fn attach_art(mut set: TileSet, read_at: &str, built_in: &[(&str, &str)]) -> Result<TileSet, SetupError> {
+    match read_art(&mut set, read_at, built_in).into_iter().next() {
+        Some(problem) => Err(problem),
+        None => Ok(set),
+    }
+}
+
+/// Reads the pictures the tiles of `set` name (`art`): beside the tile file
+/// when it was read from disk (`read_at`, its path), else from the pictures
+/// built in with it (`built_in`; a picture not built in leaves the tile
+/// drawn from its features). Returns what could not be read: a picture
+/// named but missing on disk, too large, or not SVG, each naming the file,
+/// the tile and the path (the tile is then drawn from its features). Games
+/// refuse such a file; the tile editor shows the problems and goes on.
+pub fn read_art(set: &mut TileSet, read_at: &str, built_in: &[(&str, &str)]) -> Vec<SetupError> {
+    let dir = (!read_at.starts_with("<built-in>/"))
+        .then(|| Path::new(read_at).parent().map(Path::to_path_buf).unwrap_or_default());
+    let mut problems = Vec::new();
+    for def in &mut set.tiles {
+        let tile = def.id.clone();
+        let Some(art) = &mut def.art else { continue };
+        let problem = |why: String| SetupError::TileArt {
+            file: read_at.to_string(),
+            tile: tile.clone(),
+            path: art.path.clone(),
+            why,
+        };
+        let svg = match &dir {
+            Some(dir) => match read_text_file(&dir.join(&art.path), crate::tiles::MAX_ART_BYTES, "tile picture") {
+                Ok(text) => Some(text),
+                Err(e) => {
+                    problems.push(problem(e.to_string()));
+                    None
+                }
+            },
+            None => built_in
+                .iter()
+                .find(|(p, _)| *p == art.path)
+                .map(|(_, t)| (*t).to_string()),
+        };
+        art.svg = match svg {
+            Some(text) if !text.contains("<svg") => {
+                problems.push(problem("not an SVG picture (it has no <svg> element)".to_string()));
+                None
+            }
+            other => other.map(std::sync::Arc::from),
+        };
+    }
+    problems
 }
 
 /// An expansion whose rules are on in this game.

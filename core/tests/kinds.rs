@@ -77,6 +77,7 @@ static CANALS: ExpansionInfo = ExpansionInfo {
         file_name: "canals-test-only.toml",
         embedded: TILES,
         source: "",
+        art: &[],
     }],
     variants: &[],
     figures: &[],

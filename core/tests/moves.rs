@@ -517,6 +517,7 @@ static WALLED_TOLL: ExpansionInfo = ExpansionInfo {
         file_name: "walled-toll.toml",
         embedded: WALL_TILES,
         source: "",
+        art: &[],
     }],
     ..TOLL
 };

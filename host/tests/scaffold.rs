@@ -50,6 +50,7 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
     for file in [
         "Cargo.toml",
         "wind-roses.toml",
+        "art/WR1.svg",
         "src/lib.rs",
         "tests/record.rs",
         "README.md",
@@ -114,6 +115,32 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
     // been discarded, fitting nowhere).
     assert!(bonus == 8 || bonus == 4, "bonus points {bonus} in {game}");
 
+    // The first tile is drawn with its own picture (the scaffold's art).
+    let pictures = work.join("pictures");
+    run(
+        host(),
+        &[
+            "tiles",
+            "render",
+            "wind-roses",
+            "--plugin",
+            library,
+            "--out",
+            pictures.to_str().expect("UTF-8 path"),
+        ],
+        &work,
+    );
+    let drawn: Vec<String> = std::fs::read_dir(pictures.join("wind-roses"))
+        .expect("pictures written")
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "svg"))
+        .map(|e| std::fs::read_to_string(e.path()).expect("reads"))
+        .collect();
+    assert!(
+        drawn.iter().any(|svg| svg.contains("<image class=\"art\"")),
+        "no tile drawn with its picture"
+    );
+
     // A tile added to the plugin's own file is in the next game, without
     // rebuilding the plugin or pointing --tiles at the crate.
     run(
@@ -175,6 +202,10 @@ fn a_linked_new_expansion_joins_the_workspace_and_the_host() {
     assert!(!manifest.contains("[workspace]"), "{manifest}");
     assert!(manifest.contains("carcassonne-core.workspace = true"), "{manifest}");
     assert!(checkout.join("tiles/wind-roses.toml").is_file());
+    assert!(
+        checkout.join("tiles/art/WR1.svg").is_file(),
+        "its tile picture beside the tile file"
+    );
     let linked = std::fs::read_to_string(checkout.join("host/setup/src/linked.rs")).expect("linked.rs");
     assert!(linked.contains("use carcassonne_wind_roses as _;"), "{linked}");
     // The new member on a line of its own, laid out as the others.

@@ -355,6 +355,7 @@ impl<'a> Reader<'a> {
             edges: [EdgeKind::FIELD; 4],
             features: Vec::new(),
             attributes: Attributes::new(),
+            art: None,
             line,
         };
         let mut ok = true;
@@ -392,6 +393,13 @@ impl<'a> Reader<'a> {
                     None => ok = false,
                 },
                 "features" => features_node = Some(v),
+                "art" => match self.string(v, "tile `art`") {
+                    Some(path) => match super::TileArt::check_path(&path) {
+                        Ok(()) => tile.art = Some(super::TileArt { path, svg: None }),
+                        Err(why) => self.error(v.span(), why),
+                    },
+                    None => ok = false,
+                },
                 _ => ext.push((k, v)),
             }
         }

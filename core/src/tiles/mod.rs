@@ -109,8 +109,51 @@ pub struct TileDef {
     pub features: Vec<FeatureDef>,
     /// Expansion attributes of the tile.
     pub attributes: Attributes,
+    /// A picture of the tile (`art = "art/wells-1.svg"`), drawn instead of
+    /// the picture generated from its features.
+    pub art: Option<TileArt>,
     /// 1-based line of the tile's definition in its file.
     pub line: usize,
+}
+
+/// A tile's own picture: an SVG file beside its tile file, 100 × 100 in
+/// its view box as the tile lies unturned (north up). Front ends draw it
+/// inside an `<image>` (so a script in it never runs) and outline the
+/// tile's features over it on hover; a tile whose picture could not be
+/// read is drawn from its features.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TileArt {
+    /// The path as written, relative to the tile file's directory.
+    pub path: String,
+    /// The SVG text, once read (see `TileSource::load`); `None` when the
+    /// tile file came from an expansion's built-in copy that does not
+    /// carry the picture.
+    pub svg: Option<std::sync::Arc<str>>,
+}
+
+/// Largest tile picture read, in bytes.
+pub const MAX_ART_BYTES: u64 = 512 << 10;
+
+impl TileArt {
+    /// Why `path` cannot name a tile picture: it must be a relative path
+    /// inside the tile file's directory (no `..`, no root, forward
+    /// slashes), ending in `.svg`.
+    pub fn check_path(path: &str) -> Result<(), String> {
+        let inside = !path.is_empty()
+            && !path.starts_with('/')
+            && !path.contains('\\')
+            && !path.contains(':')
+            && path.split('/').all(|c| !c.is_empty() && c != "." && c != "..");
+        if !inside {
+            return Err(format!(
+                "tile `art` {path:?} must be a path relative to the tile file's directory, such as \"art/wells-1.svg\" (no `..`, no leading `/`)"
+            ));
+        }
+        if !path.ends_with(".svg") {
+            return Err(format!("tile `art` {path:?} must name an SVG file (`.svg`)"));
+        }
+        Ok(())
+    }
 }
 
 impl TileDef {

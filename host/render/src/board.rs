@@ -311,7 +311,7 @@ pub(crate) fn svg_open(vb: (f64, f64, f64, f64), max_px: f64, attrs: &str) -> St
         num(vb.3),
         (vb.2 * scale).round(),
         (vb.3 * scale).round(),
-    )
+    ) + crate::tile::ART_STYLE
 }
 
 /// The background of a board picture.

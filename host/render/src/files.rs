@@ -14,9 +14,12 @@ use std::path::{Path, PathBuf};
 /// the files written.
 pub fn tiles(out: &Path, sets: &[String], catalog: &Catalog, source: &TileSource) -> Result<Vec<PathBuf>> {
     let chosen: Vec<TileSet> = if sets.is_empty() {
-        tiles_cmd::known_files(catalog, source)?
+        tiles_cmd::known_files_with_art(catalog, source)?
             .into_iter()
-            .map(|(name, text)| parse_tile_set(&name, &text, catalog).map_err(|e| anyhow::anyhow!("{e}")))
+            .map(|(name, text, art)| {
+                let set = parse_tile_set(&name, &text, catalog).map_err(|e| anyhow::anyhow!("{e}"))?;
+                tiles_cmd::with_pictures(set, &name, art)
+            })
             .collect::<Result<_>>()?
     } else {
         sets.iter()

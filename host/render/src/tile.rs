@@ -1038,8 +1038,33 @@ pub(crate) fn tile_group_with(
         num(x),
         num(y),
         escape_xml(&tile_title(tile, rotation)),
-        tile_body(layout),
+        picture(tile, rotation, layout),
     )
+}
+
+/// The style that hides the features drawn over a tile's own picture
+/// until the pointer is on the tile (see [`picture`]).
+pub(crate) const ART_STYLE: &str =
+    "<style>.art-features{opacity:0}.tile:hover .art-features,svg.art:hover .art-features{opacity:.55}</style>";
+
+/// The tile's picture: its own (`art` in its tile file), turned with the
+/// tile, with the features drawn from its definition over it, shown only
+/// on hover so the features can still be told apart; or, without one, the
+/// picture drawn from its features. The own picture goes into an
+/// `<image>` as a data URI: a browser runs no script in it.
+fn picture(tile: &TileType, rotation: Rotation, layout: &Layout) -> String {
+    match tile.def.art.as_ref().and_then(|a| a.svg.as_deref()) {
+        Some(svg) => {
+            use base64::Engine as _;
+            format!(
+                r#"<image class="art" href="data:image/svg+xml;base64,{}" width="100" height="100" preserveAspectRatio="none" transform="rotate({} 50 50)"/><g class="art-features">{}</g>"#,
+                base64::engine::general_purpose::STANDARD.encode(svg.as_bytes()),
+                rotation.degrees(),
+                tile_body(layout)
+            )
+        }
+        None => tile_body(layout),
+    }
 }
 
 /// "set/id: name, turned N°".
@@ -1066,10 +1091,13 @@ pub fn tile_svg(tile: &TileType, rotation: Rotation) -> String {
 /// [`tile_svg`] at `px` pixels a side.
 pub(crate) fn tile_svg_sized(tile: &TileType, rotation: Rotation, px: u32) -> String {
     let layout = Layout::new(tile, rotation);
+    let art = tile.def.art.as_ref().is_some_and(|a| a.svg.is_some());
     format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1 -1 102 102" width="{px}" height="{px}" role="img"><title>{}</title>{}{OUTLINE}</svg>"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1 -1 102 102" width="{px}" height="{px}" role="img"{}><title>{}</title>{}{}{OUTLINE}</svg>"#,
+        if art { r#" class="art""# } else { "" },
         escape_xml(&tile_title(tile, rotation)),
-        tile_body(&layout),
+        if art { ART_STYLE } else { "" },
+        picture(tile, rotation, &layout),
     )
 }
 
@@ -1085,6 +1113,39 @@ mod tests {
             .expect("base tiles");
         let def = set.tile(id).expect("tile").clone();
         TileType::new(0, "base", def, &carcassonne_core::tiles::Landscape::base())
+    }
+
+    /// A tile with its own picture is drawn with it, turned with the tile,
+    /// the features from its definition over it for the hover; a tile
+    /// without one is drawn from its features alone.
+    #[test]
+    fn a_tile_with_its_own_picture_is_drawn_with_it() {
+        use base64::Engine as _;
+        let svg = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100'><rect width='100' height='40'/></svg>";
+        let mut def = base("U").def;
+        def.art = Some(carcassonne_core::tiles::TileArt {
+            path: "art/u.svg".into(),
+            svg: Some(svg.into()),
+        });
+        let tile = TileType::new(0, "base", def, &carcassonne_core::tiles::Landscape::base());
+        let drawn = tile_svg(&tile, Rotation::quarters(1));
+        let encoded = base64::engine::general_purpose::STANDARD.encode(svg);
+        assert!(
+            drawn.contains(&format!("href=\"data:image/svg+xml;base64,{encoded}\"")),
+            "{drawn}"
+        );
+        assert!(drawn.contains("rotate(90 50 50)"), "{drawn}");
+        assert!(
+            drawn.contains("<g class=\"art-features\"><rect class=\"field\""),
+            "{drawn}"
+        );
+        assert!(
+            !drawn.contains("<svg xmlns='http"),
+            "the picture is inside an image, never inline"
+        );
+        let group = tile_group(&tile, Rotation::NONE, 0.0, 0.0);
+        assert!(group.contains("<image class=\"art\""), "{group}");
+        assert!(!tile_svg(&base("U"), Rotation::NONE).contains("<image"));
     }
 
     #[test]

@@ -214,7 +214,8 @@ impl Editor {
     /// and each tile's TOML block.
     pub fn file(&self, file: &str) -> Result<Value, Failure> {
         let (source, text) = self.read(file)?;
-        let set = tile_edit::validate(&source, &text, &self.catalog).map_err(Failure::edit)?;
+        let mut set = tile_edit::validate(&source, &text, &self.catalog).map_err(Failure::edit)?;
+        let pictures = self.pictures(&source, &mut set);
         let blocks = tile_blocks(&text);
         let tiles: Vec<Value> = set
             .tiles
@@ -229,7 +230,7 @@ impl Editor {
             "source": source,
             "text": text,
             "version": version_of(&text),
-            "notices": self.clashes(&source, &set),
+            "notices": ([self.clashes(&source, &set), pictures].concat()),
             "set": set.id,
             "name": set.name,
             "uses": uses_of(&set),

@@ -11,6 +11,17 @@ const LIB: &str = include_str!("scaffold/lib.rs.tmpl");
 const TILES: &str = include_str!("scaffold/tiles.toml.tmpl");
 const RECORD_TEST: &str = include_str!("scaffold/record.rs.tmpl");
 const README: &str = include_str!("scaffold/README.md.tmpl");
+/// The first tile's own picture (see `art` in the tile file): a straight
+/// road with a star for the bonus, to be redrawn by the author.
+const ART: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\">
+  <!-- {NAME}'s bonus tile, drawn by hand: draw your own (100 x 100, north up).
+       The game outlines the tile's features over it on hover. -->
+  <rect width=\"100\" height=\"100\" fill=\"#8fbf5a\"/>
+  <path d=\"M0 50 H100\" stroke=\"#6b5a3a\" stroke-width=\"12\"/>
+  <path d=\"M0 50 H100\" stroke=\"#f3ead2\" stroke-width=\"8\"/>
+  <polygon points=\"50,10 54,20 65,20 56,27 59,38 50,31 41,38 44,27 35,20 46,20\" fill=\"#f2c200\" stroke=\"#7a5c00\" stroke-width=\"1.5\"/>
+</svg>
+";
 
 /// What to write.
 #[derive(Debug, Clone)]
@@ -81,6 +92,14 @@ pub fn new_expansion(request: &NewExpansion) -> Result<Vec<PathBuf>> {
             .replace("{LIB}", &crate_name.replace('-', "_"))
             .replace("{TILE}", &format!("{}1", initials.to_ascii_uppercase()))
             .replace("{TILES_PATH}", tiles_path)
+            // The picture beside the tile file, relative to the crate's root.
+            .replace(
+                "{ART_PATH}",
+                &match tiles_path.rsplit_once('/') {
+                    Some((dir, _)) => format!("{dir}/art/{}1.svg", initials.to_ascii_uppercase()),
+                    None => format!("art/{}1.svg", initials.to_ascii_uppercase()),
+                },
+            )
             .replace("{TILES_FILE}", tiles_file)
             .replace("{BUILD}", build)
     };
@@ -116,7 +135,12 @@ pub fn new_expansion(request: &NewExpansion) -> Result<Vec<PathBuf>> {
             name.join(" ")
         );
         write_new(&crate_dir.join("Cargo.toml"), &manifest, &mut written)?;
+        let art = root
+            .join("tiles/art")
+            .join(format!("{}1.svg", initials.to_ascii_uppercase()));
+        refuse_existing(&art)?;
         write_new(&tiles, &fill(TILES, "", "", ""), &mut written)?;
+        write_new(&art, &fill(ART, "", "", ""), &mut written)?;
         write_crate(
             &crate_dir,
             &fill,
@@ -154,6 +178,13 @@ pub fn new_expansion(request: &NewExpansion) -> Result<Vec<PathBuf>> {
         write_new(
             &crate_dir.join(format!("{id}.toml")),
             &fill(TILES, "", "", ""),
+            &mut written,
+        )?;
+        write_new(
+            &crate_dir
+                .join("art")
+                .join(format!("{}1.svg", initials.to_ascii_uppercase())),
+            &fill(ART, "", "", ""),
             &mut written,
         )?;
         write_crate(

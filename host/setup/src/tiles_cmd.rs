@@ -11,13 +11,39 @@ use std::sync::Arc;
 /// Every tile file the host knows: the base set and each catalogued
 /// expansion's, as (name shown, text).
 pub fn known_files(catalog: &Catalog, tiles: &TileSource) -> Result<Vec<(String, String)>> {
-    let mut files = vec![tiles.read("base.toml", BASE_TILES)?];
+    Ok(known_files_with_art(catalog, tiles)?
+        .into_iter()
+        .map(|(name, text, _)| (name, text))
+        .collect())
+}
+
+/// [`known_files`] with the tile pictures each expansion's file has built
+/// in (see `TileFile::art`).
+pub fn known_files_with_art(catalog: &Catalog, tiles: &TileSource) -> Result<Vec<(String, String, BuiltInArt)>> {
+    let (name, text) = tiles.read("base.toml", BASE_TILES)?;
+    let mut files = vec![(name, text, &[][..])];
     for e in catalog.all() {
         for f in e.tile_files {
-            files.push(tiles.read_file(f)?);
+            let (name, text) = tiles.read_file(f)?;
+            files.push((name, text, f.art));
         }
     }
     Ok(files)
+}
+
+/// Tile pictures built in with a tile file: path as its tiles name it, SVG.
+pub type BuiltInArt = &'static [(&'static str, &'static str)];
+
+/// `set`, read from `name`, with its tiles' own pictures (an error names
+/// the first that cannot be read).
+pub fn with_pictures(mut set: TileSet, name: &str, built_in: BuiltInArt) -> Result<TileSet> {
+    match carcassonne_core::rules::read_art(&mut set, name, built_in)
+        .into_iter()
+        .next()
+    {
+        Some(problem) => Err(problem.into()),
+        None => Ok(set),
+    }
 }
 
 /// Checks `paths` (or every known file when empty). Returns the report and
@@ -69,11 +95,11 @@ pub fn load_set(id: &str, catalog: &Catalog, tiles: &TileSource) -> Result<TileS
     if path.extension().is_some_and(|e| e == "toml") && path.exists() {
         return Ok(TileSource::load_path(path, catalog)?);
     }
-    for (name, text) in known_files(catalog, tiles)? {
+    for (name, text, art) in known_files_with_art(catalog, tiles)? {
         if let Ok(set) = parse_tile_set(&name, &text, catalog)
             && set.id == id
         {
-            return Ok(set);
+            return with_pictures(set, &name, art);
         }
     }
     let mut known = vec!["base".to_string()];

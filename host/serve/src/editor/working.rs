@@ -248,16 +248,19 @@ impl Editor {
 
     fn judge(&self, source: &str, text: String) -> Value {
         match tile_edit::validate(source, &text, &self.catalog) {
-            Ok(set) => json!({
-                "ok": true,
-                "valid": true,
-                "notices": self.clashes(source, &set),
-                "set": set.id,
-                "name": set.name,
-                "tiles": tiles_json(&set, &text, self.catalog.landscape()),
-                "diagnostics": [],
-                "text": text,
-            }),
+            Ok(mut set) => {
+                let notices = [self.clashes(source, &set), self.pictures(source, &mut set)].concat();
+                json!({
+                    "ok": true,
+                    "valid": true,
+                    "notices": notices,
+                    "set": set.id,
+                    "name": set.name,
+                    "tiles": tiles_json(&set, &text, self.catalog.landscape()),
+                    "diagnostics": [],
+                    "text": text,
+                })
+            }
             Err(EditError::Invalid { diagnostics, .. }) => {
                 let placed: Vec<Value> = diagnostics
                     .0
@@ -290,6 +293,28 @@ impl Editor {
 
     /// Tile ids of `set` that another known tile file uses too: a game
     /// with both sets refuses them, so the page says so while editing.
+    /// Reads the tiles' own pictures (`art`) of `set`, read from `source`,
+    /// as a game reads them (beside the file, or built in with an
+    /// expansion's copy), so the page shows them; what cannot be read comes
+    /// back as notices (a game would refuse the file).
+    pub(crate) fn pictures(&self, source: &str, set: &mut TileSet) -> Vec<String> {
+        let name = std::path::Path::new(source)
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let built_in = self
+            .catalog
+            .all()
+            .iter()
+            .flat_map(|e| e.tile_files.iter())
+            .find(|f| f.file_name == name)
+            .map_or(&[][..], |f| f.art);
+        carcassonne_core::rules::read_art(set, source, built_in)
+            .into_iter()
+            .map(|e| e.to_string())
+            .collect()
+    }
+
     pub(crate) fn clashes(&self, source: &str, set: &TileSet) -> Vec<String> {
         let mut notices = Vec::new();
         for (file, embedded) in self.files() {
