@@ -53,6 +53,7 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
         "art/WR1.svg",
         "src/lib.rs",
         "tests/record.rs",
+        "tests/random_games.rs",
         "README.md",
     ] {
         assert!(crate_dir.join(file).is_file(), "{file} not written");

@@ -10,6 +10,7 @@ use std::path::{Component, Path, PathBuf};
 const LIB: &str = include_str!("scaffold/lib.rs.tmpl");
 const TILES: &str = include_str!("scaffold/tiles.toml.tmpl");
 const RECORD_TEST: &str = include_str!("scaffold/record.rs.tmpl");
+const RANDOM_TEST: &str = include_str!("scaffold/random_games.rs.tmpl");
 const README: &str = include_str!("scaffold/README.md.tmpl");
 /// The first tile's own picture (see `art` in the tile file): a straight
 /// road with a star for the bonus, to be redrawn by the author.
@@ -131,7 +132,7 @@ pub fn new_expansion(request: &NewExpansion) -> Result<Vec<PathBuf>> {
             "It is linked into the host: `cargo test -p {crate_name}`, and\n`carcassonne play --expansions {id}`."
         );
         let manifest = format!(
-            "[package]\nname = \"{crate_name}\"\ndescription = \"{} (fan expansion)\"\nversion = \"0.1.0\"\nedition.workspace = true\nlicense.workspace = true\nrust-version.workspace = true\npublish = false\n\n[dependencies]\ncarcassonne-core.workspace = true\n\n[lints]\nworkspace = true\n",
+            "[package]\nname = \"{crate_name}\"\ndescription = \"{} (fan expansion)\"\nversion = \"0.1.0\"\nedition.workspace = true\nlicense.workspace = true\nrust-version.workspace = true\npublish = false\n\n[dependencies]\ncarcassonne-core.workspace = true\n\n[dev-dependencies]\ncarcassonne-testkit.workspace = true\n\n[lints]\nworkspace = true\n",
             name.join(" ")
         );
         write_new(&crate_dir.join("Cargo.toml"), &manifest, &mut written)?;
@@ -157,9 +158,15 @@ pub fn new_expansion(request: &NewExpansion) -> Result<Vec<PathBuf>> {
             .map_or_else(|| cwd.clone(), |d| cwd.join(d))
             .join(id);
         refuse_existing(&crate_dir)?;
-        let core = match this_checkout() {
-            Some(root) => format!("{{ path = \"{}\" }}", root.join("core").display()),
-            None => format!("\"={}\"", env!("CARGO_PKG_VERSION")),
+        let (core, testkit) = match this_checkout() {
+            Some(root) => (
+                format!("{{ path = \"{}\" }}", root.join("core").display()),
+                format!("{{ path = \"{}\" }}", root.join("host/testkit").display()),
+            ),
+            None => (
+                format!("\"={}\"", env!("CARGO_PKG_VERSION")),
+                format!("\"={}\"", env!("CARGO_PKG_VERSION")),
+            ),
         };
         let lib_file = format!(
             "{}{}{}",
@@ -171,7 +178,7 @@ pub fn new_expansion(request: &NewExpansion) -> Result<Vec<PathBuf>> {
             "Build the plugin and play with it:\n\n```console\n$ cargo test\n$ cargo build --release\n$ carcassonne play --expansions {id} --plugin target/release/{lib_file}\n```\n\nThe plugin must be built with the same Rust toolchain and `carcassonne-core`\nas the host that loads it (the host checks a fingerprint of both)."
         );
         let manifest = format!(
-            "[package]\nname = \"{crate_name}\"\ndescription = \"{} (fan expansion)\"\nversion = \"0.1.0\"\nedition = \"2024\"\npublish = false\n\n[lib]\n# cdylib: loaded at run time with `--plugin`; rlib: linkable into a host and its tests.\ncrate-type = [\"cdylib\", \"rlib\"]\n\n[dependencies]\n# The core the host that loads the plugin was built with.\ncarcassonne-core = {core}\n\n[lints.rust]\nmissing_docs = \"warn\"\n\n# A workspace of its own: it is not a member of the engine's.\n[workspace]\n",
+            "[package]\nname = \"{crate_name}\"\ndescription = \"{} (fan expansion)\"\nversion = \"0.1.0\"\nedition = \"2024\"\npublish = false\n\n[lib]\n# cdylib: loaded at run time with `--plugin`; rlib: linkable into a host and its tests.\ncrate-type = [\"cdylib\", \"rlib\"]\n\n[dependencies]\n# The core the host that loads the plugin was built with.\ncarcassonne-core = {core}\n\n[dev-dependencies]\n# The test kit of the same engine: records by name, the random-game harness.\ncarcassonne-testkit = {testkit}\n\n[lints.rust]\nmissing_docs = \"warn\"\n\n# A workspace of its own: it is not a member of the engine's.\n[workspace]\n",
             name.join(" ")
         );
         write_new(&crate_dir.join("Cargo.toml"), &manifest, &mut written)?;
@@ -216,6 +223,11 @@ fn write_crate(
     write_new(
         &crate_dir.join("tests/record.rs"),
         &fill(RECORD_TEST, tiles_path, tiles_file, build),
+        written,
+    )?;
+    write_new(
+        &crate_dir.join("tests/random_games.rs"),
+        &fill(RANDOM_TEST, tiles_path, tiles_file, build),
         written,
     )?;
     write_new(
