@@ -1154,6 +1154,11 @@ fn assert_in_words(browser: &Browser, state: &Value) {
     for o in state["decision"]["options"].as_array().into_iter().flatten() {
         let label = o["label"].as_str().unwrap();
         assert!(!label.contains('{') && !label.is_empty(), "option label {label:?}");
+        // Only a placement's label names coordinates (the page shows
+        // placements on the board, not as words).
+        if o["move"].get("place").is_none() {
+            assert!(!has_coordinates(label), "option label with coordinates: {label:?}");
+        }
     }
     for line in state["log"].as_array().into_iter().flatten() {
         let line = line.as_str().unwrap();

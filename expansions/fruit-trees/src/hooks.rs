@@ -132,8 +132,8 @@ impl Expansion for FruitTrees {
         "fruit action (harvest, sell or done)"
     }
 
-    fn option_label(&self, state: &State, _view: &CoreState, _player: u8, action: &Action) -> Option<String> {
-        Some(words::option_label(state, action))
+    fn option_label(&self, state: &State, view: &CoreState, _player: u8, action: &Action) -> Option<String> {
+        Some(words::option_label(state, view, action))
     }
 
     fn present(&self, state: &State, _view: &CoreState) -> Vec<Line> {

@@ -31,8 +31,10 @@ fn pos_of(v: &Value) -> Option<Pos> {
 }
 
 /// "Harvest the apple tree", "Sell apple + cherry for 6", "Done: no more
-/// fruit actions this turn".
-pub(crate) fn option_label(state: &State, action: &Action) -> String {
+/// fruit actions this turn"; two trees of one fruit are told apart by
+/// where they stand from the new tile ("1 tile north of the new tile"),
+/// not by coordinates the board does not show.
+pub(crate) fn option_label(state: &State, view: &CoreState, action: &Action) -> String {
     match action {
         Action::Harvest(at) => {
             let tree = state.tree_at(*at);
@@ -43,7 +45,11 @@ pub(crate) fn option_label(state: &State, action: &Action) -> String {
                 .filter(|t| t.fruit.map(|f| f.name()) == Some(fruit))
                 .count();
             let left = tree.map_or(0, |t| t.tokens.len());
-            let at = if alike > 1 { format!(" at {at}") } else { String::new() };
+            let at = if alike > 1 {
+                format!(" {}", view.place_words(*at))
+            } else {
+                String::new()
+            };
             format!("Harvest the {fruit} tree{at} ({} left)", tokens(left))
         }
         Action::Sell(set) => format!("Sell {} for {}", fruits(*set), set.points()),
