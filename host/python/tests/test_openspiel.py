@@ -23,3 +23,61 @@ def test_chance_outcomes_are_the_bag():
     state.apply_action(outcomes[0][0])
     assert state.current_player() == 0
     assert state.legal_actions()
+
+
+def _play_out(state, rng, choose=None, limit=None):
+    """Plays `state` on: chance by its odds, decisions by `choose` (random
+    when None); stops at the end or after `limit` decisions."""
+    decisions = 0
+    while not state.is_terminal() and (limit is None or decisions < limit):
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            action = int(rng.choice(actions, p=probs))
+        else:
+            action = choose(state) if choose else int(rng.choice(state.legal_actions()))
+            assert action in state.legal_actions()
+            decisions += 1
+        state.apply_action(action)
+    return decisions
+
+
+def test_rewards_come_at_the_end_only():
+    import numpy as np
+
+    game = pyspiel.load_game("python_carcassonne(players=2,utility=win)")
+    assert game.get_type().reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    rng = np.random.RandomState(7)
+    state = game.new_initial_state()
+    _play_out(state, rng, limit=6)
+    assert state.returns() == [0.0, 0.0] and state.rewards() == [0.0, 0.0]
+    _play_out(state, rng)
+    assert state.is_terminal()
+    returns = state.returns()
+    assert abs(sum(returns) - 1.0) < 1e-9 and max(returns) > 0
+    assert state.rewards() == returns
+
+
+def test_openspiels_own_mcts_bot_plays_the_game():
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game("python_carcassonne(players=2,utility=win,radius=8)")
+    rng = np.random.RandomState(3)
+    bot = mcts.MCTSBot(
+        game, uct_c=1.4, max_simulations=6, evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng
+    )
+    state = game.new_initial_state()
+    assert _play_out(state, rng, choose=bot.step, limit=4) == 4
+
+
+def test_the_game_string_takes_several_expansions_and_variants():
+    game = pyspiel.load_game(
+        "python_carcassonne(expansions=easter+fruit-trees,variants=easter.die:d6+base.farmers:false)"
+    )
+    config = game.template.config()
+    assert config["expansions"] == ["easter", "fruit-trees"]
+    assert config["variants"]["easter"]["die"] == "d6"
+    assert config["variants"]["base"]["farmers"] is False
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    with pytest.raises(ValueError, match="EXPANSION.NAME:VALUE"):
+        pyspiel.load_game("python_carcassonne(variants=easter.die)")

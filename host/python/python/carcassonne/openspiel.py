@@ -9,11 +9,21 @@ Each tile draw is an explicit chance node: the outcomes are the tile types
 left in the bag, each with probability count / tiles left (a tile that fits
 nowhere is discarded and the next draw is one more chance node). Player
 actions are the flat action index of ``Game.action_mask`` (window of
-``radius`` around the start tile). Rewards are score changes between a
-seat's decisions; returns are the points so far, the final scores at the end. Parameters: ``players``,
-``seed`` (expansions' own dice), ``expansions`` (comma-separated),
-``radius``. Expansions that roll dice keep those rolls inside the engine
-(seeded by ``seed``), so only the draw is a chance node.
+``radius`` around the start tile).
+
+Rewards come at the end only (OpenSpiel's terminal reward model, which its
+``MCTSBot`` and AlphaZero require): the returns of a finished game, 0 for
+every seat before. ``utility=points`` (the default) returns the final
+scores; ``utility=win`` returns 1 to the winner (1/k to each of k tied
+winners) and 0 to the others, a bounded value for search.
+
+Parameters: ``players``, ``seed`` (expansions' own dice), ``expansions``
+(joined with ``+``, since OpenSpiel's game strings split parameters on
+commas: ``expansions=easter+fruit-trees``), ``variants``
+(``EXPANSION.NAME:VALUE`` joined with ``+``:
+``variants=easter.die:d6+base.farmers:false``), ``radius``, ``utility``.
+Expansions that roll dice keep those rolls inside the engine (seeded by
+``seed``), so only the draw is a chance node.
 """
 
 from __future__ import annotations
@@ -23,7 +33,7 @@ import pyspiel
 
 from carcassonne._core import Game
 
-_DEFAULTS = {"players": 2, "seed": 0, "expansions": "", "radius": 15}
+_DEFAULTS = {"players": 2, "seed": 0, "expansions": "", "variants": "", "radius": 15, "utility": "points"}
 
 _GAME_TYPE = pyspiel.GameType(
     short_name="python_carcassonne",
@@ -32,7 +42,7 @@ _GAME_TYPE = pyspiel.GameType(
     chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
     information=pyspiel.GameType.Information.PERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.REWARDS,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=6,
     min_num_players=2,
     provides_information_state_string=False,
@@ -48,9 +58,23 @@ class CarcassonneGame(pyspiel.Game):
 
     def __init__(self, params: dict | None = None) -> None:
         params = {**_DEFAULTS, **(params or {})}
-        expansions = [e for e in str(params["expansions"]).split(",") if e.strip()]
+        # `+` in game strings; `,` too when the parameters come as a dict.
+        expansions = [e.strip() for e in str(params["expansions"]).replace(",", "+").split("+") if e.strip()]
+        variants = []
+        for v in str(params["variants"]).split("+"):
+            if not v.strip():
+                continue
+            name, sep, value = v.strip().partition(":")
+            if not sep:
+                raise ValueError(f"variants: {v!r} is not EXPANSION.NAME:VALUE")
+            variants.append(f"{name}={value}")
+        self.utility = str(params["utility"])
+        if self.utility not in ("points", "win"):
+            raise ValueError(f"utility: {self.utility!r}; expected points or win")
         self.radius = int(params["radius"])
-        self.template = Game(players=int(params["players"]), seed=int(params["seed"]), expansions=expansions)
+        self.template = Game(
+            players=int(params["players"]), seed=int(params["seed"]), expansions=expansions, variants=variants
+        )
         bag = self.template.initial_bag()
         self.tile_ids = [t for t, _ in bag]
         self.bag_counts = [n for _, n in bag]
@@ -59,8 +83,8 @@ class CarcassonneGame(pyspiel.Game):
             num_distinct_actions=self.template.action_space_size(self.radius),
             max_chance_outcomes=len(self.tile_ids),
             num_players=int(params["players"]),
-            min_utility=-1000.0,
-            max_utility=2000.0,
+            min_utility=0.0 if self.utility == "win" else -1000.0,
+            max_utility=1.0 if self.utility == "win" else 2000.0,
             utility_sum=None,
             # Place, deploy and expansions' decisions per tile drawn.
             max_game_length=bag_size * 8 + 8,
@@ -80,14 +104,13 @@ class CarcassonneState(pyspiel.State):
     def __init__(self, game: CarcassonneGame) -> None:
         super().__init__(game)
         self._radius = game.radius
+        self._utility = game.utility
         self._template = game.template
         self._tile_ids = game.tile_ids
         self._left = list(game.bag_counts)
         self._draws: list[str] = []
         self._game: Game | None = None
-        n = game.num_players()
-        self._last = [0] * n
-        self._rewards = [0.0] * n
+        self._last = [0] * game.num_players()
 
     def _at_chance(self) -> bool:
         return (self._game is None or self._game.current_player is None) and sum(self._left) > 0
@@ -107,12 +130,10 @@ class CarcassonneState(pyspiel.State):
         return [(i, n / total) for i, n in enumerate(self._left) if n > 0]
 
     def _settle(self) -> None:
-        """Rewards since the previous decision, once a decision or the end is reached."""
+        """The scores once a decision or the end is reached."""
         if self._at_chance():
             return
-        scores = self._game.scores
-        self._rewards = [float(s - l) for s, l in zip(scores, self._last)]
-        self._last = scores
+        self._last = self._game.scores
 
     def _apply_action(self, action: int) -> None:
         if self.is_chance_node():
@@ -134,11 +155,18 @@ class CarcassonneState(pyspiel.State):
         return self.current_player() == pyspiel.PlayerId.TERMINAL
 
     def returns(self) -> list[float]:
-        # Points so far (the sum of the rewards up to here): the final scores at the end.
+        # Terminal reward model: nothing before the end.
+        if not self.is_terminal():
+            return [0.0] * len(self._last)
+        if self._utility == "win":
+            best = max(self._last)
+            winners = [s == best for s in self._last]
+            return [1.0 / sum(winners) if w else 0.0 for w in winners]
         return [float(s) for s in self._last]
 
     def rewards(self) -> list[float]:
-        return list(self._rewards)
+        # All of it on the move into the end, as the returns.
+        return self.returns()
 
     def __str__(self) -> str:
         moves = self._game.record() if self._game is not None else ""
