@@ -99,13 +99,38 @@ pub async fn declared_size(State(limits): State<BodyLimits>, request: Request, n
     if let Some(n) = declared
         && n > limit as u64
     {
+        let path = request.uri().path().to_string();
+        // What the client sends meanwhile is read and dropped, for a short
+        // while and up to a bound: a client still writing its body when
+        // the answer comes and the connection closes would see a broken
+        // pipe instead of the answer. One that sends nothing is answered
+        // when the short while is over, not at the request's time limit.
+        let drain = async {
+            use futures_util::StreamExt as _;
+            let mut body = request.into_body().into_data_stream();
+            let mut read: u64 = 0;
+            while let Some(Ok(chunk)) = body.next().await {
+                read += chunk.len() as u64;
+                if read >= n.min(DRAIN_BYTES) {
+                    break;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(DRAIN_TIME, drain).await;
         return json_error(
             StatusCode::PAYLOAD_TOO_LARGE,
-            format!("the body is {n} bytes; {} takes at most {limit}", request.uri().path()),
+            format!("the body is {n} bytes, over the length limit of {path} ({limit} bytes); send less"),
         );
     }
     next.run(request).await
 }
+
+/// How long a body declared over its limit is read and dropped before the
+/// 413 (see [`declared_size`]).
+const DRAIN_TIME: Duration = Duration::from_secs(2);
+
+/// How much of such a body is read and dropped at most.
+const DRAIN_BYTES: u64 = 64 << 20;
 
 /// Ends a request that takes longer than the limit (a body sent byte by
 /// byte, say) with a JSON 408.
