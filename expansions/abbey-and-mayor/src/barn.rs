@@ -138,9 +138,20 @@ pub(crate) fn barn_in_spot_farm<'s>(
     barn_in_farm(state, after, barn_farm(after, pos, corner)?)
 }
 
-/// A barn as people read it: "Bob's barn at (1,1) NW".
+/// A barn as people read it: "Bob's barn 1 tile east of the new tile
+/// (north-west corner)".
 fn describe(view: &CoreState, barn: &Barn) -> String {
-    format!("{}'s barn at {} {}", view.player_name(barn.owner), barn.at, barn.corner)
+    let corner = match barn.corner {
+        "NW" => "north-west",
+        "NE" => "north-east",
+        "SE" => "south-east",
+        _ => "south-west",
+    };
+    format!(
+        "{}'s barn {} ({corner} corner)",
+        view.player_name(barn.owner),
+        view.place_words(barn.at)
+    )
 }
 
 /// The barn spots on the turn's tile, for a player with a barn left.

@@ -121,8 +121,8 @@ impl Expansion for AbbeyAndMayor {
         Some(words::option_label(view, action))
     }
 
-    fn present(&self, state: &State, _view: &CoreState) -> Vec<Line> {
-        words::lines(state)
+    fn present(&self, state: &State, view: &CoreState) -> Vec<Line> {
+        words::lines(state, view)
     }
 
     fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line> {

@@ -37,8 +37,9 @@ pub(crate) fn option_label(view: &CoreState, action: &Action) -> String {
     }
 }
 
-/// Abbeys left per player, barns on the board.
-pub(crate) fn lines(state: &State) -> Vec<Line> {
+/// Abbeys left per player, barns on the board (their tiles in steps from
+/// the start tile).
+pub(crate) fn lines(state: &State, view: &CoreState) -> Vec<Line> {
     let mut out: Vec<Line> = state
         .abbeys_left
         .iter()
@@ -48,7 +49,11 @@ pub(crate) fn lines(state: &State) -> Vec<Line> {
     for b in &state.barns {
         out.push(Line::about(
             b.owner,
-            format!("barn at {} ({} corner)", b.at, corner(b.corner)),
+            format!(
+                "barn {}, {} corner",
+                view.place_words_from_start(b.at),
+                corner(b.corner)
+            ),
         ));
     }
     out
@@ -75,7 +80,8 @@ pub(crate) fn log_words(view: &CoreState, d: &Value) -> Option<Line> {
     if let Some(at) = d.get("barn").and_then(Value::as_array) {
         let (x, y) = (at.first()?.as_i64()?, at.get(1)?.as_i64()?);
         let c = d.get("corner").and_then(Value::as_str).map_or("", corner);
-        return Some(Line::new(format!("A barn goes down at ({x},{y}), {c} corner: {paid}")));
+        let place = view.place_words_from_start(carcassonne_core::Pos::new(x as i32, y as i32));
+        return Some(Line::new(format!("A barn goes down {place}, {c} corner: {paid}")));
     }
     if d.get("joined_barn_farm").is_some() {
         return Some(Line::new(format!("A farm joined a barn's farm: {paid}")));

@@ -151,13 +151,13 @@ fn no_second_barn_in_a_farm_that_holds_one() {
     let err = try_move(&mut game, r#"{"deploy": {"figure": "barn", "corner": "NW"}}"#).unwrap_err();
     assert_eq!(
         err,
-        "cannot deploy barn: that farm already holds Bob's barn at (1,1) NW; a farm holds at most one barn"
+        "cannot deploy barn: that farm already holds Bob's barn 1 tile west of the new tile (north-west corner); a farm holds at most one barn"
     );
     let err = try_move(&mut game, r#"{"deploy": {"feature": "field:N"}}"#).unwrap_err();
     assert_eq!(
         err,
-        "cannot deploy follower: that farm holds Bob's barn at (1,1) NW; no farmer may be deployed into a farm \
-         with a barn"
+        "cannot deploy follower: that farm holds Bob's barn 1 tile west of the new tile (north-west corner); no \
+         farmer may be deployed into a farm with a barn"
     );
     let game = replay("second_barn.json");
     assert!(game.is_over());

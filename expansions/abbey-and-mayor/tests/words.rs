@@ -40,7 +40,10 @@ fn barns_and_abbeys_are_presented_and_the_barn_scoring_logged() {
     let slot = game.rules().expansion_slot("abbey-and-mayor").unwrap();
     let lines = game.presented_expansion_state(slot);
     assert!(
-        lines.contains(&Line::about(1, "barn at (1,1) (north-west corner)")),
+        lines.contains(&Line::about(
+            1,
+            "barn 1 tile south and 1 east of the start tile, north-west corner"
+        )),
         "{lines:?}"
     );
     let logged: Vec<Line> = game
@@ -54,7 +57,8 @@ fn barns_and_abbeys_are_presented_and_the_barn_scoring_logged() {
     assert_eq!(
         logged,
         [Line::new(
-            "A barn goes down at (1,1), north-west corner: 2 farmers go home, 6 points each to Ann and Bob"
+            "A barn goes down 1 tile south and 1 east of the start tile, north-west corner: 2 farmers go home, 6 \
+             points each to Ann and Bob"
         )]
     );
 }

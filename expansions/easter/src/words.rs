@@ -64,7 +64,7 @@ impl Easter {
     }
 
     /// Eggs per seat, where the bunny is, the roll being moved.
-    pub(crate) fn lines(&self, state: &State, _view: &CoreState) -> Vec<Line> {
+    pub(crate) fn lines(&self, state: &State, view: &CoreState) -> Vec<Line> {
         let mut out: Vec<Line> = state
             .eggs
             .iter()
@@ -72,7 +72,7 @@ impl Easter {
             .map(|(p, &n)| Line::about(p as u8, eggs(u64::from(n))))
             .collect();
         out.push(Line::new(match state.bunny {
-            Some(at) => format!("The bunny sits at {at}"),
+            Some(at) => format!("The bunny sits {}", view.place_words_from_start(at)),
             None => "The bunny is not on the board yet".to_string(),
         }));
         if let Some(roll) = state.bunny_phase.and_then(|p| p.current) {
@@ -111,7 +111,10 @@ impl Easter {
                 .collect()
         };
         if let Some(at) = d.get("bunny-placed").and_then(pos_of) {
-            return Some(Line::new(format!("The bunny goes onto the tile at {at}")));
+            return Some(Line::new(format!(
+                "The bunny lands {}",
+                view.place_words_from_start(at)
+            )));
         }
         if let Some(phase) = d.get("bunny-phase") {
             return Some(
@@ -121,7 +124,10 @@ impl Easter {
                 ) {
                     (Some(starter), Some(from)) => Line::about(
                         starter as u8,
-                        format!("starts a bunny phase: the bunny sets off from {from}"),
+                        format!(
+                            "starts a bunny phase: the bunny sets off ({})",
+                            view.place_words_from_start(from)
+                        ),
                     ),
                     _ => Line::new("No bunny phase: the bunny is not on the board"),
                 },
@@ -140,13 +146,19 @@ impl Easter {
         if let (Some(p), Some(at)) = (player, d.get("bunny-stuck").and_then(pos_of)) {
             return Some(Line::about(
                 p,
-                format!("cannot move the bunny: no free tile next to {at} (the move is void)"),
+                format!(
+                    "cannot move the bunny: no free tile next to it ({}; the move is void)",
+                    view.place_words_from_start(at)
+                ),
             ));
         }
         if let (Some(p), Some(at)) = (player, d.get("bunny-stays").and_then(pos_of)) {
             return Some(Line::about(
                 p,
-                format!("leaves the bunny at {at}: no path of exactly the rolled length (the move is void)"),
+                format!(
+                    "leaves the bunny where it is ({}): no path of exactly the rolled length (the move is void)",
+                    view.place_words_from_start(at)
+                ),
             ));
         }
         if let (Some(p), Some(path)) = (player, d.get("bunny-path").and_then(Value::as_array)) {
@@ -166,7 +178,8 @@ impl Easter {
             return Some(Line::about(
                 placer as u8,
                 format!(
-                    "completes the Easter nest at {at} ({})",
+                    "completes the Easter nest {} ({})",
+                    view.place_words_from_start(at),
                     gains(view, gained.into_iter(), None)
                 ),
             ));

@@ -36,7 +36,7 @@ fn bunny_paths_are_labelled_with_hops_directions_and_eggs() {
     let lines = presented(&ann.game);
     assert!(lines.contains(&Line::about(0, "0 eggs")));
     assert!(lines.contains(&Line::about(0, "rolled 2: moves the bunny 2 hops").with_die(2)));
-    assert!(lines.contains(&Line::new("The bunny sits at (2,0)")));
+    assert!(lines.contains(&Line::new("The bunny sits 2 tiles east of the start tile")));
 }
 
 #[test]
@@ -51,7 +51,7 @@ fn rolls_and_void_moves_are_logged_in_words() {
     assert!(lines.contains(&Line::about(1, "rolls 3: 3 hops, but at most 2 hops can be made").with_die(3)));
     assert!(lines.contains(&Line::about(
         1,
-        "leaves the bunny at (1,-1): no path of exactly the rolled length (the move is void)"
+        "leaves the bunny where it is (1 tile north and 1 east of the start tile): no path of exactly the rolled length (the move is void)"
     )));
     assert!(
         lines

@@ -136,8 +136,8 @@ impl Expansion for FruitTrees {
         Some(words::option_label(state, view, action))
     }
 
-    fn present(&self, state: &State, _view: &CoreState) -> Vec<Line> {
-        words::lines(state)
+    fn present(&self, state: &State, view: &CoreState) -> Vec<Line> {
+        words::lines(state, view)
     }
 
     fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line> {

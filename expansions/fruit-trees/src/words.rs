@@ -57,8 +57,9 @@ pub(crate) fn option_label(state: &State, view: &CoreState, action: &Action) -> 
     }
 }
 
-/// Each player's fruit, each tree's stack, the stacks not yet out.
-pub(crate) fn lines(state: &State) -> Vec<Line> {
+/// Each player's fruit, each tree's stack (the tree placed in steps from
+/// the start tile), the stacks not yet out.
+pub(crate) fn lines(state: &State, view: &CoreState) -> Vec<Line> {
     let mut out: Vec<Line> = state
         .growers
         .iter()
@@ -80,9 +81,9 @@ pub(crate) fn lines(state: &State) -> Vec<Line> {
     for t in &state.trees {
         let fruit = t.fruit.map_or("empty", |f| f.name());
         out.push(Line::new(format!(
-            "{} tree at {}: {} face down",
+            "{} tree {}: {} face down",
             capital(fruit),
-            t.at,
+            view.place_words_from_start(t.at),
             tokens(t.tokens.len())
         )));
     }
@@ -106,13 +107,14 @@ fn capital(word: &str) -> String {
 }
 
 /// The log details of `trees.rs`, `actions.rs` and `final_scoring.rs` in words.
-pub(crate) fn log_words(_view: &CoreState, d: &Value) -> Option<Line> {
+pub(crate) fn log_words(view: &CoreState, d: &Value) -> Option<Line> {
     if let Some(h) = d.get("harvest") {
         let fruit = h.get("fruit")?.as_str()?;
         let value = h.get("value")?.as_u64()?;
         let at = h.get("at").and_then(pos_of)?;
         return Some(Line::new(format!(
-            "Harvested {fruit} {value} from the tree at {at} (+{value})"
+            "Harvested {fruit} {value} from the tree {} (+{value})",
+            view.place_words_from_start(at)
         )));
     }
     if let Some(sold) = d.get("sell").and_then(Value::as_array) {
@@ -122,15 +124,15 @@ pub(crate) fn log_words(_view: &CoreState, d: &Value) -> Option<Line> {
     }
     if let Some(t) = d.get("tree") {
         let tree = t.get("tree")?.as_str()?;
-        let at = t.get("at").and_then(pos_of)?;
+        let at = view.place_words_from_start(t.get("at").and_then(pos_of)?);
         let n = t.get("tokens").and_then(Value::as_u64).unwrap_or(0) as usize;
         return Some(Line::new(match t.get("fruit").and_then(Value::as_str) {
-            Some(fruit) if fruit == tree => format!("A {tree} tree grows at {at}: {} face down", tokens(n)),
+            Some(fruit) if fruit == tree => format!("A {tree} tree grows {at}: {} face down", tokens(n)),
             Some(fruit) => format!(
-                "A {tree} tree grows at {at}, given the {fruit} stack: {} face down",
+                "A {tree} tree grows {at}, given the {fruit} stack: {} face down",
                 tokens(n)
             ),
-            None => format!("A {tree} tree grows at {at}, but no stack is left for it"),
+            None => format!("A {tree} tree grows {at}, but no stack is left for it"),
         }));
     }
     None

@@ -44,12 +44,17 @@ fn fruit_held_and_trees_are_presented_and_logged() {
     assert!(lines.contains(&Line::about(0, "holds no fruit")), "{lines:?}");
     assert!(lines.contains(&Line::about(1, "holds apple 3")), "{lines:?}");
     assert!(
-        lines.contains(&Line::new("Apple tree at (1,0): 3 tokens face down")),
+        lines.contains(&Line::new(
+            "Apple tree 1 tile east of the start tile: 3 tokens face down"
+        )),
         "{lines:?}"
     );
     let harvested = end.expansion_log_line(
         slot(&end),
         &carcassonne_core::serde_json::json!({ "harvest": { "at": [1, 0], "fruit": "apple", "value": 3 } }),
     );
-    assert_eq!(harvested, Line::new("Harvested apple 3 from the tree at (1,0) (+3)"));
+    assert_eq!(
+        harvested,
+        Line::new("Harvested apple 3 from the tree 1 tile east of the start tile (+3)")
+    );
 }

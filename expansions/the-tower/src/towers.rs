@@ -74,7 +74,8 @@ pub(crate) fn spots(state: &State, view: &CoreState, new_foundation: Option<Pos>
     }
 }
 
-/// The towers in words: how many, how high, which are closed.
+/// The towers in words: how many, how high (each placed in steps from the
+/// start tile), which are closed.
 pub(crate) fn lines(state: &State, view: &CoreState) -> Vec<Line> {
     let mut lines = Vec::new();
     let built: Vec<String> = state
@@ -83,8 +84,13 @@ pub(crate) fn lines(state: &State, view: &CoreState) -> Vec<Line> {
         .filter_map(|&at| {
             let h = height(view, state.floor, at);
             (h > 0).then(|| match guard(view, state.floor, at) {
-                Some(g) => format!("{at} {h} high, closed by {}", view.player_name(g.owner)),
-                None => format!("{at} {h} high"),
+                Some(g) => format!(
+                    "{} high {}, closed by {}",
+                    h,
+                    view.place_words_from_start(at),
+                    view.player_name(g.owner)
+                ),
+                None => format!("{h} high {}", view.place_words_from_start(at)),
             })
         })
         .collect();
