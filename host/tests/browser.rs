@@ -23,6 +23,17 @@ const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
+/// Whether chromium or chromedriver is missing; says the test is skipped.
+fn browser_missing() -> bool {
+    let missing = !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists();
+    if missing {
+        eprintln!(
+            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
+        );
+    }
+    missing
+}
+
 /// One HTTP/1.1 request; the status and the body parsed as JSON.
 fn call(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
     let mut stream = TcpStream::connect(addr).unwrap();
@@ -229,10 +240,7 @@ fn wait_until(what: &str, mut check: impl FnMut() -> bool) {
 /// lines and has no box to write in.
 #[test]
 fn the_seats_chat_and_each_page_shows_the_lines_as_plain_text() {
-    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
-        eprintln!(
-            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
-        );
+    if browser_missing() {
         return;
     }
     let args = Overrides {
@@ -297,10 +305,7 @@ fn the_seats_chat_and_each_page_shows_the_lines_as_plain_text() {
 /// has its tiles; a `#config=` link naming it keeps it ticked.
 #[test]
 fn a_tile_set_of_ones_own_is_picked_in_the_lobby_with_the_expansion_its_tiles_need() {
-    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
-        eprintln!(
-            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
-        );
+    if browser_missing() {
         return;
     }
     use carcassonne_serve::lobby::{Lobby, Offer};
@@ -393,10 +398,7 @@ fn a_tile_set_of_ones_own_is_picked_in_the_lobby_with_the_expansion_its_tiles_ne
 
 #[test]
 fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
-    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
-        eprintln!(
-            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
-        );
+    if browser_missing() {
         return;
     }
     let args = Overrides {
@@ -657,10 +659,7 @@ fn assert_places_in_view(browser: &Browser, what: &str) {
 /// are at least 24 px across, at the fitted zoom and with the whole board shown.
 #[test]
 fn every_place_is_highlighted_with_its_rotations_and_a_click_turns_the_tile_to_fit() {
-    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
-        eprintln!(
-            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
-        );
+    if browser_missing() {
         return;
     }
     let args = Overrides {
@@ -971,10 +970,7 @@ fn kinds(parts: &Value) -> Vec<String> {
 /// end by clicking while the bot thinks on the server.
 #[test]
 fn a_game_made_in_the_lobby_with_fan_expansions_a_variant_and_a_bot_is_played_to_the_end() {
-    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
-        eprintln!(
-            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
-        );
+    if browser_missing() {
         return;
     }
     use carcassonne_serve::lobby::{Lobby, Offer};
@@ -1337,10 +1333,7 @@ fn a_new_tile_is_drawn_by_clicking_in_the_editor_page_saved_and_played() {
     use carcassonne_setup::session;
     use std::sync::Arc;
 
-    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
-        eprintln!(
-            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
-        );
+    if browser_missing() {
         return;
     }
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser-editor");
@@ -1519,10 +1512,7 @@ fn a_new_tile_is_drawn_by_clicking_in_the_editor_page_saved_and_played() {
 /// the database kept it, and the moves made after the restart as they come.
 #[test]
 fn an_open_page_resumes_by_itself_after_the_server_is_killed_and_restarted() {
-    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
-        eprintln!(
-            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
-        );
+    if browser_missing() {
         return;
     }
     let data = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser-restart");
@@ -1604,10 +1594,7 @@ fn an_open_page_resumes_by_itself_after_the_server_is_killed_and_restarted() {
 /// panel.
 #[test]
 fn a_finished_game_shows_its_final_scores_and_plays_again_with_the_same_settings() {
-    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
-        eprintln!(
-            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
-        );
+    if browser_missing() {
         return;
     }
     let config = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("final-scoring-game.toml");
@@ -1889,10 +1876,7 @@ impl Browser {
 /// a watcher's live line says a move made meanwhile.
 #[test]
 fn axe_finds_no_critical_or_serious_accessibility_violation_on_any_page() {
-    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
-        eprintln!(
-            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
-        );
+    if browser_missing() {
         return;
     }
     let Some(axe) = axe_script() else { return };
@@ -2025,10 +2009,7 @@ fn axe_finds_no_critical_or_serious_accessibility_violation_on_any_page() {
 /// sound option is reached by Tab and remembered.
 #[test]
 fn a_hot_seat_game_is_played_to_the_end_with_the_keyboard_only() {
-    if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists() {
-        eprintln!(
-            "SKIPPED: the browser test needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
-        );
+    if browser_missing() {
         return;
     }
     const ENTER: &str = "\u{E007}";

@@ -28,6 +28,13 @@ fn asked(game: &Game) -> Option<u8> {
     }
 }
 
+/// The options of the pending decision in words.
+fn labels(game: &Game) -> Vec<String> {
+    let mut out = Vec::new();
+    game.legal_actions(&mut out);
+    out.iter().map(|a| game.action_label(a)).collect()
+}
+
 fn followers_in_supply(game: &Game) -> (u8, u8) {
     (game.state().supply(0, 0), game.state().supply(1, 0))
 }
@@ -134,11 +141,7 @@ fn the_first_editions_fairy_stands_on_a_tile_for_every_follower_there() {
         ],
         "one option per tile with Ann's followers"
     );
-    let labels: Vec<String> = {
-        let mut out = Vec::new();
-        game.legal_actions(&mut out);
-        out.iter().map(|a| game.action_label(a)).collect()
-    };
+    let labels = labels(&game);
     assert_eq!(
         labels[0],
         "Move the fairy onto the tile of your follower on the road (east and west)"
@@ -301,11 +304,6 @@ fn the_dragon_flies_before_or_after_scoring_by_variant() {
 #[test]
 fn options_are_told_in_words() {
     let kit = kit();
-    let labels = |game: &Game| -> Vec<String> {
-        let mut out = Vec::new();
-        game.legal_actions(&mut out);
-        out.iter().map(|a| game.action_label(a)).collect()
-    };
     let game = kit.replay_first("fairy.json", 6);
     assert_eq!(
         labels(&game),
