@@ -4,9 +4,17 @@
 //! versions of the crates whose types cross the boundary, and the same
 //! compiler. The core's version alone does not say that: a core changed
 //! without a version bump would load and silently miscompute. So the
-//! fingerprint holds a hash of the core's sources and manifest, the
-//! boundary crates' version requirements (pinned exactly, so a requirement
-//! is a version) and the compiler's version, commit and host triple.
+//! fingerprint holds a hash of the core's sources and the files they embed
+//! (`src/`, `tiles/`), the boundary crates' version requirements (pinned
+//! exactly, so a requirement is a version) and the compiler's version,
+//! commit and host triple.
+//!
+//! The manifest itself is not hashed: `cargo package` rewrites it, and a
+//! core built from this checkout and the same release built from
+//! crates.io must give the same fingerprint, so that a plugin built
+//! against the published crate loads into a host built from the checkout's
+//! tag. What of the manifest matters, the boundary crates' versions, is
+//! read from it (or from the workspace's manifest it inherits them from).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -16,12 +24,16 @@ const BOUNDARY_CRATES: [&str; 6] = ["serde", "serde_json", "toml", "inventory", 
 
 fn main() {
     let dir = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
-    let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap_or_default();
-    let workspace_manifest = workspace_manifest(&dir);
+    let manifest = read_manifest(&dir.join("Cargo.toml"));
+    let workspace = dir.parent().map(|up| up.join("Cargo.toml")).and_then(|path| {
+        let text = read_manifest(&path)?;
+        text.get("workspace").is_some().then_some(text)
+    });
     let mut hash = Fnv64::default();
-    hash.write(manifest.as_bytes());
     let mut files = Vec::new();
-    sources(&dir.join("src"), &mut files);
+    for part in ["src", "tiles"] {
+        sources(&dir.join(part), &mut files);
+    }
     files.sort();
     for file in &files {
         let relative = file.strip_prefix(&dir).unwrap_or(file);
@@ -32,7 +44,7 @@ fn main() {
     }
     let crates: Vec<String> = BOUNDARY_CRATES
         .iter()
-        .map(|name| format!("{name} {}", requirement(name, &manifest, workspace_manifest.as_deref())))
+        .map(|name| format!("{name} {}", requirement(name, manifest.as_ref(), workspace.as_ref())))
         .collect();
     println!("cargo:rustc-env=CARCASSONNE_CORE_SOURCES={:016x}", hash.0);
     println!("cargo:rustc-env=CARCASSONNE_BOUNDARY_CRATES={}", crates.join(", "));
@@ -49,16 +61,21 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=Cargo.toml");
     println!("cargo:rerun-if-changed=src");
-    if workspace_manifest.is_some() {
+    println!("cargo:rerun-if-changed=tiles");
+    // The embedded base tiles are a link into the checkout's `tiles/`:
+    // watch the file itself, since a directory's time does not change when
+    // the file a link in it points to does.
+    for file in files.iter().filter(|f| f.starts_with(dir.join("tiles"))) {
+        println!("cargo:rerun-if-changed={}", file.display());
+    }
+    if workspace.is_some() {
         println!("cargo:rerun-if-changed=../Cargo.toml");
     }
 }
 
-/// The workspace manifest the core inherits its dependencies from, when it
-/// is built from a checkout (a published core has them written out).
-fn workspace_manifest(dir: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(dir.parent()?.join("Cargo.toml")).ok()?;
-    text.contains("[workspace.dependencies]").then_some(text)
+/// A manifest, parsed; `None` when it is missing or unreadable.
+fn read_manifest(path: &Path) -> Option<toml::Table> {
+    std::fs::read_to_string(path).ok()?.parse().ok()
 }
 
 /// Every file under `dir`: the Rust sources and what they embed.
@@ -74,50 +91,27 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The version requirement of dependency `name`: the line of the core's
-/// manifest, or of the workspace's `[workspace.dependencies]` when the core
-/// inherits it.
-fn requirement(name: &str, manifest: &str, workspace: Option<&str>) -> String {
-    let line_of = |text: &str, section: &str| {
-        let mut in_section = false;
-        for line in text.lines() {
-            let line = line.trim();
-            if line.starts_with('[') {
-                in_section = line == section;
-                continue;
-            }
-            if in_section
-                && let Some(rest) = line.strip_prefix(name)
-                && let Some(value) = rest
-                    .trim_start()
-                    .strip_prefix('=')
-                    .or_else(|| rest.strip_prefix(".workspace"))
-            {
-                return Some(value.trim().to_string());
-            }
-        }
-        None
+/// The version requirement of dependency `name`: from the core's manifest
+/// (`name = "=1.0"`, `name = { version = "=1.0" }`, or the `[dependencies.name]`
+/// table a packaged manifest writes), or from the workspace's
+/// `[workspace.dependencies]` when the core inherits it.
+fn requirement(name: &str, manifest: Option<&toml::Table>, workspace: Option<&toml::Table>) -> String {
+    let version_of = |value: &toml::Value| match value {
+        toml::Value::String(v) => Some(v.clone()),
+        toml::Value::Table(t) => t.get("version").and_then(toml::Value::as_str).map(str::to_string),
+        _ => None,
     };
-    let own = line_of(manifest, "[dependencies]").unwrap_or_default();
-    let value = if own.starts_with("= true") || own == "true" || own.contains("workspace") {
-        workspace
-            .and_then(|w| line_of(w, "[workspace.dependencies]"))
-            .unwrap_or_default()
+    let own = manifest.and_then(|m| m.get("dependencies")?.get(name));
+    let inherited = own
+        .and_then(|v| v.get("workspace"))
+        .and_then(toml::Value::as_bool)
+        .unwrap_or(false);
+    let value = if inherited {
+        workspace.and_then(|w| w.get("workspace")?.get("dependencies")?.get(name))
     } else {
         own
     };
-    version_in(&value).unwrap_or_else(|| "unknown".into())
-}
-
-/// `"=1.0.2"` or `{ version = "=1.0.2", … }` → `=1.0.2`.
-fn version_in(value: &str) -> Option<String> {
-    let start = if value.starts_with('"') {
-        0
-    } else {
-        value.find("version")? + value[value.find("version")?..].find('"')?
-    };
-    let rest = &value[start + 1..];
-    Some(rest[..rest.find('"')?].to_string())
+    value.and_then(version_of).unwrap_or_else(|| "unknown".into())
 }
 
 /// The compiler: a dynamic expansion must be built by the same rustc as the

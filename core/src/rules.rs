@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 /// The base game's tile file, built in; `tiles/base.toml` on disk wins.
-pub const BASE_TILES: &str = include_str!("../../tiles/base.toml");
+pub const BASE_TILES: &str = include_str!("../tiles/base.toml");
 
 /// Score sources of the base game, in breakdown order.
 pub const CORE_SOURCES: [&str; 4] = ["roads", "cities", "cloisters", "farms"];
@@ -364,7 +364,12 @@ impl TileSource {
         let built_at = Path::new(source);
         if !source.is_empty() && built_at.is_file() {
             let text = read_text_file(built_at, MAX_TILE_FILE_BYTES, "tile file")?;
-            return Ok((built_at.display().to_string(), text));
+            // The path the file really has: an expansion of this checkout
+            // embeds its tile file through a link in its crate
+            // (`tiles/river.toml` there, so that the packaged crate holds
+            // it), and the file to edit is the one in the checkout's `tiles/`.
+            let shown = std::fs::canonicalize(built_at).unwrap_or_else(|_| built_at.to_path_buf());
+            return Ok((shown.display().to_string(), text));
         }
         Ok((format!("<built-in>/{file_name}"), embedded.to_string()))
     }

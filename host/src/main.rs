@@ -670,6 +670,11 @@ fn new_expansion(args: NewExpansionArgs) -> Result<()> {
         id: args.id.clone(),
         dir: args.dir,
         linked: args.linked,
+        engine: match (args.engine, args.crates_io) {
+            (Some(dir), _) => carcassonne_setup::scaffold::EngineSource::Checkout(dir),
+            (None, true) => carcassonne_setup::scaffold::EngineSource::CratesIo,
+            (None, false) => carcassonne_setup::scaffold::EngineSource::ThisCheckout,
+        },
     })?;
     let mut text = String::new();
     for path in &written {

@@ -239,6 +239,7 @@ fn wait_until(what: &str, mut check: impl FnMut() -> bool) {
 /// event stream without changing the game's version; a watcher reads the
 /// lines and has no box to write in.
 #[test]
+#[ignore = "slow suite: drives chromium; run: cargo test --workspace -- --ignored"]
 fn the_seats_chat_and_each_page_shows_the_lines_as_plain_text() {
     if browser_missing() {
         return;
@@ -304,6 +305,7 @@ fn the_seats_chat_and_each_page_shows_the_lines_as_plain_text() {
 /// switches Easter on (the attributes count only then), and the game made
 /// has its tiles; a `#config=` link naming it keeps it ticked.
 #[test]
+#[ignore = "slow suite: drives chromium; run: cargo test --workspace -- --ignored"]
 fn a_tile_set_of_ones_own_is_picked_in_the_lobby_with_the_expansion_its_tiles_need() {
     if browser_missing() {
         return;
@@ -397,6 +399,7 @@ fn a_tile_set_of_ones_own_is_picked_in_the_lobby_with_the_expansion_its_tiles_ne
 }
 
 #[test]
+#[ignore = "slow suite: drives chromium; run: cargo test --workspace -- --ignored"]
 fn a_hot_seat_game_is_played_to_the_end_by_clicking_in_chromium() {
     if browser_missing() {
         return;
@@ -658,6 +661,7 @@ fn assert_places_in_view(browser: &Browser, what: &str) {
 /// the places again; and at a phone's size the deploy spots that follow
 /// are at least 24 px across, at the fitted zoom and with the whole board shown.
 #[test]
+#[ignore = "slow suite: drives chromium; run: cargo test --workspace -- --ignored"]
 fn every_place_is_highlighted_with_its_rotations_and_a_click_turns_the_tile_to_fit() {
     if browser_missing() {
         return;
@@ -969,6 +973,7 @@ fn kinds(parts: &Value) -> Vec<String> {
 /// in the form, created, opened through its seat link and played to the
 /// end by clicking while the bot thinks on the server.
 #[test]
+#[ignore = "slow suite: drives chromium; run: cargo test --workspace -- --ignored"]
 fn a_game_made_in_the_lobby_with_fan_expansions_a_variant_and_a_bot_is_played_to_the_end() {
     if browser_missing() {
         return;
@@ -1326,6 +1331,7 @@ fn play_by_clicking(browser: &Browser, state: &dyn Fn() -> Value) -> Played {
 /// save; then `carcassonne tiles check` passes the file and a game with the
 /// set shuffled in places the new tile.
 #[test]
+#[ignore = "slow suite: drives chromium; run: cargo test --workspace -- --ignored"]
 fn a_new_tile_is_drawn_by_clicking_in_the_editor_page_saved_and_played() {
     use carcassonne_core::tiles::{EdgeKind, FeatureKind, parse_tile_set};
     use carcassonne_core::{Catalog, Game, GameConfig, GameRecord, Rules, TileSource};
@@ -1511,6 +1517,7 @@ fn a_new_tile_is_drawn_by_clicking_in_the_editor_page_saved_and_played() {
 /// then resumes by itself within a few seconds: the same seat, the state as
 /// the database kept it, and the moves made after the restart as they come.
 #[test]
+#[ignore = "slow suite: drives chromium; run: cargo test --workspace -- --ignored"]
 fn an_open_page_resumes_by_itself_after_the_server_is_killed_and_restarted() {
     if browser_missing() {
         return;
@@ -1593,6 +1600,7 @@ fn an_open_page_resumes_by_itself_after_the_server_is_killed_and_restarted() {
 /// seed) and opens it on Ann's seat there, a game in progress without the
 /// panel.
 #[test]
+#[ignore = "slow suite: drives chromium; run: cargo test --workspace -- --ignored"]
 fn a_finished_game_shows_its_final_scores_and_plays_again_with_the_same_settings() {
     if browser_missing() {
         return;
@@ -1875,6 +1883,7 @@ impl Browser {
 /// the game (the final scores), the tile editor and a replay. On the way,
 /// a watcher's live line says a move made meanwhile.
 #[test]
+#[ignore = "slow suite: drives chromium; run: cargo test --workspace -- --ignored"]
 fn axe_finds_no_critical_or_serious_accessibility_violation_on_any_page() {
     if browser_missing() {
         return;
@@ -2008,6 +2017,7 @@ fn axe_finds_no_critical_or_serious_accessibility_violation_on_any_page() {
 /// never on the page's body; the tab's title says whose turn it is. The
 /// sound option is reached by Tab and remembered.
 #[test]
+#[ignore = "slow suite: drives chromium; run: cargo test --workspace -- --ignored"]
 fn a_hot_seat_game_is_played_to_the_end_with_the_keyboard_only() {
     if browser_missing() {
         return;

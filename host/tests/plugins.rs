@@ -76,6 +76,7 @@ fn play_to_record(catalog: &Catalog, config: GameConfig) -> GameRecord {
 /// The search bot plays a plugin it has never heard of, loaded at run
 /// time, through the generic decision API alone.
 #[test]
+#[ignore = "slow suite: builds plugins with cargo; run: cargo test --workspace -- --ignored"]
 fn the_search_bot_plays_a_game_with_a_dynamic_plugin() {
     let mut dynamic = Catalog::default();
     plugins::load(&lib("carcassonne_watchtower"), &mut dynamic).expect("example plugin loads");
@@ -95,6 +96,7 @@ fn the_search_bot_plays_a_game_with_a_dynamic_plugin() {
 }
 
 #[test]
+#[ignore = "slow suite: builds plugins with cargo; run: cargo test --workspace -- --ignored"]
 fn example_plugin_loads_and_plays_the_same_game_as_linked() {
     let mut dynamic = Catalog::default();
     let ids = plugins::load(&lib("carcassonne_watchtower"), &mut dynamic).expect("example plugin loads");
@@ -123,6 +125,7 @@ fn example_plugin_loads_and_plays_the_same_game_as_linked() {
 }
 
 #[test]
+#[ignore = "slow suite: builds plugins with cargo; run: cargo test --workspace -- --ignored"]
 fn host_binary_plays_with_plugin_flag() {
     let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
         .args([
@@ -144,6 +147,7 @@ fn host_binary_plays_with_plugin_flag() {
 }
 
 #[test]
+#[ignore = "slow suite: builds plugins with cargo; run: cargo test --workspace -- --ignored"]
 fn wrong_abi_is_refused_naming_both_versions() {
     let e = load_error("test_plugin_wrong_abi");
     assert!(
@@ -157,6 +161,7 @@ fn wrong_abi_is_refused_naming_both_versions() {
 }
 
 #[test]
+#[ignore = "slow suite: builds plugins with cargo; run: cargo test --workspace -- --ignored"]
 fn wrong_fingerprint_is_refused_showing_both_sides() {
     let e = load_error("test_plugin_wrong_fingerprint");
     assert!(e.contains("does not match this host"), "{e}");
@@ -168,6 +173,7 @@ fn wrong_fingerprint_is_refused_showing_both_sides() {
 }
 
 #[test]
+#[ignore = "slow suite: builds plugins with cargo; run: cargo test --workspace -- --ignored"]
 fn library_without_declaration_is_refused() {
     let e = load_error("test_plugin_no_symbol");
     assert!(
@@ -186,6 +192,7 @@ fn missing_library_is_refused() {
 }
 
 #[test]
+#[ignore = "slow suite: builds plugins with cargo; run: cargo test --workspace -- --ignored"]
 fn panicking_hook_becomes_an_error_naming_the_plugin_and_rolls_back() {
     let mut catalog = Catalog::default();
     plugins::load(&lib("test_plugin_panicky"), &mut catalog).expect("loads");
@@ -247,9 +254,10 @@ fn plugin_of_a_changed_core() -> PathBuf {
     for file in ["Cargo.toml", "build.rs"] {
         std::fs::copy(root.join("core").join(file), work.join("core").join(file)).expect("copies");
     }
-    // The core embeds the base tiles from the project's `tiles/`.
-    std::fs::create_dir_all(work.join("tiles")).expect("creates");
-    std::fs::copy(root.join("tiles/base.toml"), work.join("tiles/base.toml")).expect("copies");
+    // The core embeds the base tiles from its `tiles/` (a link to the
+    // project's `tiles/base.toml`).
+    std::fs::create_dir_all(work.join("core/tiles")).expect("creates");
+    std::fs::copy(root.join("tiles/base.toml"), work.join("core/tiles/base.toml")).expect("copies");
     // The core inherits its dependencies from its workspace: the same
     // `[workspace.dependencies]`, with the core as the only member.
     let workspace = std::fs::read_to_string(root.join("Cargo.toml")).expect("workspace manifest");
@@ -292,6 +300,7 @@ fn plugin_of_a_changed_core() -> PathBuf {
 }
 
 #[test]
+#[ignore = "slow suite: builds plugins with cargo; run: cargo test --workspace -- --ignored"]
 fn plugin_built_against_a_changed_core_of_the_same_version_is_refused() {
     let mut catalog = Catalog::default();
     let e = plugins::load(&plugin_of_a_changed_core(), &mut catalog)
@@ -314,6 +323,70 @@ fn plugin_built_against_a_changed_core_of_the_same_version_is_refused() {
     assert!(catalog.ids().is_empty(), "nothing of the refused plugin was registered");
 }
 
+/// The example plugin built against the core as `cargo package` makes it
+/// (what crates.io would serve for this release: a rewritten manifest, no
+/// workspace), not against the checkout's `core/`.
+fn plugin_of_the_packaged_core() -> PathBuf {
+    let work = target_dir().join("packaged-core");
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work).expect("creates");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(&cargo)
+        .args([
+            "package",
+            "--quiet",
+            "--no-verify",
+            "--allow-dirty",
+            "-p",
+            "carcassonne-core",
+        ])
+        .arg("--target-dir")
+        .arg(&work)
+        .current_dir(root())
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "cargo package failed");
+    let name = format!("carcassonne-core-{}", env!("CARGO_PKG_VERSION"));
+    let status = Command::new("tar")
+        .arg("xzf")
+        .arg(work.join("package").join(format!("{name}.crate")))
+        .current_dir(&work)
+        .status()
+        .expect("tar runs");
+    assert!(status.success(), "unpacking the packaged core failed");
+
+    let plugin = work.join("plugin");
+    let example = root().join("expansions/example-watchtower");
+    copy_tree(&example.join("src"), &plugin.join("src"));
+    for file in ["watchtower.toml", "Cargo.lock"] {
+        std::fs::copy(example.join(file), plugin.join(file)).expect("copies");
+    }
+    let manifest = std::fs::read_to_string(example.join("Cargo.toml"))
+        .expect("manifest")
+        .replace(
+            "name = \"carcassonne-watchtower\"",
+            "name = \"packaged-core-watchtower\"",
+        )
+        .replace("path = \"../../core\"", &format!("path = \"../{name}\""))
+        .replace("carcassonne-testkit = { path = \"../../host/testkit\" }", "");
+    std::fs::write(plugin.join("Cargo.toml"), manifest).expect("writes");
+    cargo_build(&plugin.join("Cargo.toml"));
+    lib("packaged_core_watchtower")
+}
+
+/// What "Sharing your expansion" in the guide promises: a plugin built
+/// against the release of the core from crates.io loads into a host built
+/// from the same release's checkout, since the fingerprint hashes the
+/// core's sources and the boundary crates' versions, not its manifest.
+#[test]
+#[ignore = "slow suite: builds plugins with cargo; run: cargo test --workspace -- --ignored"]
+fn plugin_built_against_the_packaged_core_loads_into_this_host() {
+    let mut catalog = Catalog::default();
+    let loaded = plugins::load(&plugin_of_the_packaged_core(), &mut catalog);
+    assert!(loaded.is_ok(), "{:?}", loaded.err().map(|e| e.to_string()));
+    assert!(catalog.ids().contains(&"watchtower"), "{:?}", catalog.ids());
+}
+
 #[test]
 fn fingerprint_names_the_sources_and_boundary_crates() {
     let f = carcassonne_core::plugin::FINGERPRINT;
@@ -331,6 +404,7 @@ fn fingerprint_names_the_sources_and_boundary_crates() {
 }
 
 #[test]
+#[ignore = "slow suite: builds plugins with cargo; run: cargo test --workspace -- --ignored"]
 fn configuration_plugins_are_relative_to_it_and_records_name_expansions_not_libraries() {
     let dir = target_dir().join("configured");
     let _ = std::fs::remove_dir_all(&dir);
@@ -380,6 +454,7 @@ fn configuration_plugins_are_relative_to_it_and_records_name_expansions_not_libr
 }
 
 #[test]
+#[ignore = "slow suite: builds plugins with cargo; run: cargo test --workspace -- --ignored"]
 fn an_expansion_registered_twice_names_both_origins() {
     // This test binary links the example statically (a dev-dependency).
     use carcassonne_watchtower as _;
@@ -404,6 +479,7 @@ fn host_run(args: &[&std::ffi::OsStr]) -> std::process::Output {
 }
 
 #[test]
+#[ignore = "slow suite: builds plugins with cargo; run: cargo test --workspace -- --ignored"]
 fn tile_tools_write_and_show_expansion_attributes() {
     let library = lib("carcassonne_watchtower");
     let plugin = ["--plugin".as_ref(), library.as_os_str()];
@@ -481,6 +557,7 @@ fn tile_tools_write_and_show_expansion_attributes() {
 }
 
 #[test]
+#[ignore = "slow suite: builds plugins with cargo; run: cargo test --workspace -- --ignored"]
 fn an_unknown_attribute_key_is_pointed_at_not_its_value() {
     let dir = target_dir().join("attr-key");
     let _ = std::fs::remove_dir_all(&dir);
@@ -506,6 +583,7 @@ fn an_unknown_attribute_key_is_pointed_at_not_its_value() {
 }
 
 #[test]
+#[ignore = "slow suite: builds plugins with cargo; run: cargo test --workspace -- --ignored"]
 fn a_plugin_built_in_the_other_mode_loads_with_a_notice() {
     // The example built in the mode this test binary was not.
     let release = cfg!(debug_assertions);

@@ -26,6 +26,8 @@ fn every_readme_command_runs_as_written() {
     assert!(cmds.len() >= 10, "the README lost its commands: {cmds:?}");
     let scratch = std::env::temp_dir().join(format!("carcassonne-readme-{}", std::process::id()));
     copy_dir(&root.join("docs/examples"), &scratch.join("docs/examples"));
+    // The commands write into Cargo's `target/`, there in a checkout.
+    std::fs::create_dir_all(scratch.join("target")).unwrap();
     for cmd in &cmds {
         let mut words = cmd.split_whitespace();
         assert_eq!(words.next(), Some("carcassonne"), "the README runs `{cmd}`");
@@ -41,9 +43,24 @@ fn every_readme_command_runs_as_written() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
-    for written in ["game.json", "game.svg", "game.html", "report.html"] {
-        assert!(scratch.join(written).is_file(), "the README's commands write {written}");
+    for written in ["game.json", "game.svg", "game.html", "report.html", "imported.json"] {
+        assert!(
+            scratch.join("target").join(written).is_file(),
+            "the README's commands write target/{written}"
+        );
     }
+    // Nothing else: a reader running them from the root of the checkout
+    // is left with no new files beside the sources.
+    let mut top: Vec<String> = std::fs::read_dir(&scratch)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    top.sort();
+    assert_eq!(
+        top,
+        ["docs", "target"],
+        "the README's commands wrote beside the sources"
+    );
     std::fs::remove_dir_all(&scratch).unwrap();
 }
 

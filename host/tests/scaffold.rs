@@ -41,6 +41,7 @@ fn host() -> &'static str {
 }
 
 #[test]
+#[ignore = "slow suite: builds the new crate with cargo; run: cargo test --workspace -- --ignored"]
 fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
     let work = target_dir().join("scaffold");
     let _ = std::fs::remove_dir_all(&work);
@@ -58,6 +59,25 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
     ] {
         assert!(crate_dir.join(file).is_file(), "{file} not written");
     }
+    // It depends on the engine's release by version, patched to this
+    // checkout (the engine is not on crates.io yet; a published plugin
+    // drops the patch).
+    let manifest = std::fs::read_to_string(crate_dir.join("Cargo.toml")).expect("manifest");
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(
+        manifest.contains(&format!("carcassonne-core = \"={version}\"")),
+        "{manifest}"
+    );
+    assert!(
+        manifest.contains(&format!("carcassonne-testkit = \"={version}\"")),
+        "{manifest}"
+    );
+    let patch = &manifest[manifest.find("[patch.crates-io]").expect("patched to the checkout")..];
+    let core = std::fs::canonicalize(root().join("core")).expect("core");
+    assert!(
+        patch.contains(&format!("{:?}", core.display().to_string())),
+        "{manifest}"
+    );
     // Writing over an existing crate is refused.
     let again = Command::new(host())
         .args(["new-expansion", "wind-roses"])
@@ -166,6 +186,51 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
     assert!(listed.contains("WR-NEW"), "the new tile is listed:\n{listed}");
 }
 
+/// `--crates-io` leaves the patch out; `--engine DIR` patches to that
+/// checkout, and a directory that is not one is refused with nothing
+/// written.
+#[test]
+fn a_new_plugin_crate_depends_on_the_release_or_a_named_checkout() {
+    let work = target_dir().join("scaffold-sources");
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work).expect("creates");
+    let version = env!("CARGO_PKG_VERSION");
+
+    run(host(), &["new-expansion", "released", "--crates-io"], &work);
+    let manifest = std::fs::read_to_string(work.join("released/Cargo.toml")).expect("manifest");
+    assert!(
+        manifest.contains(&format!("carcassonne-core = \"={version}\"")),
+        "{manifest}"
+    );
+    assert!(!manifest.contains("[patch"), "{manifest}");
+    assert!(!manifest.contains("path ="), "{manifest}");
+
+    let root = std::fs::canonicalize(root()).expect("root");
+    let root_arg = root.to_str().expect("UTF-8 path");
+    run(host(), &["new-expansion", "patched", "--engine", root_arg], &work);
+    let manifest = std::fs::read_to_string(work.join("patched/Cargo.toml")).expect("manifest");
+    let core = root.join("core").display().to_string();
+    assert!(
+        manifest.contains(&format!("[patch.crates-io]\ncarcassonne-core = {{ path = {core:?} }}")),
+        "{manifest}"
+    );
+    let readme = std::fs::read_to_string(work.join("patched/README.md")).expect("README");
+    assert!(readme.contains("Sharing your expansion"), "{readme}");
+
+    let refused = Command::new(host())
+        .args(["new-expansion", "nowhere", "--engine", "no-such-checkout"])
+        .current_dir(&work)
+        .output()
+        .expect("runs");
+    assert!(!refused.status.success());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(stderr.contains("is not a checkout of the engine"), "{stderr}");
+    assert!(
+        !work.join("nowhere").exists(),
+        "nothing is written for a refused engine"
+    );
+}
+
 /// Copies what a checkout is made of (not its build output).
 fn copy_checkout(to: &Path) {
     fn copy_tree(from: &Path, to: &Path) {
@@ -193,6 +258,7 @@ fn copy_checkout(to: &Path) {
 }
 
 #[test]
+#[ignore = "slow suite: builds the new crate with cargo; run: cargo test --workspace -- --ignored"]
 fn a_linked_new_expansion_joins_the_workspace_and_the_host() {
     let checkout = target_dir().join("scaffold-checkout");
     let _ = std::fs::remove_dir_all(&checkout);

@@ -110,7 +110,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     conflicts: &[],
     tile_files: &[carcassonne_core::tile_file!(
         "abbey-and-mayor.toml",
-        "../../tiles/abbey-and-mayor.toml"
+        "tiles/abbey-and-mayor.toml"
     )],
     variants: &[
         VariantDecl {

@@ -67,7 +67,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
                   and may be taken back to score it early",
     requires: &[],
     conflicts: &[],
-    tile_files: &[carcassonne_core::tile_file!("abbot.toml", "../../tiles/abbot.toml")],
+    tile_files: &[carcassonne_core::tile_file!("abbot.toml", "tiles/abbot.toml")],
     variants: &[VariantDecl {
         name: "gardens",
         label: "Garden tiles",

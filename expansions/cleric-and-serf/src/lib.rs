@@ -53,7 +53,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     conflicts: &[],
     tile_files: &[carcassonne_core::tile_file!(
         "cleric-and-serf.toml",
-        "../../tiles/cleric-and-serf.toml"
+        "tiles/cleric-and-serf.toml"
     )],
     variants: &[
         VariantDecl {

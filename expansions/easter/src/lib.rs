@@ -117,7 +117,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     description: "Easter Nests and the Easter bunny hand out eggs; most eggs score 10, second most 5",
     requires: &[],
     conflicts: &[],
-    tile_files: &[carcassonne_core::tile_file!("easter.toml", "../../tiles/easter.toml")],
+    tile_files: &[carcassonne_core::tile_file!("easter.toml", "tiles/easter.toml")],
     variants: &VARIANTS,
     figures: &[],
     // The final egg award, shown as `easter` in the breakdown. Eggs

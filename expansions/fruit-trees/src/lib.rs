@@ -46,7 +46,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     conflicts: &[],
     tile_files: &[carcassonne_core::tile_file!(
         "fruit-trees.toml",
-        "../../tiles/fruit-trees.toml"
+        "tiles/fruit-trees.toml"
     )],
     variants: &[VariantDecl {
         name: "actions",

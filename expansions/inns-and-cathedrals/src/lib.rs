@@ -60,7 +60,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     conflicts: &[],
     tile_files: &[carcassonne_core::tile_file!(
         "inns-and-cathedrals.toml",
-        "../../tiles/inns-and-cathedrals.toml"
+        "tiles/inns-and-cathedrals.toml"
     )],
     variants: &[VariantDecl {
         name: "final_scoring",

@@ -44,7 +44,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     conflicts: &[],
     tile_files: &[carcassonne_core::tile_file!(
         "king-and-robber-baron.toml",
-        "../../tiles/king-and-robber-baron.toml"
+        "tiles/king-and-robber-baron.toml"
     )],
     variants: &[VariantDecl {
         name: "scoring",

@@ -29,10 +29,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     description: "A river with a fork and two lakes, placed before the other tiles",
     requires: &[],
     conflicts: &[],
-    tile_files: &[carcassonne_core::tile_file!(
-        "river-ii.toml",
-        "../../tiles/river-ii.toml"
-    )],
+    tile_files: &[carcassonne_core::tile_file!("river-ii.toml", "tiles/river-ii.toml")],
     variants: &[START_TILE, U_TURN],
     figures: &[],
     parts: &[],

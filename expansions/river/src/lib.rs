@@ -96,7 +96,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     description: "A river from the spring to the lake, placed before the other tiles",
     requires: &[],
     conflicts: &[],
-    tile_files: &[carcassonne_core::tile_file!("river.toml", "../../tiles/river.toml")],
+    tile_files: &[carcassonne_core::tile_file!("river.toml", "tiles/river.toml")],
     variants: &[START_TILE, U_TURN],
     figures: &[],
     parts: &[],

@@ -100,7 +100,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     conflicts: &[],
     tile_files: &[carcassonne_core::tile_file!(
         "the-princess-and-the-dragon.toml",
-        "../../tiles/the-princess-and-the-dragon.toml"
+        "tiles/the-princess-and-the-dragon.toml"
     )],
     variants: &[
         VariantDecl {

@@ -65,10 +65,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     description: "Towers built floor by floor capture followers in their reach; prisoners are exchanged or ransomed",
     requires: &[],
     conflicts: &[],
-    tile_files: &[carcassonne_core::tile_file!(
-        "the-tower.toml",
-        "../../tiles/the-tower.toml"
-    )],
+    tile_files: &[carcassonne_core::tile_file!("the-tower.toml", "tiles/the-tower.toml")],
     variants: &[VariantDecl {
         name: "capture_own",
         label: "Towers take their builder's own followers",

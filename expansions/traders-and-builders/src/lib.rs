@@ -96,7 +96,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     conflicts: &[],
     tile_files: &[carcassonne_core::tile_file!(
         "traders-and-builders.toml",
-        "../../tiles/traders-and-builders.toml"
+        "tiles/traders-and-builders.toml"
     )],
     variants: &[],
     figures: &[BUILDER, PIG],

@@ -34,6 +34,24 @@ pub struct NewExpansion {
     pub dir: Option<PathBuf>,
     /// Link it into the checkout's host instead of making a plugin.
     pub linked: bool,
+    /// Where a plugin's crate gets the engine's crates from (ignored when
+    /// linked).
+    pub engine: EngineSource,
+}
+
+/// Where a new plugin crate gets `carcassonne-core` and the test kit: it
+/// always depends on them by version (the release of the host that will
+/// load it), and may patch them to a local checkout of the engine.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum EngineSource {
+    /// The checkout this binary was built from, when it still exists; else
+    /// the release on crates.io.
+    #[default]
+    ThisCheckout,
+    /// A checkout of the engine at this path (`--engine DIR`).
+    Checkout(PathBuf),
+    /// The release on crates.io only, no `[patch]` (`--crates-io`).
+    CratesIo,
 }
 
 /// The engine checkout this binary was built from, when it still exists.
@@ -158,15 +176,35 @@ pub fn new_expansion(request: &NewExpansion) -> Result<Vec<PathBuf>> {
             .map_or_else(|| cwd.clone(), |d| cwd.join(d))
             .join(id);
         refuse_existing(&crate_dir)?;
-        let (core, testkit) = match this_checkout() {
-            Some(root) => (
-                format!("{{ path = \"{}\" }}", root.join("core").display()),
-                format!("{{ path = \"{}\" }}", root.join("host/testkit").display()),
+        let engine = match &request.engine {
+            EngineSource::ThisCheckout => this_checkout(),
+            EngineSource::Checkout(dir) => {
+                let dir = cwd.join(dir);
+                if !dir.join("core/Cargo.toml").is_file() || !dir.join("host/testkit/Cargo.toml").is_file() {
+                    bail!(
+                        "{} is not a checkout of the engine (no core/Cargo.toml and host/testkit/Cargo.toml in it); nothing was written",
+                        dir.display()
+                    );
+                }
+                Some(dir)
+            }
+            EngineSource::CratesIo => None,
+        };
+        let version = env!("CARGO_PKG_VERSION");
+        let patch = match &engine {
+            Some(root) => format!(
+                "\n# Built against a local checkout of the engine instead of the release on\n# crates.io (the host that loads the plugin must be built from the same\n# checkout). Remove this section to build against the release.\n[patch.crates-io]\ncarcassonne-core = {{ path = {} }}\ncarcassonne-testkit = {{ path = {} }}\n",
+                toml_string(&root.join("core")),
+                toml_string(&root.join("host/testkit")),
             ),
-            None => (
-                format!("\"={}\"", env!("CARGO_PKG_VERSION")),
-                format!("\"={}\"", env!("CARGO_PKG_VERSION")),
+            None => String::new(),
+        };
+        let patched = match &engine {
+            Some(root) => format!(
+                " and, while its `[patch.crates-io]` section is there, builds\nagainst the engine's checkout at `{}` (remove the section to build\nagainst the release on crates.io)",
+                root.display()
             ),
+            None => String::new(),
         };
         let lib_file = format!(
             "{}{}{}",
@@ -175,10 +213,10 @@ pub fn new_expansion(request: &NewExpansion) -> Result<Vec<PathBuf>> {
             std::env::consts::DLL_SUFFIX
         );
         let build = format!(
-            "Build the plugin and play with it:\n\n```console\n$ cargo test\n$ cargo build --release\n$ carcassonne play --expansions {id} --plugin target/release/{lib_file}\n```\n\nThe plugin must be built with the same Rust toolchain and `carcassonne-core`\nas the host that loads it (the host checks a fingerprint of both)."
+            "Build the plugin and play with it:\n\n```console\n$ cargo test\n$ cargo build --release\n$ carcassonne play --expansions {id} --plugin target/release/{lib_file}\n```\n\nThe plugin must be built with the same Rust toolchain and `carcassonne-core`\nas the host that loads it (the host checks a fingerprint of both).\n`Cargo.toml` depends on the engine's release `={version}`{patched}.\nTo publish the expansion, see \"Sharing your expansion\" in the engine's\n`docs/authoring-expansions.md`."
         );
         let manifest = format!(
-            "[package]\nname = \"{crate_name}\"\ndescription = \"{} (fan expansion)\"\nversion = \"0.1.0\"\nedition = \"2024\"\npublish = false\n\n[lib]\n# cdylib: loaded at run time with `--plugin`; rlib: linkable into a host and its tests.\ncrate-type = [\"cdylib\", \"rlib\"]\n\n[dependencies]\n# The core the host that loads the plugin was built with.\ncarcassonne-core = {core}\n\n[dev-dependencies]\n# The test kit of the same engine: records by name, the random-game harness.\ncarcassonne-testkit = {testkit}\n\n[lints.rust]\nmissing_docs = \"warn\"\n\n# A workspace of its own: it is not a member of the engine's.\n[workspace]\n",
+            "[package]\nname = \"{crate_name}\"\ndescription = \"{} (fan expansion)\"\nversion = \"0.1.0\"\nedition = \"2024\"\npublish = false\n\n[lib]\n# cdylib: loaded at run time with `--plugin`; rlib: linkable into a host and its tests.\ncrate-type = [\"cdylib\", \"rlib\"]\n\n[dependencies]\n# The release of the engine whose host loads the plugin: exactly that\n# version, since the host checks the core it was built with.\ncarcassonne-core = \"={version}\"\n\n[dev-dependencies]\n# The test kit of the same release: records by name, the random-game harness.\ncarcassonne-testkit = \"={version}\"\n\n[lints.rust]\nmissing_docs = \"warn\"\n\n# A workspace of its own: it is not a member of the engine's.\n[workspace]\n{patch}",
             name.join(" ")
         );
         write_new(&crate_dir.join("Cargo.toml"), &manifest, &mut written)?;
@@ -281,6 +319,11 @@ fn read_toml(path: &Path) -> Result<toml_edit::DocumentMut> {
         .with_context(|| format!("cannot read {}", path.display()))?
         .parse()
         .with_context(|| format!("{}", path.display()))
+}
+
+/// A path as a TOML string, quoted and escaped.
+fn toml_string(path: &Path) -> String {
+    toml::Value::String(path.display().to_string()).to_string()
 }
 
 /// `path` relative to `root`, which holds it.
