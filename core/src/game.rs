@@ -18,6 +18,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
+mod draws;
 mod labels;
 mod moves;
 mod refusal;

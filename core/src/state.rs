@@ -253,6 +253,13 @@ impl CoreState {
         &self.bag
     }
 
+    /// Replaces the bag by the same tiles in another order
+    /// (`Game::arrange_next_draws`).
+    pub(crate) fn set_bag(&mut self, bag: Vec<u16>) {
+        debug_assert_eq!(bag.len(), self.bag.len());
+        self.bag = bag;
+    }
+
     /// Every player's score, by seat.
     pub(crate) fn scores(&self) -> &[i32] {
         &self.scores

@@ -148,3 +148,78 @@ fn undo_is_off_by_default_and_refusals_leave_no_frame() {
     game.set_undoable(false);
     assert_eq!(game.undo_depth(), 0);
 }
+
+/// A game whose bag is a stack in the base game's tile order.
+fn ordered_game() -> Game {
+    let mut config = GameConfig::with_players(2);
+    let plain = Rules::new(&Catalog::default(), &config, &TileSource::default()).expect("base rules");
+    let order: Vec<String> = plain
+        .initial_bag()
+        .iter()
+        .map(|&t| plain.tile(t).def.id.clone())
+        .collect();
+    config.draw_order = Some(order);
+    let rules = Arc::new(Rules::new(&Catalog::default(), &config, &TileSource::default()).expect("ordered rules"));
+    Game::new(rules).expect("starts")
+}
+
+fn tiles_sorted(game: &Game) -> Vec<u16> {
+    let mut tiles: Vec<u16> = game.next_draws().expect("a draw order").collect();
+    tiles.sort_unstable();
+    tiles
+}
+
+/// A chance node as a search makes it (`arrange_next_draws` between an
+/// undo and the same decision played again): the decision draws the tile
+/// chosen, the bag keeps the same tiles, and the game equals one whose draw
+/// order had that tile there from the start.
+#[test]
+fn a_decision_played_again_after_arranging_draws_the_chosen_tile() {
+    let mut game = ordered_game();
+    assert!(
+        Game::new(new_game(1, 2).rules_arc().clone())
+            .expect("starts")
+            .next_draws()
+            .is_none()
+    );
+    game.set_undoable(true);
+    let mut rng = GameRng::new(9);
+    // Up to a decision that draws.
+    let action = loop {
+        let action = pick(&game, &mut rng);
+        let left = game.state().tiles_left();
+        game.play(&action).expect("legal");
+        if game.state().tiles_left() < left {
+            break action;
+        }
+    };
+    let drawn = game.state().turn().drawn.expect("a tile drawn");
+    assert!(game.undo());
+    let bag = tiles_sorted(&game);
+    let next: Vec<u16> = game.next_draws().expect("order").collect();
+    assert_eq!(next[0], drawn, "the stack's top is what the decision drew");
+    let wanted = *next
+        .iter()
+        .rev()
+        .find(|&&t| t != drawn)
+        .expect("another tile type in the bag");
+    game.arrange_next_draws(&[wanted]).expect("arranged");
+    assert_eq!(tiles_sorted(&game), bag, "the same tiles in the bag");
+    assert_eq!(game.next_draws().expect("order").next(), Some(wanted));
+    game.play(&action).expect("the same decision");
+    assert_eq!(game.state().turn().drawn, Some(wanted));
+
+    // Refusals leave the game as it was.
+    let before = public(&game);
+    let absent = (0..game.rules().tiles().len() as u16)
+        .find(|t| !game.next_draws().expect("order").any(|b| b == *t))
+        .expect("a tile type with no copy left");
+    let e = game.arrange_next_draws(&[absent]).expect_err("no copy left");
+    assert!(e.message.contains("left in the bag"), "{e}");
+    let too_many = vec![wanted; game.state().tiles_left() + 1];
+    assert!(game.arrange_next_draws(&too_many).is_err());
+    assert_eq!(public(&game), before);
+    let mut random = new_game(1, 2);
+    let e = random.arrange_next_draws(&[0]).expect_err("a random bag has no order");
+    assert!(e.message.contains("draw order"), "{e}");
+}

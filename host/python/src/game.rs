@@ -76,6 +76,12 @@ struct Session {
     off_window: usize,
     /// Whether moves are kept (a batch's games keep none: they are never saved).
     recording: bool,
+    /// In a game with a draw order, the order as drawn so far and as it
+    /// stands (draws chosen with [`Session::redraw`] change it): what
+    /// its record says, so that a replay draws the same tiles.
+    order: Option<Vec<String>>,
+    /// Tiles the last decision (or the setup) drew, discarded ones included.
+    last_draws: usize,
 }
 
 impl Session {
@@ -90,14 +96,27 @@ impl Session {
             indexed_radius: None,
             off_window: 0,
             recording: true,
+            order: None,
+            last_draws: 0,
         }
     }
 
     fn start(setup: GameSetup, plugins: Vec<PathBuf>, tiles_dir: Option<PathBuf>) -> PyResult<Session> {
         let rules = setup.rules().map_err(config_error)?;
-        let game = Game::new(Arc::new(rules)).map_err(play_error)?;
+        let mut game = Game::new(Arc::new(rules)).map_err(play_error)?;
+        let order = game.rules().config.draw_order.clone();
+        if order.is_some() {
+            // Its draws may be chosen (`redraw`), which takes the last
+            // decision back.
+            game.set_undoable(true);
+        }
         let context = Arc::new(Context { plugins, tiles_dir });
-        Ok(Session::new(game, context))
+        let mut session = Session::new(game, context);
+        if let Some(order) = &order {
+            session.last_draws = order.len().saturating_sub(session.game.state().tiles_left());
+        }
+        session.order = order;
+        Ok(session)
     }
 
     fn options(&mut self) -> &[Action] {
@@ -129,13 +148,91 @@ impl Session {
 
     fn play(&mut self, action: &Action) -> PyResult<()> {
         let m = self.recording.then(|| self.game.move_of(action));
+        let left = self.game.state().tiles_left();
         self.game.play(action).map_err(play_error)?;
+        self.last_draws = left.saturating_sub(self.game.state().tiles_left());
         if let Some(m) = m {
             self.history.push(Step::Move(m));
         }
         self.listed = false;
         self.indexed_radius = None;
         Ok(())
+    }
+
+    /// Plays the last decision (or the setup) again with its draws being
+    /// `draws`, first drawn first: a chance node of a search choosing what
+    /// a draw gives, at the cost of one decision taken back and played
+    /// again (the setup is made again, with no decision to replay).
+    /// Returns how many tiles the decision drew: more than `draws` when
+    /// a chosen tile fit nowhere and the game drew again.
+    fn redraw(&mut self, draws: &[String]) -> PyResult<usize> {
+        let Some(order) = self.order.clone() else {
+            return Err(illegal(
+                RefusalKind::WrongDecision,
+                "only a game with a draw order (Game.with_draw_order) has draws that can be chosen",
+            ));
+        };
+        let rules = self.game.rules_arc().clone();
+        let mut tiles = Vec::with_capacity(draws.len());
+        for id in draws {
+            let Some(index) = rules.tile_by_id(id).map(|t| t.index) else {
+                return Err(illegal(RefusalKind::UnknownTile, format!("no tile {id} in this game")));
+            };
+            tiles.push(index);
+        }
+        match self.history.last() {
+            None => {
+                // The setup drew: make it again with the order starting so.
+                let mut rest = order.clone();
+                for id in draws {
+                    let Some(at) = rest.iter().position(|t| t == id) else {
+                        return Err(illegal(
+                            RefusalKind::NotAnOption,
+                            format!("no tile {id} is left in the bag"),
+                        ));
+                    };
+                    rest.remove(at);
+                }
+                let mut record = GameRecord::new(rules.config.clone());
+                record.config.draw_order = Some(draws.iter().cloned().chain(rest).collect());
+                *self = Session::replayed(&record, self.context.plugins.clone(), self.context.tiles_dir.clone())?;
+            }
+            Some(Step::Move(m)) => {
+                let m = m.clone();
+                if !self.game.undo() {
+                    return Err(illegal(
+                        RefusalKind::WrongDecision,
+                        "the last decision cannot be taken back",
+                    ));
+                }
+                let replay = |s: &mut Session| -> PyResult<Action> {
+                    s.game.action_from_move(&m).map_err(|e| illegal(e.kind, e.message))
+                };
+                let action = replay(self)?;
+                if let Err(e) = self.game.arrange_next_draws(&tiles) {
+                    // Back as it was: the same decision on the same bag.
+                    self.game.play(&action).map_err(play_error)?;
+                    return Err(illegal(e.kind, e.message));
+                }
+                let drawn = order.len().saturating_sub(self.game.state().tiles_left());
+                let next = self.game.next_draws().into_iter().flatten();
+                let arranged: Vec<String> = order[..drawn.min(order.len())]
+                    .iter()
+                    .cloned()
+                    .chain(next.map(|t| rules.tile(t).def.id.clone()))
+                    .collect();
+                self.order = Some(arranged);
+                self.history.pop();
+                self.play(&action)?;
+            }
+            Some(Step::Determinized(_)) => {
+                return Err(illegal(
+                    RefusalKind::WrongDecision,
+                    "a determinized game's draws cannot be chosen",
+                ));
+            }
+        }
+        Ok(self.last_draws)
     }
 
     fn play_index(&mut self, index: usize, radius: i32) -> PyResult<()> {
@@ -152,6 +249,10 @@ impl Session {
 
     fn record(&self) -> GameRecord {
         let mut record = GameRecord::new(self.game.rules().config.clone());
+        if let Some(order) = &self.order {
+            // As drawn, when draws were chosen.
+            record.config.draw_order = Some(order.clone());
+        }
         record.moves = self
             .history
             .iter()
@@ -572,6 +673,32 @@ impl PyGame {
     #[getter]
     fn tiles_left(&self) -> usize {
         self.session.game.state().tiles_left()
+    }
+
+    /// In a game with a draw order, the tile ids the next draws take, in
+    /// order; `None` in a game drawn at random.
+    #[getter]
+    fn next_draws(&self) -> Option<Vec<String>> {
+        let g = &self.session.game;
+        g.next_draws()
+            .map(|draws| draws.map(|t| g.rules().tile(t).def.id.clone()).collect())
+    }
+
+    /// Tiles the last decision (or the setup, before any) drew, discarded
+    /// ones included: the chance nodes a search puts after it.
+    #[getter]
+    fn last_draws(&self) -> usize {
+        self.session.last_draws
+    }
+
+    /// Plays the last decision (or the setup) again with its draws being
+    /// `draws` (tile ids, first drawn first) and returns how many tiles it
+    /// drew (more than `draws` when a chosen tile fit nowhere and the game
+    /// drew again). Only in a game with a draw order (`with_draw_order`):
+    /// a search's chance node at the cost of one decision, without
+    /// replaying the game. The record then says the order as drawn.
+    fn redraw(&mut self, draws: Vec<String>) -> PyResult<usize> {
+        self.session.redraw(&draws)
     }
 
     /// Seat `player`'s points by score source.

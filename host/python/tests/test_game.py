@@ -1,5 +1,6 @@
 import copy
 import pickle
+import random
 
 import pytest
 
@@ -210,3 +211,52 @@ def test_the_search_bot_analyses_a_decision():
     assert b["visits"] == a["visits"] and b["best"] == a["best"]
     with pytest.raises(ValueError, match="does not search"):
         Bot("greedy", seed=1).analyse(g)
+
+
+def _bag_order(game):
+    return [t for t, n in game.initial_bag() for _ in range(n)]
+
+
+def test_redraw_chooses_the_draws_of_the_last_decision_without_a_replay():
+    template = Game(players=2, seed=3)
+    g = template.with_draw_order(_bag_order(template))
+    assert g.last_draws == 1  # the setup drew the first tile
+    assert g.next_draws[0] != "U" or g.next_draws[1] != "U"
+    # The setup's draw chosen: the first tile is a U.
+    assert g.redraw(["U"]) == 1
+    assert g.decision.tile == "U"
+    rng = random.Random(5)
+    for _ in range(12):
+        g.play(rng.choice(g.legal_actions()))
+    while g.last_draws == 0:
+        g.play(rng.choice(g.legal_actions()))
+    before = g.record()
+    wanted = g.next_draws[-1]  # a tile deep in the bag, not the one drawn
+    assert g.redraw([wanted]) >= 1
+    assert g.decision.tile == wanted
+    # The same decisions, and a record that replays to this very game.
+    assert g.record() != before
+    again = Game.load(g.record())
+    assert again.record() == g.record() and again.decision.tile == wanted
+    # A copy keeps what was chosen.
+    copied = pickle.loads(pickle.dumps(g))
+    assert copied.record() == g.record() and copied.next_draws == g.next_draws
+
+
+def test_redraw_refuses_what_it_cannot_do_and_changes_nothing():
+    g = Game(seed=1)
+    with pytest.raises(carcassonne.IllegalActionError, match="draw order"):
+        g.redraw(["D"])
+    assert g.next_draws is None
+    template = Game(seed=1)
+    g = template.with_draw_order(_bag_order(template))
+    g.play(g.legal_actions()[0])
+    while g.last_draws == 0:
+        g.play(g.legal_actions()[0])
+    before = g.record()
+    with pytest.raises(carcassonne.IllegalActionError, match="no tile ZZ"):
+        g.redraw(["ZZ"])
+    counts = dict(g.initial_bag())
+    with pytest.raises(carcassonne.IllegalActionError, match="left in the bag"):
+        g.redraw(["C"] * (counts["C"] + 1))
+    assert g.record() == before

@@ -81,3 +81,30 @@ def test_the_game_string_takes_several_expansions_and_variants():
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
     with pytest.raises(ValueError, match="EXPANSION.NAME:VALUE"):
         pyspiel.load_game("python_carcassonne(variants=easter.die)")
+
+
+def test_a_chance_outcome_is_the_tile_drawn():
+    import numpy as np
+
+    game = pyspiel.load_game("python_carcassonne(players=2)")
+    rng = np.random.RandomState(11)
+    state = game.new_initial_state()
+    seen = 0
+    while not state.is_terminal() and seen < 30:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            action = int(rng.choice(actions, p=probs))
+            left = state._left[action]
+            state.apply_action(action)
+            assert state._left[action] == left - 1
+            if not state.is_chance_node():
+                # The engine's pending placement is of the tile chosen.
+                assert state._game.decision.tile == game.tile_ids[action]
+                seen += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert seen == 30
+    # The state's game replays from its record: the draws as chosen.
+    from carcassonne import Game
+
+    assert Game.load(state._game.record()).record() == state._game.record()

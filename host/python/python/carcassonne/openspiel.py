@@ -11,6 +11,12 @@ nowhere is discarded and the next draw is one more chance node). Player
 actions are the flat action index of ``Game.action_mask`` (window of
 ``radius`` around the start tile).
 
+A chance node costs one decision, not a replay: the engine game has a draw
+order (the bag as a stack), and an outcome takes back the decision that
+drew and plays it again with the chosen tile on top (``Game.redraw``).
+Expansions that order the bag in phases (The River) are not supported:
+with a draw order the bag is one phase, so any tile could be drawn first.
+
 Rewards come at the end only (OpenSpiel's terminal reward model, which its
 ``MCTSBot`` and AlphaZero require): the returns of a finished game, 0 for
 every seat before. ``utility=points`` (the default) returns the final
@@ -79,6 +85,11 @@ class CarcassonneGame(pyspiel.Game):
         self.tile_ids = [t for t, _ in bag]
         self.bag_counts = [n for _, n in bag]
         bag_size = sum(self.bag_counts)
+        # The engine game every state starts from: the bag as a stack in a
+        # fixed order, whose draws the chance outcomes then choose.
+        self.start = self.template.with_draw_order(
+            [t for t, n in zip(self.tile_ids, self.bag_counts) for _ in range(n)]
+        )
         info = pyspiel.GameInfo(
             num_distinct_actions=self.template.action_space_size(self.radius),
             max_chance_outcomes=len(self.tile_ids),
@@ -99,24 +110,28 @@ class CarcassonneGame(pyspiel.Game):
 
 
 class CarcassonneState(pyspiel.State):
-    """A state: the draws so far and the engine game replayed with them."""
+    """A state: the engine game, and the draws chosen so far."""
 
     def __init__(self, game: CarcassonneGame) -> None:
         super().__init__(game)
         self._radius = game.radius
         self._utility = game.utility
-        self._template = game.template
         self._tile_ids = game.tile_ids
         self._left = list(game.bag_counts)
         self._draws: list[str] = []
-        self._game: Game | None = None
+        self._game: Game = game.start.clone()
+        # The draws of the pending chance node's decision chosen so far:
+        # the setup (or the last decision) drew, and each chance outcome
+        # decides one of its draws.
+        self._chance = self._game.last_draws > 0
+        self._chosen: list[str] = []
         self._last = [0] * game.num_players()
 
     def _at_chance(self) -> bool:
-        return (self._game is None or self._game.current_player is None) and sum(self._left) > 0
+        return self._chance
 
     def current_player(self) -> int:
-        if self._at_chance():
+        if self._chance:
             return pyspiel.PlayerId.CHANCE
         if self._game.current_player is None:
             return pyspiel.PlayerId.TERMINAL
@@ -131,17 +146,23 @@ class CarcassonneState(pyspiel.State):
 
     def _settle(self) -> None:
         """The scores once a decision or the end is reached."""
-        if self._at_chance():
-            return
-        self._last = self._game.scores
+        if not self._chance:
+            self._last = self._game.scores
 
     def _apply_action(self, action: int) -> None:
-        if self.is_chance_node():
+        if self._chance:
+            tile = self._tile_ids[action]
             self._left[action] -= 1
-            self._draws.append(self._tile_ids[action])
-            self._game = self._template.with_draw_order(self._draws) if self._game is None else self._game.with_draw_order(self._draws)
+            self._draws.append(tile)
+            self._chosen.append(tile)
+            # Still a chance node when the chosen tile fit nowhere and the
+            # game drew again.
+            self._chance = self._game.redraw(self._chosen) > len(self._chosen)
+            if not self._chance:
+                self._chosen = []
         else:
             self._game.play_index(action, self._radius)
+            self._chance = self._game.last_draws > 0
         self._settle()
 
     def _action_to_string(self, player: int, action: int) -> str:
