@@ -8,6 +8,9 @@
 3. Batch: the legal indices of all games (sparse form of the masks), a
    random legal index per game chosen with numpy, one step call; and
    Batch.step_random (choice made in Rust).
+4. observed: Batch.step_random and the observations of every game after
+   every step, filled into one preallocated float32 array (the steps a
+   learner sees), at each radius of --obs-radius.
 """
 
 from __future__ import annotations
@@ -72,19 +75,39 @@ def batched(seconds: float, radius: int, n: int, rust_choice: bool) -> float:
     return steps / (time.perf_counter() - start)
 
 
+def observed(seconds: float, radius: int, n: int) -> float:
+    b = Batch(Game(seed=0), n, radius)
+    try:
+        out = np.empty((n, b.observation_size), dtype=np.float32)
+        fill = lambda: b.observations(out)  # noqa: E731
+    except AttributeError:  # an older package: bytes per call
+        fill = lambda: np.frombuffer(b.observations(), dtype=np.float32)  # noqa: E731
+    fill()
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        b.step_random()
+        fill()
+        steps += n
+    return steps / (time.perf_counter() - start)
+
+
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--radius", type=int, default=15)
     p.add_argument("--batch", type=int, default=256)
+    p.add_argument("--obs-radius", default="15,7,5,3", help="radii of the observed mode, comma-separated")
+    p.add_argument("--only-observed", action="store_true")
     p.add_argument("--json", action="store_true")
     a = p.parse_args()
-    figures = {
-        "aec_steps_per_s": aec(a.seconds, a.radius),
-        "game_steps_per_s": direct(a.seconds, a.radius),
-        "batch_python_choice_steps_per_s": batched(a.seconds, a.radius, a.batch, False),
-        "batch_step_random_steps_per_s": batched(a.seconds, a.radius, a.batch, True),
-    }
+    figures = {}
+    if not a.only_observed:
+        figures["aec_steps_per_s"] = aec(a.seconds, a.radius)
+        figures["game_steps_per_s"] = direct(a.seconds, a.radius)
+        figures["batch_python_choice_steps_per_s"] = batched(a.seconds, a.radius, a.batch, False)
+        figures["batch_step_random_steps_per_s"] = batched(a.seconds, a.radius, a.batch, True)
+    for r in (int(x) for x in a.obs_radius.split(",") if x):
+        figures[f"batch_observed_r{r}_steps_per_s"] = observed(a.seconds, r, a.batch)
     if a.json:
         print(json.dumps({k: round(v) for k, v in figures.items()}))
     else:
