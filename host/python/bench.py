@@ -1,6 +1,8 @@
-"""Random-play speed from Python on one core: steps (decisions) per second.
+"""Random-play speed from Python: steps (decisions) per second, on one core
+but for the observed mode (Batch threads: one per core).
 
     python host/python/bench.py [--seconds 3] [--radius 15] [--batch 256]
+                                [--obs-radius 15,7,5,3] [--only-observed]
 
 1. the PettingZoo AEC API (raw_env: last(), the mask, step) with a random
    legal action from the mask;

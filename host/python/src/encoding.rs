@@ -114,6 +114,66 @@ pub struct Spec {
     pub spots: Vec<String>,
 }
 
+/// Which feature nodes of a game are complete, kept up to date as tiles
+/// are placed: a feature completes only when a tile is placed on or next
+/// to one of its tiles, and stays complete, so each observation reads a
+/// flag instead of walking the feature graph for every tile.
+#[derive(Clone, Debug, Default)]
+pub struct Completion {
+    /// Tiles on the board when last brought up to date.
+    tiles: usize,
+    /// The last of them (place, type, first node), to notice an undo
+    /// followed by another placement.
+    last: Option<(Pos, u16, u32)>,
+    /// Per feature node, whether its feature is complete.
+    complete: Vec<bool>,
+}
+
+impl Completion {
+    /// Brings the flags up to date with `game`'s board.
+    pub fn update(&mut self, game: &Game) {
+        let s = game.state();
+        let placed = s.board().tiles();
+        let same_last = self.tiles == 0
+            || placed
+                .get(self.tiles - 1)
+                .is_some_and(|p| Some((p.pos, p.tile, p.first_node)) == self.last);
+        if placed.len() < self.tiles || !same_last {
+            // Tiles taken back (an undo): start again.
+            *self = Completion::default();
+        }
+        if placed.len() == self.tiles {
+            return;
+        }
+        self.complete.resize(s.features().len(), false);
+        let rules = game.rules();
+        let from = self.tiles;
+        for p in &placed[from..] {
+            // The new tile's features, and those of the tiles round it (a
+            // wall closes a neighbour's city; a cloister gets surrounded).
+            for q in std::iter::once(p.pos).chain(p.pos.ring()) {
+                let Some(t) = s.board().get(q) else { continue };
+                for f in 0..rules.tile(t.tile).def.features.len() {
+                    let node = t.first_node + f as u32;
+                    if !self.complete.get(node as usize).copied().unwrap_or(true) && s.is_complete(node) {
+                        for m in s.features().members(node) {
+                            if let Some(c) = self.complete.get_mut(m as usize) {
+                                *c = true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.tiles = placed.len();
+        self.last = placed.last().map(|p| (p.pos, p.tile, p.first_node));
+    }
+
+    fn is_complete(&self, node: u32) -> bool {
+        self.complete.get(node as usize).copied().unwrap_or(false)
+    }
+}
+
 /// The features of tile `t` turned by `r` that can complete, with the
 /// completion planes they mark: a bit per side whose centre they hold,
 /// bit 4 for a feature inside the tile.
@@ -533,12 +593,14 @@ impl Layout {
     }
 
     /// The observation of `game` for `me`, written into `out`, which must
-    /// hold `observation_len()` numbers (all of it is written).
+    /// hold `observation_len()` numbers (all of it is written);
+    /// `completion` is `game`'s, brought up to date here.
     ///
     /// Planes (each W × W, row-major by y then x, cell (0,0) = start tile)
     /// and numbers as [`Layout::spec`] names them; seats are counted from
     /// `me` (offset 0 is `me`, 1 the next seat …).
-    pub fn observe(&self, game: &Game, me: u8, out: &mut [f32]) {
+    pub fn observe(&self, game: &Game, me: u8, out: &mut [f32], completion: &mut Completion) {
+        completion.update(game);
         out.fill(0.0);
         let w = self.width();
         let area = w * w;
@@ -556,7 +618,7 @@ impl Layout {
             }
             let complete = self.complete_plane();
             for &(f, bits) in self.completing.get(code).map_or(&[][..], Vec::as_slice) {
-                if s.is_complete(placed.first_node + u32::from(f)) {
+                if completion.is_complete(placed.first_node + u32::from(f)) {
                     for b in 0..5 {
                         if bits & (1 << b) != 0 {
                             out[(complete + b) * area + c] = 1.0;

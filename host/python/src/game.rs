@@ -1,7 +1,7 @@
 //! The Python classes: `Game`, `Action`, `Decision`, `Bot` and the batched
 //! `Batch` of games for fast learning loops.
 
-use crate::encoding::Layout;
+use crate::encoding::{Completion, Layout};
 use crate::{ConfigError, ExpansionError, IllegalActionError, RecordError};
 use carcassonne_bots::{Bot, BotSpec, MctsBot};
 use carcassonne_core::rng::GameRng;
@@ -80,6 +80,8 @@ struct Session {
     off_window: usize,
     /// The layout of the last window asked for (rules and seats never change).
     layout: Option<Arc<Layout>>,
+    /// Which features are complete, for observations.
+    completion: Completion,
     /// Whether moves are kept (a batch's games keep none: they are never saved).
     recording: bool,
 }
@@ -96,6 +98,7 @@ impl Session {
             indexed_radius: None,
             off_window: 0,
             layout: None,
+            completion: Completion::default(),
             recording: true,
         }
     }
@@ -219,6 +222,7 @@ impl Session {
 
     fn determinize(&mut self, seed: u64) {
         self.game = self.game.determinized(seed);
+        self.completion = Completion::default();
         self.history.push(Step::Determinized(seed));
         self.listed = false;
         self.indexed_radius = None;
@@ -754,7 +758,8 @@ impl PyGame {
         }
         let layout = self.session.layout(radius)?;
         let mut out = vec![0f32; layout.observation_len()];
-        layout.observe(&self.session.game, player, &mut out);
+        let s = &mut self.session;
+        layout.observe(&s.game, player, &mut out, &mut s.completion);
         float_bytes(py, &out)
     }
 
@@ -1261,7 +1266,7 @@ impl PyBatch {
     /// `(n, observation_size)`. Reuse `out` across steps: nothing else is
     /// allocated. Do not touch `out` from another thread meanwhile.
     #[pyo3(signature = (out=None))]
-    fn observations<'py>(&self, py: Python<'py>, out: Option<Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    fn observations<'py>(&mut self, py: Python<'py>, out: Option<Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
         let len = self.layout.observation_len();
         let total = len * self.games.len();
         if total.saturating_mul(4) > MAX_BATCH_OBSERVATION_BYTES {
@@ -1284,7 +1289,7 @@ impl PyBatch {
             return Ok(out);
         }
         let layout = &*self.layout;
-        let games = &self.games;
+        let games = &mut self.games;
         let threads = self.threads.clamp(1, games.len().div_ceil(8).max(1));
         py.detach(|| {
             // SAFETY: `float_buffer` checked that `ptr` addresses `total`
@@ -1298,11 +1303,11 @@ impl PyBatch {
             let all = unsafe { std::slice::from_raw_parts_mut(ptr as *mut f32, total) };
             let per = games.len().div_ceil(threads);
             std::thread::scope(|scope| {
-                for (chunk, rows) in games.chunks(per).zip(all.chunks_mut(per * len)) {
+                for (chunk, rows) in games.chunks_mut(per).zip(all.chunks_mut(per * len)) {
                     scope.spawn(move || {
-                        for (s, row) in chunk.iter().zip(rows.chunks_exact_mut(len)) {
+                        for (s, row) in chunk.iter_mut().zip(rows.chunks_exact_mut(len)) {
                             let me = s.game.decision().map_or(0, |d| d.player());
-                            layout.observe(&s.game, me, row);
+                            layout.observe(&s.game, me, row, &mut s.completion);
                         }
                     });
                 }

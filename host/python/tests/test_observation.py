@@ -240,6 +240,29 @@ def test_completion_planes_follow_the_engine():
     assert complete_seen
 
 
+@pytest.mark.parametrize("expansions", [[], ["inns-and-cathedrals", "the-princess-and-the-dragon", "abbot"]])
+def test_observations_kept_up_to_date_equal_those_of_a_replayed_game(expansions):
+    # A game's observation keeps which features are complete as tiles come;
+    # the same game replayed from its record starts from nothing and must
+    # see the same, completion planes included.
+    g = Game(seed=4, players=2, expansions=expansions)
+    rng = np.random.default_rng(4)
+    steps = 0
+    while not g.is_over:
+        if steps % 5 == 0:
+            obs(g, g.current_player)  # brought up to date now, not only at the checks
+        if steps % 23 == 0:
+            fresh = Game.load(g.record())
+            for seat in range(2):
+                assert np.array_equal(obs(g, seat), obs(fresh, seat))
+        g.play(int(rng.integers(len(g.legal_actions()))))
+        steps += 1
+    fresh = Game.load(g.record())
+    assert np.array_equal(obs(g, 0), obs(fresh, 0))
+    p = planes(g, 0)
+    assert sum(p[f"complete:{x}"].sum() for x in ("N", "E", "S", "W", "inner")) > 0
+
+
 def test_batch_observations_are_the_games_observations_in_one_array():
     n = 5
     b = Batch(Game(seed=10, players=2), n, radius=R)
