@@ -100,6 +100,8 @@ pub struct Layout {
     sides: Vec<Vec<u8>>,
     tile_ids: Vec<String>,
     bag_size: usize,
+    /// The score sources (the core's and those expansions declare).
+    sources: Vec<String>,
 }
 
 /// Names of the parts of an observation or action layout.
@@ -262,6 +264,7 @@ impl Layout {
             sides: Vec::new(),
             tile_ids: rules.tiles().iter().map(|t| t.id().to_string()).collect(),
             bag_size: rules.bag_size(),
+            sources: rules.score_sources().to_vec(),
         };
         debug_assert!(spots_end == layout.kind_channels() + 1);
         for t in rules.tiles() {
@@ -498,7 +501,17 @@ impl Layout {
     /// Length of the numbers after the planes.
     pub fn vector_len(&self) -> usize {
         let (p, t) = (self.players, self.tile_ids.len());
-        3 + p + t + 4 * self.code_len + t + 1 + p + self.figures * p + self.neutral.len()
+        3 + p
+            + t
+            + 4 * self.code_len
+            + t
+            + 1
+            + p
+            + self.figures * p
+            + self.neutral.len()
+            + self.figures * p * p
+            + self.sources.len() * p
+            + t
     }
 
     /// Length of the observation: the planes (`planes() · W²`), then the numbers.
@@ -569,6 +582,9 @@ impl Layout {
             ("scores", p),
             ("supply", self.figures * p),
             ("neutral-supply", self.neutral.len()),
+            ("captives", self.figures * p * p),
+            ("score-breakdown", self.sources.len() * p),
+            ("set-aside", t),
         ] {
             vectors.push((name.to_string(), at, at + len));
             at += len;
@@ -717,6 +733,26 @@ impl Layout {
         v += self.figures * self.players;
         for (i, &k) in self.neutral.iter().enumerate() {
             out[v + i] = f32::from(s.neutral_supply(k)) / 10.0;
+        }
+        v += self.neutral.len();
+        let p = self.players;
+        for c in s.captives() {
+            if (c.kind as usize) < self.figures && (c.owner as usize) < p && (c.by as usize) < p {
+                out[v + (c.kind as usize * p + rel(c.owner)) * p + rel(c.by)] += 1.0;
+            }
+        }
+        v += self.figures * p * p;
+        let n = self.sources.len();
+        for player in 0..p as u8 {
+            for (i, &points) in s.breakdown(player).iter().enumerate().take(n) {
+                out[v + i * p + rel(player)] = points as f32 / 100.0;
+            }
+        }
+        v += n * p;
+        for &t in s.set_aside() {
+            if (t as usize) < self.tile_ids.len() {
+                out[v + t as usize] += 1.0;
+            }
         }
     }
 }

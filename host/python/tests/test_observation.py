@@ -227,6 +227,25 @@ def test_expansion_kinds_and_tile_attributes_get_channels_from_their_declaration
     assert not any(n.startswith("inns-and-cathedrals.") for n in base)
 
 
+def test_prisoners_and_points_by_source_are_counted_from_the_observer():
+    g = Game(seed=2, players=2, expansions=["the-tower"])
+    rng = np.random.default_rng(2)
+    held = False
+    while not g.is_over and not held:
+        g.play(int(rng.integers(len(g.legal_actions()))))
+        held = vector(g, 0, "captives").sum() > 0
+    assert held, "no prisoner was taken in the game"
+    sources = len(g.score_sources)
+    for seat in range(2):
+        points = vector(g, seat, "score-breakdown").reshape(sources, 2)
+        assert points[:, 0].sum() * 100 == pytest.approx(g.scores[seat])
+        assert points[:, 1].sum() * 100 == pytest.approx(g.scores[1 - seat])
+    # A prisoner's owner and holder swap places for the other seat.
+    mine = vector(g, 0, "captives").reshape(len(g.figure_kinds), 2, 2)
+    theirs = vector(g, 1, "captives").reshape(len(g.figure_kinds), 2, 2)
+    assert np.array_equal(mine, theirs[:, ::-1, ::-1])
+
+
 def test_completion_planes_follow_the_engine():
     g = Game(seed=2, players=2)
     rng = np.random.default_rng(0)
