@@ -13,7 +13,7 @@
 //! - then `F · S`: deploy figure kind `f` on the tile just placed at spot
 //!   `s`: `f·S + s`, a spot being a feature's kind and where it lies on the
 //!   tile as placed (its first side or segment clockwise from the north),
-//!   or one of the 4 corners;
+//!   or one of the 4 corners, or the tile itself;
 //! - then `OVERFLOW` slots: every other legal option (expansion decisions,
 //!   placements outside the window, deployments on other tiles), in the
 //!   engine's order of the legal list.
@@ -57,6 +57,17 @@ struct KindSlot {
     shape: KindShape,
     /// First channel in the tile code (after `tile`).
     first: usize,
+    /// The most features of this kind on no edge one tile of the game
+    /// has, though the kind lies on edges (fields enclosed by a city): as
+    /// many more channels, `KIND:inside`, `KIND:inside-2` …, after the
+    /// shape's, for the first, second … such feature in definition order.
+    inside: usize,
+}
+
+impl KindSlot {
+    fn channels(&self) -> usize {
+        shape_channels(self.shape) + self.inside
+    }
 }
 
 /// One attribute an expansion declares for its tiles, with its channels.
@@ -208,9 +219,15 @@ impl Layout {
         let rules = game.rules();
         let landscape = rules.landscape();
         let mut present = 0u32;
+        let mut inside = [0usize; 16];
         for t in rules.tiles() {
-            for &k in t.feature_kinds() {
+            let mut here = [0usize; 16];
+            for (f, &k) in t.def.features.iter().zip(t.feature_kinds()) {
                 present |= 1 << k.index();
+                if f.segments.is_empty() && landscape.shape(k) != KindShape::Inner && k.index() < 16 {
+                    here[k.index()] += 1;
+                    inside[k.index()] = inside[k.index()].max(here[k.index()]);
+                }
             }
         }
         let mut kinds = Vec::new();
@@ -224,8 +241,9 @@ impl Layout {
                     name: landscape.feature(k).name,
                     shape,
                     first: next,
+                    inside: inside[k.index()],
                 });
-                next += shape_channels(shape);
+                next += kinds.last().map_or(0, KindSlot::channels);
             }
         }
         let spots_end = next;
@@ -289,7 +307,7 @@ impl Layout {
 
     /// Channels of the kinds of feature (without `tile`).
     fn kind_channels(&self) -> usize {
-        self.kinds.iter().map(|k| shape_channels(k.shape)).sum()
+        self.kinds.iter().map(KindSlot::channels).sum()
     }
 
     fn slot_of(&self, kind: FeatureKind) -> Option<&KindSlot> {
@@ -325,13 +343,20 @@ impl Layout {
                 }
             }
         }
+        let mut enclosed = [0usize; 16];
         for (f, anchor) in anchors.iter_mut().enumerate() {
-            if let Some(slot) = self.slot_of(t.feature_kind(f))
-                && slot.shape == KindShape::Inner
-            {
-                code[slot.first] = 1.0;
-                *anchor = (slot.first - 1) as u16;
-            }
+            let k = t.feature_kind(f);
+            let Some(slot) = self.slot_of(k) else { continue };
+            let ch = if slot.shape == KindShape::Inner {
+                slot.first
+            } else if t.def.features[f].segments.is_empty() && enclosed[k.index()] < slot.inside {
+                enclosed[k.index()] += 1;
+                slot.first + shape_channels(slot.shape) + enclosed[k.index()] - 1
+            } else {
+                continue;
+            };
+            code[ch] = 1.0;
+            *anchor = (ch - 1) as u16;
         }
         // A path that touches no side centre (none the declarations allow)
         // gets no spot; two features on one spot keep the first (the
@@ -403,9 +428,10 @@ impl Layout {
     pub fn deploy_base(&self) -> usize {
         self.pass() + 1
     }
-    /// Deploy spots per figure kind: the kinds' channels, then 4 corners.
+    /// Deploy spots per figure kind: the kinds' channels, then 4 corners,
+    /// then the tile itself (a tower floor).
     pub fn spots(&self) -> usize {
-        self.kind_channels() + 4
+        self.kind_channels() + 5
     }
     /// First overflow index.
     pub fn overflow_base(&self) -> usize {
@@ -438,6 +464,7 @@ impl Layout {
                         (a != NO_SPOT).then_some(a as usize)?
                     }
                     Spot::Corner(c) if c < 4 => self.kind_channels() + c as usize,
+                    Spot::Tile => self.kind_channels() + 4,
                     _ => return None,
                 };
                 Some(self.deploy_base() + d.figure as usize * self.spots() + spot)
@@ -531,11 +558,19 @@ impl Layout {
                 KindShape::Land => code.extend(SEGMENT_NAMES.iter().map(|s| format!("{name}:{s}"))),
                 KindShape::Inner => code.push(name.to_string()),
             }
+            for i in 1..=k.inside {
+                code.push(if i == 1 {
+                    format!("{name}:inside")
+                } else {
+                    format!("{name}:inside-{i}")
+                });
+            }
         }
         let spots: Vec<String> = code[1..]
             .iter()
             .cloned()
             .chain(CORNER_NAMES.iter().map(|c| format!("corner:{c}")))
+            .chain(std::iter::once("tile".to_string()))
             .collect();
         code.extend(
             SIDE_PAIRS

@@ -358,3 +358,23 @@ def test_a_batch_against_greedy_loses_with_random_play():
             wins[int(totals[g, 1] > totals[g, 0])] += 1
             totals[g] = 0
     assert wins[1] > wins[0], wins
+
+
+def test_every_deployment_on_the_placed_tile_has_a_structured_index():
+    # Every expansion's tiles (fields enclosed by cities, towers on the
+    # tile itself …): a deployment on the tile just placed never needs an
+    # overflow slot.
+    for e in [x["id"] for x in carcassonne.expansions() if x["id"] != "base"]:
+        g = Game(seed=1, players=3, expansions=[e])
+        lo, hi = g.action_spec(R)["deploy"]
+        rng = np.random.default_rng(1)
+        deploys = 0
+        while not g.is_over:
+            if g.decision.kind == "deploy":
+                for i, a in zip(g.action_indices(R), g.legal_actions()):
+                    record = a.record.get("deploy") if isinstance(a.record, dict) else None
+                    if record is not None and "at" not in record:
+                        deploys += 1
+                        assert i is not None and lo <= i < hi, (e, a.label, a.record)
+            g.play(int(rng.integers(len(g.legal_actions()))))
+        assert deploys > 0, e
