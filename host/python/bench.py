@@ -12,7 +12,8 @@ but for the observed mode (Batch threads: one per core).
    Batch.step_random (choice made in Rust).
 4. observed: Batch.step_random and the observations of every game after
    every step, filled into one preallocated float32 array (the steps a
-   learner sees), at each radius of --obs-radius.
+   learner sees), at each radius of --obs-radius; per second and per
+   CPU-second of the process (steady when other work shares the cores).
 """
 
 from __future__ import annotations
@@ -77,7 +78,9 @@ def batched(seconds: float, radius: int, n: int, rust_choice: bool) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def observed(seconds: float, radius: int, n: int) -> float:
+def observed(seconds: float, radius: int, n: int) -> tuple[float, float]:
+    """Observed steps per second of wall-clock time, and per CPU-second of
+    the process (all its threads): the second holds on a shared machine."""
     b = Batch(Game(seed=0), n, radius)
     try:
         out = np.empty((n, b.observation_size), dtype=np.float32)
@@ -85,12 +88,12 @@ def observed(seconds: float, radius: int, n: int) -> float:
     except AttributeError:  # an older package: bytes per call
         fill = lambda: np.frombuffer(b.observations(), dtype=np.float32)  # noqa: E731
     fill()
-    steps, start = 0, time.perf_counter()
+    steps, start, cpu = 0, time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         b.step_random()
         fill()
         steps += n
-    return steps / (time.perf_counter() - start)
+    return steps / (time.perf_counter() - start), steps / max(time.process_time() - cpu, 1e-9)
 
 
 def main() -> None:
@@ -109,7 +112,9 @@ def main() -> None:
         figures["batch_python_choice_steps_per_s"] = batched(a.seconds, a.radius, a.batch, False)
         figures["batch_step_random_steps_per_s"] = batched(a.seconds, a.radius, a.batch, True)
     for r in (int(x) for x in a.obs_radius.split(",") if x):
-        figures[f"batch_observed_r{r}_steps_per_s"] = observed(a.seconds, r, a.batch)
+        wall, cpu = observed(a.seconds, r, a.batch)
+        figures[f"batch_observed_r{r}_steps_per_s"] = wall
+        figures[f"batch_observed_r{r}_steps_per_cpu_s"] = cpu
     if a.json:
         print(json.dumps({k: round(v) for k, v in figures.items()}))
     else:
