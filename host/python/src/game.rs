@@ -1337,7 +1337,7 @@ impl PyBatch {
     }
 
     /// Plays one flat action index per game, then the bots' seats until a
-    /// learner's seat decides again; returns each game's score change per
+    /// learner's seat decides again (the games' bots on the batch's threads); returns each game's score change per
     /// seat over that span (n × seats int32 bytes, before any restart) and
     /// one byte per game, 1 where the game ended (and restarted). An
     /// illegal index raises `IllegalActionError`: the games before it in
@@ -1377,24 +1377,69 @@ impl PyBatch {
         let mut rewards = Vec::with_capacity(self.games.len() * seats * 4);
         let mut done = Vec::with_capacity(self.games.len());
         let radius = self.radius;
+        let has_bots = self.opponents.iter().any(Option::is_some);
+        let threads = self.threads.max(1);
         let result = py.detach(|| -> PyResult<()> {
-            for (g, index) in indices.iter().enumerate() {
-                let s = &mut self.games[g];
+            // The learners' actions, game after game (the batch's stream
+            // chooses the random ones in game order); an illegal one stops
+            // here, and only the games before it go on.
+            let mut befores = Vec::with_capacity(indices.len());
+            let mut refused = None;
+            for (s, index) in self.games.iter_mut().zip(indices) {
                 let before = s.scores();
-                match *index {
-                    Some(index) => s.play_index(index, radius)?,
+                let played = match *index {
+                    Some(index) => s.play_index(index, radius),
                     None => {
                         s.options();
                         let k = self.rng.below(s.options.len().max(1) as u32) as usize;
-                        if let Some(action) = s.options.get(k).cloned() {
-                            s.game.play(&action).map_err(play_error)?;
-                            s.listed = false;
-                            s.indexed_radius = None;
+                        match s.options.get(k).cloned() {
+                            Some(action) => s.game.play(&action).map_err(play_error).map(|()| {
+                                s.listed = false;
+                                s.indexed_radius = None;
+                            }),
+                            None => Ok(()),
                         }
                     }
+                };
+                if let Err(e) = played {
+                    refused = Some(e);
+                    break;
                 }
-                let bots = self.bots[g].get_mut().unwrap_or_else(|p| p.into_inner());
-                play_bots(s, bots).map_err(play_error)?;
+                befores.push(before);
+            }
+            let moved = befores.len();
+            // The bots' turns, each game on its own, on the batch's threads.
+            if has_bots && moved > 0 {
+                let per = moved.div_ceil(threads);
+                let games = &mut self.games[..moved];
+                let bots = &mut self.bots[..moved];
+                let failed = std::thread::scope(|scope| {
+                    let handles: Vec<_> = games
+                        .chunks_mut(per)
+                        .zip(bots.chunks_mut(per))
+                        .map(|(games, bots)| {
+                            scope.spawn(move || {
+                                for (s, b) in games.iter_mut().zip(bots.iter_mut()) {
+                                    let b = b.get_mut().unwrap_or_else(|p| p.into_inner());
+                                    play_bots(s, b)?;
+                                }
+                                Ok::<(), PlayError>(())
+                            })
+                        })
+                        .collect();
+                    // Every thread joined before the first failure is told.
+                    let joined: Vec<_> = handles.into_iter().map(|h| h.join()).collect();
+                    joined.into_iter().find_map(|j| match j {
+                        Ok(r) => r.err().map(play_error),
+                        Err(_) => Some(ExpansionError::new_err("a bot's thread panicked")),
+                    })
+                });
+                if let Some(e) = failed {
+                    return Err(e);
+                }
+            }
+            for (g, before) in befores.iter().enumerate() {
+                let s = &mut self.games[g];
                 let after = s.scores();
                 rewards.extend(before.iter().zip(&after).flat_map(|(b, a)| (a - b).to_le_bytes()));
                 let over = s.game.is_over();
@@ -1410,7 +1455,7 @@ impl PyBatch {
                     self.bots[g] = Mutex::new(bots);
                 }
             }
-            Ok(())
+            refused.map_or(Ok(()), Err)
         });
         result?;
         Ok((PyBytes::new(py, &rewards), PyBytes::new(py, &done)))

@@ -378,3 +378,34 @@ def test_every_deployment_on_the_placed_tile_has_a_structured_index():
                         assert i is not None and lo <= i < hi, (e, a.label, a.record)
             g.play(int(rng.integers(len(g.legal_actions()))))
         assert deploys > 0, e
+
+
+def test_a_batch_plays_the_same_games_on_any_number_of_threads():
+    runs = []
+    for threads in (1, 2, 3):
+        b = Batch(Game(seed=11, players=3), 5, radius=R, opponents={1: "greedy", 2: "mcts:10"}, threads=threads)
+        seen = []
+        for _ in range(25):
+            m = np.frombuffer(b.masks(), dtype=np.uint8).reshape(5, -1)
+            rewards, done = b.step([int(np.flatnonzero(x)[len(np.flatnonzero(x)) // 2]) for x in m])
+            seen.append((rewards, done, b.observations().tobytes()))
+        runs.append(seen)
+    assert runs[0] == runs[1] == runs[2]
+
+
+def test_an_illegal_index_in_a_batch_moves_only_the_games_before_it():
+    b = Batch(Game(seed=12, players=2), 3, radius=R, opponents={1: "random"})
+    before = b.observations().copy()
+    m = np.frombuffer(b.masks(), dtype=np.uint8).reshape(3, -1)
+    legal = [int(np.flatnonzero(x)[0]) for x in m]
+    illegal = int(np.flatnonzero(m[1] == 0)[0])
+    with pytest.raises(carcassonne.IllegalActionError):
+        b.step([legal[0], illegal, legal[2]])
+    after = b.observations()
+    assert not np.array_equal(before[0], after[0])
+    assert np.array_equal(before[1], after[1]) and np.array_equal(before[2], after[2])
+    assert list(b.players()) == [0, 0, 0]
+    # Game 0 placed its tile; the others still place theirs.
+    spec = Game(seed=12, players=2).observation_spec(R)
+    start, _ = spec["vectors"]["decision-kind"]
+    assert after[0, start + 1] == 1.0 and after[1, start] == 1.0 and after[2, start] == 1.0
