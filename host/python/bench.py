@@ -13,7 +13,9 @@ but for the observed mode (Batch threads: one per core).
 4. observed: Batch.step_random and the observations of every game after
    every step, filled into one preallocated float32 array (the steps a
    learner sees), at each radius of --obs-radius; per second and per
-   CPU-second of the process (steady when other work shares the cores).
+   CPU-second of the process (steady when other work shares the cores);
+5. the learner's steps against the greedy bot seated in a Batch (its turns
+   played in Rust on the batch's threads).
 """
 
 from __future__ import annotations
@@ -96,6 +98,17 @@ def observed(seconds: float, radius: int, n: int) -> tuple[float, float]:
     return steps / (time.perf_counter() - start), steps / max(time.process_time() - cpu, 1e-9)
 
 
+def against(seconds: float, radius: int, n: int, bot: str) -> float:
+    """Learner's steps per second against a bot seated in the batch: seat 0
+    at random (`step_random`), seat 1 the engine's bot, played in Rust."""
+    b = Batch(Game(seed=0), n, radius, opponents={1: bot})
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        b.step_random()
+        steps += n
+    return steps / (time.perf_counter() - start)
+
+
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--seconds", type=float, default=3.0)
@@ -111,6 +124,7 @@ def main() -> None:
         figures["game_steps_per_s"] = direct(a.seconds, a.radius)
         figures["batch_python_choice_steps_per_s"] = batched(a.seconds, a.radius, a.batch, False)
         figures["batch_step_random_steps_per_s"] = batched(a.seconds, a.radius, a.batch, True)
+        figures["batch_vs_greedy_learner_steps_per_s"] = against(a.seconds, a.radius, a.batch, "greedy")
     for r in (int(x) for x in a.obs_radius.split(",") if x):
         wall, cpu = observed(a.seconds, r, a.batch)
         figures[f"batch_observed_r{r}_steps_per_s"] = wall
