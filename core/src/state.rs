@@ -311,6 +311,17 @@ impl CoreState {
         self.bag.len()
     }
 
+    /// Adds the tiles still in the bag to `counts`, one slot per tile type
+    /// (by type index; types past its end are skipped): what every player
+    /// may count, never the bag's order.
+    pub fn count_bag(&self, counts: &mut [u32]) {
+        for &t in &self.bag {
+            if let Some(c) = counts.get_mut(t as usize) {
+                *c += 1;
+            }
+        }
+    }
+
     /// Tiles an expansion's rules set aside after they were drawn (a
     /// dragon tile before the dragon is in play), by type index, until it
     /// puts them back into the bag.

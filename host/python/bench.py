@@ -1,6 +1,8 @@
-"""Random-play speed from Python on one core: steps (decisions) per second.
+"""Random-play speed from Python: steps (decisions) per second, on one core
+but for the observed mode (Batch threads: one per core).
 
     python host/python/bench.py [--seconds 3] [--radius 15] [--batch 256]
+                                [--obs-radius 15,7,5,3] [--only-observed]
 
 1. the PettingZoo AEC API (raw_env: last(), the mask, step) with a random
    legal action from the mask;
@@ -8,6 +10,12 @@
 3. Batch: the legal indices of all games (sparse form of the masks), a
    random legal index per game chosen with numpy, one step call; and
    Batch.step_random (choice made in Rust).
+4. observed: Batch.step_random and the observations of every game after
+   every step, filled into one preallocated float32 array (the steps a
+   learner sees), at each radius of --obs-radius; per second and per
+   CPU-second of the process (steady when other work shares the cores);
+5. the learner's steps against the greedy bot seated in a Batch (its turns
+   played in Rust on the batch's threads).
 """
 
 from __future__ import annotations
@@ -72,19 +80,55 @@ def batched(seconds: float, radius: int, n: int, rust_choice: bool) -> float:
     return steps / (time.perf_counter() - start)
 
 
+def observed(seconds: float, radius: int, n: int) -> tuple[float, float]:
+    """Observed steps per second of wall-clock time, and per CPU-second of
+    the process (all its threads): the second holds on a shared machine."""
+    b = Batch(Game(seed=0), n, radius)
+    try:
+        out = np.empty((n, b.observation_size), dtype=np.float32)
+        fill = lambda: b.observations(out)  # noqa: E731
+    except AttributeError:  # an older package: bytes per call
+        fill = lambda: np.frombuffer(b.observations(), dtype=np.float32)  # noqa: E731
+    fill()
+    steps, start, cpu = 0, time.perf_counter(), time.process_time()
+    while time.perf_counter() - start < seconds:
+        b.step_random()
+        fill()
+        steps += n
+    return steps / (time.perf_counter() - start), steps / max(time.process_time() - cpu, 1e-9)
+
+
+def against(seconds: float, radius: int, n: int, bot: str) -> float:
+    """Learner's steps per second against a bot seated in the batch: seat 0
+    at random (`step_random`), seat 1 the engine's bot, played in Rust."""
+    b = Batch(Game(seed=0), n, radius, opponents={1: bot})
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        b.step_random()
+        steps += n
+    return steps / (time.perf_counter() - start)
+
+
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--radius", type=int, default=15)
     p.add_argument("--batch", type=int, default=256)
+    p.add_argument("--obs-radius", default="15,7,5,3", help="radii of the observed mode, comma-separated")
+    p.add_argument("--only-observed", action="store_true")
     p.add_argument("--json", action="store_true")
     a = p.parse_args()
-    figures = {
-        "aec_steps_per_s": aec(a.seconds, a.radius),
-        "game_steps_per_s": direct(a.seconds, a.radius),
-        "batch_python_choice_steps_per_s": batched(a.seconds, a.radius, a.batch, False),
-        "batch_step_random_steps_per_s": batched(a.seconds, a.radius, a.batch, True),
-    }
+    figures = {}
+    if not a.only_observed:
+        figures["aec_steps_per_s"] = aec(a.seconds, a.radius)
+        figures["game_steps_per_s"] = direct(a.seconds, a.radius)
+        figures["batch_python_choice_steps_per_s"] = batched(a.seconds, a.radius, a.batch, False)
+        figures["batch_step_random_steps_per_s"] = batched(a.seconds, a.radius, a.batch, True)
+        figures["batch_vs_greedy_learner_steps_per_s"] = against(a.seconds, a.radius, a.batch, "greedy")
+    for r in (int(x) for x in a.obs_radius.split(",") if x):
+        wall, cpu = observed(a.seconds, r, a.batch)
+        figures[f"batch_observed_r{r}_steps_per_s"] = wall
+        figures[f"batch_observed_r{r}_steps_per_cpu_s"] = cpu
     if a.json:
         print(json.dumps({k: round(v) for k, v in figures.items()}))
     else:

@@ -1,7 +1,7 @@
 //! The Python classes: `Game`, `Action`, `Decision`, `Bot` and the batched
 //! `Batch` of games for fast learning loops.
 
-use crate::encoding::Layout;
+use crate::encoding::{Completion, Layout};
 use crate::{ConfigError, ExpansionError, IllegalActionError, RecordError};
 use carcassonne_bots::{Bot, BotSpec, MctsBot};
 use carcassonne_core::rng::GameRng;
@@ -48,6 +48,10 @@ fn py_to_json(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     obj.py().import("json")?.call_method1("dumps", (obj,))?.extract()
 }
 
+/// Largest window radius (a window of 201 × 201 cells; an observation
+/// of that window is some megabytes).
+const MAX_RADIUS: i32 = 100;
+
 /// Where a game's expansions and tiles come from, shared by its copies.
 struct Context {
     plugins: Vec<PathBuf>,
@@ -74,6 +78,10 @@ struct Session {
     indices: Vec<Option<u32>>,
     indexed_radius: Option<i32>,
     off_window: usize,
+    /// The layout of the last window asked for (rules and seats never change).
+    layout: Option<Arc<Layout>>,
+    /// Which features are complete, for observations.
+    completion: Completion,
     /// Whether moves are kept (a batch's games keep none: they are never saved).
     recording: bool,
     /// In a game with a draw order, the order as drawn so far and as it
@@ -95,6 +103,8 @@ impl Session {
             indices: Vec::new(),
             indexed_radius: None,
             off_window: 0,
+            layout: None,
+            completion: Completion::default(),
             recording: true,
             order: None,
             last_draws: 0,
@@ -127,16 +137,23 @@ impl Session {
         &self.options
     }
 
-    fn layout(&self, radius: i32) -> PyResult<Layout> {
-        if !(0..=1000).contains(&radius) {
+    fn layout(&mut self, radius: i32) -> PyResult<Arc<Layout>> {
+        if !(0..=MAX_RADIUS).contains(&radius) {
             return Err(PyValueError::new_err(format!(
-                "window radius {radius} is not in 0..=1000"
+                "window radius {radius} is not in 0..={MAX_RADIUS}"
             )));
         }
-        Ok(Layout::of(&self.game, radius))
+        match &self.layout {
+            Some(l) if l.radius == radius => Ok(l.clone()),
+            _ => {
+                let l = Arc::new(Layout::of(&self.game, radius));
+                self.layout = Some(l.clone());
+                Ok(l)
+            }
+        }
     }
 
-    fn indexed(&mut self, radius: i32) -> PyResult<Layout> {
+    fn indexed(&mut self, radius: i32) -> PyResult<Arc<Layout>> {
         let layout = self.layout(radius)?;
         self.options();
         if self.indexed_radius != Some(radius) {
@@ -306,6 +323,7 @@ impl Session {
 
     fn determinize(&mut self, seed: u64) {
         self.game = self.game.determinized(seed);
+        self.completion = Completion::default();
         self.history.push(Step::Determinized(seed));
         self.listed = false;
         self.indexed_radius = None;
@@ -816,7 +834,7 @@ impl PyGame {
 
     /// Number of flat action indices for a window of `radius`.
     #[pyo3(signature = (radius=15))]
-    fn action_space_size(&self, radius: i32) -> PyResult<usize> {
+    fn action_space_size(&mut self, radius: i32) -> PyResult<usize> {
         Ok(self.session.layout(radius)?.size())
     }
 
@@ -858,7 +876,7 @@ impl PyGame {
 
     /// The observation of seat `player` as float32 bytes (see the README).
     #[pyo3(signature = (player, radius=15))]
-    fn observation<'py>(&self, py: Python<'py>, player: u8, radius: i32) -> PyResult<Bound<'py, PyBytes>> {
+    fn observation<'py>(&mut self, py: Python<'py>, player: u8, radius: i32) -> PyResult<Bound<'py, PyBytes>> {
         if player as usize >= self.players() {
             return Err(PyIndexError::new_err(format!(
                 "no seat {player}: the game has {} seats",
@@ -866,15 +884,64 @@ impl PyGame {
             )));
         }
         let layout = self.session.layout(radius)?;
-        let mut out = Vec::new();
-        layout.observation(&self.session.game, player, &mut out);
+        let mut out = vec![0f32; layout.observation_len()];
+        let s = &mut self.session;
+        layout.observe(&s.game, player, &mut out, &mut s.completion);
         float_bytes(py, &out)
     }
 
     /// Length of `observation()` in float32 numbers.
     #[pyo3(signature = (radius=15))]
-    fn observation_size(&self, radius: i32) -> PyResult<usize> {
+    fn observation_size(&mut self, radius: i32) -> PyResult<usize> {
         Ok(self.session.layout(radius)?.observation_len())
+    }
+
+    /// The observation's layout for a window of `radius`, as a dict:
+    /// `radius`, `width` (W), `planes` (the names of the W × W planes, in
+    /// order), `vectors` ({name: (start, stop)} offsets of the numbers
+    /// after the planes into the whole observation), `tile_code` (the
+    /// names of a tile's channels: the first planes, and each rotation's
+    /// block of `drawn-tile-code`), `tiles` (tile ids in the order of
+    /// `drawn-tile` and `bag-by-tile`), `figures`, `players` and `size`.
+    #[pyo3(signature = (radius=15))]
+    fn observation_spec<'py>(&mut self, py: Python<'py>, radius: i32) -> PyResult<Bound<'py, PyDict>> {
+        let layout = self.session.layout(radius)?;
+        let spec = layout.spec();
+        let out = PyDict::new(py);
+        out.set_item("radius", radius)?;
+        out.set_item("width", layout.width())?;
+        out.set_item("planes", spec.planes)?;
+        let vectors = PyDict::new(py);
+        for (name, start, stop) in spec.vectors {
+            vectors.set_item(name, (start, stop))?;
+        }
+        out.set_item("vectors", vectors)?;
+        out.set_item("tile_code", spec.code)?;
+        out.set_item("tiles", layout.tile_ids().to_vec())?;
+        out.set_item("figures", layout.figure_ids().to_vec())?;
+        out.set_item("players", layout.players)?;
+        out.set_item("size", layout.observation_len())?;
+        Ok(out)
+    }
+
+    /// The flat action index's layout for a window of `radius`, as a dict:
+    /// `size`, `place` ((start, stop)), `pass` (the index), `deploy`
+    /// ((start, stop)), `spots` (the names of one figure kind's deploy
+    /// spots, such as `"city:E"`, `"field:NW"`, `"cloister"`,
+    /// `"corner:NE"`: deploy index = `deploy[0] + f·len(spots) + s`),
+    /// `figures` (figure kind ids, in `f` order) and `overflow` ((start, stop)).
+    #[pyo3(signature = (radius=15))]
+    fn action_spec<'py>(&mut self, py: Python<'py>, radius: i32) -> PyResult<Bound<'py, PyDict>> {
+        let layout = self.session.layout(radius)?;
+        let out = PyDict::new(py);
+        out.set_item("size", layout.size())?;
+        out.set_item("place", (0, layout.pass()))?;
+        out.set_item("pass", layout.pass())?;
+        out.set_item("deploy", (layout.deploy_base(), layout.overflow_base()))?;
+        out.set_item("spots", layout.spec().spots)?;
+        out.set_item("figures", layout.figure_ids().to_vec())?;
+        out.set_item("overflow", (layout.overflow_base(), layout.size()))?;
+        Ok(out)
     }
 
     /// Number of figure kinds (for the deployment block of the action index).
@@ -1077,24 +1144,35 @@ impl PyBot {
     }
 }
 
-/// Many games stepped together by flat action index: the fast path of
-/// learning loops (one call per step of every game instead of one per game).
-/// A finished game restarts at once with the next seed.
 /// Most games a `Batch` holds: each is a whole game in memory (some tens
 /// of kilobytes), so ten million would abort the interpreter.
 const MAX_BATCH_GAMES: usize = 1 << 16;
 
+/// Largest observation buffer a `Batch` fills at once, in bytes.
+const MAX_BATCH_OBSERVATION_BYTES: usize = 8 << 30;
+
+/// Many games stepped together by flat action index: the fast path of
+/// learning loops (one call per step of every game instead of one per game).
+/// A finished game restarts at once with the next seed. Seats given to
+/// built-in bots (`opponents`) are played in Rust inside `step`, so the
+/// games wait only for the learner's seats.
 #[pyclass(module = "carcassonne._core", name = "Batch")]
 pub struct PyBatch {
     template: PyGame,
+    layout: Arc<Layout>,
     games: Vec<Session>,
+    /// Per game, per seat, the bot playing it (None: the learner).
+    bots: Vec<Mutex<SeatBots>>,
+    /// Per seat, the bot named for it.
+    opponents: Vec<Option<BotSpec>>,
     radius: i32,
     next_seed: u64,
     rng: GameRng,
     finished: u64,
+    threads: usize,
 }
 
-fn reseeded(template: &PyGame, seed: u64) -> PyResult<Session> {
+fn reseeded(template: &PyGame, layout: &Arc<Layout>, seed: u64) -> PyResult<Session> {
     let s = &template.session;
     let rules = s
         .game
@@ -1104,33 +1182,160 @@ fn reseeded(template: &PyGame, seed: u64) -> PyResult<Session> {
     let game = Game::with_narration(Arc::new(rules), false).map_err(play_error)?;
     let mut session = Session::new(game, s.context.clone());
     session.recording = false;
+    session.layout = Some(layout.clone());
     Ok(session)
+}
+
+/// A game's bots by seat (None: a learner's seat).
+type SeatBots = Vec<Option<Box<dyn Bot>>>;
+
+/// The bots of one game seeded `seed`, one per seat named in `opponents`.
+fn seat_bots(opponents: &[Option<BotSpec>], seed: u64) -> SeatBots {
+    opponents
+        .iter()
+        .enumerate()
+        .map(|(seat, spec)| {
+            spec.as_ref()
+                .map(|b| b.build(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(seat as u64 + 1)))
+        })
+        .collect()
+}
+
+/// Plays the bots' seats of `s` until a learner's seat decides or the game ends.
+fn play_bots(s: &mut Session, bots: &mut [Option<Box<dyn Bot>>]) -> Result<(), PlayError> {
+    while let Some(d) = s.game.decision() {
+        let Some(Some(bot)) = bots.get_mut(d.player() as usize) else {
+            break;
+        };
+        s.game.legal_actions(&mut s.options);
+        if s.options.is_empty() {
+            break;
+        }
+        let k = bot.choose(&s.game, &s.options).min(s.options.len() - 1);
+        let action = s.options[k].clone();
+        s.game.play(&action)?;
+        s.listed = false;
+        s.indexed_radius = None;
+    }
+    Ok(())
+}
+
+/// Where `out` (a writable C-contiguous float32 numpy array, or a
+/// bytearray, of `len` numbers) keeps its numbers.
+fn float_buffer(out: &Bound<'_, PyAny>, len: usize) -> PyResult<usize> {
+    use pyo3::types::PyByteArray;
+    if let Ok(b) = out.cast::<PyByteArray>() {
+        if b.len() != len * 4 {
+            return Err(PyValueError::new_err(format!(
+                "out: a bytearray of {} bytes, but the observations take {} ({} float32)",
+                b.len(),
+                len * 4,
+                len
+            )));
+        }
+        let ptr = b.data() as usize;
+        if len > 0 && !ptr.is_multiple_of(4) {
+            return Err(PyValueError::new_err(
+                "out: the bytearray's memory is not 4-byte aligned",
+            ));
+        }
+        return Ok(ptr);
+    }
+    let bad = || {
+        PyTypeError::new_err(format!(
+            "out: a writable C-contiguous numpy float32 array of {len} numbers (or a bytearray of {} bytes)",
+            len * 4
+        ))
+    };
+    let iface = out.getattr("__array_interface__").map_err(|_| bad())?;
+    let iface = iface.cast::<PyDict>().map_err(|_| bad())?;
+    let get = |k: &str| iface.get_item(k).ok().flatten().ok_or_else(bad);
+    let typestr: String = get("typestr")?.extract().map_err(|_| bad())?;
+    let little = cfg!(target_endian = "little");
+    if !(typestr == "<f4" && little || typestr == ">f4" && !little) {
+        return Err(bad());
+    }
+    if !get("strides")?.is_none() {
+        return Err(bad());
+    }
+    let shape: Vec<usize> = get("shape")?.extract().map_err(|_| bad())?;
+    if shape.iter().product::<usize>() != len {
+        return Err(PyValueError::new_err(format!(
+            "out: an array of shape {shape:?}, but the observations take {len} numbers"
+        )));
+    }
+    let (ptr, readonly): (usize, bool) = get("data")?.extract().map_err(|_| bad())?;
+    if readonly || (len > 0 && (ptr == 0 || !ptr.is_multiple_of(4))) {
+        return Err(bad());
+    }
+    Ok(ptr)
 }
 
 #[pymethods]
 impl PyBatch {
     /// `n` games of `game`'s rules with seeds `seed`, `seed + 1` … (default:
-    /// the game's seed); `radius` is the action window's.
+    /// the game's seed); `radius` is the action window's. `opponents`
+    /// seats built-in bots (`{1: "greedy"}`, names as for `Bot`): their
+    /// turns are played inside `step`. `threads` fills observations on
+    /// that many threads (0: one per core).
     #[new]
-    #[pyo3(signature = (game, n, radius=15, seed=None))]
-    fn new(game: &PyGame, n: usize, radius: i32, seed: Option<u64>) -> PyResult<PyBatch> {
+    #[pyo3(signature = (game, n, radius=15, seed=None, *, opponents=None, threads=0))]
+    fn new(
+        game: &mut PyGame,
+        n: usize,
+        radius: i32,
+        seed: Option<u64>,
+        opponents: Option<std::collections::HashMap<usize, String>>,
+        threads: usize,
+    ) -> PyResult<PyBatch> {
         if n > MAX_BATCH_GAMES {
             return Err(PyValueError::new_err(format!(
                 "a batch of {n} games; at most {MAX_BATCH_GAMES} (each holds a whole game in memory)"
             )));
         }
-        game.session.layout(radius)?;
+        let layout = game.session.layout(radius)?;
+        let seats = game.session.game.state().players();
+        let mut specs: Vec<Option<BotSpec>> = (0..seats).map(|_| None).collect();
+        for (seat, name) in opponents.unwrap_or_default() {
+            if seat >= seats {
+                return Err(PyValueError::new_err(format!(
+                    "opponents: no seat {seat}, the game has {seats} seats"
+                )));
+            }
+            specs[seat] = Some(BotSpec::parse(&name).map_err(|e| PyValueError::new_err(e.to_string()))?);
+        }
+        if specs.iter().all(Option::is_some) {
+            return Err(PyValueError::new_err(
+                "opponents: every seat is a bot; leave at least one seat to the learner",
+            ));
+        }
         let first = seed.unwrap_or(game.session.game.rules().config.seed);
-        let games = (0..n as u64)
-            .map(|i| reseeded(game, first.wrapping_add(i)))
-            .collect::<PyResult<Vec<_>>>()?;
+        let mut games = Vec::with_capacity(n);
+        let mut bots = Vec::with_capacity(n);
+        for i in 0..n as u64 {
+            let seed = first.wrapping_add(i);
+            let mut s = reseeded(game, &layout, seed)?;
+            let mut b = seat_bots(&specs, seed);
+            play_bots(&mut s, &mut b).map_err(play_error)?;
+            games.push(s);
+            bots.push(Mutex::new(b));
+        }
+        let threads = if threads == 0 {
+            std::thread::available_parallelism().map_or(1, usize::from)
+        } else {
+            threads.min(256)
+        };
         Ok(PyBatch {
             template: Clone::clone(game),
+            layout,
             games,
+            bots,
+            opponents: specs,
             radius,
             next_seed: first.wrapping_add(n as u64),
             rng: GameRng::new(first ^ 0x5eed),
             finished: 0,
+            threads,
         })
     }
 
@@ -1141,8 +1346,14 @@ impl PyBatch {
 
     /// Number of flat action indices.
     #[getter]
-    fn action_space_size(&self) -> PyResult<usize> {
-        Ok(self.template.session.layout(self.radius)?.size())
+    fn action_space_size(&self) -> usize {
+        self.layout.size()
+    }
+
+    /// Length of one game's observation in float32 numbers.
+    #[getter]
+    fn observation_size(&self) -> usize {
+        self.layout.observation_len()
     }
 
     /// Games finished (and restarted) so far.
@@ -1163,7 +1374,7 @@ impl PyBatch {
 
     /// The action masks of all games, game after game (n × size bytes).
     fn masks<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        let size = self.template.session.layout(self.radius)?.size();
+        let size = self.layout.size();
         let mut out = vec![0u8; size * self.games.len()];
         for (g, s) in self.games.iter_mut().enumerate() {
             s.indexed(self.radius)?;
@@ -1174,17 +1385,62 @@ impl PyBatch {
         Ok(PyBytes::new(py, &out))
     }
 
-    /// The observations of the deciding seats, game after game (float32 bytes).
-    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        let layout = self.template.session.layout(self.radius)?;
-        let mut all = Vec::with_capacity(layout.observation_len() * self.games.len());
-        let mut out = Vec::new();
-        for s in &self.games {
-            let me = s.game.decision().map_or(0, |d| d.player());
-            layout.observation(&s.game, me, &mut out);
-            all.extend_from_slice(&out);
+    /// The observations of the deciding seats, one row per game, filled in
+    /// Rust on the batch's threads (the GIL released) into `out` — a
+    /// writable C-contiguous float32 numpy array of `n × observation_size`
+    /// numbers (any shape), or a bytearray of that many float32 — and
+    /// returns it; without `out`, into a new numpy array of shape
+    /// `(n, observation_size)`. Reuse `out` across steps: nothing else is
+    /// allocated. Do not touch `out` from another thread meanwhile.
+    #[pyo3(signature = (out=None))]
+    fn observations<'py>(&mut self, py: Python<'py>, out: Option<Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+        let len = self.layout.observation_len();
+        let total = len * self.games.len();
+        if total.saturating_mul(4) > MAX_BATCH_OBSERVATION_BYTES {
+            return Err(PyValueError::new_err(format!(
+                "the observations of {} games at radius {} take {} bytes; at most {} at once (a smaller radius or batch)",
+                self.games.len(),
+                self.radius,
+                total.saturating_mul(4),
+                MAX_BATCH_OBSERVATION_BYTES
+            )));
         }
-        float_bytes(py, &all)
+        let out = match out {
+            Some(o) => o,
+            None => py
+                .import("numpy")?
+                .call_method1("empty", ((self.games.len(), len), "float32"))?,
+        };
+        let ptr = float_buffer(&out, total)?;
+        if total == 0 {
+            return Ok(out);
+        }
+        let layout = &*self.layout;
+        let games = &mut self.games;
+        let threads = self.threads.clamp(1, games.len().div_ceil(8).max(1));
+        py.detach(|| {
+            // SAFETY: `float_buffer` checked that `ptr` addresses `total`
+            // writable, aligned float32 of `out` (its array interface or
+            // bytearray), which this call holds a reference to, so it stays
+            // alive and unresized; the slice is the only access this
+            // process makes while the GIL is released. Without numpy's C
+            // API (abi3 offers no buffer protocol before Python 3.11) this
+            // is how the rows reach a caller's preallocated array.
+            #[allow(unsafe_code)]
+            let all = unsafe { std::slice::from_raw_parts_mut(ptr as *mut f32, total) };
+            let per = games.len().div_ceil(threads);
+            std::thread::scope(|scope| {
+                for (chunk, rows) in games.chunks_mut(per).zip(all.chunks_mut(per * len)) {
+                    scope.spawn(move || {
+                        for (s, row) in chunk.iter_mut().zip(rows.chunks_exact_mut(len)) {
+                            let me = s.game.decision().map_or(0, |d| d.player());
+                            layout.observe(&s.game, me, row, &mut s.completion);
+                        }
+                    });
+                }
+            });
+        });
+        Ok(out)
     }
 
     /// The legal flat indices of all games at once: (indices, offsets) as
@@ -1207,9 +1463,12 @@ impl PyBatch {
         Ok((PyBytes::new(py, &indices), PyBytes::new(py, &offsets)))
     }
 
-    /// Plays one flat action index per game; returns each game's score
-    /// change per seat (n × seats int32 bytes, before any restart) and one
-    /// byte per game, 1 where the game ended (and restarted).
+    /// Plays one flat action index per game, then the bots' seats until a
+    /// learner's seat decides again (the games' bots on the batch's threads); returns each game's score change per
+    /// seat over that span (n × seats int32 bytes, before any restart) and
+    /// one byte per game, 1 where the game ended (and restarted). An
+    /// illegal index raises `IllegalActionError`: the games before it in
+    /// the batch have moved, that one and those after it have not.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
@@ -1222,19 +1481,16 @@ impl PyBatch {
                 self.games.len()
             )));
         }
-        let mut choice = Vec::with_capacity(actions.len());
-        for (s, &a) in self.games.iter_mut().zip(&actions) {
-            s.indexed(self.radius)?;
-            choice.push(Some(a));
-        }
-        self.advance(py, |_, _| None, &choice)
+        let choice: Vec<Option<usize>> = actions.into_iter().map(Some).collect();
+        self.advance(py, &choice)
     }
 
-    /// Plays a uniformly random legal index in every game (from the batch's
-    /// own seeded stream); returns what `step` returns.
+    /// Plays a uniformly random legal option in every game (from the
+    /// batch's own seeded stream), then the bots' seats; returns what
+    /// `step` returns.
     fn step_random<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
         let none = vec![None; self.games.len()];
-        self.advance(py, |s, rng| Some(rng.below(s.options.len() as u32) as usize), &none)
+        self.advance(py, &none)
     }
 }
 
@@ -1242,37 +1498,93 @@ impl PyBatch {
     fn advance<'py>(
         &mut self,
         py: Python<'py>,
-        mut pick: impl FnMut(&Session, &mut GameRng) -> Option<usize>,
         indices: &[Option<usize>],
     ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
         let seats = self.template.session.game.state().players();
         let mut rewards = Vec::with_capacity(self.games.len() * seats * 4);
         let mut done = Vec::with_capacity(self.games.len());
-        for (g, index) in indices.iter().enumerate() {
-            let s = &mut self.games[g];
-            let before = s.scores();
-            match *index {
-                Some(index) => s.play_index(index, self.radius)?,
-                None => {
-                    s.options();
-                    let k = pick(s, &mut self.rng).unwrap_or(0);
-                    let action = s.options[k].clone();
-                    s.game.play(&action).map_err(play_error)?;
-                    s.listed = false;
-                    s.indexed_radius = None;
+        let radius = self.radius;
+        let has_bots = self.opponents.iter().any(Option::is_some);
+        let threads = self.threads.max(1);
+        let result = py.detach(|| -> PyResult<()> {
+            // The learners' actions, game after game (the batch's stream
+            // chooses the random ones in game order); an illegal one stops
+            // here, and only the games before it go on.
+            let mut befores = Vec::with_capacity(indices.len());
+            let mut refused = None;
+            for (s, index) in self.games.iter_mut().zip(indices) {
+                let before = s.scores();
+                let played = match *index {
+                    Some(index) => s.play_index(index, radius),
+                    None => {
+                        s.options();
+                        let k = self.rng.below(s.options.len().max(1) as u32) as usize;
+                        match s.options.get(k).cloned() {
+                            Some(action) => s.game.play(&action).map_err(play_error).map(|()| {
+                                s.listed = false;
+                                s.indexed_radius = None;
+                            }),
+                            None => Ok(()),
+                        }
+                    }
+                };
+                if let Err(e) = played {
+                    refused = Some(e);
+                    break;
+                }
+                befores.push(before);
+            }
+            let moved = befores.len();
+            // The bots' turns, each game on its own, on the batch's threads.
+            if has_bots && moved > 0 {
+                let per = moved.div_ceil(threads);
+                let games = &mut self.games[..moved];
+                let bots = &mut self.bots[..moved];
+                let failed = std::thread::scope(|scope| {
+                    let handles: Vec<_> = games
+                        .chunks_mut(per)
+                        .zip(bots.chunks_mut(per))
+                        .map(|(games, bots)| {
+                            scope.spawn(move || {
+                                for (s, b) in games.iter_mut().zip(bots.iter_mut()) {
+                                    let b = b.get_mut().unwrap_or_else(|p| p.into_inner());
+                                    play_bots(s, b)?;
+                                }
+                                Ok::<(), PlayError>(())
+                            })
+                        })
+                        .collect();
+                    // Every thread joined before the first failure is told.
+                    let joined: Vec<_> = handles.into_iter().map(|h| h.join()).collect();
+                    joined.into_iter().find_map(|j| match j {
+                        Ok(r) => r.err().map(play_error),
+                        Err(_) => Some(ExpansionError::new_err("a bot's thread panicked")),
+                    })
+                });
+                if let Some(e) = failed {
+                    return Err(e);
                 }
             }
-            let after = s.scores();
-            rewards.extend(before.iter().zip(&after).flat_map(|(b, a)| (a - b).to_le_bytes()));
-            let over = s.game.is_over();
-            done.push(u8::from(over));
-            if over {
-                self.finished += 1;
-                let seed = self.next_seed;
-                self.next_seed = self.next_seed.wrapping_add(1);
-                self.games[g] = reseeded(&self.template, seed)?;
+            for (g, before) in befores.iter().enumerate() {
+                let s = &mut self.games[g];
+                let after = s.scores();
+                rewards.extend(before.iter().zip(&after).flat_map(|(b, a)| (a - b).to_le_bytes()));
+                let over = s.game.is_over();
+                done.push(u8::from(over));
+                if over {
+                    self.finished += 1;
+                    let seed = self.next_seed;
+                    self.next_seed = self.next_seed.wrapping_add(1);
+                    let mut fresh = reseeded(&self.template, &self.layout, seed)?;
+                    let mut bots = seat_bots(&self.opponents, seed);
+                    play_bots(&mut fresh, &mut bots).map_err(play_error)?;
+                    self.games[g] = fresh;
+                    self.bots[g] = Mutex::new(bots);
+                }
             }
-        }
+            refused.map_or(Ok(()), Err)
+        });
+        result?;
         Ok((PyBytes::new(py, &rewards), PyBytes::new(py, &done)))
     }
 }

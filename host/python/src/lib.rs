@@ -49,9 +49,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RecordError", py.get_type::<RecordError>())?;
     m.add("ExpansionError", py.get_type::<ExpansionError>())?;
     m.add("BOT_NAMES", carcassonne_bots::BOT_NAMES.to_vec())?;
-    m.add("SPOTS", encoding::SPOTS)?;
     m.add("OVERFLOW", encoding::OVERFLOW)?;
-    m.add("PLANES", encoding::PLANES)?;
     m.add("MAX_SEATS", encoding::MAX_SEATS)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(game::expansions, m)?)?;

@@ -7,6 +7,7 @@ without bound."""
 
 import json
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -117,3 +118,48 @@ def test_simulating_any_shard_numbers(games, shard, of, threads):
 @given(name=st.text(max_size=40), seed=numbers)
 def test_any_bot_name(name, seed):
     answers_or_raises(lambda: carcassonne.Bot(name, seed))
+
+
+@FUZZ
+@given(radius=numbers)
+def test_layout_specs_of_any_radius(game, radius):
+    answers_or_raises(lambda: game.observation_spec(radius))
+    answers_or_raises(lambda: game.action_spec(radius))
+
+
+@FUZZ
+@given(
+    opponents=st.dictionaries(st.one_of(st.integers(-3, 8), numbers), st.text(max_size=12) | st.sampled_from(
+        ["random", "greedy", "mcts:2", "mcts:0"]), max_size=4),
+    threads=st.one_of(st.integers(0, 4), numbers),
+)
+def test_a_batch_with_any_opponents_and_threads(game, opponents, threads):
+    def run():
+        b = Batch(game, 2, 2, opponents=opponents, threads=threads)
+        b.step_random()
+        b.observations()
+
+    answers_or_raises(run)
+
+
+@FUZZ
+@given(
+    out=st.one_of(
+        st.binary(max_size=64).map(bytearray),
+        st.sampled_from(["float32", "float64", "int32", "uint8"]).flatmap(
+            lambda dt: st.tuples(st.integers(0, 3), st.integers(0, 3000)).map(lambda s: np.zeros(s, dtype=dt))
+        ),
+        st.sampled_from([None, 0, "x", b"abc", [1.0, 2.0]]),
+    )
+)
+def test_batch_observations_into_any_buffer(game, out):
+    b = Batch(game, 2, 2)
+    answers_or_raises(lambda: b.observations(out))
+    # A read-only or strided array is refused, never written.
+    ro = np.zeros((2, b.observation_size), dtype=np.float32)
+    ro.setflags(write=False)
+    answers_or_raises(lambda: b.observations(ro))
+    assert not ro.any()
+    strided = np.zeros((2, 2 * b.observation_size), dtype=np.float32)[:, ::2]
+    answers_or_raises(lambda: b.observations(strided))
+    assert not strided.any()

@@ -161,26 +161,6 @@ def test_batch_legal_indices_are_the_masks_in_sparse_form():
     assert obs.size == len(b) * Game(seed=4, players=3).observation_size(7)
 
 
-def test_kinds_an_expansion_declares_get_planes_at_the_end():
-    # The River declares one kind of edge: 4 planes (river on side N, E, S, W)
-    # and 4 numbers (the drawn tile's river sides), after everything else.
-    import numpy as np
-
-    r = 3
-    w = 2 * r + 1
-    base = Game(seed=1, players=2)
-    river = Game({"expansions": ["river"]}, players=2, seed=1)
-    assert river.observation_size(r) - base.observation_size(r) == 4 * w * w + 4
-    obs = np.frombuffer(river.observation(0, r), dtype=np.float32)
-    start = base.observation_size(r)
-    planes = obs[start : start + 4 * w * w].reshape(4, w, w)
-    # The spring, at the window's centre, sends its river out to the south.
-    assert planes[2, r, r] == 1.0
-    assert planes[0, r, r] == 0.0
-    # The drawn tile is a river tile: some of its sides are river.
-    assert obs[start + 4 * w * w :].sum() >= 1
-
-
 def test_parts_switch_one_by_one():
     # Abbey & Mayor's barn alone: no abbey held, no wagon or mayor in supply.
     g = Game(players=2, seed=3, expansions=["abbey-and-mayor"],

@@ -4,7 +4,7 @@ from os import PathLike
 from typing import Any, Final, final
 
 __all__ = [
-    "BOT_NAMES", "MAX_SEATS", "OVERFLOW", "PLANES", "SPOTS", "Action", "Batch", "Bot", "ConfigError",
+    "BOT_NAMES", "MAX_SEATS", "OVERFLOW", "Action", "Batch", "Bot", "ConfigError",
     "Decision", "ExpansionError", "Game", "IllegalActionError", "RecordError", "__version__", "expansions",
     "merge_shards", "restore", "simulate_shard",
 ]
@@ -14,9 +14,7 @@ _Variants = dict[str, dict[str, str | int | bool]] | list[str]
 _Parts = dict[str, dict[str, bool]] | list[str]
 
 BOT_NAMES: Final[list[str]]
-SPOTS: Final[int]
 OVERFLOW: Final[int]
-PLANES: Final[int]
 MAX_SEATS: Final[int]
 __version__: Final[str]
 
@@ -140,6 +138,10 @@ class Game:
     def play_index(self, index: int, radius: int = 15) -> None: ...
     def observation(self, player: int, radius: int = 15) -> bytes: ...
     def observation_size(self, radius: int = 15) -> int: ...
+    def observation_spec(self, radius: int = 15) -> dict[str, Any]:
+        """Plane names, vector slices, tile-code channel names, tile ids, figures, players, size."""
+    def action_spec(self, radius: int = 15) -> dict[str, Any]:
+        """Blocks of the flat action index and the names of the deploy spots."""
     def initial_bag(self) -> list[tuple[str, int]]: ...
     def with_draw_order(self, draws: list[str]) -> Game: ...
     def redraw(self, draws: list[str]) -> int: ...
@@ -161,15 +163,27 @@ class Bot:
 class Batch:
     """Many games stepped together by flat action index."""
 
-    def __new__(cls, game: Game, n: int, radius: int = 15, seed: int | None = None) -> Batch: ...
+    def __new__(
+        cls,
+        game: Game,
+        n: int,
+        radius: int = 15,
+        seed: int | None = None,
+        *,
+        opponents: dict[int, str] | None = None,
+        threads: int = 0,
+    ) -> Batch: ...
     def __len__(self) -> int: ...
     @property
     def action_space_size(self) -> int: ...
     @property
+    def observation_size(self) -> int: ...
+    @property
     def finished(self) -> int: ...
     def players(self) -> bytes: ...
     def masks(self) -> bytes: ...
-    def observations(self) -> bytes: ...
+    def observations(self, out: Any = None) -> Any:
+        """Every game's observation in one float32 array (n, observation_size), or filled into `out`."""
     def legal(self) -> tuple[bytes, bytes]: ...
     def step(self, actions: list[int]) -> tuple[bytes, bytes]: ...
     def step_random(self) -> tuple[bytes, bytes]: ...

@@ -4,13 +4,16 @@ Agents are ``player_0`` … ``player_{n-1}`` (seats). One agent may act several
 times in a row (place the tile, then deploy, then expansions' decisions).
 
 Action space: ``Discrete(game.action_space_size(radius))`` (see the package
-README): window cell × 4 rotations for placements, pass, figure kind × 20
-spots on the tile just placed, then 64 overflow slots for every other option
-(expansion decisions, placements outside the window) in the engine's order.
+README and ``game.action_spec(radius)``): window cell × 4 rotations for
+placements, pass, figure kind × deploy spot on the tile just placed (a
+spot is a feature's kind and where it lies, ``"city:E"``, or a corner), then
+64 overflow slots for every other option (expansion decisions, placements
+outside the window) in the engine's order.
 
-Observation: ``{"observation": Box(float32, (PLANES·W² + features,)),
-"action_mask": Box(int8, (size,))}``; the tensor is ego-centric (the observing
-seat's figures are plane 10, its score first) and documented in the README.
+Observation: ``{"observation": Box(float32, (size,)), "action_mask":
+Box(int8, (size,))}``: planes of W × W cells, then numbers, as
+``env.observation_spec`` (``Game.observation_spec(radius)``) names them;
+ego-centric (seats counted from the observer) and documented in the README.
 Rewards are score changes of every seat on each step (scoring can pay
 opponents); ``max_turns`` truncates every agent when reached.
 """
@@ -53,6 +56,8 @@ class CarcassonneEnv(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(probe.players)]
         self._size = probe.action_space_size(radius)
         self._obs_size = probe.observation_size(radius)
+        #: The observation's layout: plane names, vector slices … (``Game.observation_spec``).
+        self.observation_spec = probe.observation_spec(radius)
         self._action_spaces = {a: spaces.Discrete(self._size) for a in self.possible_agents}
         self._observation_spaces = {
             a: spaces.Dict(

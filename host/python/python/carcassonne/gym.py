@@ -54,6 +54,8 @@ class CarcassonneGymEnv(gymnasium.Env):
             raise ValueError(f"seat {seat} does not exist: the game has {probe.players} seats")
         self._seed = probe.config()["seed"]
         size = probe.action_space_size(radius)
+        #: The observation's layout: plane names, vector slices … (``Game.observation_spec``).
+        self.observation_spec = probe.observation_spec(radius)
         self.action_space = spaces.Discrete(size)
         self.observation_space = spaces.Dict(
             {

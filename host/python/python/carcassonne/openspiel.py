@@ -195,12 +195,19 @@ class CarcassonneState(pyspiel.State):
 
 
 class CarcassonneObserver:
-    """Observation tensor (``Game.observation``, ego-centric) and string."""
+    """Observation tensor (``Game.observation``, ego-centric; ``dict`` holds its planes
+    as (planes, W, W) and each vector part by name) and string."""
 
     def __init__(self, game: CarcassonneGame) -> None:
         self._radius = game.radius
-        self.tensor = np.zeros(game.template.observation_size(game.radius), np.float32)
-        self.dict = {"observation": self.tensor}
+        spec = game.template.observation_spec(game.radius)
+        self.tensor = np.zeros(spec["size"], np.float32)
+        w = spec["width"]
+        planes = len(spec["planes"])
+        # Views into the tensor: the planes as (planes, W, W), each vector part by name.
+        self.dict = {"observation": self.tensor, "planes": self.tensor[: planes * w * w].reshape(planes, w, w)}
+        for name, (start, stop) in spec["vectors"].items():
+            self.dict[name] = self.tensor[start:stop]
 
     def set_from(self, state: CarcassonneState, player: int) -> None:
         if state._game is None:
