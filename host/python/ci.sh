@@ -16,6 +16,8 @@ trap 'rm -rf "$(dirname "$venv")"' EXIT
 export PATH="$venv/bin:$PATH"
 "$venv/bin/python" -m pip install -q --upgrade pip
 "$venv/bin/python" -m pip install -q maturin pytest hypothesis numpy pettingzoo gymnasium open-spiel ray mypy
+# OpenSpiel's AlphaZero (its JAX version), run on the game by a test: CPU only.
+"$venv/bin/python" -m pip install -q "jax[cpu]" flax optax chex orbax-checkpoint
 # The wheel as a user gets it (`pip install ./host/python`); maturin is
 # already in the environment, so no isolated build environment is needed.
 "$venv/bin/python" -m pip install -q --no-build-isolation "$here"

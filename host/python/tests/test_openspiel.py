@@ -108,3 +108,46 @@ def test_a_chance_outcome_is_the_tile_drawn():
     from carcassonne import Game
 
     assert Game.load(state._game.record()).record() == state._game.record()
+
+
+def test_zero_sum_returns_are_plus_and_minus_one():
+    import numpy as np
+
+    game = pyspiel.load_game("python_carcassonne(players=2,utility=zero-sum,radius=5)")
+    state = game.new_initial_state()
+    _play_out(state, np.random.RandomState(2))
+    returns = state.returns()
+    assert sum(returns) == 0.0 and sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+    assert (returns[0] > 0) == (state._last[0] > state._last[1])
+
+
+def test_the_game_pickles_with_its_engine_game():
+    import pickle
+
+    game = pyspiel.load_game("python_carcassonne(players=2,utility=zero-sum,radius=5)")
+    copy = pickle.loads(pickle.dumps(game))
+    assert str(copy) == str(game) and copy.radius == 5 and copy.utility == "zero-sum"
+    assert copy.new_initial_state().is_chance_node()
+
+
+def test_openspiels_alphazero_learns_on_the_game(tmp_path):
+    """OpenSpiel's AlphaZero (JAX, flax nnx; `ci.sh` installs jax[cpu]):
+    self-play in a worker process, two learning steps, checkpoints."""
+    import json
+    import pathlib
+    import subprocess
+    import sys
+
+    for module in ("jax", "flax", "optax", "chex", "orbax.checkpoint"):
+        pytest.importorskip(module)
+    example = pathlib.Path(__file__).resolve().parent.parent / "examples" / "alphazero.py"
+    run = subprocess.run(
+        [sys.executable, str(example), "--steps", "2", "--simulations", "2", "--batch", "8",
+         "--buffer", "32", "--width", "16", "--evaluators", "0", "--path", str(tmp_path)],
+        capture_output=True, text=True, timeout=900,
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    steps = [json.loads(line) for line in (tmp_path / "learner.jsonl").read_text().splitlines()]
+    assert [s["step"] for s in steps] == [1, 2]
+    assert all(s["total_states"] > 0 for s in steps)
+    assert (tmp_path / "checkpoint-2").exists()

@@ -21,7 +21,10 @@ Rewards come at the end only (OpenSpiel's terminal reward model, which its
 ``MCTSBot`` and AlphaZero require): the returns of a finished game, 0 for
 every seat before. ``utility=points`` (the default) returns the final
 scores; ``utility=win`` returns 1 to the winner (1/k to each of k tied
-winners) and 0 to the others, a bounded value for search.
+winners) and 0 to the others, a bounded value for search;
+``utility=zero-sum`` returns that share less the mean share, scaled so that
+a 2-player game returns +1 and -1 (0 each for a tie): what OpenSpiel's
+AlphaZero learns from (its value is player 1's return, in [-1, 1]).
 
 Parameters: ``players``, ``seed`` (expansions' own dice), ``expansions``
 (joined with ``+``, since OpenSpiel's game strings split parameters on
@@ -75,8 +78,8 @@ class CarcassonneGame(pyspiel.Game):
                 raise ValueError(f"variants: {v!r} is not EXPANSION.NAME:VALUE")
             variants.append(f"{name}={value}")
         self.utility = str(params["utility"])
-        if self.utility not in ("points", "win"):
-            raise ValueError(f"utility: {self.utility!r}; expected points or win")
+        if self.utility not in ("points", "win", "zero-sum"):
+            raise ValueError(f"utility: {self.utility!r}; expected points, win or zero-sum")
         self.radius = int(params["radius"])
         self.template = Game(
             players=int(params["players"]), seed=int(params["seed"]), expansions=expansions, variants=variants
@@ -94,13 +97,20 @@ class CarcassonneGame(pyspiel.Game):
             num_distinct_actions=self.template.action_space_size(self.radius),
             max_chance_outcomes=len(self.tile_ids),
             num_players=int(params["players"]),
-            min_utility=0.0 if self.utility == "win" else -1000.0,
-            max_utility=1.0 if self.utility == "win" else 2000.0,
+            min_utility={"win": 0.0, "zero-sum": -1.0}.get(self.utility, -1000.0),
+            max_utility={"win": 1.0, "zero-sum": 1.0}.get(self.utility, 2000.0),
             utility_sum=None,
             # Place, deploy and expansions' decisions per tile drawn.
             max_game_length=bag_size * 8 + 8,
         )
         super().__init__(_GAME_TYPE, info, params)
+
+    def __reduce__(self):
+        # A copy in another process (AlphaZero's workers get the game
+        # pickled) is the game loaded again from its string, so that it has
+        # its engine game too; pyspiel's own pickling restores only the
+        # C++ side.
+        return (pyspiel.load_game, (str(self),))
 
     def new_initial_state(self) -> "CarcassonneState":
         return CarcassonneState(self)
@@ -179,10 +189,14 @@ class CarcassonneState(pyspiel.State):
         # Terminal reward model: nothing before the end.
         if not self.is_terminal():
             return [0.0] * len(self._last)
-        if self._utility == "win":
+        if self._utility in ("win", "zero-sum"):
             best = max(self._last)
             winners = [s == best for s in self._last]
-            return [1.0 / sum(winners) if w else 0.0 for w in winners]
+            shares = [1.0 / sum(winners) if w else 0.0 for w in winners]
+            if self._utility == "win":
+                return shares
+            n = len(shares)
+            return [n / (n - 1) * (share - 1.0 / n) for share in shares]
         return [float(s) for s in self._last]
 
     def rewards(self) -> list[float]:
