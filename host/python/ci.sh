@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # CI of the Python package: a fresh virtual environment, the test
-# dependencies from PyPI by name, the wheel built and installed with pip
-# (maturin), then pytest. Called at the end of .ci/run; run it alone from
-# anywhere. $PYTHON picks the interpreter (default python3).
+# dependencies from PyPI by name, the manylinux wheel a release would upload
+# built with maturin and installed from the file with pip, then pytest.
+# Called at the end of .ci/run; run it alone from anywhere. $PYTHON picks
+# the interpreter (default python3).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -18,10 +19,15 @@ export PATH="$venv/bin:$PATH"
 "$venv/bin/python" -m pip install -q maturin pytest hypothesis numpy pettingzoo gymnasium open-spiel ray mypy
 # OpenSpiel's AlphaZero (its JAX version), run on the game by a test: CPU only.
 "$venv/bin/python" -m pip install -q "jax[cpu]" flax optax chex orbax-checkpoint
-# The wheel as a user gets it (`pip install ./host/python`); maturin is
-# already in the environment, so no isolated build environment is needed.
-"$venv/bin/python" -m pip install -q --no-build-isolation "$here"
-echo "python package built and installed in $((SECONDS - start)) s"
+# The wheel a release uploads (docs/releasing.md): manylinux2014 (glibc
+# 2.17 and newer, one abi3 wheel for every CPython from 3.10), linked with
+# zig from PyPI so that no manylinux container is needed; maturin checks
+# the symbols it uses. Then installed from the file, as a user would.
+"$venv/bin/python" -m pip install -q ziglang
+dist="$(dirname "$venv")/dist"
+(cd "$here" && maturin build --release --zig --compatibility manylinux2014 --out "$dist")
+"$venv/bin/python" -m pip install -q "$dist"/carcassonne-*-manylinux*.whl
+echo "python wheel $(basename "$dist"/carcassonne-*.whl) ($(du -k "$dist"/carcassonne-*.whl | cut -f1) KiB) built and installed in $((SECONDS - start)) s"
 
 # The hand-written stubs must match the extension module.
 (cd "$here/tests" && "$venv/bin/python" -m mypy.stubtest carcassonne._core)
