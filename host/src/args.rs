@@ -319,7 +319,7 @@ pub(crate) struct NewExpansionArgs {
     /// there).
     #[arg(long, value_name = "DIR", conflicts_with_all = ["crates_io", "linked"])]
     pub(crate) engine: Option<PathBuf>,
-    /// Depend on the engine's release on crates.io only, with no [patch] to
+    /// Depend on the engine's release on crates.io only, with no `[patch]` to
     /// a local checkout.
     #[arg(long, conflicts_with = "linked")]
     pub(crate) crates_io: bool,
