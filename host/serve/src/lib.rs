@@ -43,8 +43,9 @@ const LOG_LINES: usize = 400;
 /// Most cells (columns times rows of tiles) of the board window a state
 /// answer draws (`GET /api/games/{id}/state?view=x0,y0,x1,y1`): 50 by 50,
 /// under three megabytes of SVG, where a whole board of a hundred
-/// thousand tiles is over a hundred. A board within this many
-/// cells is drawn whole.
+/// thousand tiles is over a hundred. A board of at most this many tiles
+/// (every lobby game: see [`lobby::MAX_LOBBY_TILES`]) is drawn whole when
+/// no window is asked for: its answer is no larger than a full window's.
 pub const MAX_VIEW_CELLS: i64 = 2500;
 
 /// Most moves of a game the server draws a replay of
@@ -90,16 +91,24 @@ pub fn parse_view(text: &str) -> Result<[i32; 4], String> {
     Ok([x0, y0, x1, y1])
 }
 
-/// The window a state draws when none is asked for: the whole board when
-/// it fits [`MAX_VIEW_CELLS`] (every game of a usual size), else the
-/// largest square round `centre` (the tile placed last).
-fn default_window(bounds: [i32; 4], centre: (i32, i32)) -> [i32; 4] {
-    if cells_of(bounds) <= MAX_VIEW_CELLS {
+/// The window a state draws when none is asked for, on a board of `tiles`
+/// tiles within `bounds`: the whole board when it has at most
+/// [`MAX_VIEW_CELLS`] tiles or fits that many cells (every game of a usual
+/// size, and every lobby game), else the largest square round `centre`
+/// (the tile placed last).
+fn default_window(bounds: [i32; 4], tiles: usize, centre: (i32, i32)) -> [i32; 4] {
+    if whole_by_default(bounds, tiles) {
         return bounds;
     }
     let side = MAX_VIEW_CELLS.isqrt() as i32;
     let (x0, y0) = (centre.0.saturating_sub(side / 2), centre.1.saturating_sub(side / 2));
     [x0, y0, x0.saturating_add(side - 1), y0.saturating_add(side - 1)]
+}
+
+/// Whether a board of `tiles` tiles within `bounds` is drawn whole when no
+/// window is asked for.
+fn whole_by_default(bounds: [i32; 4], tiles: usize) -> bool {
+    i64::try_from(tiles).is_ok_and(|n| n <= MAX_VIEW_CELLS) || cells_of(bounds) <= MAX_VIEW_CELLS
 }
 
 /// The cells of a window (saturating: the widest window's count does
@@ -1119,7 +1128,7 @@ impl Table {
 
     /// The public state as JSON, seen by `viewer` (see `docs/serve-api.md`),
     /// with the board drawn in its default window (the whole board when it
-    /// fits [`MAX_VIEW_CELLS`]).
+    /// has at most [`MAX_VIEW_CELLS`] tiles).
     pub fn state_json(&self, viewer: Option<Viewer>) -> Value {
         self.state_json_in(viewer, None)
     }
@@ -1192,8 +1201,8 @@ impl Table {
         });
         let centre = tiles.last().map_or((0, 0), |t| (t.pos.x, t.pos.y));
         // A board drawn whole is drawn as ever (markers off the tiles too).
-        let whole = window.is_none() && cells_of(bounds) <= MAX_VIEW_CELLS;
-        let window = window.unwrap_or_else(|| default_window(bounds, centre));
+        let whole = window.is_none() && whole_by_default(bounds, tiles.len());
+        let window = window.unwrap_or_else(|| default_window(bounds, tiles.len(), centre));
         let complete = window[0] <= tile_bounds[0]
             && window[1] <= tile_bounds[1]
             && window[2] >= tile_bounds[2]
@@ -1488,11 +1497,16 @@ mod tests {
             assert!(e.contains("`view`"), "{bad}: {e}");
         }
         assert!(parse_view("0,0,64,63").unwrap_err().contains("at most 2500"));
-        assert_eq!(default_window([-2, -2, 3, 4], (0, 0)), [-2, -2, 3, 4]);
-        let w = default_window([-100, -100, 100, 100], (10, -10));
+        assert_eq!(default_window([-2, -2, 3, 4], 10, (0, 0)), [-2, -2, 3, 4]);
+        let w = default_window([-100, -100, 100, 100], 3000, (10, -10));
         assert!(cells_of(w) <= MAX_VIEW_CELLS && w[0] <= 10 && w[2] >= 10 && w[1] <= -10 && w[3] >= -10);
-        assert_eq!(default_window([0, 0, 9, 9], (i32::MAX, i32::MIN)), [0, 0, 9, 9]);
-        let far = default_window([i32::MIN, 0, i32::MAX, 0], (i32::MAX, 0));
+        // A lobby game's 2,000 tiles spread over more cells are drawn whole.
+        assert_eq!(
+            default_window([-100, -100, 100, 100], 2000, (10, -10)),
+            [-100, -100, 100, 100]
+        );
+        assert_eq!(default_window([0, 0, 9, 9], 100, (i32::MAX, i32::MIN)), [0, 0, 9, 9]);
+        let far = default_window([i32::MIN, 0, i32::MAX, 0], 3000, (i32::MAX, 0));
         assert!(far[0] <= far[2]);
         assert_eq!(sampled(&[1, 2, 3], 1000), vec![1, 2, 3]);
         let s = sampled(&(0..10_000).collect::<Vec<_>>(), 1000);
@@ -1521,7 +1535,7 @@ mod tests {
         let w: Vec<i32> = serde_json::from_value(s["board"]["window"].clone()).unwrap();
         let b: Vec<i32> = serde_json::from_value(s["board"]["bounds"].clone()).unwrap();
         assert!(cells_of([w[0], w[1], w[2], w[3]]) <= MAX_VIEW_CELLS);
-        if cells_of([b[0], b[1], b[2], b[3]]) > MAX_VIEW_CELLS {
+        if !whole_by_default([b[0], b[1], b[2], b[3]], placed) {
             assert_eq!(s["board"]["complete"], json!(false));
             assert!(size < whole, "{size} >= {whole}");
         }
