@@ -2149,3 +2149,89 @@ fn a_hot_seat_game_is_played_to_the_end_with_the_keyboard_only() {
         json!(true)
     );
 }
+
+/// A board too large for the server to draw at once (a game of two random
+/// bots with 300 copies of every base tile, played to the end before it is
+/// served) comes in windows: the page draws the default window round the
+/// last tile, asks for the window round its view when panned out of it,
+/// and says that the board is drawn in part when zoomed out past the most
+/// the server draws.
+#[test]
+#[ignore = "slow suite: drives chromium; run: cargo test --workspace -- --ignored"]
+fn a_board_too_large_to_draw_whole_comes_in_the_window_the_page_shows() {
+    if browser_missing() {
+        return;
+    }
+    let mut config = carcassonne_core::GameConfig::with_players(2);
+    config.seed = 4;
+    for p in &mut config.players {
+        p.bot = Some("random".into());
+    }
+    for id in "ABCDEFGHIJKLMNOPQRSTUVWX".chars() {
+        config.tiles.counts.insert(id.to_string(), 300);
+    }
+    let setup = carcassonne_setup::GameSetup::for_config(config, &[], None).unwrap();
+    let mut table = Table::new(&setup, None).unwrap();
+    table.play_bots().unwrap();
+    // A tile far from the last one placed, out of the default window.
+    let tiles = table.game().state().board().tiles();
+    let last = tiles.last().unwrap().pos;
+    let far = tiles
+        .iter()
+        .map(|t| t.pos)
+        .find(|p| p.x.abs_diff(last.x) > 40 || p.y.abs_diff(last.y) > 40)
+        .expect("a tile far from the last");
+    let server = start_server(table);
+    let state = call(server, "GET", "/api/games/1/state", None).1;
+    assert_eq!(state["board"]["complete"], json!(false), "{}", state["board"]["bounds"]);
+    let most = carcassonne_serve::MAX_VIEW_CELLS as u64;
+
+    let browser = Browser::start();
+    browser.go(&format!("http://{server}/games/1/"));
+    browser.wait_version(state["version"].as_u64().unwrap());
+    let drawn = || {
+        browser
+            .script("return document.querySelectorAll('#board g.tile').length;")
+            .as_u64()
+            .unwrap()
+    };
+    assert!((1..=most).contains(&drawn()), "{} tiles drawn", drawn());
+    let covered = || {
+        browser.script(
+            "const c = viewCells(), w = st.board.window; \
+             return c[0] >= w[0] && c[1] >= w[1] && c[2] <= w[2] && c[3] <= w[3];",
+        ) == json!(true)
+    };
+    assert!(covered());
+    assert_eq!(
+        browser.script("return document.getElementById('partial').hidden;"),
+        json!(true)
+    );
+
+    // Over to the far tile: out of the window drawn, so the page asks for
+    // the window round its new view, and draws the tile.
+    let far_tile = format!(
+        r#"#board g.tile[transform="translate({} {})"]"#,
+        far.x * 100,
+        far.y * 100
+    );
+    assert!(browser.find_all(&far_tile).is_empty());
+    let before = browser.script("return st.board.window;");
+    browser.script(&format!(
+        "view = [{} - view[2] / 2, {} - view[3] / 2, view[2], view[3]]; userView = true; applyView(); return null;",
+        far.x * 100 + 50,
+        far.y * 100 + 50
+    ));
+    wait_until("the page draws the window round its new view", || {
+        browser.script("return st.board.window;") != before && covered()
+    });
+    assert_eq!(browser.find_all(&far_tile).len(), 1);
+    assert!((1..=most).contains(&drawn()), "{} tiles drawn", drawn());
+
+    // The whole board in view is more than the server draws: said so.
+    browser.script("document.getElementById('zfit').click(); return null;");
+    wait_until("the page says the board is drawn in part", || {
+        browser.script("return document.getElementById('partial').hidden;") == json!(false)
+    });
+    assert!((1..=most).contains(&drawn()), "{} tiles drawn", drawn());
+}

@@ -579,3 +579,100 @@ fn the_event_stream_of_a_finished_game_says_over_and_ends() {
     );
     std::fs::remove_file(config).unwrap();
 }
+
+/// A game of two random bots played to the end before it is served, with
+/// `count` copies of each base tile in the bag.
+fn big_game(count: i64) -> Table {
+    let mut config = carcassonne_core::GameConfig::with_players(2);
+    config.seed = 21;
+    for p in &mut config.players {
+        p.bot = Some("random".into());
+    }
+    let ids: Vec<String> = carcassonne_setup::GameSetup::for_config(config.clone(), &[], None)
+        .unwrap()
+        .rules()
+        .unwrap()
+        .tiles()
+        .iter()
+        .map(|t| t.id().to_string())
+        .collect();
+    for id in ids {
+        config.tiles.counts.insert(id, count);
+    }
+    let setup = carcassonne_setup::GameSetup::for_config(config, &[], None).unwrap();
+    let mut table = Table::new(&setup, None).unwrap();
+    table.play_bots().unwrap();
+    table
+}
+
+#[test]
+fn a_large_board_is_served_by_window_and_its_replay_is_refused() {
+    let table = big_game(500);
+    let moves = table.record().moves.len();
+    assert!(moves > carcassonne_serve::MAX_REPLAY_MOVES, "{moves} moves");
+    let whole = carcassonne_render::board_svg(table.game()).len();
+    let tiles: Vec<(i32, i32)> = table
+        .game()
+        .state()
+        .board()
+        .tiles()
+        .iter()
+        .map(|t| (t.pos.x, t.pos.y))
+        .collect();
+    let (addr, _server) = start(table);
+
+    // Without a view: a window of at most MAX_VIEW_CELLS round the last tile.
+    let (status, body) = request(addr, "GET", "/api/games/1/state", None);
+    assert_eq!(status, 200);
+    assert!(body.len() < 4 << 20, "a state of {} bytes", body.len());
+    assert!(body.len() * 10 < whole, "{} bytes, the whole board {whole}", body.len());
+    let s: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(s["board"]["complete"], json!(false));
+    assert_eq!(s["board"]["max_view_cells"], json!(carcassonne_serve::MAX_VIEW_CELLS));
+    let w: Vec<i64> = serde_json::from_value(s["board"]["window"].clone()).unwrap();
+    assert!((w[2] - w[0] + 1) * (w[3] - w[1] + 1) <= carcassonne_serve::MAX_VIEW_CELLS);
+
+    // A view draws the tiles in it and no others.
+    let (status, body) = request(addr, "GET", "/api/games/1/state?view=-2,-1,3,2", None);
+    assert_eq!(status, 200, "{body}");
+    let s: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(s["board"]["window"], json!([-2, -1, 3, 2]));
+    let svg = s["board"]["svg"].as_str().unwrap();
+    let inside = tiles
+        .iter()
+        .filter(|(x, y)| (-2..=3).contains(x) && (-1..=2).contains(y))
+        .count();
+    assert!(inside > 0);
+    assert_eq!(svg.matches(r#"<g class="tile" "#).count(), inside);
+    // Every tile drawn is one of the window's.
+    for (x, y) in tiles
+        .iter()
+        .filter(|(x, y)| !(-2..=3).contains(x) || !(-1..=2).contains(y))
+        .take(50)
+    {
+        let at = format!(r#"translate({} {})"><title>"#, x * 100, y * 100);
+        assert!(!svg.contains(&at), "{at} drawn outside the window");
+    }
+
+    // Too large, or not a window: 400 with the reason.
+    for (view, says) in [
+        ("0,0,50,49", "at most 2500"),
+        ("-1000,-1000,1000,1000", "at most 2500"),
+        ("1,2,3", "four whole numbers"),
+        ("a,b,c,d", "four whole numbers"),
+        ("3,0,1,1", "top left"),
+    ] {
+        let (status, body) = request(addr, "GET", &format!("/api/games/1/state?view={view}"), None);
+        assert_eq!(status, 400, "{view}: {body}");
+        let e: Value = serde_json::from_str(&body).unwrap();
+        assert!(e["error"].as_str().unwrap().contains(says), "{view}: {e}");
+    }
+
+    // The replay of so long a game is refused; the record is there.
+    let (status, body) = request(addr, "GET", "/api/games/1/replay", None);
+    assert_eq!(status, 413, "{}", &body[..body.len().min(300)]);
+    let e: Value = serde_json::from_str(&body).unwrap();
+    assert!(e["error"].as_str().unwrap().contains("carcassonne render"), "{e}");
+    let (status, _) = request(addr, "GET", "/api/games/1/record", None);
+    assert_eq!(status, 200);
+}

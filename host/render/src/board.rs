@@ -356,11 +356,23 @@ pub(crate) fn player_name(rules: &Rules, player: u8) -> String {
 /// expansions ([`Marker`]) and a dashed orange outline round the tile a
 /// player placed last.
 pub fn board_svg(game: &Game) -> String {
+    board_svg_window(game, None)
+}
+
+/// The part of the board of `game` within `window`, `[x0, y0, x1, y1]` in
+/// tile coordinates (both corners included), drawn as [`board_svg`] draws
+/// the whole board: the tiles, figures and markers on the window's cells,
+/// with the `viewBox` round those drawn. `None` is the whole board, and a
+/// window that holds every tile and marker draws what [`board_svg`] draws.
+pub fn board_svg_window(game: &Game, window: Option<[i32; 4]>) -> String {
+    let inside = |p: Pos| window.is_none_or(|[x0, y0, x1, y1]| p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1);
     let s = game.state();
     let rules = game.rules();
-    let tiles = s.board().tiles();
-    let markers = markers_of(game);
-    let vb = view_box(tiles.iter().map(|t| t.pos).chain(markers.iter().map(|m| m.pos)));
+    let all = s.board().tiles();
+    let tiles = all.iter().filter(|t| inside(t.pos));
+    let mut markers = markers_of(game);
+    markers.retain(|m| inside(m.pos));
+    let vb = view_box(tiles.clone().map(|t| t.pos).chain(markers.iter().map(|m| m.pos)));
     let mut out = svg_open(vb, 2400.0, r#" role="img""#);
     out.push_str("<title>Carcassonne board</title>");
     out.push_str(&background(vb));
@@ -371,10 +383,12 @@ pub fn board_svg(game: &Game) -> String {
     }
     out.push_str("</g>");
     out.push_str(r#"<g class="layer">"#);
-    if let Some(last) = tiles.last().filter(|t| t.placer.is_some()) {
+    if let Some(last) = all.last().filter(|t| t.placer.is_some() && inside(t.pos)) {
         out.push_str(&highlight_svg(last.pos));
     }
-    out.push_str(&scene.figures(&figures_of(game), &|p| player_name(rules, p)));
+    let mut figures = figures_of(game);
+    figures.retain(|f| inside(f.pos));
+    out.push_str(&scene.figures(&figures, &|p| player_name(rules, p)));
     out.push_str(&markers_svg(&markers));
     out.push_str("</g></svg>");
     out

@@ -51,7 +51,7 @@ mod sheet;
 mod svg;
 mod tile;
 
-pub use board::{Marker, board_svg, figure_label, markers_of};
+pub use board::{Marker, board_svg, board_svg_window, figure_label, markers_of};
 pub use replay::replay_html;
 pub use sheet::contact_sheet_html;
 pub use tile::{attribute_label, feature_point, tile_group, tile_svg};

@@ -23,11 +23,11 @@ pub mod scores;
 pub mod store;
 
 use anyhow::{Context, Result, bail};
-use carcassonne_bots::Bot;
+use carcassonne_bots::{Bot, BotSpec};
 use carcassonne_core::figures::Spot;
 use carcassonne_core::read_text_file;
 use carcassonne_core::{Action, Decision, Game, GameRecord, IllegalAction, Move, RefusalKind, Rotation};
-use carcassonne_render::{board_svg, feature_point, tile_group, tile_svg};
+use carcassonne_render::{board_svg_window, feature_point, tile_group, tile_svg};
 use carcassonne_setup::journal::RecordWriter;
 use carcassonne_setup::{describe as output, safe_file, session, setup};
 use scores::ScoreTimeline;
@@ -39,6 +39,93 @@ use store::{ChatLine, Store, StoredGame, token_hash};
 
 /// How many turn-log lines a state keeps (the page shows the latest).
 const LOG_LINES: usize = 400;
+
+/// Most cells (columns times rows of tiles) of the board window a state
+/// answer draws (`GET /api/games/{id}/state?view=x0,y0,x1,y1`): 50 by 50,
+/// under three megabytes of SVG, where a whole board of a hundred
+/// thousand tiles is over a hundred. A board of at most this many tiles
+/// (every lobby game: see [`lobby::MAX_LOBBY_TILES`]) is drawn whole when
+/// no window is asked for: its answer is no larger than a full window's.
+pub const MAX_VIEW_CELLS: i64 = 2500;
+
+/// Most moves of a game the server draws a replay of
+/// (`GET /api/games/{id}/replay`): every lobby game (at most
+/// [`lobby::MAX_LOBBY_TILES`] tiles) fits, at a few megabytes of
+/// page; a longer record is refused (413) and is replayed from its
+/// download with `carcassonne render`.
+pub const MAX_REPLAY_MOVES: usize = 20_000;
+
+/// Most points of the score over the turns a state carries: a longer game's
+/// are sampled evenly (the first and the last always among them).
+pub const MAX_TIMELINE_POINTS: usize = 1000;
+
+/// Reads a board window `x0,y0,x1,y1` (tile coordinates, both corners
+/// included, `x0 <= x1` and `y0 <= y1`) of at most [`MAX_VIEW_CELLS`]
+/// cells.
+///
+/// # Errors
+/// A message for people: the text is not four integers in order, or the
+/// window is too large.
+pub fn parse_view(text: &str) -> Result<[i32; 4], String> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let numbers: Option<Vec<i32>> = parts.iter().map(|p| p.parse::<i32>().ok()).collect();
+    let (Some(numbers), 4) = (numbers, parts.len()) else {
+        return Err(format!(
+            "`view` is four whole numbers x0,y0,x1,y1 (tile coordinates of the window's corners), not `{}`",
+            text.chars().take(60).collect::<String>()
+        ));
+    };
+    let [x0, y0, x1, y1] = [numbers[0], numbers[1], numbers[2], numbers[3]];
+    if x1 < x0 || y1 < y0 {
+        return Err(format!(
+            "`view` {x0},{y0},{x1},{y1}: the first corner is the top left one (x0 <= x1, y0 <= y1)"
+        ));
+    }
+    let cells = cells_of([x0, y0, x1, y1]);
+    if cells > MAX_VIEW_CELLS {
+        return Err(format!(
+            "`view` {x0},{y0},{x1},{y1} spans {cells} cells; a state draws at most {MAX_VIEW_CELLS} \
+             (50 by 50, say): ask for a smaller window"
+        ));
+    }
+    Ok([x0, y0, x1, y1])
+}
+
+/// The window a state draws when none is asked for, on a board of `tiles`
+/// tiles within `bounds`: the whole board when it has at most
+/// [`MAX_VIEW_CELLS`] tiles or fits that many cells (every game of a usual
+/// size, and every lobby game), else the largest square round `centre`
+/// (the tile placed last).
+fn default_window(bounds: [i32; 4], tiles: usize, centre: (i32, i32)) -> [i32; 4] {
+    if whole_by_default(bounds, tiles) {
+        return bounds;
+    }
+    let side = MAX_VIEW_CELLS.isqrt() as i32;
+    let (x0, y0) = (centre.0.saturating_sub(side / 2), centre.1.saturating_sub(side / 2));
+    [x0, y0, x0.saturating_add(side - 1), y0.saturating_add(side - 1)]
+}
+
+/// Whether a board of `tiles` tiles within `bounds` is drawn whole when no
+/// window is asked for.
+fn whole_by_default(bounds: [i32; 4], tiles: usize) -> bool {
+    i64::try_from(tiles).is_ok_and(|n| n <= MAX_VIEW_CELLS) || cells_of(bounds) <= MAX_VIEW_CELLS
+}
+
+/// The cells of a window (saturating: the widest window's count does
+/// not fit 64 bits).
+fn cells_of([x0, y0, x1, y1]: [i32; 4]) -> i64 {
+    (i64::from(x1) - i64::from(x0) + 1).saturating_mul(i64::from(y1) - i64::from(y0) + 1)
+}
+
+/// At most `most` items of `all`, evenly spread, the first and last among them.
+fn sampled<T: Clone>(all: &[T], most: usize) -> Vec<T> {
+    let most = most.max(2);
+    if all.len() <= most {
+        return all.to_vec();
+    }
+    let last = all.len() - 1;
+    (0..most).map(|k| all[k * last / (most - 1)].clone()).collect()
+}
 
 /// The secret tokens of a table: one per seat and one for the hot-seat
 /// screen, which may act for every person's seat (never for a bot's).
@@ -207,6 +294,27 @@ pub struct Table {
     bot_failure: Option<String>,
     /// What the seats said to each other, oldest first.
     chat: Vec<ChatLine>,
+    /// Seats whose bot chooses without looking at the game (`random`):
+    /// it chooses at once, on the table's game, and needs no copy.
+    quick: Vec<bool>,
+    /// The copy of the game the last bot thought on, given back with its
+    /// answer: the next bot turn brings it up to date by playing the moves
+    /// made since, instead of copying the whole game again.
+    spare: Option<Spare>,
+    /// Counts the times the game was replaced other than by a move (an
+    /// undo): a spare copy from before is not brought up to date.
+    lineage: u64,
+    /// How many times a bot turn copied the whole game.
+    copies: u64,
+}
+
+/// A copy of a table's game kept for its bots ([`Table::bot_turn`]).
+struct Spare {
+    game: Game,
+    /// The record's moves the copy has played.
+    moves: usize,
+    /// The table's [`Table::lineage`] when it was made.
+    lineage: u64,
 }
 
 /// A change the disk did not take (it is full, say): the table was put
@@ -227,11 +335,17 @@ impl std::error::Error for NotSaved {}
 /// think without holding the table: requests go on being answered (the
 /// state says who is thinking) while a search runs.
 pub struct BotTurn {
-    game: Game,
+    /// The game to think on; `None` for a bot that already chose.
+    game: Option<Game>,
+    /// The choice of a bot that chose at once (it needs no game).
+    chosen: Option<usize>,
     options: Vec<Action>,
     bot: Box<dyn Bot>,
     seat: u8,
     version: u64,
+    /// The record's moves when the turn was taken, and the table's lineage.
+    moves: usize,
+    lineage: u64,
 }
 
 impl BotTurn {
@@ -242,9 +356,13 @@ impl BotTurn {
 
     /// Lets the bot choose: the index of the option to play.
     pub fn think(&mut self) -> usize {
-        self.bot
-            .choose(&self.game, &self.options)
-            .min(self.options.len().saturating_sub(1))
+        let last = self.options.len().saturating_sub(1);
+        match (self.chosen, &self.game) {
+            (Some(choice), _) => choice.min(last),
+            (None, Some(game)) => self.bot.choose(game, &self.options).min(last),
+            // Never made: a turn has a game or a choice.
+            (None, None) => 0,
+        }
     }
 }
 
@@ -458,6 +576,14 @@ impl Table {
             undo: false,
             bot_failure: None,
             chat,
+            quick: config
+                .players
+                .iter()
+                .map(|p| matches!(p.bot.as_deref().map(BotSpec::parse), Some(Ok(BotSpec::Random))))
+                .collect(),
+            spare: None,
+            lineage: 0,
+            copies: 0,
         };
         table.undo = table.record.config.undo;
         table.save()?;
@@ -545,6 +671,9 @@ impl Table {
             return Err(refuse(503, NotSaved(format!("{e:#}")).to_string()));
         }
         self.game = game;
+        // A bot's copy of the game is of the longer record.
+        self.lineage += 1;
+        self.spare = None;
         self.movers = movers;
         self.timeline = timeline;
         self.log
@@ -805,14 +934,56 @@ impl Table {
             self.version += 1;
             return None;
         }
-        let bot = self.bots.get_mut(seat as usize)?.take()?;
+        let mut bot = self.bots.get_mut(seat as usize)?.take()?;
+        let (game, chosen) = if self.quick.get(seat as usize).copied().unwrap_or(false) {
+            // A choice that does not look at the game costs nothing to make
+            // here, and saves copying the game.
+            (None, Some(bot.choose(&self.game, &options)))
+        } else {
+            (Some(self.bot_copy()), None)
+        };
         Some(BotTurn {
-            game: self.game.clone(),
+            game,
+            chosen,
             options,
             bot,
             seat,
             version: self.version,
+            moves: self.record.moves.len(),
+            lineage: self.lineage,
         })
+    }
+
+    /// A copy of the game for a bot to think on: the spare copy the last
+    /// bot gave back, brought up to date by playing the moves made since
+    /// (a move or two), or, when there is none or it is of another lineage
+    /// (an undo came between), a copy of the whole game.
+    fn bot_copy(&mut self) -> Game {
+        if let Some(mut spare) = self.spare.take()
+            && spare.lineage == self.lineage
+            && spare.moves <= self.record.moves.len()
+        {
+            let caught_up = self.record.moves[spare.moves..].iter().all(|m| {
+                spare
+                    .game
+                    .action_from_move(m)
+                    .is_ok_and(|a| spare.game.play(&a).is_ok())
+            });
+            // The same moves from the same game make the same game; the
+            // decision is compared all the same, and a copy that strayed
+            // is dropped.
+            if caught_up && spare.game.decision() == self.game.decision() {
+                return spare.game;
+            }
+        }
+        self.copies += 1;
+        self.game.clone()
+    }
+
+    /// How many times a bot turn copied the whole game (for tests: a game
+    /// of bots copies it once, not once a move).
+    pub fn game_copies(&self) -> u64 {
+        self.copies
     }
 
     /// Plays the option `choice` of `turn` and brings its bot back, unless
@@ -825,7 +996,15 @@ impl Table {
         if turn.version != self.version {
             return Ok(false);
         }
-        let BotTurn { options, bot, seat, .. } = turn;
+        let BotTurn {
+            options,
+            bot,
+            seat,
+            game,
+            moves,
+            lineage,
+            ..
+        } = turn;
         self.bots[seat as usize] = Some(bot);
         let Some(action) = options.get(choice) else {
             bail!("the bot chose option {choice} of {}", options.len());
@@ -836,6 +1015,10 @@ impl Table {
             self.version += 1;
         }
         played?;
+        if let Some(game) = game {
+            // Kept for the next bot turn, which plays this move on it.
+            self.spare = Some(Spare { game, moves, lineage });
+        }
         self.save_table()?;
         Ok(true)
     }
@@ -943,8 +1126,18 @@ impl Table {
         })
     }
 
-    /// The public state as JSON, seen by `viewer` (see `docs/serve-api.md`).
+    /// The public state as JSON, seen by `viewer` (see `docs/serve-api.md`),
+    /// with the board drawn in its default window (the whole board when it
+    /// has at most [`MAX_VIEW_CELLS`] tiles).
     pub fn state_json(&self, viewer: Option<Viewer>) -> Value {
+        self.state_json_in(viewer, None)
+    }
+
+    /// The public state as JSON, seen by `viewer`, with the board's tiles
+    /// drawn in `window` (`[x0, y0, x1, y1]`, from [`parse_view`]), or in the
+    /// default window for `None`. The window is not checked against
+    /// [`MAX_VIEW_CELLS`] here: [`parse_view`] checks it.
+    pub fn state_json_in(&self, viewer: Option<Viewer>, window: Option<[i32; 4]>) -> Value {
         let game = &self.game;
         let s = game.state();
         let rules = game.rules();
@@ -993,7 +1186,8 @@ impl Table {
             })
             .collect();
         let tiles = s.board().tiles();
-        let mut bounds = bounds_of(tiles.iter().map(|t| (t.pos.x, t.pos.y)));
+        let tile_bounds = bounds_of(tiles.iter().map(|t| (t.pos.x, t.pos.y)));
+        let mut bounds = tile_bounds;
         let decision = game.decision().map(|d| {
             let v = self.decision_json(&d);
             for o in v["options"].as_array().into_iter().flatten() {
@@ -1005,6 +1199,14 @@ impl Table {
             }
             v
         });
+        let centre = tiles.last().map_or((0, 0), |t| (t.pos.x, t.pos.y));
+        // A board drawn whole is drawn as ever (markers off the tiles too).
+        let whole = window.is_none() && whole_by_default(bounds, tiles.len());
+        let window = window.unwrap_or_else(|| default_window(bounds, tiles.len(), centre));
+        let complete = window[0] <= tile_bounds[0]
+            && window[1] <= tile_bounds[1]
+            && window[2] >= tile_bounds[2]
+            && window[3] >= tile_bounds[3];
         let you = match viewer {
             Some(Viewer::Seat(p)) => json!({ "seat": p, "name": s.player_name(p) }),
             Some(Viewer::HotSeat) => json!({ "hotseat": true }),
@@ -1030,13 +1232,19 @@ impl Table {
             "sources": rules.score_sources(),
             "source_names": rules.score_source_words(),
             "source_groups": scores::source_groups(rules),
-            "score_over_turns": self.timeline.points(),
+            "score_over_turns": sampled(self.timeline.points(), MAX_TIMELINE_POINTS),
             // Only once over: a hand-written draw order is the tile order.
             "play_again": game.is_over().then(|| scores::play_again_config(&rules.config)),
             "players": players,
             "expansions": expansions,
             "presented": presented,
-            "board": { "svg": board_svg(game), "bounds": bounds },
+            "board": {
+                "svg": board_svg_window(game, (!whole).then_some(window)),
+                "bounds": bounds,
+                "window": window,
+                "complete": complete,
+                "max_view_cells": MAX_VIEW_CELLS,
+            },
             "last_placed": tiles.last().map(|t| [t.pos.x, t.pos.y]),
             "decision": decision,
             "undo": {
@@ -1153,4 +1361,208 @@ fn bounds_of(cells: impl Iterator<Item = (i32, i32)>) -> [i32; 4] {
 
 fn grow(b: [i32; 4], (x, y): (i32, i32)) -> [i32; 4] {
     [b[0].min(x), b[1].min(y), b[2].max(x), b[3].max(y)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carcassonne_core::GameConfig;
+
+    fn table(bots: &[Option<&str>], seed: u64, copies: i64, undo: bool) -> Table {
+        let mut config = GameConfig::with_players(bots.len());
+        config.seed = seed;
+        config.undo = undo;
+        for (p, bot) in config.players.iter_mut().zip(bots) {
+            p.bot = bot.map(str::to_string);
+        }
+        if copies != 1 {
+            config.tiles.sets.insert("base".into(), copies);
+        }
+        let setup = setup::GameSetup::for_config(config, &[], None).unwrap();
+        Table::new(&setup, None).unwrap()
+    }
+
+    /// One bot turn as the server's worker plays it; checks that the game
+    /// the bot thinks on is the table's.
+    fn bot_move(t: &mut Table) {
+        let mut turn = t.bot_turn().expect("a bot's turn");
+        if let Some(game) = &turn.game {
+            let mut options = Vec::new();
+            game.legal_actions(&mut options);
+            assert_eq!(options, turn.options, "the bot's copy of the game is the table's");
+            assert_eq!(game.state().board().tiles().len(), t.game.state().board().tiles().len());
+        }
+        let choice = turn.think();
+        assert!(t.finish_bot_turn(turn, choice).unwrap());
+    }
+
+    #[test]
+    fn a_bot_that_looks_at_the_game_gets_it_copied_once_not_once_a_move() {
+        let mut t = table(&[Some("greedy"), Some("greedy")], 5, 1, false);
+        for _ in 0..60 {
+            bot_move(&mut t);
+        }
+        assert_eq!(t.record.moves.len(), 60);
+        assert_eq!(t.game_copies(), 1);
+    }
+
+    #[test]
+    fn a_random_bot_needs_no_copy_of_the_game() {
+        let mut t = table(&[Some("random"), Some("random")], 5, 1, false);
+        t.play_bots().unwrap();
+        assert!(t.game.is_over());
+        assert_eq!(t.game_copies(), 0);
+    }
+
+    #[test]
+    fn after_an_undo_the_bot_thinks_on_a_fresh_copy() {
+        let mut t = table(&[None, Some("greedy")], 9, 1, true);
+        let hotseat = t.seats().unwrap().hotseat.clone();
+        let person = |t: &mut Table| {
+            let s = Submission {
+                token: hotseat.clone(),
+                index: Some(0),
+                mv: None,
+                version: Some(t.version()),
+            };
+            t.submit(&s).unwrap();
+        };
+        // The person's turns, then the bot's, three times over.
+        for _ in 0..3 {
+            while t.bot_to_move().is_none() {
+                person(&mut t);
+            }
+            while t.bot_to_move().is_some() {
+                bot_move(&mut t);
+            }
+        }
+        assert_eq!(t.game_copies(), 1);
+        // The person places a tile and takes it back: the bot's copy is of
+        // a game that no longer is.
+        person(&mut t);
+        t.undo(&hotseat, Some(t.version())).unwrap();
+        while t.bot_to_move().is_none() {
+            person(&mut t);
+        }
+        while t.bot_to_move().is_some() {
+            bot_move(&mut t);
+        }
+        assert_eq!(t.game_copies(), 2);
+        while t.bot_to_move().is_none() {
+            person(&mut t);
+        }
+        bot_move(&mut t);
+        assert_eq!(t.game_copies(), 2);
+    }
+
+    #[test]
+    fn an_answer_thought_before_an_undo_is_dropped() {
+        let mut t = table(&[None, Some("greedy")], 9, 1, true);
+        let hotseat = t.seats().unwrap().hotseat.clone();
+        while t.bot_to_move().is_none() {
+            let v = t.version();
+            t.submit(&Submission {
+                token: hotseat.clone(),
+                index: Some(0),
+                mv: None,
+                version: Some(v),
+            })
+            .unwrap();
+        }
+        let moves = t.record.moves.len();
+        let mut turn = t.bot_turn().unwrap();
+        let choice = turn.think();
+        // The person's deploy was last: it can go while the bot thinks.
+        t.undo(&hotseat, Some(t.version())).unwrap();
+        assert!(!t.finish_bot_turn(turn, choice).unwrap());
+        assert_eq!(t.record.moves.len(), moves - 1);
+    }
+
+    #[test]
+    fn views_are_read_and_bounded() {
+        assert_eq!(parse_view("-3,-2,4,5"), Ok([-3, -2, 4, 5]));
+        assert_eq!(parse_view(" 0, 0, 49, 49 "), Ok([0, 0, 49, 49]));
+        for bad in [
+            "",
+            "1,2,3",
+            "1,2,3,4,5",
+            "a,b,c,d",
+            "1.5,0,2,2",
+            "3,0,1,1",
+            "0,0,64,63",
+            "0,0,49,50",
+            "-2147483648,-2147483648,2147483647,2147483647",
+        ] {
+            let e = parse_view(bad).unwrap_err();
+            assert!(e.contains("`view`"), "{bad}: {e}");
+        }
+        assert!(parse_view("0,0,64,63").unwrap_err().contains("at most 2500"));
+        assert_eq!(default_window([-2, -2, 3, 4], 10, (0, 0)), [-2, -2, 3, 4]);
+        let w = default_window([-100, -100, 100, 100], 3000, (10, -10));
+        assert!(cells_of(w) <= MAX_VIEW_CELLS && w[0] <= 10 && w[2] >= 10 && w[1] <= -10 && w[3] >= -10);
+        // A lobby game's 2,000 tiles spread over more cells are drawn whole.
+        assert_eq!(
+            default_window([-100, -100, 100, 100], 2000, (10, -10)),
+            [-100, -100, 100, 100]
+        );
+        assert_eq!(default_window([0, 0, 9, 9], 100, (i32::MAX, i32::MIN)), [0, 0, 9, 9]);
+        let far = default_window([i32::MIN, 0, i32::MAX, 0], 3000, (i32::MAX, 0));
+        assert!(far[0] <= far[2]);
+        assert_eq!(sampled(&[1, 2, 3], 1000), vec![1, 2, 3]);
+        let s = sampled(&(0..10_000).collect::<Vec<_>>(), 1000);
+        assert_eq!((s.len(), s[0], s[999]), (1000, 0, 9999));
+    }
+
+    #[test]
+    fn a_usual_game_is_drawn_whole_as_before() {
+        let mut t = table(&[Some("random"), Some("random")], 3, 1, false);
+        t.play_bots().unwrap();
+        let s = t.state_json(None);
+        assert_eq!(s["board"]["svg"], json!(carcassonne_render::board_svg(&t.game)));
+        assert_eq!(s["board"]["complete"], json!(true));
+        assert_eq!(s["board"]["window"], s["board"]["bounds"]);
+    }
+
+    #[test]
+    fn a_large_board_is_drawn_in_a_window_and_its_state_stays_small() {
+        let mut t = table(&[Some("random"), Some("random")], 3, 60, false);
+        t.play_bots().unwrap();
+        let placed = t.game.state().board().tiles().len();
+        assert!(placed > 4000, "{placed}");
+        let whole = carcassonne_render::board_svg(&t.game).len();
+        let s = t.state_json(None);
+        let size = s.to_string().len();
+        let w: Vec<i32> = serde_json::from_value(s["board"]["window"].clone()).unwrap();
+        let b: Vec<i32> = serde_json::from_value(s["board"]["bounds"].clone()).unwrap();
+        assert!(cells_of([w[0], w[1], w[2], w[3]]) <= MAX_VIEW_CELLS);
+        if !whole_by_default([b[0], b[1], b[2], b[3]], placed) {
+            assert_eq!(s["board"]["complete"], json!(false));
+            assert!(size < whole, "{size} >= {whole}");
+        }
+        // 50 by 50 tiles of SVG, at most: a few megabytes.
+        assert!(size < 4 << 20, "a state of {size} bytes");
+        assert!(s["score_over_turns"].as_array().unwrap().len() <= MAX_TIMELINE_POINTS);
+
+        // A window draws its tiles and no others.
+        let last = t.game.state().board().tiles().last().unwrap().pos;
+        let window = [last.x - 1, last.y - 1, last.x + 1, last.y + 1];
+        let s = t.state_json_in(None, Some(window));
+        let svg = s["board"]["svg"].as_str().unwrap();
+        let inside = t
+            .game
+            .state()
+            .board()
+            .tiles()
+            .iter()
+            .filter(|p| p.pos.x.abs_diff(last.x) <= 1 && p.pos.y.abs_diff(last.y) <= 1)
+            .count();
+        let drawn = carcassonne_render::board_svg_window(&t.game, Some(window));
+        assert_eq!(svg, drawn);
+        // Each tile is a group of its own.
+        assert_eq!(svg.matches(r#"<g class="tile" "#).count(), inside, "{svg}");
+        assert!(inside >= 2);
+        assert!(svg.len() < 100_000);
+        assert_eq!(s["board"]["window"], json!(window));
+        assert_eq!(s["board"]["complete"], json!(false));
+    }
 }

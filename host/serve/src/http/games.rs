@@ -346,6 +346,9 @@ pub(super) async fn delete_game(
 pub(super) struct TokenQuery {
     #[serde(default)]
     token: Option<String>,
+    /// The board window to draw, `x0,y0,x1,y1` ([`crate::parse_view`]).
+    #[serde(default)]
+    view: Option<String>,
 }
 
 pub(super) async fn state(FoundGame(slot): FoundGame, q: Result<Query<TokenQuery>, QueryRejection>) -> Response {
@@ -357,6 +360,11 @@ pub(super) async fn state(FoundGame(slot): FoundGame, q: Result<Query<TokenQuery
 }
 
 fn state_answer(slot: &GameSlot, q: &TokenQuery) -> Response {
+    // Read before the table is locked: a refused window costs no lock.
+    let window = match q.view.as_deref().map(crate::parse_view).transpose() {
+        Ok(w) => w,
+        Err(e) => return guard::json_error(StatusCode::BAD_REQUEST, e),
+    };
     let table = slot.table();
     let viewer = q.token.as_deref().and_then(|t| table.viewer(t));
     if q.token.as_deref().is_some_and(|t| !t.is_empty()) && viewer.is_none() {
@@ -370,7 +378,10 @@ fn state_answer(slot: &GameSlot, q: &TokenQuery) -> Response {
             },
         );
     }
-    Json(table.state_json(viewer)).into_response()
+    let state = table.state_json_in(viewer, window);
+    // Serialised off the lock: the bots move on meanwhile.
+    drop(table);
+    Json(state).into_response()
 }
 
 /// The refusal for a request body that is not the expected JSON (413 for
@@ -627,9 +638,26 @@ pub(super) async fn record(FoundGame(slot): FoundGame) -> Response {
 }
 
 /// `GET /api/games/{id}/replay`: the replay viewer of the record so far
-/// (what `carcassonne render` writes).
+/// (what `carcassonne render` writes), for a record of at most
+/// [`crate::MAX_REPLAY_MOVES`] moves.
 pub(super) async fn replay(State(server): State<Arc<Server>>, FoundGame(slot): FoundGame) -> Response {
-    let record = slot.table().record().clone();
+    let record = {
+        let table = slot.table();
+        let moves = table.record().moves.len();
+        if moves > crate::MAX_REPLAY_MOVES {
+            return guard::json_error(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "this game has {moves} moves; the server draws replays of at most {}: \
+                     download the record (/api/games/{}/record) and run `carcassonne render RECORD` \
+                     to make the replay on your machine",
+                    crate::MAX_REPLAY_MOVES,
+                    slot.id()
+                ),
+            );
+        }
+        table.record().clone()
+    };
     let offer = server.lobby.offer().clone();
     let work = move || -> anyhow::Result<String> {
         let setup = carcassonne_setup::GameSetup::for_record(&record, &offer.plugins, offer.tiles.as_deref())?;
