@@ -49,6 +49,20 @@ __all__ = [
 ]
 
 
+def _register_with_gymnasium() -> None:
+    # `import gymnasium, carcassonne` is enough for gymnasium.make; gymnasium
+    # is optional, so it is not imported here when the program has not.
+    import sys
+
+    if "gymnasium" in sys.modules:
+        from carcassonne._gym_register import register_envs
+
+        register_envs()
+
+
+_register_with_gymnasium()
+
+
 def play_out(game: Game, bots: "list[Bot]") -> Game:
     """Plays ``game`` to its end, seat ``i`` deciding with ``bots[i]``; returns it."""
     while (player := game.current_player) is not None:
