@@ -192,12 +192,14 @@ def choose(phi, w, game_of, starts, rng, greedy=False):
 
 
 def evaluate(game, args, w, feats, games, greedy_policy=True, seed=10_000):
-    """Win rate at seat 0 against greedy over `games` fresh games (a policy, or uniform random with w=None)."""
-    b = cc.Batch(game, args.batch, args.radius, seed=seed, opponents={1: "greedy"})
+    """Win rate and mean margin at seat 0 against greedy over `games` fresh
+    games (at least; the batch's games that end meanwhile count too) of a
+    policy, or of uniform random play with w=None."""
+    b = cc.Batch(game, args.batch, args.radius, seed=seed, opponents={1: args.opponent})
     obs = np.empty((len(b), b.observation_size), np.float32)
     rng = np.random.default_rng(seed)
     totals = np.zeros((len(b), 2))
-    wins, played = 0.0, 0
+    wins, played, margin = 0.0, 0, 0.0
     while played < games:
         if w is None:
             rew, done = b.step_random()
@@ -213,8 +215,9 @@ def evaluate(game, args, w, feats, games, greedy_policy=True, seed=10_000):
         for g in np.flatnonzero(np.frombuffer(done, np.uint8)):
             wins += 1.0 if totals[g, 0] > totals[g, 1] else 0.5 if totals[g, 0] == totals[g, 1] else 0.0
             played += 1
+            margin += totals[g, 0] - totals[g, 1]
             totals[g] = 0
-    return wins / played, played
+    return wins / played, margin / played
 
 
 def main() -> None:
@@ -222,7 +225,8 @@ def main() -> None:
     ap.add_argument("--minutes", type=float, default=3.0, help="training time (default 3)")
     ap.add_argument("--batch", type=int, default=64, help="games stepped together")
     ap.add_argument("--radius", type=int, default=5)
-    ap.add_argument("--lr", type=float, default=1.0)
+    ap.add_argument("--opponent", default="greedy", help="the bot at seat 1 (a Bot name, e.g. mcts:50)")
+    ap.add_argument("--lr", type=float, default=20.0)
     ap.add_argument("--interval", type=int, default=1000, help="training games per row of the curve")
     ap.add_argument("--eval-games", type=int, default=128, help="games of each evaluation (0: none)")
     ap.add_argument("--seed", type=int, default=0)
@@ -232,7 +236,7 @@ def main() -> None:
 
     game = cc.Game(players=2, seed=args.seed)
     feats = Features(game, args.radius)
-    b = cc.Batch(game, args.batch, args.radius, seed=args.seed, opponents={1: "greedy"})
+    b = cc.Batch(game, args.batch, args.radius, seed=args.seed, opponents={1: args.opponent})
     n = len(b)
     obs = np.empty((n, b.observation_size), np.float32)
     rng = np.random.default_rng(args.seed)
@@ -249,10 +253,12 @@ def main() -> None:
     curve = []
     interval = {"games": 0, "wins": 0.0, "margin": 0.0}
     finished = 0
-    random_rate, k = evaluate(game, args, None, feats, args.eval_games)
     print(f"{n} games at once, radius {args.radius}, {feats.size} features; training for {args.minutes} min")
-    print(f"uniform random policy vs greedy: {random_rate:.1%} of {k} games")
-    print(f"{'games':>7} {'seconds':>8} {'sampled':>8} {'margin':>7} {'argmax':>7}")
+    random_rate, random_margin = evaluate(game, args, None, feats, max(args.eval_games, 1))
+    print(f"uniform random play vs {args.opponent}: won {random_rate:.1%}, mean margin {random_margin:+.1f}")
+    first_rate, first_margin = evaluate(game, args, w, feats, max(args.eval_games, 1))
+    print(f"first legal option (argmax of zero weights) vs {args.opponent}: won {first_rate:.1%}, mean margin {first_margin:+.1f}")
+    print(f"{'games':>7} {'seconds':>8} {'sampled':>8} {'margin':>7} {'argmax':>7} {'margin':>7}")
     start = time.perf_counter()
     deadline = start + 60 * args.minutes
     spent_evaluating = 0.0
@@ -260,12 +266,13 @@ def main() -> None:
     def report() -> None:
         nonlocal spent_evaluating
         t = time.perf_counter()
-        rate, _ = evaluate(game, args, w, feats, args.eval_games) if args.eval_games else (float("nan"), 0)
+        trained = t - start - spent_evaluating
+        rate, eval_margin = evaluate(game, args, w, feats, args.eval_games) if args.eval_games else (np.nan, np.nan)
         spent_evaluating += time.perf_counter() - t
         games = max(interval["games"], 1)
-        row = (finished, t - start, interval["wins"] / games, interval["margin"] / games, rate)
+        row = (finished, trained, interval["wins"] / games, interval["margin"] / games, rate, eval_margin)
         curve.append(row)
-        print(f"{row[0]:>7} {row[1]:>8.0f} {row[2]:>7.1%} {row[3]:>+7.1f} {row[4]:>6.1%}", flush=True)
+        print(f"{row[0]:>7} {row[1]:>8.0f} {row[2]:>7.1%} {row[3]:>+7.1f} {row[4]:>6.1%} {row[5]:>+7.1f}", flush=True)
         interval.update(games=0, wins=0.0, margin=0.0)
 
     while time.perf_counter() < deadline + spent_evaluating:
@@ -312,7 +319,7 @@ def main() -> None:
     if args.csv:
         with open(args.csv, "w", newline="") as f:
             out = csv.writer(f)
-            out.writerow(["games", "seconds", "sampled_win_rate", "sampled_mean_margin", "argmax_win_rate"])
+            out.writerow(["games", "seconds", "sampled_win_rate", "sampled_mean_margin", "argmax_win_rate", "argmax_mean_margin"])
             out.writerows(curve)
     if args.png:
         try:
@@ -329,7 +336,7 @@ def main() -> None:
             ax.axhline(random_rate, color="gray", linestyle="--", label="uniform random")
             ax.legend()
             ax.set_xlabel("training games")
-            ax.set_ylabel("win rate vs greedy")
+            ax.set_ylabel(f"win rate vs {args.opponent}")
             ax.set_ylim(0, 1)
             ax.grid(True, alpha=0.3)
             fig.tight_layout()
