@@ -79,6 +79,7 @@ def test_gymnasium_make_with_the_registered_id():
     e = gymnasium.make("carcassonne/Carcassonne-v0", seat=1, opponents="greedy", radius=5, players=2)
     assert isinstance(e.unwrapped, carcassonne.gym.CarcassonneGymEnv)
     assert e.unwrapped.seat == 1
+    check_env(e, skip_render_check=True)  # the made env (Gymnasium warns that it is wrapped)
     check_env(e.unwrapped, skip_render_check=True)
     obs, _ = e.reset(seed=2)
     rng = np.random.default_rng(2)

@@ -5,7 +5,8 @@
 >>> options = game.legal_actions()
 >>> game.play(options[0])
 
-See ``carcassonne.env`` (PettingZoo), ``carcassonne.gym`` (Gymnasium),
+See ``carcassonne.env`` (PettingZoo: ``env()``, ``parallel_env()``),
+``carcassonne.gym`` (Gymnasium, registered as ``carcassonne/Carcassonne-v0``),
 ``carcassonne.openspiel`` (pyspiel) and ``carcassonne.ray_simulate``.
 """
 
