@@ -5,7 +5,8 @@
 >>> options = game.legal_actions()
 >>> game.play(options[0])
 
-See ``carcassonne.env`` (PettingZoo), ``carcassonne.gym`` (Gymnasium),
+See ``carcassonne.env`` (PettingZoo: ``env()``, ``parallel_env()``),
+``carcassonne.gym`` (Gymnasium, registered as ``carcassonne/Carcassonne-v0``),
 ``carcassonne.openspiel`` (pyspiel) and ``carcassonne.ray_simulate``.
 """
 
@@ -47,6 +48,20 @@ __all__ = [
     "play_out",
     "simulate_shard",
 ]
+
+
+def _register_with_gymnasium() -> None:
+    # `import gymnasium, carcassonne` is enough for gymnasium.make; gymnasium
+    # is optional, so it is not imported here when the program has not.
+    import sys
+
+    if "gymnasium" in sys.modules:
+        from carcassonne._gym_register import register_envs
+
+        register_envs()
+
+
+_register_with_gymnasium()
 
 
 def play_out(game: Game, bots: "list[Bot]") -> Game:

@@ -16,6 +16,13 @@ Box(int8, (size,))}``: planes of W × W cells, then numbers, as
 ego-centric (seats counted from the observer) and documented in the README.
 Rewards are score changes of every seat on each step (scoring can pay
 opponents); ``max_turns`` truncates every agent when reached.
+
+``parallel_env(...)`` is the same game as a PettingZoo ``ParallelEnv``:
+Carcassonne is sequential, so each ``step`` plays one decision, that of the
+agent to move (``env.agent_selection``, the one whose mask has a legal
+index); every other agent's mask is all zeros and its action, if given, is
+ignored. Observations, rewards, terminations and truncations are given to
+every agent on every step.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
 from carcassonne._core import Game
 
@@ -142,6 +149,76 @@ class CarcassonneEnv(AECEnv):
         pass
 
 
+class CarcassonneParallelEnv(ParallelEnv):
+    """Carcassonne as a PettingZoo ``ParallelEnv``: one decision a step.
+
+    Only the agent to move (``agent_selection``) has a legal index in its
+    mask; the actions of the others are ignored (they may be left out of the
+    ``actions`` dict). Rewards are every seat's score change over the step.
+    The game, its spaces and ``observation_spec`` are those of the AEC
+    environment, which does the work (``self.aec``).
+    """
+
+    metadata = {"render_modes": ["ansi", "svg"], "name": "carcassonne_parallel_v0"}
+
+    def __init__(self, config: dict | str | None = None, **kwargs: Any) -> None:
+        #: The AEC environment played underneath.
+        self.aec = CarcassonneEnv(config, **kwargs)
+        self.possible_agents = self.aec.possible_agents[:]
+        self.agents: list[str] = []
+        self.render_mode = self.aec.render_mode
+        self.observation_spec = self.aec.observation_spec
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.aec.observation_space(agent)
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.aec.action_space(agent)
+
+    @property
+    def game(self) -> Game | None:
+        """The engine game being played."""
+        return self.aec.game
+
+    @property
+    def agent_selection(self) -> str:
+        """The agent whose action the next ``step`` plays."""
+        return self.aec.agent_selection
+
+    def _observe_all(self) -> dict[str, dict]:
+        return {a: self.aec.observe(a) for a in self.agents}
+
+    def _infos(self) -> dict[str, dict]:
+        return {a: dict(self.aec.infos.get(a, {})) for a in self.agents}
+
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        self.aec.reset(seed=seed, options=options)
+        self.agents = self.possible_agents[:]
+        return self._observe_all(), self._infos()
+
+    def step(self, actions: dict[str, Any]):
+        if not self.agents:
+            raise RuntimeError("step() after the game ended: call reset()")
+        agent = self.aec.agent_selection
+        if agent not in actions or actions[agent] is None:
+            raise ValueError(f"{agent} is to move: its action is missing")
+        self.aec.step(int(actions[agent]))
+        rewards = {a: float(self.aec.rewards[a]) for a in self.agents}
+        terminations = {a: bool(self.aec.terminations[a]) for a in self.agents}
+        truncations = {a: bool(self.aec.truncations[a]) for a in self.agents}
+        observations = self._observe_all()
+        infos = self._infos()
+        if any(terminations.values()) or any(truncations.values()):
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        return self.aec.render()
+
+    def close(self) -> None:
+        self.aec.close()
+
+
 def env(**kwargs: Any) -> CarcassonneEnv:
     """The environment wrapped in PettingZoo's order enforcement."""
     from pettingzoo.utils import wrappers
@@ -152,3 +229,8 @@ def env(**kwargs: Any) -> CarcassonneEnv:
 def raw_env(**kwargs: Any) -> CarcassonneEnv:
     """The environment without wrappers (fastest)."""
     return CarcassonneEnv(**kwargs)
+
+
+def parallel_env(**kwargs: Any) -> CarcassonneParallelEnv:
+    """The game as a PettingZoo ``ParallelEnv`` (one decision a step, see the module)."""
+    return CarcassonneParallelEnv(**kwargs)

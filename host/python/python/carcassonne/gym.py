@@ -9,6 +9,12 @@ the episode with reward ``illegal_reward`` and ``info["illegal_action"]``
 with ``illegal="raise"``. The reward is the learner's score
 change minus the mean change of the other seats over that span, so points
 that go to opponents count against it.
+
+Importing this module registers it with Gymnasium as
+``carcassonne/Carcassonne-v0``: ``gymnasium.make("carcassonne/Carcassonne-v0",
+seat=0, opponents="greedy", radius=5, players=2)`` (keywords go to the
+constructor). Without importing it first:
+``gymnasium.make("carcassonne.gym:carcassonne/Carcassonne-v0", ...)``.
 """
 
 from __future__ import annotations
@@ -20,6 +26,9 @@ import numpy as np
 from gymnasium import spaces
 
 from carcassonne._core import Bot, Game, IllegalActionError
+from carcassonne._gym_register import ENV_ID, register_envs
+
+__all__ = ["ENV_ID", "CarcassonneGymEnv"]
 
 
 class CarcassonneGymEnv(gymnasium.Env):
@@ -116,3 +125,6 @@ class CarcassonneGymEnv(gymnasium.Env):
         if self.render_mode == "ansi":
             return self.game.score_table()
         return None
+
+
+register_envs()
