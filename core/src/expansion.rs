@@ -122,7 +122,7 @@ pub struct TileFile {
 /// in by listing each with its path relative to the crate's root, so that
 /// an installed plugin still draws them:
 ///
-/// ```ignore
+/// ```text
 /// tile_files: &[carcassonne_core::tile_file!("wells.toml", "wells.toml")],
 /// tile_files: &[carcassonne_core::tile_file!("wells.toml", "wells.toml",
 ///     art: [("art/wells-1.svg", "art/wells-1.svg")])],

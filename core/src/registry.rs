@@ -12,7 +12,7 @@ inventory::collect!(Registration);
 
 /// Registers an expansion declared as a `static ExpansionInfo`.
 ///
-/// ```ignore
+/// ```text
 /// carcassonne_core::register_expansion!(MY_EXPANSION);
 /// ```
 ///
