@@ -277,26 +277,28 @@ fn plugin_of_a_changed_core() -> PathBuf {
     assert_ne!(swapped, text, "the test's change to `Pos` no longer applies");
     std::fs::write(&geometry, swapped).expect("writes");
 
-    // The example plugin under another crate name (its library must not
-    // replace the real one in the shared target directory).
+    example_plugin_against(&work, "changed-core-watchtower", "../core")
+}
+
+/// The example plugin copied into `work/plugin` and built under the crate
+/// name `name` (its library must not replace the real one in the shared
+/// target directory) against the core at `core`, relative to the copy.
+fn example_plugin_against(work: &Path, name: &str, core: &str) -> PathBuf {
     let plugin = work.join("plugin");
-    let example = root.join("expansions/example-watchtower");
+    let example = root().join("expansions/example-watchtower");
     copy_tree(&example.join("src"), &plugin.join("src"));
     for file in ["watchtower.toml", "Cargo.lock"] {
         std::fs::copy(example.join(file), plugin.join(file)).expect("copies");
     }
     let manifest = std::fs::read_to_string(example.join("Cargo.toml"))
         .expect("manifest")
-        .replace(
-            "name = \"carcassonne-watchtower\"",
-            "name = \"changed-core-watchtower\"",
-        )
-        .replace("path = \"../../core\"", "path = \"../core\"")
+        .replace("name = \"carcassonne-watchtower\"", &format!("name = \"{name}\""))
+        .replace("path = \"../../core\"", &format!("path = \"{core}\""))
         // Only the library is built: its tests' kit is not copied.
         .replace("carcassonne-testkit = { path = \"../../host/testkit\" }", "");
     std::fs::write(plugin.join("Cargo.toml"), manifest).expect("writes");
     cargo_build(&plugin.join("Cargo.toml"));
-    lib("changed_core_watchtower")
+    lib(&name.replace('-', "_"))
 }
 
 #[test]
@@ -354,24 +356,7 @@ fn plugin_of_the_packaged_core() -> PathBuf {
         .status()
         .expect("tar runs");
     assert!(status.success(), "unpacking the packaged core failed");
-
-    let plugin = work.join("plugin");
-    let example = root().join("expansions/example-watchtower");
-    copy_tree(&example.join("src"), &plugin.join("src"));
-    for file in ["watchtower.toml", "Cargo.lock"] {
-        std::fs::copy(example.join(file), plugin.join(file)).expect("copies");
-    }
-    let manifest = std::fs::read_to_string(example.join("Cargo.toml"))
-        .expect("manifest")
-        .replace(
-            "name = \"carcassonne-watchtower\"",
-            "name = \"packaged-core-watchtower\"",
-        )
-        .replace("path = \"../../core\"", &format!("path = \"../{name}\""))
-        .replace("carcassonne-testkit = { path = \"../../host/testkit\" }", "");
-    std::fs::write(plugin.join("Cargo.toml"), manifest).expect("writes");
-    cargo_build(&plugin.join("Cargo.toml"));
-    lib("packaged_core_watchtower")
+    example_plugin_against(&work, "packaged-core-watchtower", &format!("../{name}"))
 }
 
 /// What "Sharing your expansion" in the guide promises: a plugin built
