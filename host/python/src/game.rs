@@ -183,12 +183,12 @@ impl Session {
     /// Returns how many tiles the decision drew: more than `draws` when
     /// a chosen tile fit nowhere and the game drew again.
     fn redraw(&mut self, draws: &[String]) -> PyResult<usize> {
-        let Some(order) = self.order.clone() else {
+        if self.order.is_none() {
             return Err(illegal(
                 RefusalKind::WrongDecision,
                 "only a game with a draw order (Game.with_draw_order) has draws that can be chosen",
             ));
-        };
+        }
         let rules = self.game.rules_arc().clone();
         let mut tiles = Vec::with_capacity(draws.len());
         for id in draws {
@@ -200,7 +200,7 @@ impl Session {
         match self.history.last() {
             None => {
                 // The setup drew: make it again with the order starting so.
-                let mut rest = order.clone();
+                let mut rest = self.order.clone().unwrap_or_default();
                 for id in draws {
                     let Some(at) = rest.iter().position(|t| t == id) else {
                         return Err(illegal(
@@ -222,23 +222,19 @@ impl Session {
                         "the last decision cannot be taken back",
                     ));
                 }
-                let replay = |s: &mut Session| -> PyResult<Action> {
-                    s.game.action_from_move(&m).map_err(|e| illegal(e.kind, e.message))
-                };
-                let action = replay(self)?;
+                let action = self.game.action_from_move(&m).map_err(|e| illegal(e.kind, e.message))?;
                 if let Err(e) = self.game.arrange_next_draws(&tiles) {
                     // Back as it was: the same decision on the same bag.
                     self.game.play(&action).map_err(play_error)?;
                     return Err(illegal(e.kind, e.message));
                 }
-                let drawn = order.len().saturating_sub(self.game.state().tiles_left());
-                let next = self.game.next_draws().into_iter().flatten();
-                let arranged: Vec<String> = order[..drawn.min(order.len())]
-                    .iter()
-                    .cloned()
-                    .chain(next.map(|t| rules.tile(t).def.id.clone()))
-                    .collect();
-                self.order = Some(arranged);
+                // The order as drawn so far, then the bag as now arranged.
+                if let Some(order) = &mut self.order {
+                    let drawn = order.len().saturating_sub(self.game.state().tiles_left());
+                    order.truncate(drawn);
+                    let next = self.game.next_draws().into_iter().flatten();
+                    order.extend(next.map(|t| rules.tile(t).def.id.clone()));
+                }
                 self.history.pop();
                 self.play(&action)?;
             }
