@@ -196,6 +196,11 @@ pub struct ExpansionInfo {
     /// The kinds of edge it adds (a river's banks): their letters, the
     /// features on their segments and what they match.
     pub edge_kinds: &'static [EdgeKindDecl],
+    /// The numbers it keeps that no figure or tile attribute shows (eggs
+    /// gathered, goods held, tokens on a tree), which
+    /// [`Expansion::counters`] writes: a learning agent's observation gets
+    /// a plane or a vector for each. Empty when it keeps none.
+    pub counters: &'static [CounterDecl],
     /// Builds the expansion's rules for one game.
     pub build: fn(&BuildContext) -> Result<Box<dyn DynExpansion>, String>,
 }
@@ -506,6 +511,7 @@ impl std::fmt::Debug for Hooks {
 ///     check_attributes: expansion::no_attributes,
 ///     feature_kinds: &[],
 ///     edge_kinds: &[],
+///     counters: &[],
 ///     build,
 /// };
 ///
@@ -787,6 +793,14 @@ pub trait Expansion: Send + Sync + 'static {
         Vec::new()
     }
 
+    /// Writes the current value of each counter the expansion declares
+    /// ([`ExpansionInfo::counters`]) into `out`, naming a counter by its
+    /// index in that list; values not written read 0. Public values only,
+    /// as in `public_state`. Called for every observation a learning agent
+    /// takes, so write what the state holds rather than work it out from
+    /// the board. The default writes nothing.
+    fn counters(&self, _state: &Self::State, _view: &CoreState, _out: &mut dyn CounterSink) {}
+
     /// A detail this expansion logged (`Ctx::log`), in words for the turn
     /// log ("rolls 2: the bunny hops twice", with the die). `None`, the
     /// default, makes the log show the detail's JSON.
@@ -795,8 +809,11 @@ pub trait Expansion: Send + Sync + 'static {
     }
 }
 
+mod counters;
 mod erased;
 
+pub(crate) use counters::{Checked, check_decls};
+pub use counters::{CounterDecl, CounterPlace, CounterReading, CounterReadings, CounterScope, CounterSink};
 pub use erased::{DynExpansion, DynInstance, ErasedAction, ErasedState, boxed};
 
 /// A figure of nobody's was sent into a feature, where majorities and

@@ -284,6 +284,26 @@ impl Game {
         self.ext[slot as usize].public_state()
     }
 
+    /// Writes the counters of the expansion in `slot` (those its
+    /// [`ExpansionInfo::counters`](crate::ExpansionInfo::counters)
+    /// declares) into `out`, and returns how many writes were dropped for
+    /// not matching the declarations (an undeclared counter or value, the
+    /// wrong scope, a seat the game does not have): 0 for an expansion
+    /// that keeps to what it declares, which the test kit checks.
+    pub fn counters(&self, slot: u8, out: &mut dyn crate::CounterSink) -> usize {
+        let Some(e) = self.rules.expansions.get(slot as usize) else {
+            return 0;
+        };
+        let mut checked = crate::expansion::Checked {
+            decls: e.info.counters,
+            seats: self.core.players(),
+            inner: out,
+            dropped: 0,
+        };
+        self.ext[slot as usize].counters(&self.core, &mut checked);
+        checked.dropped
+    }
+
     /// Events of the last `play` (or of the setup, before any play); empty
     /// when the game is not narrated.
     pub fn last_events(&self) -> &[Event] {

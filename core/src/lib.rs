@@ -63,8 +63,8 @@ pub use config::{GameConfig, PlayerConfig, TilesConfig};
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use events::Event;
 pub use expansion::{
-    BuildContext, Ctx, Deployment, EarlierDefault, Expansion, ExpansionInfo, FeatureScoring, Hooks, PartDecl, TileFile,
-    VariantDecl,
+    BuildContext, CounterDecl, CounterPlace, CounterReading, CounterReadings, CounterScope, CounterSink, Ctx,
+    Deployment, EarlierDefault, Expansion, ExpansionInfo, FeatureScoring, Hooks, PartDecl, TileFile, VariantDecl,
 };
 pub use figures::{FigureClass, FigureDecl, FigurePlacement, Recall, Strength};
 pub use game::{Action, AfterPlacing, Decision, Game, IllegalAction, NextDecision, PlayError, RefusalKind, WholeMove};

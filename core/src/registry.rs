@@ -3,6 +3,7 @@
 
 use crate::expansion::ExpansionInfo;
 use crate::tiles::{AttributeCheck, AttributeProblem, FeatureKind, KindError, Landscape};
+use crate::values::is_kebab;
 use std::sync::Arc;
 
 /// A linked expansion's registration. Write it with [`register_expansion!`](crate::register_expansion).
@@ -106,6 +107,17 @@ pub enum CatalogError {
         /// What is wrong with it.
         problem: String,
     },
+    /// A declared counter is malformed: an id or value name that is not
+    /// kebab-case or is given twice, or a scale of 0.
+    #[error("expansion `{id}` declares counter `{counter}`, which {problem}")]
+    BadCounter {
+        /// The expansion.
+        id: String,
+        /// The counter.
+        counter: String,
+        /// What is wrong with it.
+        problem: String,
+    },
     /// A declared kind of feature or edge is malformed or clashes with one
     /// already in the catalog.
     #[error("expansion {0}")]
@@ -157,6 +169,13 @@ impl Catalog {
             }
         }
         check_parts(info)?;
+        if let Err((counter, problem)) = crate::expansion::check_decls(info.counters) {
+            return Err(CatalogError::BadCounter {
+                id: id.to_string(),
+                counter,
+                problem,
+            });
+        }
         if !info.score_source_names.is_empty() && info.score_source_names.len() != info.score_sources.len() {
             return Err(CatalogError::BadSourceNames {
                 id: id.to_string(),
@@ -227,16 +246,6 @@ impl Catalog {
     pub fn ids(&self) -> Vec<&'static str> {
         self.expansions.iter().map(|e| e.id).collect()
     }
-}
-
-/// Whether `id` is kebab-case: lower-case letters, digits and inner `-`.
-fn is_kebab(id: &str) -> bool {
-    !id.is_empty()
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-        && !id.starts_with('-')
-        && !id.ends_with('-')
 }
 
 /// Checks an expansion's part declarations, so that a mistake in them is

@@ -187,6 +187,16 @@ impl ValueKind {
     }
 }
 
+/// Whether `s` is kebab-case: lower-case letters, digits and inner `-` (ids
+/// of expansions, parts, kinds, counters and tiles' feature names).
+pub(crate) fn is_kebab(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !s.starts_with('-')
+        && !s.ends_with('-')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -122,6 +122,7 @@ static ODD_TURNS: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::no_attributes,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[],
     build,
 };
 
@@ -281,6 +282,7 @@ static CLOISTER_COUNT: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::no_attributes,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[],
     build: build_cloister_count,
 };
 

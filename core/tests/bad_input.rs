@@ -764,6 +764,7 @@ static WATCHTOWER: ExpansionInfo = ExpansionInfo {
     check_attributes: no_attributes,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[],
     build: not_built,
 };
 

@@ -78,6 +78,7 @@ static JAIL: ExpansionInfo = ExpansionInfo {
     check_attributes: no_attributes,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[],
     build,
 };
 

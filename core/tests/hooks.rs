@@ -81,6 +81,7 @@ static TALLY: ExpansionInfo = ExpansionInfo {
     check_attributes: no_attributes,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[],
     build,
 };
 

@@ -108,6 +108,7 @@ static CANALS: ExpansionInfo = ExpansionInfo {
         segments: &["field", "canal", "field"],
         matching: Matching::Also(&["road"]),
     }],
+    counters: &[],
     build,
 };
 

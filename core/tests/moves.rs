@@ -444,6 +444,7 @@ static TOLL: ExpansionInfo = ExpansionInfo {
     check_attributes: no_attributes,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[],
     build,
 };
 

@@ -117,6 +117,7 @@ static WOLVES: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::no_attributes,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[],
     build,
 };
 

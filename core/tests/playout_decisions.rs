@@ -112,6 +112,7 @@ static PICK_A_NUMBER: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::no_attributes,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[],
     build,
 };
 

@@ -86,6 +86,7 @@ static BONUS: ExpansionInfo = ExpansionInfo {
     check_attributes: no_attributes,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[],
     build,
 };
 

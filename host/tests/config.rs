@@ -82,6 +82,7 @@ const fn info(
         check_attributes: no_attributes,
         feature_kinds: &[],
         edge_kinds: &[],
+        counters: &[],
         build,
     }
 }

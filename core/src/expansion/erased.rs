@@ -11,7 +11,7 @@
 //! by type, with no check at run time that the state handed in is the
 //! expansion's own (a playout makes some six hundred such calls).
 
-use super::{Ctx, Deployment, Expansion, FeatureScoring, Hooks};
+use super::{CounterSink, Ctx, Deployment, Expansion, FeatureScoring, Hooks};
 use crate::after_placement::AfterPlacement;
 use crate::events::Event;
 use crate::figures::PlacedFigure;
@@ -426,6 +426,7 @@ pub trait DynInstance: Debug + Send + Sync {
     fn public_state(&self) -> serde_json::Value;
     fn option_label(&self, view: &CoreState, player: u8, action: &dyn ErasedAction) -> Option<String>;
     fn present(&self, view: &CoreState) -> Vec<Line>;
+    fn counters(&self, view: &CoreState, out: &mut dyn CounterSink);
 }
 
 impl Clone for Box<dyn DynInstance> {
@@ -694,6 +695,11 @@ impl<E: Expansion> DynInstance for Instance<E> {
     fn present(&self, view: &CoreState) -> Vec<Line> {
         self.rules.guard("present", Vec::new(), || {
             E::present(&self.rules.inner, &self.state, view)
+        })
+    }
+    fn counters(&self, view: &CoreState, out: &mut dyn CounterSink) {
+        self.rules.guard("counters", (), || {
+            E::counters(&self.rules.inner, &self.state, view, out)
         })
     }
 }

@@ -9,6 +9,7 @@
 //! tile and scoring read tables rather than strings.
 
 use crate::geometry::Segment;
+use crate::values::is_kebab;
 use std::fmt;
 use std::sync::{Arc, LazyLock};
 
@@ -654,15 +655,6 @@ fn join_or(mut words: Vec<String>) -> String {
         Some(last) if words.is_empty() => last,
         Some(last) => format!("{} or {last}", words.join(", ")),
     }
-}
-
-/// Whether `s` is kebab-case: lower-case letters, digits and inner `-`.
-pub(crate) fn is_kebab(s: &str) -> bool {
-    !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-        && !s.starts_with('-')
-        && !s.ends_with('-')
 }
 
 fn is_colour(s: &str) -> bool {

@@ -3,12 +3,12 @@
 //! serde stops at the first error, and tile authors fix files faster when
 //! they see all of them, so the spanned TOML tree is walked by hand.
 
-use super::kinds::is_kebab;
 use super::{
     Attributes, EdgeKind, FeatureDef, FeatureKind, KindShape, Landscape, LeadsInto, Segments, TileDef, TileSet,
 };
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::geometry::{Segment, Side};
+use crate::values::is_kebab;
 use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};

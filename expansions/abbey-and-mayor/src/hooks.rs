@@ -6,7 +6,9 @@ use crate::wagon::WagonRange;
 use crate::{Action, BARN, PART_ABBEY, PART_BARN, PART_WAGON, State, WAGON, abbey, barn, barn_scoring, wagon, words};
 use carcassonne_core::expansion::{self, DynExpansion, FeatureScoring, Hooks};
 use carcassonne_core::figures::PlacedFigure;
-use carcassonne_core::{AfterPlacement, BuildContext, CoreState, Ctx, Deployment, Expansion, Line, serde_json};
+use carcassonne_core::{
+    AfterPlacement, BuildContext, CoreState, CounterSink, Ctx, Deployment, Expansion, Line, serde_json,
+};
 
 pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
     let shared_farms = match ctx.variant("barn_placement") {
@@ -123,6 +125,13 @@ impl Expansion for AbbeyAndMayor {
 
     fn present(&self, state: &State, view: &CoreState) -> Vec<Line> {
         words::lines(state, view)
+    }
+
+    fn counters(&self, state: &State, _view: &CoreState, out: &mut dyn CounterSink) {
+        // Counter 0, `abbeys`.
+        for (seat, &left) in state.abbeys_left.iter().enumerate() {
+            out.seat(0, seat as u8, 0, i32::from(left));
+        }
     }
 
     fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line> {

@@ -53,8 +53,8 @@ pub use wagon::{ReturnedWagon, WAGON, WagonMove};
 
 use carcassonne_core::Pos;
 use carcassonne_core::{
-    ExpansionInfo, FigureClass, FigureDecl, FigurePlacement, PartDecl, Recall, Strength, ValueKind, VariantDecl,
-    register_expansion,
+    CounterDecl, CounterScope, ExpansionInfo, FigureClass, FigureDecl, FigurePlacement, PartDecl, Recall, Strength,
+    ValueKind, VariantDecl, register_expansion,
 };
 use serde::{Deserialize, Serialize};
 
@@ -205,6 +205,13 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     check_attributes: abbey::check_attributes,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[CounterDecl {
+        id: "abbeys",
+        label: "Abbey tiles still held",
+        scope: CounterScope::Seat,
+        values: &[],
+        scale: 1,
+    }],
     build: hooks::build,
 };
 

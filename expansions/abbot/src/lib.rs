@@ -91,6 +91,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::schema_only,
     feature_kinds: &[GARDEN],
     edge_kinds: &[],
+    counters: &[],
     build,
 };
 

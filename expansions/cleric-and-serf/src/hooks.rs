@@ -10,7 +10,7 @@ use carcassonne_core::events::Event;
 use carcassonne_core::expansion::{self, DynExpansion, FeatureScoring, Hooks};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::figures::PlacedFigure;
-use carcassonne_core::{BuildContext, CoreState, Ctx, Expansion, FeatureKind, Line, serde_json};
+use carcassonne_core::{BuildContext, CoreState, CounterSink, Ctx, Expansion, FeatureKind, Line, serde_json};
 
 pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
     let has_barn = ctx.has_figure(BARN);
@@ -153,6 +153,24 @@ impl Expansion for ClericAndSerf {
 
     fn present(&self, state: &State, _view: &CoreState) -> Vec<Line> {
         words::lines(state)
+    }
+
+    fn counters(&self, state: &State, _view: &CoreState, out: &mut dyn CounterSink) {
+        // In the order of `INFO.counters`.
+        if let Some(holder) = state.cleric.holder {
+            out.seat(0, holder, 0, 1);
+        }
+        for (seat, &n) in state.cleric.cloisters_scored.iter().enumerate() {
+            out.seat(0, seat as u8, 1, n as i32);
+        }
+        for (seat, &n) in state.cloister_tokens.held.iter().enumerate() {
+            out.seat(1, seat as u8, 0, n as i32);
+        }
+        out.game(2, 0, state.cloister_tokens.supply as i32);
+        if let Some(holder) = state.serf.holder {
+            out.seat(3, holder, 0, 1);
+        }
+        out.game(4, 0, state.serf.record.map_or(0, |r| r as i32));
     }
 
     fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line> {

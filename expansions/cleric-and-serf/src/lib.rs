@@ -38,7 +38,9 @@ pub use state::State;
 pub use tokens::{CLOISTER_TOKENS, CloisterTokens, TokenTaker};
 
 use carcassonne_core::expansion;
-use carcassonne_core::{EarlierDefault, ExpansionInfo, ValueKind, VariantDecl, register_expansion};
+use carcassonne_core::{
+    CounterDecl, CounterScope, EarlierDefault, ExpansionInfo, ValueKind, VariantDecl, register_expansion,
+};
 
 /// The expansion's id.
 pub const ID: &str = "cleric-and-serf";
@@ -109,6 +111,43 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::no_attributes,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[
+        CounterDecl {
+            id: "cleric",
+            label: "Holds the Cleric; cloisters scored",
+            scope: CounterScope::Seat,
+            values: &["holds", "cloisters-scored"],
+            scale: 5,
+        },
+        CounterDecl {
+            id: "cloister-tokens",
+            label: "Cloister tokens held",
+            scope: CounterScope::Seat,
+            values: &[],
+            scale: 5,
+        },
+        CounterDecl {
+            id: "cloister-token-supply",
+            label: "Cloister tokens left in the supply",
+            scope: CounterScope::Game,
+            values: &[],
+            scale: 10,
+        },
+        CounterDecl {
+            id: "serf",
+            label: "Holds the Serf",
+            scope: CounterScope::Seat,
+            values: &[],
+            scale: 1,
+        },
+        CounterDecl {
+            id: "serf-record",
+            label: "The record the Serf's holder set (farmers removed by a barn, or cities touching the farm)",
+            scope: CounterScope::Game,
+            values: &[],
+            scale: 10,
+        },
+    ],
     build: hooks::build,
 };
 

@@ -7,7 +7,7 @@ use carcassonne_core::board::PlacedTile;
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::serde_json;
-use carcassonne_core::{BuildContext, CoreState, Ctx, Expansion, Line};
+use carcassonne_core::{BuildContext, CoreState, CounterSink, Ctx, Expansion, Line};
 
 pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
     let pick = |name: &str, a: &str, b: &str| -> Result<bool, String> {
@@ -174,6 +174,22 @@ impl Expansion for Easter {
 
     fn present(&self, state: &State, view: &CoreState) -> Vec<Line> {
         self.lines(state, view)
+    }
+
+    fn counters(&self, state: &State, _view: &CoreState, out: &mut dyn CounterSink) {
+        // In the order of `crate::COUNTERS`.
+        for (seat, &eggs) in state.eggs.iter().enumerate() {
+            out.seat(0, seat as u8, 0, eggs as i32);
+        }
+        if let Some(at) = state.bunny {
+            out.tile(1, at, 0, 1);
+        }
+        for &at in &state.nests_scored {
+            out.tile(2, at, 0, 1);
+        }
+        if let Some(roll) = state.bunny_phase.as_ref().and_then(|p| p.current.as_ref()) {
+            out.game(3, 0, i32::from(roll.hops));
+        }
     }
 
     fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line> {

@@ -45,7 +45,9 @@ pub use nests::{CompletedNest, NEST_PLACER_EGGS, OpenNest};
 pub use state::State;
 pub use symbols::{Symbol, symbol_at, symbol_of};
 
-use carcassonne_core::{EarlierDefault, ExpansionInfo, ValueKind, VariantDecl, expansion, register_expansion};
+use carcassonne_core::{
+    CounterDecl, CounterScope, EarlierDefault, ExpansionInfo, ValueKind, VariantDecl, expansion, register_expansion,
+};
 
 /// The expansion's id, also the key of its tables in tile files.
 pub const ID: &str = "easter";
@@ -109,6 +111,40 @@ pub const VARIANTS: [VariantDecl; 6] = [
     },
 ];
 
+/// What a player could count at the table: eggs, where the bunny sits,
+/// which nests have scored, the hops of the roll awaiting a path. Written
+/// by the `counters` hook, in this order.
+pub const COUNTERS: [CounterDecl; 4] = [
+    CounterDecl {
+        id: "eggs",
+        label: "Eggs gathered",
+        scope: CounterScope::Seat,
+        values: &[],
+        scale: 20,
+    },
+    CounterDecl {
+        id: "bunny",
+        label: "The bunny sits here",
+        scope: CounterScope::Tile,
+        values: &[],
+        scale: 1,
+    },
+    CounterDecl {
+        id: "nest-scored",
+        label: "A nest scored already",
+        scope: CounterScope::Tile,
+        values: &[],
+        scale: 1,
+    },
+    CounterDecl {
+        id: "hops",
+        label: "Hops the bunny's path must have now",
+        scope: CounterScope::Game,
+        values: &[],
+        scale: 6,
+    },
+];
+
 /// The expansion's declaration.
 pub static INFO: ExpansionInfo = ExpansionInfo {
     id: ID,
@@ -129,6 +165,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::schema_only,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &COUNTERS,
     build: hooks::build,
 };
 

@@ -43,6 +43,7 @@ pub static WATCHTOWER: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::schema_only,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[],
     build,
 };
 

@@ -9,7 +9,7 @@ use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::figures::PlacedFigure;
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::serde_json;
-use carcassonne_core::{BuildContext, CoreState, Ctx, Expansion, Line, TileType};
+use carcassonne_core::{BuildContext, CoreState, CounterSink, Ctx, Expansion, Line, TileType};
 use std::collections::BTreeMap;
 
 pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
@@ -138,6 +138,26 @@ impl Expansion for FruitTrees {
 
     fn present(&self, state: &State, view: &CoreState) -> Vec<Line> {
         words::lines(state, view)
+    }
+
+    fn counters(&self, state: &State, _view: &CoreState, out: &mut dyn CounterSink) {
+        // In the order of `crate::COUNTERS`; fruits in `Fruit::ALL`'s order.
+        for tree in &state.trees {
+            out.tile(0, tree.at, 0, tree.tokens.len() as i32);
+        }
+        for (seat, grower) in state.growers.iter().enumerate() {
+            let mut by_fruit = [0i32; 6];
+            for token in &grower.held {
+                by_fruit[token.fruit as usize] += 1;
+            }
+            for (i, &n) in by_fruit.iter().enumerate() {
+                out.seat(1, seat as u8, i, n);
+            }
+            out.seat(2, seat as u8, 0, grower.held.iter().map(|t| i32::from(t.value)).sum());
+        }
+        for (&fruit, stack) in &state.supply {
+            out.game(3, fruit as usize, stack.len() as i32);
+        }
     }
 
     fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line> {

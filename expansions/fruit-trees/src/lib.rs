@@ -34,7 +34,44 @@ pub use fruit::{Fruit, FruitSet, MAX_SALE, SALE_POINTS, SaleError, TOKEN_VALUES,
 pub use state::{Grower, State, TokenCount};
 pub use trees::{Tree, tree_of};
 
-use carcassonne_core::{EarlierDefault, ExpansionInfo, ValueKind, VariantDecl, register_expansion};
+use carcassonne_core::{
+    CounterDecl, CounterScope, EarlierDefault, ExpansionInfo, ValueKind, VariantDecl, register_expansion,
+};
+
+/// What every player sees of the fruit: tokens left on each tree (face
+/// down: how many, not their values), tokens each player holds by fruit
+/// and their points (held tokens were taken openly), and the stacks not
+/// yet on a tree. Written by the `counters` hook, in this order.
+pub const COUNTERS: [CounterDecl; 4] = [
+    CounterDecl {
+        id: "tokens-on-tree",
+        label: "Fruit tokens left on the tree",
+        scope: CounterScope::Tile,
+        values: &[],
+        scale: 4,
+    },
+    CounterDecl {
+        id: "held",
+        label: "Fruit tokens held, by fruit",
+        scope: CounterScope::Seat,
+        values: &Fruit::NAMES,
+        scale: 4,
+    },
+    CounterDecl {
+        id: "held-points",
+        label: "Points on the fruit tokens held",
+        scope: CounterScope::Seat,
+        values: &[],
+        scale: 20,
+    },
+    CounterDecl {
+        id: "supply",
+        label: "Fruit tokens in stacks not yet on a tree, by fruit",
+        scope: CounterScope::Game,
+        values: &Fruit::NAMES,
+        scale: 4,
+    },
+];
 
 /// The expansion's declaration.
 pub static INFO: ExpansionInfo = ExpansionInfo {
@@ -68,6 +105,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     check_attributes: carcassonne_core::expansion::schema_only,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &COUNTERS,
     build: hooks::build,
 };
 

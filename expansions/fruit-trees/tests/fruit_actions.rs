@@ -252,6 +252,7 @@ static TEST_FIGURES: ExpansionInfo = ExpansionInfo {
     check_attributes: |_, _| Vec::<AttributeProblem>::new(),
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[],
     build: build_test_figures,
 };
 

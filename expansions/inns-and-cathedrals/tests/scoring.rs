@@ -36,6 +36,7 @@ static FOREIGN_INNS: ExpansionInfo = ExpansionInfo {
     check_attributes: no_attributes,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[],
     build: build_foreign,
 };
 

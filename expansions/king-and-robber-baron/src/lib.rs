@@ -21,8 +21,8 @@ use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::serde_json;
 use carcassonne_core::{
-    BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FeatureKind, Line, PartDecl, ValueKind, VariantDecl,
-    register_expansion,
+    BuildContext, CoreState, CounterDecl, CounterScope, CounterSink, Ctx, Expansion, ExpansionInfo, FeatureKind, Line,
+    PartDecl, ValueKind, VariantDecl, register_expansion,
 };
 use serde::{Deserialize, Serialize};
 
@@ -81,6 +81,29 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::no_attributes,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[
+        CounterDecl {
+            id: "titles",
+            label: "Titles held",
+            scope: CounterScope::Seat,
+            values: &["king", "robber-baron"],
+            scale: 1,
+        },
+        CounterDecl {
+            id: "largest",
+            label: "Tiles in the largest city and road completed so far",
+            scope: CounterScope::Game,
+            values: &["city", "road"],
+            scale: 20,
+        },
+        CounterDecl {
+            id: "completed",
+            label: "Cities and roads completed so far",
+            scope: CounterScope::Game,
+            values: &["cities", "roads"],
+            scale: 20,
+        },
+    ],
     build,
 };
 
@@ -253,6 +276,20 @@ impl Expansion for KingAndRobberBaron {
             ));
         }
         lines
+    }
+
+    fn counters(&self, state: &State, _view: &CoreState, out: &mut dyn CounterSink) {
+        // In the order of `INFO.counters`: titles, largest, completed.
+        if let Some(king) = state.king {
+            out.seat(0, king, 0, 1);
+        }
+        if let Some(robber_baron) = state.robber_baron {
+            out.seat(0, robber_baron, 1, 1);
+        }
+        out.game(1, 0, state.king_size as i32);
+        out.game(1, 1, state.robber_baron_size as i32);
+        out.game(2, 0, state.cities_completed as i32);
+        out.game(2, 1, state.roads_completed as i32);
     }
 
     fn log_line(&self, _view: &CoreState, detail: &serde_json::Value) -> Option<Line> {

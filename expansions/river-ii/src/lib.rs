@@ -55,6 +55,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::schema_only,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[],
     build,
 };
 

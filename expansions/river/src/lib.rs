@@ -106,6 +106,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::schema_only,
     feature_kinds: &[RIVER_FEATURE],
     edge_kinds: &[RIVER_EDGE],
+    counters: &[],
     build,
 };
 

@@ -39,9 +39,9 @@ use carcassonne_core::serde_json::{self, json};
 use carcassonne_core::tiles::{AttributeDecl, AttributePlace, AttributeProblem, TileType};
 use carcassonne_core::toml;
 use carcassonne_core::{
-    AfterPlacement, BuildContext, CoreState, Ctx, Deployment, Expansion, ExpansionInfo, FeatureKind, FeatureScoring,
-    FigureClass, FigureDecl, FigurePlacement, Line, PartDecl, Pos, Recall, Strength, ValueKind, VariantDecl,
-    register_expansion,
+    AfterPlacement, BuildContext, CoreState, CounterDecl, CounterScope, CounterSink, Ctx, Deployment, Expansion,
+    ExpansionInfo, FeatureKind, FeatureScoring, FigureClass, FigureDecl, FigurePlacement, Line, PartDecl, Pos, Recall,
+    Strength, ValueKind, VariantDecl, register_expansion,
 };
 use serde::{Deserialize, Serialize};
 
@@ -178,6 +178,29 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     check_attributes,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[
+        CounterDecl {
+            id: "dragon-flight",
+            label: "Tiles the dragon has flown this flight",
+            scope: CounterScope::Game,
+            values: &[],
+            scale: 6,
+        },
+        CounterDecl {
+            id: "moves-dragon",
+            label: "Moves the dragon next",
+            scope: CounterScope::Seat,
+            values: &[],
+            scale: 1,
+        },
+        CounterDecl {
+            id: "dragon-visited",
+            label: "The dragon was here this flight (it enters no tile twice)",
+            scope: CounterScope::Tile,
+            values: &[],
+            scale: 1,
+        },
+    ],
     build,
 };
 
@@ -676,6 +699,17 @@ impl Expansion for ThePrincessAndTheDragon {
             lines.push(fairy::line(state, view));
         }
         lines
+    }
+
+    fn counters(&self, state: &State, _view: &CoreState, out: &mut dyn CounterSink) {
+        // In the order of `INFO.counters`: the flight under way, if any.
+        if let Some(flight) = &state.flight {
+            out.game(0, 0, i32::from(flight.steps()));
+            out.seat(1, flight.mover, 0, 1);
+            for &at in &flight.visited {
+                out.tile(2, at, 0, 1);
+            }
+        }
     }
 
     fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line> {

@@ -28,8 +28,9 @@ use carcassonne_core::serde_json::{self, json};
 use carcassonne_core::tiles::{AttributeDecl, AttributePlace, AttributeProblem};
 use carcassonne_core::toml;
 use carcassonne_core::{
-    AfterPlacement, BuildContext, CoreState, Ctx, Deployment, Expansion, ExpansionInfo, FeatureKind, FigureClass,
-    FigureDecl, FigurePlacement, Line, Pos, Recall, Strength, ValueKind, VariantDecl, register_expansion,
+    AfterPlacement, BuildContext, CoreState, CounterDecl, CounterScope, CounterSink, Ctx, Deployment, Expansion,
+    ExpansionInfo, FeatureKind, FigureClass, FigureDecl, FigurePlacement, Line, Pos, Recall, Strength, ValueKind,
+    VariantDecl, register_expansion,
 };
 use serde::{Deserialize, Serialize};
 
@@ -84,6 +85,13 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     check_attributes,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[CounterDecl {
+        id: "ransom-paid",
+        label: "The turn's player has bought a follower back this turn",
+        scope: CounterScope::Game,
+        values: &[],
+        scale: 1,
+    }],
     build,
 };
 
@@ -312,6 +320,11 @@ impl Expansion for TheTower {
 
     fn present(&self, state: &State, view: &CoreState) -> Vec<Line> {
         towers::lines(state, view)
+    }
+
+    fn counters(&self, state: &State, _view: &CoreState, out: &mut dyn CounterSink) {
+        // Counter 0, `ransom-paid` (a tower's height is its floors, figures).
+        out.game(0, 0, i32::from(state.ransom_paid));
     }
 
     fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line> {

@@ -36,8 +36,9 @@ use carcassonne_core::features::NodeId;
 use carcassonne_core::serde_json;
 use carcassonne_core::tiles::{AttributeDecl, AttributePlace};
 use carcassonne_core::{
-    AfterPlacement, BuildContext, CoreState, Ctx, Deployment, Expansion, ExpansionInfo, FeatureKind, FeatureScoring,
-    FigureClass, FigureDecl, FigurePlacement, Line, PartDecl, Recall, Strength, ValueKind, register_expansion,
+    AfterPlacement, BuildContext, CoreState, CounterDecl, CounterScope, CounterSink, Ctx, Deployment, Expansion,
+    ExpansionInfo, FeatureKind, FeatureScoring, FigureClass, FigureDecl, FigurePlacement, Line, PartDecl, Recall,
+    Strength, ValueKind, register_expansion,
 };
 use serde::{Deserialize, Serialize};
 
@@ -126,6 +127,13 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::schema_only,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[CounterDecl {
+        id: "goods",
+        label: "Trade goods held",
+        scope: CounterScope::Seat,
+        values: &["wine", "grain", "cloth"],
+        scale: 10,
+    }],
     build,
 };
 
@@ -296,6 +304,15 @@ impl Expansion for TradersAndBuilders {
 
     fn log_line(&self, _view: &CoreState, detail: &serde_json::Value) -> Option<Line> {
         goods::log_line(detail)
+    }
+
+    fn counters(&self, state: &State, _view: &CoreState, out: &mut dyn CounterSink) {
+        // Counter 0, `goods`: each seat's tokens of each good, in `Good::ALL`'s order.
+        for (seat, held) in state.goods.iter().enumerate() {
+            for (i, good) in Good::ALL.into_iter().enumerate() {
+                out.seat(0, seat as u8, i, held.of(good) as i32);
+            }
+        }
     }
 }
 

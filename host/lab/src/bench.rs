@@ -877,6 +877,7 @@ mod tests {
         check_attributes: no_attributes,
         feature_kinds: &[],
         edge_kinds: &[],
+        counters: &[],
         build: unbuilt,
     };
     static GROUND: ExpansionInfo = BASE;

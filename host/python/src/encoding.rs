@@ -22,7 +22,7 @@ use carcassonne_core::figures::{NEUTRAL, Spot};
 use carcassonne_core::geometry::{Rotation, Segment, Side};
 use carcassonne_core::tiles::{KindScoring, KindShape, Landscape, TileType};
 use carcassonne_core::values::ValueKind;
-use carcassonne_core::{Action, Decision, FeatureKind, Game, Pos};
+use carcassonne_core::{Action, CounterDecl, CounterScope, CounterSink, Decision, FeatureKind, Game, Pos};
 
 /// Slots for options without a structured index.
 pub const OVERFLOW: usize = 64;
@@ -79,6 +79,16 @@ struct AttrSlot {
     first: usize,
 }
 
+/// One counter an enabled expansion declares, with where its numbers go.
+#[derive(Clone, Debug)]
+struct CounterSlot {
+    expansion: &'static str,
+    decl: &'static CounterDecl,
+    /// A tile counter's first plane (its values' planes follow); a game or
+    /// seat counter's offset in the numbers after `set-aside`.
+    first: usize,
+}
+
 /// The observation and action layout of one game's rules and one window:
 /// sizes, names and per-tile codes worked out once.
 #[derive(Clone, Debug)]
@@ -113,6 +123,15 @@ pub struct Layout {
     bag_size: usize,
     /// The score sources (the core's and those expansions declare).
     sources: Vec<String>,
+    /// The enabled expansions' counters, in the order of the expansions
+    /// and their declarations.
+    counters: Vec<CounterSlot>,
+    /// Per expansion slot, its counters' range in `counters`.
+    counters_of: Vec<std::ops::Range<usize>>,
+    /// Planes the tile counters take.
+    counter_planes: usize,
+    /// Numbers the game and seat counters take.
+    counter_numbers: usize,
 }
 
 /// Names of the parts of an observation or action layout.
@@ -264,9 +283,31 @@ impl Layout {
             }
         }
         let code_len = next;
+        let players = game.state().players();
+        let (mut counters, mut counters_of) = (Vec::new(), Vec::new());
+        let (mut counter_planes, mut counter_numbers) = (0, 0);
+        for e in rules.expansions() {
+            let from = counters.len();
+            for decl in e.info.counters {
+                let first = match decl.scope {
+                    CounterScope::Tile => &mut counter_planes,
+                    CounterScope::Game | CounterScope::Seat => &mut counter_numbers,
+                };
+                counters.push(CounterSlot {
+                    expansion: e.info.id,
+                    decl,
+                    first: *first,
+                });
+                *first += match decl.scope {
+                    CounterScope::Seat => decl.width() * players,
+                    CounterScope::Game | CounterScope::Tile => decl.width(),
+                };
+            }
+            counters_of.push(from..counters.len());
+        }
         let mut layout = Layout {
             radius,
-            players: game.state().players(),
+            players,
             figures: rules.figures().len(),
             figure_ids: rules.figures().iter().map(|f| f.id).collect(),
             neutral: (0..rules.figures().len() as u8)
@@ -283,6 +324,10 @@ impl Layout {
             tile_ids: rules.tiles().iter().map(|t| t.id().to_string()).collect(),
             bag_size: rules.bag_size(),
             sources: rules.score_sources().to_vec(),
+            counters,
+            counters_of,
+            counter_planes,
+            counter_numbers,
         };
         debug_assert!(spots_end == layout.kind_channels() + 1);
         for t in rules.tiles() {
@@ -520,9 +565,13 @@ impl Layout {
     fn placed_plane(&self) -> usize {
         self.figure_on_plane() + 6
     }
+    /// First plane of the expansions' tile counters.
+    fn counter_plane(&self) -> usize {
+        self.placed_plane() + 2
+    }
     /// Planes of the observation.
     pub fn planes(&self) -> usize {
-        self.placed_plane() + 2
+        self.counter_plane() + self.counter_planes
     }
 
     /// Length of the numbers after the planes.
@@ -539,6 +588,7 @@ impl Layout {
             + self.figures * p * p
             + self.sources.len() * p
             + t
+            + self.counter_numbers
     }
 
     /// Length of the observation: the planes (`planes() · W²`), then the numbers.
@@ -603,6 +653,9 @@ impl Layout {
         planes.push("figure-on:corner-or-tile".into());
         planes.push("placed-this-turn".into());
         planes.push("drawn-tile-fits".into());
+        for c in self.counters.iter().filter(|c| c.decl.scope == CounterScope::Tile) {
+            planes.extend((0..c.decl.width()).map(|i| format!("{}.{}", c.expansion, c.decl.value_name(i))));
+        }
         debug_assert_eq!(planes.len(), self.planes());
         let (p, t) = (self.players, self.tile_ids.len());
         let mut vectors = Vec::new();
@@ -622,6 +675,14 @@ impl Layout {
             ("set-aside", t),
         ] {
             vectors.push((name.to_string(), at, at + len));
+            at += len;
+        }
+        for c in self.counters.iter().filter(|c| c.decl.scope != CounterScope::Tile) {
+            let len = match c.decl.scope {
+                CounterScope::Seat => c.decl.width() * p,
+                _ => c.decl.width(),
+            };
+            vectors.push((format!("{}.{}", c.expansion, c.decl.id), at, at + len));
             at += len;
         }
         debug_assert_eq!(at, self.observation_len());
@@ -789,5 +850,77 @@ impl Layout {
                 out[v + t as usize] += 1.0;
             }
         }
+        v += self.tile_ids.len();
+        let planes = self.counter_plane() * area;
+        for (slot, range) in self.counters_of.iter().enumerate() {
+            if range.is_empty() {
+                continue;
+            }
+            let mut sink = ObservedCounters {
+                layout: self,
+                counters: &self.counters[range.clone()],
+                out: &mut *out,
+                planes,
+                numbers: v,
+                me,
+            };
+            game.counters(slot as u8, &mut sink);
+        }
+    }
+
+    /// The counters each enabled expansion declares: (expansion, id,
+    /// scope, value names, label), in layout order.
+    pub fn counter_decls(&self) -> impl Iterator<Item = (&'static str, &'static CounterDecl)> + '_ {
+        self.counters.iter().map(|c| (c.expansion, c.decl))
+    }
+}
+
+/// Writes one expansion's counters into an observation: a tile counter's
+/// value into its plane at the tile's cell (when the tile is in the
+/// window), a game counter's into its numbers, a seat counter's at
+/// `value · P + offset`, the seat counted from the observer. Each number
+/// is divided by the counter's declared scale. The engine has checked the
+/// indices against the declarations; they are checked again here, as
+/// every index into `out` is.
+struct ObservedCounters<'a> {
+    layout: &'a Layout,
+    /// The expansion's counters, in its declaration order.
+    counters: &'a [CounterSlot],
+    out: &'a mut [f32],
+    /// Where the counter planes and the counter numbers start in `out`.
+    planes: usize,
+    numbers: usize,
+    me: u8,
+}
+
+impl ObservedCounters<'_> {
+    fn set(&mut self, at: usize, n: i32, scale: u16) {
+        if let Some(o) = self.out.get_mut(at) {
+            *o = n as f32 / f32::from(scale.max(1));
+        }
+    }
+}
+
+impl CounterSink for ObservedCounters<'_> {
+    fn game(&mut self, counter: usize, value: usize, n: i32) {
+        let Some(c) = self.counters.get(counter) else { return };
+        let (at, scale) = (self.numbers + c.first + value, c.decl.scale);
+        self.set(at, n, scale);
+    }
+
+    fn seat(&mut self, counter: usize, seat: u8, value: usize, n: i32) {
+        let Some(c) = self.counters.get(counter) else { return };
+        let p = self.layout.players.max(1);
+        let offset = (seat as usize + p - self.me as usize % p) % p;
+        let (at, scale) = (self.numbers + c.first + value * p + offset, c.decl.scale);
+        self.set(at, n, scale);
+    }
+
+    fn tile(&mut self, counter: usize, pos: Pos, value: usize, n: i32) {
+        let Some(c) = self.counters.get(counter) else { return };
+        let Some(cell) = self.layout.cell(pos) else { return };
+        let area = self.layout.width() * self.layout.width();
+        let (at, scale) = (self.planes + (c.first + value) * area + cell, c.decl.scale);
+        self.set(at, n, scale);
     }
 }

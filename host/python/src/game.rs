@@ -5,11 +5,11 @@ use crate::encoding::{Completion, Layout};
 use crate::{ConfigError, ExpansionError, IllegalActionError, RecordError};
 use carcassonne_bots::{Bot, BotSpec, MctsBot};
 use carcassonne_core::rng::GameRng;
-use carcassonne_core::{Action, Decision, Game, GameConfig, GameRecord, Move, PlayError, RefusalKind};
+use carcassonne_core::{Action, Decision, Event, Game, GameConfig, GameRecord, Move, PlayError, RefusalKind};
 use carcassonne_setup::{GameSetup, Overrides, describe};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
@@ -88,8 +88,16 @@ struct Session {
     /// stands (draws chosen with [`Session::redraw`] change it): what
     /// its record says, so that a replay draws the same tiles.
     order: Option<Vec<String>>,
-    /// Tiles the last decision (or the setup) drew, discarded ones included.
-    last_draws: usize,
+    /// Tiles the last decision (or the setup) drew, in order: discarded
+    /// and set-aside ones included.
+    last_drawn: Vec<u16>,
+    /// A tile went back into the bag (an expansion returned one it had set
+    /// aside): a draw order stacks such a tile on top, so draws chosen
+    /// after it cannot be written as one.
+    returned: bool,
+    /// Draws were chosen after a tile went back into the bag: no draw order
+    /// replays this game, so it has no record.
+    unrecordable: bool,
 }
 
 impl Session {
@@ -107,8 +115,38 @@ impl Session {
             completion: Completion::default(),
             recording: true,
             order: None,
-            last_draws: 0,
+            last_drawn: Vec::new(),
+            returned: false,
+            unrecordable: false,
         }
+    }
+
+    /// The tiles the last play (or the setup) drew, from its events: a
+    /// tile that fit nowhere or was set aside counts, and a tile an
+    /// expansion put back into the bag does not take a draw's place (the
+    /// difference in tiles left would miss a draw for each).
+    fn note_draws(&mut self) {
+        self.last_drawn.clear();
+        for e in self.game.last_events() {
+            match e {
+                Event::TileDrawn { tile, .. } => self.last_drawn.push(*tile),
+                Event::TileReturned { .. } => self.returned = true,
+                _ => {}
+            }
+        }
+    }
+
+    /// The record, unless draws were chosen after a tile went back into
+    /// the bag (then no draw order replays the game: an error says so).
+    fn checked_record(&self) -> PyResult<GameRecord> {
+        if self.unrecordable {
+            return Err(RecordError::new_err(
+                "this game's draws were chosen (Game.redraw) after a tile went back into the bag; a draw order \
+                 stacks a returned tile on top, so no draw order names these draws and the game has no record \
+                 that replays (keep its actions instead)",
+            ));
+        }
+        Ok(self.record())
     }
 
     fn start(setup: GameSetup, plugins: Vec<PathBuf>, tiles_dir: Option<PathBuf>) -> PyResult<Session> {
@@ -122,9 +160,7 @@ impl Session {
         }
         let context = Arc::new(Context { plugins, tiles_dir });
         let mut session = Session::new(game, context);
-        if let Some(order) = &order {
-            session.last_draws = order.len().saturating_sub(session.game.state().tiles_left());
-        }
+        session.note_draws();
         session.order = order;
         Ok(session)
     }
@@ -165,9 +201,8 @@ impl Session {
 
     fn play(&mut self, action: &Action) -> PyResult<()> {
         let m = self.recording.then(|| self.game.move_of(action));
-        let left = self.game.state().tiles_left();
         self.game.play(action).map_err(play_error)?;
-        self.last_draws = left.saturating_sub(self.game.state().tiles_left());
+        self.note_draws();
         if let Some(m) = m {
             self.history.push(Step::Move(m));
         }
@@ -216,6 +251,7 @@ impl Session {
             }
             Some(Step::Move(m)) => {
                 let m = m.clone();
+                self.unrecordable |= self.returned;
                 if !self.game.undo() {
                     return Err(illegal(
                         RefusalKind::WrongDecision,
@@ -245,7 +281,7 @@ impl Session {
                 ));
             }
         }
-        Ok(self.last_draws)
+        Ok(self.last_drawn.len())
     }
 
     fn play_index(&mut self, index: usize, radius: i32) -> PyResult<()> {
@@ -279,7 +315,7 @@ impl Session {
 
     /// The engine's state behind a copy: the record, plugins, tile directory
     /// and where hidden information was redrawn.
-    fn saved_state(&self) -> String {
+    fn saved_state(&self) -> PyResult<String> {
         let mut determinized = Vec::new();
         let mut moves = 0;
         for s in &self.history {
@@ -288,13 +324,13 @@ impl Session {
                 Step::Determinized(seed) => determinized.push(serde_json::json!([moves, seed])),
             }
         }
-        serde_json::json!({
-            "record": serde_json::from_str::<serde_json::Value>(&self.record().to_json()).unwrap_or_default(),
+        Ok(serde_json::json!({
+            "record": serde_json::from_str::<serde_json::Value>(&self.checked_record()?.to_json()).unwrap_or_default(),
             "plugins": self.context.plugins,
             "tiles": self.context.tiles_dir,
             "determinized": determinized,
         })
-        .to_string()
+        .to_string())
     }
 
     fn replayed(record: &GameRecord, plugins: Vec<PathBuf>, tiles_dir: Option<PathBuf>) -> PyResult<Session> {
@@ -702,7 +738,34 @@ impl PyGame {
     /// ones included: the chance nodes a search puts after it.
     #[getter]
     fn last_draws(&self) -> usize {
-        self.session.last_draws
+        self.session.last_drawn.len()
+    }
+
+    /// The tile ids the last decision (or the setup, before any) drew, in
+    /// order, discarded and set-aside ones included.
+    #[getter]
+    fn last_drawn(&self) -> Vec<String> {
+        let g = &self.session.game;
+        self.session
+            .last_drawn
+            .iter()
+            .map(|&t| g.rules().tile(t).def.id.clone())
+            .collect()
+    }
+
+    /// The tiles in the bag now, as (tile id, count) pairs in table order
+    /// (counts only, never the bag's order: what every player may count).
+    fn bag_counts(&self) -> Vec<(String, u32)> {
+        let g = &self.session.game;
+        let rules = g.rules();
+        let mut counts = vec![0u32; rules.tiles().len()];
+        g.state().count_bag(&mut counts);
+        counts
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, n)| n > 0)
+            .map(|(t, n)| (rules.tile(t as u16).id().to_string(), n))
+            .collect()
     }
 
     /// Plays the last decision (or the setup) again with its draws being
@@ -800,13 +863,16 @@ impl PyGame {
     }
 
     /// The game record as JSON text (what `carcassonne play --record` writes).
-    fn record(&self) -> String {
-        self.session.record().to_json()
+    /// Raises `RecordError` for a game whose draws were chosen
+    /// (`redraw`) after a tile went back into the bag: no draw order names
+    /// such draws.
+    fn record(&self) -> PyResult<String> {
+        Ok(self.session.checked_record()?.to_json())
     }
 
     /// Writes the record to `path`.
     fn save(&self, path: PathBuf) -> PyResult<()> {
-        carcassonne_setup::write_atomically(&path, &self.record()).map_err(|e| PyValueError::new_err(format!("{e:#}")))
+        carcassonne_setup::write_atomically(&path, &self.record()?).map_err(|e| PyValueError::new_err(format!("{e:#}")))
     }
 
     /// The board as an SVG document.
@@ -898,7 +964,12 @@ impl PyGame {
     /// after the planes into the whole observation), `tile_code` (the
     /// names of a tile's channels: the first planes, and each rotation's
     /// block of `drawn-tile-code`), `tiles` (tile ids in the order of
-    /// `drawn-tile` and `bag-by-tile`), `figures`, `players` and `size`.
+    /// `drawn-tile` and `bag-by-tile`), `figures`, `players`, `size`, and
+    /// `counters`: the enabled expansions' counters (`expansion`, `id`,
+    /// `label`, `scope` of `game`, `seat` or `tile`, `values`, `scale`), a
+    /// tile counter's planes named `EXPANSION.ID` (`EXPANSION.ID:VALUE`
+    /// with several values), the others' numbers under `vectors` as
+    /// `EXPANSION.ID`.
     #[pyo3(signature = (radius=15))]
     fn observation_spec<'py>(&mut self, py: Python<'py>, radius: i32) -> PyResult<Bound<'py, PyDict>> {
         let layout = self.session.layout(radius)?;
@@ -917,6 +988,18 @@ impl PyGame {
         out.set_item("figures", layout.figure_ids().to_vec())?;
         out.set_item("players", layout.players)?;
         out.set_item("size", layout.observation_len())?;
+        let counters = PyList::empty(py);
+        for (expansion, decl) in layout.counter_decls() {
+            let c = PyDict::new(py);
+            c.set_item("expansion", expansion)?;
+            c.set_item("id", decl.id)?;
+            c.set_item("label", decl.label)?;
+            c.set_item("scope", decl.scope.name())?;
+            c.set_item("values", decl.values.to_vec())?;
+            c.set_item("scale", decl.scale)?;
+            counters.append(c)?;
+        }
+        out.set_item("counters", counters)?;
         Ok(out)
     }
 
@@ -960,6 +1043,34 @@ impl PyGame {
             .collect()
     }
 
+    /// The bag before the first draw in its draw phases, first drawn
+    /// first: each phase as (tile id, count) pairs in table order. One phase
+    /// unless an expansion orders the bag (The River: its river tiles, then
+    /// its lake, then the rest); every tile of a phase is drawn before any
+    /// of the next.
+    fn draw_phases(&self) -> Vec<Vec<(String, u32)>> {
+        let rules = self.session.game.rules();
+        let bag = rules.initial_bag();
+        let mut end = bag.len();
+        let mut phases = Vec::new();
+        // The first phase lies at the end of the bag, the next before it.
+        for &size in rules.draw_phases() {
+            let start = end.saturating_sub(size as usize);
+            let mut counts: std::collections::BTreeMap<u16, u32> = std::collections::BTreeMap::new();
+            for &t in &bag[start..end] {
+                *counts.entry(t).or_default() += 1;
+            }
+            phases.push(
+                counts
+                    .into_iter()
+                    .map(|(t, n)| (rules.tile(t).id().to_string(), n))
+                    .collect(),
+            );
+            end = start;
+        }
+        phases
+    }
+
     /// This game replayed with the draws fixed to `draws` (tile ids, first
     /// drawn first): the game ends when they run out. Chance nodes of
     /// search frameworks (OpenSpiel) choose the draws this way.
@@ -974,7 +1085,7 @@ impl PyGame {
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let restore = py.import("carcassonne._core")?.getattr("restore")?;
-        (restore, (self.session.saved_state(),)).into_pyobject(py)
+        (restore, (self.session.saved_state()?,)).into_pyobject(py)
     }
 
     fn __repr__(&self) -> String {

@@ -409,3 +409,81 @@ def test_an_illegal_index_in_a_batch_moves_only_the_games_before_it():
     spec = Game(seed=12, players=2).observation_spec(R)
     start, _ = spec["vectors"]["decision-kind"]
     assert after[0, start + 1] == 1.0 and after[1, start] == 1.0 and after[2, start] == 1.0
+
+
+def counters(game: Game) -> dict:
+    """The spec's counters by `expansion.id`."""
+    return {f"{c['expansion']}.{c['id']}": c for c in game.observation_spec(R)["counters"]}
+
+
+def play_until(game: Game, seed: int, done) -> None:
+    rng = np.random.default_rng(seed)
+    while not game.is_over and not done(game):
+        game.play(int(rng.integers(len(game.legal_actions()))))
+    assert done(game), "the game ended before it happened"
+
+
+def test_expansion_counters_are_planes_and_vectors_the_expansions_declare():
+    # No expansion, no counters; each enabled expansion's own, from its declaration.
+    assert Game(seed=1).observation_spec(R)["counters"] == []
+    g = Game(seed=4, players=3, expansions=["traders-and-builders", "easter", "fruit-trees"])
+    spec = g.observation_spec(R)
+    c = counters(g)
+    assert c["traders-and-builders.goods"]["scope"] == "seat"
+    assert c["traders-and-builders.goods"]["values"] == ["wine", "grain", "cloth"]
+    assert "traders-and-builders.goods" in spec["vectors"]
+    start, stop = spec["vectors"]["traders-and-builders.goods"]
+    assert stop - start == 3 * 3, "three goods × three seats"
+    assert "easter.bunny" in spec["planes"] and "fruit-trees.tokens-on-tree" in spec["planes"]
+    assert "easter.eggs" in spec["vectors"] and "fruit-trees.supply" in spec["vectors"]
+    listing = {e["id"]: e for e in carcassonne.expansions()}
+    assert [x["id"] for x in listing["easter"]["counters"]] == [
+        k.split(".", 1)[1] for k in c if k.startswith("easter.")
+    ]
+
+
+def test_goods_held_are_counted_from_the_observer():
+    g = Game(seed=7, players=2, expansions=["traders-and-builders"])
+
+    def held(game):
+        return game.state()["expansions"]["traders-and-builders"]["goods"]
+
+    play_until(g, 7, lambda game: any(sum(p.values()) for p in held(game)))
+    goods = held(g)
+    for seat in range(2):
+        v = vector(g, seat, "traders-and-builders.goods").reshape(3, 2) * 10
+        for i, good in enumerate(["wine", "grain", "cloth"]):
+            assert v[i, 0] == goods[seat][good], (seat, good)
+            assert v[i, 1] == goods[1 - seat][good], (seat, good)
+
+
+def test_the_bunny_and_fruit_tokens_lie_in_their_planes():
+    g = Game(seed=3, players=2, expansions=["easter", "fruit-trees"])
+    play_until(
+        g,
+        3,
+        lambda game: game.state()["expansions"]["easter"].get("bunny") is not None
+        and game.state()["expansions"]["fruit-trees"]["trees"],
+    )
+    state = g.state()["expansions"]
+    p = planes(g, 0, radius=30)
+    x, y = state["easter"]["bunny"]
+    assert p["easter.bunny"][y + 30, x + 30] == 1.0
+    assert p["easter.bunny"].sum() == 1.0
+    for tree in state["fruit-trees"]["trees"]:
+        x, y = tree["at"]
+        assert p["fruit-trees.tokens-on-tree"][y + 30, x + 30] * 4 == tree["tokens"]
+    eggs = vector(g, 1, "easter.eggs", radius=30) * 20
+    assert list(eggs) == [state["easter"]["eggs"][1], state["easter"]["eggs"][0]]
+
+
+def test_the_kings_holder_changes_the_observation():
+    g = Game(seed=8, players=2, expansions=["king-and-robber-baron"])
+    play_until(g, 8, lambda game: game.state()["expansions"]["king-and-robber-baron"].get("king") is not None)
+    king = g.state()["expansions"]["king-and-robber-baron"]["king"]
+    for seat in range(2):
+        titles = vector(g, seat, "king-and-robber-baron.titles").reshape(2, 2)
+        assert titles[0, 0] == (1.0 if seat == king else 0.0)
+        assert titles[0, 1] == (1.0 if seat != king else 0.0)
+    largest = vector(g, 0, "king-and-robber-baron.largest") * 20
+    assert largest[0] == g.state()["expansions"]["king-and-robber-baron"]["king_size"]

@@ -94,9 +94,11 @@ def test_a_chance_outcome_is_the_tile_drawn():
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes())
             action = int(rng.choice(actions, p=probs))
-            left = state._left[action]
+            left = state._left()[action]
             state.apply_action(action)
-            assert state._left[action] == left - 1
+            if state.is_chance_node():
+                # It fit nowhere: the next draw is from the bag without it.
+                assert state._left()[action] == left - 1
             if not state.is_chance_node():
                 # The engine's pending placement is of the tile chosen.
                 assert state._game.decision.tile == game.tile_ids[action]
@@ -151,3 +153,64 @@ def test_openspiels_alphazero_learns_on_the_game(tmp_path):
     assert [s["step"] for s in steps] == [1, 2]
     assert all(s["total_states"] > 0 for s in steps)
     assert (tmp_path / "checkpoint-2").exists()
+
+
+def test_the_river_is_drawn_first_and_its_lake_last():
+    import numpy as np
+
+    pyspiel.random_sim_test(pyspiel.load_game("python_carcassonne(expansions=river)"), num_sims=2, serialize=False, verbose=False)
+    game = pyspiel.load_game("python_carcassonne(expansions=river,players=3)")
+    river, lake, rest = game.template.draw_phases()
+    assert lake == [("RV-2", 1)]
+    rng = np.random.RandomState(5)
+    state = game.new_initial_state()
+    draws = []
+    n = sum(n for _, n in river)
+    while not state.is_terminal() and len(draws) < n + 3:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            action = int(rng.choice(actions, p=probs))
+            draws.append(game.tile_ids[action])
+        else:
+            action = int(rng.choice(state.legal_actions()))
+        state.apply_action(action)
+    river_ids, lake_ids = {t for t, _ in river}, {t for t, _ in lake}
+    assert set(draws[:n]) <= river_ids, draws
+    assert draws[n] in lake_ids, draws
+    assert not ({draws[n + 1], draws[n + 2]} & (river_ids | lake_ids)), draws
+
+
+def test_tiles_set_aside_and_returned_are_drawn_again():
+    # The Princess & the Dragon sets dragon tiles aside until the first
+    # volcano and returns them then: the chance outcomes follow the
+    # engine's bag, so every tile is drawn and placed (before, the
+    # returned tiles were never offered and a game ran out of outcomes).
+    import numpy as np
+
+    from carcassonne import RecordError
+
+    game = pyspiel.load_game("python_carcassonne(expansions=the-princess-and-the-dragon)")
+    bag = sum(n for _, n in game.template.initial_bag())
+    rng = np.random.RandomState(1)
+    unrecordable = 0
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                assert outcomes and abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+                actions, probs = zip(*outcomes)
+                state.apply_action(int(rng.choice(actions, p=probs)))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        g = state._game
+        assert g.tiles_left == 0
+        assert g.state()["tiles_placed"] + g.state()["tiles_discarded"] == bag + 1
+        try:
+            g.record()
+        except RecordError as e:
+            # Draws chosen after a tile came back: no draw order says them.
+            assert "went back into the bag" in str(e)
+            assert "went back into the bag" in str(state)
+            unrecordable += 1
+    assert unrecordable > 0, "no game had a tile come back before a chosen draw"

@@ -343,8 +343,9 @@ fn figure_json(f: &carcassonne_core::FigureDecl) -> Value {
 /// The base game, then every expansion in `catalog`, as JSON: id, name,
 /// version, origin, tile count, requirements, conflicts, figures, the parts
 /// a game may switch off one by one, variants with defaults, the tile and feature attributes each
-/// expansion reads (its attribute schema), and the kinds of feature and
-/// edge each declares. The base game's entry has the id `base` (its
+/// expansion reads (its attribute schema), the kinds of feature and edge
+/// each declares, and its counters (what a learning agent's observation
+/// shows of its state). The base game's entry has the id `base` (its
 /// variants go under `[variants.base]`) and the origin `core`; it is always
 /// on, so it is never named in `expansions`.
 pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core::TileSource) -> anyhow::Result<Value> {
@@ -391,6 +392,13 @@ pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core:
             "attributes": e.attributes,
             "feature_kinds": e.feature_kinds.iter().map(feature_kind_json).collect::<Vec<_>>(),
             "edge_kinds": e.edge_kinds.iter().map(edge_kind_json).collect::<Vec<_>>(),
+            "counters": e.counters.iter().map(|c| json!({
+                "id": c.id,
+                "label": c.label,
+                "scope": c.scope.name(),
+                "values": c.values,
+                "scale": c.scale,
+            })).collect::<Vec<_>>(),
         }));
     }
     Ok(Value::Array(list))

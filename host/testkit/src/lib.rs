@@ -354,6 +354,9 @@ pub struct Played {
 /// - the players' total score never falls (a player pays another only),
 ///   and each score is the sum of its breakdown;
 /// - every listed option is accepted (on a clone of the game);
+/// - every counter value an expansion writes ([`Expansion::counters`](carcassonne_core::Expansion::counters))
+///   is one it declares, of its scope, for a seat of the game or a tile on
+///   the board;
 ///
 /// and at the end, that the record written while playing survives JSON and
 /// replays to the identical game (scores, board, figures, every
@@ -474,6 +477,26 @@ fn check(game: &Game, scores: &mut [i32], seed: u64, decision: usize) {
             s.board().is_occupied(f.pos),
             "seed {seed}, decision {decision}: figure off the board: {f:?}"
         );
+    }
+    for (slot, e) in rules.expansions().iter().enumerate() {
+        let mut readings = carcassonne_core::CounterReadings::default();
+        let dropped = game.counters(slot as u8, &mut readings);
+        assert_eq!(
+            dropped, 0,
+            "seed {seed}, decision {decision}: {} wrote {dropped} counter values it does not declare (see \
+             ExpansionInfo::counters)",
+            e.info.id
+        );
+        for r in &readings.readings {
+            if let carcassonne_core::CounterPlace::Tile(pos) = r.place {
+                assert!(
+                    s.board().is_occupied(pos),
+                    "seed {seed}, decision {decision}: {}'s counter `{}` names {pos:?}, where no tile lies",
+                    e.info.id,
+                    e.info.counters[r.counter].id
+                );
+            }
+        }
     }
 }
 

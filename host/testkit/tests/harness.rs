@@ -52,6 +52,7 @@ macro_rules! scorer {
             check_attributes: no_attributes,
             feature_kinds: &[],
             edge_kinds: &[],
+            counters: &[],
             build: |_: &BuildContext| -> Result<Box<dyn DynExpansion>, String> {
                 Ok(expansion::boxed(Scorer {
                     points: $points,

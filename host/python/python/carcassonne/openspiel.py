@@ -14,8 +14,13 @@ actions are the flat action index of ``Game.action_mask`` (window of
 A chance node costs one decision, not a replay: the engine game has a draw
 order (the bag as a stack), and an outcome takes back the decision that
 drew and plays it again with the chosen tile on top (``Game.redraw``).
-Expansions that order the bag in phases (The River) are not supported:
-with a draw order the bag is one phase, so any tile could be drawn first.
+The outcomes of a draw are the tiles in the bag as the engine has it
+(``Game.bag_counts``, with the draws of the pending decision not yet
+chosen put back), so tiles an expansion sets aside and returns (The
+Princess & the Dragon's dragon tiles) are drawn as in play. Expansions
+that order the bag in phases (The River) are followed: the outcomes are
+the tiles of the first phase that has any left (``Game.draw_phases``), so
+the river is drawn before the rest and its lake last of the river.
 
 Rewards come at the end only (OpenSpiel's terminal reward model, which its
 ``MCTSBot`` and AlphaZero require): the returns of a finished game, 0 for
@@ -40,7 +45,7 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 
-from carcassonne._core import Game
+from carcassonne._core import Game, RecordError
 
 _DEFAULTS = {"players": 2, "seed": 0, "expansions": "", "variants": "", "radius": 15, "utility": "points"}
 
@@ -86,12 +91,29 @@ class CarcassonneGame(pyspiel.Game):
         )
         bag = self.template.initial_bag()
         self.tile_ids = [t for t, _ in bag]
-        self.bag_counts = [n for _, n in bag]
-        bag_size = sum(self.bag_counts)
+        self.tile_index = {t: i for i, t in enumerate(self.tile_ids)}
+        # Per draw phase (first drawn first), the copies of each tile type,
+        # and the phase of each tile type.
+        self.phase_counts = []
+        self.phase_of = [0] * len(self.tile_ids)
+        for p, phase in enumerate(self.template.draw_phases()):
+            counts = [0] * len(self.tile_ids)
+            for t, n in phase:
+                counts[self.tile_index[t]] += n
+                if any(earlier[self.tile_index[t]] for earlier in self.phase_counts):
+                    raise ValueError(
+                        f"tile {t} lies in two draw phases of the bag; the OpenSpiel game draws "
+                        "each tile type in one phase"
+                    )
+                self.phase_of[self.tile_index[t]] = p
+            self.phase_counts.append(counts)
+        bag_size = sum(map(sum, self.phase_counts))
         # The engine game every state starts from: the bag as a stack in a
-        # fixed order, whose draws the chance outcomes then choose.
+        # fixed order, phase by phase, whose draws the chance outcomes then
+        # choose (a chosen tile is swapped up from the nearest copy, which
+        # lies in the phase being drawn).
         self.start = self.template.with_draw_order(
-            [t for t, n in zip(self.tile_ids, self.bag_counts) for _ in range(n)]
+            [t for counts in self.phase_counts for t, n in zip(self.tile_ids, counts) for _ in range(n)]
         )
         info = pyspiel.GameInfo(
             num_distinct_actions=self.template.action_space_size(self.radius),
@@ -127,7 +149,8 @@ class CarcassonneState(pyspiel.State):
         self._radius = game.radius
         self._utility = game.utility
         self._tile_ids = game.tile_ids
-        self._left = list(game.bag_counts)
+        self._tile_index = game.tile_index
+        self._phase_of = game.phase_of
         self._draws: list[str] = []
         self._game: Game = game.start.clone()
         # The draws of the pending chance node's decision chosen so far:
@@ -150,9 +173,22 @@ class CarcassonneState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(i for i in self._game.action_indices(self._radius) if i is not None)
 
+    def _left(self) -> list[int]:
+        """The copies of each tile type the pending draw may give: the
+        engine's bag with the draws of the decision not chosen yet put back,
+        in the first draw phase that has any."""
+        left = [0] * len(self._tile_ids)
+        for t, n in self._game.bag_counts():
+            left[self._tile_index[t]] += n
+        for t in self._game.last_drawn[len(self._chosen) :]:
+            left[self._tile_index[t]] += 1
+        phase = min((self._phase_of[i] for i, n in enumerate(left) if n), default=0)
+        return [n if self._phase_of[i] == phase else 0 for i, n in enumerate(left)]
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        total = sum(self._left)
-        return [(i, n / total) for i, n in enumerate(self._left) if n > 0]
+        left = self._left()
+        total = sum(left)
+        return [(i, n / total) for i, n in enumerate(left) if n > 0]
 
     def _settle(self) -> None:
         """The scores once a decision or the end is reached."""
@@ -162,7 +198,6 @@ class CarcassonneState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         if self._chance:
             tile = self._tile_ids[action]
-            self._left[action] -= 1
             self._draws.append(tile)
             self._chosen.append(tile)
             # Still a chance node when the chosen tile fit nowhere and the
@@ -204,7 +239,11 @@ class CarcassonneState(pyspiel.State):
         return self.returns()
 
     def __str__(self) -> str:
-        moves = self._game.record() if self._game is not None else ""
+        try:
+            moves = self._game.record()
+        except RecordError as e:
+            # Draws chosen after a tile went back into the bag: no record.
+            moves = str(e)
         return f"draws {' '.join(self._draws)}\n{moves}"
 
 

@@ -24,6 +24,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     check_attributes,
     feature_kinds: &[],
     edge_kinds: &[],
+    counters: &[],
     build,
 };
 
