@@ -135,8 +135,12 @@ fn a_game_is_created_from_a_configuration_and_listed_with_its_links() {
         .iter()
         .filter_map(|l| l["spec"].as_str())
         .collect();
-    assert_eq!(specs, ["random", "greedy", "mcts:300", "mcts", "mcts:12000"]);
-    assert_eq!(levels[4]["name"], json!("Expert bot"));
+    assert_eq!(
+        specs,
+        ["random", "greedy", "lookahead", "mcts:300", "mcts", "mcts:12000"]
+    );
+    assert_eq!(levels[2]["name"], json!("Casual bot"));
+    assert_eq!(levels[5]["name"], json!("Expert bot"));
     assert_eq!(games[0]["record"], json!(format!("/api/games/{id}/record")));
     assert!(!text.contains(token), "the listing holds no seat token");
     assert_eq!(list["max_games"], json!(4));

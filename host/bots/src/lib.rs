@@ -4,6 +4,8 @@
 //!
 //! - [`RandomBot`]: a uniform pick among the legal options;
 //! - [`GreedyBot`]: the option with the best immediate score gain;
+//! - [`LookaheadBot`]: the option whose position the search bot would judge
+//!   best (score if the game ended now, figures in hand), one move deep;
 //! - [`MctsBot`]: an information-set Monte Carlo tree search (docs/ai.md).
 //!
 //! [`bot_by_name`] builds one from the strings a game configuration's
@@ -11,10 +13,12 @@
 //! bots against each other.
 
 pub mod arena;
+mod lookahead;
 mod mcts;
 mod simple;
 mod spec;
 
+pub use lookahead::LookaheadBot;
 pub use mcts::{Analysis, Budget, MctsBot, MctsConfig, SearchStats};
 pub use simple::{GreedyBot, RandomBot};
 pub use spec::{BOT_LEVELS, BOT_NAMES, BotLevel, BotSpec, UnknownBot, bot_by_name, bot_words};

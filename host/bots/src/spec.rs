@@ -1,7 +1,7 @@
 //! Bot names: the strings a configuration's `bot = "…"`, `--bot` and
 //! `--bots` accept.
 //!
-//! - `random`, `greedy`;
+//! - `random`, `greedy`, `lookahead`;
 //! - `mcts`: the search at its default budget ([`MctsConfig::default`]);
 //! - `mcts:N`: N iterations per decision (deterministic for a seed);
 //! - `mcts:0.5s`, `mcts:200ms`: a time budget per decision;
@@ -12,7 +12,7 @@
 //!   (the reward's score scale); see [`MctsConfig`].
 
 use crate::mcts::{Budget, MctsBot, MctsConfig};
-use crate::{Bot, GreedyBot, RandomBot};
+use crate::{Bot, GreedyBot, LookaheadBot, RandomBot};
 use std::fmt;
 use std::time::Duration;
 
@@ -21,7 +21,7 @@ use std::time::Duration;
 pub const MAX_SEARCH_THREADS: usize = 256;
 
 /// The bot families, as named in help texts.
-pub const BOT_NAMES: [&str; 3] = ["random", "greedy", "mcts"];
+pub const BOT_NAMES: [&str; 4] = ["random", "greedy", "lookahead", "mcts"];
 
 /// A level players choose from, weakest first: the engine's name for the
 /// bot, its name in words and what it does.
@@ -36,7 +36,7 @@ pub struct BotLevel {
 }
 
 /// The levels the lobby offers, weakest first.
-pub const BOT_LEVELS: [BotLevel; 5] = [
+pub const BOT_LEVELS: [BotLevel; 6] = [
     BotLevel {
         spec: "random",
         name: "Beginner bot",
@@ -46,6 +46,11 @@ pub const BOT_LEVELS: [BotLevel; 5] = [
         spec: "greedy",
         name: "Easy bot",
         description: "the most points this turn",
+    },
+    BotLevel {
+        spec: "lookahead",
+        name: "Casual bot",
+        description: "thinks one move ahead",
     },
     BotLevel {
         spec: "mcts:300",
@@ -74,6 +79,7 @@ pub fn bot_words(spec: &str) -> String {
     match BotSpec::parse(spec) {
         Ok(BotSpec::Random) => "Random bot".to_string(),
         Ok(BotSpec::Greedy) => "Greedy bot".to_string(),
+        Ok(BotSpec::Lookahead) => "Look-ahead bot".to_string(),
         Ok(BotSpec::Mcts(config)) => match config.budget {
             Budget::Iterations(n) => format!("Search bot ({n} iterations a move)"),
             Budget::Time(d) => format!("Search bot ({:.1}s a move)", d.as_secs_f64()),
@@ -85,7 +91,7 @@ pub fn bot_words(spec: &str) -> String {
 /// Why a bot name was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown bot `{name}`: {why}; bots: random, greedy, mcts, mcts:N (iterations per decision), mcts:0.5s or mcts:200ms (time per decision), each mcts form optionally followed by :threads=K"
+    "unknown bot `{name}`: {why}; bots: random, greedy, lookahead, mcts, mcts:N (iterations per decision), mcts:0.5s or mcts:200ms (time per decision), each mcts form optionally followed by :threads=K"
 )]
 pub struct UnknownBot {
     /// The name as given.
@@ -101,6 +107,8 @@ pub enum BotSpec {
     Random,
     /// [`GreedyBot`].
     Greedy,
+    /// [`LookaheadBot`].
+    Lookahead,
     /// [`MctsBot`] with this configuration.
     Mcts(MctsConfig),
 }
@@ -114,9 +122,12 @@ impl BotSpec {
         };
         let mut parts = name.trim().split(':');
         match parts.next().unwrap_or("") {
-            "random" | "greedy" if name.contains(':') => Err(refuse("only mcts takes a budget or options".into())),
+            "random" | "greedy" | "lookahead" if name.contains(':') => {
+                Err(refuse("only mcts takes a budget or options".into()))
+            }
             "random" => Ok(BotSpec::Random),
             "greedy" => Ok(BotSpec::Greedy),
+            "lookahead" => Ok(BotSpec::Lookahead),
             "mcts" => {
                 let mut config = MctsConfig::default();
                 let mut budget_seen = false;
@@ -162,6 +173,7 @@ impl BotSpec {
         match self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
+            BotSpec::Lookahead => Box::new(LookaheadBot::new(seed)),
             BotSpec::Mcts(config) => Box::new(MctsBot::new(config.clone(), seed)),
         }
     }
@@ -193,6 +205,7 @@ impl fmt::Display for BotSpec {
         match self {
             BotSpec::Random => write!(f, "random"),
             BotSpec::Greedy => write!(f, "greedy"),
+            BotSpec::Lookahead => write!(f, "lookahead"),
             BotSpec::Mcts(c) => {
                 match c.budget {
                     Budget::Iterations(n) => write!(f, "mcts:{n}")?,
@@ -231,6 +244,7 @@ mod tests {
     fn names_parse_to_their_bots() {
         assert_eq!(BotSpec::parse("random"), Ok(BotSpec::Random));
         assert_eq!(BotSpec::parse("greedy"), Ok(BotSpec::Greedy));
+        assert_eq!(BotSpec::parse("lookahead"), Ok(BotSpec::Lookahead));
         assert_eq!(BotSpec::parse("mcts"), Ok(BotSpec::Mcts(MctsConfig::default())));
         let Ok(BotSpec::Mcts(c)) = BotSpec::parse("mcts:300") else {
             panic!("mcts:300 parses")
@@ -251,6 +265,7 @@ mod tests {
         for name in [
             "random",
             "greedy",
+            "lookahead",
             "mcts:300",
             "mcts:500ms",
             "mcts:1000:threads=2",

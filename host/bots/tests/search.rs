@@ -165,8 +165,45 @@ fn bots_are_named_in_words() {
     use carcassonne_bots::bot_words;
     assert_eq!(bot_words("mcts:12000"), "Expert bot");
     assert_eq!(bot_words("greedy"), "Easy bot");
+    assert_eq!(bot_words("lookahead"), "Casual bot");
     assert_eq!(bot_words("mcts:500"), "Search bot (500 iterations a move)");
     assert_eq!(bot_words("mcts:0.5s"), "Search bot (0.5s a move)");
     assert_eq!(bot_words("mcts:500:threads=2"), "Search bot (500 iterations a move)");
     assert_eq!(bot_words("clever"), "clever bot");
+}
+
+/// The look-ahead bot values what greedy cannot see (farmers, open cities,
+/// figures in hand): it beats greedy in every seating, and finishes a game
+/// with every expansion here, its expansions' questions answered too.
+#[test]
+fn the_look_ahead_bot_beats_greedy_and_finishes_games_with_every_expansion() {
+    let mut won = 0;
+    for seed in 0..3u64 {
+        for seat in 0..2 {
+            let mut game = new_game(seed, 2, &[]);
+            let mut bots: Vec<Box<dyn Bot>> = vec![Box::new(GreedyBot::new(seed)), Box::new(GreedyBot::new(seed))];
+            bots[seat] = mcts("lookahead", seed);
+            play_out(&mut game, &mut bots);
+            let s = scores(&game);
+            won += usize::from(s[seat] > s[1 - seat]);
+        }
+    }
+    assert_eq!(won, 6, "the look-ahead bot won {won} of 6 games against greedy");
+    let all = [
+        "abbey-and-mayor",
+        "cleric-and-serf",
+        "easter",
+        "fruit-trees",
+        "inns-and-cathedrals",
+        "king-and-robber-baron",
+    ];
+    let mut game = new_game(4, 3, &all);
+    let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|s| mcts("lookahead", s)).collect();
+    play_out(&mut game, &mut bots);
+    assert!(game.is_over());
+    // The same seeds, the same game.
+    let mut again = new_game(4, 3, &all);
+    let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|s| mcts("lookahead", s)).collect();
+    play_out(&mut again, &mut bots);
+    assert_eq!(scores(&again), scores(&game));
 }

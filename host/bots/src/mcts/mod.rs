@@ -15,6 +15,8 @@
 
 mod search;
 
+pub(crate) use search::{position_values, settle};
+
 use crate::Bot;
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::{Action, Game};

@@ -237,54 +237,17 @@ impl<'a> Search<'a> {
         c
     }
 
-    /// Finishes the turn in progress with a cheap default policy (no
-    /// figure deployed, expansions' questions answered at random), so a
-    /// position is judged between turns, where scoring is settled.
     fn settle(&mut self, game: &mut Game) {
-        let turn = game.state().turn().number;
-        for _ in 0..32 {
-            match game.decision() {
-                None | Some(Decision::Place { .. }) => return,
-                Some(_) if game.state().turn().number != turn => return,
-                Some(Decision::Deploy { .. }) => {
-                    if game.play(&Action::Pass).is_err() {
-                        return;
-                    }
-                }
-                Some(Decision::Expansion { .. }) => {
-                    let rng = &mut self.rng;
-                    let played = match game.play_sampled(rng) {
-                        Some(played) => played,
-                        None => match game.play_listed(|n| rng.below(n as u32) as usize) {
-                            Some(played) => played,
-                            None => return,
-                        },
-                    };
-                    if played.is_err() {
-                        return;
-                    }
-                }
-            }
-        }
+        settle(game, &mut self.rng);
     }
 
     /// Each player's reward in [0, 1] for the position: its value (score
     /// if the game ended now, plus its figures in supply) against the best
     /// opponent's, squashed once by a sigmoid. Consumes the position.
     fn judge(&self, game: &mut Game, rewards: &mut [f64]) {
-        let left = game.state().tiles_left() as f64 / self.bag_size;
-        let figure_value = self.config.figure_value * left;
-        let kinds = game.rules().figures().len() as u8;
         let mut values = [0f64; 8];
         let players = rewards.len().min(values.len());
-        for (p, v) in values.iter_mut().enumerate().take(players) {
-            let supply: u32 = (0..kinds).map(|k| u32::from(game.state().supply(p as u8, k))).sum();
-            *v = figure_value * f64::from(supply);
-        }
-        game.end_now();
-        for (p, v) in values.iter_mut().enumerate().take(players) {
-            *v += f64::from(game.state().score(p as u8));
-        }
+        position_values(game, self.config.figure_value, self.bag_size, &mut values[..players]);
         for p in 0..players {
             // Alone (a solo game) a player plays for points: no opponent, 0.
             let best_other = (0..players)
@@ -328,5 +291,54 @@ impl std::fmt::Write for HashWriter<'_> {
     fn write_str(&mut self, s: &str) -> std::fmt::Result {
         self.0.write(s.as_bytes());
         Ok(())
+    }
+}
+
+/// Finishes the turn in progress with a cheap default policy (no figure
+/// deployed, expansions' questions answered at random from `rng`), so a
+/// position is judged between turns, where scoring is settled.
+pub(crate) fn settle(game: &mut Game, rng: &mut GameRng) {
+    let turn = game.state().turn().number;
+    for _ in 0..32 {
+        match game.decision() {
+            None | Some(Decision::Place { .. }) => return,
+            Some(_) if game.state().turn().number != turn => return,
+            Some(Decision::Deploy { .. }) => {
+                if game.play(&Action::Pass).is_err() {
+                    return;
+                }
+            }
+            Some(Decision::Expansion { .. }) => {
+                let played = match game.play_sampled(rng) {
+                    Some(played) => played,
+                    None => match game.play_listed(|n| rng.below(n as u32) as usize) {
+                        Some(played) => played,
+                        None => return,
+                    },
+                };
+                if played.is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Each player's value of the position into `values` (one per seat): its
+/// score if the game ended now (`Game::end_now`: open features and farms
+/// scored as at the end) plus `figure_value` points for each of its
+/// figures in supply, falling to nothing as the bag (of `bag_size` tiles)
+/// empties. Consumes the position (it ends the game).
+pub(crate) fn position_values(game: &mut Game, figure_value: f64, bag_size: f64, values: &mut [f64]) {
+    let left = game.state().tiles_left() as f64 / bag_size.max(1.0);
+    let figure_value = figure_value * left;
+    let kinds = game.rules().figures().len() as u8;
+    for (p, v) in values.iter_mut().enumerate() {
+        let supply: u32 = (0..kinds).map(|k| u32::from(game.state().supply(p as u8, k))).sum();
+        *v = figure_value * f64::from(supply);
+    }
+    game.end_now();
+    for (p, v) in values.iter_mut().enumerate() {
+        *v += f64::from(game.state().score(p as u8));
     }
 }
