@@ -5,8 +5,9 @@
 //! learning agent's observation gets a plane or a vector per counter, with
 //! a stable layout, and no host names an expansion.
 //!
-//! An expansion declares its counters in [`ExpansionInfo::counters`]
-//! (`crate::ExpansionInfo`) and writes their current values from
+//! An expansion declares its counters in
+//! [`ExpansionInfo::counters`](crate::ExpansionInfo::counters) and writes
+//! their current values from
 //! [`Expansion::counters`](crate::Expansion::counters) into a
 //! [`CounterSink`], naming each counter by its index in that list. What a
 //! counter says must be public: every player could count it at the table
@@ -72,9 +73,9 @@ impl CounterDecl {
 }
 
 /// Where an expansion writes its counters' current values. `counter` is the
-/// counter's index in the expansion's [`ExpansionInfo::counters`]
-/// (`crate::ExpansionInfo`), `value` the index in its `values` (0 for a
-/// one-value counter). Each call sets the number (a later call for the same
+/// counter's index in the expansion's
+/// [`ExpansionInfo::counters`](crate::ExpansionInfo::counters), `value`
+/// the index in its `values` (0 for a one-value counter). Each call sets the number (a later call for the same
 /// place replaces it); numbers not written are 0.
 ///
 /// The engine checks every write against the declarations before passing
