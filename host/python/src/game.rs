@@ -958,6 +958,70 @@ impl PyGame {
         Ok(self.session.layout(radius)?.observation_len())
     }
 
+    /// The enabled expansions' counters now (what each declares of its
+    /// state: eggs, goods held, tokens on trees), as a dict by
+    /// `EXPANSION.ID`: `label`, `scope` (`game`, `seat` or `tile`),
+    /// `values` (the value names; empty for a one-number counter) and
+    /// `numbers`, unscaled: a list of one number per value (game), a list
+    /// per seat of those (seat, by absolute seat), or a list of
+    /// `{"at": [x, y], "numbers": [...]}` for the tiles that have any
+    /// (tile). The observation holds the same numbers divided by each
+    /// counter's `scale`.
+    fn counters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        use carcassonne_core::{CounterPlace, CounterReadings, CounterScope};
+        let game = &self.session.game;
+        let seats = game.state().players();
+        let mut out = serde_json::Map::new();
+        for (slot, e) in game.rules().expansions().iter().enumerate() {
+            let mut readings = CounterReadings::default();
+            game.counters(slot as u8, &mut readings);
+            for (i, decl) in e.info.counters.iter().enumerate() {
+                let width = decl.width();
+                let numbers =
+                    |place: CounterPlace| -> Vec<i32> { (0..width).map(|v| readings.get(i, v, place)).collect() };
+                let value = match decl.scope {
+                    CounterScope::Game => serde_json::json!(numbers(CounterPlace::Game)),
+                    CounterScope::Seat => serde_json::json!(
+                        (0..seats as u8)
+                            .map(|p| numbers(CounterPlace::Seat(p)))
+                            .collect::<Vec<_>>()
+                    ),
+                    CounterScope::Tile => {
+                        let mut at: Vec<carcassonne_core::Pos> = readings
+                            .readings
+                            .iter()
+                            .filter(|r| r.counter == i)
+                            .filter_map(|r| match r.place {
+                                CounterPlace::Tile(p) => Some(p),
+                                _ => None,
+                            })
+                            .collect();
+                        at.sort_by_key(|p| (p.y, p.x));
+                        at.dedup();
+                        serde_json::json!(
+                            at.iter()
+                                .map(|&p| serde_json::json!({
+                                    "at": [p.x, p.y],
+                                    "numbers": numbers(CounterPlace::Tile(p)),
+                                }))
+                                .collect::<Vec<_>>()
+                        )
+                    }
+                };
+                out.insert(
+                    format!("{}.{}", e.info.id, decl.id),
+                    serde_json::json!({
+                        "label": decl.label,
+                        "scope": decl.scope.name(),
+                        "values": decl.values,
+                        "numbers": value,
+                    }),
+                );
+            }
+        }
+        json_to_py(py, &serde_json::Value::Object(out).to_string())
+    }
+
     /// The observation's layout for a window of `radius`, as a dict:
     /// `radius`, `width` (W), `planes` (the names of the W × W planes, in
     /// order), `vectors` ({name: (start, stop)} offsets of the numbers

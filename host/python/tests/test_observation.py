@@ -450,6 +450,8 @@ def test_goods_held_are_counted_from_the_observer():
 
     play_until(g, 7, lambda game: any(sum(p.values()) for p in held(game)))
     goods = held(g)
+    numbers = g.counters()["traders-and-builders.goods"]["numbers"]
+    assert numbers == [[goods[seat][good] for good in ("wine", "grain", "cloth")] for seat in range(2)]
     for seat in range(2):
         v = vector(g, seat, "traders-and-builders.goods").reshape(3, 2) * 10
         for i, good in enumerate(["wine", "grain", "cloth"]):
@@ -468,6 +470,7 @@ def test_the_bunny_and_fruit_tokens_lie_in_their_planes():
     state = g.state()["expansions"]
     p = planes(g, 0, radius=30)
     x, y = state["easter"]["bunny"]
+    assert g.counters()["easter.bunny"]["numbers"] == [{"at": [x, y], "numbers": [1]}]
     assert p["easter.bunny"][y + 30, x + 30] == 1.0
     assert p["easter.bunny"].sum() == 1.0
     for tree in state["fruit-trees"]["trees"]:
