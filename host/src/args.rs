@@ -399,7 +399,7 @@ pub(crate) struct SimulateArgs {
     /// Worker threads (default 0: one per core; at most 256).
     #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = thread_count)]
     pub(crate) threads: usize,
-    /// Bot for every seat without one: random, greedy, mcts, mcts:N (iterations), mcts:0.5s (time).
+    /// Bot for every seat without one: random, greedy, lookahead, mcts, mcts:N (iterations), mcts:0.5s (time).
     #[arg(long, default_value = "random")]
     pub(crate) bot: String,
     /// Print the summary as JSON.
@@ -518,7 +518,7 @@ pub(crate) struct ExpansionsArgs {
 pub(crate) struct PlayArgs {
     #[command(flatten)]
     pub(crate) game: GameArgs,
-    /// Bot for seats the configuration gives no bot: random, greedy, mcts, mcts:N (iterations), mcts:0.5s (time).
+    /// Bot for seats the configuration gives no bot: random, greedy, lookahead, mcts, mcts:N (iterations), mcts:0.5s (time).
     #[arg(long, default_value = "random")]
     pub(crate) bot: String,
     /// Print the game's summary as JSON (players' scores by source, tiles placed, discarded and left, turns, the expansions' public states) instead of the log and table.

@@ -343,7 +343,7 @@ fn unknown_bot_is_refused() {
         .expect("refused")
         .to_string();
     assert!(e.contains("player 2 (Player 2): unknown bot `clever`"), "{e}");
-    assert!(e.contains("bots: random, greedy, mcts, mcts:N"), "{e}");
+    assert!(e.contains("bots: random, greedy, lookahead, mcts, mcts:N"), "{e}");
     // A malformed budget says what is wrong with it.
     config.players[1].bot = Some("mcts:lots".into());
     let e = carcassonne_setup::session::bots_for(&config, "random")
