@@ -5,16 +5,36 @@ use crate::save::Save;
 use crate::tile_table::TileTable;
 use carcassonne_core::figures::FOLLOWER;
 use carcassonne_core::values::Value as VariantValue;
-use carcassonne_core::{BASE_ID, BASE_VARIANTS, Catalog, GameConfig, PlayerConfig};
+use carcassonne_core::{BASE_ID, BASE_VARIANTS, Catalog, GameConfig, PlayerConfig, Rotation};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
 /// The JCZ tile id of the abbey, which players hold instead of drawing.
 pub(crate) const ABBEY_TILE: &str = "AM/A";
 
+/// The JCZ start tile of a game without The River, and of one with it.
+const BASE_START: &str = "BA/RCr";
+const RIVER_START: &str = "RI/s";
+
+/// Variants of an expansion whose rules come with a JCZ tile set
+/// (`with_rules` in the table), set as JCZ plays them: set, expansion,
+/// variant, value. JCZ starts a River game with the spring and keeps all
+/// four `BA/RCr` in the bag (its start options place only `RI/s`), and
+/// refuses a river placement by looking ahead for the square the river
+/// would need (this engine's `u_turn = "lookahead"`, docs/expansions/river.md).
+const SET_VARIANTS: [(&str, &str, &str, &str); 2] = [
+    ("river/1", "river", "start_tile", "shuffled"),
+    ("river/1", "river", "u_turn", "lookahead"),
+];
+
 /// The configuration, and what the importer learnt making it.
 pub(crate) struct Plan {
     pub config: GameConfig,
+    /// How far JCZ's board is turned clockwise to be this engine's, whose
+    /// start tile lies unturned: JCZ starts The River with its spring
+    /// unturned, which sends the river east; this engine's spring sends it
+    /// south.
+    pub board_turn: Rotation,
     /// Whether JCZ's game was over at the last action (forced end or empty bag).
     pub finished: bool,
     pub notes: Vec<String>,
@@ -103,7 +123,12 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<
         })
         .collect();
 
-    check_start(save)?;
+    // Tile sets with rules (The River) decide the start tile.
+    let river = save.setup.sets.keys().any(|key| {
+        let name = key.split_once(':').map_or(key.as_str(), |(n, _)| n);
+        table.set(name).is_some_and(|s| s.with_rules)
+    });
+    let board_turn = check_start(save, table, if river { RIVER_START } else { BASE_START })?;
 
     // Tile sets.
     let mut bag: Vec<(String, u32)> = Vec::new(); // engine tile id, copies
@@ -128,9 +153,12 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<
             }
             config.tiles_only.push(set.engine.clone());
         }
-        for t in table.tiles_of(set) {
-            bag.push((t.engine.clone(), t.count.unwrap_or(0) * copies));
-        }
+        // A set with its rules (The River) is drawn first: its tiles lead.
+        let at = if set.with_rules { 0 } else { bag.len() };
+        let tiles = table
+            .tiles_of(set)
+            .map(|t| (t.engine.clone(), t.count.unwrap_or(0) * copies));
+        bag.splice(at..at, tiles.collect::<Vec<_>>());
     }
     if base_copies != 1 {
         config.tiles.sets.insert("base".into(), i64::from(base_copies));
@@ -152,6 +180,11 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<
     for &(element, expansion, _) in &PARTS {
         if part_named(elements, element)? && !expansions.contains(&expansion) {
             expansions.push(expansion);
+        }
+    }
+    for set in table.sets.iter().filter(|s| s.with_rules && jcz_sets.contains(&s.jcz)) {
+        if !expansions.contains(&set.engine.as_str()) {
+            expansions.push(set.engine.as_str());
         }
     }
     expansions.sort_unstable();
@@ -182,6 +215,12 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<
         }
     }
     config.expansions = expansions.iter().map(|s| s.to_string()).collect();
+    for (set, expansion, name, value) in SET_VARIANTS {
+        if jcz_sets.iter().any(|s| s == set) {
+            let place = format!("the JCZ tile set {set} (setup.sets), which JCZ plays with {name} = {value}");
+            set_variant(&mut config, catalog, expansion, name, value, &place)?;
+        }
+    }
     figures(elements, catalog, &mut config)?;
     if !has("farmers") {
         base_variant(
@@ -238,34 +277,49 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<
     }
 
     // Draws.
-    let (draws, finished) = draw_order(save, table, &bag, &mut notes)?;
+    let start = table
+        .tile(if river { RIVER_START } else { BASE_START })
+        .map_or("D", |t| t.engine.as_str());
+    let (draws, finished) = draw_order(save, table, &bag, start, &mut notes)?;
     config.draw_order = Some(draws);
     Ok(Plan {
         config,
+        board_turn,
         finished,
         notes,
     })
 }
 
-/// The start tile must be the one this engine always starts with.
-fn check_start(save: &Save) -> Result<(), JczError> {
-    let Some(start) = &save.setup.start else { return Ok(()) };
-    let ok = match start.as_slice() {
-        [one] => {
-            one.tile == "BA/RCr"
-                && one.x == 0
-                && one.y == 0
-                && matches!(&one.rotation, Value::Null)
-                    | matches!(&one.rotation, Value::Number(n) if n.as_i64() == Some(0))
-                    | matches!(&one.rotation, Value::String(s) if s == "R0")
-        }
-        _ => false,
+/// The start tile must be the one this engine starts the game with
+/// (`expected`: `BA/RCr`, or the spring with The River), alone, at (0,0),
+/// turned any way: the board is then turned as a whole so that it lies
+/// unturned, as this engine's does. Returns that turn.
+fn check_start(save: &Save, table: &TileTable, expected: &str) -> Result<Rotation, JczError> {
+    let turn_of = |jcz: &str| table.tile(jcz).map_or(Rotation::NONE, |t| t.turn());
+    let Some(start) = &save.setup.start else {
+        // Older saves name no start: JCZ's default, unturned.
+        return Ok(turn_of(expected));
     };
-    if ok {
-        Ok(())
-    } else {
-        Err(unsupported(format!(
-            "the start tiles {} (setup.start): this engine always starts with BA/RCr (its D) at (0,0), unturned",
+    let turned = match start.as_slice() {
+        [one] if one.tile == expected && one.x == 0 && one.y == 0 => match &one.rotation {
+            Value::Null => Some(Rotation::NONE),
+            Value::Number(n) => n.as_i64().and_then(Rotation::from_degrees),
+            Value::String(s) => s
+                .strip_prefix('R')
+                .and_then(|d| d.parse::<i64>().ok())
+                .and_then(Rotation::from_degrees),
+            _ => None,
+        },
+        _ => None,
+    };
+    match turned {
+        // The start tile turned by `r` on JCZ's board is this engine's
+        // turned by `r - turn`; turning the board by `turn - r` makes it 0.
+        Some(r) => Ok(Rotation::quarters(
+            turn_of(expected).quarter_turns() + r.inverse().quarter_turns(),
+        )),
+        None => Err(unsupported(format!(
+            "the start tiles {} (setup.start): this engine starts with {expected} alone at (0,0)",
             serde_json::to_string(
                 &start
                     .iter()
@@ -273,7 +327,7 @@ fn check_start(save: &Save) -> Result<(), JczError> {
                     .collect::<Vec<_>>()
             )
             .unwrap_or_default()
-        )))
+        ))),
     }
 }
 
@@ -385,10 +439,12 @@ fn is_engine_behaviour(expansion: &str, name: &str, value: &str) -> bool {
 }
 
 /// The tiles of `bag` (engine id, copies) not yet drawn in `drawn`, the
-/// start tile (`D`) left out, in the table's order.
-fn tiles_left(bag: &[(String, u32)], drawn: &[String]) -> Vec<String> {
+/// start tile (`start`: `D`, or The River's spring) left out, in the
+/// bag's order (a set with its rules, The River, first: its tiles are
+/// drawn before the rest).
+fn tiles_left(bag: &[(String, u32)], drawn: &[String], start: &str) -> Vec<String> {
     let mut rest: Vec<(String, u32)> = bag.to_vec();
-    if let Some(d) = rest.iter_mut().find(|(id, _)| id == "D") {
+    if let Some(d) = rest.iter_mut().find(|(id, _)| id == start) {
         d.1 = d.1.saturating_sub(1); // the start tile
     }
     for id in drawn {
@@ -406,6 +462,7 @@ fn draw_order(
     save: &Save,
     table: &TileTable,
     bag: &[(String, u32)],
+    start: &str,
     notes: &mut Vec<String>,
 ) -> Result<(Vec<String>, bool), JczError> {
     let engine_id = |id: &str, place: &str| -> Result<String, JczError> {
@@ -478,7 +535,7 @@ fn draw_order(
                 // save stops and end the game with final scoring, which
                 // JCZ's game never reached.
                 let missing = end - ids.len();
-                let rest = tiles_left(bag, &ids);
+                let rest = tiles_left(bag, &ids, start);
                 let added = rest.len().min(missing);
                 notes.push(format!(
                     "the save stops at draw {} of the {end} JCZ's game has (gameAnnotations.endTurn), and its draw \
@@ -497,7 +554,7 @@ fn draw_order(
             // so that the replay stops where JCZ's game stood, before the
             // final scoring. JCZ draws them at random; their order here is
             // the table's.
-            let rest = tiles_left(bag, &ids);
+            let rest = tiles_left(bag, &ids, start);
             notes.push(format!(
                 "the save stops before the end of JCZ's game ({} tiles drawn, {} still in the bag): \
                  the record ends there too, without final scoring; the tiles still in the bag follow in the draw order \

@@ -132,7 +132,7 @@ pub fn import(text: &str, catalog: &Catalog, tiles: &TileSource) -> Result<Impor
     let rules = Arc::new(rules);
     let game = Game::new(rules.clone()).map_err(|e| JczError::Setup(e.to_string()))?;
     let mut record = GameRecord::of_rules(&rules);
-    let (game, moves) = replay::convert(&save, table, game)?;
+    let (game, moves) = replay::convert(&save, table, game, plan.board_turn)?;
     record.moves = moves;
     if plan.finished && !game.is_over() {
         return Err(JczError::Invalid {

@@ -31,14 +31,24 @@ struct Converter<'a> {
     /// COMMIT: a COMMIT closes only such a turn (or a wagon's move after
     /// one).
     uncommitted: bool,
+    /// How far JCZ's board is turned clockwise about the start tile to be
+    /// this engine's (a River game: JCZ's spring faces east, this engine's
+    /// south). Places, rotations and pointers are turned by it.
+    board_turn: Rotation,
 }
 
-pub(crate) fn convert(save: &Save, table: &TileTable, game: Game) -> Result<(Game, Vec<Move>), JczError> {
+pub(crate) fn convert(
+    save: &Save,
+    table: &TileTable,
+    game: Game,
+    board_turn: Rotation,
+) -> Result<(Game, Vec<Move>), JczError> {
     let mut c = Converter {
         table,
         game,
         moves: Vec::new(),
         uncommitted: false,
+        board_turn,
     };
     for (i, action) in save.replay.iter().enumerate() {
         let place = format!("replay action {} ({})", i + 1, action.kind);
@@ -138,7 +148,7 @@ impl Converter<'_> {
             .get("tileId")
             .and_then(Value::as_str)
             .ok_or_else(|| invalid(place, "no `tileId`"))?;
-        let at = position(payload.get("position"), place)?;
+        let at = turned(position(payload.get("position"), place)?, self.board_turn);
         if id == ABBEY_TILE {
             let abbeys = self
                 .game
@@ -196,7 +206,12 @@ impl Converter<'_> {
                 ));
             }
         }
-        let rotation = rotation(payload.get("rotation"), place)?;
+        // JCZ's tile turned by r is this engine's turned by r - turn, and
+        // the board turns by `board_turn`.
+        let rotation = add(
+            add(rotation(payload.get("rotation"), place)?, entry.turn().inverse()),
+            self.board_turn,
+        );
         self.play(
             Move::Place {
                 tile: Some(entry.engine.clone()),
@@ -249,7 +264,7 @@ impl Converter<'_> {
             ));
         }
         let pointer = payload.get("pointer").ok_or_else(|| invalid(place, "no `pointer`"))?;
-        let pos = position(pointer.get("position"), place)?;
+        let pos = turned(position(pointer.get("position"), place)?, self.board_turn);
         let loc_text = pointer
             .get("location")
             .and_then(Value::as_str)
@@ -258,8 +273,9 @@ impl Converter<'_> {
         if figure == "barn" {
             return self.deploy_barn(pos, loc_text, just_placed, place);
         }
-        let loc =
-            Location::parse(loc_text).ok_or_else(|| invalid(place, format!("unknown JCZ location `{loc_text}`")))?;
+        let loc = Location::parse(loc_text)
+            .ok_or_else(|| invalid(place, format!("unknown JCZ location `{loc_text}`")))?
+            .rotated(self.board_turn);
         let kind = match pointer.get("feature").and_then(Value::as_str) {
             None => loc.implied_kind(),
             Some("Road") => Some(FeatureKind::ROAD),
@@ -323,7 +339,8 @@ impl Converter<'_> {
 
     /// JCZ points a barn at the tile south-east of the corner it stands on
     /// (that tile's field holding the corner: `NL` and `WR`). This engine
-    /// names the corner of the tile just placed.
+    /// names the corner of the tile just placed. On a turned board (`pos`
+    /// already turned), the pointer's corner turns with it.
     fn deploy_barn(&mut self, pos: Pos, loc_text: &str, just_placed: Option<Pos>, place: &str) -> Result<(), JczError> {
         let loc =
             Location::parse(loc_text).ok_or_else(|| invalid(place, format!("unknown JCZ location `{loc_text}`")))?;
@@ -339,31 +356,41 @@ impl Converter<'_> {
         let Some(tile) = just_placed else {
             return Err(invalid(place, "a barn, but no tile was placed this turn"));
         };
-        let corner = match (pos.x - tile.x, pos.y - tile.y) {
-            (0, 0) => "NW",
-            (1, 0) => "NE",
-            (1, 1) => "SE",
-            (0, 1) => "SW",
-            _ => {
-                return Err(invalid(
-                    place,
-                    format!(
-                        "the barn's corner (north-west of {pos}) is not a corner of the tile just placed at {tile}"
-                    ),
-                ));
-            }
+        // Corners clockwise from the north-west, as grid points of a tile
+        // whose north-west corner is (0, 0).
+        const CORNERS: [(&str, i32, i32); 4] = [("NW", 0, 0), ("NE", 1, 0), ("SE", 1, 1), ("SW", 0, 1)];
+        let (_, dx, dy) = CORNERS[usize::from(self.board_turn.quarter_turns())];
+        let point = (pos.x + dx, pos.y + dy);
+        let Some((corner, _, _)) = CORNERS.iter().find(|(_, cx, cy)| (tile.x + cx, tile.y + cy) == point) else {
+            return Err(invalid(
+                place,
+                format!(
+                    "the barn's corner (north-west of JCZ's tile {pos}) is not a corner of the tile just placed at {tile}"
+                ),
+            ));
         };
         self.play(
             Move::Deploy {
                 figure: "barn".into(),
                 at: None,
                 feature: None,
-                corner: Some(corner.into()),
+                corner: Some((*corner).into()),
                 spot: None,
             },
             place,
         )
     }
+}
+
+/// `p` on JCZ's board, on this engine's: turned clockwise by `turn` about
+/// the start tile (a quarter turn takes east to south).
+fn turned(p: Pos, turn: Rotation) -> Pos {
+    (0..turn.quarter_turns()).fold(p, |p, _| Pos::new(-p.y, p.x))
+}
+
+/// Two rotations, one after the other.
+fn add(a: Rotation, b: Rotation) -> Rotation {
+    Rotation::quarters(a.quarter_turns() + b.quarter_turns())
 }
 
 /// A decision of Abbey & Mayor, as records write it.

@@ -2,8 +2,8 @@
 //! check against this engine's tiles.
 
 use crate::location::{Location, jcz_name, signature};
-use carcassonne_core::tiles::TileDef;
-use carcassonne_core::{FeatureKind, TileSet};
+use carcassonne_core::tiles::{Landscape, TileDef};
+use carcassonne_core::{FeatureKind, Rotation, TileSet};
 use serde::Deserialize;
 use std::sync::OnceLock;
 
@@ -20,6 +20,14 @@ pub struct SetEntry {
     pub prefix: String,
     /// This engine's tile set id.
     pub engine: String,
+    /// Tiles of the set under another prefix (`RI/s`, the spring JCZ's
+    /// River sets share).
+    #[serde(default)]
+    pub tiles: Vec<String>,
+    /// The set brings its expansion's rules with it: JCZ has no element for
+    /// them (The River), so a save with the set plays by them.
+    #[serde(default)]
+    pub with_rules: bool,
 }
 
 /// One JCZ tile id and what it denotes.
@@ -35,6 +43,12 @@ pub struct TileEntry {
     pub count: Option<u32>,
     /// Edges N E S W in JCZ's orientation.
     pub edges: String,
+    /// Degrees JCZ's tile is turned clockwise to be this engine's tile as
+    /// its file draws it (0, 90, 180 or 270; the two were drawn facing
+    /// different ways: JCZ's spring sends its river east, this engine's
+    /// south).
+    #[serde(default)]
+    pub turn: u16,
     /// Features in JCZ's terms (see the head of `tiles.toml`).
     pub features: Vec<String>,
 }
@@ -58,11 +72,23 @@ const RESOURCES: [&str; 3] = ["wine", "grain", "cloth"];
 /// The expansion whose tile attribute `goods` is JCZ's `resource`.
 const GOODS_EXPANSION: &str = "traders-and-builders";
 
+/// The kind of feature The River declares, which JCZ's tiles call `river`.
+pub const RIVER_KIND: &str = "river";
+
+impl TileEntry {
+    /// [`TileEntry::turn`] as a rotation.
+    pub fn turn(&self) -> Rotation {
+        Rotation::from_degrees(i64::from(self.turn)).unwrap_or(Rotation::NONE)
+    }
+}
+
 /// One feature of a [`TileEntry`], read from its description.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JczFeature {
-    /// Road, city, field (JCZ's farm) or cloister.
-    pub kind: FeatureKind,
+    /// Road, city, field (JCZ's farm) or cloister; `None` for a river
+    /// (The River's kind, [`RIVER_KIND`], whose index the game's
+    /// landscape gives).
+    pub kind: Option<FeatureKind>,
     /// Where it lies.
     pub location: Location,
     /// For a farm: the sides of the cities it touches.
@@ -87,13 +113,15 @@ impl JczFeature {
             Some("road") => FeatureKind::ROAD,
             Some("farm") => FeatureKind::FIELD,
             Some("cloister") => FeatureKind::CLOISTER,
+            Some("river") => FeatureKind::FIELD, // replaced below: not a base kind
             other => return Err(format!("`{text}`: unknown feature kind {other:?}")),
         };
+        let is_river = text.split_whitespace().next() == Some("river");
         let mut places = Vec::new();
         let mut cities = Vec::new();
         let mut in_cities = false;
         let mut feature = JczFeature {
-            kind,
+            kind: (!is_river).then_some(kind),
             location: Location::parse("CLOISTER").expect("a location"),
             cities: Vec::new(),
             pennants: 0,
@@ -127,7 +155,7 @@ impl JczFeature {
                 }
             }
         }
-        if kind != FeatureKind::CLOISTER {
+        if feature.kind != Some(FeatureKind::CLOISTER) {
             feature.location = Location::parse(&places.join(".")).ok_or_else(|| format!("`{text}`: no location"))?;
         }
         feature.cities = cities;
@@ -146,6 +174,9 @@ impl TileTable {
     pub fn parse(text: &str) -> Result<TileTable, String> {
         let table: TileTable = toml::from_str(text).map_err(|e| e.to_string())?;
         for t in &table.tiles {
+            if Rotation::from_degrees(i64::from(t.turn)).is_none() {
+                return Err(format!("{}: turn = {}: 0, 90, 180 or 270", t.jcz, t.turn));
+            }
             for f in &t.features {
                 JczFeature::parse(f).map_err(|e| format!("{}: {e}", t.jcz))?;
             }
@@ -163,23 +194,24 @@ impl TileTable {
         self.sets.iter().find(|s| s.jcz == jcz)
     }
 
-    /// The tiles of a JCZ set, by id prefix.
+    /// The tiles of a JCZ set: by id prefix, and those it lists.
     pub fn tiles_of<'a>(&'a self, set: &'a SetEntry) -> impl Iterator<Item = &'a TileEntry> + 'a {
         self.tiles
             .iter()
-            .filter(move |t| t.jcz.split_once('/').is_some_and(|(p, _)| p == set.prefix))
+            .filter(move |t| t.jcz.split_once('/').is_some_and(|(p, _)| p == set.prefix) || set.tiles.contains(&t.jcz))
     }
 
     /// Every way an entry disagrees with this engine's tile of the same
-    /// name in `sets`, one sentence each (empty when the table is right).
-    pub fn mismatches(&self, sets: &[TileSet]) -> Vec<String> {
+    /// name in `sets` (whose kinds of feature and edge `landscape` names),
+    /// one sentence each (empty when the table is right).
+    pub fn mismatches(&self, sets: &[TileSet], landscape: &Landscape) -> Vec<String> {
         let mut out = Vec::new();
         for entry in &self.tiles {
             let Some(def) = sets.iter().find_map(|s| s.tile(&entry.engine)) else {
                 out.push(format!("{}: this engine has no tile `{}`", entry.jcz, entry.engine));
                 continue;
             };
-            for problem in entry_mismatches(entry, def) {
+            for problem in entry_mismatches(entry, def, landscape) {
                 out.push(format!("{} (engine {}): {problem}", entry.jcz, entry.engine));
             }
         }
@@ -201,12 +233,30 @@ impl TileTable {
     }
 }
 
-fn entry_mismatches(entry: &TileEntry, def: &TileDef) -> Vec<String> {
-    let mut out = Vec::new();
-    let edges: String = def.edges.iter().map(|e| e.base_letter().unwrap_or('?')).collect();
-    if edges != entry.edges {
-        out.push(format!("edges {} here, {} in JCZ", edges, entry.edges));
+/// JCZ's edges (N E S W) turned clockwise by `turn`: the side that was
+/// west is north after a quarter turn.
+fn turned_edges(edges: &str, turn: Rotation) -> String {
+    let mut sides: Vec<char> = edges.chars().collect();
+    if sides.len() == 4 {
+        sides.rotate_right(usize::from(turn.quarter_turns()));
     }
+    sides.into_iter().collect()
+}
+
+fn entry_mismatches(entry: &TileEntry, def: &TileDef, landscape: &Landscape) -> Vec<String> {
+    let mut out = Vec::new();
+    let turn = entry.turn();
+    let edges: String = def.edges.iter().map(|&e| landscape.letter(e)).collect();
+    let theirs = turned_edges(&entry.edges, turn);
+    if edges != theirs {
+        out.push(format!(
+            "edges {} here, {} in JCZ turned {}°",
+            edges,
+            theirs,
+            turn.degrees()
+        ));
+    }
+    let river = landscape.feature_kind(RIVER_KIND);
     if let Some(count) = entry.count
         && count != def.count
     {
@@ -221,7 +271,13 @@ fn entry_mismatches(entry: &TileEntry, def: &TileDef) -> Vec<String> {
     }
     for text in &entry.features {
         let Ok(jf) = JczFeature::parse(text) else { continue };
-        let Some(fi) = jf.location.find(&def.features, Some(jf.kind)) else {
+        let location = jf.location.rotated(turn);
+        let found = match jf.kind {
+            Some(kind) => location.find(&def.features, Some(kind)),
+            // A river: the feature of The River's kind there.
+            None => river.and_then(|r| location.find(&def.features, Some(r))),
+        };
+        let Some(fi) = found else {
             out.push(format!("no feature here is JCZ's `{text}`"));
             continue;
         };
@@ -255,6 +311,7 @@ fn entry_mismatches(entry: &TileEntry, def: &TileDef) -> Vec<String> {
             .cities
             .iter()
             .map(|c| {
+                let c = c.rotated(turn);
                 def.features.iter().position(|f| {
                     f.kind == FeatureKind::CITY
                         && c.segments != 0

@@ -139,7 +139,12 @@ fn what_the_engine_lacks_is_refused_by_name() {
             r#"{"type": "COMMIT", "payload": {"random": 0.5}, "player": 0}, {"type": "UNDO", "payload": {}}"#,
             "the JCZ action `UNDO` (replay action 16",
         ),
-        (r#""rotation": 0}]"#, r#""rotation": "R90"}]"#, "the start tiles"),
+        // A start tile elsewhere than (0,0) (turned, it is read: the board turns).
+        (
+            r#""x": 0, "y": 0, "rotation": 0}]"#,
+            r#""x": 2, "y": 0, "rotation": 0}]"#,
+            "the start tiles",
+        ),
     ];
     for (from, to, expected) in cases {
         let e = error_of(&edited(from, to));

@@ -56,6 +56,138 @@ fn base_game() {
     assert_eq!(replayed_scores("base.jcz"), [10, 8]);
 }
 
+/// The River (river.jcz, JCZ's `river/1:1`): JCZ starts with its spring
+/// unturned at (0,0), sending the river east; this engine's spring sends it
+/// south, so the import turns JCZ's board a quarter clockwise (JCZ's (x, y)
+/// is (-y, x) here). On JCZ's board:
+/// 1. Alice: RI.1/CICI at (1,0), the river west–east between two city
+///    caps; her follower in the north one.
+/// 2. Bob: RI.1/IFI at (2,0); his farmer on the north bank.
+/// 3. Alice: the lake RI.1/I.e at (3,0), unturned: the river comes in from
+///    the west and ends.
+/// 4. Bob: BA/C turned 180° at (1,-1) closes the north city (2 tiles):
+///    Alice scores 4.
+/// 5. Alice: BA/C at (1,1) closes the south city; her follower on it scores
+///    4 at once.
+///
+/// End: the spring's and the lake's fields go round them, so the north and
+/// south banks are one farm, Bob's, beside both finished cities: 2 × 3 = 6.
+/// Alice 8, Bob 6.
+#[test]
+fn the_river() {
+    assert_eq!(replayed_scores("river.jcz"), [8, 6]);
+    let imported = import_text(&sample("river.jcz")).unwrap();
+    let config = &imported.record.config;
+    assert_eq!(config.expansions, ["river"], "the River's rules come with its tiles");
+    assert_eq!(
+        config.draw_order.as_deref(),
+        Some(&["RV-6", "RV-3", "RV-2", "E", "E"].map(String::from)[..])
+    );
+    let river = &config.variants["river"];
+    assert_eq!(
+        river["start_tile"],
+        "shuffled".into(),
+        "JCZ keeps all four BA/RCr in the bag"
+    );
+    assert_eq!(river["u_turn"], "lookahead".into());
+    // The board as this engine lays it: JCZ's (1,0) is south of the spring.
+    let board = imported.game.state().board();
+    let at = |x, y| {
+        board.get(carcassonne_core::Pos::new(x, y)).map(|t| {
+            (
+                imported.game.rules().tile(t.tile).id().to_string(),
+                t.rotation.degrees(),
+            )
+        })
+    };
+    assert_eq!(at(0, 0), Some(("RV-1".into(), 0)));
+    assert_eq!(at(0, 1), Some(("RV-6".into(), 90)));
+    assert_eq!(
+        at(0, 3),
+        Some(("RV-2".into(), 0)),
+        "the lake faces the river coming from the north"
+    );
+    assert_eq!(at(1, 1), Some(("E".into(), 270)));
+}
+
+/// `text`'s game played on a JCZ board turned `quarters` quarter turns
+/// clockwise: the start tile, every place, rotation and pointer turned.
+fn turned_save(text: &str, quarters: u8) -> String {
+    use serde_json::Value;
+    let mut save: Value = serde_json::from_str(text).unwrap();
+    let turn_pos = |v: &mut Value| {
+        let (x, y) = (v[0].as_i64().unwrap(), v[1].as_i64().unwrap());
+        let (x, y) = (0..quarters).fold((x, y), |(x, y), _| (-y, x));
+        *v = serde_json::json!([x, y]);
+    };
+    let turn_side = |c: char| {
+        let sides = ['N', 'E', 'S', 'W'];
+        let i = sides.iter().position(|&s| s == c).unwrap();
+        sides[(i + usize::from(quarters)) % 4]
+    };
+    let turn_location = |loc: &str| -> String {
+        loc.split('.')
+            .map(|part| {
+                if part.chars().all(|c| "NESW".contains(c)) {
+                    part.chars().map(turn_side).collect()
+                } else if part.len() == 2 && "NESW".contains(&part[..1]) && "LR".contains(&part[1..]) {
+                    format!("{}{}", turn_side(part.chars().next().unwrap()), &part[1..])
+                } else {
+                    part.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(".")
+    };
+    let start = &mut save["setup"]["start"][0]["rotation"];
+    *start = Value::from(start.as_i64().unwrap() + 90 * i64::from(quarters));
+    for action in save["replay"].as_array_mut().unwrap() {
+        let payload = &mut action["payload"];
+        if let Some(position) = payload.get_mut("position") {
+            turn_pos(position);
+            let r = payload["rotation"].as_str().unwrap()[1..].parse::<i64>().unwrap();
+            payload["rotation"] = Value::from(format!("R{}", (r + 90 * i64::from(quarters)) % 360));
+        }
+        let barn = payload["meepleId"].as_str().is_some_and(|m| m.contains(".barn."));
+        if let Some(pointer) = payload.get_mut("pointer") {
+            if barn {
+                // JCZ points a barn at the tile south-east of its corner
+                // (`NL.WR`, that tile's north-west corner) on any board: the
+                // corner turns as a point, and the tile south-east of it is
+                // named.
+                let p = &mut pointer["position"];
+                let (x, y) = (p[0].as_i64().unwrap(), p[1].as_i64().unwrap());
+                let (x, y) = (0..quarters).fold((x, y), |(x, y), _| (1 - y, x));
+                *p = serde_json::json!([x, y]);
+                pointer["location"] = Value::from("NL.WR");
+            } else {
+                turn_pos(&mut pointer["position"]);
+                let loc = turn_location(pointer["location"].as_str().unwrap());
+                pointer["location"] = Value::from(loc);
+            }
+        }
+    }
+    save.to_string()
+}
+
+/// A game on a JCZ board whose start tile lies turned is the same game:
+/// the import turns the board back, places, rotations, fields and all.
+#[test]
+fn a_turned_board_imports_as_the_same_game() {
+    for name in ["base.jcz", "river.jcz", "abbey_and_mayor.jcz"] {
+        let straight = import_text(&sample(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for quarters in 1..4 {
+            let turned = import_text(&turned_save(&sample(name), quarters))
+                .unwrap_or_else(|e| panic!("{name} turned {quarters}: {e}"));
+            assert_eq!(
+                turned.record.to_json(),
+                straight.record.to_json(),
+                "{name} turned {quarters}"
+            );
+        }
+    }
+}
+
 /// Inns & Cathedrals (inns_and_cathedrals.jcz), `inn-and-cathedral-final-scoring = zero`:
 /// 1. Alice: IC/RFr.i (IC-B, road with inn) at (1,0); her big follower on the road.
 /// 2. Bob: IC/Cccc.c (IC-A, cathedral) at (0,-1) joins the start tile's city;

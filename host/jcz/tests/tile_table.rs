@@ -7,7 +7,7 @@ use carcassonne_jcz::location::Location;
 use carcassonne_setup as _;
 
 fn engine_sets() -> Vec<TileSet> {
-    let catalog = Catalog::linked().expect("the linked expansions register");
+    let catalog = catalog();
     let tiles = TileSource::default();
     let mut sets = vec![
         tiles
@@ -19,6 +19,7 @@ fn engine_sets() -> Vec<TileSet> {
         "abbey-and-mayor",
         "king-and-robber-baron",
         "traders-and-builders",
+        "river",
     ] {
         let info = catalog.get(id).expect("linked");
         for f in info.tile_files {
@@ -28,9 +29,13 @@ fn engine_sets() -> Vec<TileSet> {
     sets
 }
 
+fn catalog() -> Catalog {
+    Catalog::linked().expect("the linked expansions register")
+}
+
 #[test]
 fn every_entry_matches_the_engine_tile_it_names() {
-    let problems = TileTable::shipped().mismatches(&engine_sets());
+    let problems = TileTable::shipped().mismatches(&engine_sets(), catalog().landscape());
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
@@ -58,6 +63,13 @@ fn the_table_covers_the_whole_sets() {
     engine.sort_unstable();
     engine.dedup();
     assert_eq!(engine.len(), 24);
+    let river = table.set("river/1").unwrap();
+    assert_eq!(table.tiles_of(river).filter_map(|t| t.count).sum::<u32>(), 12);
+    assert_eq!(table.tiles_of(river).count(), 10);
+    assert!(
+        table.tiles_of(river).any(|t| t.jcz == "RI/s"),
+        "the spring is in the set"
+    );
 }
 
 /// JCZ's trade goods (a city's `resource`): 9 wine, 6 grain, 5 cloth on
@@ -139,6 +151,18 @@ fn a_wrong_entry_is_named() {
         ),
         // A count off by one.
         ("count = 9", "count = 8", "copies here"),
+        // A river tile turned the wrong way: the bridge drawn as JCZ draws it.
+        (
+            "edges = \"WRWR\"\nturn = 90",
+            "edges = \"WRWR\"\nturn = 0",
+            "in JCZ turned 0°",
+        ),
+        // The river on the other bank.
+        (
+            r#""river S E""#,
+            r#""river N E""#,
+            "no feature here is JCZ's `river N E`",
+        ),
         // The wrong trade good, and a trade good the engine's city lacks.
         (
             r#""city N W resource=grain", "farm EL ER SL SR city N"]"#,
@@ -154,7 +178,7 @@ fn a_wrong_entry_is_named() {
     for (from, to, expected) in cases {
         assert!(shipped.contains(from), "{from}");
         let table = TileTable::parse(&shipped.replacen(from, to, 1)).unwrap();
-        let problems = table.mismatches(&sets).join("\n");
+        let problems = table.mismatches(&sets, catalog().landscape()).join("\n");
         assert!(
             problems.contains(expected),
             "{to}: expected `{expected}` in:\n{problems}"
