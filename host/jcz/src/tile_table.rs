@@ -109,19 +109,18 @@ impl JczFeature {
     pub fn parse(text: &str) -> Result<JczFeature, String> {
         let mut words = text.split_whitespace();
         let kind = match words.next() {
-            Some("city") => FeatureKind::CITY,
-            Some("road") => FeatureKind::ROAD,
-            Some("farm") => FeatureKind::FIELD,
-            Some("cloister") => FeatureKind::CLOISTER,
-            Some("river") => FeatureKind::FIELD, // replaced below: not a base kind
+            Some("city") => Some(FeatureKind::CITY),
+            Some("road") => Some(FeatureKind::ROAD),
+            Some("farm") => Some(FeatureKind::FIELD),
+            Some("cloister") => Some(FeatureKind::CLOISTER),
+            Some(RIVER_KIND) => None,
             other => return Err(format!("`{text}`: unknown feature kind {other:?}")),
         };
-        let is_river = text.split_whitespace().next() == Some("river");
         let mut places = Vec::new();
         let mut cities = Vec::new();
         let mut in_cities = false;
         let mut feature = JczFeature {
-            kind: (!is_river).then_some(kind),
+            kind,
             location: Location::parse("CLOISTER").expect("a location"),
             cities: Vec::new(),
             pennants: 0,
