@@ -22,10 +22,21 @@ const RIVER_START: &str = "RI/s";
 /// four `BA/RCr` in the bag (its start options place only `RI/s`), and
 /// refuses a river placement by looking ahead for the square the river
 /// would need (this engine's `u_turn = "lookahead"`, docs/expansions/river.md).
-const SET_VARIANTS: [(&str, &str, &str, &str); 2] = [
+const SET_VARIANTS: [(&str, &str, &str, &str); 4] = [
     ("river/1", "river", "start_tile", "shuffled"),
     ("river/1", "river", "u_turn", "lookahead"),
+    ("river/2", "river-ii", "start_tile", "shuffled"),
+    ("river/2", "river-ii", "u_turn", "lookahead"),
 ];
+
+/// The JCZ tile sets of a save, by name without the edition (`river/1`).
+pub(crate) fn set_names(save: &Save) -> Vec<String> {
+    save.setup
+        .sets
+        .keys()
+        .map(|key| key.split_once(':').map_or(key.as_str(), |(n, _)| n).to_string())
+        .collect()
+}
 
 /// The configuration, and what the importer learnt making it.
 pub(crate) struct Plan {
@@ -124,11 +135,14 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<
         .collect();
 
     // Tile sets with rules (The River) decide the start tile.
-    let river = save.setup.sets.keys().any(|key| {
-        let name = key.split_once(':').map_or(key.as_str(), |(n, _)| n);
-        table.set(name).is_some_and(|s| s.with_rules)
-    });
-    let board_turn = check_start(save, table, if river { RIVER_START } else { BASE_START })?;
+    let names = set_names(save);
+    if names.iter().any(|n| n == "river/1") && names.iter().any(|n| n == "river/2") {
+        return Err(unsupported(
+            "the JCZ tile sets river/1 and river/2 together (setup.sets): this importer reads each River alone",
+        ));
+    }
+    let river = names.iter().any(|n| table.set(n).is_some_and(|s| s.with_rules));
+    let board_turn = check_start(save, table, if river { RIVER_START } else { BASE_START }, &names)?;
 
     // Tile sets.
     let mut bag: Vec<(String, u32)> = Vec::new(); // engine tile id, copies
@@ -278,9 +292,9 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<
 
     // Draws.
     let start = table
-        .tile(if river { RIVER_START } else { BASE_START })
+        .tile_in(if river { RIVER_START } else { BASE_START }, &names)
         .map_or("D", |t| t.engine.as_str());
-    let (draws, finished) = draw_order(save, table, &bag, start, &mut notes)?;
+    let (draws, finished) = draw_order(save, table, &bag, start, &names, &mut notes)?;
     config.draw_order = Some(draws);
     Ok(Plan {
         config,
@@ -294,8 +308,8 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<
 /// (`expected`: `BA/RCr`, or the spring with The River), alone, at (0,0),
 /// turned any way: the board is then turned as a whole so that it lies
 /// unturned, as this engine's does. Returns that turn.
-fn check_start(save: &Save, table: &TileTable, expected: &str) -> Result<Rotation, JczError> {
-    let turn_of = |jcz: &str| table.tile(jcz).map_or(Rotation::NONE, |t| t.turn());
+fn check_start(save: &Save, table: &TileTable, expected: &str, sets: &[String]) -> Result<Rotation, JczError> {
+    let turn_of = |jcz: &str| table.tile_in(jcz, sets).map_or(Rotation::NONE, |t| t.turn());
     let Some(start) = &save.setup.start else {
         // Older saves name no start: JCZ's default, unturned.
         return Ok(turn_of(expected));
@@ -463,11 +477,12 @@ fn draw_order(
     table: &TileTable,
     bag: &[(String, u32)],
     start: &str,
+    sets: &[String],
     notes: &mut Vec<String>,
 ) -> Result<(Vec<String>, bool), JczError> {
     let engine_id = |id: &str, place: &str| -> Result<String, JczError> {
         table
-            .tile(id)
+            .tile_in(id, sets)
             .filter(|t| t.jcz != ABBEY_TILE)
             .map(|t| t.engine.clone())
             .ok_or_else(|| JczError::UnknownTile {

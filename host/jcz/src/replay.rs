@@ -35,6 +35,9 @@ struct Converter<'a> {
     /// this engine's (a River game: JCZ's spring faces east, this engine's
     /// south). Places, rotations and pointers are turned by it.
     board_turn: Rotation,
+    /// The save's JCZ tile sets (an id may stand for a different tile in
+    /// each: the spring).
+    sets: Vec<String>,
 }
 
 pub(crate) fn convert(
@@ -49,6 +52,7 @@ pub(crate) fn convert(
         moves: Vec::new(),
         uncommitted: false,
         board_turn,
+        sets: crate::config::set_names(save),
     };
     for (i, action) in save.replay.iter().enumerate() {
         let place = format!("replay action {} ({})", i + 1, action.kind);
@@ -175,17 +179,20 @@ impl Converter<'_> {
             }
             return self.play(expansion_move(serde_json::json!({ "abbey": [at.x, at.y] })), place);
         }
-        let entry = self.table.tile(id).ok_or_else(|| JczError::UnknownTile {
-            place: place.to_string(),
-            id: id.to_string(),
-            sets: self
-                .table
-                .sets
-                .iter()
-                .map(|s| s.jcz.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-        })?;
+        let entry = self
+            .table
+            .tile_in(id, &self.sets)
+            .ok_or_else(|| JczError::UnknownTile {
+                place: place.to_string(),
+                id: id.to_string(),
+                sets: self
+                    .table
+                    .sets
+                    .iter()
+                    .map(|s| s.jcz.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })?;
         if self.abbey_decision() {
             self.play(expansion_move(Value::from("draw")), place)?;
         }

@@ -38,6 +38,11 @@ pub struct TileEntry {
     pub jcz: String,
     /// This engine's id (`D`).
     pub engine: String,
+    /// The JCZ set this entry is for, when JCZ's id stands for different
+    /// tiles of this engine in different sets (the spring `RI/s`: this
+    /// engine's River and River II each have their own). `None`: any set.
+    #[serde(default)]
+    pub set: Option<String>,
     /// Copies in JCZ's set (absent for tiles handed out, not drawn).
     #[serde(default)]
     pub count: Option<u32>,
@@ -183,9 +188,18 @@ impl TileTable {
         Ok(table)
     }
 
-    /// The entry of a JCZ tile id.
+    /// The entry of a JCZ tile id (the first, if the id is in several sets).
     pub fn tile(&self, jcz: &str) -> Option<&TileEntry> {
         self.tiles.iter().find(|t| t.jcz == jcz)
+    }
+
+    /// The entry of a JCZ tile id in a game of the JCZ sets `sets` (names
+    /// without the edition): the first whose set, if it names one, is
+    /// among them.
+    pub fn tile_in(&self, jcz: &str, sets: &[String]) -> Option<&TileEntry> {
+        self.tiles
+            .iter()
+            .find(|t| t.jcz == jcz && t.set.as_ref().is_none_or(|s| sets.contains(s)))
     }
 
     /// The set of a JCZ set name.
@@ -195,9 +209,10 @@ impl TileTable {
 
     /// The tiles of a JCZ set: by id prefix, and those it lists.
     pub fn tiles_of<'a>(&'a self, set: &'a SetEntry) -> impl Iterator<Item = &'a TileEntry> + 'a {
-        self.tiles
-            .iter()
-            .filter(move |t| t.jcz.split_once('/').is_some_and(|(p, _)| p == set.prefix) || set.tiles.contains(&t.jcz))
+        self.tiles.iter().filter(move |t| {
+            (t.jcz.split_once('/').is_some_and(|(p, _)| p == set.prefix) || set.tiles.contains(&t.jcz))
+                && t.set.as_ref().is_none_or(|s| *s == set.jcz)
+        })
     }
 
     /// Every way an entry disagrees with this engine's tile of the same

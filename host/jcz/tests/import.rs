@@ -110,6 +110,42 @@ fn the_river() {
     assert_eq!(at(1, 1), Some(("E".into(), 270)));
 }
 
+/// The River II (river_ii.jcz, JCZ's `river/2:1`), on JCZ's board, the
+/// spring unturned at (0,0) sending the river east (this engine's River II
+/// spring, RV2-1, sends it south: the board turns a quarter):
+/// 1. Alice: the fork RI.2/III at (1,0): the river goes on north and east.
+/// 2. Bob: the inn bridge RI.2/RIrI at (1,-1), the river north–south; his
+///    follower on its road (the inn is a plain road without Inns &
+///    Cathedrals).
+/// 3. Alice: the volcano lake RI.2/I.v at (2,0) ends the east branch.
+/// 4. Bob: RI.2/IFC turned 270° at (1,-2): the north branch ends in a city
+///    cap facing north; his follower in it.
+/// 5. Alice: BA/C turned 180° at (1,-3) closes that city (2 tiles): Bob 4.
+///
+/// End: Bob's road of one tile, open at both ends, 1. Alice 0, Bob 5.
+#[test]
+fn the_river_ii() {
+    assert_eq!(replayed_scores("river_ii.jcz"), [0, 5]);
+    let imported = import_text(&sample("river_ii.jcz")).unwrap();
+    let config = &imported.record.config;
+    assert_eq!(config.expansions, ["river-ii"]);
+    assert_eq!(
+        config.draw_order.as_deref(),
+        Some(&["RV2-2", "RV2-7", "RV2-4", "RV2-3", "E"].map(String::from)[..])
+    );
+    let board = imported.game.state().board();
+    let start = board.get(carcassonne_core::Pos::new(0, 0)).unwrap();
+    assert_eq!(
+        imported.game.rules().tile(start.tile).id(),
+        "RV2-1",
+        "River II's own spring"
+    );
+    // Both rivers at once are refused by name, not guessed.
+    let both = sample("river_ii.jcz").replace(r#""river/2:1": 1"#, r#""river/1:1": 1, "river/2:1": 1"#);
+    let e = import_text(&both).unwrap_err().to_string();
+    assert!(e.contains("river/1 and river/2 together"), "{e}");
+}
+
 /// `text`'s game played on a JCZ board turned `quarters` quarter turns
 /// clockwise: the start tile, every place, rotation and pointer turned.
 fn turned_save(text: &str, quarters: u8) -> String {
@@ -174,7 +210,7 @@ fn turned_save(text: &str, quarters: u8) -> String {
 /// the import turns the board back, places, rotations, fields and all.
 #[test]
 fn a_turned_board_imports_as_the_same_game() {
-    for name in ["base.jcz", "river.jcz", "abbey_and_mayor.jcz"] {
+    for name in ["base.jcz", "river.jcz", "river_ii.jcz", "abbey_and_mayor.jcz"] {
         let straight = import_text(&sample(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         for quarters in 1..4 {
             let turned = import_text(&turned_save(&sample(name), quarters))

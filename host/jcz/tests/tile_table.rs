@@ -20,6 +20,7 @@ fn engine_sets() -> Vec<TileSet> {
         "king-and-robber-baron",
         "traders-and-builders",
         "river",
+        "river-ii",
     ] {
         let info = catalog.get(id).expect("linked");
         for f in info.tile_files {
@@ -70,6 +71,16 @@ fn the_table_covers_the_whole_sets() {
         table.tiles_of(river).any(|t| t.jcz == "RI/s"),
         "the spring is in the set"
     );
+    let river_ii = table.set("river/2").unwrap();
+    assert_eq!(table.tiles_of(river_ii).filter_map(|t| t.count).sum::<u32>(), 12);
+    // One spring id, this engine's spring of each set.
+    let spring = |sets: &[&str]| {
+        let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+        table.tile_in("RI/s", &sets).map(|t| t.engine.as_str())
+    };
+    assert_eq!(spring(&["basic", "river/1"]), Some("RV-1"));
+    assert_eq!(spring(&["basic", "river/2"]), Some("RV2-1"));
+    assert_eq!(spring(&["basic"]), None);
 }
 
 /// JCZ's trade goods (a city's `resource`): 9 wine, 6 grain, 5 cloth on
