@@ -185,7 +185,10 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<
     let elements = &save.setup.elements;
     let has = |e: &str| elements.contains_key(e);
     for key in elements.keys() {
-        let known = FIGURES.iter().any(|(e, _)| e == key) || PARTS.iter().any(|(e, _, _)| e == key) || key == "farmers";
+        let known = FIGURES.iter().any(|(e, _)| e == key)
+            || PARTS.iter().any(|(e, _, _)| e == key)
+            || key == "farmers"
+            || key == PIG_HERD;
         if !known {
             return Err(unsupported(format!("the JCZ element `{key}` (setup.elements)")));
         }
@@ -228,6 +231,7 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<
             config.tiles.sets.entry(e.to_string()).or_insert(0);
         }
     }
+    pig_herds(&jcz_sets, &expansions, elements)?;
     config.expansions = expansions.iter().map(|s| s.to_string()).collect();
     for (set, expansion, name, value) in SET_VARIANTS {
         if jcz_sets.iter().any(|s| s == set) {
@@ -343,6 +347,37 @@ fn check_start(save: &Save, table: &TileTable, expected: &str, sets: &[String]) 
             .unwrap_or_default()
         ))),
     }
+}
+
+/// JCZ's element for the pig-herds printed on fields (The River II's
+/// `RI.2/II+`), which JCZ names on by default with Traders & Builders.
+const PIG_HERD: &str = "pig-herd";
+
+/// JCZ's tile sets whose fields show pig-herds.
+const PIG_HERD_SETS: [&str; 1] = ["river/2"];
+
+/// Whether the save's pig-herds score as this engine's would: here a
+/// pig-herd scores with Traders & Builders' pig (docs/expansions/river.md),
+/// in JCZ with its `pig-herd` element. Without a tile that shows one the
+/// element changes nothing.
+fn pig_herds(jcz_sets: &[String], expansions: &[&str], elements: &BTreeMap<String, Value>) -> Result<(), JczError> {
+    if !jcz_sets.iter().any(|s| PIG_HERD_SETS.contains(&s.as_str())) {
+        return Ok(());
+    }
+    let theirs = elements.contains_key(PIG_HERD);
+    let ours = expansions.contains(&"traders-and-builders") && part_named(elements, "pig")?;
+    if theirs == ours {
+        return Ok(());
+    }
+    Err(unsupported(if theirs {
+        "the JCZ element `pig-herd` (setup.elements) without Traders & Builders' pig: a pig-herd scores here only \
+         with the pig"
+            .to_string()
+    } else {
+        "a game with Traders & Builders' pig and The River II's pig-herd but without the JCZ element `pig-herd` \
+         (setup.elements): a pig-herd scores here whenever the pig is in the game"
+            .to_string()
+    }))
 }
 
 /// A JCZ figure element's count (`"big-follower": 1`; `true` reads as 1).

@@ -123,12 +123,6 @@ fn what_the_engine_lacks_is_refused_by_name() {
             r#""basic:1": 1, "traders-and-builders:2": 1"#,
             "the JCZ tile set `traders-and-builders:2`",
         ),
-        // River II's pig-herd is an element of its own in JCZ.
-        (
-            r#""small-follower": 7"#,
-            r#""small-follower": 7, "pig": 1, "pig-herd": true"#,
-            "the JCZ element `pig-herd`",
-        ),
         (
             r#""tiny-city-scoring": "4""#,
             r#""tiny-city-scoring": "4", "dragon-rampage": "yes""#,

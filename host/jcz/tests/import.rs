@@ -144,6 +144,18 @@ fn the_river_ii() {
     let both = sample("river_ii.jcz").replace(r#""river/2:1": 1"#, r#""river/1:1": 1, "river/2:1": 1"#);
     let e = import_text(&both).unwrap_err().to_string();
     assert!(e.contains("river/1 and river/2 together"), "{e}");
+    // The pig-herd scores here with Traders & Builders' pig, in JCZ with
+    // its element: the save is read when the two agree, refused when not.
+    let elements = r#""small-follower": 7, "farmers": true"#;
+    let with = |extra: &str| sample("river_ii.jcz").replace(elements, &format!("{elements}{extra}"));
+    import_text(&with(r#", "pig": 1, "pig-herd": true"#)).expect("pig and pig-herd agree");
+    for (extra, expected) in [
+        (r#", "pig-herd": true"#, "without Traders & Builders' pig"),
+        (r#", "pig": 1"#, "without the JCZ element `pig-herd`"),
+    ] {
+        let e = import_text(&with(extra)).unwrap_err().to_string();
+        assert!(e.contains(expected), "{extra}: {e}");
+    }
 }
 
 /// `text`'s game played on a JCZ board turned `quarters` quarter turns
@@ -568,6 +580,17 @@ fn the_wagons_first_edition_move_imports() {
 #[test]
 fn traders_and_builders() {
     assert_eq!(replayed_scores("traders_and_builders.jcz"), [16, 17]);
+    // JCZ names `pig-herd` on by default with Traders & Builders; without a
+    // tile that shows one it changes nothing.
+    let herds = sample("traders_and_builders.jcz").replace(r#""pig": 1"#, r#""pig": 1, "pig-herd": true"#);
+    let imported = import_text(&herds).expect("pig-herd without pig-herd tiles");
+    assert_eq!(
+        imported.record.to_json(),
+        import_text(&sample("traders_and_builders.jcz"))
+            .unwrap()
+            .record
+            .to_json()
+    );
     let text = sample("traders_and_builders.jcz");
     let (_, pig, imported) = scores_and_source(&text, "traders-and-builders.pig");
     assert_eq!(pig, [1, 0]);
