@@ -282,10 +282,12 @@ def test_observations_kept_up_to_date_equal_those_of_a_replayed_game(expansions)
     assert sum(p[f"complete:{x}"].sum() for x in ("N", "E", "S", "W", "inner")) > 0
 
 
-def test_batch_observations_are_the_games_observations_in_one_array():
+@pytest.mark.parametrize("expansions", [[], ["traders-and-builders", "easter", "fruit-trees"]])
+def test_batch_observations_are_the_games_observations_in_one_array(expansions):
+    # With expansions, their counters' planes and vectors too.
     n = 5
-    b = Batch(Game(seed=10, players=2), n, radius=R)
-    games = [Game(seed=10 + i, players=2) for i in range(n)]
+    b = Batch(Game(seed=10, players=2, expansions=expansions), n, radius=R)
+    games = [Game(seed=10 + i, players=2, expansions=expansions) for i in range(n)]
     out = np.empty((n, b.observation_size), dtype=np.float32)
     rng = np.random.default_rng(1)
     for _ in range(40):
