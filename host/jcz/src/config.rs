@@ -136,11 +136,6 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<
 
     // Tile sets with rules (The River) decide the start tile.
     let names = set_names(save);
-    if names.iter().any(|n| n == "river/1") && names.iter().any(|n| n == "river/2") {
-        return Err(unsupported(
-            "the JCZ tile sets river/1 and river/2 together (setup.sets): this importer reads each River alone",
-        ));
-    }
     let river = names.iter().any(|n| table.set(n).is_some_and(|s| s.with_rules));
     let board_turn = check_start(save, table, if river { RIVER_START } else { BASE_START }, &names)?;
 
@@ -176,6 +171,17 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<
     }
     if base_copies != 1 {
         config.tiles.sets.insert("base".into(), i64::from(base_copies));
+    }
+    // Tiles a set replaces in another (both Rivers: one spring, one lake
+    // fewer) are not in the bag.
+    for set in table.sets.iter().filter(|s| jcz_sets.contains(&s.jcz)) {
+        for gone in &set.replaces {
+            for (id, n) in bag.iter_mut() {
+                if id == gone {
+                    *n = 0;
+                }
+            }
+        }
     }
 
     // Elements: each part of an expansion is on when the save names its

@@ -28,6 +28,10 @@ pub struct SetEntry {
     /// them (The River), so a save with the set plays by them.
     #[serde(default)]
     pub with_rules: bool,
+    /// This engine's tiles of another set that this one replaces when both
+    /// are in a game (The River II: one spring, and not The River's lake).
+    #[serde(default)]
+    pub replaces: Vec<String>,
 }
 
 /// One JCZ tile id and what it denotes.

@@ -140,10 +140,6 @@ fn the_river_ii() {
         "RV2-1",
         "River II's own spring"
     );
-    // Both rivers at once are refused by name, not guessed.
-    let both = sample("river_ii.jcz").replace(r#""river/2:1": 1"#, r#""river/1:1": 1, "river/2:1": 1"#);
-    let e = import_text(&both).unwrap_err().to_string();
-    assert!(e.contains("river/1 and river/2 together"), "{e}");
     // The pig-herd scores here with Traders & Builders' pig, in JCZ with
     // its element: the save is read when the two agree, refused when not.
     let elements = r#""small-follower": 7, "farmers": true"#;
@@ -156,6 +152,40 @@ fn the_river_ii() {
         let e = import_text(&with(extra)).unwrap_err().to_string();
         assert!(e.contains(expected), "{extra}: {e}");
     }
+}
+
+/// Both Rivers (rivers.jcz, `river/1:1` and `river/2:1`): one river, as
+/// JCZ and this engine make it, with River II's spring (RV2-1) and without
+/// The River's lake. On JCZ's board:
+/// 1. Alice: River II's fork at (1,0).
+/// 2. Bob: The River's straight RI.1/IFI at (2,0), the east branch.
+/// 3. Alice: the volcano lake at (2,0)'s east, (3,0), ends it.
+/// 4. Bob: The River's RI.1/CICI turned 90° at (1,-1), the north branch
+///    between city caps east and west; his follower in the east one.
+/// 5. Alice: RI.2/IFC turned 270° at (1,-2) ends the north branch in a city.
+///
+/// End: Bob's city cap, open: 1. Alice 0, Bob 1.
+#[test]
+fn both_rivers() {
+    assert_eq!(replayed_scores("rivers.jcz"), [0, 1]);
+    let imported = import_text(&sample("rivers.jcz")).unwrap();
+    let config = &imported.record.config;
+    assert_eq!(config.expansions, ["river", "river-ii"]);
+    let board = imported.game.state().board();
+    let start = board.get(carcassonne_core::Pos::new(0, 0)).unwrap();
+    assert_eq!(imported.game.rules().tile(start.tile).id(), "RV2-1");
+    // The same save without its end: the rest of the bag follows the five
+    // draws, without The River's spring and lake (neither JCZ nor this
+    // engine uses them): 22 river tiles in all, the spring placed.
+    let stopped = sample("rivers.jcz").replace(r#", "endTurn": 5"#, "");
+    let imported = import_text(&stopped).unwrap();
+    let order = imported.record.config.draw_order.clone().unwrap();
+    assert!(!order.iter().any(|t| t == "RV-1" || t == "RV-2"), "{order:?}");
+    assert_eq!(
+        order.iter().filter(|t| t.starts_with("RV")).count(),
+        22 - 1,
+        "{order:?}"
+    );
 }
 
 /// `text`'s game played on a JCZ board turned `quarters` quarter turns
@@ -222,7 +252,13 @@ fn turned_save(text: &str, quarters: u8) -> String {
 /// the import turns the board back, places, rotations, fields and all.
 #[test]
 fn a_turned_board_imports_as_the_same_game() {
-    for name in ["base.jcz", "river.jcz", "river_ii.jcz", "abbey_and_mayor.jcz"] {
+    for name in [
+        "base.jcz",
+        "river.jcz",
+        "river_ii.jcz",
+        "rivers.jcz",
+        "abbey_and_mayor.jcz",
+    ] {
         let straight = import_text(&sample(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         for quarters in 1..4 {
             let turned = import_text(&turned_save(&sample(name), quarters))
