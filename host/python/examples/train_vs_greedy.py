@@ -78,8 +78,6 @@ class Features:
             elif kind == "cloister":
                 self.spot_side[j] = self.planes["complete:inner"]
         assert all(c in self.planes for c in complete)
-        self.mine = [i for n, i in self.planes.items() if n.startswith("figure:") and n.endswith(":me")]
-        self.theirs = [i for n, i in self.planes.items() if n.startswith("figure:") and n.endswith(":+1")]
         # Layout of phi.
         self.names: list[str] = ["place", "pass", "deploy", "overflow"]
         self.names += [f"neighbours={k}" for k in range(5)]
@@ -98,8 +96,6 @@ class Features:
         supply = vec("supply")[:, 0]  # the first figure kind (followers), mine
         drawn = vec("drawn-tile-code").reshape(n, 4, self.n_code)
         tile = pl[:, self.planes["tile"]]
-        mine = pl[:, self.mine].sum(1) > 0
-        theirs = pl[:, self.theirs].sum(1) > 0
         pad = lambda a: np.pad(a, ((0, 0), (1, 1), (1, 1)))  # noqa: E731
 
         phi = np.zeros((len(index), self.size), np.float32)
@@ -130,11 +126,13 @@ class Features:
             c_s = drawn[gp, rot, self.code[f"city:{s}"]] > 0
             road += there & r_s
             city += there & c_s
-            # A figure stands on the neighbour's feature facing us.
-            facing = pad(pl[:, self.planes[f"figure-on:{OPPOSITE[s]}"]])[gp, row + dr, col + dc] > 0
-            edge = there & (r_s | c_s) & facing
-            joins_mine += edge & pad(mine)[gp, row + dr, col + dc]
-            joins_theirs += edge & pad(theirs)[gp, row + dr, col + dc]
+            # My figure, or theirs, stands on the neighbour's feature facing us.
+            side = OPPOSITE[s]
+            facing_mine = pad(pl[:, self.planes[f"figure-on:{side}:me"]])[gp, row + dr, col + dc] > 0
+            facing_theirs = pad(pl[:, self.planes[f"figure-on:{side}:+1"]])[gp, row + dr, col + dc] > 0
+            edge = there & (r_s | c_s)
+            joins_mine += edge & facing_mine
+            joins_theirs += edge & facing_theirs
         around = np.zeros(len(a), np.float32)
         for dr in (-1, 0, 1):
             for dc in (-1, 0, 1):

@@ -34,6 +34,9 @@ const SEGMENT_NAMES: [&str; 12] = ["NW", "N", "NE", "EN", "E", "ES", "SE", "S", 
 const CORNER_NAMES: [&str; 4] = ["NW", "NE", "SE", "SW"];
 /// Pairs of sides whose centres may hold the same feature (`joined:` planes).
 const SIDE_PAIRS: [(usize, usize); 6] = [(0, 1), (1, 2), (2, 3), (3, 0), (0, 2), (1, 3)];
+/// Planes per seat saying where its figures stand on a tile: on a feature
+/// lying on side N, E, S, W, inside, or on a corner or the tile itself.
+const FIGURE_ON: usize = 6;
 /// No spot (a feature without a structured deploy index).
 const NO_SPOT: u16 = u16::MAX;
 
@@ -563,7 +566,7 @@ impl Layout {
         self.neutral_plane() + self.neutral.len()
     }
     fn placed_plane(&self) -> usize {
-        self.figure_on_plane() + 6
+        self.figure_on_plane() + FIGURE_ON * self.players
     }
     /// First plane of the expansions' tile counters.
     fn counter_plane(&self) -> usize {
@@ -648,9 +651,12 @@ impl Layout {
                 .iter()
                 .map(|&k| format!("neutral:{}", self.figure_ids[k as usize])),
         );
-        planes.extend(SIDE_NAMES.iter().map(|s| format!("figure-on:{s}")));
-        planes.push("figure-on:inner".into());
-        planes.push("figure-on:corner-or-tile".into());
+        for o in 0..self.players {
+            let seat = seat(o);
+            planes.extend(SIDE_NAMES.iter().map(|s| format!("figure-on:{s}:{seat}")));
+            planes.push(format!("figure-on:inner:{seat}"));
+            planes.push(format!("figure-on:corner-or-tile:{seat}"));
+        }
         planes.push("placed-this-turn".into());
         planes.push("drawn-tile-fits".into());
         for c in self.counters.iter().filter(|c| c.decl.scope == CounterScope::Tile) {
@@ -742,14 +748,19 @@ impl Layout {
         for f in s.figures() {
             let Some(c) = self.cell(f.pos) else { continue };
             if f.owner == NEUTRAL {
+                // On a tile, never in a feature: its own plane says all.
                 if let Some(i) = self.neutral.iter().position(|&k| k == f.kind) {
                     out[(self.neutral_plane() + i) * area + c] += 1.0;
                 }
-            } else if (f.kind as usize) < self.figures {
+                continue;
+            }
+            if (f.kind as usize) < self.figures {
                 let plane = self.figure_plane() + f.kind as usize * self.players + rel(f.owner);
                 out[plane * area + c] += 1.0;
             }
-            let on = self.figure_on_plane();
+            // Where on the tile, by owner: two figures of two seats on one
+            // tile are told apart.
+            let on = self.figure_on_plane() + FIGURE_ON * rel(f.owner);
             match f.spot {
                 Spot::Feature(i) => {
                     let code = s

@@ -492,3 +492,23 @@ def test_the_kings_holder_changes_the_observation():
         assert titles[0, 1] == (1.0 if seat != king else 0.0)
     largest = vector(g, 0, "king-and-robber-baron.largest") * 20
     assert largest[0] == g.state()["expansions"]["king-and-robber-baron"]["king_size"]
+
+
+def test_where_figures_stand_is_told_by_owner():
+    # A figure's place on its tile (a side, inside, a corner or the tile)
+    # is in its owner's figure-on planes, counted from the observer.
+    g = Game(seed=12, players=3, expansions=["abbey-and-mayor"])
+    rng = np.random.default_rng(12)
+    checked = 0
+    while not g.is_over and checked < 60:
+        for seat in range(3):
+            p = planes(g, seat)
+            for o, name in enumerate(["me", "+1", "+2"]):
+                on = sum(p[k] for k in p if k.startswith("figure-on:") and k.endswith(f":{name}"))
+                figures = sum(p[k] for k in p if k.startswith("figure:") and k.endswith(f":{name}"))
+                assert np.array_equal(on > 0, figures > 0), (seat, name)
+        checked += 1
+        g.play(int(rng.integers(len(g.legal_actions()))))
+    assert checked == 60
+    spec = g.observation_spec(R)
+    assert "figure-on:corner-or-tile:+2" in spec["planes"] and "figure-on:N" not in spec["planes"]
