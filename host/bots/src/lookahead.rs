@@ -3,6 +3,7 @@
 
 use crate::Bot;
 use crate::mcts::{position_values, settle};
+use crate::simple::best_one_move_ahead;
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::{Action, Game};
 
@@ -45,43 +46,19 @@ impl Bot for LookaheadBot {
         if options.len() < 2 {
             return 0;
         }
-        let mut guess = if game.rules().expansions().is_empty() {
-            game.clone()
-        } else {
-            game.determinized(self.rng.next_u64())
-        };
-        guess.set_narrated(false);
-        let bag = guess.rules().bag_size() as f64;
-        let players = guess.state().players().min(8);
-        let mut best = f64::NEG_INFINITY;
-        let mut tied: Vec<usize> = Vec::new();
+        let bag = game.rules().bag_size() as f64;
+        let players = game.state().players().min(8);
         let mut values = [0f64; 8];
-        for (i, a) in options.iter().enumerate() {
-            let mut g = guess.clone();
-            if g.play(a).is_err() {
-                continue;
-            }
-            settle(&mut g, &mut self.rng);
-            position_values(&mut g, FIGURE_VALUE, bag, &mut values[..players]);
+        best_one_move_ahead(game, options, &mut self.rng, |g, rng| {
+            settle(g, rng);
+            position_values(g, FIGURE_VALUE, bag, &mut values[..players]);
             // Alone (a solo game) a player plays for points.
             let best_other = (0..players)
                 .filter(|&q| q != me)
                 .map(|q| values[q])
                 .reduce(f64::max)
                 .unwrap_or(0.0);
-            let v = values.get(me).copied().unwrap_or(0.0) - best_other;
-            if v > best {
-                best = v;
-                tied.clear();
-            }
-            if v == best {
-                tied.push(i);
-            }
-        }
-        match tied.len() {
-            0 => 0,
-            1 => tied[0],
-            n => tied[self.rng.below(n as u32) as usize],
-        }
+            values.get(me).copied().unwrap_or(0.0) - best_other
+        })
     }
 }

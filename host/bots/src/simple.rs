@@ -56,15 +56,7 @@ impl Bot for GreedyBot {
         let Some(me) = game.decision().map(|d| d.player()) else {
             return 0;
         };
-        // One guess per decision, shared by every option so they compare fairly.
-        // Look-ahead copies are not narrated: their stories are thrown away.
-        let mut guess = if game.rules().expansions().is_empty() {
-            game.clone()
-        } else {
-            game.determinized(self.rng.next_u64())
-        };
-        guess.set_narrated(false);
-        let value = |g: &Game| {
+        best_one_move_ahead(game, options, &mut self.rng, |g, _| {
             let s = g.state();
             let mine = s.score(me);
             let best_other = (0..s.players() as u8)
@@ -72,29 +64,51 @@ impl Bot for GreedyBot {
                 .map(|p| s.score(p))
                 .max()
                 .unwrap_or(0);
-            mine - best_other
-        };
-        let mut best = i32::MIN;
-        let mut tied: Vec<usize> = Vec::new();
-        for (i, a) in options.iter().enumerate() {
-            let mut g = guess.clone();
-            if g.play(a).is_ok() {
-                let v = value(&g);
-                if v > best {
-                    best = v;
-                    tied.clear();
-                }
-                if v == best {
-                    tied.push(i);
-                }
-            }
+            f64::from(mine - best_other)
+        })
+    }
+}
+
+/// The option whose position `value` rates highest: each option is played
+/// on a copy of one guess at the game (hidden information redrawn from
+/// `rng` once per decision, so every option is judged against the same
+/// guess, and the bot judges a harvest by what it could know, not by
+/// peeking at the stack), then `value` rates the copy (it may play on and
+/// use `rng`). Ties are broken at random from `rng`: always taking the
+/// first option grows thin, line-like boards on which cloisters never
+/// complete. The greedy and the look-ahead bots differ only in `value`.
+pub(crate) fn best_one_move_ahead(
+    game: &Game,
+    options: &[Action],
+    rng: &mut GameRng,
+    mut value: impl FnMut(&mut Game, &mut GameRng) -> f64,
+) -> usize {
+    // Look-ahead copies are not narrated: their stories are thrown away.
+    let mut guess = if game.rules().expansions().is_empty() {
+        game.clone()
+    } else {
+        game.determinized(rng.next_u64())
+    };
+    guess.set_narrated(false);
+    let mut best = f64::NEG_INFINITY;
+    let mut tied: Vec<usize> = Vec::new();
+    for (i, a) in options.iter().enumerate() {
+        let mut g = guess.clone();
+        if g.play(a).is_err() {
+            continue;
         }
-        // Ties are broken at random: always taking the first option grows
-        // thin, line-like boards on which cloisters never complete.
-        match tied.len() {
-            0 => 0,
-            1 => tied[0],
-            n => tied[self.rng.below(n as u32) as usize],
+        let v = value(&mut g, rng);
+        if v > best {
+            best = v;
+            tied.clear();
         }
+        if v == best {
+            tied.push(i);
+        }
+    }
+    match tied.len() {
+        0 => 0,
+        1 => tied[0],
+        n => tied[rng.below(n as u32) as usize],
     }
 }

@@ -23,7 +23,7 @@ fn new_game(seed: u64, players: usize, expansions: &[&str]) -> Game {
     Game::with_narration(Arc::new(rules), false).expect("game starts")
 }
 
-fn mcts(name: &str, seed: u64) -> Box<dyn Bot> {
+fn bot(name: &str, seed: u64) -> Box<dyn Bot> {
     BotSpec::parse(name).expect("bot name").build(seed)
 }
 
@@ -41,6 +41,33 @@ fn play_out(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> Vec<usize> {
     choices
 }
 
+/// The expansions linked here.
+const ALL: [&str; 6] = [
+    "abbey-and-mayor",
+    "cleric-and-serf",
+    "easter",
+    "fruit-trees",
+    "inns-and-cathedrals",
+    "king-and-robber-baron",
+];
+
+/// Games bot `name` wins against the greedy bot in two-player base games,
+/// seeds `0..seeds`, each seed in both seatings.
+fn wins_against_greedy(name: &str, seeds: u64) -> usize {
+    let mut won = 0;
+    for seed in 0..seeds {
+        for seat in 0..2 {
+            let mut game = new_game(seed, 2, &[]);
+            let mut bots: Vec<Box<dyn Bot>> = vec![Box::new(GreedyBot::new(seed)), Box::new(GreedyBot::new(seed))];
+            bots[seat] = bot(name, seed);
+            play_out(&mut game, &mut bots);
+            let s = scores(&game);
+            won += usize::from(s[seat] > s[1 - seat]);
+        }
+    }
+    won
+}
+
 fn scores(game: &Game) -> Vec<i32> {
     (0..game.state().players() as u8)
         .map(|p| game.state().score(p))
@@ -49,20 +76,12 @@ fn scores(game: &Game) -> Vec<i32> {
 
 #[test]
 fn the_search_finishes_games_with_every_expansion() {
-    let all = [
-        "abbey-and-mayor",
-        "cleric-and-serf",
-        "easter",
-        "fruit-trees",
-        "inns-and-cathedrals",
-        "king-and-robber-baron",
-    ];
     // Each expansion alone, then all at once with three players.
-    let mut sets: Vec<(Vec<&str>, usize)> = all.iter().map(|e| (vec![*e], 2)).collect();
-    sets.push((all.to_vec(), 3));
+    let mut sets: Vec<(Vec<&str>, usize)> = ALL.iter().map(|e| (vec![*e], 2)).collect();
+    sets.push((ALL.to_vec(), 3));
     for (i, (set, players)) in sets.into_iter().enumerate() {
         let mut game = new_game(i as u64, players, &set);
-        let mut bots: Vec<Box<dyn Bot>> = (0..players).map(|p| mcts("mcts:8", p as u64)).collect();
+        let mut bots: Vec<Box<dyn Bot>> = (0..players).map(|p| bot("mcts:8", p as u64)).collect();
         let choices = play_out(&mut game, &mut bots);
         assert!(game.is_over(), "{set:?}");
         assert!(choices.len() > 70, "{set:?}: {} decisions", choices.len());
@@ -74,7 +93,7 @@ fn the_search_finishes_games_with_every_expansion() {
 fn the_same_seed_plays_the_same_game() {
     let run = |bot_seed: u64| {
         let mut game = new_game(4, 2, &["easter", "fruit-trees"]);
-        let mut bots = vec![mcts("mcts:12", bot_seed), mcts("mcts:12:threads=2", bot_seed + 1)];
+        let mut bots = vec![bot("mcts:12", bot_seed), bot("mcts:12:threads=2", bot_seed + 1)];
         let choices = play_out(&mut game, &mut bots);
         (choices, scores(&game))
     };
@@ -136,7 +155,7 @@ fn skipping_a_decision_keeps_the_bot_in_step() {
     let game = new_game(2, 2, &[]);
     let mut options = Vec::new();
     game.legal_actions(&mut options);
-    let (mut chose, mut skipped) = (mcts("mcts:20", 9), mcts("mcts:20", 9));
+    let (mut chose, mut skipped) = (bot("mcts:20", 9), bot("mcts:20", 9));
     let _ = chose.choose(&game, &options);
     skipped.skip(&game, &options);
     assert_eq!(chose.choose(&game, &options), skipped.choose(&game, &options));
@@ -146,17 +165,7 @@ fn skipping_a_decision_keeps_the_bot_in_step() {
 /// figures for features that pay and finishes what it starts.
 #[test]
 fn a_small_search_beats_the_greedy_bot() {
-    let mut won = 0;
-    for seed in 0..2u64 {
-        for seat in 0..2 {
-            let mut game = new_game(seed, 2, &[]);
-            let mut bots: Vec<Box<dyn Bot>> = vec![Box::new(GreedyBot::new(seed)), Box::new(GreedyBot::new(seed))];
-            bots[seat] = mcts("mcts:60", seed);
-            play_out(&mut game, &mut bots);
-            let s = scores(&game);
-            won += usize::from(s[seat] > s[1 - seat]);
-        }
-    }
+    let won = wins_against_greedy("mcts:60", 2);
     assert_eq!(won, 4, "the search won {won} of 4 games against greedy");
 }
 
@@ -177,33 +186,16 @@ fn bots_are_named_in_words() {
 /// with every expansion here, its expansions' questions answered too.
 #[test]
 fn the_look_ahead_bot_beats_greedy_and_finishes_games_with_every_expansion() {
-    let mut won = 0;
-    for seed in 0..3u64 {
-        for seat in 0..2 {
-            let mut game = new_game(seed, 2, &[]);
-            let mut bots: Vec<Box<dyn Bot>> = vec![Box::new(GreedyBot::new(seed)), Box::new(GreedyBot::new(seed))];
-            bots[seat] = mcts("lookahead", seed);
-            play_out(&mut game, &mut bots);
-            let s = scores(&game);
-            won += usize::from(s[seat] > s[1 - seat]);
-        }
-    }
+    let won = wins_against_greedy("lookahead", 3);
     assert_eq!(won, 6, "the look-ahead bot won {won} of 6 games against greedy");
-    let all = [
-        "abbey-and-mayor",
-        "cleric-and-serf",
-        "easter",
-        "fruit-trees",
-        "inns-and-cathedrals",
-        "king-and-robber-baron",
-    ];
-    let mut game = new_game(4, 3, &all);
-    let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|s| mcts("lookahead", s)).collect();
-    play_out(&mut game, &mut bots);
+    let played = || {
+        let mut game = new_game(4, 3, &ALL);
+        let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|s| bot("lookahead", s)).collect();
+        play_out(&mut game, &mut bots);
+        game
+    };
+    let game = played();
     assert!(game.is_over());
     // The same seeds, the same game.
-    let mut again = new_game(4, 3, &all);
-    let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|s| mcts("lookahead", s)).collect();
-    play_out(&mut again, &mut bots);
-    assert_eq!(scores(&again), scores(&game));
+    assert_eq!(scores(&played()), scores(&game));
 }
