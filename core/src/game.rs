@@ -288,8 +288,9 @@ impl Game {
     /// [`ExpansionInfo::counters`](crate::ExpansionInfo::counters)
     /// declares) into `out`, and returns how many writes were dropped for
     /// not matching the declarations (an undeclared counter or value, the
-    /// wrong scope, a seat the game does not have): 0 for an expansion
-    /// that keeps to what it declares, which the test kit checks.
+    /// wrong scope, a seat the game does not have, a place where no tile
+    /// lies): 0 for an expansion that keeps to what it declares, which the
+    /// test kit checks.
     pub fn counters(&self, slot: u8, out: &mut dyn crate::CounterSink) -> usize {
         let Some(e) = self.rules.expansions.get(slot as usize) else {
             return 0;
@@ -297,6 +298,7 @@ impl Game {
         let mut checked = crate::expansion::Checked {
             decls: e.info.counters,
             seats: self.core.players(),
+            board: self.core.board(),
             inner: out,
             dropped: 0,
         };

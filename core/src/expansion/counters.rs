@@ -13,6 +13,7 @@
 //! counter says must be public: every player could count it at the table
 //! (a tree's stack shows how many tokens it has, not their values).
 
+use crate::board::Board;
 use crate::geometry::Pos;
 
 /// What one counter is counted for.
@@ -79,8 +80,9 @@ impl CounterDecl {
 /// place replaces it); numbers not written are 0.
 ///
 /// The engine checks every write against the declarations before passing
-/// it on: a write to an undeclared counter or value, or of the wrong scope,
-/// is dropped and counted ([`Game::counters`](crate::Game::counters)
+/// it on: a write to an undeclared counter or value, of the wrong scope,
+/// for a seat the game does not have or a place where no tile lies, is
+/// dropped and counted ([`Game::counters`](crate::Game::counters)
 /// returns how many), so a host never reads outside what was declared.
 pub trait CounterSink {
     /// Sets a counter of scope [`CounterScope::Game`].
@@ -156,10 +158,12 @@ impl CounterSink for CounterReadings {
     }
 }
 
-/// Passes on the writes that match the declarations and counts the others.
+/// Passes on the writes that match the declarations (for a seat of the
+/// game, a tile on `board`) and counts the others.
 pub(crate) struct Checked<'a> {
     pub(crate) decls: &'static [CounterDecl],
     pub(crate) seats: usize,
+    pub(crate) board: &'a Board,
     pub(crate) inner: &'a mut dyn CounterSink,
     pub(crate) dropped: usize,
 }
@@ -191,7 +195,9 @@ impl CounterSink for Checked<'_> {
         }
     }
     fn tile(&mut self, counter: usize, pos: Pos, value: usize, n: i32) {
-        if self.fits(counter, value, CounterScope::Tile) {
+        if !self.board.is_occupied(pos) {
+            self.dropped += 1;
+        } else if self.fits(counter, value, CounterScope::Tile) {
             self.inner.tile(counter, pos, value, n);
         }
     }
@@ -249,9 +255,11 @@ mod tests {
     #[test]
     fn writes_are_checked_against_the_declarations() {
         let mut readings = CounterReadings::default();
+        let board = Board::default();
         let mut checked = Checked {
             decls: &DECLS,
             seats: 2,
+            board: &board,
             inner: &mut readings,
             dropped: 0,
         };

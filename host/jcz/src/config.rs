@@ -325,15 +325,9 @@ fn check_start(save: &Save, table: &TileTable, expected: &str, sets: &[String]) 
         return Ok(turn_of(expected));
     };
     let turned = match start.as_slice() {
-        [one] if one.tile == expected && one.x == 0 && one.y == 0 => match &one.rotation {
-            Value::Null => Some(Rotation::NONE),
-            Value::Number(n) => n.as_i64().and_then(Rotation::from_degrees),
-            Value::String(s) => s
-                .strip_prefix('R')
-                .and_then(|d| d.parse::<i64>().ok())
-                .and_then(Rotation::from_degrees),
-            _ => None,
-        },
+        [one] if one.tile == expected && one.x == 0 && one.y == 0 => {
+            crate::replay::rotation(Some(&one.rotation), "setup.start").ok()
+        }
         _ => None,
     };
     match turned {

@@ -435,7 +435,8 @@ fn position(v: Option<&Value>, place: &str) -> Result<Pos, JczError> {
     })
 }
 
-fn rotation(v: Option<&Value>, place: &str) -> Result<Rotation, JczError> {
+/// A JCZ rotation: `R0` … `R270`, degrees, or nothing (unturned).
+pub(crate) fn rotation(v: Option<&Value>, place: &str) -> Result<Rotation, JczError> {
     let r = match v {
         None | Some(Value::Null) => Some(Rotation::NONE),
         Some(Value::String(s)) => s
