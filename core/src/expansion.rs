@@ -14,6 +14,7 @@ use crate::figures::{FigureDecl, FigureId, PlacedFigure, Spot};
 use crate::geometry::{Pos, Rotation};
 use crate::rng::GameRng;
 use crate::state::CoreState;
+pub use crate::tables::Companion;
 use crate::tiles::{
     AttributeDecl, AttributeProblem, EdgeKindDecl, FeatureKind, FeatureKindDecl, TileArrangement, TileType,
 };
@@ -203,6 +204,146 @@ pub struct ExpansionInfo {
     pub counters: &'static [CounterDecl],
     /// Builds the expansion's rules for one game.
     pub build: fn(&BuildContext) -> Result<Box<dyn DynExpansion>, String>,
+    /// Expansions it reads when they are on, without requiring them (Wells
+    /// reads whether Inns & Cathedrals' inns are on): their parts and
+    /// variant values come to its build through
+    /// [`BuildContext::companion`], and to its hooks through
+    /// [`Tables::companion`](crate::Tables::companion). An expansion it
+    /// `requires` is readable so too.
+    pub companions: &'static [&'static str],
+    /// Marks it prints on other sets' tiles (a well drawn on an Abbey &
+    /// Mayor tile): tile files of the form `[marks] set = "…"` whose tiles
+    /// name tiles of that set and add this expansion's attribute tables
+    /// to them and to their features. A game applies them when this
+    /// expansion's rules are on and the marked set's tiles are in the bag;
+    /// they are checked like tile files (`carcassonne tiles check`). Write
+    /// each with [`tile_file!`](crate::tile_file).
+    pub tile_marks: &'static [TileFile],
+    /// How JCloisterZone and FanCloisterZone name what it brings, as data
+    /// (its tile sets and tile ids, elements, rule options, figures and
+    /// decisions), so that `carcassonne import-jcz` reads their saves
+    /// while it is loaded (`docs/import-jcz.md`). Write it with
+    /// [`data_file!`](crate::data_file); `None` when the peers do not play
+    /// it.
+    pub jcz: Option<DataFile>,
+    /// Which shelf it comes from, for choosing among many: hosts group
+    /// expansions by it.
+    pub group: ExpansionGroup,
+    /// The year it was first published (`0`: not known).
+    pub year: u16,
+}
+
+impl ExpansionInfo {
+    /// A declaration with nothing declared, to fill the fields an
+    /// expansion leaves empty: `ExpansionInfo { id, name, build,
+    /// ..ExpansionInfo::EMPTY }`. Its `build` refuses every game
+    /// ("declares no build"), so an expansion always names its own.
+    pub const EMPTY: ExpansionInfo = ExpansionInfo {
+        id: "",
+        name: "",
+        version: "0.0.0",
+        description: "",
+        requires: &[],
+        conflicts: &[],
+        tile_files: &[],
+        variants: &[],
+        figures: &[],
+        parts: &[],
+        score_sources: &[],
+        score_source_names: &[],
+        attributes: &[],
+        check_attributes: no_attributes,
+        feature_kinds: &[],
+        edge_kinds: &[],
+        counters: &[],
+        build: no_build,
+        companions: &[],
+        tile_marks: &[],
+        jcz: None,
+        group: ExpansionGroup::Fan,
+        year: 0,
+    };
+}
+
+/// The `build` of [`ExpansionInfo::EMPTY`]: refuses every game, naming
+/// what is missing.
+fn no_build(_: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
+    Err("the expansion declares no `build` (its `ExpansionInfo` takes `build` from `ExpansionInfo::EMPTY`)".into())
+}
+
+/// Which shelf an expansion comes from: hosts group the list of
+/// expansions by it (the lobby, `carcassonne expansions`, Python), in this
+/// order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExpansionGroup {
+    /// In the base game's box (The River, The Abbot in the newer editions).
+    BaseGame,
+    /// A numbered big-box expansion (Inns & Cathedrals … The Count of
+    /// Carcassonne).
+    BigBox,
+    /// A small expansion sold on its own (The River II, The Flier, …).
+    Mini,
+    /// Promotional tiles and figures (magazines, fairs).
+    Promo,
+    /// Made by fans.
+    Fan,
+}
+
+impl ExpansionGroup {
+    /// Every group, in the order hosts list them.
+    pub const ALL: [ExpansionGroup; 5] = [
+        ExpansionGroup::BaseGame,
+        ExpansionGroup::BigBox,
+        ExpansionGroup::Mini,
+        ExpansionGroup::Promo,
+        ExpansionGroup::Fan,
+    ];
+
+    /// The group in words, plural, as a heading ("Big boxes").
+    pub const fn heading(self) -> &'static str {
+        match self {
+            ExpansionGroup::BaseGame => "In the base game's box",
+            ExpansionGroup::BigBox => "Big boxes",
+            ExpansionGroup::Mini => "Mini expansions",
+            ExpansionGroup::Promo => "Promos",
+            ExpansionGroup::Fan => "Fan expansions",
+        }
+    }
+
+    /// The group's id in JSON and on the command line (`big-box`).
+    pub const fn id(self) -> &'static str {
+        match self {
+            ExpansionGroup::BaseGame => "base-game",
+            ExpansionGroup::BigBox => "big-box",
+            ExpansionGroup::Mini => "mini",
+            ExpansionGroup::Promo => "promo",
+            ExpansionGroup::Fan => "fan",
+        }
+    }
+}
+
+/// A data file an expansion ships besides its tiles (its JCloisterZone
+/// mapping): its text built in, and where it was when the expansion was
+/// built, for messages. Write it with [`data_file!`](crate::data_file).
+#[derive(Clone, Copy, Debug)]
+pub struct DataFile {
+    /// The file's path at build time (messages name it).
+    pub source: &'static str,
+    /// The file's text at build time.
+    pub embedded: &'static str,
+}
+
+/// A [`DataFile`] for the file at `path`, relative to the crate's root:
+/// `jcz: Some(carcassonne_core::data_file!("jcz.toml"))`.
+#[macro_export]
+macro_rules! data_file {
+    ($path:literal) => {
+        $crate::DataFile {
+            source: concat!(env!("CARGO_MANIFEST_DIR"), "/", $path),
+            embedded: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $path)),
+        }
+    };
 }
 
 /// The further attribute check of an expansion whose schema says it all
@@ -242,9 +383,21 @@ pub struct BuildContext {
     pub tiles: Arc<[TileType]>,
     /// Every kind of feature and edge the tiles were read with.
     pub landscape: Arc<crate::tiles::Landscape>,
+    /// The expansions this one reads (its `companions` and `requires`)
+    /// that are on in this game, by id: what [`BuildContext::companion`]
+    /// answers.
+    pub companions: BTreeMap<String, Companion>,
 }
 
 impl BuildContext {
+    /// Expansion `id`'s settings in this game, when it is on and this
+    /// expansion names it among its `companions` or `requires`; `None`
+    /// when it is off. An expansion it does not name is never answered
+    /// (`None`), so that what an expansion reads is in its declaration.
+    pub fn companion(&self, id: &str) -> Option<&Companion> {
+        self.companions.get(id)
+    }
+
     /// The chosen value of variant `name`.
     pub fn variant(&self, name: &str) -> &str {
         self.variants.get(name).map(String::as_str).unwrap_or("")
@@ -513,6 +666,7 @@ impl std::fmt::Debug for Hooks {
 ///     edge_kinds: &[],
 ///     counters: &[],
 ///     build,
+///     ..ExpansionInfo::EMPTY
 /// };
 ///
 /// let mut catalog = Catalog::default();

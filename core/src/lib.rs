@@ -63,8 +63,9 @@ pub use config::{GameConfig, PlayerConfig, TilesConfig};
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use events::Event;
 pub use expansion::{
-    BuildContext, CounterDecl, CounterPlace, CounterReading, CounterReadings, CounterScope, CounterSink, Ctx,
-    Deployment, EarlierDefault, Expansion, ExpansionInfo, FeatureScoring, Hooks, PartDecl, TileFile, VariantDecl,
+    BuildContext, Companion, CounterDecl, CounterPlace, CounterReading, CounterReadings, CounterScope, CounterSink,
+    Ctx, DataFile, Deployment, EarlierDefault, Expansion, ExpansionGroup, ExpansionInfo, FeatureScoring, Hooks,
+    PartDecl, TileFile, VariantDecl,
 };
 pub use figures::{FigureClass, FigureDecl, FigurePlacement, Recall, Strength};
 pub use game::{Action, AfterPlacing, Decision, Game, IllegalAction, NextDecision, PlayError, RefusalKind, WholeMove};
@@ -84,6 +85,12 @@ pub use inventory;
 /// The `semver` the core reads engine versions with
 /// ([`VariantDecl::default_for`]).
 pub use semver;
+/// The exact `serde` the core uses, for an expansion's state and action
+/// types: derive with `#[derive(carcassonne_core::serde::Serialize)]` and
+/// `#[serde(crate = "carcassonne_core::serde")]`, and a crate needs no
+/// `serde` dependency of its own (a dynamic plugin must use the host's
+/// exact version anyway).
+pub use serde;
 /// The exact `serde_json` the core uses: expansions use it for their public
 /// state and actions, so a dynamic plugin and its host agree on its layout.
 pub use serde_json;

@@ -10,7 +10,6 @@ use crate::geometry::{Pos, Rotation, Segment};
 use crate::registry::Catalog;
 use crate::rules::{Rules, SetupError, TileSource};
 use crate::state::CoreState;
-use crate::tiles::FeatureKind;
 use crate::values::Value;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -781,7 +780,7 @@ impl CoreState {
                 if same_kind == 1 {
                     kind_name.to_string()
                 } else {
-                    let nth = edgeless_of_kind(tile, def.kind).position(|i| i == fi).unwrap_or(0) + 1;
+                    let nth = tile.edgeless_of_kind(def.kind).position(|i| i == fi).unwrap_or(0) + 1;
                     format!("{kind_name}#{nth}")
                 }
             }),
@@ -795,87 +794,19 @@ impl CoreState {
             .get(pos)
             .ok_or_else(|| IllegalAction::new(RefusalKind::NoSuchFeature, format!("no tile at {pos}")))?;
         let def = &self.tables().tile(placed.tile).def;
-        if let Some(fi) = def.features.iter().position(|f| f.name.as_deref() == Some(name)) {
-            return Ok(fi);
-        }
-        let landscape = self.tables().landscape();
-        if let Some((kind_name, nth)) = name.split_once('#')
-            && let Some(kind) = landscape.feature_kind(kind_name)
-        {
-            let kind = landscape.feature_name(kind);
-            let n: usize = nth.parse().map_err(|_| {
-                IllegalAction::new(
-                    RefusalKind::MalformedMove,
-                    format!("`{name}`: write {kind}#N with N a number from 1"),
-                )
-            })?;
-            return n
-                .checked_sub(1)
-                .and_then(|k| edgeless_of_kind(def, landscape.feature_kind(kind)?).nth(k))
-                .ok_or_else(|| {
-                    IllegalAction::new(
-                        RefusalKind::NoSuchFeature,
-                        format!("the tile at {pos} has no {name} (no edgeless {kind} number {n})"),
-                    )
-                });
-        }
-        let (kind_name, seg) = match name.split_once(':') {
-            Some((k, s)) => (k, Some(s)),
-            None => (name, None),
-        };
-        let kind_index = landscape.feature_kind(kind_name).ok_or_else(|| {
-            IllegalAction::new(
-                RefusalKind::MalformedMove,
-                format!("unknown feature `{name}`; write kind:SEGMENT such as city:N or field:NW"),
-            )
-        })?;
-        let kind = landscape.feature_name(kind_index);
-        match seg {
-            Some(s) => {
-                let seg = Segment::parse(s).ok_or_else(|| {
-                    IllegalAction::new(RefusalKind::MalformedMove, format!("unknown segment `{s}` in `{name}`"))
-                })?;
-                let local = seg.rotated(placed.rotation.inverse());
-                def.features
-                    .iter()
-                    .position(|f| f.kind == kind_index && f.segments.contains(local))
-                    .ok_or_else(|| {
-                        IllegalAction::new(
-                            RefusalKind::NoSuchFeature,
-                            format!("no {kind} covers {s} on the tile at {pos}"),
-                        )
-                    })
-            }
-            None => {
-                let matching: Vec<usize> = def
-                    .features
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, f)| f.kind == kind_index)
-                    .map(|(i, _)| i)
-                    .collect();
-                match matching.as_slice() {
-                    [one] => Ok(*one),
-                    [] => Err(IllegalAction::new(
-                        RefusalKind::NoSuchFeature,
-                        format!("the tile at {pos} has no {kind}"),
-                    )),
-                    _ => Err(IllegalAction::new(
-                        RefusalKind::MalformedMove,
-                        format!("the tile at {pos} has several {kind} features; name one as {kind}:SEGMENT"),
-                    )),
-                }
-            }
-        }
+        def.feature_by_name(
+            name,
+            placed.rotation,
+            self.tables().landscape(),
+            &format!("the tile at {pos}"),
+        )
+        .map_err(|e| {
+            let kind = if e.malformed {
+                RefusalKind::MalformedMove
+            } else {
+                RefusalKind::NoSuchFeature
+            };
+            IllegalAction::new(kind, e.message)
+        })
     }
-}
-
-/// The indices of the features of `kind` on `tile` that cover no edge, in
-/// file order: `kind#N` names the N-th of them.
-fn edgeless_of_kind(tile: &crate::tiles::TileDef, kind: FeatureKind) -> impl Iterator<Item = usize> + '_ {
-    tile.features
-        .iter()
-        .enumerate()
-        .filter(move |(_, f)| f.kind == kind && f.segments.is_empty())
-        .map(|(i, _)| i)
 }

@@ -118,6 +118,26 @@ pub enum CatalogError {
         /// What is wrong with it.
         problem: String,
     },
+    /// A companion (`companions`) that is not a kebab-case id, is the
+    /// expansion itself, is named twice or is among its `conflicts`.
+    #[error("expansion `{id}` names companion `{companion}`, which {problem}")]
+    BadCompanion {
+        /// The expansion.
+        id: String,
+        /// The companion as named.
+        companion: String,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// A year of publication that is not 0 (unknown) or a year from 1990
+    /// to 2100.
+    #[error("expansion `{id}` declares year {year}; write 0 when it is not known, else a year from 1990 to 2100")]
+    BadYear {
+        /// The expansion.
+        id: String,
+        /// The year as declared.
+        year: u16,
+    },
     /// A declared kind of feature or edge is malformed or clashes with one
     /// already in the catalog.
     #[error("expansion {0}")]
@@ -169,6 +189,13 @@ impl Catalog {
             }
         }
         check_parts(info)?;
+        check_companions(info)?;
+        if info.year != 0 && !(1990..=2100).contains(&info.year) {
+            return Err(CatalogError::BadYear {
+                id: id.to_string(),
+                year: info.year,
+            });
+        }
         if let Err((counter, problem)) = crate::expansion::check_decls(info.counters) {
             return Err(CatalogError::BadCounter {
                 id: id.to_string(),
@@ -250,6 +277,28 @@ impl Catalog {
 
 /// Checks an expansion's part declarations, so that a mistake in them is
 /// caught when the expansion is registered, not in some later game.
+fn check_companions(info: &ExpansionInfo) -> Result<(), CatalogError> {
+    for (i, &companion) in info.companions.iter().enumerate() {
+        let problem = if !is_kebab(companion) {
+            "is not a kebab-case expansion id"
+        } else if companion == info.id {
+            "is the expansion itself"
+        } else if info.companions[..i].contains(&companion) {
+            "is named twice"
+        } else if info.conflicts.contains(&companion) {
+            "is also among its `conflicts`, so it is never on with it"
+        } else {
+            continue;
+        };
+        return Err(CatalogError::BadCompanion {
+            id: info.id.to_string(),
+            companion: companion.to_string(),
+            problem: problem.to_string(),
+        });
+    }
+    Ok(())
+}
+
 fn check_parts(info: &ExpansionInfo) -> Result<(), CatalogError> {
     let bad = |part: &str, problem: String| CatalogError::BadPart {
         id: info.id.to_string(),

@@ -8,9 +8,12 @@ use crate::diagnostic::Diagnostics;
 use crate::expansion::{BuildContext, DynExpansion, ExpansionInfo, Hooks, VariantDecl};
 use crate::figures::{FOLLOWER, FigureClass, FigureDecl, FigurePlacement};
 use crate::registry::Catalog;
-use crate::tables::{ExpansionSources, KindTables, Tables};
+use crate::tables::{Companion, ExpansionSources, KindTables, Tables};
 use crate::text_file::{MAX_TILE_FILE_BYTES, TextFileError, read_text_file};
-use crate::tiles::{EdgeCoding, FeatureKind, KindScoring, TileArrangement, TileSet, TileType, parse_tile_set};
+use crate::tiles::{
+    EdgeCoding, FeatureKind, KindScoring, TileArrangement, TileMarks, TileSet, TileType, parse_tile_marks,
+    parse_tile_set,
+};
 use crate::values::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -386,6 +389,13 @@ impl TileSource {
         attach_art(parse_tile_set(&path, &text, catalog)?, &path, file.art)
     }
 
+    /// Loads and checks a marks file of expansion `owner`
+    /// ([`ExpansionInfo::tile_marks`]), read as its tile files are.
+    pub fn load_marks(&self, file: &crate::TileFile, owner: &str, catalog: &Catalog) -> Result<TileMarks, SetupError> {
+        let (path, text) = self.read_file(file)?;
+        Ok(parse_tile_marks(&path, &text, owner, catalog)?)
+    }
+
     /// Loads a tile file at an explicit path.
     pub fn load_path(path: &Path, catalog: &Catalog) -> Result<TileSet, SetupError> {
         let text = read_text_file(path, MAX_TILE_FILE_BYTES, "tile file")?;
@@ -539,6 +549,16 @@ fn chosen_variants(
             )
         })
         .collect())
+}
+
+/// The settings of the expansions `info` reads (its `companions` and
+/// `requires`) that are on in this game, for its build.
+fn companions_of(info: &ExpansionInfo, settings: &BTreeMap<String, Companion>) -> BTreeMap<String, Companion> {
+    info.companions
+        .iter()
+        .chain(info.requires)
+        .filter_map(|&id| Some((id.to_string(), settings.get(id)?.clone())))
+        .collect()
 }
 
 /// Builds expansion `info`'s rules for a game, with what it arms by tile
@@ -904,6 +924,16 @@ impl Rules {
             }
             sets.push(set);
         }
+        // Marks the enabled expansions print on other sets' tiles, applied
+        // where the marked set is in the game.
+        for e in &enabled {
+            for f in e.tile_marks {
+                let marks = tiles.load_marks(f, e.id, catalog)?;
+                if let Some(set) = sets.iter_mut().find(|s| s.id == marks.set) {
+                    marks.apply(set, catalog.landscape(), catalog)?;
+                }
+            }
+        }
         let set_list = || sets.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", ");
         for (id, &copies) in &config.tiles.sets {
             if !sets.iter().any(|s| &s.id == id) {
@@ -1015,6 +1045,18 @@ impl Rules {
         let table: Arc<[TileType]> = table.into();
         let base_variants = chosen_variants(BASE_ID, BASE_VARIANTS, config.variants.get(BASE_ID))?;
         let base = BaseRules::from_variants(&base_variants);
+        // Every enabled expansion's settings, which those naming it among
+        // their companions read (and hooks, through the tables).
+        let mut settings: BTreeMap<String, Companion> = BTreeMap::new();
+        for (e, parts) in enabled.iter().zip(&parts) {
+            let variants = chosen_variants(e.id, e.variants, config.variants.get(e.id))?;
+            let companion = Companion {
+                variants: typed_variants(e.variants, &variants),
+                parts: parts.clone(),
+                has_parts: !e.parts.is_empty(),
+            };
+            settings.insert(e.id.to_string(), companion);
+        }
         let mut built = Vec::new();
         for (e, parts) in enabled.iter().zip(&parts) {
             let variants = chosen_variants(e.id, e.variants, config.variants.get(e.id))?;
@@ -1026,6 +1068,7 @@ impl Rules {
                 players,
                 tiles: Arc::clone(&table),
                 landscape: Arc::clone(&landscape),
+                companions: companions_of(e, &settings),
             };
             let (hooks, armed_by_tile) = build_expansion(e, &ctx)?;
             let first_source = sources.len() as u16;
@@ -1183,6 +1226,7 @@ impl Rules {
                 mixed_matching,
                 walls,
                 phases,
+                settings,
             }),
             base,
             failed,
@@ -1214,6 +1258,7 @@ impl Rules {
                 players: self.config.players.len(),
                 tiles: Arc::clone(&self.tiles),
                 landscape: Arc::clone(&self.landscape),
+                companions: companions_of(e.info, &self.settings),
             };
             let (hooks, armed_by_tile) = build_expansion(e.info, &ctx)?;
             expansions.push(EnabledExpansion {

@@ -8,6 +8,8 @@
 use crate::config::GameConfig;
 use crate::figures::FigureDecl;
 use crate::tiles::{EdgeCoding, FeatureKind, KindScoring, KindShape, Landscape, TileType};
+use crate::values::Value;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// The score sources one enabled expansion declared, as laid out in the
@@ -80,12 +82,15 @@ pub struct Tables {
     /// (one phase unless an expansion arranged the bag: river tiles first,
     /// the lake after them).
     pub(crate) phases: Vec<u32>,
+    /// Every enabled expansion's settings (parts on, variant values), by
+    /// id: what [`Tables::companion`] answers.
+    pub(crate) settings: BTreeMap<String, Companion>,
 }
 
 impl Tables {
     /// Where each field lies: part of the plugin layout check
     /// ([`crate::plugin::LAYOUT`]), as `CoreState::FIELD_OFFSETS` is.
-    pub(crate) const FIELD_OFFSETS: [usize; 20] = [
+    pub(crate) const FIELD_OFFSETS: [usize; 21] = [
         std::mem::offset_of!(Tables, tiles),
         std::mem::offset_of!(Tables, start),
         std::mem::offset_of!(Tables, bag),
@@ -105,8 +110,19 @@ impl Tables {
         std::mem::offset_of!(Tables, mixed_matching),
         std::mem::offset_of!(Tables, walls),
         std::mem::offset_of!(Tables, phases),
+        std::mem::offset_of!(Tables, settings),
         std::mem::size_of::<Tables>(),
     ];
+
+    /// Expansion `id`'s settings in this game (which of its parts are on,
+    /// its variants' values), while its rules are on; `None` when they are
+    /// off. For hooks that read a companion's settings during play; an
+    /// expansion reads only those it names among its `companions` or
+    /// `requires`, and most read them once, in `build`
+    /// ([`BuildContext::companion`](crate::BuildContext::companion)).
+    pub fn companion(&self, id: &str) -> Option<&Companion> {
+        self.settings.get(id)
+    }
 
     /// The tile types of this game.
     pub fn tiles(&self) -> &[TileType] {
@@ -302,5 +318,56 @@ impl KindTables {
             }
         }
         t
+    }
+}
+
+/// Another expansion's settings in this game, as an expansion that names it
+/// among its `companions` (or `requires`) reads them: which of its parts
+/// are on and its variants' values, typed as that expansion declares them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Companion {
+    /// Every variant it declares, with the value this game plays.
+    pub variants: BTreeMap<String, Value>,
+    /// Ids of its parts that are on (every declared one unless switched
+    /// off; empty for an expansion without parts).
+    pub parts: Vec<String>,
+    /// Whether it declares parts at all.
+    pub has_parts: bool,
+}
+
+impl Companion {
+    /// Whether its part `id` is on. An expansion without parts is whole:
+    /// every part asked of it is on while it is.
+    pub fn part_on(&self, id: &str) -> bool {
+        !self.has_parts || self.parts.iter().any(|p| p == id)
+    }
+
+    /// Its variant `name`'s value (`None`: it declares no such variant).
+    pub fn variant(&self, name: &str) -> Option<&Value> {
+        self.variants.get(name)
+    }
+
+    /// Its variant `name` as a word (`None`: no such variant, or not a word).
+    pub fn variant_word(&self, name: &str) -> Option<&str> {
+        match self.variant(name)? {
+            Value::Text(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// Its variant `name` as a whole number (`None`: no such variant, or not a number).
+    pub fn variant_int(&self, name: &str) -> Option<i64> {
+        match self.variant(name)? {
+            Value::Integer(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// Its variant `name` as true or false (`None`: no such variant, or not one).
+    pub fn variant_bool(&self, name: &str) -> Option<bool> {
+        match self.variant(name)? {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
     }
 }

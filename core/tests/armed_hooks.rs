@@ -124,6 +124,7 @@ static ODD_TURNS: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &[],
     build,
+    ..ExpansionInfo::EMPTY
 };
 
 fn rules(arms: &str, names: &str) -> Result<Rules, SetupError> {
@@ -284,6 +285,7 @@ static CLOISTER_COUNT: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &[],
     build: build_cloister_count,
+    ..ExpansionInfo::EMPTY
 };
 
 fn cloister_count_rules(arms: &str) -> Result<Rules, SetupError> {

@@ -766,6 +766,7 @@ static WATCHTOWER: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &[],
     build: not_built,
+    ..ExpansionInfo::EMPTY
 };
 
 #[test]

@@ -80,6 +80,7 @@ static JAIL: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &[],
     build,
+    ..ExpansionInfo::EMPTY
 };
 
 fn rules(players: usize, figures: &[(&str, i64)]) -> Arc<Rules> {

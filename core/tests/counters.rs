@@ -74,6 +74,8 @@ const COUNTERS: [CounterDecl; 3] = [
         scope: CounterScope::Seat,
         values: &[],
         scale: 36,
+        mark: "",
+        colour: "",
     },
     CounterDecl {
         id: "turn",
@@ -81,6 +83,8 @@ const COUNTERS: [CounterDecl; 3] = [
         scope: CounterScope::Tile,
         values: &[],
         scale: 72,
+        mark: "",
+        colour: "",
     },
     CounterDecl {
         id: "turns",
@@ -88,6 +92,8 @@ const COUNTERS: [CounterDecl; 3] = [
         scope: CounterScope::Game,
         values: &["before", "played"],
         scale: 72,
+        mark: "",
+        colour: "",
     },
 ];
 
@@ -123,6 +129,7 @@ static TALLY: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &COUNTERS,
     build,
+    ..ExpansionInfo::EMPTY
 };
 
 fn game(stray: bool) -> Game {

@@ -69,6 +69,7 @@ static ENCORE: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &[],
     build,
+    ..ExpansionInfo::EMPTY
 };
 
 fn rules(players: usize) -> Arc<Rules> {

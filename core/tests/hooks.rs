@@ -83,6 +83,7 @@ static TALLY: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &[],
     build,
+    ..ExpansionInfo::EMPTY
 };
 
 fn rules(declares: &str) -> Arc<Rules> {

@@ -110,6 +110,7 @@ static CANALS: ExpansionInfo = ExpansionInfo {
     }],
     counters: &[],
     build,
+    ..ExpansionInfo::EMPTY
 };
 
 fn catalog() -> Catalog {

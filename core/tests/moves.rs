@@ -446,6 +446,7 @@ static TOLL: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &[],
     build,
+    ..ExpansionInfo::EMPTY
 };
 
 /// A veto that reads the board once the tile is placed (whether the

@@ -119,6 +119,7 @@ static WOLVES: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &[],
     build,
+    ..ExpansionInfo::EMPTY
 };
 
 fn rules() -> Rules {

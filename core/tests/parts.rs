@@ -94,6 +94,7 @@ static FAIR: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &[],
     build,
+    ..ExpansionInfo::EMPTY
 };
 
 fn catalog() -> Catalog {

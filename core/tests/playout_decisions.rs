@@ -114,6 +114,7 @@ static PICK_A_NUMBER: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &[],
     build,
+    ..ExpansionInfo::EMPTY
 };
 
 fn rules(draw: &str) -> Arc<Rules> {

@@ -88,6 +88,7 @@ static BONUS: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &[],
     build,
+    ..ExpansionInfo::EMPTY
 };
 
 fn catalog() -> Catalog {

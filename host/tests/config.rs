@@ -84,6 +84,7 @@ const fn info(
         edge_kinds: &[],
         counters: &[],
         build,
+        ..ExpansionInfo::EMPTY
     }
 }
 

@@ -55,6 +55,15 @@ pub struct CounterDecl {
     /// A usual largest value, which observations divide by so that numbers
     /// stay near 0..1 (20 eggs, 1 for a yes/no counter). At least 1.
     pub scale: u16,
+    /// How pictures of the board show a [`CounterScope::Tile`] counter's
+    /// token: a short mark of one to three characters drawn in a badge on
+    /// the tile (`"G"` for gold), with the value beside it when it is above
+    /// one; `""` draws the value alone. The badge's words on hover are the
+    /// `label` (and the value's name). Unused for other scopes.
+    pub mark: &'static str,
+    /// The badge's colour, `#rrggbb` (`""`: one from the renderers' own
+    /// palette).
+    pub colour: &'static str,
 }
 
 impl CounterDecl {
@@ -206,6 +215,11 @@ impl CounterSink for Checked<'_> {
 /// Whether `decls` are well formed: kebab-case ids, each once, a scale of
 /// at least 1, value names kebab-case and distinct. The problem in words
 /// otherwise, with the counter's id.
+/// Whether `text` is a colour written `#rrggbb`.
+pub(crate) fn is_hex_colour(text: &str) -> bool {
+    text.len() == 7 && text.starts_with('#') && text[1..].chars().all(|c| c.is_ascii_hexdigit())
+}
+
 pub(crate) fn check_decls(decls: &[CounterDecl]) -> Result<(), (String, String)> {
     for (i, d) in decls.iter().enumerate() {
         let problem = if !crate::values::is_kebab(d.id) {
@@ -214,6 +228,16 @@ pub(crate) fn check_decls(decls: &[CounterDecl]) -> Result<(), (String, String)>
             Some("is declared twice".to_string())
         } else if d.scale == 0 {
             Some("has scale 0 (observations divide by it; give at least 1)".to_string())
+        } else if d.mark.chars().count() > 3 || d.mark.chars().any(char::is_control) {
+            Some(format!(
+                "has mark `{}`: a badge holds one to three characters",
+                d.mark.escape_default()
+            ))
+        } else if !d.colour.is_empty() && !is_hex_colour(d.colour) {
+            Some(format!(
+                "has colour `{}`: write #rrggbb, or \"\" for the renderers' own",
+                d.colour
+            ))
         } else if let Some(v) = d.values.iter().find(|v| !crate::values::is_kebab(v)) {
             Some(format!("has a value name `{v}` that is not kebab-case"))
         } else {
@@ -241,6 +265,8 @@ mod tests {
             scope: CounterScope::Seat,
             values: &["wine", "grain"],
             scale: 10,
+            mark: "",
+            colour: "",
         },
         CounterDecl {
             id: "left",
@@ -248,6 +274,8 @@ mod tests {
             scope: CounterScope::Game,
             values: &[],
             scale: 5,
+            mark: "",
+            colour: "",
         },
     ];
 
@@ -290,5 +318,13 @@ mod tests {
         assert!(check_decls(&values).unwrap_err().1.contains("twice"));
         values[0].values = &["Wine"];
         assert!(check_decls(&values).unwrap_err().1.contains("kebab"));
+        let mut badge = DECLS;
+        badge[1].mark = "GOLD";
+        assert!(check_decls(&badge).unwrap_err().1.contains("one to three characters"));
+        badge[1].mark = "G";
+        badge[1].colour = "gold";
+        assert!(check_decls(&badge).unwrap_err().1.contains("#rrggbb"));
+        badge[1].colour = "#d4af37";
+        assert_eq!(check_decls(&badge), Ok(()));
     }
 }

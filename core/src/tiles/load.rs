@@ -67,7 +67,7 @@ pub trait AttributeCheck {
     }
 }
 
-type Node<'i> = Spanned<DeValue<'i>>;
+pub(super) type Node<'i> = Spanned<DeValue<'i>>;
 
 /// Longest text value (an id, a name) in a tile file, in characters: ids
 /// and names are shown in tables, pictures and messages.
@@ -81,7 +81,7 @@ type ParsedFeature = Option<(
     Option<(String, Range<usize>)>,
 )>;
 
-struct Reader<'a> {
+pub(super) struct Reader<'a> {
     file: &'a str,
     source: &'a str,
     /// Byte offset of each line's start, found in one pass: locating a
@@ -96,29 +96,47 @@ struct Reader<'a> {
 /// Reads the tile set in `source` (the text of `file`), checking expansion
 /// tables with `attributes`. Every problem is reported, each located.
 pub fn parse_tile_set(file: &str, source: &str, attributes: &dyn AttributeCheck) -> Result<TileSet, Diagnostics> {
-    let (doc, syntax) = DeTable::parse_recoverable(source);
-    let line_starts = std::iter::once(0)
-        .chain(source.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
-    let mut reader = Reader {
-        file,
-        source,
-        line_starts,
-        problems: Vec::new(),
-        attributes,
-        landscape: attributes.landscape(),
-    };
-    for e in &syntax {
-        let span = e.span().unwrap_or(0..0);
-        reader.error(span, e.message().trim().to_string());
-    }
+    let (doc, mut reader) = Reader::new(file, source, attributes);
     let set = reader.tile_set(&doc);
-    if reader.problems.is_empty() {
-        Ok(set)
-    } else {
-        reader.problems.sort_by_key(|d| (d.span.start, d.span.end));
-        reader.problems.dedup();
-        Err(Diagnostics(reader.problems))
+    reader.finish(set)
+}
+
+impl<'a> Reader<'a> {
+    /// A reader of `source` with its syntax errors reported, and the
+    /// document as far as it parses.
+    pub(super) fn new(
+        file: &'a str,
+        source: &'a str,
+        attributes: &'a dyn AttributeCheck,
+    ) -> (Spanned<DeTable<'a>>, Reader<'a>) {
+        let (doc, syntax) = DeTable::parse_recoverable(source);
+        let line_starts = std::iter::once(0)
+            .chain(source.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        let mut reader = Reader {
+            file,
+            source,
+            line_starts,
+            problems: Vec::new(),
+            attributes,
+            landscape: attributes.landscape(),
+        };
+        for e in &syntax {
+            let span = e.span().unwrap_or(0..0);
+            reader.error(span, e.message().trim().to_string());
+        }
+        (doc, reader)
+    }
+
+    /// `value` when nothing was reported, else every problem in file order.
+    pub(super) fn finish<T>(mut self, value: T) -> Result<T, Diagnostics> {
+        if self.problems.is_empty() {
+            Ok(value)
+        } else {
+            self.problems.sort_by_key(|d| (d.span.start, d.span.end));
+            self.problems.dedup();
+            Err(Diagnostics(self.problems))
+        }
     }
 }
 
@@ -135,13 +153,9 @@ fn kind_name(v: &DeValue<'_>) -> &'static str {
 }
 
 impl<'a> Reader<'a> {
-    fn error(&mut self, span: Range<usize>, message: impl Into<String>) {
-        let mut at = span.start.min(self.source.len());
-        while !self.source.is_char_boundary(at) {
-            at -= 1;
-        }
-        let line = self.line_of(at);
-        let column = self.source[self.line_starts[line - 1]..at].chars().count() + 1;
+    pub(super) fn error(&mut self, span: Range<usize>, message: impl Into<String>) {
+        let line = self.line_of(span.start.min(self.source.len()));
+        let column = self.column_of(span.start);
         self.problems.push(Diagnostic {
             file: self.file.to_string(),
             line,
@@ -151,8 +165,18 @@ impl<'a> Reader<'a> {
         });
     }
 
+    /// The 1-based column (in characters) of byte `offset` on its line.
+    pub(super) fn column_of(&self, offset: usize) -> usize {
+        let mut at = offset.min(self.source.len());
+        while !self.source.is_char_boundary(at) {
+            at -= 1;
+        }
+        let line = self.line_of(at);
+        self.source[self.line_starts[line - 1]..at].chars().count() + 1
+    }
+
     /// The 1-based line holding byte `offset`.
-    fn line_of(&self, offset: usize) -> usize {
+    pub(super) fn line_of(&self, offset: usize) -> usize {
         self.line_starts.partition_point(|&start| start <= offset).max(1)
     }
 
@@ -269,7 +293,7 @@ impl<'a> Reader<'a> {
         self.line_starts.get(line - 1).copied().unwrap_or(self.source.len())
     }
 
-    fn table<'v, 'i>(&mut self, v: &'v Node<'i>, what: &str) -> Option<&'v DeTable<'i>> {
+    pub(super) fn table<'v, 'i>(&mut self, v: &'v Node<'i>, what: &str) -> Option<&'v DeTable<'i>> {
         match v.get_ref() {
             DeValue::Table(t) => Some(t),
             other => {
@@ -279,7 +303,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn string(&mut self, v: &Node<'_>, what: &str) -> Option<String> {
+    pub(super) fn string(&mut self, v: &Node<'_>, what: &str) -> Option<String> {
         match v.get_ref() {
             DeValue::String(s) if s.chars().count() > MAX_TEXT_CHARS => {
                 self.error(
@@ -571,7 +595,7 @@ impl<'a> Reader<'a> {
         ok
     }
 
-    fn attributes(
+    pub(super) fn attributes(
         &mut self,
         ext: &[(&Spanned<std::borrow::Cow<'_, str>>, &Node<'_>)],
         feature: Option<FeatureKind>,
@@ -602,7 +626,7 @@ impl<'a> Reader<'a> {
         out
     }
 
-    fn unknown_key_message(&self, name: &str, owner: &str) -> String {
+    pub(super) fn unknown_key_message(&self, name: &str, owner: &str) -> String {
         let core = if owner == "tile" {
             "`id`, `name`, `count`, `edges`, `features`, `bag`"
         } else {
@@ -993,7 +1017,7 @@ fn locate(node: &Node<'_>, path: &[String], at_key: bool) -> Range<usize> {
     }
 }
 
-fn to_value(v: &DeValue<'_>) -> toml::Value {
+pub(super) fn to_value(v: &DeValue<'_>) -> toml::Value {
     match v {
         DeValue::String(s) => toml::Value::String(s.to_string()),
         DeValue::Integer(i) => {

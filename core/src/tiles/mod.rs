@@ -8,6 +8,7 @@ mod arrangement;
 mod compiled;
 mod kinds;
 mod load;
+mod marks;
 mod schema;
 
 pub use arrangement::TileArrangement;
@@ -17,6 +18,7 @@ pub use kinds::{
     KindShape, Landscape, Matching,
 };
 pub use load::{AttributeCheck, AttributeProblem, MAX_TEXT_CHARS, parse_tile_set};
+pub use marks::{TileMark, TileMarks, parse_tile_marks};
 pub use schema::{AttributeDecl, AttributePlace, check_by_schema};
 
 use crate::geometry::{Segment, Side};
@@ -161,6 +163,100 @@ impl TileDef {
     pub fn attribute(&self, expansion: &str) -> Option<&toml::Value> {
         self.attributes.get(expansion)
     }
+
+    /// The feature that stable name `name` names on this tile turned by
+    /// `rotation` (records and marks name features so): `kind:SEGMENT` (a
+    /// segment it covers, as the turned tile lies), a feature's own `name`,
+    /// `kind` (the tile's one feature of that kind) or `kind#N` (its N-th
+    /// feature of that kind that covers no edge). `tile` is the tile in
+    /// words, for messages ("the tile at (1,0)").
+    pub fn feature_by_name(
+        &self,
+        name: &str,
+        rotation: crate::geometry::Rotation,
+        landscape: &Landscape,
+        tile: &str,
+    ) -> Result<usize, FeatureNameError> {
+        let missing = |message: String| FeatureNameError {
+            malformed: false,
+            message,
+        };
+        let malformed = |message: String| FeatureNameError {
+            malformed: true,
+            message,
+        };
+        if let Some(fi) = self.features.iter().position(|f| f.name.as_deref() == Some(name)) {
+            return Ok(fi);
+        }
+        if let Some((kind_name, nth)) = name.split_once('#')
+            && let Some(kind) = landscape.feature_kind(kind_name)
+        {
+            let kind_name = landscape.feature_name(kind);
+            let n: usize = nth
+                .parse()
+                .map_err(|_| malformed(format!("`{name}`: write {kind_name}#N with N a number from 1")))?;
+            return n
+                .checked_sub(1)
+                .and_then(|k| self.edgeless_of_kind(kind).nth(k))
+                .ok_or_else(|| missing(format!("{tile} has no {name} (no edgeless {kind_name} number {n})")));
+        }
+        let (kind_name, seg) = match name.split_once(':') {
+            Some((k, s)) => (k, Some(s)),
+            None => (name, None),
+        };
+        let kind = landscape.feature_kind(kind_name).ok_or_else(|| {
+            malformed(format!(
+                "unknown feature `{name}`; write kind:SEGMENT such as city:N or field:NW"
+            ))
+        })?;
+        let kind_name = landscape.feature_name(kind);
+        match seg {
+            Some(s) => {
+                let seg = Segment::parse(s).ok_or_else(|| malformed(format!("unknown segment `{s}` in `{name}`")))?;
+                let local = seg.rotated(rotation.inverse());
+                self.features
+                    .iter()
+                    .position(|f| f.kind == kind && f.segments.contains(local))
+                    .ok_or_else(|| missing(format!("no {kind_name} covers {s} on {tile}")))
+            }
+            None => {
+                let mut matching = self
+                    .features
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, f)| f.kind == kind)
+                    .map(|(i, _)| i);
+                match (matching.next(), matching.next()) {
+                    (Some(one), None) => Ok(one),
+                    (None, _) => Err(missing(format!("{tile} has no {kind_name}"))),
+                    _ => Err(malformed(format!(
+                        "{tile} has several {kind_name} features; name one as {kind_name}:SEGMENT"
+                    ))),
+                }
+            }
+        }
+    }
+
+    /// The indices of the features of `kind` that cover no edge, in file
+    /// order: `kind#N` names the N-th of them.
+    pub fn edgeless_of_kind(&self, kind: FeatureKind) -> impl Iterator<Item = usize> + '_ {
+        self.features
+            .iter()
+            .enumerate()
+            .filter(move |(_, f)| f.kind == kind && f.segments.is_empty())
+            .map(|(i, _)| i)
+    }
+}
+
+/// Why a feature name names no feature of a tile
+/// ([`TileDef::feature_by_name`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FeatureNameError {
+    /// Whether the name is not of a feature name's form (an unknown kind or
+    /// segment, an ambiguous kind), rather than of a feature the tile lacks.
+    pub malformed: bool,
+    /// What is wrong, in words.
+    pub message: String,
 }
 
 /// A tile file: a named set of tile types.

@@ -211,8 +211,15 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         scope: CounterScope::Seat,
         values: &[],
         scale: 1,
+        mark: "",
+        colour: "",
     }],
     build: hooks::build,
+    companions: &[],
+    tile_marks: &[],
+    jcz: None,
+    group: carcassonne_core::ExpansionGroup::BigBox,
+    year: 2007,
 };
 
 register_expansion!(INFO);

@@ -93,6 +93,11 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &[],
     build,
+    companions: &[],
+    tile_marks: &[],
+    jcz: None,
+    group: carcassonne_core::ExpansionGroup::BaseGame,
+    year: 2014,
 };
 
 register_expansion!(INFO);

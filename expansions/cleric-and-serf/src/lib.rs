@@ -118,6 +118,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             scope: CounterScope::Seat,
             values: &["holds", "cloisters-scored"],
             scale: 5,
+            mark: "",
+            colour: "",
         },
         CounterDecl {
             id: "cloister-tokens",
@@ -125,6 +127,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             scope: CounterScope::Seat,
             values: &[],
             scale: 5,
+            mark: "",
+            colour: "",
         },
         CounterDecl {
             id: "cloister-token-supply",
@@ -132,6 +136,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             scope: CounterScope::Game,
             values: &[],
             scale: 10,
+            mark: "",
+            colour: "",
         },
         CounterDecl {
             id: "serf",
@@ -139,6 +145,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             scope: CounterScope::Seat,
             values: &[],
             scale: 1,
+            mark: "",
+            colour: "",
         },
         CounterDecl {
             id: "serf-record",
@@ -146,9 +154,16 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             scope: CounterScope::Game,
             values: &[],
             scale: 10,
+            mark: "",
+            colour: "",
         },
     ],
     build: hooks::build,
+    companions: &[],
+    tile_marks: &[],
+    jcz: None,
+    group: carcassonne_core::ExpansionGroup::Fan,
+    year: 0,
 };
 
 register_expansion!(INFO);

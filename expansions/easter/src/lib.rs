@@ -121,6 +121,8 @@ pub const COUNTERS: [CounterDecl; 4] = [
         scope: CounterScope::Seat,
         values: &[],
         scale: 20,
+        mark: "",
+        colour: "",
     },
     CounterDecl {
         id: "bunny",
@@ -128,6 +130,8 @@ pub const COUNTERS: [CounterDecl; 4] = [
         scope: CounterScope::Tile,
         values: &[],
         scale: 1,
+        mark: "B",
+        colour: "#b98a5a",
     },
     CounterDecl {
         id: "nest-scored",
@@ -135,6 +139,8 @@ pub const COUNTERS: [CounterDecl; 4] = [
         scope: CounterScope::Tile,
         values: &[],
         scale: 1,
+        mark: "N",
+        colour: "#e0b84a",
     },
     CounterDecl {
         id: "hops",
@@ -142,6 +148,8 @@ pub const COUNTERS: [CounterDecl; 4] = [
         scope: CounterScope::Game,
         values: &[],
         scale: 6,
+        mark: "",
+        colour: "",
     },
 ];
 
@@ -167,6 +175,11 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &COUNTERS,
     build: hooks::build,
+    companions: &[],
+    tile_marks: &[],
+    jcz: None,
+    group: carcassonne_core::ExpansionGroup::Fan,
+    year: 2014,
 };
 
 register_expansion!(INFO);

@@ -45,6 +45,11 @@ pub static WATCHTOWER: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &[],
     build,
+    companions: &[],
+    tile_marks: &[],
+    jcz: None,
+    group: carcassonne_core::ExpansionGroup::Fan,
+    year: 0,
 };
 
 register_expansion!(WATCHTOWER);

@@ -49,6 +49,8 @@ pub const COUNTERS: [CounterDecl; 4] = [
         scope: CounterScope::Tile,
         values: &[],
         scale: 4,
+        mark: "",
+        colour: "#c8453a",
     },
     CounterDecl {
         id: "held",
@@ -56,6 +58,8 @@ pub const COUNTERS: [CounterDecl; 4] = [
         scope: CounterScope::Seat,
         values: &Fruit::NAMES,
         scale: 4,
+        mark: "",
+        colour: "",
     },
     CounterDecl {
         id: "held-points",
@@ -63,6 +67,8 @@ pub const COUNTERS: [CounterDecl; 4] = [
         scope: CounterScope::Seat,
         values: &[],
         scale: 20,
+        mark: "",
+        colour: "",
     },
     CounterDecl {
         id: "supply",
@@ -70,6 +76,8 @@ pub const COUNTERS: [CounterDecl; 4] = [
         scope: CounterScope::Game,
         values: &Fruit::NAMES,
         scale: 4,
+        mark: "",
+        colour: "",
     },
 ];
 
@@ -107,6 +115,11 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &COUNTERS,
     build: hooks::build,
+    companions: &[],
+    tile_marks: &[],
+    jcz: None,
+    group: carcassonne_core::ExpansionGroup::Fan,
+    year: 0,
 };
 
 register_expansion!(INFO);

@@ -254,6 +254,7 @@ static TEST_FIGURES: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &[],
     build: build_test_figures,
+    ..ExpansionInfo::EMPTY
 };
 
 fn build_test_figures(_: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {

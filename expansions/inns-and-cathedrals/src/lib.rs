@@ -103,6 +103,11 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &[],
     build,
+    companions: &[],
+    tile_marks: &[],
+    jcz: None,
+    group: carcassonne_core::ExpansionGroup::BigBox,
+    year: 2002,
 };
 
 register_expansion!(INFO);

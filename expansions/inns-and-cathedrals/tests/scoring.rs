@@ -38,6 +38,7 @@ static FOREIGN_INNS: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &[],
     build: build_foreign,
+    ..ExpansionInfo::EMPTY
 };
 
 fn no_attributes(_: Option<FeatureKind>, _: &toml::Value) -> Vec<AttributeProblem> {

@@ -88,6 +88,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             scope: CounterScope::Seat,
             values: &["king", "robber-baron"],
             scale: 1,
+            mark: "",
+            colour: "",
         },
         CounterDecl {
             id: "largest",
@@ -95,6 +97,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             scope: CounterScope::Game,
             values: &["city", "road"],
             scale: 20,
+            mark: "",
+            colour: "",
         },
         CounterDecl {
             id: "completed",
@@ -102,9 +106,16 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             scope: CounterScope::Game,
             values: &["cities", "roads"],
             scale: 20,
+            mark: "",
+            colour: "",
         },
     ],
     build,
+    companions: &[],
+    tile_marks: &[],
+    jcz: None,
+    group: carcassonne_core::ExpansionGroup::Mini,
+    year: 2003,
 };
 
 register_expansion!(INFO);

@@ -108,6 +108,11 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[RIVER_EDGE],
     counters: &[],
     build,
+    companions: &[],
+    tile_marks: &[],
+    jcz: None,
+    group: carcassonne_core::ExpansionGroup::BaseGame,
+    year: 2001,
 };
 
 register_expansion!(INFO);

@@ -185,6 +185,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             scope: CounterScope::Game,
             values: &[],
             scale: 6,
+            mark: "",
+            colour: "",
         },
         CounterDecl {
             id: "moves-dragon",
@@ -192,6 +194,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             scope: CounterScope::Seat,
             values: &[],
             scale: 1,
+            mark: "",
+            colour: "",
         },
         CounterDecl {
             id: "dragon-visited",
@@ -199,9 +203,16 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             scope: CounterScope::Tile,
             values: &[],
             scale: 1,
+            mark: "D",
+            colour: "#8b2a1e",
         },
     ],
     build,
+    companions: &[],
+    tile_marks: &[],
+    jcz: None,
+    group: carcassonne_core::ExpansionGroup::BigBox,
+    year: 2005,
 };
 
 register_expansion!(INFO);

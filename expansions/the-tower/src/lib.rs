@@ -91,8 +91,15 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         scope: CounterScope::Game,
         values: &[],
         scale: 1,
+        mark: "",
+        colour: "",
     }],
     build,
+    companions: &[],
+    tile_marks: &[],
+    jcz: None,
+    group: carcassonne_core::ExpansionGroup::BigBox,
+    year: 2006,
 };
 
 register_expansion!(INFO);

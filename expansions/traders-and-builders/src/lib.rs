@@ -133,8 +133,15 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         scope: CounterScope::Seat,
         values: &["wine", "grain", "cloth"],
         scale: 10,
+        mark: "",
+        colour: "",
     }],
     build,
+    companions: &[],
+    tile_marks: &[],
+    jcz: None,
+    group: carcassonne_core::ExpansionGroup::BigBox,
+    year: 2003,
 };
 
 register_expansion!(INFO);

@@ -119,6 +119,7 @@ static IDLE: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &[],
     build,
+    ..ExpansionInfo::EMPTY
 };
 
 fn main() -> Result<()> {

@@ -879,6 +879,7 @@ mod tests {
         edge_kinds: &[],
         counters: &[],
         build: unbuilt,
+        ..ExpansionInfo::EMPTY
     };
     static GROUND: ExpansionInfo = BASE;
     static WALLS: ExpansionInfo = ExpansionInfo {

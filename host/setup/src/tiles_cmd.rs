@@ -63,13 +63,80 @@ pub fn check(paths: &[PathBuf], catalog: &Catalog, tiles: &TileSource) -> Result
     };
     let mut out = String::new();
     let mut problems = 0;
+    let mut sets = Vec::new();
+    let mut marks = Vec::new();
     for (name, text) in &files {
+        if is_marks_file(text) {
+            marks.push((name.clone(), text.clone(), marks_owner(name, catalog)));
+            continue;
+        }
         match parse_tile_set(name, text, catalog) {
-            Ok(set) => out.push_str(&format!(
-                "ok: {name}: set `{}`, {}, {}\n",
-                set.id,
-                count(set.tiles.len(), "tile type", "tile types"),
-                count(set.total() as usize, "tile", "tiles")
+            Ok(set) => {
+                out.push_str(&format!(
+                    "ok: {name}: set `{}`, {}, {}\n",
+                    set.id,
+                    count(set.tiles.len(), "tile type", "tile types"),
+                    count(set.total() as usize, "tile", "tiles")
+                ));
+                sets.push(set);
+            }
+            Err(diags) => {
+                problems += diags.0.len();
+                for d in &diags.0 {
+                    out.push_str(&d.render(text));
+                    out.push('\n');
+                }
+            }
+        }
+    }
+    // Marks other expansions print on these sets: every expansion's when
+    // no path is given.
+    if paths.is_empty() {
+        for e in catalog.all() {
+            for f in e.tile_marks {
+                let (name, text) = tiles.read_file(f)?;
+                marks.push((name, text, Some(e.id)));
+            }
+        }
+        // The sets marks name may be any known set, also one not checked here.
+    }
+    for (name, text, owner) in &marks {
+        let Some(owner) = owner else {
+            problems += 1;
+            out.push_str(&format!(
+                "{name}: a marks file (`[marks]`) belongs to the expansion that ships it, and no loaded expansion \
+                 ships `{}` in its `tile_marks`\n",
+                Path::new(name)
+                    .file_name()
+                    .map_or(name.clone(), |n| n.to_string_lossy().into_owned())
+            ));
+            continue;
+        };
+        let found = match carcassonne_core::tiles::parse_tile_marks(name, text, owner, catalog) {
+            Err(diags) => Err(diags),
+            Ok(m) => {
+                let mut target = sets.iter().find(|s| s.id == m.set).cloned();
+                if target.is_none() {
+                    target = load_set(&m.set, catalog, tiles).ok();
+                }
+                match target {
+                    Some(mut set) => m.apply(&mut set, catalog.landscape(), catalog).map(|()| (m, set)),
+                    None => {
+                        problems += 1;
+                        out.push_str(&format!(
+                            "{name}: marks set `{}`, which is no tile set this host knows\n",
+                            m.set
+                        ));
+                        continue;
+                    }
+                }
+            }
+        };
+        match found {
+            Ok((m, set)) => out.push_str(&format!(
+                "ok: {name}: marks of `{owner}` on {} of set `{}`\n",
+                count(m.tiles.len(), "tile", "tiles"),
+                set.id
             )),
             Err(diags) => {
                 problems += diags.0.len();
@@ -87,6 +154,24 @@ pub fn check(paths: &[PathBuf], catalog: &Catalog, tiles: &TileSource) -> Result
         ));
     }
     Ok((out, problems))
+}
+
+/// Whether `text` is a marks file (a `[marks]` table at its top level)
+/// rather than a tile set.
+fn is_marks_file(text: &str) -> bool {
+    // By its header line, so that a marks file with a syntax error is still
+    // reported as one.
+    text.lines().any(|l| l.trim() == "[marks]")
+}
+
+/// The expansion that ships a marks file named as `path` is.
+fn marks_owner(path: &str, catalog: &Catalog) -> Option<&'static str> {
+    let file = Path::new(path).file_name()?.to_str()?;
+    catalog
+        .all()
+        .iter()
+        .find(|e| e.tile_marks.iter().any(|f| f.file_name == file))
+        .map(|e| e.id)
 }
 
 /// Loads the set `id` (a known set id, or a path to a tile file).

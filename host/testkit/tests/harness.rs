@@ -59,6 +59,7 @@ macro_rules! scorer {
                     hooks: $hooks,
                 }))
             },
+            ..ExpansionInfo::EMPTY
         };
     };
 }

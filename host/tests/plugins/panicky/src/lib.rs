@@ -26,6 +26,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     edge_kinds: &[],
     counters: &[],
     build,
+    ..ExpansionInfo::EMPTY
 };
 
 register_expansion!(INFO);
