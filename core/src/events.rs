@@ -149,6 +149,22 @@ pub enum Event {
         /// Who plays again.
         player: u8,
     },
+    /// An expansion scored a feature by its own rule (a barn cashing in a
+    /// farm's farmers: [`Ctx::score_feature`](crate::Ctx::score_feature)),
+    /// after the `Scored` events of its points: every expansion then hears
+    /// it in `feature_scored`, as a feature the core scores.
+    FeatureScoredByExpansion {
+        /// The expansion that scored it.
+        slot: u8,
+        /// A node of the feature.
+        feature: NodeId,
+        /// Its kind.
+        kind: FeatureKind,
+        /// Points each winner received.
+        points: i32,
+        /// The winners, a bit per seat (bit 0: seat 0).
+        winners: u8,
+    },
     /// The bag is empty and final scoring begins.
     FinalScoring,
     /// Final scoring is done.

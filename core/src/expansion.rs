@@ -461,6 +461,23 @@ pub struct FeatureScoring {
     pub winners: Vec<u8>,
     /// Whether it was complete (false at final scoring of an unfinished feature).
     pub complete: bool,
+    /// When and by whose rule it is scored.
+    pub moment: ScoringMoment,
+}
+
+/// When a feature is scored ([`FeatureScoring::moment`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoringMoment {
+    /// During play, by the core, because the turn's tile completed it.
+    Completed,
+    /// By the core at the end of the game.
+    Final,
+    /// By an expansion's rule, at any moment (a barn cashing in a farm's
+    /// farmers): [`Ctx::score_feature`]. `slot` is that expansion's.
+    Expansion {
+        /// The expansion that scored it.
+        slot: u8,
+    },
 }
 
 /// The turn hooks an expansion implements: the engine calls only these, so
@@ -1036,6 +1053,40 @@ impl<'a> Ctx<'a> {
             points,
             source,
             feature: None,
+        });
+    }
+
+    /// Scores a feature by this expansion's rule, outside the core's own
+    /// scoring (a barn cashing in a farm's farmers): `points` to each of
+    /// `winners` under this expansion's score source
+    /// `source`; then every expansion hears it in `feature_scored`, with
+    /// `moment` [`ScoringMoment::Expansion`], so bonuses that apply
+    /// whenever a feature scores (the pig in a farm) apply here too. The
+    /// engine carries it out when the hook returns, in order with the
+    /// hook's other changes: work out the winners and points now (they are
+    /// not worked out again). A `feature_scored` hook that scores a feature
+    /// so in turn is refused (the game fails naming the expansion), so
+    /// scorings never chain.
+    pub fn score_feature(&mut self, feature: crate::features::NodeId, points: i32, winners: &[u8], source: &str) {
+        let index = self.view.tables().score_source(self.slot, source);
+        let mut mask = 0u8;
+        for &w in winners {
+            if points != 0 {
+                self.events.push(Event::Scored {
+                    player: w,
+                    points,
+                    source: index,
+                    feature: Some(feature),
+                });
+            }
+            mask |= 1u8.checked_shl(u32::from(w)).unwrap_or(0);
+        }
+        self.events.push(Event::FeatureScoredByExpansion {
+            slot: self.slot,
+            feature,
+            kind: self.view.features().kind(feature),
+            points,
+            winners: mask,
         });
     }
 

@@ -5,7 +5,7 @@
 
 use crate::after_placement::AfterPlacement;
 use crate::events::Event;
-use crate::expansion::{Ctx, Deployment, DynInstance, ErasedAction, ErasedState, FeatureScoring, Hooks};
+use crate::expansion::{Ctx, Deployment, DynInstance, ErasedAction, ErasedState, FeatureScoring, Hooks, ScoringMoment};
 use crate::features::NodeId;
 use crate::figures::{FigureClass, PlacedFigure, Recall, Spot};
 use crate::geometry::{Pos, Rotation};
@@ -129,6 +129,9 @@ pub struct Game {
     broken: Option<PlayError>,
     /// Whether `events` and expansions' log details are kept.
     narrated: bool,
+    /// Whether expansions are hearing of a feature an expansion scored
+    /// (only ever true inside one call of `scored_by_expansion`).
+    scoring_by_expansion: bool,
     /// What `undo` needs, while undo is on.
     history: Option<Box<undo::History>>,
 }
@@ -170,6 +173,7 @@ impl Game {
             new_asks: Vec::new(),
             broken: None,
             narrated,
+            scoring_by_expansion: false,
             history: None,
         };
         let start = game.rules.start;
@@ -1156,6 +1160,11 @@ impl Game {
             points,
             winners,
             complete,
+            moment: if complete {
+                ScoringMoment::Completed
+            } else {
+                ScoringMoment::Final
+            },
         };
         self.run_hooks(Hooks::FEATURE_SCORED, |e, ctx| e.feature_scored(ctx, &scoring));
         if complete {
@@ -1281,13 +1290,57 @@ impl Game {
         }
         let mut pending = std::mem::take(&mut self.pending);
         for e in pending.drain(..) {
-            self.emit(e);
+            if let Event::FeatureScoredByExpansion {
+                slot,
+                feature,
+                kind,
+                points,
+                winners,
+            } = e
+            {
+                self.emit(e);
+                self.scored_by_expansion(slot, feature, kind, points, winners);
+            } else {
+                self.emit(e);
+            }
         }
         // Emitting runs only `observe` hooks, which cannot queue events, so
         // `pending` is still the empty placeholder and the buffer goes back.
         if self.pending.is_empty() {
             self.pending = pending;
         }
+    }
+
+    /// Every expansion hears of a feature an expansion scored by its own
+    /// rule (`Ctx::score_feature`), unless that happened while hearing of
+    /// one, which would let scorings chain without end: then the game
+    /// fails, naming the expansion.
+    #[cold]
+    #[inline(never)]
+    fn scored_by_expansion(&mut self, slot: u8, feature: NodeId, kind: FeatureKind, points: i32, winners: u8) {
+        if self.scoring_by_expansion {
+            let id = self.rules.expansions[slot as usize].info.id;
+            self.broken.get_or_insert(PlayError::ExpansionFailed {
+                expansion: id.into(),
+                message:
+                    "`score_feature` was called while a feature it scored was being heard of in `feature_scored`: \
+                          scorings by expansions do not chain"
+                        .into(),
+            });
+            return;
+        }
+        let complete = self.core.is_complete(feature);
+        let scoring = FeatureScoring {
+            feature,
+            kind,
+            points,
+            winners: (0..8u8).filter(|p| winners & (1 << p) != 0).collect(),
+            complete,
+            moment: ScoringMoment::Expansion { slot },
+        };
+        self.scoring_by_expansion = true;
+        self.run_hooks(Hooks::FEATURE_SCORED, |e, ctx| e.feature_scored(ctx, &scoring));
+        self.scoring_by_expansion = false;
     }
 
     /// Applies what a hook asked for; its new asks queue behind older ones.

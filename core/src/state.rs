@@ -550,7 +550,10 @@ impl CoreState {
                     self.turn.deployed = Some(figure);
                 }
             }
-            Event::FeatureCompleted { .. } | Event::Expansion { .. } | Event::FinalScoring => {}
+            Event::FeatureCompleted { .. }
+            | Event::FeatureScoredByExpansion { .. }
+            | Event::Expansion { .. }
+            | Event::FinalScoring => {}
             Event::ExtraTurn { .. } => self.turn.again = true,
             Event::Scored {
                 player, points, source, ..

@@ -26,7 +26,10 @@ fn completed_cities(view: &CoreState, node: NodeId) -> i32 {
 }
 
 /// Scores the farmers of `farm` (`per_city` a completed city, to the
-/// majority) and sends them back. Returns (farmers returned, points, winners).
+/// majority) and sends them back. The farm is scored through the core
+/// (`score_feature`), so every expansion hears of it as of any scored
+/// farm: Traders & Builders' pig adds its point per city here too.
+/// Returns (farmers returned, points, winners).
 fn cash_in_farmers(ctx: &mut Ctx<'_>, farm: NodeId, per_city: i32) -> (usize, i32, Vec<u8>) {
     let view = ctx.view();
     let farmers: Vec<FigureId> = view
@@ -39,11 +42,7 @@ fn cash_in_farmers(ctx: &mut Ctx<'_>, farm: NodeId, per_city: i32) -> (usize, i3
     }
     let winners = view.majority(farm);
     let points = per_city * completed_cities(view, farm);
-    if points > 0 {
-        for &w in &winners {
-            ctx.score(w, points, FARMERS_SOURCE);
-        }
-    }
+    ctx.score_feature(farm, points, &winners, FARMERS_SOURCE);
     for &id in &farmers {
         ctx.return_figure(id);
     }

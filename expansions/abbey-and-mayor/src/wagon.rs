@@ -20,7 +20,7 @@ use crate::{Action, State};
 use carcassonne_core::expansion::FeatureScoring;
 use carcassonne_core::features::NodeId;
 use carcassonne_core::figures::Spot;
-use carcassonne_core::tiles::LeadsInto;
+use carcassonne_core::tiles::{KindShape, LeadsInto};
 use carcassonne_core::{CoreState, Ctx, Pos};
 use serde::{Deserialize, Serialize};
 
@@ -150,13 +150,24 @@ pub(crate) fn targets(state: &State, view: &CoreState, wagon: &ReturnedWagon, ra
 /// wagon may stand on that the scored feature `scored` connects to. A
 /// connection is drawn on one tile: a road whose end leads into another
 /// feature of the tile (a city's gate, a cloister), in either direction, or
-/// two roads of the tile that lead into one crossing. The scored feature's
-/// connections are those of all its tiles; the wagon may go to any tile of
-/// a connected feature.
+/// two roads of the tile that lead into one crossing. Across tiles, a
+/// feature whose edge meets a wall shares a surface with what lies inside
+/// the walled tile: a road ending at an abbey leads into it (Wikicarpedia's
+/// wagon page: "Features sharing a surface like an adjacent abbey […] can
+/// also be considered as a valid destination for the wagon", as
+/// JCloisterZone plays it). The scored feature's connections are those of
+/// all its tiles; the wagon may go to any tile of a connected feature.
 fn connected_targets(view: &CoreState, kind: u8, scored: NodeId) -> Vec<(Pos, usize)> {
     let features = view.features();
     let scored_root = features.root(scored);
     let mut roots: Vec<NodeId> = Vec::new();
+    let consider = |node: NodeId, roots: &mut Vec<NodeId>| {
+        let root = features.root(node);
+        let open = view.tables().figure_may_stand(kind, features.kind(node)) && !view.is_complete(node);
+        if root != scored_root && open && view.figures_in(node).next().is_none() && !roots.contains(&root) {
+            roots.push(root);
+        }
+    };
     for member in features.members(scored) {
         let placed = view.tile_of_node(member);
         let defs = &view.tables().tile(placed.tile).def.features;
@@ -170,14 +181,25 @@ fn connected_targets(view: &CoreState, kind: u8, scored: NodeId) -> Vec<(Pos, us
                     (_, Some(LeadsInto::Feature(j))) => j == fi,
                     _ => false,
                 };
-            if !linked {
+            if linked {
+                consider(placed.first_node + fj as NodeId, &mut roots);
+            }
+        }
+        // The sides this part of the feature reaches, as the tile lies.
+        for side in here.segments.sides() {
+            let side = side.rotated(placed.rotation);
+            let Some(across) = view.board().get(placed.pos.step(side)) else {
+                continue;
+            };
+            let wall = 1u8 << side.opposite() as u8;
+            if view.tables().tile(across.tile).wild_sides(across.rotation) & wall == 0 {
                 continue;
             }
-            let node = placed.first_node + fj as NodeId;
-            let root = features.root(node);
-            let open = view.tables().figure_may_stand(kind, features.kind(node)) && !view.is_complete(node);
-            if root != scored_root && open && view.figures_in(node).next().is_none() && !roots.contains(&root) {
-                roots.push(root);
+            let inside = &view.tables().tile(across.tile).def.features;
+            for (fj, f) in inside.iter().enumerate() {
+                if view.tables().landscape().shape(f.kind) == KindShape::Inner {
+                    consider(across.first_node + fj as NodeId, &mut roots);
+                }
             }
         }
     }

@@ -154,3 +154,57 @@ fn a_road_connects_to_the_city_whose_gate_it_enters_and_to_its_cloister() {
     assert!(c2.contains(&wagon_move([0, 0], "road:E")), "{c2:?}");
     assert!(c1.iter().all(|o| c2.contains(o)), "{c2:?}");
 }
+
+/// wagon_c1_abbey.json: Abbey & Mayor's abbey.json with Ann's wagon where
+/// her follower stood and `wagon_move = C1`. The board before the abbey:
+///
+/// ```text
+///          x=-1          x=0      x=1               x=2
+/// y=-1   E (city N)             E 180° (city S)    E (city N)
+/// y=0    A 270° ─road─  D ─road─ (hole)             B
+/// y=1    B              B        B                  B
+/// ```
+///
+/// Turn 10: Bob puts the abbey into the hole at (1,0) and passes. Its walls
+/// end D's road (A's cloister–D–the abbey's west wall: 2 tiles, Ann's
+/// wagon scores 2) and close Ann's one-tile city on (1,-1) (she scores it,
+/// 2). Ann's wagon returns, and under C1 it may go where the road leads:
+/// A's cloister, where its west end runs, and the abbey, whose wall its
+/// east end meets (Wikicarpedia's wagon page: "Features sharing a surface
+/// like an adjacent abbey [...] can also be considered as a valid
+/// destination for the wagon"; the ruling in RULES.md). The abbey has
+/// tiles on 5 of its 8 sides: open, and empty since Bob passed.
+#[test]
+fn a_road_that_ends_at_an_abbeys_wall_leads_the_wagon_into_the_abbey() {
+    let kit = kit();
+    let game = kit.replay_first("wagon_c1_abbey.json", 22);
+    assert!(matches!(game.decision(), Some(Decision::Expansion { player: 0, .. })));
+    assert_eq!(
+        options(&game),
+        [wagon_move([-1, 0], "cloister"), wagon_move([1, 0], "cloister"), keep()]
+    );
+    assert_eq!(common::points(&game, 0, "roads"), 2);
+    assert_eq!(common::points(&game, 0, "cities"), 2);
+    // She takes the abbey: the wagon stands in its cloister.
+    let game = kit.replay("wagon_c1_abbey.json");
+    let wagon = game.rules().figure_index("wagon").unwrap();
+    let on_abbey: Vec<_> = game
+        .state()
+        .figures()
+        .iter()
+        .filter(|f| f.kind == wagon)
+        .map(|f| (f.owner, f.pos))
+        .collect();
+    assert_eq!(on_abbey, [(0, carcassonne_core::Pos::new(1, 0))]);
+    // Under C2 the wagon goes only to features on or round the tile it
+    // stood on (A at (-1,0)): the abbey, two tiles east, is not offered.
+    let mut r = kit.record("wagon_c1_abbey.json");
+    r.config.variants.clear();
+    r.moves.truncate(22);
+    let c2 = kit.replay_record(&r).unwrap();
+    assert!(
+        !options(&c2).contains(&wagon_move([1, 0], "cloister")),
+        "{:?}",
+        options(&c2)
+    );
+}

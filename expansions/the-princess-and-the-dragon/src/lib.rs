@@ -129,7 +129,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
             kind: ValueKind::Bool,
             default: "true",
             description: "whether the fairy's 3 points are also scored when its follower's feature is scored at the \
-                          end of the game (`true`, as the rules experts answer; `false` as JCloisterZone plays)",
+                          end of the game (`true`, as the rules experts answer and JCloisterZone plays; `false`: \
+                          only when the feature is completed)",
             earlier_defaults: &[],
         },
         VariantDecl {

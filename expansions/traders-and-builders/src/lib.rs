@@ -38,7 +38,7 @@ use carcassonne_core::tiles::{AttributeDecl, AttributePlace};
 use carcassonne_core::{
     AfterPlacement, BuildContext, CoreState, CounterDecl, CounterScope, CounterSink, Ctx, Deployment, Expansion,
     ExpansionInfo, FeatureKind, FeatureScoring, FigureClass, FigureDecl, FigurePlacement, Line, PartDecl, Recall,
-    Strength, ValueKind, register_expansion,
+    ScoringMoment, Strength, ValueKind, VariantDecl, register_expansion,
 };
 use serde::{Deserialize, Serialize};
 
@@ -99,7 +99,17 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         "traders-and-builders.toml",
         "tiles/traders-and-builders.toml"
     )],
-    variants: &[],
+    variants: &[VariantDecl {
+        name: "pig_with_barn",
+        label: "The pig when a barn cashes in farmers",
+        kind: ValueKind::one_of(&["counts", "final-only"]),
+        default: "counts",
+        description: "counts: the pig adds 1 per completed city whenever its owner's farmers in its farm score, also \
+                      when Abbey & Mayor's barn cashes them in (as JCloisterZone scores it); final-only: only when \
+                      farms score at the end of the game",
+        // Engine 0.2.0 added the pig only when farms scored at the end.
+        earlier_defaults: &[],
+    }],
     figures: &[BUILDER, PIG],
     parts: &[
         PartDecl {
@@ -164,6 +174,7 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
         builder: ctx.has_figure(BUILDER.id),
         pig: ctx.has_figure(PIG.id),
         pig_herds: pig::PigHerds::read(&ctx.tiles),
+        pig_final_only: ctx.variant("pig_with_barn") == "final-only",
     }))
 }
 
@@ -177,6 +188,9 @@ struct TradersAndBuilders {
     pig: bool,
     /// The River II's pig-herds on the game's tiles (they count with the pig).
     pig_herds: pig::PigHerds,
+    /// `pig_with_barn = "final-only"`: the pig and the pig-herd add nothing
+    /// when an expansion's rule scores a farm (a barn cashing in farmers).
+    pig_final_only: bool,
 }
 
 /// The tokens each player holds, and where the game's figure table keeps
@@ -274,7 +288,10 @@ impl Expansion for TradersAndBuilders {
     }
 
     fn feature_scored(&self, state: &mut State, ctx: &mut Ctx<'_>, scoring: &FeatureScoring) {
-        if let Some(pig) = state.pig {
+        let by_rule = matches!(scoring.moment, ScoringMoment::Expansion { .. });
+        if let Some(pig) = state.pig
+            && !(by_rule && self.pig_final_only)
+        {
             pig::fatten(pig, &self.pig_herds, ctx, scoring);
         }
     }

@@ -53,21 +53,25 @@ impl PigHerds {
 }
 
 /// A farm was scored: each winner whose pig stands in it scores 1 more
-/// for each completed city the farm supplies, and so does every winner
-/// when the farm holds a pig-herd (the two add up).
+/// for each completed city the farm supplies (once, however many of their
+/// pigs stand there: special figures do not stack, as JCloisterZone
+/// scores it), and so does every winner when the farm holds a pig-herd
+/// (the two add up).
 pub(crate) fn fatten(pig: u8, herds: &PigHerds, ctx: &mut Ctx<'_>, scoring: &FeatureScoring) {
     if scoring.kind != FeatureKind::FIELD || scoring.winners.is_empty() {
         return;
     }
     let view = ctx.view();
     let root = view.features().root(scoring.feature);
-    let with_pig: Vec<u8> = view
+    let mut with_pig: Vec<u8> = view
         .figures()
         .iter()
         .filter(|f| f.kind == pig && f.node.is_some_and(|n| view.features().root(n) == root))
         .map(|f| f.owner)
         .filter(|owner| scoring.winners.contains(owner))
         .collect();
+    with_pig.sort_unstable();
+    with_pig.dedup();
     let herd = herds.in_farm(view, scoring.feature);
     if with_pig.is_empty() && !herd {
         return;

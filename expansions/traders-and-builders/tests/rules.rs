@@ -149,3 +149,65 @@ fn parts_switched_off_take_their_rules_away() {
     let game = kit.replay_record(&record).expect("replays");
     assert_eq!(scores(&game), (6, 0), "no goods, no majorities");
 }
+
+/// two_pigs.json (`[figures] pig = 2`): as pig.json, but Ann's second pig
+/// joins the same farm (U at (3,0), beside her farmer through the road's
+/// north fields). Ann and Bob each win the farm with one farmer (2
+/// completed cities: 6 each). Special figures do not stack: Ann's pigs
+/// add 1 a city once, 2 points, not 4.
+#[test]
+fn several_pigs_of_one_player_in_a_farm_add_the_bonus_once() {
+    let kit = kit();
+    let game = kit.replay("two_pigs.json");
+    let pig = game.rules().figure_index("pig").unwrap();
+    let pigs_on_board = game.state().figures().iter().filter(|f| f.kind == pig).count();
+    assert_eq!(pigs_on_board, 2, "both of Ann's pigs stand in the farm");
+    assert_eq!(points(&game, 0, "farms"), 6);
+    assert_eq!(points(&game, 1, "farms"), 6);
+    assert_eq!(points(&game, 0, "traders-and-builders.pig"), 2);
+    assert_eq!(scores(&game), (8, 6));
+}
+
+fn kit_with_barns() -> Kit {
+    kit().with(&carcassonne_abbey_and_mayor::INFO)
+}
+
+/// pig_and_barn.json: Abbey & Mayor's barn.json (its tests draw the
+/// board) with Ann's pig. Turn 5: Ann's A at (2,0) joins her farmer's farm
+/// (F1) and Bob's (F2); her pig goes onto it, beside her farmer. Turn 6:
+/// Bob's barn at (1,1) cashes the farm's farmers in, 3 a completed city to
+/// the majority: Ann and Bob tie with one farmer each, and the farm touches
+/// two completed cities, 6 each. The pig adds 1 a city to its owner
+/// whenever her farmers in its farm score (the ruling: as JCloisterZone),
+/// so Ann scores 2 more. Her farmer gone home, the pig follows at the end
+/// of the turn. Turn 8: B at (1,2) joins Bob's other farmer (F3) to the
+/// barn's farm: 1 a completed city of the joined farm (C1 and C2): 2 to
+/// Bob. At the end Bob's barn scores 4 a completed city of its farm: 8.
+#[test]
+fn the_pig_counts_whenever_its_owners_farmers_score_also_by_a_barn() {
+    let kit = kit_with_barns();
+    let game = kit.replay("pig_and_barn.json");
+    assert_eq!(points(&game, 0, "abbey-and-mayor.farmers"), 6);
+    assert_eq!(points(&game, 1, "abbey-and-mayor.farmers"), 6 + 2);
+    assert_eq!(points(&game, 0, "traders-and-builders.pig"), 2);
+    assert_eq!(points(&game, 1, "abbey-and-mayor.barn"), 8);
+    let pig = game.rules().figure_index("pig").unwrap();
+    assert_eq!(game.state().supply(0, pig), 1, "the pig went home with its farmer");
+    assert_eq!(scores(&game), (8, 16));
+}
+
+/// The other reading, `pig_with_barn = "final-only"`: the pig adds only
+/// when farms score at the end, and Ann's pig is home by then.
+#[test]
+fn the_pig_with_a_barn_scores_nothing_under_final_only() {
+    let kit = kit_with_barns();
+    let record = carcassonne_testkit::with_variant(
+        &kit.record("pig_and_barn.json"),
+        INFO.id,
+        "pig_with_barn",
+        json!("final-only"),
+    );
+    let game = kit.replay_record(&record).expect("replays");
+    assert_eq!(points(&game, 0, "traders-and-builders.pig"), 0);
+    assert_eq!(scores(&game), (6, 16));
+}

@@ -217,6 +217,11 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
             format!("{} deploys: {label}{at}", name(*owner))
         }
         Event::FeatureCompleted { kind, .. } => format!("A {} is completed", rules.kind_label(*kind)),
+        Event::FeatureScoredByExpansion { slot, kind, .. } => format!(
+            "The {} is scored by {}'s rule",
+            rules.kind_label(*kind),
+            rules.expansions().get(*slot as usize).map_or("an expansion", |e| e.info.name)
+        ),
         Event::FigureMoved { pos, .. } => format!("A figure moves to {pos}"),
         Event::Scored {
             player, points, source, ..

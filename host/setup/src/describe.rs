@@ -61,6 +61,12 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
             format!("    deploys: {label}{}", coordinates(game, *pos))
         }
         Event::FeatureCompleted { kind, .. } => format!("    completes a {}", rules.kind_label(*kind)),
+        // Its points were told already; this says whose rule scored it.
+        Event::FeatureScoredByExpansion { slot, kind, .. } => format!(
+            "    the {} is scored by {}'s rule",
+            rules.kind_label(*kind),
+            rules.expansions().get(*slot as usize)?.info.name
+        ),
         Event::FigureMoved { figure, pos, spot } => {
             let f = s.figure(*figure)?;
             let label = game.deployment_label(&Deployment {
