@@ -51,8 +51,8 @@ fn ids() -> &'static [&'static str] {
     IDS.get_or_init(|| {
         let ids = Catalog::linked().expect("the linked expansions register cleanly").ids();
         assert!(
-            !ids.is_empty() && ids.len() < 16,
-            "the sets of linked expansions are enumerated: {ids:?}"
+            !ids.is_empty() && ids.len() <= 64,
+            "sets of linked expansions are bit sets of a u64: {ids:?}"
         );
         ids
     })
@@ -64,9 +64,10 @@ const FRUIT_TOKENS: u64 = 24;
 const TOKENS_PER_FRUIT: u64 = 4;
 /// Cloister tokens in the game (Cleric and Serf rules).
 const CLOISTER_TOKENS: u64 = 14;
-/// Random choices drawn for variants: one per declared variant of the
-/// linked expansions (checked below), so that every variant's value is drawn on its own.
-const VARIANT_CHOICES: usize = 28;
+/// Random choices drawn for variants: at least one per declared variant of
+/// the linked expansions (checked below), so that every variant's value is
+/// drawn on its own.
+const VARIANT_CHOICES: usize = 256;
 
 #[test]
 fn every_declared_variant_gets_its_own_choice() {
@@ -927,21 +928,51 @@ const MOST_SETS: usize = 1024;
 
 /// The sets of expansions (bit `i` for `ids()[i]`) the test below plays:
 /// every set while there are at most `MOST_SETS`; beyond that, which each
-/// new expansion doubles, every set of at most two expansions, every set
-/// that leaves out at most two, and seeded random sets up to `MOST_SETS`,
-/// so that the test's time stays flat as expansions are added.
+/// new expansion doubles, each expansion alone, every pair (or as many
+/// seeded random pairs as fit in three quarters of `MOST_SETS`), all of
+/// them, all but one, and seeded random sets up to `MOST_SETS`, so that
+/// the test's time stays flat as expansions are added.
 fn sets_to_play(n: usize, rng: &mut GameRng) -> Vec<u64> {
-    let all = 1u64 << n;
-    if all as usize <= MOST_SETS {
-        return (0..all).collect();
+    let full = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+    if n < 64 && (1usize << n) <= MOST_SETS {
+        return (0..=full).collect();
     }
-    let mut sets: std::collections::BTreeSet<u64> = (0..all)
-        .filter(|s| s.count_ones() <= 2 || s.count_ones() as usize + 2 >= n)
+    let mut sets: std::collections::BTreeSet<u64> = std::collections::BTreeSet::from([0, full]);
+    for i in 0..n {
+        sets.insert(1 << i);
+        sets.insert(full & !(1 << i));
+    }
+    let pairs: Vec<u64> = (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (1u64 << i) | (1 << j)))
         .collect();
+    if sets.len() + pairs.len() <= MOST_SETS * 3 / 4 {
+        sets.extend(pairs);
+    } else {
+        while sets.len() < MOST_SETS * 3 / 4 {
+            sets.insert(pairs[rng.below(pairs.len() as u32) as usize]);
+        }
+    }
     while sets.len() < MOST_SETS {
-        sets.insert(rng.next_u64() & (all - 1));
+        sets.insert(rng.next_u64() & full);
     }
     sets.into_iter().collect()
+}
+
+#[test]
+fn the_sets_played_stay_within_bounds_as_expansions_are_added() {
+    for n in [3, 10, 11, 40, 64] {
+        let sets = sets_to_play(n, &mut GameRng::new(65));
+        assert!(sets.len() <= MOST_SETS.max(1 << n.min(10)), "{n}: {}", sets.len());
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        assert!(sets.contains(&full), "{n}: all of them");
+        for i in 0..n {
+            assert!(sets.contains(&(1 << i)), "{n}: expansion {i} alone");
+            assert!(sets.contains(&(full & !(1 << i))), "{n}: all but {i}");
+        }
+        if n <= 40 {
+            assert!(sets.contains(&0b11), "{n}: every pair while they fit");
+        }
+    }
 }
 
 /// Every set of the linked expansions once (or, with many expansions, every
@@ -954,6 +985,16 @@ fn every_set_of_expansions_keeps_its_invariants() {
     let catalog = catalog();
     let mut rng = GameRng::new(64);
     let sets = sets_to_play(ids().len(), &mut GameRng::new(65));
+    eprintln!(
+        "{} sets of the {} linked expansions (of {} sets in all)",
+        sets.len(),
+        ids().len(),
+        if ids().len() < 64 {
+            (1u128 << ids().len()).to_string()
+        } else {
+            "2^64".to_string()
+        }
+    );
     let mut coverage = Coverage::default();
     let independent = catalog
         .all()
