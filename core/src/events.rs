@@ -26,6 +26,15 @@ pub enum Event {
         /// Where in the bag it was (the bag keeps its order otherwise).
         bag_index: u32,
     },
+    /// An expansion took a tile from the bag unseen and put it out of play
+    /// (Hills & Sheep's tile under a hill): [`Ctx::bury_tile`](crate::Ctx::bury_tile).
+    /// It joins the tiles set aside (`CoreState::set_aside`).
+    TileBuried {
+        /// Tile type index.
+        tile: u16,
+        /// Where in the bag it was.
+        bag_index: u32,
+    },
     /// A drawn tile fit nowhere and left the game.
     TileDiscarded {
         /// Tile type index.

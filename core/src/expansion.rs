@@ -1264,6 +1264,37 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Takes one more tile from the bag, as a draw would choose it (the next
+    /// of a draw order, else at random in the draw phase under way), and
+    /// puts it out of play unplaced and unseen: Hills & Sheep's tile under
+    /// a hill. It joins the tiles set aside ([`CoreState::set_aside`]);
+    /// with the bag empty, nothing. Several calls in one hook take several
+    /// tiles.
+    pub fn bury_tile(&mut self) {
+        let pending = self
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::TileBuried { .. }))
+            .count();
+        if pending > 0 {
+            // The earlier requests are not applied yet: pick from the bag as
+            // it will be after them, on a copy.
+            let mut after = self.view.clone();
+            for e in self.events.iter().filter(|e| matches!(e, Event::TileBuried { .. })) {
+                after.apply(e);
+            }
+            if let Some(bag_index) = after.pick_from_bag(self.rng) {
+                let tile = after.bag()[bag_index as usize];
+                self.events.push(Event::TileBuried { tile, bag_index });
+            }
+            return;
+        }
+        if let Some(bag_index) = self.view.pick_from_bag(self.rng) {
+            let tile = self.view.bag()[bag_index as usize];
+            self.events.push(Event::TileBuried { tile, bag_index });
+        }
+    }
+
     /// Puts `tile` (by index in the tile table), one set aside
     /// ([`CoreState::set_aside`]), back into the bag among the tiles still
     /// to be drawn in the draw phase under way (drawn at random like them).

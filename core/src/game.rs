@@ -12,7 +12,7 @@ use crate::geometry::{Pos, Rotation};
 use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::state::{CoreState, Phase};
-use crate::tiles::{FeatureKind, KindScoring};
+use crate::tiles::{FeatureKind, KindScoring, MoreStart};
 use std::collections::VecDeque;
 use std::fmt;
 use std::sync::Arc;
@@ -183,6 +183,34 @@ impl Game {
             pos: Pos::new(0, 0),
             rotation: Rotation::NONE,
         });
+        // A start of several tiles (`TileArrangement::add_start`), each
+        // fitting what lies round it.
+        for k in 0..game.rules.more_starts().len() {
+            let MoreStart {
+                tile,
+                pos,
+                rotation,
+                by,
+            } = game.rules.more_starts()[k];
+            let fits =
+                game.core.board().get(pos).is_none() && game.core.board().fits(game.rules.tile(tile), rotation, pos);
+            if !fits {
+                return Err(PlayError::ExpansionFailed {
+                    expansion: by.into(),
+                    message: format!(
+                        "start tile {} at {pos} turned {}° does not fit there",
+                        game.rules.tile(tile).id(),
+                        rotation.degrees()
+                    ),
+                });
+            }
+            game.emit(Event::TilePlaced {
+                player: None,
+                tile,
+                pos,
+                rotation,
+            });
+        }
         for slot in 0..game.rules.expansions.len() {
             let instance = {
                 let hooks = &game.rules.expansions[slot].hooks;
@@ -1019,18 +1047,8 @@ impl Game {
     fn draw(&mut self) -> bool {
         let player = self.core.turn().player;
         loop {
-            let n = self.core.tiles_left();
-            if n == 0 {
+            let Some(bag_index) = self.core.pick_from_bag(&mut self.rng) else {
                 return false;
-            }
-            let in_phase = self.core.tiles_left_in_phase();
-            let bag_index = if self.rules.config.draw_order.is_some() {
-                n as u32 - 1
-            } else if in_phase == n || in_phase == 0 {
-                self.rng.below(n as u32)
-            } else {
-                // The phase being drawn lies at the end of the bag.
-                (n - in_phase) as u32 + self.rng.below(in_phase as u32)
             };
             let tile = self.core.bag()[bag_index as usize];
             self.emit(Event::TileDrawn {

@@ -1094,12 +1094,13 @@ impl Rules {
         // aside), in hook order; then the bag is made.
         let mut arrangement = TileArrangement::new(&table, counts, start, base_start, &enabled_ids);
         for e in &built {
+            arrangement.arranging = e.info.id;
             e.hooks.arrange_tiles(&mut arrangement);
             if let Some(message) = e.hooks.take_failure() {
                 return Err(SetupError::Expansion(e.info.id.into(), message));
             }
         }
-        let (start, bag, phases) = arrangement.into_bag();
+        let arranged = arrangement.into_bag();
         let mixed_matching = coding.mixes_kinds(&landscape);
         let walls = table.iter().any(|t| t.wild_sides(crate::geometry::Rotation::NONE) != 0);
         let kinds = KindTables::new(&landscape);
@@ -1121,7 +1122,7 @@ impl Rules {
         }
         let mut figure_kinds = Vec::with_capacity(figures.len());
         for f in &figures {
-            let mut mask = 0u16;
+            let mut mask = 0u32;
             if let FigurePlacement::OnFeatures(names) = f.placement {
                 for name in names {
                     let kind = landscape
@@ -1208,8 +1209,8 @@ impl Rules {
         Ok(Rules {
             tables: Arc::new(Tables {
                 tiles: table,
-                start,
-                bag,
+                start: arranged.start,
+                bag: arranged.bag,
                 figures,
                 sources,
                 expansion_sources,
@@ -1225,8 +1226,11 @@ impl Rules {
                 figure_kinds,
                 mixed_matching,
                 walls,
-                phases,
+                phases: arranged.phases,
                 settings,
+                more_starts: arranged.more_starts,
+                tie_breakers: arranged.tie_breakers,
+                tie_break: arranged.tie_break,
             }),
             base,
             failed,

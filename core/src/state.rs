@@ -13,6 +13,7 @@ use crate::features::{Features, FeaturesMark, NodeId};
 use crate::figures::{FigureClass, FigureId, NEUTRAL, PlacedFigure, Spot};
 use crate::geometry::{Pos, Segment, Side};
 use crate::tables::Tables;
+use crate::tiles::TieBreak;
 use std::sync::Arc;
 
 /// Where the turn stands.
@@ -306,6 +307,36 @@ impl CoreState {
         (self.draw_phase.left as usize).min(self.bag.len())
     }
 
+    /// Where in the bag the next tile taken from it lies: the top of a
+    /// game with a draw order, else a random one of the draw phase under
+    /// way (the phase being drawn lies at the end of the bag). `None` when
+    /// the bag is empty.
+    pub(crate) fn pick_from_bag(&self, rng: &mut crate::rng::GameRng) -> Option<u32> {
+        let n = self.tiles_left();
+        if n == 0 {
+            return None;
+        }
+        let in_phase = self.tiles_left_in_phase();
+        Some(if self.tables.config.draw_order.is_some() {
+            n as u32 - 1
+        } else if in_phase == n || in_phase == 0 {
+            rng.below(n as u32)
+        } else {
+            (n - in_phase) as u32 + rng.below(in_phase as u32)
+        })
+    }
+
+    /// Takes the tile at `bag_index` out of the bag, as a draw does.
+    fn take_from_bag(&mut self, bag_index: u32) -> u16 {
+        let taken = self.bag.swap_remove(bag_index as usize);
+        self.draw_phase.left = self.draw_phase.left.saturating_sub(1);
+        while self.draw_phase.left == 0 && (self.draw_phase.index as usize + 1) < self.tables.phases.len() {
+            self.draw_phase.index += 1;
+            self.draw_phase.left = self.tables.phases[self.draw_phase.index as usize];
+        }
+        taken
+    }
+
     /// Tiles still in the bag.
     pub fn tiles_left(&self) -> usize {
         self.bag.len()
@@ -437,8 +468,37 @@ impl CoreState {
         if max == 0 {
             return Vec::new();
         }
-        (0..self.players() as u8)
+        let winners: Vec<u8> = (0..self.players() as u8)
             .filter(|&p| strength[p as usize] == max)
+            .collect();
+        if winners.len() > 1 && self.tables.tie_break != TieBreak::None {
+            return self.break_tie(node, winners);
+        }
+        winners
+    }
+
+    /// Of `tied`, those whose followers in the feature of `node` on tiles
+    /// that break ties win, as the game's [`TieBreak`] says; all of them
+    /// when none has one.
+    #[cold]
+    fn break_tie(&self, node: NodeId, tied: Vec<u8>) -> Vec<u8> {
+        let mut on_breakers = [0u32; 8];
+        for f in self.figures_in(node) {
+            let decl = &self.tables.figures[f.kind as usize];
+            let breaks = self.board.get(f.pos).is_some_and(|t| self.tables.breaks_ties(t.tile));
+            if breaks && decl.class == FigureClass::Follower && f.owner != NEUTRAL {
+                on_breakers[f.owner as usize] += 1;
+            }
+        }
+        let best = tied.iter().map(|&p| on_breakers[p as usize]).max().unwrap_or(0);
+        if best == 0 {
+            return tied;
+        }
+        tied.into_iter()
+            .filter(|&p| match self.tables.tie_break {
+                TieBreak::Count => on_breakers[p as usize] == best,
+                TieBreak::Presence | TieBreak::None => on_breakers[p as usize] > 0,
+            })
             .collect()
     }
 
@@ -474,14 +534,14 @@ impl CoreState {
                 };
             }
             Event::TileDrawn { tile, bag_index, .. } => {
-                let drawn = self.bag.swap_remove(bag_index as usize);
+                let drawn = self.take_from_bag(bag_index);
                 debug_assert_eq!(drawn, tile);
-                self.draw_phase.left = self.draw_phase.left.saturating_sub(1);
-                while self.draw_phase.left == 0 && (self.draw_phase.index as usize + 1) < self.tables.phases.len() {
-                    self.draw_phase.index += 1;
-                    self.draw_phase.left = self.tables.phases[self.draw_phase.index as usize];
-                }
                 self.turn.drawn = Some(tile);
+            }
+            Event::TileBuried { tile, bag_index } => {
+                let taken = self.take_from_bag(bag_index);
+                debug_assert_eq!(taken, tile);
+                self.set_aside.push(tile);
             }
             Event::TileDiscarded { tile } => {
                 self.discarded.push(tile);

@@ -7,7 +7,7 @@
 
 use crate::config::GameConfig;
 use crate::figures::FigureDecl;
-use crate::tiles::{EdgeCoding, FeatureKind, KindScoring, KindShape, Landscape, TileType};
+use crate::tiles::{EdgeCoding, FeatureKind, KindScoring, KindShape, Landscape, MoreStart, TieBreak, TileType};
 use crate::values::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -58,19 +58,19 @@ pub struct Tables {
     pub(crate) coding: EdgeCoding,
     /// Kinds whose open sides are counted (paths and regions): a wall
     /// closes a side of them. A bit per kind index.
-    pub(crate) sided: u16,
+    pub(crate) sided: u32,
     /// Kinds that complete when no side is left open and are scored.
-    pub(crate) complete_by_sides: u16,
+    pub(crate) complete_by_sides: u32,
     /// Kinds that complete when surrounded and are scored.
-    pub(crate) complete_by_surroundings: u16,
+    pub(crate) complete_by_surroundings: u32,
     /// Field-like kinds (they join on every segment).
-    pub(crate) land: u16,
+    pub(crate) land: u32,
     /// The breakdown index of each kind's core score (`u16::MAX`: none).
     pub(crate) kind_sources: [u16; FeatureKind::MAX],
     /// Per figure kind, a bit per feature kind it may stand on (by its
     /// placement and the kinds' invitations; the base game's `farmers`
     /// variant is applied apart, by `Rules::may_stand`).
-    pub(crate) figure_kinds: Vec<u16>,
+    pub(crate) figure_kinds: Vec<u32>,
     /// Whether two edge kinds of this game's tiles match while carrying
     /// different kinds of feature (a road edge that meets a canal edge):
     /// then features of two kinds may meet without joining.
@@ -85,12 +85,18 @@ pub struct Tables {
     /// Every enabled expansion's settings (parts on, variant values), by
     /// id: what [`Tables::companion`] answers.
     pub(crate) settings: BTreeMap<String, Companion>,
+    /// Tiles placed after the start tile before the first turn.
+    pub(crate) more_starts: Vec<MoreStart>,
+    /// By tile index, whether a follower on a tile of that type breaks
+    /// ties (empty when no tile does).
+    pub(crate) tie_breakers: Vec<bool>,
+    pub(crate) tie_break: TieBreak,
 }
 
 impl Tables {
     /// Where each field lies: part of the plugin layout check
     /// ([`crate::plugin::LAYOUT`]), as `CoreState::FIELD_OFFSETS` is.
-    pub(crate) const FIELD_OFFSETS: [usize; 21] = [
+    pub(crate) const FIELD_OFFSETS: [usize; 24] = [
         std::mem::offset_of!(Tables, tiles),
         std::mem::offset_of!(Tables, start),
         std::mem::offset_of!(Tables, bag),
@@ -111,6 +117,9 @@ impl Tables {
         std::mem::offset_of!(Tables, walls),
         std::mem::offset_of!(Tables, phases),
         std::mem::offset_of!(Tables, settings),
+        std::mem::offset_of!(Tables, more_starts),
+        std::mem::offset_of!(Tables, tie_breakers),
+        std::mem::offset_of!(Tables, tie_break),
         std::mem::size_of::<Tables>(),
     ];
 
@@ -122,6 +131,24 @@ impl Tables {
     /// ([`BuildContext::companion`](crate::BuildContext::companion)).
     pub fn companion(&self, id: &str) -> Option<&Companion> {
         self.settings.get(id)
+    }
+
+    /// The tiles placed after the start tile before the first turn, as
+    /// expansions arranged them.
+    pub fn more_starts(&self) -> &[MoreStart] {
+        &self.more_starts
+    }
+
+    /// How ties for the most strength are broken, and whether a follower on
+    /// a tile of type `tile` breaks them (`TileArrangement::break_ties_on`).
+    #[inline]
+    pub fn breaks_ties(&self, tile: u16) -> bool {
+        self.tie_breakers.get(tile as usize).copied().unwrap_or(false)
+    }
+
+    /// How ties for the most strength in a feature are broken in this game.
+    pub fn tie_break(&self) -> TieBreak {
+        self.tie_break
     }
 
     /// The tile types of this game.
@@ -285,10 +312,10 @@ impl Tables {
 
 /// The per-kind masks and score sources of a game, from its landscape.
 pub(crate) struct KindTables {
-    pub(crate) sided: u16,
-    pub(crate) complete_by_sides: u16,
-    pub(crate) complete_by_surroundings: u16,
-    pub(crate) land: u16,
+    pub(crate) sided: u32,
+    pub(crate) complete_by_sides: u32,
+    pub(crate) complete_by_surroundings: u32,
+    pub(crate) land: u32,
 }
 
 impl KindTables {
@@ -300,7 +327,7 @@ impl KindTables {
             land: 0,
         };
         for (kind, decl) in landscape.feature_kinds() {
-            let bit = 1u16 << kind.index();
+            let bit = 1u32 << kind.index();
             let scored = decl.scoring != KindScoring::None;
             match decl.shape {
                 KindShape::Path | KindShape::Region => {

@@ -42,8 +42,8 @@ impl FeatureKind {
         FeatureKind::CLOISTER,
     ];
     /// At most this many feature kinds in one catalog (masks of kinds are
-    /// 16 bits wide).
-    pub const MAX: usize = 16;
+    /// 32 bits wide).
+    pub const MAX: usize = 32;
 
     /// The kind's index in its landscape.
     #[inline]

@@ -11,7 +11,7 @@ mod load;
 mod marks;
 mod schema;
 
-pub use arrangement::TileArrangement;
+pub use arrangement::{MoreStart, TieBreak, TileArrangement};
 pub use compiled::{EdgeCoding, EdgeDemand, MAX_CODED_EDGE_KINDS, TileType};
 pub use kinds::{
     BASE_EDGE_KINDS, BASE_FEATURE_KINDS, EdgeKind, EdgeKindDecl, FeatureKind, FeatureKindDecl, KindError, KindScoring,

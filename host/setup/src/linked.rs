@@ -9,6 +9,7 @@ use carcassonne_abbot as _;
 use carcassonne_cleric_and_serf as _;
 use carcassonne_easter as _;
 use carcassonne_fruit_trees as _;
+use carcassonne_hills_and_sheep as _;
 use carcassonne_inns_and_cathedrals as _;
 use carcassonne_king_and_robber_baron as _;
 use carcassonne_river as _;
