@@ -1,8 +1,8 @@
 #!/bin/sh
 # Regenerates the pictures of `carcassonne serve` in docs/serve/: the lobby
 # (on a desktop and on a phone), a game in progress as the browser shows
-# it, and a finished game's final-scoring panel. Needs chromium and curl;
-# run from the repository root:
+# it, and a finished game's final-scoring panel. Needs chromium, curl,
+# and for the lobby chromedriver and python3; run from the repository root:
 #   sh docs/serve/screenshots.sh
 # CARCASSONNE=path/to/carcassonne uses that binary instead of a release build.
 set -eu
@@ -76,16 +76,16 @@ advance_to expansion 0
 shot expansion.png "$page"
 shot phone-game.png "$page" 390,844
 
-# The lobby: a finished bots' game beside the game above, and the form
-# filled in from a shared setup link (two fan expansions, a changed
-# variant, a bot seat).
+# A finished bots' game beside the game above.
 curl -sf -X POST "$api/games" -H 'Content-Type: application/json' \
     -d '{"seed": 3, "expansions": ["fruit-trees"], "players": [{"name": "Greta", "bot": "greedy"}, {"name": "Rand", "bot": "random"}]}' > /dev/null
 while ! curl -sf "$api/games" | grep -q '"over":true'; do sleep 0.2; done
 # That finished game's final-scoring panel, on a desktop and on a phone.
 shot final-scores.png "http://127.0.0.1:$port/games/2/?live=0" 1280,800
 shot phone-final-scores.png "http://127.0.0.1:$port/games/2/?live=0" 390,844
-setup='{"players":[{"name":"Ann"},{"name":"Robo","bot":"mcts"}],"expansions":["easter","fruit-trees"],"tiles_only":["inns-and-cathedrals"],"variants":{"easter":{"die":"d6"}}}'
-encoded=$(printf '%s' "$setup" | od -An -tx1 | tr -d ' \n' | sed 's/../%&/g')
-shot lobby.png "http://127.0.0.1:$port/#config=$encoded" 1400,1400
-shot phone-lobby.png "http://127.0.0.1:$port/#config=$encoded" 390,844
+# The lobby's expansions under the headings of their groups, opened at the
+# filter box above them (`#exp-find`), on a desktop and on a phone:
+# through chromedriver, since chromium's --screenshot draws a page scrolled
+# by its address only in part.
+python3 docs/serve/webshot.py "http://127.0.0.1:$port/#exp-find" "$out/lobby.png" 1280 800 "#expansions .exp-group"
+python3 docs/serve/webshot.py "http://127.0.0.1:$port/#exp-find" "$out/phone-lobby.png" 390 844 "#expansions .exp-group"

@@ -2235,3 +2235,284 @@ fn a_board_too_large_to_draw_whole_comes_in_the_window_the_page_shows() {
     });
     assert!((1..=most).contains(&drawn()), "{} tiles drawn", drawn());
 }
+
+/// Plays the hot-seat game on `addr` through the API, choosing options by
+/// a fixed pseudo-random sequence, until its state satisfies `done`;
+/// `None` when the game ended first.
+fn play_until(addr: SocketAddr, token: &str, seed: u64, done: impl Fn(&Value) -> bool) -> Option<Value> {
+    let mut r = seed;
+    for _ in 0..3000 {
+        let s = call(addr, "GET", &format!("/api/games/1/state?token={token}"), None).1;
+        if done(&s) {
+            return Some(s);
+        }
+        let n = s["decision"]["options"].as_array()?.len() as u64;
+        r = r
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let body = json!({"token": token, "index": (r >> 33) % n, "version": s["version"]});
+        let (status, v) = call(addr, "POST", "/api/games/1/move", Some(&body));
+        assert_eq!(status, 200, "{v}");
+    }
+    None
+}
+
+/// The tokens (tile counters' badges) of a board picture, from its SVG
+/// text: (counter id, what the badge says, its words on hover, its colour).
+fn tokens_in_svg(svg: &str) -> Vec<Vec<String>> {
+    let between = |s: &str, a: &str, b: &str| -> String {
+        s.split_once(a)
+            .and_then(|(_, rest)| rest.split_once(b))
+            .map_or_else(String::new, |(v, _)| v.to_string())
+    };
+    let unescape = |s: String| s.replace("&amp;", "&").replace("&apos;", "'").replace("&quot;", "\"");
+    svg.split(r#"<g class="token" "#)
+        .skip(1)
+        .map(|g| {
+            let g = g.split("</g>").next().unwrap_or("");
+            vec![
+                between(g, r#"data-counter=""#, "\""),
+                unescape(
+                    between(g, "<text", "</text>")
+                        .rsplit_once('>')
+                        .map_or_else(String::new, |(_, v)| v.to_string()),
+                ),
+                unescape(between(g, "<title>", "</title>")),
+                between(between(g, "<rect", "/>").as_str(), r#"fill=""#, "\""),
+            ]
+        })
+        .collect()
+}
+
+/// Tokens on tiles are drawn by the page from the declarations and values
+/// the state sends, as `carcassonne render` draws them: the Easter bunny's
+/// tile and the fruit left on the trees as badges in the counters'
+/// colours with their labels on hover, under the figures and apart from
+/// each other; and the dragon of The Princess & the Dragon, a figure of
+/// nobody's, with its name on hover.
+#[test]
+#[ignore = "slow suite: drives chromium; run: cargo test --workspace -- --ignored"]
+fn tokens_on_tiles_and_the_dragon_are_drawn_on_the_board_with_words_on_hover() {
+    if browser_missing() {
+        return;
+    }
+    let browser = Browser::start();
+    let page_tokens = "return [...document.querySelectorAll('#board g.token')].map((g) => \
+        [g.dataset.counter, g.querySelector('text').textContent, g.querySelector('title').textContent, \
+         g.querySelector('rect').getAttribute('fill')]);";
+
+    // Easter and Fruit Trees: the bunny on its tile, fruit on the trees.
+    let has = |s: &Value, id: &str| {
+        let counters = s["board"]["counters"].as_array().cloned().unwrap_or_default();
+        s["board"]["tokens"].as_array().into_iter().flatten().any(|t| {
+            counters
+                .get(t["counter"].as_u64().unwrap_or(99) as usize)
+                .is_some_and(|c| c["id"] == json!(id))
+        })
+    };
+    let mut found = None;
+    for seed in 1..10 {
+        let args = Overrides {
+            players: Some(2),
+            seed: Some(seed),
+            expansions: Some(vec!["easter".into(), "fruit-trees".into()]),
+            ..Overrides::default()
+        };
+        let table = Table::open(&args, None).unwrap();
+        let hot = table.seats().unwrap().hotseat.clone();
+        let server = http::Server::new(table);
+        let addr = common::serve_on_loopback(server.clone());
+        if let Some(s) = play_until(addr, &hot, seed, |s| has(s, "bunny") && has(s, "tokens-on-tree")) {
+            found = Some((server, addr, hot, s));
+            break;
+        }
+    }
+    let (server, addr, hot, state) = found.expect("a game with the bunny and a fruit tree on the board");
+    browser.go(&format!("http://{addr}/games/1/?seat={hot}"));
+    browser.wait_version(state["version"].as_u64().unwrap());
+    let mut shown: Vec<Vec<String>> = serde_json::from_value(browser.script(page_tokens)).unwrap();
+    assert!(
+        shown.contains(&vec![
+            "bunny".to_string(),
+            "B".to_string(),
+            "Easter in Carcassonne: The bunny sits here".to_string(),
+            "#b98a5a".to_string()
+        ]),
+        "{shown:?}"
+    );
+    assert!(
+        shown.iter().any(|t| t[0] == "tokens-on-tree"
+            && t[2].starts_with("The Fruit-Bearing Trees: Fruit tokens left on the tree: ")
+            && t[2].ends_with(&t[1])),
+        "{shown:?}"
+    );
+    // The same badges, words and colours as the renderer's picture.
+    let drawn = carcassonne_render::board_svg(server.game(1).unwrap().table().game());
+    let mut pictured = tokens_in_svg(&drawn);
+    shown.sort();
+    pictured.sort();
+    assert_eq!(shown, pictured);
+    // Under the figures, and apart from each other on a tile.
+    let order = browser.script(
+        "const t = document.querySelector('#board g.tokens'), f = document.querySelector('#board g.figure-mark'); \
+         return !f || !!(t.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING);",
+    );
+    assert_eq!(order, json!(true), "the figures are drawn over the tokens");
+    let overlaps = browser.script(
+        "const b = [...document.querySelectorAll('#board g.token rect')].map((r) => r.getBBox()); let n = 0; \
+         b.forEach((p, i) => b.slice(0, i).forEach((q) => { if (p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height) n++; })); return n;",
+    );
+    assert_eq!(overlaps, json!(0));
+
+    // The Princess & the Dragon: the dragon on the board, named on hover.
+    let mut dragon = None;
+    for seed in 1..10 {
+        let args = Overrides {
+            players: Some(2),
+            seed: Some(seed),
+            expansions: Some(vec!["the-princess-and-the-dragon".into()]),
+            ..Overrides::default()
+        };
+        let table = Table::open(&args, None).unwrap();
+        let hot = table.seats().unwrap().hotseat.clone();
+        let addr = start_server(table);
+        let on_board = |s: &Value| {
+            s["board"]["svg"]
+                .as_str()
+                .unwrap_or("")
+                .contains(r#"data-kind="dragon""#)
+        };
+        if let Some(s) = play_until(addr, &hot, seed, on_board) {
+            dragon = Some((addr, hot, s));
+            break;
+        }
+    }
+    let (addr, hot, state) = dragon.expect("a game with the dragon on the board");
+    browser.go(&format!("http://{addr}/games/1/?seat={hot}"));
+    browser.wait_version(state["version"].as_u64().unwrap());
+    let titles = browser.script(
+        "return [...document.querySelectorAll('#board g.figure-mark')].filter((g) => g.querySelector('[data-kind=dragon]')) \
+         .map((g) => g.querySelector('title').textContent);",
+    );
+    assert_eq!(titles, json!(["Dragon"]));
+}
+
+/// The lobby lists the expansions on offer under the headings of their
+/// groups, in the order `carcassonne expansions` lists them; the filter
+/// box (with its label) hides those whose name does not match as one
+/// types, says how many are shown, takes Enter to the first one shown and
+/// Escape to show them all again; a mode switched with the keyboard keeps
+/// the focus; and on a phone the list fits the screen's width.
+#[test]
+#[ignore = "slow suite: drives chromium; run: cargo test --workspace -- --ignored"]
+fn the_lobby_groups_the_expansions_and_filters_them_by_name() {
+    if browser_missing() {
+        return;
+    }
+    let addr = lobby_server();
+    let browser = Browser::start();
+    browser.go(&format!("http://{addr}/"));
+    browser.wait_for("the expansions", &|b: &Browser| {
+        !b.find_all("#expansions .exp-group .exp").is_empty()
+    });
+
+    // The groups and their expansions, as the command line orders them.
+    let listing = call(addr, "GET", "/api/expansions", None).1;
+    let want: Vec<(String, Vec<String>)> = carcassonne_setup::describe::grouped(&listing)
+        .into_iter()
+        .map(|(heading, members)| {
+            let ids = members
+                .iter()
+                .filter(|e| e["id"] != json!("base"))
+                .map(|e| e["id"].as_str().unwrap().to_string())
+                .collect::<Vec<_>>();
+            (heading, ids)
+        })
+        .filter(|(_, ids)| !ids.is_empty())
+        .collect();
+    let shown: Vec<(String, Vec<String>)> = serde_json::from_value(browser.script(
+        "return [...document.querySelectorAll('#expansions .exp-group')].map((s) => \
+         [s.querySelector('h4').firstChild.textContent.trim(), [...s.querySelectorAll('.exp')].map((e) => e.dataset.expansion)]);",
+    ))
+    .unwrap();
+    assert_eq!(shown, want);
+    assert_eq!(shown[0].0, "In the base game's box");
+    let total = want.iter().map(|(_, ids)| ids.len()).sum::<usize>();
+    let visible = |b: &Browser| -> Vec<String> {
+        serde_json::from_value(b.script(
+            "return [...document.querySelectorAll('#expansions .exp')].filter((e) => e.offsetParent !== null).map((e) => e.dataset.expansion);",
+        ))
+        .unwrap()
+    };
+    assert_eq!(visible(&browser).len(), total);
+
+    // The filter box has a label, and filters as one types.
+    let label =
+        browser.script("const l = document.querySelector('label[for=exp-filter]'); return l ? l.textContent : null;");
+    assert_eq!(label, json!("Find an expansion by name"));
+    assert!(browser.click_first("#exp-filter"));
+    for c in "river".chars() {
+        browser.key(&c.to_string());
+    }
+    browser.wait_for("the rivers alone", &|b: &Browser| visible(b) == ["river", "river-ii"]);
+    let groups_shown = browser.script(
+        "return [...document.querySelectorAll('#expansions .exp-group')].filter((s) => !s.hidden).map((s) => s.dataset.group);",
+    );
+    assert_eq!(
+        groups_shown,
+        json!(["base-game", "mini"]),
+        "groups left empty are hidden"
+    );
+    let count = browser.text(&browser.find_all("#exp-count")[0]);
+    assert_eq!(count, format!("2 of {total} shown"));
+    // Case does not matter, nor where in the name the words are.
+    browser.script("const f = document.getElementById('exp-filter'); f.value = ''; f.focus(); return null;");
+    for c in "DRAGON".chars() {
+        browser.key(&c.to_string());
+    }
+    browser.wait_for("the dragon's expansion", &|b: &Browser| {
+        visible(b) == ["the-princess-and-the-dragon"]
+    });
+
+    // Enter goes to the first one shown; the arrows switch its mode, and
+    // the focus stays on the switch once the list is drawn anew.
+    browser.key("\u{E007}");
+    let focused = browser.script("return [document.activeElement.name, document.activeElement.value];");
+    assert_eq!(focused, json!(["mode-the-princess-and-the-dragon", "off"]));
+    browser.key("\u{E014}"); // arrow right
+    browser.wait_for("the expansion switched on", &|b: &Browser| {
+        !b.find_all(".exp.on[data-expansion=\"the-princess-and-the-dragon\"]")
+            .is_empty()
+    });
+    let focused = browser.script("return [document.activeElement.name, document.activeElement.value];");
+    assert_eq!(focused, json!(["mode-the-princess-and-the-dragon", "on"]));
+    assert_eq!(
+        visible(&browser),
+        ["the-princess-and-the-dragon"],
+        "the filter holds after a redraw"
+    );
+
+    // Nothing matches: it says so. Escape shows them all again.
+    browser.script("const f = document.getElementById('exp-filter'); f.value = ''; f.focus(); return null;");
+    for c in "zzz".chars() {
+        browser.key(&c.to_string());
+    }
+    browser.wait_for("no expansion", &|b: &Browser| visible(b).is_empty());
+    let none = browser.text(&browser.find_all("#exp-none")[0]);
+    assert!(none.contains("zzz"), "{none}");
+    browser.key("\u{E00C}"); // Escape
+    browser.wait_for("every expansion again", &|b: &Browser| visible(b).len() == total);
+    assert_eq!(
+        browser.script("return document.getElementById('exp-filter').value;"),
+        json!("")
+    );
+
+    // A phone: the filter box and the list fit the screen's width.
+    let (status, v) = browser.cmd("POST", "/window/rect", Some(&json!({"width": 390, "height": 844})));
+    assert_eq!(status, 200, "{v}");
+    let fits = browser.script(
+        "const f = document.getElementById('exp-filter').getBoundingClientRect(); \
+         return [document.documentElement.scrollWidth <= window.innerWidth, f.width > 200, f.right <= window.innerWidth];",
+    );
+    assert_eq!(fits, json!([true, true, true]));
+}

@@ -56,6 +56,85 @@ fn the_expansions_on_offer_are_those_the_command_line_lists() {
     assert!(ids.contains(&"easter") && ids.contains(&"fruit-trees"), "{ids:?}");
 }
 
+/// Each expansion says the shelf it comes from (`group`) and its year; the
+/// base game's entry lists the groups in the order hosts show them, with
+/// their headings; `carcassonne expansions` lists them under those
+/// headings, by year (not known last) and then name.
+#[test]
+fn expansions_are_grouped_by_shelf_and_year() {
+    let out = carcassonne().args(["expansions", "--json"]).output().unwrap();
+    assert!(out.status.success());
+    let listed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let list = listed.as_array().unwrap();
+    let groups: Vec<(&str, &str)> = list[0]["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| (g["id"].as_str().unwrap(), g["heading"].as_str().unwrap()))
+        .collect();
+    let want: Vec<(&str, &str)> = carcassonne_core::ExpansionGroup::ALL
+        .iter()
+        .map(|g| (g.id(), g.heading()))
+        .collect();
+    assert_eq!(groups, want);
+    let info = |id: &str| {
+        let e = list.iter().find(|e| e["id"] == json!(id)).unwrap();
+        (e["group"].as_str().unwrap().to_string(), e["year"].as_u64().unwrap())
+    };
+    assert_eq!(info("base"), ("base-game".to_string(), 2000));
+    assert_eq!(info("river"), ("base-game".to_string(), 2001));
+    assert_eq!(info("inns-and-cathedrals"), ("big-box".to_string(), 2002));
+    assert_eq!(info("river-ii"), ("mini".to_string(), 2005));
+    assert_eq!(info("fruit-trees"), ("fan".to_string(), 0));
+    // Every entry has both, from the catalog's declarations.
+    let catalog = Catalog::linked().unwrap();
+    for e in &list[1..] {
+        let decl = catalog.get(e["id"].as_str().unwrap()).unwrap();
+        assert_eq!(e["group"], json!(decl.group.id()));
+        assert_eq!(e["year"], json!(decl.year));
+    }
+
+    // For people: the headings in order, each group's expansions under it.
+    let out = carcassonne().arg("expansions").output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let at = |needle: &str| text.find(needle).unwrap_or_else(|| panic!("{needle:?} in\n{text}"));
+    let headings: Vec<usize> = [
+        "In the base game's box\n",
+        "Big boxes\n",
+        "Mini expansions\n",
+        "Fan expansions\n",
+    ]
+    .iter()
+    .map(|h| at(h))
+    .collect();
+    assert!(
+        headings.windows(2).all(|w| w[0] < w[1]),
+        "headings in order: {headings:?}"
+    );
+    assert!(!text.contains("Promos\n"), "a group without expansions is left out");
+    // Within a group by year, then name; an unknown year last.
+    let order = |ids: &[&str]| {
+        let places: Vec<usize> = ids.iter().map(|id| at(&format!("\n{id} "))).collect();
+        assert!(places.windows(2).all(|w| w[0] < w[1]), "{ids:?} in that order:\n{text}");
+    };
+    order(&["base", "river", "abbot"]);
+    order(&[
+        "inns-and-cathedrals",
+        "traders-and-builders",
+        "the-princess-and-the-dragon",
+        "the-tower",
+        "abbey-and-mayor",
+    ]);
+    order(&["king-and-robber-baron", "river-ii"]);
+    order(&["easter", "cleric-and-serf", "fruit-trees"]);
+    assert!(headings[1] < at("\ninns-and-cathedrals ") && at("\nabbey-and-mayor ") < headings[2]);
+    assert!(
+        text.contains("Inns & Cathedrals (2002; 18 tiles, linked)"),
+        "the year beside the tiles"
+    );
+}
+
 #[test]
 fn a_game_is_created_from_a_configuration_and_listed_with_its_links() {
     let (addr, server) = lobby(4);

@@ -11,9 +11,13 @@ use carcassonne_setup as _;
 use carcassonne_bots::{Bot, RandomBot};
 use carcassonne_core::rules::BASE_TILES;
 use carcassonne_core::tiles::{Landscape, Segments, TileType, parse_tile_set};
-use carcassonne_core::{Action, Catalog, Game, GameConfig, GameRecord, Rotation, Rules, Segment, TileSource};
+use carcassonne_core::{
+    Action, Catalog, CounterPlace, CounterReadings, Game, GameConfig, GameRecord, Pos, Rotation, Rules, Segment,
+    TileSource,
+};
 use carcassonne_render::{
-    attribute_label, board_svg, contact_sheet_html, feature_point, replay_html, tile_group, tile_svg,
+    Glossary, attribute_label, board_svg, contact_sheet_html, feature_point, replay_html, tile_group, tile_svg,
+    tile_svg_in,
 };
 use roxmltree::{Document, Node, ParsingOptions};
 use std::path::PathBuf;
@@ -63,12 +67,22 @@ fn check_dir() -> Option<PathBuf> {
 }
 
 fn play_random(config: GameConfig, catalog: &Catalog, seed: u64) -> (Game, GameRecord) {
+    play_random_until(config, catalog, seed, |_| false)
+}
+
+/// A random game played until `stop` says so (or to its end).
+fn play_random_until(
+    config: GameConfig,
+    catalog: &Catalog,
+    seed: u64,
+    stop: impl Fn(&Game) -> bool,
+) -> (Game, GameRecord) {
     let rules = Arc::new(Rules::new(catalog, &config, &TileSource::default()).expect("rules"));
     let mut game = Game::new(rules).expect("game starts");
     let mut record = GameRecord::new(config);
     let mut bot = RandomBot::new(seed ^ 0x5eed);
     let mut options: Vec<Action> = Vec::new();
-    while !game.is_over() {
+    while !game.is_over() && !stop(&game) {
         game.legal_actions(&mut options);
         assert!(!options.is_empty());
         let i = bot.choose(&game, &options);
@@ -252,7 +266,7 @@ fn expansion_attributes_show_as_badges() {
         .iter()
         .map(|b| {
             b.descendants()
-                .filter(|n| n.is_text())
+                .filter(|n| n.has_tag_name("text"))
                 .filter_map(|n| n.text())
                 .collect::<String>()
         })
@@ -262,6 +276,30 @@ fn expansion_attributes_show_as_badges() {
     }
     assert_eq!(attribute_label("x", &table("")), "x");
     assert_eq!(attribute_label("x", &table("a = false")), "no a");
+    assert_eq!(attribute_label("x", &table("pig-herd = true")), "pig herd");
+    // On hover, each badge says in words what the attribute is: the
+    // expansion's name and the description it declares, read from the
+    // linked expansions' declarations (or the keys, for one unknown here).
+    let titles: Vec<String> = with_class(&doc, "badge")
+        .iter()
+        .filter_map(|b| b.children().find(|n| n.has_tag_name("title")))
+        .map(|t| t.text().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(titles.len(), labels.len(), "every badge has words on hover");
+    for want in [
+        "Easter in Carcassonne: symbol nest — the symbol printed on the tile: an Easter Nest or the Easter Bunny",
+        "The Fruit-Bearing Trees: tree apple — the fruit tree printed on the tile; farmhouse — the picture shows a farmhouse",
+        "towers: height 2",
+        "Inns & Cathedrals: inn — an inn by the road",
+    ] {
+        assert!(
+            titles.iter().any(|t| t.starts_with(want)),
+            "hover {want:?} in {titles:?}"
+        );
+    }
+    // Without declarations, the words come from the keys alone.
+    let bare = tile_svg_in(&t, Rotation::NONE, &Glossary::default());
+    assert!(bare.contains("<title>easter: symbol nest</title>"), "{bare}");
 }
 
 #[test]
@@ -419,6 +457,137 @@ fn a_game_with_expansions_renders_badges_and_special_figures() {
     if let Some(dir) = check_dir() {
         std::fs::write(dir.join("board-expansions.svg"), &svg).unwrap();
         std::fs::write(dir.join("replay-expansions.html"), &html).unwrap();
+    }
+}
+
+/// The last value a counter of `expansion` has on a tile of `game` above 0.
+fn tile_counter(game: &Game, expansion: &str, counter: &str) -> Option<(Pos, i32)> {
+    let slot = game.rules().expansion_slot(expansion)?;
+    let info = game.rules().expansions()[slot as usize].info;
+    let index = info.counters.iter().position(|c| c.id == counter)?;
+    let mut readings = CounterReadings::default();
+    game.counters(slot, &mut readings);
+    readings.readings.iter().find_map(|r| match r.place {
+        CounterPlace::Tile(pos) if r.counter == index => {
+            let n = readings.get(index, r.value, r.place);
+            (n > 0).then_some((pos, n))
+        }
+        _ => None,
+    })
+}
+
+/// A random game of `expansions` played until `stop`, trying seeds in turn.
+fn a_game_where(expansions: &[&str], stop: impl Fn(&Game) -> bool) -> (Game, GameRecord) {
+    let catalog = Catalog::linked().expect("linked expansions");
+    for seed in 1..40 {
+        let mut config = GameConfig::with_players(2);
+        config.seed = seed;
+        config.expansions = expansions.iter().map(|e| e.to_string()).collect();
+        let (game, record) = play_random_until(config, &catalog, seed, &stop);
+        if stop(&game) {
+            return (game, record);
+        }
+    }
+    panic!("no game of {expansions:?} came to the situation in 40 seeds");
+}
+
+/// The tokens drawn in `doc`: (tile counter id, what the badge says, its
+/// words on hover, its colour).
+fn tokens_in(doc: &Document<'_>) -> Vec<(String, String, String, String)> {
+    with_class(doc, "token")
+        .iter()
+        .map(|g| {
+            let child = |tag: &str| g.children().find(|n| n.has_tag_name(tag));
+            (
+                g.attribute("data-counter").unwrap_or_default().to_string(),
+                child("text").and_then(|t| t.text()).unwrap_or_default().to_string(),
+                child("title").and_then(|t| t.text()).unwrap_or_default().to_string(),
+                child("rect")
+                    .and_then(|r| r.attribute("fill"))
+                    .unwrap_or_default()
+                    .to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_easter_bunny_on_its_tile_is_a_badge_with_words_on_hover() {
+    let (game, record) = a_game_where(&["easter"], |g| tile_counter(g, "easter", "bunny").is_some());
+    let svg = board_svg(&game);
+    let doc = parse(&svg);
+    let tokens = tokens_in(&doc);
+    let bunny = tokens
+        .iter()
+        .find(|t| t.0 == "bunny")
+        .unwrap_or_else(|| panic!("a bunny badge in {tokens:?}"));
+    assert_eq!(bunny.1, "B", "the counter's mark");
+    assert_eq!(bunny.2, "Easter in Carcassonne: The bunny sits here");
+    assert_eq!(bunny.3, "#b98a5a", "the counter's colour");
+    // Under the figures: the tokens come before them in the picture.
+    let first_figure = svg.find("figure-mark").unwrap_or(svg.len());
+    assert!(svg.find(r#"class="token""#).unwrap() < first_figure);
+    // The replay viewer draws it too, in the step where it stands.
+    let html = replay_html(&record, &Catalog::linked().unwrap(), &TileSource::default()).expect("replays");
+    let page = parse(&html);
+    assert!(
+        tokens_in(&page)
+            .iter()
+            .any(|t| t.0 == "bunny" && t.1 == "B" && t.2 == bunny.2)
+    );
+    if let Some(dir) = check_dir() {
+        std::fs::write(dir.join("board-easter-bunny.svg"), &svg).unwrap();
+        std::fs::write(dir.join("replay-easter-bunny.html"), &html).unwrap();
+    }
+}
+
+#[test]
+fn fruit_tokens_on_a_tree_are_a_numbered_badge() {
+    let (game, record) = a_game_where(&["fruit-trees"], |g| {
+        tile_counter(g, "fruit-trees", "tokens-on-tree").is_some_and(|(_, n)| n > 1)
+    });
+    let (_, n) = tile_counter(&game, "fruit-trees", "tokens-on-tree").unwrap();
+    let doc_text = board_svg(&game);
+    let tokens = tokens_in(&parse(&doc_text));
+    let want_words = format!("The Fruit-Bearing Trees: Fruit tokens left on the tree: {n}");
+    assert!(
+        tokens
+            .iter()
+            .any(|t| t.0 == "tokens-on-tree" && t.1 == n.to_string() && t.2 == want_words && t.3 == "#c8453a"),
+        "{want_words} in {tokens:?}"
+    );
+    let html = replay_html(&record, &Catalog::linked().unwrap(), &TileSource::default()).expect("replays");
+    assert!(tokens_in(&parse(&html)).iter().any(|t| t.2 == want_words));
+}
+
+#[test]
+fn the_dragon_is_drawn_with_its_name_on_hover() {
+    let dragon_on_board = |g: &Game| {
+        g.state().figures().iter().any(|f| {
+            f.owner == carcassonne_core::figures::NEUTRAL && g.rules().figures()[f.kind as usize].id == "dragon"
+        })
+    };
+    let (game, record) = a_game_where(&["the-princess-and-the-dragon"], dragon_on_board);
+    let svg = board_svg(&game);
+    let doc = parse(&svg);
+    let dragon = with_class(&doc, "figure-mark")
+        .into_iter()
+        .find(|g| g.descendants().any(|n| n.attribute("data-kind") == Some("dragon")))
+        .expect("the dragon is drawn");
+    let title = dragon
+        .children()
+        .find(|n| n.has_tag_name("title"))
+        .and_then(|t| t.text());
+    assert_eq!(title, Some("Dragon"), "its name, and no seat's");
+    assert!(dragon.descendants().any(|n| n.text() == Some("dragon")), "labelled");
+    let html = replay_html(&record, &Catalog::linked().unwrap(), &TileSource::default()).expect("replays");
+    assert!(html.contains("<title>Dragon</title>"));
+    assert!(
+        !html.contains("player 256"),
+        "a figure of nobody's is nobody's in the log too"
+    );
+    if let Some(dir) = check_dir() {
+        std::fs::write(dir.join("board-dragon.svg"), &svg).unwrap();
     }
 }
 

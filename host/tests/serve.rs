@@ -676,3 +676,105 @@ fn a_large_board_is_served_by_window_and_its_replay_is_refused() {
     let (status, _) = request(addr, "GET", "/api/games/1/record", None);
     assert_eq!(status, 200);
 }
+
+/// Plays with `token`, choosing options by a fixed pseudo-random sequence,
+/// until the state satisfies `done`; returns that state (or `None` when the
+/// game ended first).
+fn play_until(addr: SocketAddr, token: &str, seed: u64, done: impl Fn(&Value) -> bool) -> Option<Value> {
+    let mut r = seed;
+    for _ in 0..2000 {
+        let s = get_json(addr, &format!("/api/games/1/state?token={token}"));
+        if done(&s) {
+            return Some(s);
+        }
+        let n = s["decision"]["options"].as_array()?.len() as u64;
+        r = r
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let (status, reply) = post(
+            addr,
+            &json!({ "token": token, "index": (r >> 33) % n, "version": s["version"] }),
+        );
+        assert_eq!(status, 200, "{reply}");
+    }
+    None
+}
+
+/// The tokens of `state`'s board with their counters' declarations:
+/// (counter id, mark, label, fill, n).
+fn tokens_of(state: &Value) -> Vec<(String, String, String, String, i64)> {
+    let counters = state["board"]["counters"].as_array().unwrap();
+    state["board"]["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let c = &counters[t["counter"].as_u64().unwrap() as usize];
+            let s = |k: &str| c[k].as_str().unwrap().to_string();
+            (s("id"), s("mark"), s("label"), s("fill"), t["n"].as_i64().unwrap())
+        })
+        .collect()
+}
+
+/// A game's state carries the tile counters of its expansions as data —
+/// the declarations (mark, colour, label) and their values on the tiles
+/// drawn — for the page to draw as badges; the board's picture leaves
+/// them out, and a figure of nobody's is drawn with its name on hover.
+#[test]
+fn tokens_on_tiles_come_as_data_and_neutral_figures_by_name() {
+    // Easter: the bunny sits on a tile.
+    let mut found = None;
+    for seed in 1..12 {
+        let table = Table::open(&args(2, seed, &["easter"]), None).unwrap();
+        let hot = table.seats().unwrap().hotseat.clone();
+        let (addr, _server) = start(table);
+        let s = play_until(addr, &hot, seed, |s| tokens_of(s).iter().any(|t| t.0 == "bunny"));
+        if let Some(s) = s {
+            found = Some(s);
+            break;
+        }
+    }
+    let s = found.expect("an Easter game where the bunny sits on a tile");
+    let counters = s["board"]["counters"].as_array().unwrap();
+    assert!(
+        counters.iter().all(|c| c["expansion"] == json!("easter")),
+        "the tile counters of the game's expansions: {counters:?}"
+    );
+    let bunny = counters.iter().find(|c| c["id"] == json!("bunny")).unwrap();
+    assert_eq!(bunny["mark"], json!("B"));
+    assert_eq!(bunny["colour"], json!("#b98a5a"));
+    assert_eq!(bunny["fill"], json!("#b98a5a"));
+    assert_eq!(bunny["label"], json!("The bunny sits here"));
+    assert_eq!(bunny["expansion_name"], json!("Easter in Carcassonne"));
+    assert!(bunny["ink"].as_str().unwrap().starts_with('#'));
+    let tokens = s["board"]["tokens"].as_array().unwrap();
+    let t = tokens
+        .iter()
+        .find(|t| counters[t["counter"].as_u64().unwrap() as usize]["id"] == json!("bunny"))
+        .unwrap();
+    assert_eq!(t["n"], json!(1));
+    assert_eq!(t["at"].as_array().unwrap().len(), 2);
+    let svg = s["board"]["svg"].as_str().unwrap();
+    assert!(
+        !svg.contains(r#"class="token""#),
+        "the page draws the tokens, not the picture"
+    );
+
+    // The Princess & the Dragon: the dragon on the board, named on hover.
+    let mut dragon = None;
+    for seed in 1..12 {
+        let table = Table::open(&args(2, seed, &["the-princess-and-the-dragon"]), None).unwrap();
+        let hot = table.seats().unwrap().hotseat.clone();
+        let (addr, _server) = start(table);
+        if let Some(s) = play_until(addr, &hot, seed, |s| {
+            s["board"]["svg"].as_str().unwrap().contains(r#"data-kind="dragon""#)
+        }) {
+            dragon = Some(s);
+            break;
+        }
+    }
+    let s = dragon.expect("a game with the dragon on the board");
+    let svg = s["board"]["svg"].as_str().unwrap();
+    assert!(svg.contains("<title>Dragon</title>"), "{svg}");
+    assert!(!svg.contains("player 256"));
+}

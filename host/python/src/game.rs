@@ -1201,8 +1201,11 @@ pub fn restore(state: &str) -> PyResult<PyGame> {
 }
 
 /// The base game (id `base`, its own variants) and every expansion on offer
-/// (linked, and loaded from `plugins`) with its variants, as the command
-/// line's `expansions --json` lists them.
+/// (linked, and loaded from `plugins`) with its variants, the shelf it
+/// comes from (`group`: `base-game`, `big-box`, `mini`, `promo` or `fan`)
+/// and its `year` (0: not known), as the command line's `expansions --json`
+/// lists them; the base game's entry lists the groups in order with their
+/// headings (`groups`).
 #[pyfunction]
 #[pyo3(signature = (plugins=Vec::new(), tiles=None))]
 pub fn expansions<'py>(py: Python<'py>, plugins: Vec<PathBuf>, tiles: Option<PathBuf>) -> PyResult<Bound<'py, PyAny>> {

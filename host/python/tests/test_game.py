@@ -240,3 +240,23 @@ def test_redraw_refuses_what_it_cannot_do_and_changes_nothing():
     with pytest.raises(carcassonne.IllegalActionError, match="left in the bag"):
         g.redraw(["C"] * (counts["C"] + 1))
     assert g.record() == before
+
+
+def test_expansions_say_their_group_and_year():
+    listing = carcassonne.expansions()
+    base = listing[0]
+    assert base["id"] == "base" and base["group"] == "base-game" and base["year"] == 2000
+    # The groups in the order hosts show them, each with its heading.
+    groups = [g["id"] for g in base["groups"]]
+    assert groups == ["base-game", "big-box", "mini", "promo", "fan"]
+    assert base["groups"][1]["heading"] == "Big boxes"
+    by_id = {e["id"]: e for e in listing}
+    assert (by_id["inns-and-cathedrals"]["group"], by_id["inns-and-cathedrals"]["year"]) == ("big-box", 2002)
+    assert (by_id["river-ii"]["group"], by_id["river-ii"]["year"]) == ("mini", 2005)
+    assert (by_id["fruit-trees"]["group"], by_id["fruit-trees"]["year"]) == ("fan", 0)  # 0: not known
+    for e in listing:
+        assert e["group"] in groups and isinstance(e["year"], int)
+    # Listed under their headings as `carcassonne expansions` does: by
+    # group, then year (not known last), then name.
+    order = sorted(listing[1:], key=lambda e: (groups.index(e["group"]), e["year"] or 10**9, e["name"].lower()))
+    assert [e["id"] for e in order][:3] == ["river", "abbot", "inns-and-cathedrals"]

@@ -3,9 +3,11 @@
 
 use super::svg::{CENTRE, P, num};
 use super::tile::{Layout, tile_group_with};
+use super::tokens::{tile_tokens, tokens_svg};
+use super::words::Glossary;
 use super::{escape_xml, player_colour, player_ink, player_shape, shape_svg};
 use carcassonne_core::figures::FigureDecl;
-use carcassonne_core::figures::{FOLLOWER, Spot};
+use carcassonne_core::figures::{FOLLOWER, NEUTRAL, Spot};
 use carcassonne_core::{Game, Pos, Rotation, Rules};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -96,6 +98,7 @@ pub(crate) struct BoardFigure {
 /// The tile layouts of one board, computed once per tile type and rotation.
 pub(crate) struct Scene<'a> {
     pub rules: &'a Rules,
+    glossary: Glossary,
     layouts: HashMap<(u16, u8), Layout>,
     placed: HashMap<Pos, (u16, Rotation)>,
 }
@@ -104,6 +107,7 @@ impl<'a> Scene<'a> {
     pub fn new(rules: &'a Rules) -> Self {
         Scene {
             rules,
+            glossary: Glossary::of_rules(rules),
             layouts: HashMap::new(),
             placed: HashMap::new(),
         }
@@ -111,10 +115,11 @@ impl<'a> Scene<'a> {
 
     fn layout(&mut self, tile: u16, rotation: Rotation) -> Option<&Layout> {
         let t = self.rules.tiles().get(tile as usize)?;
+        let glossary = &self.glossary;
         Some(
             self.layouts
                 .entry((tile, rotation.quarter_turns()))
-                .or_insert_with(|| Layout::new(t, rotation)),
+                .or_insert_with(|| Layout::new(t, rotation, glossary)),
         )
     }
 
@@ -152,7 +157,9 @@ impl<'a> Scene<'a> {
     }
 
     /// Circles for `figures`, in player colours, labelled for non-followers;
-    /// figures on the same spot stand side by side.
+    /// figures on the same spot stand side by side. A figure's hover words
+    /// are its owner's name and its kind's, or for a figure of nobody's (a
+    /// dragon) its kind's name alone.
     pub fn figures(&mut self, figures: &[BoardFigure], name: &dyn Fn(u8) -> String) -> String {
         let tagged: Vec<(BoardFigure, String)> = figures.iter().map(|f| (*f, String::new())).collect();
         self.tagged_figures(&tagged, name)
@@ -174,11 +181,12 @@ impl<'a> Scene<'a> {
             let colour = player_colour(f.owner);
             let short = label.as_deref().is_some_and(|l| l.chars().count() <= 2);
             let r = if short { 11.0 } else { 9.5 };
-            let title = format!(
-                "{}: {}",
-                name(f.owner),
-                decl.map_or("figure".to_string(), |d| d.name.to_string())
-            );
+            let kind = decl.map_or("figure".to_string(), |d| d.name.to_string());
+            let title = if f.owner == NEUTRAL {
+                kind
+            } else {
+                format!("{}: {kind}", name(f.owner))
+            };
             let shape = player_shape(f.owner);
             // A shadow, then the owner's shape outlined in white, so it
             // stands out on green fields and brown cities alike.
@@ -352,9 +360,12 @@ pub(crate) fn player_name(rules: &Rules, player: u8) -> String {
 /// at its position and rotation (one tile is 100 units; `x` grows east and
 /// `y` south as on the board), every figure as a circle in its owner's
 /// colour ([`super::PLAYER_COLOURS`]) on its feature's representative point
-/// or its corner, non-followers labelled ([`figure_label`]), the markers of
-/// expansions ([`Marker`]) and a dashed orange outline round the tile a
-/// player placed last.
+/// or its corner, non-followers labelled ([`figure_label`]), figures of
+/// nobody's (a dragon) in a dark colour with their name on hover, the
+/// tokens of tile counters as badges ([`crate::TileToken`]: the counter's
+/// mark and number in its colour, its label on hover, stacked down the
+/// left side of the tile under the figures), the markers of expansions ([`Marker`])
+/// and a dashed orange outline round the tile a player placed last.
 pub fn board_svg(game: &Game) -> String {
     board_svg_window(game, None)
 }
@@ -365,6 +376,16 @@ pub fn board_svg(game: &Game) -> String {
 /// with the `viewBox` round those drawn. `None` is the whole board, and a
 /// window that holds every tile and marker draws what [`board_svg`] draws.
 pub fn board_svg_window(game: &Game, window: Option<[i32; 4]>) -> String {
+    board_svg_drawn(game, window, true)
+}
+
+/// [`board_svg_window`] without the tokens of tile counters: for a page
+/// that draws them itself from [`crate::tile_tokens`] (the browser's board).
+pub fn board_svg_window_without_tokens(game: &Game, window: Option<[i32; 4]>) -> String {
+    board_svg_drawn(game, window, false)
+}
+
+fn board_svg_drawn(game: &Game, window: Option<[i32; 4]>, tokens: bool) -> String {
     let inside = |p: Pos| window.is_none_or(|[x0, y0, x1, y1]| p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1);
     let s = game.state();
     let rules = game.rules();
@@ -385,6 +406,13 @@ pub fn board_svg_window(game: &Game, window: Option<[i32; 4]>) -> String {
     out.push_str(r#"<g class="layer">"#);
     if let Some(last) = all.last().filter(|t| t.placer.is_some() && inside(t.pos)) {
         out.push_str(&highlight_svg(last.pos));
+    }
+    if tokens {
+        let mut tokens = tile_tokens(game);
+        tokens.retain(|t| inside(t.pos));
+        if !tokens.is_empty() {
+            out.push_str(&format!(r#"<g class="tokens">{}</g>"#, tokens_svg(&tokens)));
+        }
     }
     let mut figures = figures_of(game);
     figures.retain(|f| inside(f.pos));

@@ -27,6 +27,7 @@ pub fn tiles(out: &Path, sets: &[String], catalog: &Catalog, source: &TileSource
             .collect::<Result<_>>()?
     };
     let mut written = Vec::new();
+    let glossary = render::Glossary::of_catalog(catalog);
     for set in chosen {
         let dir = out.join(&set.id);
         std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -46,12 +47,12 @@ pub fn tiles(out: &Path, sets: &[String], catalog: &Catalog, source: &TileSource
                 })
                 .collect();
             let path = dir.join(format!("{name}.svg"));
-            safe_file::write_atomically(&path, &render::tile_svg(&tile, Rotation::NONE))?;
+            safe_file::write_atomically(&path, &render::tile_svg_in(&tile, Rotation::NONE, &glossary))?;
             written.push(path);
             sheet.push((tile, def.count));
         }
         let path = out.join(format!("{}.html", set.id));
-        safe_file::write_atomically(&path, &render::contact_sheet_html(&set.name, &sheet))?;
+        safe_file::write_atomically(&path, &render::contact_sheet_html_in(&set.name, &sheet, &glossary))?;
         written.push(path);
     }
     Ok(written)

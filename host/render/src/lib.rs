@@ -32,13 +32,19 @@
 //! - every expansion attribute, of the tile or of a feature, as a small
 //!   labelled badge (see [`attribute_label`]): near the feature for a
 //!   feature's table, along the top or bottom of the tile for the tile's, so
-//!   symbols of new expansions appear without code changes.
+//!   symbols of new expansions appear without code changes; on hover, the
+//!   expansion's name and each attribute in words with the description the
+//!   expansion declares for it ([`Glossary`]).
 //!
 //! Figures on a board are circles in the player colours of
 //! [`PLAYER_COLOURS`], standing on a representative point of their feature
 //! ([`feature_point`]) or on the tile corner of a corner spot; figures other
-//! than the core follower carry a label (see [`figure_label`]). Expansions
-//! can put markers on the board through their public state: see [`Marker`].
+//! than the core follower carry a label (see [`figure_label`]); figures of
+//! nobody's (a dragon, a fairy) are dark, with their name on hover. The
+//! tile counters of enabled expansions (the bunny's tile, fruit tokens on
+//! a tree) are small badges stacked down the left side of their tile, under
+//! the figures ([`TileToken`]). Expansions can also put markers on the board
+//! through their public state: see [`Marker`].
 //!
 //! [`files`] writes these pictures and pages next to a record or into a
 //! directory; nothing here prints.
@@ -50,11 +56,15 @@ mod replay;
 mod sheet;
 mod svg;
 mod tile;
+mod tokens;
+mod words;
 
-pub use board::{Marker, board_svg, board_svg_window, figure_label, markers_of};
+pub use board::{Marker, board_svg, board_svg_window, board_svg_window_without_tokens, figure_label, markers_of};
 pub use replay::replay_html;
-pub use sheet::contact_sheet_html;
-pub use tile::{attribute_label, feature_point, tile_group, tile_svg};
+pub use sheet::{contact_sheet_html, contact_sheet_html_in};
+pub use tile::{attribute_label, feature_point, tile_group, tile_group_in, tile_svg, tile_svg_in};
+pub use tokens::{TOKEN_PALETTE, TileToken, tile_tokens, token_fill, token_ink, token_text, token_words};
+pub use words::Glossary;
 
 /// Player colours by seat: red, blue, yellow, black, purple, orange. A
 /// seat beyond the sixth reuses the palette from the start (seat 7 is red).

@@ -4,8 +4,9 @@ use super::board::{
     BoardFigure, Marker, Scene, background, highlight_svg, markers_of, markers_svg, player_name, svg_open, view_box,
 };
 use super::sheet::page_head;
+use super::tokens::{TileToken, tile_tokens, tokens_svg};
 use super::{escape_xml, player_colour};
-use carcassonne_core::figures::FigureId;
+use carcassonne_core::figures::{FigureId, NEUTRAL};
 use carcassonne_core::{Catalog, Event, Game, GameRecord, Pos, RecordError, ReplayStep, Rotation, Rules, TileSource};
 use std::ops::ControlFlow;
 
@@ -20,6 +21,8 @@ pub(crate) struct Snapshot {
     /// players × score sources.
     pub breakdown: Vec<Vec<i32>>,
     pub markers: Vec<Marker>,
+    /// The tokens of tile counters on the board.
+    pub tokens: Vec<TileToken>,
     /// The tile placed by a player during this step.
     pub highlight: Option<Pos>,
 }
@@ -77,6 +80,7 @@ impl Recorder {
                 scores: self.scores.clone(),
                 breakdown: self.breakdown.clone(),
                 markers: markers_of(game),
+                tokens: tile_tokens(game),
                 highlight: self.highlight.take(),
             },
         });
@@ -201,6 +205,13 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
             tile(*t),
             rotation.degrees()
         ),
+        // A figure of nobody's (a dragon) comes or moves by the rules.
+        Event::FigureDeployed { owner, kind, pos, .. } if *owner == NEUTRAL => {
+            format!("The {} comes onto the board at {pos}", figure(*kind))
+        }
+        Event::FigureReturned { owner, kind, .. } if *owner == NEUTRAL => {
+            format!("The {} leaves the board", figure(*kind))
+        }
         Event::FigureDeployed {
             owner, kind, pos, spot, ..
         } => {
@@ -369,7 +380,8 @@ const REPLAY_JS: &str = "(function () {
 /// buttons, a slider and the arrow keys (Home and End for the ends) move
 /// between steps (`#step-N` in the address opens step N, from 0), each showing the board as it stood (the tile placed in
 /// that step outlined), the score table with points by source and what
-/// happened, in words.
+/// happened, in words; the tokens of tile counters as badges, as
+/// [`crate::board_svg`] draws them.
 ///
 /// The steps are: the start (the start tile and any set-up), one per turn
 /// (a turn's step shows the board at its end), and final scoring when the
@@ -505,6 +517,8 @@ fn render(game: &Game, steps: &[Step], placed: &[(u16, Pos, Rotation)]) -> Strin
         if let Some(p) = step.snap.highlight {
             out.push_str(&highlight_svg(p));
         }
+        // Under the figures (drawn after every layer).
+        out.push_str(&tokens_svg(&step.snap.tokens));
         out.push_str(&markers_svg(&step.snap.markers));
         out.push_str("</g>");
     }

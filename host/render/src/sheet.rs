@@ -3,6 +3,7 @@
 
 use super::escape_xml;
 use super::tile::tile_svg_sized;
+use super::words::Glossary;
 use carcassonne_core::Rotation;
 use carcassonne_core::tiles::TileType;
 
@@ -29,8 +30,14 @@ figcaption .note { display: block; font-size: .75rem; color: #a0522d; }";
 /// resources; it also parses as XML) showing every tile of the set
 /// `set_name`: each tile's picture as [`super::tile_svg`] draws it, its id,
 /// name and number of copies, whether it stays out of the bag, and the
-/// totals of tile types and tiles.
+/// totals of tile types and tiles. Attribute badges are worded from the
+/// linked expansions; [`contact_sheet_html_in`] takes the glossary.
 pub fn contact_sheet_html(set_name: &str, tiles: &[(TileType, u32)]) -> String {
+    contact_sheet_html_in(set_name, tiles, Glossary::linked())
+}
+
+/// [`contact_sheet_html`] with attribute badges worded from `glossary`.
+pub fn contact_sheet_html_in(set_name: &str, tiles: &[(TileType, u32)], glossary: &Glossary) -> String {
     let total: u64 = tiles.iter().map(|(_, c)| u64::from(*c)).sum();
     let mut out = page_head(&format!("Tiles: {set_name}"), SHEET_CSS);
     out.push_str("<body>\n");
@@ -43,7 +50,7 @@ pub fn contact_sheet_html(set_name: &str, tiles: &[(TileType, u32)]) -> String {
     ));
     for (tile, count) in tiles {
         out.push_str("<figure class=\"tile-card\">");
-        out.push_str(&tile_svg_sized(tile, Rotation::NONE, 132));
+        out.push_str(&tile_svg_sized(tile, Rotation::NONE, 132, glossary));
         out.push_str(&format!(
             "<figcaption><span class=\"id\">{}</span><span class=\"count\">× {count}</span><span class=\"name\">{}</span>",
             escape_xml(tile.id()),

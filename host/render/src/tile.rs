@@ -3,6 +3,7 @@
 
 use super::escape_xml;
 use super::svg::{CENTRE, Cmd, P, Path, along, dist, dist_to_polyline, inside, num, turn};
+use super::words::Glossary;
 use carcassonne_core::tiles::{FeatureKind, KindShape, LeadsInto, TileType};
 use carcassonne_core::{Rotation, Segment, Side};
 
@@ -66,8 +67,8 @@ pub(crate) struct Layout {
     pub pennants: Vec<(P, u8)>,
     /// A representative point per feature (definition order).
     pub points: Vec<P>,
-    /// Badge anchors (centre of the badge) and labels.
-    pub badges: Vec<(P, String)>,
+    /// Badge anchors (centre of the badge), labels and hover words.
+    pub badges: Vec<(P, String, String)>,
     /// Hedges between two fields that nothing else divides.
     pub hedges: Vec<Vec<P>>,
 }
@@ -205,8 +206,9 @@ fn board_segments(tile: &TileType, rotation: Rotation, fi: usize) -> Vec<Segment
 }
 
 impl Layout {
-    /// Lays out `tile` turned by `rotation`.
-    pub fn new(tile: &TileType, rotation: Rotation) -> Layout {
+    /// Lays out `tile` turned by `rotation`, its attribute badges worded
+    /// from `glossary`.
+    pub fn new(tile: &TileType, rotation: Rotation, glossary: &Glossary) -> Layout {
         let features = &tile.def.features;
         let landscape = tile.landscape();
         let shape = |f: &carcassonne_core::tiles::FeatureDef| landscape.shape(f.kind);
@@ -510,8 +512,9 @@ impl Layout {
 
         // Badges: a feature's tables near the feature, the tile's along an
         // edge or in a corner, wherever they hide the least.
+        let worded = |(id, v): (&String, &toml::Value)| (attribute_label(id, v), glossary.attribute_words(id, v));
         for (fi, f) in features.iter().enumerate() {
-            let labels: Vec<String> = f.attributes.iter().map(|(id, v)| attribute_label(id, v)).collect();
+            let labels: Vec<(String, String)> = f.attributes.iter().map(worded).collect();
             if labels.is_empty() {
                 continue;
             }
@@ -524,14 +527,12 @@ impl Layout {
             ];
             layout.place_badges(labels, &cands);
         }
-        let labels: Vec<String> = tile
-            .def
-            .attributes
-            .iter()
-            .map(|(id, v)| attribute_label(id, v))
-            .collect();
+        let labels: Vec<(String, String)> = tile.def.attributes.iter().map(worded).collect();
         if !labels.is_empty() {
-            let w = labels.iter().map(|l| badge_rect((50.0, 50.0), l).2).fold(0.0, f64::max);
+            let w = labels
+                .iter()
+                .map(|(l, _)| badge_rect((50.0, 50.0), l).2)
+                .fold(0.0, f64::max);
             let (left, right) = (w / 2.0 + 3.0, 97.0 - w / 2.0);
             let cands = [
                 ((50.0, 89.0), -12.0),
@@ -636,13 +637,13 @@ impl Layout {
 
     /// Places a stack of badges at the first candidate (first badge's
     /// centre, step to the next) that hides nothing, else the clearest.
-    fn place_badges(&mut self, labels: Vec<String>, cands: &[(P, f64)]) {
+    fn place_badges(&mut self, labels: Vec<(String, String)>, cands: &[(P, f64)]) {
         let mut best: Option<(usize, f64)> = None;
         for (i, (at, step)) in cands.iter().enumerate() {
             let c = labels
                 .iter()
                 .enumerate()
-                .map(|(k, l)| self.badge_clearance(badge_rect((at.0, at.1 + step * k as f64), l)))
+                .map(|(k, (l, _))| self.badge_clearance(badge_rect((at.0, at.1 + step * k as f64), l)))
                 .fold(f64::INFINITY, f64::min);
             if c >= 1.0 {
                 best = Some((i, c));
@@ -655,8 +656,8 @@ impl Layout {
         let (at, step) = best
             .and_then(|(i, _)| cands.get(i).copied())
             .unwrap_or(((50.0, 89.0), -12.0));
-        for (k, label) in labels.into_iter().enumerate() {
-            self.badges.push(((at.0, at.1 + step * k as f64), label));
+        for (k, (label, words)) in labels.into_iter().enumerate() {
+            self.badges.push(((at.0, at.1 + step * k as f64), label, words));
         }
     }
 
@@ -694,7 +695,7 @@ impl Layout {
                 for (q, _) in &self.pennants {
                     c = c.min(dist(p, *q) - 8.0);
                 }
-                for (q, _) in &self.badges {
+                for (q, _, _) in &self.badges {
                     c = c.min(dist(p, *q) - 6.0);
                 }
             }
@@ -727,27 +728,31 @@ fn pick(cands: &[P], taken: &[Option<P>], good: f64, score: impl Fn(P, &[Option<
     best.map_or(CENTRE, |(p, _)| p)
 }
 
-/// The text of an expansion attribute table, for badges: a string value
-/// shows as itself (`{symbol = "nest"}` → `nest`), `true` as the key
-/// (`{inn = true}` → `inn`), `false` as `no` and the key, a number after
-/// its key (`{height = 2}` → `height 2`), anything else as `key: value`;
-/// the parts are joined with ` · ` in file order (`{tree = "apple",
-/// farmhouse = true}` → `apple · farmhouse`). An empty table, or one with
-/// nothing to show, is labelled with the expansion's id.
+/// The text of an expansion attribute table, for badges, in words: a
+/// string value shows as itself (`{symbol = "nest"}` → `nest`), `true` as
+/// the key (`{inn = true}` → `inn`), `false` as `no` and the key, a number
+/// after its key (`{height = 2}` → `height 2`), anything else as `key:
+/// value`, with dashes and underscores of keys as spaces (`pig-herd` →
+/// `pig herd`); the parts are joined with ` · ` in file order (`{tree =
+/// "apple", farmhouse = true}` → `apple · farmhouse`). An empty table, or
+/// one with nothing to show, is labelled with the expansion's id. The
+/// badge's hover words name the expansion and each attribute's declared
+/// description ([`Glossary::attribute_words`]).
 pub fn attribute_label(expansion: &str, value: &toml::Value) -> String {
+    use super::words::spaced;
     use toml::Value;
     let parts: Vec<String> = match value {
         Value::Table(t) => t
             .iter()
             .map(|(k, v)| match v {
                 Value::String(s) => s.clone(),
-                Value::Boolean(true) => k.clone(),
-                Value::Boolean(false) => format!("no {k}"),
-                Value::Integer(i) => format!("{k} {i}"),
-                Value::Float(f) => format!("{k} {f}"),
-                Value::Datetime(d) => format!("{k} {d}"),
-                Value::Array(a) => format!("{k}: {}", a.iter().map(scalar).collect::<Vec<_>>().join(", ")),
-                Value::Table(_) => format!("{k}: {}", scalar(v)),
+                Value::Boolean(true) => spaced(k),
+                Value::Boolean(false) => format!("no {}", spaced(k)),
+                Value::Integer(i) => format!("{} {i}", spaced(k)),
+                Value::Float(f) => format!("{} {f}", spaced(k)),
+                Value::Datetime(d) => format!("{} {d}", spaced(k)),
+                Value::Array(a) => format!("{}: {}", spaced(k), a.iter().map(scalar).collect::<Vec<_>>().join(", ")),
+                Value::Table(_) => format!("{}: {}", spaced(k), scalar(v)),
             })
             .filter(|s| !s.is_empty())
             .collect(),
@@ -760,7 +765,7 @@ pub fn attribute_label(expansion: &str, value: &toml::Value) -> String {
     }
 }
 
-fn scalar(v: &toml::Value) -> String {
+pub(crate) fn scalar(v: &toml::Value) -> String {
     match v {
         toml::Value::String(s) => s.clone(),
         other => other.to_string(),
@@ -777,7 +782,10 @@ pub fn feature_point(tile: &TileType, rotation: Rotation, feature: usize) -> Opt
     if feature >= tile.def.features.len() {
         return None;
     }
-    Layout::new(tile, rotation).points.get(feature).copied()
+    Layout::new(tile, rotation, &Glossary::default())
+        .points
+        .get(feature)
+        .copied()
 }
 
 /// The drawing of a tile in the board frame, 100 × 100 units from (0, 0).
@@ -864,8 +872,8 @@ pub(crate) fn tile_body(layout: &Layout) -> String {
     for (p, count) in &layout.pennants {
         s.push_str(&pennant(*p, *count));
     }
-    for (p, label) in &layout.badges {
-        s.push_str(&badge(*p, label));
+    for (p, label, words) in &layout.badges {
+        s.push_str(&badge(*p, label, words));
     }
     s
 }
@@ -996,11 +1004,13 @@ fn badge_rect(p: P, label: &str) -> (f64, f64, f64, f64, f64) {
     (x, y, w, h, size)
 }
 
-/// A labelled badge centred on `p`, kept inside the tile.
-pub(crate) fn badge(p: P, label: &str) -> String {
+/// A labelled badge centred on `p`, kept inside the tile, with `words` on
+/// hover.
+pub(crate) fn badge(p: P, label: &str, words: &str) -> String {
     let (x, y, w, h, size) = badge_rect(p, label);
     format!(
-        r##"<g class="badge"><rect x="{}" y="{}" width="{}" height="{}" rx="3" fill="#ffffff" fill-opacity="0.92" stroke="#333333" stroke-width="0.7"/><text x="{}" y="{}" font-family="sans-serif" font-size="{}" fill="#222222" text-anchor="middle">{}</text></g>"##,
+        r##"<g class="badge"><title>{}</title><rect x="{}" y="{}" width="{}" height="{}" rx="3" fill="#ffffff" fill-opacity="0.92" stroke="#333333" stroke-width="0.7"/><text x="{}" y="{}" font-family="sans-serif" font-size="{}" fill="#222222" text-anchor="middle">{}</text></g>"##,
+        escape_xml(words),
         num(x),
         num(y),
         num(w),
@@ -1017,8 +1027,16 @@ const OUTLINE: &str = r##"<rect class="outline" width="100" height="100" fill="n
 
 /// `tile` turned by `rotation` as an SVG group whose top-left corner is at
 /// (`x`, `y`), 100 units a side: the building block of board pictures.
+/// Its attribute badges are worded from the linked expansions
+/// ([`Glossary::linked`]); [`tile_group_in`] takes the glossary.
 pub fn tile_group(tile: &TileType, rotation: Rotation, x: f64, y: f64) -> String {
-    tile_group_with(tile, rotation, x, y, &Layout::new(tile, rotation), "")
+    tile_group_in(tile, rotation, x, y, Glossary::linked())
+}
+
+/// [`tile_group`] with its attribute badges worded from `glossary` (a
+/// game's expansions, plugins too: [`Glossary::of_rules`]).
+pub fn tile_group_in(tile: &TileType, rotation: Rotation, x: f64, y: f64, glossary: &Glossary) -> String {
+    tile_group_with(tile, rotation, x, y, &Layout::new(tile, rotation, glossary), "")
 }
 
 /// [`tile_group`] with a precomputed layout and extra attributes for the
@@ -1083,14 +1101,21 @@ fn tile_title(tile: &TileType, rotation: Rotation) -> String {
 /// A standalone SVG picture of `tile` turned by `rotation`, drawn from its
 /// definition (see the module documentation for what it shows). The
 /// picture is 100 × 100 units in its `viewBox` and 200 pixels wide; it
-/// scales to any size.
+/// scales to any size. Its attribute badges are worded from the linked
+/// expansions ([`Glossary::linked`]); [`tile_svg_in`] takes the glossary.
 pub fn tile_svg(tile: &TileType, rotation: Rotation) -> String {
-    tile_svg_sized(tile, rotation, 200)
+    tile_svg_in(tile, rotation, Glossary::linked())
 }
 
-/// [`tile_svg`] at `px` pixels a side.
-pub(crate) fn tile_svg_sized(tile: &TileType, rotation: Rotation, px: u32) -> String {
-    let layout = Layout::new(tile, rotation);
+/// [`tile_svg`] with its attribute badges worded from `glossary` (a
+/// catalog's expansions, plugins too: [`Glossary::of_catalog`]).
+pub fn tile_svg_in(tile: &TileType, rotation: Rotation, glossary: &Glossary) -> String {
+    tile_svg_sized(tile, rotation, 200, glossary)
+}
+
+/// [`tile_svg_in`] at `px` pixels a side.
+pub(crate) fn tile_svg_sized(tile: &TileType, rotation: Rotation, px: u32, glossary: &Glossary) -> String {
+    let layout = Layout::new(tile, rotation, glossary);
     let art = tile.def.art.as_ref().is_some_and(|a| a.svg.is_some());
     format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1 -1 102 102" width="{px}" height="{px}" role="img"{}><title>{}</title>{}{}{OUTLINE}</svg>"#,
@@ -1152,7 +1177,7 @@ mod tests {
     fn separate_cities_do_not_overlap() {
         for id in ["H", "I"] {
             for r in Rotation::ALL {
-                let layout = Layout::new(&base(id), r);
+                let layout = Layout::new(&base(id), r, &Glossary::default());
                 assert_eq!(layout.cities.len(), 2);
                 let (a, b) = (&layout.cities[0].poly, &layout.cities[1].poly);
                 for i in 0..50 {
@@ -1170,7 +1195,7 @@ mod tests {
     #[test]
     fn one_city_over_several_sides_is_one_shape_through_the_middle() {
         for id in ["C", "F", "Q"] {
-            let layout = Layout::new(&base(id), Rotation::NONE);
+            let layout = Layout::new(&base(id), Rotation::NONE, &Glossary::default());
             assert_eq!(layout.cities.len(), 1);
             assert!(inside(CENTRE, &layout.cities[0].poly), "{id}");
         }
@@ -1179,12 +1204,12 @@ mod tests {
     #[test]
     fn roads_join_at_side_centres() {
         // U's road meets both sides at their centres, so neighbours join.
-        let layout = Layout::new(&base("U"), Rotation::NONE);
+        let layout = Layout::new(&base("U"), Rotation::NONE, &Glossary::default());
         let line = &layout.roads[0].lines[0];
         assert_eq!(line.first(), Some(&(100.0, 50.0)));
         assert_eq!(line.last(), Some(&(0.0, 50.0)));
         // V's curve too, turned.
-        let layout = Layout::new(&base("V"), Rotation::quarters(1));
+        let layout = Layout::new(&base("V"), Rotation::quarters(1), &Glossary::default());
         let line = &layout.roads[0].lines[0];
         let ends = [line[0], line[line.len() - 1]];
         assert!(ends.contains(&(0.0, 50.0)) && ends.contains(&(50.0, 0.0)), "{ends:?}");

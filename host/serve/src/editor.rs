@@ -8,16 +8,15 @@
 //! no file to write.
 
 use carcassonne_core::rules::BASE_TILES;
-use carcassonne_core::tiles::{FeatureKind, KindShape, Landscape, TileSet, TileType};
+use carcassonne_core::tiles::{FeatureKind, KindShape, TileSet, TileType};
 use carcassonne_core::{Catalog, Rotation, TileSource};
-use carcassonne_render::tile_svg;
+use carcassonne_render::{Glossary, tile_svg_in};
 use carcassonne_setup::tile_edit::{self, EditError, NewTile};
 use carcassonne_setup::tiles_cmd::describe_features;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::ops::Range;
 use std::path::PathBuf;
-use std::sync::Arc;
 use toml_edit::{DocumentMut, Item};
 
 mod working;
@@ -221,7 +220,7 @@ impl Editor {
             .tiles
             .iter()
             .enumerate()
-            .map(|(i, _)| tile_json(&set, i, &text, &blocks, self.catalog.landscape()))
+            .map(|(i, _)| tile_json(&set, i, &text, &blocks, &self.catalog))
             .collect();
         let editable = self.disk_path(file).is_some();
         Ok(json!({
@@ -292,7 +291,7 @@ impl Editor {
             .tiles
             .iter()
             .position(|t| t.id == id)
-            .map(|i| tile_json(set, i, text, &blocks, self.catalog.landscape()));
+            .map(|i| tile_json(set, i, text, &blocks, &self.catalog));
         json!({ "ok": true, "set": set.id, "tile": tile })
     }
 }
@@ -324,23 +323,24 @@ pub fn may_save(peer: std::net::IpAddr, token: Option<&str>, hotseat: &str) -> b
     peer.is_loopback() || token.is_some_and(|t| !t.is_empty() && t == hotseat)
 }
 
-/// The JSON for tile `i` of `set`: picture, features, count and TOML block.
+/// The JSON for tile `i` of `set`: picture (its attribute badges worded
+/// from `catalog`'s declarations), features, count and TOML block.
 pub(crate) fn tile_json(
     set: &TileSet,
     i: usize,
     text: &str,
     blocks: &[(String, Range<usize>)],
-    landscape: &Arc<Landscape>,
+    catalog: &Catalog,
 ) -> Value {
     let def = &set.tiles[i];
-    let tile = TileType::new(i as u16, &set.id, def.clone(), landscape);
+    let tile = TileType::new(i as u16, &set.id, def.clone(), catalog.landscape());
     // The features as the picture needs them: segments by name, cities by index.
     let parts: Vec<Value> = def
         .features
         .iter()
         .map(|f| {
             json!({
-                "kind": landscape.feature_name(f.kind),
+                "kind": catalog.landscape().feature_name(f.kind),
                 "segments": f.segments.iter().map(|s| s.name()).collect::<Vec<_>>(),
                 "pennants": f.pennants,
                 "cities": f.touches,
@@ -361,7 +361,7 @@ pub(crate) fn tile_json(
         "features": describe_features(&tile),
         "parts": parts,
         "attributes": def.attributes,
-        "svg": tile_svg(&tile, Rotation::NONE),
+        "svg": tile_svg_in(&tile, Rotation::NONE, &Glossary::of_catalog(catalog)),
         "toml": block,
     })
 }

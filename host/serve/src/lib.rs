@@ -26,8 +26,11 @@ use anyhow::{Context, Result, bail};
 use carcassonne_bots::{Bot, BotSpec};
 use carcassonne_core::figures::Spot;
 use carcassonne_core::read_text_file;
-use carcassonne_core::{Action, Decision, Game, GameRecord, IllegalAction, Move, RefusalKind, Rotation};
-use carcassonne_render::{board_svg_window, feature_point, tile_group, tile_svg};
+use carcassonne_core::{Action, CounterScope, Decision, Game, GameRecord, IllegalAction, Move, RefusalKind, Rotation};
+use carcassonne_render::{
+    Glossary, board_svg_window_without_tokens, feature_point, tile_group_in, tile_svg_in, tile_tokens, token_fill,
+    token_ink,
+};
 use carcassonne_setup::journal::RecordWriter;
 use carcassonne_setup::{describe as output, safe_file, session, setup};
 use scores::ScoreTimeline;
@@ -1207,6 +1210,8 @@ impl Table {
             && window[1] <= tile_bounds[1]
             && window[2] >= tile_bounds[2]
             && window[3] >= tile_bounds[3];
+        let drawn = (!whole).then_some(window);
+        let (counters, tokens) = tokens_json(game, drawn);
         let you = match viewer {
             Some(Viewer::Seat(p)) => json!({ "seat": p, "name": s.player_name(p) }),
             Some(Viewer::HotSeat) => json!({ "hotseat": true }),
@@ -1239,7 +1244,11 @@ impl Table {
             "expansions": expansions,
             "presented": presented,
             "board": {
-                "svg": board_svg_window(game, (!whole).then_some(window)),
+                // The tokens of tile counters are drawn by the page, from
+                // `counters` (the declarations) and `tokens` (their values).
+                "svg": board_svg_window_without_tokens(game, drawn),
+                "counters": counters,
+                "tokens": tokens,
                 "bounds": bounds,
                 "window": window,
                 "complete": complete,
@@ -1301,15 +1310,21 @@ impl Table {
             Decision::Place { tile, .. } => {
                 let t = rules.tile(*tile);
                 let rotations: Vec<Rotation> = (0..4).filter_map(|q| Rotation::from_degrees(q * 90)).collect();
+                let glossary = Glossary::of_rules(rules);
                 v["kind"] = json!("place");
                 v["tile"] = json!(t.id());
                 // What the tile shows, in words (its id when the file gives no name).
                 v["tile_name"] = json!(t.def.name.clone().unwrap_or_else(|| t.id().to_string()));
-                v["tile_svgs"] = json!(rotations.iter().map(|r| tile_svg(t, *r)).collect::<Vec<_>>());
+                v["tile_svgs"] = json!(
+                    rotations
+                        .iter()
+                        .map(|r| tile_svg_in(t, *r, &glossary))
+                        .collect::<Vec<_>>()
+                );
                 v["tile_groups"] = json!(
                     rotations
                         .iter()
-                        .map(|r| tile_group(t, *r, 0.0, 0.0))
+                        .map(|r| tile_group_in(t, *r, 0.0, 0.0, &glossary))
                         .collect::<Vec<_>>()
                 );
             }
@@ -1353,6 +1368,47 @@ fn push_events(log: &mut Vec<String>, game: &Game) {
             .iter()
             .filter_map(|e| output::describe_in_words(game, e)),
     );
+}
+
+/// The tile counters the enabled expansions of `game` declare (what the
+/// page draws tokens from: each counter's expansion, id, label, values,
+/// mark, declared colour and the badge's `fill` and `ink`), and their
+/// values above 0 on the tiles in `window` (all tiles for `None`), each
+/// naming its counter by its index in the first list.
+fn tokens_json(game: &Game, window: Option<[i32; 4]>) -> (Vec<Value>, Vec<Value>) {
+    let mut counters = Vec::new();
+    let mut index = std::collections::HashMap::new();
+    for (slot, e) in game.rules().expansions().iter().enumerate() {
+        for (i, c) in e.info.counters.iter().enumerate() {
+            if c.scope != CounterScope::Tile {
+                continue;
+            }
+            index.insert((slot, i), counters.len());
+            let fill = token_fill(e.info.id, c);
+            counters.push(json!({
+                "expansion": e.info.id,
+                "expansion_name": e.info.name,
+                "id": c.id,
+                "label": c.label,
+                "values": c.values,
+                "scale": c.scale,
+                "mark": c.mark,
+                "colour": c.colour,
+                "ink": token_ink(&fill),
+                "fill": fill,
+            }));
+        }
+    }
+    let inside = |x: i32, y: i32| window.is_none_or(|[x0, y0, x1, y1]| x >= x0 && x <= x1 && y >= y0 && y <= y1);
+    let tokens = tile_tokens(game)
+        .into_iter()
+        .filter(|t| inside(t.pos.x, t.pos.y))
+        .filter_map(|t| {
+            let counter = index.get(&(t.slot as usize, t.counter))?;
+            Some(json!({ "at": [t.pos.x, t.pos.y], "counter": counter, "value": t.value, "n": t.n }))
+        })
+        .collect();
+    (counters, tokens)
 }
 
 fn bounds_of(cells: impl Iterator<Item = (i32, i32)>) -> [i32; 4] {
@@ -1518,7 +1574,15 @@ mod tests {
         let mut t = table(&[Some("random"), Some("random")], 3, 1, false);
         t.play_bots().unwrap();
         let s = t.state_json(None);
-        assert_eq!(s["board"]["svg"], json!(carcassonne_render::board_svg(&t.game)));
+        assert_eq!(
+            s["board"]["svg"],
+            json!(carcassonne_render::board_svg_window_without_tokens(&t.game, None))
+        );
+        assert_eq!(
+            s["board"]["svg"],
+            json!(carcassonne_render::board_svg(&t.game)),
+            "no tokens in a base game"
+        );
         assert_eq!(s["board"]["complete"], json!(true));
         assert_eq!(s["board"]["window"], s["board"]["bounds"]);
     }
@@ -1556,7 +1620,7 @@ mod tests {
             .iter()
             .filter(|p| p.pos.x.abs_diff(last.x) <= 1 && p.pos.y.abs_diff(last.y) <= 1)
             .count();
-        let drawn = carcassonne_render::board_svg_window(&t.game, Some(window));
+        let drawn = carcassonne_render::board_svg_window_without_tokens(&t.game, Some(window));
         assert_eq!(svg, drawn);
         // Each tile is a group of its own.
         assert_eq!(svg.matches(r#"<g class="tile" "#).count(), inside, "{svg}");

@@ -2,7 +2,7 @@
 //! turn log, the score table, the final summary and the expansions listing.
 //! Front ends print or send what these return.
 
-use carcassonne_core::{Action, Deployment, Event, Game};
+use carcassonne_core::{Action, Deployment, Event, ExpansionGroup, Game};
 use serde_json::{Value, json};
 
 /// " at (1,0)" after a label of a figure on this turn's tile, for the
@@ -352,16 +352,28 @@ fn figure_json(f: &carcassonne_core::FigureDecl) -> Value {
 /// version, origin, tile count, requirements, conflicts, figures, the parts
 /// a game may switch off one by one, variants with defaults, the tile and feature attributes each
 /// expansion reads (its attribute schema), the kinds of feature and edge
-/// each declares, and its counters (what a learning agent's observation
-/// shows of its state). The base game's entry has the id `base` (its
-/// variants go under `[variants.base]`) and the origin `core`; it is always
-/// on, so it is never named in `expansions`.
+/// each declares, its counters (what a learning agent's observation
+/// shows of its state; a tile counter's `mark` and `colour` say how
+/// pictures draw its token), and the shelf it comes from for choosing
+/// among many: `group` (the id of its [`ExpansionGroup`]) and `year` (first
+/// published, 0 when not known). The base game's entry has the id `base`
+/// (its variants go under `[variants.base]`), the origin `core` and the
+/// group `base-game`; it is always on, so it is never named in
+/// `expansions`. It also lists every group in the order hosts show them,
+/// with its heading (`groups`: `[{"id": "base-game", "heading": "In the
+/// base game's box"}, …]`). The expansions are listed by id.
 pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core::TileSource) -> anyhow::Result<Value> {
     let mut list = vec![json!({
         "id": carcassonne_core::BASE_ID,
         "name": "Base game",
         "version": carcassonne_core::record::ENGINE_VERSION,
         "description": "The base game's rules and 72 tiles; always on (its variants go under [variants.base])",
+        "group": ExpansionGroup::BaseGame.id(),
+        "year": BASE_GAME_YEAR,
+        "groups": ExpansionGroup::ALL
+            .iter()
+            .map(|g| json!({ "id": g.id(), "heading": g.heading() }))
+            .collect::<Vec<_>>(),
         "origin": "core",
         "tiles": tiles.load("base.toml", carcassonne_core::rules::BASE_TILES, catalog)?.total(),
         "requires": [],
@@ -381,6 +393,8 @@ pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core:
             "name": e.name,
             "version": e.version,
             "description": e.description,
+            "group": e.group.id(),
+            "year": e.year,
             "origin": catalog.library_of(e.id).map_or_else(|| "linked".to_string(), |p| format!("plugin {p}")),
             "tiles": count,
             "requires": e.requires,
@@ -406,6 +420,8 @@ pub fn expansions(catalog: &carcassonne_core::Catalog, tiles: &carcassonne_core:
                 "scope": c.scope.name(),
                 "values": c.values,
                 "scale": c.scale,
+                "mark": c.mark,
+                "colour": c.colour,
             })).collect::<Vec<_>>(),
         }));
     }
@@ -430,127 +446,188 @@ fn kind_text(kind: &Value) -> String {
     }
 }
 
-/// The listing for people.
+/// The year the base game was first published.
+const BASE_GAME_YEAR: u16 = 2000;
+
+/// The entries of `listing` (of [`expansions`]) in the order people read
+/// them: by group in the order of [`ExpansionGroup::ALL`] (a group not
+/// known here after them, by id), then by year (0, not known, last), then
+/// by name; each group with its heading.
+pub fn grouped(listing: &Value) -> Vec<(String, Vec<&Value>)> {
+    let entries: Vec<&Value> = listing.as_array().into_iter().flatten().collect();
+    let rank = |id: &str| {
+        ExpansionGroup::ALL
+            .iter()
+            .position(|g| g.id() == id)
+            .unwrap_or(usize::MAX)
+    };
+    let mut groups: Vec<&str> = entries.iter().map(|e| e["group"].as_str().unwrap_or("")).collect();
+    groups.sort_by(|a, b| rank(a).cmp(&rank(b)).then(a.cmp(b)));
+    groups.dedup();
+    groups
+        .into_iter()
+        .map(|id| {
+            let heading = ExpansionGroup::ALL.iter().find(|g| g.id() == id).map_or_else(
+                || {
+                    if id.is_empty() {
+                        "Others".to_string()
+                    } else {
+                        id.to_string()
+                    }
+                },
+                |g| g.heading().to_string(),
+            );
+            let mut members: Vec<&Value> = entries
+                .iter()
+                .copied()
+                .filter(|e| e["group"].as_str().unwrap_or("") == id)
+                .collect();
+            members.sort_by_key(|e| {
+                let year = e["year"].as_u64().filter(|y| *y > 0).unwrap_or(u64::MAX);
+                (year, e["name"].as_str().unwrap_or("").to_lowercase())
+            });
+            (heading, members)
+        })
+        .collect()
+}
+
+/// The listing for people: under each group's heading, its expansions by
+/// year (not known last) and name ([`grouped`]).
 pub fn expansions_text(listing: &Value) -> String {
     let mut out = String::new();
-    for e in listing.as_array().into_iter().flatten() {
-        let s = |k: &str| e[k].as_str().unwrap_or("").to_string();
-        let list = |k: &str| {
-            e[k].as_array()
-                .map(|a| a.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join(", "))
-                .unwrap_or_default()
-        };
-        out.push_str(&format!(
-            "{} {} — {} ({} tiles, {})\n",
-            s("id"),
-            s("version"),
-            s("name"),
-            e["tiles"],
-            s("origin")
-        ));
-        out.push_str(&format!("    {}\n", s("description")));
-        if !list("requires").is_empty() {
-            out.push_str(&format!("    requires: {}\n", list("requires")));
+    for (heading, members) in grouped(listing) {
+        if !out.is_empty() {
+            out.push('\n');
         }
-        if !list("conflicts").is_empty() {
-            out.push_str(&format!("    conflicts with: {}\n", list("conflicts")));
-        }
-        let figures: Vec<String> = e["figures"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|f| format!("{} × {}", f["id"].as_str().unwrap_or(""), f["per_player"]))
-            .collect();
-        if !figures.is_empty() {
-            out.push_str(&format!("    figures per player: {}\n", figures.join(", ")));
-        }
-        let parts: Vec<String> = e["parts"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|p| {
-                format!(
-                    "    part {} ({}): {}\n",
-                    p["id"].as_str().unwrap_or(""),
-                    p["name"].as_str().unwrap_or(""),
-                    p["description"].as_str().unwrap_or("")
-                )
-            })
-            .collect();
-        if !parts.is_empty() {
-            out.push_str(&format!(
-                "    parts, each on unless switched off (--part {}.PART=off):\n",
-                s("id")
-            ));
-            out.extend(parts);
-        }
-        // The kinds an expansion adds (the base game's four are known).
-        if e["id"] != carcassonne_core::BASE_ID {
-            let names = |key: &str| -> Vec<String> {
-                e[key]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .map(|k| match k["letter"].as_str() {
-                        Some(letter) => format!("{} (letter {letter})", k["name"].as_str().unwrap_or("")),
-                        None => k["name"].as_str().unwrap_or("").to_string(),
-                    })
-                    .collect()
-            };
-            for (key, what) in [("feature_kinds", "feature kinds"), ("edge_kinds", "edge kinds")] {
-                let kinds = names(key);
-                if !kinds.is_empty() {
-                    out.push_str(&format!("    adds {what}: {}\n", kinds.join(", ")));
-                }
-            }
-        }
-        for v in e["variants"].as_array().into_iter().flatten() {
-            let kind = &v["kind"];
-            let values = match kind["type"].as_str() {
-                Some("integer") => format!("{}..{}", kind["min"], kind["max"]),
-                Some("bool") => "true | false".to_string(),
-                _ => kind["values"]
-                    .as_array()
-                    .map(|a| a.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join(" | "))
-                    .unwrap_or_default(),
-            };
-            // Records of older engines that leave the variant unstated replay
-            // with the default they were played with.
-            let earlier: String = v["earlier_defaults"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|d| format!(", {} before engine {}", d["value"], d["until"].as_str().unwrap_or("")))
-                .collect();
-            out.push_str(&format!(
-                "    {} = {} (default {}{}): {}: {}\n",
-                v["name"].as_str().unwrap_or(""),
-                values,
-                v["default"],
-                earlier,
-                v["label"].as_str().unwrap_or(""),
-                v["description"].as_str().unwrap_or("")
-            ));
-        }
-        for a in e["attributes"].as_array().into_iter().flatten() {
-            let on: Vec<&str> = a["on"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|p| p.as_str())
-                .collect();
-            out.push_str(&format!(
-                "    attribute `{}` on {}{}: {} ({})\n",
-                a["key"].as_str().unwrap_or(""),
-                on.join(", "),
-                if a["required"] == true { ", required" } else { "" },
-                kind_text(&a["kind"]),
-                a["description"].as_str().unwrap_or("")
-            ));
+        out.push_str(&format!("{heading}\n{}\n", "=".repeat(heading.chars().count())));
+        for e in members {
+            entry_text(e, &mut out);
         }
     }
     if out.is_empty() {
         out.push_str("no expansions available\n");
     }
     out
+}
+
+/// One entry of the listing for people.
+fn entry_text(e: &Value, out: &mut String) {
+    let s = |k: &str| e[k].as_str().unwrap_or("").to_string();
+    let list = |k: &str| {
+        e[k].as_array()
+            .map(|a| a.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join(", "))
+            .unwrap_or_default()
+    };
+    let year = match e["year"].as_u64() {
+        Some(y) if y > 0 => format!("{y}; "),
+        _ => String::new(),
+    };
+    out.push_str(&format!(
+        "{} {} — {} ({year}{} tiles, {})\n",
+        s("id"),
+        s("version"),
+        s("name"),
+        e["tiles"],
+        s("origin")
+    ));
+    out.push_str(&format!("    {}\n", s("description")));
+    if !list("requires").is_empty() {
+        out.push_str(&format!("    requires: {}\n", list("requires")));
+    }
+    if !list("conflicts").is_empty() {
+        out.push_str(&format!("    conflicts with: {}\n", list("conflicts")));
+    }
+    let figures: Vec<String> = e["figures"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|f| format!("{} × {}", f["id"].as_str().unwrap_or(""), f["per_player"]))
+        .collect();
+    if !figures.is_empty() {
+        out.push_str(&format!("    figures per player: {}\n", figures.join(", ")));
+    }
+    let parts: Vec<String> = e["parts"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| {
+            format!(
+                "    part {} ({}): {}\n",
+                p["id"].as_str().unwrap_or(""),
+                p["name"].as_str().unwrap_or(""),
+                p["description"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    if !parts.is_empty() {
+        out.push_str(&format!(
+            "    parts, each on unless switched off (--part {}.PART=off):\n",
+            s("id")
+        ));
+        out.extend(parts);
+    }
+    // The kinds an expansion adds (the base game's four are known).
+    if e["id"] != carcassonne_core::BASE_ID {
+        let names = |key: &str| -> Vec<String> {
+            e[key]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|k| match k["letter"].as_str() {
+                    Some(letter) => format!("{} (letter {letter})", k["name"].as_str().unwrap_or("")),
+                    None => k["name"].as_str().unwrap_or("").to_string(),
+                })
+                .collect()
+        };
+        for (key, what) in [("feature_kinds", "feature kinds"), ("edge_kinds", "edge kinds")] {
+            let kinds = names(key);
+            if !kinds.is_empty() {
+                out.push_str(&format!("    adds {what}: {}\n", kinds.join(", ")));
+            }
+        }
+    }
+    for v in e["variants"].as_array().into_iter().flatten() {
+        let kind = &v["kind"];
+        let values = match kind["type"].as_str() {
+            Some("integer") => format!("{}..{}", kind["min"], kind["max"]),
+            Some("bool") => "true | false".to_string(),
+            _ => kind["values"]
+                .as_array()
+                .map(|a| a.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join(" | "))
+                .unwrap_or_default(),
+        };
+        // Records of older engines that leave the variant unstated replay
+        // with the default they were played with.
+        let earlier: String = v["earlier_defaults"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|d| format!(", {} before engine {}", d["value"], d["until"].as_str().unwrap_or("")))
+            .collect();
+        out.push_str(&format!(
+            "    {} = {} (default {}{}): {}: {}\n",
+            v["name"].as_str().unwrap_or(""),
+            values,
+            v["default"],
+            earlier,
+            v["label"].as_str().unwrap_or(""),
+            v["description"].as_str().unwrap_or("")
+        ));
+    }
+    for a in e["attributes"].as_array().into_iter().flatten() {
+        let on: Vec<&str> = a["on"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| p.as_str())
+            .collect();
+        out.push_str(&format!(
+            "    attribute `{}` on {}{}: {} ({})\n",
+            a["key"].as_str().unwrap_or(""),
+            on.join(", "),
+            if a["required"] == true { ", required" } else { "" },
+            kind_text(&a["kind"]),
+            a["description"].as_str().unwrap_or("")
+        ));
+    }
 }

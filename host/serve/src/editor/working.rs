@@ -256,7 +256,7 @@ impl Editor {
                     "notices": notices,
                     "set": set.id,
                     "name": set.name,
-                    "tiles": tiles_json(&set, &text, self.catalog.landscape()),
+                    "tiles": tiles_json(&set, &text, &self.catalog),
                     "diagnostics": [],
                     "text": text,
                 })
@@ -456,9 +456,9 @@ impl Editor {
 /// The longest name a new tile file may have before `.toml`.
 const MAX_FILE_STEM: usize = 100;
 
-fn tiles_json(set: &TileSet, text: &str, landscape: &std::sync::Arc<carcassonne_core::tiles::Landscape>) -> Vec<Value> {
+fn tiles_json(set: &TileSet, text: &str, catalog: &carcassonne_core::Catalog) -> Vec<Value> {
     let blocks = tile_blocks(text);
     (0..set.tiles.len())
-        .map(|i| tile_json(set, i, text, &blocks, landscape))
+        .map(|i| tile_json(set, i, text, &blocks, catalog))
         .collect()
 }
