@@ -923,3 +923,15 @@ fn a_key_written_twice_is_refused_not_guessed() {
         "not a valid game record: duplicate key `die` at line 2 column 50"
     );
 }
+
+#[test]
+fn a_misspelt_expansion_table_names_the_nearest_expansion() {
+    let mut catalog = Catalog::default();
+    catalog.add(&WATCHTOWER).unwrap();
+    let text = "[set]\nid = \"x\"\n\n[[tile]]\nid = \"T\"\ncount = 1\nedges = \"FFFF\"\nfeatures = [{ kind = \"field\", edges = [\"N\", \"E\", \"S\", \"W\"] }]\n[tile.watchtowr]\nheight = 1\n";
+    let err = parse_tile_set("x.toml", text, &catalog).unwrap_err().to_string();
+    assert!(err.contains("did you mean the expansion `watchtower`?"), "{err}");
+    let far = text.replace("watchtowr", "dragons");
+    let err = parse_tile_set("x.toml", &far, &catalog).unwrap_err().to_string();
+    assert!(err.contains("the loaded expansion is `watchtower`"), "{err}");
+}

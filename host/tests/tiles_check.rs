@@ -39,7 +39,9 @@ fn the_shipped_tile_files_are_clean() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
-    assert_eq!(text.lines().filter(|l| l.starts_with("ok: ")).count(), 13, "{text}");
+    // The base game's file and every linked expansion's, each clean.
+    assert!(text.lines().all(|l| l.starts_with("ok: ")), "{text}");
+    assert!(text.lines().count() >= 14, "{text}");
 }
 
 #[test]

@@ -633,10 +633,18 @@ impl<'a> Reader<'a> {
             "`kind`, `edges`, `pennants`, `cities`, `leads_into`, `name`"
         };
         let known = self.attributes.known();
-        let ext = if known.is_empty() {
-            "no expansion is loaded".to_string()
-        } else {
-            format!("loaded expansions: {}", known.join(", "))
+        // The nearest expansion id, for a misspelt one; a list of forty
+        // ids would bury the message.
+        let nearest = known
+            .iter()
+            .map(|id| (edit_distance(name, id), id))
+            .filter(|(d, id)| *d <= 2.max(id.len() / 4))
+            .min();
+        let ext = match (known.len(), nearest) {
+            (0, _) => "no expansion is loaded".to_string(),
+            (_, Some((_, id))) => format!("did you mean the expansion `{id}`?"),
+            (1, None) => format!("the loaded expansion is `{}`", known[0]),
+            (_, None) => "`carcassonne expansions` lists the loaded expansions' ids".to_string(),
         };
         format!("unknown key `{name}` in {owner}; expected one of {core}, or an expansion's table ({ext})")
     }
@@ -971,6 +979,22 @@ impl Reader<'_> {
         }
         self.problems.len() == before
     }
+}
+
+/// The number of single-character edits between `a` and `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let replaced = previous + usize::from(ca != cb);
+            previous = row[j + 1];
+            row[j + 1] = replaced.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
 }
 
 /// Marks `s` as named; on a city or field edge (`whole`), a whole side is
