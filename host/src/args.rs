@@ -318,13 +318,13 @@ pub(crate) struct NewExpansionArgs {
     #[arg(long)]
     pub(crate) linked: bool,
     /// Build the plugin against this checkout of the engine: its Cargo.toml
-    /// depends on the release by version and patches it to the checkout
-    /// (default: the checkout this binary was built from, if it is still
-    /// there).
+    /// depends on the release by version, and its .cargo/config.toml
+    /// patches that to the checkout (default: the checkout this binary was
+    /// built from, if it is still there).
     #[arg(long, value_name = "DIR", conflicts_with_all = ["crates_io", "linked"])]
     pub(crate) engine: Option<PathBuf>,
-    /// Depend on the engine's release on crates.io only, with no `[patch]` to
-    /// a local checkout.
+    /// Depend on the engine's release on crates.io only, with no
+    /// .cargo/config.toml patching it to a local checkout.
     #[arg(long, conflicts_with = "linked")]
     pub(crate) crates_io: bool,
 }

@@ -53,4 +53,39 @@ fn every_guide_command_succeeds() {
             );
         }
     }
+
+    // Section 5's `feature_scored` for the scaffold's bonus tiles compiles
+    // into the crate section 0 made, and its tests (random games checking
+    // what the hooks declare among them) still pass.
+    let scaffold = root.join("target/guide-scaffold/wind-roses");
+    let marker = "through them (add `Hooks::FEATURE_SCORED`";
+    let after = &guide[guide.find(marker).expect("section 5's example")..];
+    let start = after.find("```rust\n").expect("its code") + "```rust\n".len();
+    let code = &after[start..start + after[start..].find("```").expect("the code block ends")];
+    let (uses, body): (Vec<&str>, Vec<&str>) = code.lines().partition(|l| l.starts_with("use "));
+    let lib = scaffold.join("src/lib.rs");
+    let text = std::fs::read_to_string(&lib).expect("the scaffold's lib.rs");
+    let imports = "use carcassonne_core::{serde_json, toml};\n";
+    let declared = "        Hooks::TILE_PLACED\n";
+    let hook = "    fn tile_placed(";
+    for anchor in [imports, declared, hook] {
+        assert!(text.contains(anchor), "the scaffold's lib.rs lost `{anchor}`");
+    }
+    let text = text
+        .replacen(imports, &format!("{imports}{}\n", uses.join("\n")), 1)
+        .replacen(declared, "        Hooks::TILE_PLACED | Hooks::FEATURE_SCORED\n", 1)
+        .replacen(hook, &format!("{}\n\n{hook}", body.join("\n")), 1);
+    std::fs::write(&lib, text).expect("writes");
+    let out = Command::new(&cargo)
+        .args(["test", "--quiet"])
+        .current_dir(&scaffold)
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "section 5's example does not build or breaks the scaffold's tests:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -389,6 +389,7 @@ mod tests {
                 config,
                 bot: bot.into(),
                 sources,
+                words: Vec::new(),
             },
             // One column per source: each expansion's source pays 1 a seat.
             results: games

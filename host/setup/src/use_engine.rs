@@ -318,7 +318,19 @@ pub fn use_engine(crate_dir: &Path, checkout: &Path, form: EngineForm, cargo: &s
     if named.is_empty() {
         return Err(UseEngineError::NoEngineDependency(manifest_path));
     }
-    let wanted = closure(named, &engine);
+    let wanted = closure(named.clone(), &engine);
+    if form == EngineForm::Packaged {
+        let unpublished = |names: &BTreeSet<String>| {
+            engine
+                .iter()
+                .find(|c| names.contains(&c.name) && !c.published)
+                .map(|c| UseEngineError::NotPublished(c.name.clone()))
+        };
+        // A crate it names first, then one of theirs.
+        if let Some(e) = unpublished(&named).or_else(|| unpublished(&wanted)) {
+            return Err(e);
+        }
+    }
     let checkout = checkout.canonicalize().map_err(|source| UseEngineError::Read {
         path: checkout.to_path_buf(),
         source,
@@ -329,15 +341,10 @@ pub fn use_engine(crate_dir: &Path, checkout: &Path, form: EngineForm, cargo: &s
             .filter(|c| wanted.contains(&c.name))
             .map(|c| (c.name.clone(), checkout.join(&c.dir)))
             .collect(),
-        EngineForm::Packaged => {
-            if let Some(c) = engine.iter().find(|c| wanted.contains(&c.name) && !c.published) {
-                return Err(UseEngineError::NotPublished(c.name.clone()));
-            }
-            package_engine(&checkout, cargo)?
-                .into_iter()
-                .filter(|(name, _)| wanted.contains(name))
-                .collect()
-        }
+        EngineForm::Packaged => package_engine(&checkout, cargo)?
+            .into_iter()
+            .filter(|(name, _)| wanted.contains(name))
+            .collect(),
     };
 
     let config = crate_dir.join(".cargo").join("config.toml");
