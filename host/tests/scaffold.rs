@@ -416,16 +416,32 @@ fn a_new_expansion_packages_and_builds_from_its_package_against_the_engine_packa
 
     // Somewhere else, as a player who has the package: unpacked, patched to
     // the engine's packages, tested, built, and loaded into the host.
-    let elsewhere = work.join("elsewhere");
+    // Outside the checkout: the packed manifest has no `[workspace]`, so
+    // under the engine's directory cargo would take it for a member.
+    let elsewhere = std::env::temp_dir().join(format!("carcassonne-publish-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&elsewhere);
     std::fs::create_dir_all(&elsewhere).expect("creates");
     run(
         "tar",
-        &["xzf", file.to_str().expect("UTF-8 path"), "-C", "elsewhere"],
+        &[
+            "xzf",
+            file.to_str().expect("UTF-8 path"),
+            "-C",
+            elsewhere.to_str().expect("UTF-8 path"),
+        ],
         &work,
     );
     let unpacked = elsewhere.join("carcassonne-sea-roads-0.1.0");
     let packed_manifest = std::fs::read_to_string(unpacked.join("Cargo.toml")).expect("manifest");
-    assert!(!packed_manifest.contains("path ="), "{packed_manifest}");
+    // By version only, as crates.io serves it: no patch, no engine path.
+    assert!(
+        packed_manifest.contains(&format!("[dependencies.carcassonne-core]\nversion = \"={version}\"")),
+        "{packed_manifest}"
+    );
+    assert!(
+        !packed_manifest.contains("[patch") && !packed_manifest.contains("engine-packages"),
+        "{packed_manifest}"
+    );
     run(host(), &["use-engine", "--packaged"], &unpacked);
     run(&cargo(), &["test", "--quiet", "--target-dir", target], &unpacked);
     run(&cargo(), &["build", "--quiet", "--target-dir", target], &unpacked);
@@ -454,4 +470,5 @@ fn a_new_expansion_packages_and_builds_from_its_package_against_the_engine_packa
         game["players"][0]["breakdown"].get("sea-roads.bonus").is_some(),
         "{game}"
     );
+    std::fs::remove_dir_all(&elsewhere).expect("removes the unpacked copy");
 }
