@@ -170,13 +170,17 @@ fn compare(args: &SimulateArgs, id: &str) -> Result<()> {
     };
     let results_with = run(&setup.config, &with)?;
     let results_without = run(&without_config, &without)?;
+    let words = [&with, &without]
+        .into_iter()
+        .flat_map(|rules| rules.score_sources().iter().cloned().zip(rules.score_source_words()));
     let comparison = compare::compare(
         id,
         &results_with,
         &results_without,
         with.score_sources(),
         without.score_sources(),
-    );
+    )
+    .with_words(words);
     if let Some(path) = &args.html {
         setup::write_atomically(path, &carcassonne_lab::html_report::comparison_html(&comparison))?;
         eprintln!("wrote the report to {}", path.display());

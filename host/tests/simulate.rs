@@ -484,6 +484,12 @@ fn text_names_score_sources_in_words_and_json_and_csv_by_key() {
     assert!(json.contains("\"cleric-and-serf.serf\""), "{json}");
     let csv = run(&[&args[..], &["--csv"]].concat());
     assert!(csv.contains("p1_cleric-and-serf.serf"), "{csv}");
+    let compared = run(&["--games", "2", "--seed", "3", "--compare", "cleric-and-serf"]);
+    assert!(
+        compared.contains("\n  Serf ") && compared.contains("\n  Roads "),
+        "{compared}"
+    );
+    assert!(!compared.contains("cleric-and-serf.serf"), "{compared}");
 
     let play = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
         .args(["play", "-q", "--seed", "3", "--expansions", "cleric-and-serf"])
