@@ -135,6 +135,10 @@ pub(crate) enum Command {
     /// Write a new expansion crate that builds, loads and plays as it is: a
     /// plugin of its own, or linked into this checkout's host with --linked.
     NewExpansion(NewExpansionArgs),
+    /// Point a plugin crate's dependencies on the engine at a checkout of it,
+    /// or at the crates `cargo package` makes of it (--packaged), in the
+    /// crate's .cargo/config.toml: until the engine is on crates.io.
+    UseEngine(UseEngineArgs),
     /// Match bots against each other, seats rotated: win rates with 95 % intervals, mean scores.
     Arena(ArenaArgs),
     /// Print a shell completion script: `carcassonne completions bash > ~/.local/share/bash-completion/completions/carcassonne`.
@@ -314,15 +318,30 @@ pub(crate) struct NewExpansionArgs {
     #[arg(long)]
     pub(crate) linked: bool,
     /// Build the plugin against this checkout of the engine: its Cargo.toml
-    /// depends on the release by version and patches it to the checkout
-    /// (default: the checkout this binary was built from, if it is still
-    /// there).
+    /// depends on the release by version, and its .cargo/config.toml
+    /// patches that to the checkout (default: the checkout this binary was
+    /// built from, if it is still there).
     #[arg(long, value_name = "DIR", conflicts_with_all = ["crates_io", "linked"])]
     pub(crate) engine: Option<PathBuf>,
-    /// Depend on the engine's release on crates.io only, with no `[patch]` to
-    /// a local checkout.
+    /// Depend on the engine's release on crates.io only, with no
+    /// .cargo/config.toml patching it to a local checkout.
     #[arg(long, conflicts_with = "linked")]
     pub(crate) crates_io: bool,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct UseEngineArgs {
+    /// The crate's directory (its Cargo.toml names the engine's crates by version).
+    #[arg(long = "crate", value_name = "DIR", default_value = ".")]
+    pub(crate) crate_dir: PathBuf,
+    /// The engine's checkout (default: the one this binary was built from).
+    #[arg(long, value_name = "DIR")]
+    pub(crate) engine: Option<PathBuf>,
+    /// The crates `cargo package` makes of the checkout (unpacked in its
+    /// target/engine-packages/), as crates.io will serve them, instead of
+    /// the checkout's sources.
+    #[arg(long)]
+    pub(crate) packaged: bool,
 }
 
 #[derive(Args, Debug)]

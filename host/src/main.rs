@@ -9,7 +9,7 @@ mod report;
 use anyhow::{Context, Result, bail};
 use args::{
     ArenaArgs, BenchArgs, Cli, Command, ExpansionsArgs, ImportJczArgs, NewExpansionArgs, PlayArgs, RenderArgs,
-    ReplayArgs, ResumeArgs, ServeArgs, SimulateArgs, TilesCommand,
+    ReplayArgs, ResumeArgs, ServeArgs, SimulateArgs, TilesCommand, UseEngineArgs,
 };
 use carcassonne_core::{Game, GameRecord, ReplayStep, Rules};
 use carcassonne_setup::journal::RecordWriter;
@@ -34,6 +34,7 @@ fn main() {
         Command::Render(a) => render(a),
         Command::Serve(a) => serve(a),
         Command::NewExpansion(a) => new_expansion(a),
+        Command::UseEngine(a) => use_engine(a),
         Command::Completions { shell } => completions(shell),
         Command::Manpage { out } => manpage(out.as_deref()),
     };
@@ -169,13 +170,17 @@ fn compare(args: &SimulateArgs, id: &str) -> Result<()> {
     };
     let results_with = run(&setup.config, &with)?;
     let results_without = run(&without_config, &without)?;
+    let words = [&with, &without]
+        .into_iter()
+        .flat_map(|rules| rules.score_sources().iter().cloned().zip(rules.score_source_words()));
     let comparison = compare::compare(
         id,
         &results_with,
         &results_without,
         with.score_sources(),
         without.score_sources(),
-    );
+    )
+    .with_words(words);
     if let Some(path) = &args.html {
         setup::write_atomically(path, &carcassonne_lab::html_report::comparison_html(&comparison))?;
         eprintln!("wrote the report to {}", path.display());
@@ -684,6 +689,28 @@ fn new_expansion(args: NewExpansionArgs) -> Result<()> {
         "the expansion `{}` is ready: see the README.md beside its Cargo.toml\n",
         args.id
     ));
+    say(&text);
+    Ok(())
+}
+
+fn use_engine(args: UseEngineArgs) -> Result<()> {
+    use carcassonne_setup::use_engine::{EngineForm, use_engine};
+    let checkout = match args.engine {
+        Some(dir) => dir,
+        None => carcassonne_setup::scaffold::this_checkout()
+            .context("the checkout this binary was built from is gone: name one with --engine DIR")?,
+    };
+    let form = if args.packaged {
+        EngineForm::Packaged
+    } else {
+        EngineForm::Checkout
+    };
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let patched = use_engine(&args.crate_dir, &checkout, form, &cargo)?;
+    let mut text = format!("wrote {}:\n", patched.config.display());
+    for (name, dir) in &patched.crates {
+        text.push_str(&format!("  {name} from {}\n", dir.display()));
+    }
     say(&text);
     Ok(())
 }

@@ -182,6 +182,41 @@ fn library_without_declaration_is_refused() {
     );
 }
 
+/// An expansion crate that registers its expansion but never exports the
+/// plugin declaration: the refusal names the missing macro.
+#[test]
+#[ignore = "slow suite: builds plugins with cargo; run: cargo test --workspace -- --ignored"]
+fn a_plugin_without_export_plugin_is_refused_naming_the_macro() {
+    let e = load_error("test_plugin_no_export");
+    assert!(
+        e.contains("is not a carcassonne-rs plugin") && e.contains("carcassonne_core::export_plugin!();"),
+        "{e}"
+    );
+}
+
+/// A library that exports the declaration but registers no expansion used
+/// to load silently, and the game then said the expansion was unknown:
+/// it is refused, naming `register_expansion!`, and the command line says
+/// so instead of "load it with --plugin".
+#[test]
+#[ignore = "slow suite: builds plugins with cargo; run: cargo test --workspace -- --ignored"]
+fn a_plugin_that_registers_nothing_is_refused_naming_the_macro() {
+    let e = load_error("test_plugin_no_registration");
+    assert!(
+        e.contains("registers no expansion") && e.contains("register_expansion!(YOUR_DECLARATION)"),
+        "{e}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["play", "--seed", "1", "--expansions", "forgotten", "--plugin"])
+        .arg(lib("test_plugin_no_registration"))
+        .output()
+        .expect("host runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("registers no expansion"), "{stderr}");
+    assert!(!stderr.contains("unknown expansion"), "{stderr}");
+}
+
 #[test]
 fn missing_library_is_refused() {
     let mut catalog = Catalog::default();

@@ -59,9 +59,10 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
     ] {
         assert!(crate_dir.join(file).is_file(), "{file} not written");
     }
-    // It depends on the engine's release by version, patched to this
-    // checkout (the engine is not on crates.io yet; a published plugin
-    // drops the patch).
+    // It depends on the engine's release by version; its
+    // `.cargo/config.toml` patches that to this checkout (the engine is not
+    // on crates.io yet; cargo reads the patch for `cargo package` too, which
+    // a `[patch]` in Cargo.toml would not reach).
     let manifest = std::fs::read_to_string(crate_dir.join("Cargo.toml")).expect("manifest");
     let version = env!("CARGO_PKG_VERSION");
     assert!(
@@ -72,11 +73,16 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
         manifest.contains(&format!("carcassonne-testkit = \"={version}\"")),
         "{manifest}"
     );
-    let patch = &manifest[manifest.find("[patch.crates-io]").expect("patched to the checkout")..];
+    assert!(!manifest.contains("[patch"), "{manifest}");
+    let config = std::fs::read_to_string(crate_dir.join(".cargo/config.toml")).expect("cargo configuration");
+    let patch = &config[config.find("[patch.crates-io]").expect("patched to the checkout")..];
     let core = std::fs::canonicalize(root().join("core")).expect("core");
     assert!(
-        patch.contains(&format!("{:?}", core.display().to_string())),
-        "{manifest}"
+        patch.contains(&format!(
+            "carcassonne-core = {{ path = {:?} }}",
+            core.display().to_string()
+        )),
+        "{config}"
     );
     // Writing over an existing crate is refused.
     let again = Command::new(host())
@@ -204,15 +210,16 @@ fn a_new_plugin_crate_depends_on_the_release_or_a_named_checkout() {
     );
     assert!(!manifest.contains("[patch"), "{manifest}");
     assert!(!manifest.contains("path ="), "{manifest}");
+    assert!(!work.join("released/.cargo").exists(), "no patch at all");
 
     let root = std::fs::canonicalize(root()).expect("root");
     let root_arg = root.to_str().expect("UTF-8 path");
     run(host(), &["new-expansion", "patched", "--engine", root_arg], &work);
-    let manifest = std::fs::read_to_string(work.join("patched/Cargo.toml")).expect("manifest");
+    let config = std::fs::read_to_string(work.join("patched/.cargo/config.toml")).expect("cargo configuration");
     let core = root.join("core").display().to_string();
     assert!(
-        manifest.contains(&format!("[patch.crates-io]\ncarcassonne-core = {{ path = {core:?} }}")),
-        "{manifest}"
+        config.contains(&format!("[patch.crates-io]\ncarcassonne-core = {{ path = {core:?} }}")),
+        "{config}"
     );
     let readme = std::fs::read_to_string(work.join("patched/README.md")).expect("README");
     assert!(readme.contains("Sharing your expansion"), "{readme}");
@@ -318,4 +325,150 @@ fn a_linked_new_expansion_joins_the_workspace_and_the_host() {
         ],
         &checkout,
     );
+}
+
+/// What "Sharing your expansion" in the guide says, step by step: a new
+/// crate with a dev-dependency on another of the engine's expansions (a
+/// test that plays with Inns & Cathedrals) patched to the engine's
+/// packaged crates, packed by `cargo package` (which builds the packed
+/// crate alone), then the package unpacked elsewhere, patched the same way,
+/// tested and built as a player would, and its plugin loaded into the host.
+#[test]
+#[ignore = "slow suite: packages the engine and builds the new crate from its package with cargo; run: cargo test --workspace -- --ignored"]
+fn a_new_expansion_packages_and_builds_from_its_package_against_the_engine_packages() {
+    let work = target_dir().join("publish");
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work).expect("creates");
+    let version = env!("CARGO_PKG_VERSION");
+    // Its own id: the other tests build `wind-roses` into the same target.
+    run(host(), &["new-expansion", "sea-roads"], &work);
+    let crate_dir = work.join("sea-roads");
+
+    // A test that plays with another expansion, through a dev-dependency
+    // on its crate, as an author adds one.
+    let manifest_path = crate_dir.join("Cargo.toml");
+    let manifest = std::fs::read_to_string(&manifest_path).expect("manifest");
+    let testkit = format!("carcassonne-testkit = \"={version}\"\n");
+    let manifest = manifest.replacen(
+        &testkit,
+        &format!("{testkit}carcassonne-inns-and-cathedrals = \"={version}\"\n"),
+        1,
+    );
+    std::fs::write(&manifest_path, manifest).expect("writes");
+    std::fs::write(
+        crate_dir.join("tests/with_inns.rs"),
+        "//! Sea Roads with Inns & Cathedrals keep the invariants of any game.\n\
+         use carcassonne_core::GameConfig;\n\
+         use carcassonne_testkit::{Kit, random_games};\n\n\
+         #[test]\n\
+         fn random_games_with_inns_and_cathedrals_keep_the_invariants() {\n\
+         \x20   let kit = Kit::new(&carcassonne_sea_roads::SEA_ROADS, env!(\"CARGO_MANIFEST_DIR\"))\n\
+         \x20       .with(&carcassonne_inns_and_cathedrals::INFO);\n\
+         \x20   let mut config = GameConfig::with_players(3);\n\
+         \x20   config.seed = 4;\n\
+         \x20   config.expansions = vec![\"sea-roads\".into(), \"inns-and-cathedrals\".into()];\n\
+         \x20   random_games(&kit, &config, 2);\n\
+         }\n",
+    )
+    .expect("writes");
+
+    // The engine's crates as crates.io will serve them.
+    let packages = root().join("target/engine-packages");
+    let out = run(host(), &["use-engine", "--packaged"], &crate_dir);
+    let said = String::from_utf8_lossy(&out.stdout);
+    let config = std::fs::read_to_string(crate_dir.join(".cargo/config.toml")).expect("configuration");
+    for name in [
+        "carcassonne-core",
+        "carcassonne-testkit",
+        "carcassonne-inns-and-cathedrals",
+    ] {
+        assert!(said.contains(name), "{said}");
+        let unpacked = std::fs::canonicalize(&packages)
+            .expect("packages")
+            .join(format!("{name}-{version}"));
+        assert!(unpacked.join("Cargo.toml").is_file(), "{name} unpacked");
+        assert!(
+            config.contains(&format!("{name} = {{ path = {:?} }}", unpacked.display().to_string())),
+            "{config}"
+        );
+    }
+    assert!(
+        !config.contains("carcassonne-bots"),
+        "a dev-dependency's dev-dependencies are not patched (an unused patch warns): {config}"
+    );
+
+    // Packed, and the pack built alone against those packages.
+    let target = target_dir();
+    let target = target.to_str().expect("UTF-8 path");
+    run(&cargo(), &["package", "--quiet", "--target-dir", target], &crate_dir);
+    let file = target_dir().join("package/carcassonne-sea-roads-0.1.0.crate");
+    assert!(file.is_file(), "{} packed", file.display());
+    // What it carries: the tile file and its art, not the patch.
+    let listed = run("tar", &["tzf", file.to_str().expect("UTF-8 path")], &work);
+    let listed = String::from_utf8_lossy(&listed.stdout);
+    for packed in ["sea-roads.toml", "art/SR1.svg", "tests/with_inns.rs", "Cargo.lock"] {
+        assert!(
+            listed.contains(&format!("carcassonne-sea-roads-0.1.0/{packed}\n")),
+            "{packed} packed:\n{listed}"
+        );
+    }
+    assert!(!listed.contains(".cargo/"), "{listed}");
+
+    // Somewhere else, as a player who has the package: unpacked, patched to
+    // the engine's packages, tested, built, and loaded into the host.
+    // Outside the checkout: the packed manifest has no `[workspace]`, so
+    // under the engine's directory cargo would take it for a member.
+    let elsewhere = std::env::temp_dir().join(format!("carcassonne-publish-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&elsewhere);
+    std::fs::create_dir_all(&elsewhere).expect("creates");
+    run(
+        "tar",
+        &[
+            "xzf",
+            file.to_str().expect("UTF-8 path"),
+            "-C",
+            elsewhere.to_str().expect("UTF-8 path"),
+        ],
+        &work,
+    );
+    let unpacked = elsewhere.join("carcassonne-sea-roads-0.1.0");
+    let packed_manifest = std::fs::read_to_string(unpacked.join("Cargo.toml")).expect("manifest");
+    // By version only, as crates.io serves it: no patch, no engine path.
+    assert!(
+        packed_manifest.contains(&format!("[dependencies.carcassonne-core]\nversion = \"={version}\"")),
+        "{packed_manifest}"
+    );
+    assert!(
+        !packed_manifest.contains("[patch") && !packed_manifest.contains("engine-packages"),
+        "{packed_manifest}"
+    );
+    run(host(), &["use-engine", "--packaged"], &unpacked);
+    run(&cargo(), &["test", "--quiet", "--target-dir", target], &unpacked);
+    run(&cargo(), &["build", "--quiet", "--target-dir", target], &unpacked);
+    let library = target_dir().join("debug").join(format!(
+        "{}carcassonne_sea_roads{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    ));
+    let out = run(
+        host(),
+        &[
+            "play",
+            "--seed",
+            "2",
+            "--json",
+            "--expansions",
+            "sea-roads,inns-and-cathedrals",
+            "--plugin",
+            library.to_str().expect("UTF-8 path"),
+        ],
+        &work,
+    );
+    let game: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(game["over"], true);
+    assert!(
+        game["players"][0]["breakdown"].get("sea-roads.bonus").is_some(),
+        "{game}"
+    );
+    std::fs::remove_dir_all(&elsewhere).expect("removes the unpacked copy");
 }

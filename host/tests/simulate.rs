@@ -468,3 +468,37 @@ fn forged_shards_are_refused_with_the_reason() {
         assert!(e.contains(says), "`{says}` not in: {e}");
     }
 }
+
+/// People read the score sources in words ("Serf"), in the summary as in
+/// `play`'s and `replay`'s score tables; JSON, CSV and shards keep the keys.
+#[test]
+fn text_names_score_sources_in_words_and_json_and_csv_by_key() {
+    let args = ["--games", "2", "--seed", "3", "--expansions", "cleric-and-serf"];
+    let text = run(&args);
+    assert!(
+        text.contains("\n  Serf ") && text.contains("\n  Cloister tokens "),
+        "{text}"
+    );
+    assert!(!text.contains("cleric-and-serf.serf"), "{text}");
+    let json = run(&[&args[..], &["--json"]].concat());
+    assert!(json.contains("\"cleric-and-serf.serf\""), "{json}");
+    let csv = run(&[&args[..], &["--csv"]].concat());
+    assert!(csv.contains("p1_cleric-and-serf.serf"), "{csv}");
+    let compared = run(&["--games", "2", "--seed", "3", "--compare", "cleric-and-serf"]);
+    assert!(
+        compared.contains("\n  Serf ") && compared.contains("\n  Roads "),
+        "{compared}"
+    );
+    assert!(!compared.contains("cleric-and-serf.serf"), "{compared}");
+
+    let play = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["play", "-q", "--seed", "3", "--expansions", "cleric-and-serf"])
+        .output()
+        .expect("host runs");
+    let table = String::from_utf8_lossy(&play.stdout);
+    let header = table.lines().find(|l| l.starts_with("Player ")).expect("score table");
+    assert!(
+        header.contains("  Roads  Cities  Cloisters  Farms  Cleric  Serf  Cloister tokens"),
+        "{table}"
+    );
+}

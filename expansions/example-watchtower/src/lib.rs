@@ -14,7 +14,9 @@ use carcassonne_core::{
     BuildContext, CoreState, Ctx, Expansion, ExpansionInfo, FigureClass, Line, Pos, ValueKind, VariantDecl,
     register_expansion,
 };
-use serde::{Deserialize, Serialize};
+// The core's own serde (the version the host was built with): no `serde`
+// dependency of the crate's own, and derives name it with `#[serde(crate)]`.
+use carcassonne_core::serde::{Deserialize, Serialize};
 
 /// The expansion's declaration: what `carcassonne expansions` lists.
 pub static WATCHTOWER: ExpansionInfo = ExpansionInfo {
@@ -89,6 +91,7 @@ struct Watchtower {
 
 /// What the expansion remembers: the tower waiting for its survey decision.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(crate = "carcassonne_core::serde")]
 pub struct State {
     /// A tower just placed whose placer has not decided yet: (position, height).
     pending: Option<(Pos, i32)>,
@@ -98,7 +101,7 @@ pub struct State {
 
 /// The decision a player takes after placing a watchtower.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(crate = "carcassonne_core::serde", rename_all = "kebab-case")]
 pub enum Action {
     /// Score the followers in view.
     Survey,

@@ -85,6 +85,24 @@ pub struct Comparison {
     /// without and with the expansion: where its points come from, and
     /// which of the base game's sources it feeds or starves.
     pub sources: Vec<Measure>,
+    /// Score sources in the words players read, by key ("Serf" for
+    /// `cleric-and-serf.serf`), for the text; JSON keeps the keys.
+    #[serde(skip)]
+    pub words: std::collections::BTreeMap<String, String>,
+}
+
+impl Comparison {
+    /// The comparison with these `(key, word)` pairs for the text
+    /// ([`text`]); a source without one shows its key.
+    pub fn with_words(mut self, words: impl IntoIterator<Item = (String, String)>) -> Comparison {
+        self.words.extend(words);
+        self
+    }
+
+    /// A score source in words, or its key.
+    fn word<'a>(&'a self, key: &'a str) -> &'a str {
+        self.words.get(key).map_or(key, String::as_str)
+    }
 }
 
 /// What one game says, in the order of [`MEASURES`].
@@ -197,6 +215,7 @@ pub fn compare(
         measures,
         points_by_source,
         sources: every_source,
+        words: std::collections::BTreeMap::new(),
     }
 }
 
@@ -256,13 +275,10 @@ pub fn compare_runs(with: &Merged, without: &Merged) -> Result<Comparison> {
     if paired_with.is_empty() {
         anyhow::bail!("the runs share no seed: play both from the same --seed");
     }
-    Ok(compare(
-        expansion,
-        &paired_with,
-        &paired_without,
-        &a.sources,
-        &b.sources,
-    ))
+    let words = [a, b]
+        .into_iter()
+        .flat_map(|h| h.sources.iter().cloned().zip(h.words.iter().cloned()));
+    Ok(compare(expansion, &paired_with, &paired_without, &a.sources, &b.sources).with_words(words))
 }
 
 /// The comparison for people: one line per measure, the difference with its
@@ -294,15 +310,18 @@ pub fn text(c: &Comparison) -> String {
     }
     for (source, e) in &c.points_by_source {
         out.push_str(&format!(
-            "  {source:<44} {:>9.2} [{:.2}, {:.2}]\n",
-            e.mean, e.low, e.high
+            "  {:<44} {:>9.2} [{:.2}, {:.2}]\n",
+            c.word(source),
+            e.mean,
+            e.low,
+            e.high
         ));
     }
     out.push_str("\npoints per player per game by score source\n");
     for m in &c.sources {
         out.push_str(&format!(
             "  {:<44} {:>9.2} {:>9.2} {:>+9.2} [{:+.2}, {:+.2}]{}\n",
-            m.name,
+            c.word(&m.name),
             m.without.mean,
             m.with.mean,
             m.difference.mean,
@@ -389,6 +408,7 @@ mod tests {
                 config,
                 bot: bot.into(),
                 sources,
+                words: Vec::new(),
             },
             // One column per source: each expansion's source pays 1 a seat.
             results: games

@@ -264,8 +264,9 @@ pub fn summarise(base: &GameConfig, sources: &[String], results: &[GameResult]) 
     }
 }
 
-/// The summary for people.
-pub fn summary_text(s: &Summary, names: &[String]) -> String {
+/// The summary for people, each score source in `words` (by source index,
+/// as [`ShardHeader::words`]; a source without one shows its key).
+pub fn summary_text(s: &Summary, names: &[String], words: &[String]) -> String {
     let mut out = format!(
         "{} games from seed {}{}\n\n",
         s.games,
@@ -290,8 +291,9 @@ pub fn summary_text(s: &Summary, names: &[String]) -> String {
         ));
     }
     out.push_str("\nmean points per player per game by source\n");
-    for (src, p) in &s.points_by_source {
-        out.push_str(&format!("  {src:<28} {p:>8.2}\n"));
+    for (i, (src, p)) in s.points_by_source.iter().enumerate() {
+        let word = words.get(i).unwrap_or(src);
+        out.push_str(&format!("  {word:<28} {p:>8.2}\n"));
     }
     out.push_str(&format!(
         "\nturns per game: mean {:.1}, sd {:.1}, range {}–{}\n",
@@ -353,6 +355,11 @@ pub struct ShardHeader {
     pub bot: String,
     /// Score sources of the game (columns of each breakdown).
     pub sources: Vec<String>,
+    /// The same sources in the words players read ("Serf" for
+    /// `cleric-and-serf.serf`), for the text summary; empty in shards
+    /// written before it, whose summaries show the keys.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub words: Vec<String>,
 }
 
 /// A shard as JSON lines: the header, then one game result per line.
@@ -583,6 +590,7 @@ pub fn run_shard(
         config: config.clone(),
         bot: bot.to_string(),
         sources: rules.score_sources().to_vec(),
+        words: rules.score_source_words(),
     };
     Ok((header, results))
 }
@@ -594,6 +602,6 @@ pub fn summary_output(header: &ShardHeader, results: &[GameResult], json: bool) 
         format!("{}\n", serde_json::to_string_pretty(&summary)?)
     } else {
         let names: Vec<String> = header.config.players.iter().map(|p| p.name.clone()).collect();
-        summary_text(&summary, &names)
+        summary_text(&summary, &names, &header.words)
     })
 }

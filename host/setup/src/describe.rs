@@ -222,18 +222,20 @@ pub fn presented_json(game: &Game) -> serde_json::Map<String, Value> {
         .collect()
 }
 
-/// The final (or current) score table with points by source.
+/// The final (or current) score table with points by source, each source
+/// in the words players read (`Tables::score_source_words`: "Cities",
+/// "Serf", not `cleric-and-serf.serf`); JSON and CSV keep the keys.
 pub fn score_table(game: &Game) -> String {
     let s = game.state();
-    let sources = game.rules().score_sources();
+    let sources = game.rules().score_source_words();
     let width = (0..s.players() as u8)
         .map(|p| s.player_name(p).chars().count())
         .max()
         .unwrap_or(6)
         .max(6);
     let mut out = format!("{:width$}  {:>5}", "Player", "Score");
-    for src in sources {
-        out.push_str(&format!("  {src:>w$}", w = src.len().max(4)));
+    for src in &sources {
+        out.push_str(&format!("  {src:>w$}", w = src.chars().count().max(4)));
     }
     out.push('\n');
     let mut order: Vec<u8> = (0..s.players() as u8).collect();
@@ -241,7 +243,7 @@ pub fn score_table(game: &Game) -> String {
     for p in order {
         out.push_str(&format!("{:width$}  {:>5}", s.player_name(p), s.score(p)));
         for (i, src) in sources.iter().enumerate() {
-            out.push_str(&format!("  {:>w$}", s.breakdown(p)[i], w = src.len().max(4)));
+            out.push_str(&format!("  {:>w$}", s.breakdown(p)[i], w = src.chars().count().max(4)));
         }
         out.push('\n');
     }

@@ -30,6 +30,7 @@ pub mod session;
 pub mod setup;
 pub mod tile_edit;
 pub mod tiles_cmd;
+pub mod use_engine;
 
 pub use setup::{
     GameSetup, Overrides, SeedChoice, apply_overrides, catalog, game_config, game_config_and_seed, read_record,

@@ -76,7 +76,7 @@ pub fn load_noting(path: &Path, catalog: &mut Catalog, notices: &mut Vec<String>
     } {
         Ok(s) => *s,
         Err(_) => bail!(
-            "{shown} is not a carcassonne-rs plugin: it exports no `{PLUGIN_SYMBOL}` (build it with `carcassonne_core::export_plugin!()`)"
+            "{shown} is not a carcassonne-rs plugin: it exports no `{PLUGIN_SYMBOL}`. An expansion crate built as a plugin needs `carcassonne_core::export_plugin!();` in its lib.rs (beside `register_expansion!(…)` for each of its expansions) and `crate-type = [\"cdylib\", \"rlib\"]` in its Cargo.toml"
         ),
     };
     // SAFETY: every ABI version starts the declaration with a `u32`, so the
@@ -95,6 +95,11 @@ pub fn load_noting(path: &Path, catalog: &mut Catalog, notices: &mut Vec<String>
     let mut registrar = PluginRegistrar::default();
     (declaration.register)(&mut registrar);
     std::mem::forget(library);
+    if registrar.expansions().is_empty() {
+        bail!(
+            "plugin {shown} registers no expansion: it exports the plugin declaration (`export_plugin!()`) but registers nothing; add `carcassonne_core::register_expansion!(YOUR_DECLARATION);` to its lib.rs, naming its `ExpansionInfo`"
+        );
+    }
     let mut ids = Vec::new();
     for info in registrar.expansions() {
         catalog

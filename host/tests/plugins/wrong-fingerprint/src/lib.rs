@@ -19,8 +19,9 @@ const FINGERPRINT: &str = "carcassonne-core 0.0.1; rustc 1.10.0 (cfcb716cf 2016-
 #[unsafe(no_mangle)]
 pub static CARCASSONNE_PLUGIN: Declaration =
     Declaration {
-        // The host's `PLUGIN_ABI_VERSION`: raise it with each ABI step.
-        abi_version: 9,
+        // The host's ABI (it was a number to raise at each step, and was
+        // forgotten at ABI 10).
+        abi_version: carcassonne_core::plugin::PLUGIN_ABI_VERSION,
         fingerprint: FINGERPRINT.as_ptr(),
         fingerprint_len: FINGERPRINT.len(),
         layout: 0,
