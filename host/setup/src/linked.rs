@@ -14,6 +14,8 @@ use carcassonne_inns_and_cathedrals as _;
 use carcassonne_king_and_robber_baron as _;
 use carcassonne_river as _;
 use carcassonne_river_ii as _;
+use carcassonne_the_gold_mines as _;
+use carcassonne_the_phantom as _;
 use carcassonne_the_princess_and_the_dragon as _;
 use carcassonne_the_tower as _;
 use carcassonne_traders_and_builders as _;

@@ -1,0 +1,33 @@
+//! Seeded random games with The Phantom keep the invariants of any game
+//! (the test kit's harness: figures conserved, the total score never
+//! falling, every listed option accepted, records replaying exactly), with
+//! the phantom deployed, alone and with The Tower and The Princess & the
+//! Dragon.
+
+use carcassonne_core::GameConfig;
+use carcassonne_testkit::{Kit, random_games};
+use carcassonne_the_phantom::INFO;
+
+#[test]
+fn games_keep_the_invariants_of_any_game() {
+    let kit = Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
+        .with(&carcassonne_the_tower::INFO)
+        .with(&carcassonne_the_princess_and_the_dragon::INFO);
+    for (players, seed, others) in [
+        (2, 0, &[][..]),
+        (3, 10, &["the-tower"][..]),
+        (5, 20, &["the-princess-and-the-dragon"][..]),
+    ] {
+        let mut config = GameConfig::with_players(players);
+        config.seed = seed;
+        config.expansions = std::iter::once(INFO.id)
+            .chain(others.iter().copied())
+            .map(String::from)
+            .collect();
+        let played = random_games(&kit, &config, 3);
+        assert!(
+            played.deployed.get("phantom").copied().unwrap_or(0) > 0,
+            "no phantom deployed in {players}-player games: {played:?}"
+        );
+    }
+}
