@@ -1269,8 +1269,10 @@ impl<'a> Ctx<'a> {
     /// (with Pass) after this turn's deployment and its `after_deploy`
     /// hooks, before scoring, offering the core's and the expansions'
     /// deployments of those figures only (The Phantom's second follower).
-    /// Its `figure_deployed` hooks run; `after_deploy` does not run again.
-    /// One offer a turn: later ones that turn change nothing. Call it from
+    /// Its `figure_deployed` and `after_deploy` hooks run as after the
+    /// first (`view.turn().deploying_more` tells them apart; `after_deploy`
+    /// gets the second figure, or the first again after a pass). One offer
+    /// a turn: later ones that turn change nothing. Call it from
     /// `figure_deployed` or `after_deploy`.
     pub fn offer_another_deployment(&mut self, figures: &[u8]) {
         let mask = figures

@@ -968,9 +968,9 @@ impl Game {
                 });
                 let placed = *self.core.figure(figure).expect("just deployed");
                 self.run_hooks(Hooks::FIGURE_DEPLOYED, |e, ctx| e.figure_deployed(ctx, &placed));
-                self.core.enter(self.after_deployment());
+                self.core.enter(Phase::AfterDeploy);
             }
-            Action::Pass => self.core.enter(self.after_deployment()),
+            Action::Pass => self.core.enter(Phase::AfterDeploy),
             Action::Expansion { slot, action } => self.execute_expansion_action(*slot, action.as_ref()),
         }
     }
@@ -1000,17 +1000,6 @@ impl Game {
             turn.more_deployment
         } else {
             None
-        }
-    }
-
-    /// The phase after a deployment or a pass: the hooks after deploying,
-    /// or, after a second deployment, scoring (`after_deploy` ran already).
-    #[inline]
-    fn after_deployment(&self) -> Phase {
-        if self.core.turn().deploying_more {
-            Phase::BeforeScoring
-        } else {
-            Phase::AfterDeploy
         }
     }
 

@@ -1,8 +1,9 @@
 //! Seeded random games with The Phantom keep the invariants of any game
 //! (the test kit's harness: figures conserved, the total score never
 //! falling, every listed option accepted, records replaying exactly), with
-//! the phantom deployed, alone and with The Tower and The Princess & the
-//! Dragon.
+//! the phantom deployed, alone and with The Tower, The Princess & the
+//! Dragon and Fruit-Bearing Trees (whose hooks after a deployment run after
+//! the phantom's too).
 
 use carcassonne_core::GameConfig;
 use carcassonne_testkit::{Kit, random_games};
@@ -12,11 +13,14 @@ use carcassonne_the_phantom::INFO;
 fn games_keep_the_invariants_of_any_game() {
     let kit = Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
         .with(&carcassonne_the_tower::INFO)
-        .with(&carcassonne_the_princess_and_the_dragon::INFO);
+        .with(&carcassonne_the_princess_and_the_dragon::INFO)
+        .with(&carcassonne_fruit_trees::INFO);
     for (players, seed, others) in [
         (2, 0, &[][..]),
         (3, 10, &["the-tower"][..]),
         (5, 20, &["the-princess-and-the-dragon"][..]),
+        // Fruit actions follow a deployment beside a tree: the second one's too.
+        (3, 30, &["fruit-trees"][..]),
     ] {
         let mut config = GameConfig::with_players(players);
         config.seed = seed;
