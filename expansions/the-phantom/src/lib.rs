@@ -105,6 +105,9 @@ impl Expansion for ThePhantom {
     }
 
     fn observe(&self, state: &mut State, view: &CoreState, event: &Event) {
+        if self.on_features_only {
+            return; // a taking back is not followed then
+        }
         match event {
             Event::TurnStarted { .. } => state.took_back = false,
             // A figure of the turn's player going home while they deploy is

@@ -29,6 +29,13 @@ fn games_keep_the_invariants_of_any_game() {
             .map(String::from)
             .collect();
         let played = random_games(&kit, &config, 3);
+        // The official app's reading too.
+        config
+            .variants
+            .entry(INFO.id.into())
+            .or_default()
+            .insert("phantom_after".into(), carcassonne_core::Value::Text("figure-on-feature".into()));
+        random_games(&kit, &config, 1);
         assert!(
             played.deployed.get("phantom").copied().unwrap_or(0) > 0,
             "no phantom deployed in {players}-player games: {played:?}"
