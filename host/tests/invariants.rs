@@ -317,6 +317,9 @@ fn array<'a>(v: &'a Value, what: &str) -> &'a Vec<Value> {
 #[derive(Default)]
 struct Watch {
     scores: Vec<i32>,
+    /// Points the expansions paid to nobody so far (`paid_to_nobody` in
+    /// their public states: Bridges, Castles & Bazaars' unraised bids).
+    paid: i64,
     eggs: Vec<u64>,
     titles: Vec<u64>,
     /// Trade goods tokens held, per player and good.
@@ -516,8 +519,13 @@ fn check_invariants(game: &Game, watch: &mut Watch) {
     let outside = s.board().tiles().len() - from_bag_on_board;
     let drawn = usize::from(s.turn().drawn.is_some());
     let start_from_bag = usize::from(in_bag(rules.start_tile()));
+    // Bridges, Castles & Bazaars turns a bazaar's tiles up with
+    // `Ctx::bury_tile` and places them with `Ctx::place_tile`: a bought tile
+    // placed stays listed among the tiles set aside, so it is counted once.
+    let bought_placed = public_of(game, "bridges-castles-and-bazaars")
+        .map_or(0, |b| as_u64(&b["placed_from_bazaar"], "bought tiles placed") as usize);
     assert_eq!(
-        from_bag_on_board + s.discarded().len() + s.set_aside().len() + drawn + s.tiles_left(),
+        from_bag_on_board + s.discarded().len() + s.set_aside().len() + drawn + s.tiles_left() - bought_placed,
         rules.bag_size() + start_from_bag,
         "tiles are not conserved: {from_bag_on_board} on the board, {} discarded, {} set aside, {drawn} drawn, {} \
          in the bag; the bag held {}",
@@ -705,12 +713,24 @@ fn check_invariants(game: &Game, watch: &mut Watch) {
         );
     }
     // Points are never destroyed: a score falls only when its player pays
-    // another (a tower's ransom), so the total never falls.
+    // another (a tower's ransom) or the bank, which an expansion counts in
+    // its public state (`paid_to_nobody`: a bazaar's bid nobody raised), so
+    // the total never falls by more than the bank took.
+    let paid: i64 = (0..rules.expansions().len() as u8)
+        .filter_map(|slot| game.public_expansion_state(slot).get("paid_to_nobody")?.as_i64())
+        .sum();
     if !watch.scores.is_empty() {
-        let (before, now): (i32, i32) = (watch.scores.iter().sum(), scores.iter().sum());
-        assert!(now >= before, "the total score fell: {:?} → {scores:?}", watch.scores);
+        let before = i64::from(watch.scores.iter().sum::<i32>()) + watch.paid;
+        let now = i64::from(scores.iter().sum::<i32>()) + paid;
+        assert!(
+            now >= before && paid >= watch.paid,
+            "the total score fell: {:?} → {scores:?} ({} → {paid} paid to nobody)",
+            watch.scores,
+            watch.paid
+        );
     }
     watch.scores = scores;
+    watch.paid = paid;
 
     // Counters: only what each expansion declares, on tiles that lie on the
     // board (the engine counts every other write).

@@ -6,6 +6,7 @@
 
 use carcassonne_abbey_and_mayor as _;
 use carcassonne_abbot as _;
+use carcassonne_bridges_castles_and_bazaars as _;
 use carcassonne_cleric_and_serf as _;
 use carcassonne_easter as _;
 use carcassonne_fruit_trees as _;
