@@ -40,9 +40,9 @@ fn truncated_and_corrupt_json_say_where() {
 }
 
 #[test]
-fn a_jcz_4_save_is_named_as_such() {
+fn a_jcz_4_save_without_capabilities_is_named_as_such() {
     let e = error_of(r#"{"slots": [{"nickname": "Alice"}], "setup": {"expansions": {"BASIC": 1}}}"#);
-    assert!(e.contains("JCZ 4.x") && e.contains("`slots`"), "{e}");
+    assert!(e.contains("JCZ 4.x") && e.contains("`setup.capabilities`"), "{e}");
 }
 
 #[test]
@@ -103,18 +103,18 @@ fn what_the_engine_lacks_is_refused_by_name() {
     let cases = [
         (
             r#""farmers": true"#,
-            r#""farmers": true, "tower": 4"#,
-            "the JCZ element `tower`",
+            r#""farmers": true, "bridge": 3"#,
+            "the JCZ element `bridge`",
         ),
         (
             r#""basic:1": 1"#,
-            r#""basic:1": 1, "tower:1": 1"#,
-            "the JCZ tile set `tower:1`",
+            r#""basic:1": 1, "bridges-castles-and-bazaars:1": 1"#,
+            "the JCZ tile set `bridges-castles-and-bazaars:1`",
         ),
         (
             r#""small-follower": 7"#,
-            r#""small-follower": 7, "abbot": 1"#,
-            "the JCZ element `abbot`",
+            r#""small-follower": 7, "shepherd": 1"#,
+            "the JCZ element `shepherd`",
         ),
         // The 2nd edition's Traders & Builders has two tiles with an Abbot
         // garden this engine does not have.
