@@ -233,21 +233,34 @@ fn turned_save(text: &str, quarters: u8) -> String {
             payload["rotation"] = Value::from(format!("R{}", (r + 90 * i64::from(quarters)) % 360));
         }
         let barn = payload["meepleId"].as_str().is_some_and(|m| m.contains(".barn."));
-        if let Some(pointer) = payload.get_mut("pointer") {
-            if barn {
-                // JCZ points a barn at the tile south-east of its corner
-                // (`NL.WR`, that tile's north-west corner) on any board: the
-                // corner turns as a point, and the tile south-east of it is
-                // named.
-                let p = &mut pointer["position"];
-                let (x, y) = (p[0].as_i64().unwrap(), p[1].as_i64().unwrap());
-                let (x, y) = (0..quarters).fold((x, y), |(x, y), _| (1 - y, x));
-                *p = serde_json::json!([x, y]);
-                pointer["location"] = Value::from("NL.WR");
+        if barn {
+            // JCZ points a barn at the tile south-east of its corner
+            // (`NL.WR`, that tile's north-west corner) on any board: the
+            // corner turns as a point, and the tile south-east of it is
+            // named.
+            let pointer = &mut payload["pointer"];
+            let p = &mut pointer["position"];
+            let (x, y) = (p[0].as_i64().unwrap(), p[1].as_i64().unwrap());
+            let (x, y) = (0..quarters).fold((x, y), |(x, y), _| (1 - y, x));
+            *p = serde_json::json!([x, y]);
+            pointer["location"] = Value::from("NL.WR");
+            continue;
+        }
+        for key in ["pointer", "to"] {
+            let Some(pointer) = payload.get_mut(key) else { continue };
+            if pointer.is_array() {
+                turn_pos(pointer);
+                continue;
+            }
+            let inner = if pointer.get("featurePointer").is_some() {
+                &mut pointer["featurePointer"]
             } else {
-                turn_pos(&mut pointer["position"]);
-                let loc = turn_location(pointer["location"].as_str().unwrap());
-                pointer["location"] = Value::from(loc);
+                pointer
+            };
+            turn_pos(&mut inner["position"]);
+            if let Some(loc) = inner.get("location").and_then(Value::as_str) {
+                let loc = turn_location(loc);
+                inner["location"] = Value::from(loc);
             }
         }
     }
@@ -264,6 +277,7 @@ fn a_turned_board_imports_as_the_same_game() {
         "river_ii.jcz",
         "rivers.jcz",
         "abbey_and_mayor.jcz",
+        "tower.jcz",
     ] {
         let straight = import_text(&sample(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         for quarters in 1..4 {
@@ -742,4 +756,110 @@ fn traders_and_builders_by_element() {
     };
     let e = e.to_string();
     assert!(e.contains("replay action 23 (DEPLOY_MEEPLE)"), "{e}");
+}
+
+/// The Tower (tower.jcz, JCZ sets `basic:1` and `tower:1`, element
+/// `tower`), start tile BA/RCr at (0,0):
+/// 1. Alice: BA/C turned 180° at (0,-1) closes the start tile's city (2
+///    tiles): her follower scores 4 and returns.
+/// 2. Bob: TO/F (TW-B, a field with a foundation) at (0,1); instead of a
+///    follower he puts a floor on its foundation (JCZ: PLACE_TOKEN
+///    TOWER_PIECE; this engine: a `tower-floor` deployed on the tile). A
+///    tower 1 high reaches (0,0), (±1,1), (0,2): nobody there to take.
+/// 3. Alice: BA/L at (1,1), her follower on the cloister.
+/// 4. Bob: BA/L at (-1,1), and a second floor on (0,1): 2 high, it reaches
+///    (1,1); he takes Alice's follower prisoner (CAPTURE_FOLLOWER).
+/// 5. Alice, 4 points, buys it back first (PAY_RANSOM, before her tile):
+///    3 points to Bob. BA/RFr at (1,0); her follower on top of the tower
+///    at (0,1) (JCZ's pointer `Tower`), which closes it.
+/// 6. Bob: BA/RFr at (-1,0), his follower on the road (-1,0)–(1,0).
+///
+/// End: Bob's road, open, 3 tiles: 3. The cloisters are empty; the
+/// follower on the tower scores nothing. Alice 4 − 3 = 1, Bob 3 + 3 = 6.
+#[test]
+fn the_tower() {
+    assert_eq!(replayed_scores("tower.jcz"), [1, 6]);
+    let text = sample("tower.jcz");
+    let (_, ransom, imported) = scores_and_source(&text, "the-tower.ransom");
+    assert_eq!(ransom, [-3, 3]);
+    let config = &imported.record.config;
+    assert_eq!(config.expansions, ["the-tower"]);
+    let moves = serde_json::to_value(&imported.record.moves).unwrap();
+    let moves = moves.as_array().unwrap();
+    let floors = moves
+        .iter()
+        .filter(|m| m.pointer("/deploy/figure").and_then(|f| f.as_str()) == Some("tower-floor"))
+        .count();
+    assert_eq!(floors, 2, "{moves:?}");
+    assert!(
+        moves.iter().any(|m| m.pointer("/the-tower/capture").is_some()),
+        "{moves:?}"
+    );
+    assert!(
+        moves
+            .iter()
+            .any(|m| m.pointer("/the-tower/ransom/by") == Some(&serde_json::json!(1))),
+        "{moves:?}"
+    );
+    // Paid after the tile instead (JCZ lets a player pay at any time of the
+    // turn), the ransom is refused where it stands: this engine buys back
+    // at the start of the turn.
+    let late = text.replace(
+        r#"    {"type": "PAY_RANSOM", "payload": {"meepleId": "0.small.1"}, "player": 0},
+    {"type": "PLACE_TILE", "payload": {"tileId": "BA/RFr", "rotation": "R0", "position": [1, 0]}, "player": 0},"#,
+        r#"    {"type": "PLACE_TILE", "payload": {"tileId": "BA/RFr", "rotation": "R0", "position": [1, 0]}, "player": 0},
+    {"type": "PAY_RANSOM", "payload": {"meepleId": "0.small.1"}, "player": 0},"#,
+    );
+    assert_ne!(late, text);
+    let e = import_text(&late).map(|_| ()).unwrap_err().to_string();
+    assert!(
+        e.contains("replay action 15 (PAY_RANSOM)") && e.contains("at the start of a turn"),
+        "{e}"
+    );
+    // Without the `tower` element the tiles are read alone, and the floor
+    // is refused where it stands.
+    let tiles_only = text.replace(r#", "tower": 10"#, "");
+    let e = import_text(&tiles_only).map(|_| ()).unwrap_err().to_string();
+    assert!(e.contains("replay action 5 (PLACE_TOKEN)"), "{e}");
+}
+
+/// Prisoners exchanged (tower_exchange.jcz, The Tower with the big
+/// follower), start tile BA/RCr at (0,0):
+/// 1. Alice: TO/F at (0,1), her big follower in its field.
+/// 2. Bob: TO/L at (1,1), his follower on its cloister.
+/// 3. Alice: BA/L at (-1,1), her follower on its cloister.
+/// 4. Bob: BA/L at (0,2), a floor on (0,1) (1 high): he takes Alice's big
+///    follower on that tile.
+/// 5. Alice: BA/L at (-1,2), nothing.
+/// 6. Bob: BA/L at (1,2), a second floor on (0,1) (2 high): he takes
+///    Alice's follower at (-1,1). Bob holds a big follower and a follower
+///    of Alice's.
+/// 7. Alice: BA/L at (2,1), a floor on TO/L's foundation at (1,1) (1
+///    high): she takes Bob's follower there. Bob holds two kinds of hers,
+///    so JCZ asks which comes back (EXCHANGE_FOLLOWER); this engine gives
+///    back the first taken, the big follower, and JCZ's save chose it:
+///    Bob's follower goes home, Alice's big follower too.
+///
+/// End: nobody on any feature, nothing scores: 0–0. Bob still holds
+/// Alice's follower. Chosen otherwise (Alice's follower), the exchange is
+/// refused where it stands.
+#[test]
+fn prisoners_exchanged() {
+    assert_eq!(replayed_scores("tower_exchange.jcz"), [0, 0]);
+    let imported = import_text(&sample("tower_exchange.jcz")).unwrap();
+    let state = imported.game.state();
+    let captives: Vec<(u8, u8)> = state.captives().iter().map(|c| (c.owner, c.by)).collect();
+    assert_eq!(captives, [(0, 1)], "Bob holds Alice's follower");
+    let follower = imported.game.rules().figure_index("follower").unwrap();
+    assert_eq!(state.captives()[0].kind, follower);
+    let other = edited(
+        "tower_exchange.jcz",
+        r#""EXCHANGE_FOLLOWER", "payload": {"meepleId": "0.big.1"}"#,
+        r#""EXCHANGE_FOLLOWER", "payload": {"meepleId": "0.small.1"}"#,
+    );
+    let e = import_text(&other).map(|_| ()).unwrap_err().to_string();
+    assert!(
+        e.contains("replay action 24 (EXCHANGE_FOLLOWER)") && e.contains("gives 0.small.1 back"),
+        "{e}"
+    );
 }
