@@ -278,6 +278,7 @@ fn a_turned_board_imports_as_the_same_game() {
         "rivers.jcz",
         "abbey_and_mayor.jcz",
         "tower.jcz",
+        "princess_and_dragon.jcz",
     ] {
         let straight = import_text(&sample(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         for quarters in 1..4 {
@@ -862,4 +863,114 @@ fn prisoners_exchanged() {
         e.contains("replay action 24 (EXCHANGE_FOLLOWER)") && e.contains("gives 0.small.1 back"),
         "{e}"
     );
+}
+
+/// The Princess & the Dragon (princess_and_dragon.jcz, JCZ sets `basic:1`
+/// and `princess-and-dragon:1`, elements `dragon`, `fairy`, `princess`,
+/// `portal`), start tile BA/RCr at (0,0):
+/// 1. Alice: the volcano DG/F.v (PD-A) at (0,1): no figure on it; the
+///    dragon lands there.
+/// 2. Bob: BA/Cc.1 turned 180° at (0,-1), his knight in its city (south
+///    and east), which joins the start tile's.
+/// 3. Alice: DG/Cc.p (PD-T, the princess's city north and west) at (1,-1),
+///    joined to Bob's city: instead of deploying, the princess sends Bob's
+///    knight home (JCZ: RETURN_MEEPLE from PRINCESS; this engine: a pass,
+///    then the princess).
+/// 4. Bob: BA/RFr at (1,0), his follower on the road.
+/// 5. Alice: BA/L at (-1,1), her follower on the cloister.
+/// 6. Bob: BA/L at (1,1); instead of deploying he moves the fairy next to
+///    his road follower (JCZ: MOVE_NEUTRAL_FIGURE `fairy.1` to its meeple
+///    pointer).
+/// 7. Alice: the portal DG/RRR.g (PD-H) turned 180° at (-1,0), roads
+///    north, east and west; through the portal her follower goes into the
+///    open city at (1,-1).
+/// 8. Bob, 1 point from the fairy at the start of his turn: the dragon tile
+///    DG/Rr.d (PD-N) at (2,0), nothing deployed. The dragon flies, moved by
+///    Bob and Alice in turn: (-1,1) eats Alice's cloister follower, (-1,0),
+///    (0,0), (0,-1), (1,-1) eats her city follower; from there the only
+///    tile is the fairy's, so the flight ends after five moves.
+///
+/// End: Bob's road (-1,0)…(2,0), open, 4 tiles: 4, and 3 for the fairy
+/// beside his follower. Alice 0, Bob 1 + 4 + 3 = 8.
+#[test]
+fn the_princess_and_the_dragon() {
+    assert_eq!(replayed_scores("princess_and_dragon.jcz"), [0, 8]);
+    let text = sample("princess_and_dragon.jcz");
+    let (_, fairy, imported) = scores_and_source(&text, "the-princess-and-the-dragon.fairy");
+    assert_eq!(fairy, [0, 4]);
+    let config = &imported.record.config;
+    assert_eq!(config.expansions, ["the-princess-and-the-dragon"]);
+    assert!(config.parts.is_empty(), "every part on");
+    let moves = serde_json::to_value(&imported.record.moves).unwrap();
+    let ours: Vec<&serde_json::Value> = moves
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| m.get("the-princess-and-the-dragon"))
+        .collect();
+    let dragon = ours.iter().filter(|m| m.get("dragon").is_some()).count();
+    assert_eq!(dragon, 5, "{ours:?}");
+    assert!(ours.iter().any(|m| m.get("princess").is_some()), "{ours:?}");
+    assert!(ours.iter().any(|m| m.get("fairy").is_some()), "{ours:?}");
+    // The portal's deployment names a tile other than the one placed.
+    assert!(
+        moves
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m.pointer("/deploy/at") == Some(&serde_json::json!([1, -1]))),
+        "{moves}"
+    );
+    let board = imported.game.state();
+    assert!(
+        board.figures().iter().all(|f| f.owner != 0),
+        "the dragon ate Alice's followers"
+    );
+    // Under `dragon-move = after-scoring` JCZ writes the flight after the
+    // turn's COMMIT; nothing was scored on that turn, so it is the same
+    // game, read the same.
+    let after = edited(
+        "princess_and_dragon.jcz",
+        r#""dragon-move": "before-scoring""#,
+        r#""dragon-move": "after-scoring""#,
+    )
+    .replace(
+        r#"    {"type": "PASS", "payload": {}, "player": 1},
+    {"type": "MOVE_NEUTRAL_FIGURE""#,
+        r#"    {"type": "PASS", "payload": {}, "player": 1},
+    {"type": "COMMIT", "payload": {"random": 0.75}, "player": 1},
+    {"type": "MOVE_NEUTRAL_FIGURE""#,
+    )
+    .replace(
+        r#"    {"type": "COMMIT", "payload": {"random": 0.8}, "player": 1}
+"#,
+        "",
+    )
+    .replace(r#""to": [1, -1]}, "player": 1},"#, r#""to": [1, -1]}, "player": 1}"#);
+    let (scores, _, imported) = scores_and_source(&after, "roads");
+    assert_eq!(scores, [0, 8]);
+    assert_eq!(
+        imported.record.config.variants["the-princess-and-the-dragon"]["dragon_moves"].to_string(),
+        "after-scoring"
+    );
+    // The 1st edition's fairy on the tile (`fairy-placement = on-tile`):
+    // JCZ points at the tile; here the fairy goes onto it, for Bob's
+    // follower there, the same points.
+    let on_tile = edited(
+        "princess_and_dragon.jcz",
+        r#""fairy-placement": "next-follower""#,
+        r#""fairy-placement": "on-tile""#,
+    )
+    .replace(
+        r#""to": {"featurePointer": {"position": [1, 0], "location": "WE", "feature": "Road"}, "meepleId": "1.small.1"}"#,
+        r#""to": [1, 0]"#,
+    );
+    let (scores, fairy, imported) = scores_and_source(&on_tile, "the-princess-and-the-dragon.fairy");
+    assert_eq!((scores, fairy), (vec![0, 8], vec![0, 4]));
+    let moves = serde_json::to_value(&imported.record.moves).unwrap().to_string();
+    assert!(moves.contains(r#""fairy-on-tile":[1,0]"#), "{moves}");
+    // Without the princess the knight stays: RETURN_MEEPLE is refused.
+    let no_princess = edited("princess_and_dragon.jcz", r#", "princess": true"#, "");
+    let e = import_text(&no_princess).map(|_| ()).unwrap_err().to_string();
+    assert!(e.contains("replay action 8 (RETURN_MEEPLE)"), "{e}");
 }
