@@ -100,6 +100,8 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, mappings: &Mappings, tiles: &
 
     // Tile sets: every set entry of the name that reads the edition.
     let mut active: Vec<(SetRef, u32)> = Vec::new();
+    // The save's key of each active set entry, for messages.
+    let mut keys: Vec<&str> = Vec::new();
     let mut names: Vec<String> = Vec::new();
     for (key, &copies) in &save.setup.sets {
         let (name, edition) = split_set_key(key)?;
@@ -130,6 +132,7 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, mappings: &Mappings, tiles: &
             message: format!("{copies} copies: must be 0 or more"),
         })?;
         names.push(name.to_string());
+        keys.extend(reading.iter().map(|_| key.as_str()));
         active.extend(reading.into_iter().map(|r| (r, copies)));
     }
     let set_active = |name: &str| names.iter().any(|n| n == name);
@@ -168,7 +171,7 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, mappings: &Mappings, tiles: &
     let on = |owner: &str| owner == BASE_ID || expansions.iter().any(|e| e == owner);
 
     // A set read only with some elements.
-    for &(r, _) in &active {
+    for (&(r, _), key) in active.iter().zip(&keys) {
         let set = mappings.set(r);
         let missing: Vec<&str> = set
             .needs
@@ -178,8 +181,7 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, mappings: &Mappings, tiles: &
             .collect();
         if !missing.is_empty() {
             return Err(unsupported(format!(
-                "the JCZ tile set `{}` (setup.sets) without the JCZ element{} {}: `{}` reads it only with them",
-                set.jcz.get_ref(),
+                "the JCZ tile set `{key}` (setup.sets) without the JCZ element{} {}: `{}` reads it only with them",
                 if missing.len() == 1 { "" } else { "s" },
                 missing.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", "),
                 mappings.list[r.0].owner
@@ -543,6 +545,28 @@ fn draw_order(
         .iter()
         .map(|&t| rules.tile(t).def.id.clone())
         .collect();
+    // Every draw must be a tile of the engine's bag for this game.
+    let mut in_bag = bag.clone();
+    for (k, id) in ids.iter().enumerate() {
+        match in_bag.iter().position(|t| t == id) {
+            Some(i) => {
+                in_bag.remove(i);
+            }
+            None => {
+                let place = match placed.get(k) {
+                    Some((i, _)) => format!("replay action {} (PLACE_TILE)", i + 1),
+                    None => format!("gameAnnotations.drawOrder, draw {}", k + 1),
+                };
+                return Err(JczError::Invalid {
+                    place,
+                    message: format!(
+                        "JCZ draws {} ({id}), and this engine's bag for this game holds no more of it",
+                        draws[k]
+                    ),
+                });
+            }
+        }
+    }
     let left = |drawn: &[String]| {
         let mut rest = bag.clone();
         for id in drawn {

@@ -911,15 +911,15 @@ impl Mappings {
             .find_map(|&r| self.tiles_of(r).find(|t| t.jcz.get_ref() == id))
     }
 
-    /// The entry of JCZ tile `id`: in the sets `sets` first, else in any
-    /// mapping (a tile handed out rather than drawn, the abbey, belongs to
-    /// no set of the save).
+    /// The entry of JCZ tile `id`: in the sets `sets`, or a tile handed
+    /// out rather than drawn (no `count`: the abbey, which comes with its
+    /// element, not its set) of any mapping.
     pub fn tile_anywhere(&self, id: &str, sets: &[SetRef]) -> Option<&TileEntry> {
         self.tile_in(id, sets).or_else(|| {
             self.list
                 .iter()
                 .flat_map(|m| m.tiles.iter().map(Spanned::get_ref))
-                .find(|t| t.jcz.get_ref() == id)
+                .find(|t| t.jcz.get_ref() == id && t.count.is_none())
         })
     }
 

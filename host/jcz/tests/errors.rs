@@ -297,3 +297,13 @@ fn an_end_turn_beyond_the_save_does_not_end_the_record() {
     let game = record.replay(&catalog, &TileSource::default()).unwrap();
     assert!(!game.is_over());
 }
+
+#[test]
+fn a_draw_the_bag_does_not_hold_is_named() {
+    // No copy of the base set: its tiles are in no bag.
+    let e = error_of(&edited(r#""basic:1": 1"#, r#""basic:1": 0"#));
+    assert!(
+        e.contains("replay action 1 (PLACE_TILE)") && e.contains("JCZ draws BA/C (E), and this engine's bag"),
+        "{e}"
+    );
+}

@@ -279,6 +279,7 @@ fn a_turned_board_imports_as_the_same_game() {
         "abbey_and_mayor.jcz",
         "tower.jcz",
         "princess_and_dragon.jcz",
+        "abbot.jcz",
     ] {
         let straight = import_text(&sample(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         for quarters in 1..4 {
@@ -831,7 +832,7 @@ fn the_tower() {
 /// 3. Alice: BA/L at (-1,1), her follower on its cloister.
 /// 4. Bob: BA/L at (0,2), a floor on (0,1) (1 high): he takes Alice's big
 ///    follower on that tile.
-/// 5. Alice: BA/L at (-1,2), nothing.
+/// 5. Alice: BA/Rr at (-1,2), nothing.
 /// 6. Bob: BA/L at (1,2), a second floor on (0,1) (2 high): he takes
 ///    Alice's follower at (-1,1). Bob holds a big follower and a follower
 ///    of Alice's.
@@ -973,4 +974,48 @@ fn the_princess_and_the_dragon() {
     let no_princess = edited("princess_and_dragon.jcz", r#", "princess": true"#, "");
     let e = import_text(&no_princess).map(|_| ()).unwrap_err().to_string();
     assert!(e.contains("replay action 8 (RETURN_MEEPLE)"), "{e}");
+}
+
+/// The Abbot in JCZ's 2nd edition base game (abbot.jcz, set `basic:2`,
+/// elements `abbot` and `garden`), start tile BA/RCr at (0,0):
+/// 1. Alice: BA/CG (this engine's EG, the city cap with a garden) turned
+///    180° at (0,-1) closes the start tile's city, nobody in it; her abbot
+///    on the garden.
+/// 2. Bob: BA/LR turned 90° at (1,0), its road west into the start tile's;
+///    his abbot on the cloister.
+/// 3. Alice: BA/RFr at (-1,0); instead of deploying she takes her abbot
+///    back (RETURN_MEEPLE from ABBOT_RETURN): the garden, with (-1,0),
+///    (0,0) and (1,0) round it, scores 1 + 3 = 4 at once.
+/// 4. Bob: BA/L at (2,0), his follower on the cloister.
+///
+/// End: Bob's abbot's cloister at (1,0) has (0,-1), (0,0), (2,0) round
+/// it: 4; his cloister at (2,0) has (1,0): 2. Alice 4, Bob 6.
+#[test]
+fn the_abbot_and_basic_2() {
+    assert_eq!(replayed_scores("abbot.jcz"), [4, 6]);
+    let text = sample("abbot.jcz");
+    let (_, gardens, imported) = scores_and_source(&text, "gardens");
+    assert_eq!(gardens, [4, 0]);
+    let config = &imported.record.config;
+    assert_eq!(config.expansions, ["abbot"]);
+    assert!(
+        config.tiles.sets.is_empty(),
+        "the garden tiles in the bag: {:?}",
+        config.tiles
+    );
+    assert_eq!(config.draw_order.as_ref().unwrap()[0], "EG");
+    let moves = serde_json::to_value(&imported.record.moves).unwrap().to_string();
+    assert!(moves.contains(r#""recall":{"#), "{moves}");
+    // JCZ makes gardens features only with its `garden` element.
+    let no_garden = edited("abbot.jcz", r#", "garden": true"#, "");
+    let e = import_text(&no_garden).map(|_| ()).unwrap_err().to_string();
+    assert!(
+        e.contains("the JCZ tile set `basic:2` (setup.sets) without the JCZ element `garden`"),
+        "{e}"
+    );
+    // The abbot with the 1st edition's tiles: no garden tiles in the bag,
+    // the abbot on cloisters only (Bob's turn 2 alone, as a game of its own).
+    let first = edited("abbot.jcz", r#""basic:2": 1"#, r#""basic:1": 1"#);
+    let e = import_text(&first).map(|_| ()).unwrap_err().to_string();
+    assert!(e.contains("unknown JCZ tile id `BA/CG`"), "{e}");
 }
