@@ -498,7 +498,10 @@ impl Converter<'_> {
                 self.barn_corner(&figure, pos, loc, just_placed, place)?
             }
             PointerKind::Tile => on_tile,
-            PointerKind::Feature => match self.place_feature(pointer.feature.as_deref(), place)? {
+            PointerKind::Feature => match self
+                .place_feature(pointer.feature.as_deref(), place)?
+                .or(self.place_feature(pointer.location.as_deref(), place)?)
+            {
                 Some(_) => on_tile,
                 None => {
                     let fi = self.feature_at(&self.game, &pointer, place)?;
@@ -516,8 +519,9 @@ impl Converter<'_> {
         Ok(Outcome::Applied)
     }
 
-    /// The `[[feature]]` of a pointer's `feature` when it is a place on the
-    /// tile rather than a kind of feature (The Tower's `Tower`).
+    /// The `[[feature]]` of a pointer's `feature` (or, as JCZ 4.x wrote it,
+    /// `location`) when it is a place on the tile rather than a kind of
+    /// feature (The Tower's `Tower`, 4.x's `TOWER`).
     fn place_feature(&self, name: Option<&str>, _place: &str) -> Result<Option<&FeatureEntry>, JczError> {
         Ok(name.and_then(|n| self.mappings.feature(n)).filter(|f| f.spot.is_some()))
     }

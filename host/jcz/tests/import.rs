@@ -1019,3 +1019,183 @@ fn the_abbot_and_basic_2() {
     let e = import_text(&first).map(|_| ()).unwrap_err().to_string();
     assert!(e.contains("unknown JCZ tile id `BA/CG`"), "{e}");
 }
+
+/// A JCZ 4.x save (legacy_base.jcz, written as JCZ 4.4 wrote them): the
+/// base game above, with its seats in `slots` (listed out of order; the
+/// seat is `number`), `setup.expansions` `BASIC`, the capability
+/// `StandardGame`, tile ids with a dot (`BA.Rr`), pointers without
+/// `feature` (`CLOISTER`), no player on the actions, `GAME_OVER` and the
+/// draw order's `#END`. Saves before 4.6 played with farmers (JCZ's own
+/// reader says so): Alice's farmer stands. The same record as the 5.x
+/// save, so the same scores: Alice 10, Bob 8.
+#[test]
+fn a_jcz_4_save_imports() {
+    assert_eq!(replayed_scores("legacy_base.jcz"), [10, 8]);
+    let legacy = import_text(&sample("legacy_base.jcz")).unwrap();
+    let modern = import_text(&sample("base.jcz")).unwrap();
+    assert_eq!(legacy.record.moves, modern.record.moves);
+    assert_eq!(legacy.record.config.draw_order, modern.record.config.draw_order);
+    let names: Vec<&str> = legacy.record.config.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Alice", "Bob"]);
+    assert!(legacy.notes.iter().any(|n| n.contains("JCZ 4.x")), "{:?}", legacy.notes);
+    // From 4.6 on, farmers are a rule of the save: without it, the farmer
+    // is refused where it stands.
+    let later = edited(
+        "legacy_base.jcz",
+        r#""appVersion": "4.4.0""#,
+        r#""appVersion": "4.7.1""#,
+    );
+    let e = import_text(&later).map(|_| ()).unwrap_err().to_string();
+    assert!(e.starts_with("replay action 8 (DEPLOY_MEEPLE): not legal here"), "{e}");
+    let with_rule = later.replace(r#""RANDOM_SEATING_ORDER": false"#, r#""FARMERS": true"#);
+    import_text(&with_rule).expect("FARMERS on");
+    // 4.x names nothing this engine lacks silently.
+    for (from, to, expected) in [
+        (
+            r#""BASIC": 1"#,
+            r#""BASIC": 1, "CATAPULT": 1"#,
+            "the JCZ 4.x expansion `CATAPULT`",
+        ),
+        (
+            r#"["StandardGame"]"#,
+            r#"["StandardGame", "Bazaar"]"#,
+            "the JCZ 4.x capability `Bazaar`",
+        ),
+        (
+            r#""RANDOM_SEATING_ORDER": false"#,
+            r#""USE_PIG_HERDS_INDEPENDENTLY": true"#,
+            "the JCZ 4.x rule `USE_PIG_HERDS_INDEPENDENTLY`",
+        ),
+    ] {
+        let e = import_text(&edited("legacy_base.jcz", from, to))
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(expected), "{e}");
+    }
+}
+
+/// A 5.x sample written as JCZ 4.x writes saves: `slots`, expansions and
+/// capabilities (from a small table of this test, 4.x's names),
+/// `FARMERS`, dotted tile ids, pointers without `feature`, no players on
+/// actions, the draw order with `#END`.
+fn as_legacy(text: &str) -> String {
+    use serde_json::{Value, json};
+    let save: Value = serde_json::from_str(text).unwrap();
+    let legacy_id = |id: &str| -> String {
+        match id {
+            "RI/s" => "R1.I.s".into(),
+            _ => {
+                let (prefix, rest) = id.split_once('/').unwrap();
+                let prefix = match prefix {
+                    "RI.1" => "R1",
+                    "RI.2" => "R2",
+                    p => p,
+                };
+                format!("{prefix}.{rest}")
+            }
+        }
+    };
+    let sets: serde_json::Map<String, Value> = save["setup"]["sets"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| {
+            let name = match k.split(':').next().unwrap() {
+                "basic" => "BASIC",
+                "abbey-and-mayor" => "ABBEY_AND_MAYOR",
+                "river/1" => "RIVER",
+                "river/2" => "RIVER_II",
+                "tower" => "TOWER",
+                "princess-and-dragon" => "PRINCESS_AND_DRAGON",
+                "inns-and-cathedrals" => "INNS_AND_CATHEDRALS",
+                other => panic!("{other}"),
+            };
+            (name.to_string(), v.clone())
+        })
+        .collect();
+    let mut capabilities = vec![Value::from("StandardGame")];
+    for key in save["setup"]["elements"].as_object().unwrap().keys() {
+        let cap = match key.as_str() {
+            "small-follower" | "farmers" => continue,
+            "abbey" => "Abbey",
+            "barn" => "Barn",
+            "mayor" => "Mayor",
+            "wagon" => "Wagon",
+            "tower" => "Tower",
+            "dragon" => "Dragon",
+            "fairy" => "Fairy",
+            "princess" => "Princess",
+            "portal" => "Portal",
+            "big-follower" => "BigFollower",
+            other => panic!("{other}"),
+        };
+        capabilities.push(Value::from(cap));
+    }
+    let mut rules = serde_json::Map::new();
+    rules.insert(
+        "FARMERS".into(),
+        json!(save["setup"]["elements"].get("farmers").is_some()),
+    );
+    let mut replay = Vec::new();
+    for a in save["replay"].as_array().unwrap() {
+        let mut payload = a["payload"].clone();
+        if let Some(id) = payload.get("tileId").and_then(Value::as_str) {
+            payload["tileId"] = Value::from(legacy_id(id));
+        }
+        if let Some(pointer) = payload.get_mut("pointer").and_then(Value::as_object_mut)
+            && let Some(feature) = pointer.remove("feature")
+            && feature == "Tower"
+        {
+            // 4.x named the tower by its location.
+            pointer.insert("location".into(), Value::from("TOWER"));
+        }
+        replay.push(json!({"type": a["type"], "payload": payload}));
+    }
+    let annotations = &save["gameAnnotations"];
+    let mut draws: Vec<Value> = annotations["drawOrder"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| Value::from(legacy_id(d.as_str().unwrap())))
+        .collect();
+    if let Some(end) = annotations.get("endTurn").and_then(Value::as_u64) {
+        draws.truncate(end as usize);
+        draws.push(Value::from("#END"));
+    }
+    let slots: Vec<Value> = save["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| json!({"number": i, "nickname": p["name"]}))
+        .collect();
+    json!({
+        "appVersion": "4.7.0",
+        "slots": slots,
+        "setup": {"expansions": sets, "rules": rules, "capabilities": capabilities},
+        "replay": replay,
+        "annotations": {"tilePack": {"params": {"drawOrder": draws}}}
+    })
+    .to_string()
+}
+
+/// The samples of Abbey & Mayor (the abbey, a barn's corner), The River
+/// (its spring `R1.I.s`, JCZ 4.x's start unnamed), The Tower and The
+/// Princess & the Dragon, written as JCZ 4.x saves, import to the records
+/// of their 5.x saves.
+#[test]
+fn jcz_4_saves_of_the_expansions_import() {
+    for name in [
+        "abbey_and_mayor.jcz",
+        "river.jcz",
+        "tower.jcz",
+        "princess_and_dragon.jcz",
+        "tower_exchange.jcz",
+    ] {
+        let modern = import_text(&sample(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let legacy = import_text(&as_legacy(&sample(name))).unwrap_or_else(|e| panic!("{name} (4.x): {e}"));
+        assert_eq!(legacy.record.moves, modern.record.moves, "{name}");
+        assert_eq!(legacy.record.config, modern.record.config, "{name}");
+    }
+}
