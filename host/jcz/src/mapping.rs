@@ -849,14 +849,32 @@ impl Mappings {
                     }
                 }
                 for fl in &t.get_ref().flags {
-                    if !self.flags_named(fl.get_ref()).any(|(_, f)| f.on == FlagPlace::Tile) {
-                        out.push(m.at(
-                            fl.span(),
-                            format!(
-                                "no mapping has a tile flag `{}` (`[[flag]]` with `on = \"tile\"`)",
-                                fl.get_ref()
-                            ),
-                        ));
+                    let (name, value) = match fl.get_ref().split_once('=') {
+                        Some((n, v)) => (n, Some(v)),
+                        None => (fl.get_ref().as_str(), None),
+                    };
+                    let declared: Vec<&FlagEntry> = self
+                        .flags_named(name)
+                        .filter(|(_, f)| f.on == FlagPlace::Tile)
+                        .map(|(_, f)| f)
+                        .collect();
+                    let problem = match (declared.first(), value) {
+                        (None, _) => Some(format!(
+                            "no mapping has a tile flag `{name}` (`[[flag]]` with `on = \"tile\"`)"
+                        )),
+                        (Some(f), None) if !f.values.is_empty() => Some(format!("`{name}` takes a value (`{name}=…`)")),
+                        (Some(f), Some(v)) if !f.values.iter().any(|x| x == v) => Some(format!(
+                            "`{name}` takes {}",
+                            if f.values.is_empty() {
+                                "no value".to_string()
+                            } else {
+                                f.values.join(", ")
+                            }
+                        )),
+                        _ => None,
+                    };
+                    if let Some(problem) = problem {
+                        out.push(m.at(fl.span(), problem));
                     }
                 }
             }

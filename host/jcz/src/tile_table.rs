@@ -245,8 +245,15 @@ fn entry_mismatches(entry: &TileEntry, def: &TileDef, landscape: &Landscape, map
             entry.features.len()
         ));
     }
-    // Flags on the tile.
-    let tile_flags: Vec<&str> = entry.flags.iter().map(|f| f.get_ref().as_str()).collect();
+    // Flags on the tile (`tower`, `height=2`).
+    let tile_flags: Vec<(&str, String)> = entry
+        .flags
+        .iter()
+        .map(|f| match f.get_ref().split_once('=') {
+            Some((name, value)) => (name, value.to_string()),
+            None => (f.get_ref().as_str(), "true".to_string()),
+        })
+        .collect();
     let mut words: Vec<&str> = mappings
         .flags()
         .filter(|(_, f)| f.on == FlagPlace::Tile)
@@ -260,17 +267,17 @@ fn entry_mismatches(entry: &TileEntry, def: &TileDef, landscape: &Landscape, map
             .filter(|(_, f)| f.on == FlagPlace::Tile)
             .map(|(owner, f)| attribute_text(def.attribute(owner), f.attribute.get_ref()))
             .collect();
-        let jcz = tile_flags.contains(&word);
-        let agrees = if jcz {
-            ours.iter().any(|v| v.as_deref() == Some("true"))
-        } else {
-            ours.iter().all(Option::is_none)
+        let theirs = tile_flags.iter().find(|(n, _)| *n == word).map(|(_, v)| v);
+        let agrees = match theirs {
+            Some(v) => ours.iter().any(|o| o.as_ref() == Some(v)),
+            None => ours.iter().all(Option::is_none),
         };
         if !agrees {
-            out.push(if jcz {
-                format!("JCZ's tile has `{word}`, this engine's not")
-            } else {
-                format!("this engine's tile has JCZ's `{word}`, the description not")
+            let here: Vec<String> = ours.iter().flatten().cloned().collect();
+            out.push(match theirs {
+                Some(v) if here.is_empty() => format!("JCZ's tile has `{word}` ({v}), this engine's not"),
+                Some(v) => format!("JCZ's tile has `{word}` = {v}, this engine's {}", here.join(" / ")),
+                None => format!("this engine's tile has JCZ's `{word}`, the description not"),
             });
         }
     }

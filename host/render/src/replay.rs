@@ -220,7 +220,10 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
         Event::FeatureScoredByExpansion { slot, kind, .. } => format!(
             "The {} is scored by {}'s rule",
             rules.kind_label(*kind),
-            rules.expansions().get(*slot as usize).map_or("an expansion", |e| e.info.name)
+            rules
+                .expansions()
+                .get(*slot as usize)
+                .map_or("an expansion", |e| e.info.name)
         ),
         Event::FigureMoved { pos, .. } => format!("A figure moves to {pos}"),
         Event::Scored {
