@@ -307,3 +307,61 @@ fn a_draw_the_bag_does_not_hold_is_named() {
         "{e}"
     );
 }
+
+/// Mangled saves never make the importer panic: every sample cut short,
+/// with characters dropped or changed, numbers and names swapped, is
+/// imported or refused (a cheap stand-in for fuzzing, run in the fast
+/// suite).
+#[test]
+fn mangled_saves_are_refused_without_panicking() {
+    let dir = format!("{}/tests/samples", env!("CARGO_MANIFEST_DIR"));
+    let catalog = Catalog::linked().unwrap();
+    let tiles = TileSource::default();
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n.max(1) as u64) as usize
+    };
+    let swaps = [
+        ("0", "7"),
+        ("1", "-1"),
+        ("R90", "R45"),
+        ("\"player\": 1", "\"player\": 9"),
+        ("PLACE_TILE", "DEPLOY_MEEPLE"),
+        ("DEPLOY_MEEPLE", "PASS"),
+        ("PASS", "COMMIT"),
+        ("small", "big"),
+        ("position", "pos"),
+        ("[", "{"),
+        ("true", "\"x\""),
+        ("MOVE_NEUTRAL_FIGURE", "PLACE_TOKEN"),
+        ("CAPTURE_FOLLOWER", "PAY_RANSOM"),
+        ("featurePointer", "pointer"),
+    ];
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        for _ in 0..12 {
+            let mut t = text.clone();
+            match next(4) {
+                0 => {
+                    let at = next(t.len());
+                    t.truncate(t.floor_char_boundary(at));
+                }
+                1 => {
+                    let at = t.floor_char_boundary(next(t.len()));
+                    t.remove(at);
+                }
+                _ => {
+                    let (from, to) = swaps[next(swaps.len())];
+                    let hits: Vec<usize> = t.match_indices(from).map(|(i, _)| i).collect();
+                    if let Some(&i) = hits.get(next(hits.len())) {
+                        t.replace_range(i..i + from.len(), to);
+                    }
+                }
+            }
+            let _ = import(&t, &catalog, &tiles);
+        }
+    }
+}
