@@ -1199,3 +1199,37 @@ fn jcz_4_saves_of_the_expansions_import() {
         assert_eq!(legacy.record.config, modern.record.config, "{name}");
     }
 }
+
+/// JCZ's PASS where the abbey is offered (abbey_and_mayor.jcz, Alice
+/// declining the abbey on turn 7: JCZ writes PASS and COMMIT before her
+/// draw): the record's `"draw"`. She places BA/RFr at (-1,0) instead;
+/// Bob, offered the abbey on turn 8, puts his into the hole at (1,0) and
+/// takes its cloister; Alice's BA/Rr and barn as before.
+///
+/// End: Bob's wagon's cloister 6 as before; his abbey has all but (2,1)
+/// round it: 8. Alice 0, Bob 14.
+#[test]
+fn a_declined_abbey_is_a_draw() {
+    let text = edited(
+        "abbey_and_mayor.jcz",
+        r#"    {"type": "PLACE_TILE", "payload": {"tileId": "AM/A", "rotation": "R0", "position": [1, 0]}, "player": 0},
+    {"type": "DEPLOY_MEEPLE", "payload": {"pointer": {"position": [1, 0], "feature": "Cloister", "location": "CLOISTER"}, "meepleId": "0.small.2"}, "player": 0},
+    {"type": "COMMIT", "payload": {"random": 0.7}, "player": 0},
+    {"type": "PLACE_TILE", "payload": {"tileId": "BA/RFr", "rotation": "R0", "position": [-1, 0]}, "player": 1},
+    {"type": "PASS", "payload": {}, "player": 1},
+    {"type": "COMMIT", "payload": {"random": 0.8}, "player": 1},"#,
+        r#"    {"type": "PASS", "payload": {}, "player": 0},
+    {"type": "COMMIT", "payload": {"random": 0.65}, "player": 0},
+    {"type": "PLACE_TILE", "payload": {"tileId": "BA/RFr", "rotation": "R0", "position": [-1, 0]}, "player": 0},
+    {"type": "PASS", "payload": {}, "player": 0},
+    {"type": "COMMIT", "payload": {"random": 0.7}, "player": 0},
+    {"type": "PLACE_TILE", "payload": {"tileId": "AM/A", "rotation": "R0", "position": [1, 0]}, "player": 1},
+    {"type": "DEPLOY_MEEPLE", "payload": {"pointer": {"position": [1, 0], "feature": "Cloister", "location": "I"}, "meepleId": "1.small.1"}, "player": 1},
+    {"type": "COMMIT", "payload": {"random": 0.8}, "player": 1},"#,
+    );
+    let (scores, _, imported) = scores_and_source(&text, "cloisters");
+    assert_eq!(scores, [0, 14]);
+    let moves = serde_json::to_value(&imported.record.moves).unwrap();
+    let draw = serde_json::json!({"abbey-and-mayor": "draw"});
+    assert!(moves.as_array().unwrap().contains(&draw), "{moves}");
+}
