@@ -13,6 +13,7 @@ use carcassonne_fruit_trees as _;
 use carcassonne_hills_and_sheep as _;
 use carcassonne_inns_and_cathedrals as _;
 use carcassonne_king_and_robber_baron as _;
+use carcassonne_little_buildings as _;
 use carcassonne_mage_and_witch as _;
 use carcassonne_river as _;
 use carcassonne_river_ii as _;
