@@ -7,6 +7,7 @@
 use carcassonne_abbey_and_mayor as _;
 use carcassonne_abbot as _;
 use carcassonne_cleric_and_serf as _;
+use carcassonne_count_of_carcassonne as _;
 use carcassonne_easter as _;
 use carcassonne_fruit_trees as _;
 use carcassonne_hills_and_sheep as _;
@@ -17,3 +18,4 @@ use carcassonne_river_ii as _;
 use carcassonne_the_princess_and_the_dragon as _;
 use carcassonne_the_tower as _;
 use carcassonne_traders_and_builders as _;
+use carcassonne_under_the_big_top as _;
