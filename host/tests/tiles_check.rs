@@ -39,7 +39,7 @@ fn the_shipped_tile_files_are_clean() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
-    assert_eq!(text.lines().filter(|l| l.starts_with("ok: ")).count(), 13, "{text}");
+    assert_eq!(text.lines().filter(|l| l.starts_with("ok: ")).count(), 17, "{text}");
 }
 
 #[test]
