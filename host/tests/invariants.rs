@@ -395,7 +395,7 @@ impl Coverage {
             .board()
             .tiles()
             .iter()
-            .filter(|t| !rules.tile(t.tile).def.in_bag)
+            .filter(|t| t.placer.is_some() && !rules.tile(t.tile).def.in_bag)
             .count();
         if let Some(fruit) = public_of(game, "fruit-trees") {
             for grower in array(&fruit["players"], "players") {
@@ -470,13 +470,17 @@ fn check_invariants(game: &Game, watch: &mut Watch) {
         }
     }
     // Abbey & Mayor's figures stand where they may: a mayor only in a city,
-    // a wagon never on a field; scored wagons wait for decisions only
-    // between a turn's scoring and its end.
+    // a wagon never on a field (or waiting in a quarter of The Count of
+    // Carcassonne's city, which it may enter by those same limits); scored
+    // wagons wait for decisions only between a turn's scoring and its end.
     for f in s.figures() {
         let (Some(node), id) = (f.node, rules.figures()[f.kind as usize].id) else {
             continue;
         };
         let kind = s.features().kind(node);
+        if rules.kind_name(kind) == "quarter" {
+            continue;
+        }
         match id {
             "mayor" => assert_eq!(kind, FeatureKind::CITY, "a mayor stands on a {kind}"),
             "wagon" => assert_ne!(kind, FeatureKind::FIELD, "a wagon stands on a field"),
@@ -513,12 +517,16 @@ fn check_invariants(game: &Game, watch: &mut Watch) {
     }
 
     // Tiles. The bag holds every copy of every tile type marked `in_bag`
-    // except the start tile; tiles of other types (abbeys) come from outside.
+    // except the start tiles (the start tile and any laid with it, as The
+    // Count of Carcassonne's city); tiles of other types (abbeys) come from
+    // outside.
     let in_bag = |t: u16| rules.tile(t).def.in_bag;
     let from_bag_on_board = s.board().tiles().iter().filter(|t| in_bag(t.tile)).count();
-    let outside = s.board().tiles().len() - from_bag_on_board;
+    let starts = std::iter::once(rules.start_tile()).chain(rules.more_starts().iter().map(|m| m.tile));
+    let start_from_bag = starts.clone().filter(|&t| in_bag(t)).count();
+    let start_outside = starts.filter(|&t| !in_bag(t)).count();
+    let outside = s.board().tiles().len() - from_bag_on_board - start_outside;
     let drawn = usize::from(s.turn().drawn.is_some());
-    let start_from_bag = usize::from(in_bag(rules.start_tile()));
     // Bridges, Castles & Bazaars turns a bazaar's tiles up with
     // `Ctx::bury_tile` and places them with `Ctx::place_tile`: a bought tile
     // placed stays listed among the tiles set aside, so it is counted once.
