@@ -23,5 +23,5 @@ use carcassonne_the_phantom as _;
 use carcassonne_the_princess_and_the_dragon as _;
 use carcassonne_the_tower as _;
 use carcassonne_traders_and_builders as _;
-use carcassonne_wells as _;
 use carcassonne_under_the_big_top as _;
+use carcassonne_wells as _;
