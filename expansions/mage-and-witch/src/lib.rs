@@ -334,6 +334,38 @@ impl Expansion for MageAndWitch {
         out.extend(moves(state, view));
     }
 
+    fn is_option(&self, state: &State, view: &CoreState, _: u8, action: &Action) -> bool {
+        // Answered without listing every feature of the board (the list
+        // names each feature, a string apiece): the same as `moves`.
+        let root_of = |s: Option<Stand>| s.map(|s| view.features().root(s.node));
+        let target = match action {
+            Action::Remove(f) => {
+                return state.of(*f).is_some() && moves(state, view).contains(action);
+            }
+            Action::Mage(t) | Action::Witch(t) => t,
+        };
+        let figure = action.figure();
+        if state.asked == Some(Why::Joined) && state.of(figure).is_none() {
+            return false;
+        }
+        let Ok(fi) = view.feature_by_name(target.at, &target.feature) else {
+            return false;
+        };
+        let Some(node) = view.node_at(target.at, fi) else {
+            return false;
+        };
+        let root = view.features().root(node);
+        let kind = view.features().kind(node);
+        let open = (kind == FeatureKind::ROAD || kind == FeatureKind::CITY) && !view.is_complete(node);
+        // Named as `moves` names it: by the feature's first tile placed,
+        // whose node is the feature's smallest (nodes are made tile by
+        // tile, feature by feature).
+        let first = view.features().members(root).min();
+        open && Some(root) != root_of(state.of(figure))
+            && Some(root) != root_of(state.of(figure.other()))
+            && first.is_some_and(|m| view.tile_of_node(m).pos == target.at && view.feature_index(m) == fi)
+    }
+
     fn play(&self, state: &mut State, ctx: &mut Ctx<'_>, _: u8, action: &Action) {
         state.asked = None;
         let figure = action.figure();
