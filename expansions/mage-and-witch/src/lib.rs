@@ -73,6 +73,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::schema_only,
     counters: COUNTERS,
     build,
+    jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: ExpansionGroup::Mini,
     year: 2012,
     ..ExpansionInfo::EMPTY
@@ -332,6 +333,28 @@ impl Expansion for MageAndWitch {
 
     fn options(&self, state: &State, view: &CoreState, _: u8, out: &mut Vec<Action>) {
         out.extend(moves(state, view));
+    }
+
+    /// A listed option names a feature by its first tile placed; a move
+    /// naming the same feature by another of its tiles is the same move
+    /// (JCloisterZone's saves name the feature by the tile pointed at), and
+    /// is accepted as it.
+    fn is_option(&self, state: &State, view: &CoreState, _: u8, action: &Action) -> bool {
+        let listed = moves(state, view);
+        let root_of = |t: &Target| {
+            let fi = view.feature_by_name(t.at, &t.feature).ok()?;
+            Some(view.features().root(view.node_at(t.at, fi)?))
+        };
+        match action {
+            Action::Remove(_) => listed.contains(action),
+            Action::Mage(t) | Action::Witch(t) => {
+                let Some(root) = root_of(t) else { return false };
+                listed.iter().any(|o| match o {
+                    Action::Mage(l) | Action::Witch(l) => o.figure() == action.figure() && root_of(l) == Some(root),
+                    Action::Remove(_) => false,
+                })
+            }
+        }
     }
 
     fn play(&self, state: &mut State, ctx: &mut Ctx<'_>, _: u8, action: &Action) {
