@@ -73,6 +73,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::schema_only,
     counters: COUNTERS,
     build,
+    jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: ExpansionGroup::Mini,
     year: 2012,
     ..ExpansionInfo::EMPTY
@@ -336,7 +337,11 @@ impl Expansion for MageAndWitch {
 
     fn is_option(&self, state: &State, view: &CoreState, _: u8, action: &Action) -> bool {
         // Answered without listing every feature of the board (the list
-        // names each feature, a string apiece): the same as `moves`.
+        // names each feature, a string apiece): the same as `moves`. A
+        // listed option names a feature by its first tile placed; a move
+        // naming the same feature by another of its tiles is the same move
+        // (JCloisterZone's saves name the feature by the tile pointed at),
+        // and is accepted as it.
         let root_of = |s: Option<Stand>| s.map(|s| view.features().root(s.node));
         let target = match action {
             Action::Remove(f) => {
@@ -357,13 +362,7 @@ impl Expansion for MageAndWitch {
         let root = view.features().root(node);
         let kind = view.features().kind(node);
         let open = (kind == FeatureKind::ROAD || kind == FeatureKind::CITY) && !view.is_complete(node);
-        // Named as `moves` names it: by the feature's first tile placed,
-        // whose node is the feature's smallest (nodes are made tile by
-        // tile, feature by feature).
-        let first = view.features().members(root).min();
-        open && Some(root) != root_of(state.of(figure))
-            && Some(root) != root_of(state.of(figure.other()))
-            && first.is_some_and(|m| view.tile_of_node(m).pos == target.at && view.feature_index(m) == fi)
+        open && Some(root) != root_of(state.of(figure)) && Some(root) != root_of(state.of(figure.other()))
     }
 
     fn play(&self, state: &mut State, ctx: &mut Ctx<'_>, _: u8, action: &Action) {
