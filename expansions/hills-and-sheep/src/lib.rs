@@ -267,10 +267,10 @@ impl Expansion for HillsAndSheep {
     fn hooks(&self) -> Hooks {
         let mut hooks = Hooks::NONE;
         if self.hills.is_some() {
-            hooks = hooks | Hooks::TILE_PLACED;
+            hooks |= Hooks::TILE_PLACED;
         }
         if self.vineyards.is_some() {
-            hooks = hooks | Hooks::FEATURE_SCORED;
+            hooks |= Hooks::FEATURE_SCORED;
         }
         if self.shepherds {
             hooks = hooks | Hooks::DEPLOY_OPTIONS | Hooks::FIGURE_DEPLOYED | Hooks::AFTER_DEPLOY;
