@@ -548,3 +548,81 @@ fn a_full_disk_acknowledges_nothing_it_did_not_save_and_a_restart_has_every_ackn
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+// ------------------------------------------------------------ issue 55, 1
+
+/// A `--record` game on a nearly full disk (the test budget of its
+/// directory, spent part way through a save): a move or an undo is saved
+/// with its version and log, or refused with 503 leaving the game, its
+/// version, its log and its files as they were (the record read back holds
+/// exactly the acknowledged moves). Restarted, the game has every
+/// acknowledged move, a version above every one handed out, and none of
+/// the log lines of a refused move. (Before, the journal took the move and
+/// the seat file refused its version: 500, yet the move was played, and
+/// after a restart the version went back.)
+#[test]
+fn a_recorded_change_the_disk_refuses_is_not_played_and_no_version_comes_back() {
+    use carcassonne_serve::Submission;
+    use carcassonne_setup::safe_file::disk_full;
+    let dir = std::env::temp_dir().join(format!("carcassonne-serve-nearly-full-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.json");
+    let mut table = Table::open(&args(Some(6)), Some(&record)).unwrap();
+    table.allow_undo(true);
+    let hot = table.seats().unwrap().hotseat.clone();
+    let (mut refused, mut played, mut undone) = (0, 0, 0);
+    let mut highest = table.version();
+    for k in 0..200u64 {
+        let (moves, version) = (table.record().moves.clone(), table.version());
+        let log = table.state_json(None)["log"].clone();
+        let size = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.len());
+        // The seat file, then part or all of a journal line or a record.
+        let whole = table.record().to_json().len() as u64;
+        let budget = size(&seats_path(&record)) + (k * 7919) % 101 * (whole + 400) / 100;
+        disk_full::arm(&dir, budget);
+        let result = if k % 3 == 2 && !moves.is_empty() {
+            table.undo(&hot, Some(version)).map(|()| undone += 1)
+        } else {
+            table
+                .submit(&Submission {
+                    token: hot.clone(),
+                    index: Some(0),
+                    mv: None,
+                    version: Some(version),
+                })
+                .map(|()| played += 1)
+        };
+        disk_full::disarm(&dir);
+        match result {
+            Ok(()) => assert!(table.version() > version),
+            Err(r) => {
+                assert_eq!(r.status, 503, "try {k}: {}", r.error);
+                assert_eq!(table.record().moves, moves, "try {k}: nothing unsaved is kept");
+                assert_eq!(table.version(), version);
+                assert_eq!(table.state_json(None)["log"], log, "the log is as it was");
+                refused += 1;
+            }
+        }
+        highest = highest.max(table.version());
+        assert_eq!(
+            carcassonne_setup::journal::read_record(&record).unwrap().moves,
+            table.record().moves,
+            "try {k}: the disk holds what was acknowledged"
+        );
+    }
+    assert!(refused > 20 && played > 20 && undone > 5, "{refused} {played} {undone}");
+    let log = table.state_json(None)["log"].as_array().unwrap().clone();
+    let moves = table.record().moves.clone();
+    drop(table);
+    let again = Table::open(&args(Some(6)), Some(&record)).unwrap();
+    assert_eq!(again.record().moves, moves, "every acknowledged move");
+    assert!(again.version() > highest, "{} after {highest}", again.version());
+    let after = again.state_json(None)["log"].as_array().unwrap().clone();
+    assert_eq!(
+        &after[..after.len() - 1],
+        log.as_slice(),
+        "the log of played moves only"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -42,6 +42,10 @@ pub const MAX_GAME_BOT_SECONDS: f64 = 3_600.0;
 /// creating a game is refused until some are deleted.
 pub const MAX_FINISHED_GAMES: usize = 1_000;
 
+/// How long a bot whose move the disk did not take waits before trying
+/// it again.
+const BOT_SAVE_RETRY: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// One game on the server: its table, the channel that announces each new
 /// state version to its event streams, and its bot worker.
 pub struct GameSlot {
@@ -145,10 +149,19 @@ impl GameSlot {
                 Some(mut turn) => {
                     let choice = turn.think();
                     let mut table = self.table();
-                    if let Err(e) = table.finish_bot_turn(turn, choice) {
-                        table.fail_bots(format!("{e:#}"));
+                    match table.finish_bot_turn(turn, choice) {
+                        Ok(_) => self.announce(table.version()),
+                        Err(e) if e.is::<super::NotSaved>() => {
+                            // A full disk: nothing was played; the same
+                            // choice is tried again in a while.
+                            drop(table);
+                            std::thread::sleep(BOT_SAVE_RETRY);
+                        }
+                        Err(e) => {
+                            table.fail_bots(format!("{e:#}"));
+                            self.announce(table.version());
+                        }
                     }
-                    self.announce(table.version());
                 }
                 None => {
                     self.bots_running.store(false, Ordering::Release);

@@ -179,6 +179,25 @@ pub struct NewGame<'a> {
     pub over: bool,
 }
 
+/// A change to a stored game (a move, an undo), saved whole or not at all
+/// (see [`Store::save_change`]).
+pub struct Change<'a> {
+    /// How many of the game's moves the database holds now.
+    pub saved: usize,
+    /// The game's moves after the change.
+    pub moves: &'a [Move],
+    /// The seat that made each of them.
+    pub seats: &'a [u8],
+    /// The state version after the change.
+    pub version: u64,
+    /// The turn log after the change.
+    pub log: &'a [String],
+    /// Whether a person may take back their last move.
+    pub undo: bool,
+    /// Whether the game is over after the change.
+    pub over: bool,
+}
+
 /// The lobby's database. One connection, used by one request at a time:
 /// a write is a few hundred bytes and one `fsync`.
 pub struct Store {
@@ -328,6 +347,14 @@ impl Store {
         self.conn.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Takes `bytes` from the test's disk budget of the data directory
+    /// (`safe_file::disk_full`), as a write of that size would: a full
+    /// disk for tests without filling the machine's. Unarmed, it costs one
+    /// atomic load.
+    fn charge(&self, bytes: usize) -> Result<(), StoreError> {
+        carcassonne_setup::safe_file::disk_full::charge(&self.path, bytes).map_err(|e| self.err(e))
+    }
+
     fn err(&self, e: impl std::fmt::Display) -> StoreError {
         StoreError::Io {
             path: self.path.clone(),
@@ -426,6 +453,8 @@ impl Store {
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(|e| self.err(e))?;
         let id = take_id(&tx).map_err(|e| self.err(e))?;
+        let header_json = header.to_json();
+        self.charge(header_json.len() + game.log.iter().map(|l| l.len() + 3).sum::<usize>() + 512)?;
         let at = now();
         tx.execute(
             "INSERT INTO games (id, created, finished_at, record, seat_hashes, hotseat_hash, version, log, undo) \
@@ -434,7 +463,7 @@ impl Store {
                 id,
                 at,
                 game.over.then_some(at),
-                header.to_json(),
+                header_json,
                 serde_json::to_string(game.seat_hashes).map_err(|e| self.err(e))?,
                 game.hotseat_hash,
                 to_i64(game.version),
@@ -443,26 +472,39 @@ impl Store {
             ],
         )
         .map_err(|e| self.err(e))?;
-        insert_moves(&tx, id, 0, &game.record.moves, game.seats).map_err(|e| self.err(e))?;
+        self.insert_moves(&tx, id, 0, &game.record.moves, game.seats)?;
         tx.commit().map_err(|e| self.err(e))?;
         Ok(u64::try_from(id).unwrap_or(0))
     }
 
-    /// Makes game `id`'s moves `moves` when the database holds its first
-    /// `saved`: later rows go (an undo), new ones come, in one transaction.
+    /// Saves a change of game `id` in one transaction, so that the disk
+    /// holds all of it or none of it: its moves become `change.moves` when
+    /// the database holds their first `change.saved` (later rows go, as
+    /// after an undo; new ones come), and its state version, log, undo
+    /// setting and end with them. The commit is synced (`synchronous =
+    /// FULL`) before this returns.
     ///
     /// # Errors
-    /// The write failed: the database holds the moves it held.
-    pub fn save_moves(&self, id: u64, saved: usize, moves: &[Move], seats: &[u8]) -> Result<(), StoreError> {
+    /// The write failed: the database holds the game as it did, moves,
+    /// version and log alike.
+    pub fn save_change(&self, id: u64, change: &Change<'_>) -> Result<(), StoreError> {
+        let log = serde_json::to_string(change.log).map_err(|e| self.err(e))?;
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(|e| self.err(e))?;
-        let keep = saved.min(moves.len());
+        let keep = change.saved.min(change.moves.len());
         tx.execute(
             "DELETE FROM moves WHERE game_id = ?1 AND seq >= ?2",
             params![to_i64(id), to_i64(keep as u64)],
         )
         .map_err(|e| self.err(e))?;
-        insert_moves(&tx, to_i64(id), keep, moves, seats).map_err(|e| self.err(e))?;
+        self.insert_moves(&tx, to_i64(id), keep, change.moves, change.seats)?;
+        self.charge(log.len() + 64)?;
+        tx.execute(
+            "UPDATE games SET version = ?2, log = ?3, undo = ?4, \
+             finished_at = CASE WHEN ?5 THEN coalesce(finished_at, ?6) ELSE NULL END WHERE id = ?1",
+            params![to_i64(id), to_i64(change.version), log, change.undo, change.over, now()],
+        )
+        .map_err(|e| self.err(e))?;
         tx.commit().map_err(|e| self.err(e))
     }
 
@@ -474,6 +516,7 @@ impl Store {
     /// The write failed.
     pub fn save_state(&self, id: u64, version: u64, log: &[String], undo: bool, over: bool) -> Result<(), StoreError> {
         let log = serde_json::to_string(log).map_err(|e| self.err(e))?;
+        self.charge(log.len() + 64)?;
         let conn = self.conn();
         // Committed without an fsync of its own (`synchronous = NORMAL`):
         // safe from a killed process like any commit, and on a power cut
@@ -497,6 +540,7 @@ impl Store {
     /// # Errors
     /// The write failed: the chat is as it was.
     pub fn add_chat(&self, id: u64, seq: usize, line: &ChatLine) -> Result<(), StoreError> {
+        self.charge(line.text.len() + 32)?;
         self.conn()
             .execute(
                 "INSERT INTO chat (game_id, seq, seat, at, text) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -511,6 +555,7 @@ impl Store {
     /// # Errors
     /// The write failed: the game is still stored.
     pub fn delete(&self, id: u64) -> Result<(), StoreError> {
+        self.charge(64)?;
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(|e| self.err(e))?;
         for sql in [
@@ -546,6 +591,7 @@ impl Store {
     /// # Errors
     /// The write failed.
     pub fn mark_finished(&self, id: u64) -> Result<(), StoreError> {
+        self.charge(32)?;
         self.conn()
             .execute(
                 "UPDATE games SET finished_at = ?2 WHERE id = ?1 AND finished_at IS NULL",
@@ -575,6 +621,7 @@ impl Store {
         let id = match known {
             Some(id) => id,
             None => {
+                self.charge(key.len() + 32)?;
                 let id = take_id(&tx).map_err(|e| self.err(e))?;
                 tx.execute("INSERT INTO record_games (path, id) VALUES (?1, ?2)", params![key, id])
                     .map_err(|e| self.err(e))?;
@@ -583,6 +630,36 @@ impl Store {
         };
         tx.commit().map_err(|e| self.err(e))?;
         Ok(u64::try_from(id).unwrap_or(0))
+    }
+
+    /// Inserts `moves[from..]` of game `id`, each with its seat.
+    fn insert_moves(
+        &self,
+        tx: &rusqlite::Transaction<'_>,
+        id: i64,
+        from: usize,
+        moves: &[Move],
+        seats: &[u8],
+    ) -> Result<(), StoreError> {
+        if from >= moves.len() {
+            return Ok(());
+        }
+        let mut insert = tx
+            .prepare("INSERT INTO moves (game_id, seq, seat, move) VALUES (?1, ?2, ?3, ?4)")
+            .map_err(|e| self.err(e))?;
+        for (i, mv) in moves.iter().enumerate().skip(from) {
+            let text = serde_json::to_string(mv).map_err(|e| self.err(e))?;
+            self.charge(text.len() + 16)?;
+            insert
+                .execute(params![
+                    id,
+                    to_i64(i as u64),
+                    seats.get(i).copied().unwrap_or(u8::MAX),
+                    text
+                ])
+                .map_err(|e| self.err(e))?;
+        }
+        Ok(())
     }
 
     /// Lets the database grow by no more pages: the next write that needs
@@ -615,35 +692,13 @@ fn take_id(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<i64> {
     )
 }
 
-fn insert_moves(
-    tx: &rusqlite::Transaction<'_>,
-    id: i64,
-    from: usize,
-    moves: &[Move],
-    seats: &[u8],
-) -> rusqlite::Result<()> {
-    if from >= moves.len() {
-        return Ok(());
-    }
-    let mut insert = tx.prepare("INSERT INTO moves (game_id, seq, seat, move) VALUES (?1, ?2, ?3, ?4)")?;
-    for (i, mv) in moves.iter().enumerate().skip(from) {
-        let text = serde_json::to_string(mv).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
-        insert.execute(params![
-            id,
-            to_i64(i as u64),
-            seats.get(i).copied().unwrap_or(u8::MAX),
-            text
-        ])?;
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::lobby::{Lobby, Offer};
     use crate::{Submission, Table};
     use carcassonne_setup::Overrides;
+    use serde_json::json;
 
     fn dir(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("carcassonne-store-{}-{name}", std::process::id()));
@@ -697,16 +752,14 @@ mod tests {
             match play(&mut table, &hot) {
                 Ok(()) => {}
                 Err(r) => {
-                    // Refused before anything was played; or the state
-                    // after a saved move did not go in (500: the move stays).
-                    assert!(r.status == 503 || r.status == 500, "{}", r.error);
-                    if r.status == 503 {
-                        assert_eq!(table.record().moves, moves, "nothing unsaved is kept");
-                        assert_eq!(table.version(), version);
-                        refused += 1;
-                        if refused == 3 {
-                            break;
-                        }
+                    // Refused, and nothing played: the move, its version
+                    // and its log go in together or not at all.
+                    assert_eq!(r.status, 503, "{}", r.error);
+                    assert_eq!(table.record().moves, moves, "nothing unsaved is kept");
+                    assert_eq!(table.version(), version);
+                    refused += 1;
+                    if refused == 3 {
+                        break;
                     }
                 }
             }
@@ -715,12 +768,96 @@ mod tests {
         let acknowledged = slot.table().record().moves.clone();
         let stored = store.load().unwrap().pop().unwrap().unwrap();
         assert_eq!(stored.record.moves, acknowledged);
+        assert_eq!(
+            stored.version,
+            slot.table().version(),
+            "the version went in with the moves"
+        );
         store.make_room().unwrap();
         play(&mut slot.table(), &hot).unwrap();
         assert_eq!(
             store.load().unwrap().pop().unwrap().unwrap().record.moves.len(),
             acknowledged.len() + 1
         );
+        drop((slot, lobby, store));
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    /// Issue 55, item 1: on a nearly full disk (the data directory's test
+    /// budget, `safe_file::disk_full`, spent part way through a save) a
+    /// move or an undo is saved with its version and log or not at all: a
+    /// refusal (503) leaves the game, its version and the database as they
+    /// were, and after a restart the version is above every one handed
+    /// out, so that a request made before it is refused, never played on
+    /// another position. (Before, a move could be saved without its
+    /// version: answered 500 yet played, and after a restart the version
+    /// went back and was handed out again.)
+    #[test]
+    fn a_change_the_disk_refuses_is_not_played_and_no_version_comes_back() {
+        use carcassonne_setup::safe_file::disk_full;
+        let d = dir("budget");
+        let store = Store::open(&d).unwrap();
+        let lobby = stored_lobby(&store);
+        let mut t = table(13);
+        t.allow_undo(true);
+        let hot = t.seats().unwrap().hotseat.clone();
+        let slot = lobby.add(t).unwrap();
+        let id = slot.id();
+        let (mut refused, mut played, mut undone) = (0, 0, 0);
+        let mut highest = slot.table().version();
+        for k in 0..240u64 {
+            let mut table = slot.table();
+            let (moves, version) = (table.record().moves.clone(), table.version());
+            let log = table.state_json(None)["log"].clone();
+            // About what the change writes (a move, the log), give or take:
+            // the budget runs out before, between or after its parts.
+            let budget = log.to_string().len() as u64 + (k * 37) % 500;
+            disk_full::arm(&d, budget);
+            // Every third try takes the last move back instead.
+            let result = if k % 3 == 2 && !moves.is_empty() {
+                table.undo(&hot, Some(version)).map(|()| undone += 1)
+            } else {
+                play(&mut table, &hot).map(|()| played += 1)
+            };
+            disk_full::disarm(&d);
+            match result {
+                Ok(()) => assert!(table.version() > version),
+                Err(r) => {
+                    assert_eq!(r.status, 503, "budget {budget}: {}", r.error);
+                    assert!(r.error.contains("no space left"), "{}", r.error);
+                    assert_eq!(table.record().moves, moves, "budget {budget}: nothing unsaved is kept");
+                    assert_eq!(table.version(), version);
+                    assert_eq!(table.state_json(None)["log"], log, "the log is as it was");
+                    refused += 1;
+                }
+            }
+            highest = highest.max(table.version());
+            // The database holds exactly the table: moves, version, log.
+            let stored = store
+                .load()
+                .unwrap()
+                .into_iter()
+                .flatten()
+                .find(|g| g.id == id)
+                .unwrap();
+            assert_eq!(stored.record.moves, *table.record().moves, "budget {budget}");
+            assert_eq!(stored.version, table.version(), "budget {budget}");
+            assert_eq!(json!(stored.log), table.state_json(None)["log"], "budget {budget}");
+        }
+        assert!(refused > 20 && played > 20 && undone > 5, "{refused} {played} {undone}");
+        let acknowledged = slot.table().record().moves.clone();
+        drop((slot, lobby));
+        // A restart: every acknowledged move, and a version never handed out.
+        let lobby = stored_lobby(&store);
+        let slot = lobby.game(id).unwrap();
+        assert_eq!(slot.table().record().moves, acknowledged);
+        assert!(
+            slot.table().version() > highest,
+            "{} after {highest}",
+            slot.table().version()
+        );
+        let stale = play(&mut slot.table(), &hot);
+        assert!(stale.is_ok(), "the current version plays");
         drop((slot, lobby, store));
         let _ = std::fs::remove_dir_all(d);
     }
