@@ -174,6 +174,8 @@ fn serve_with(server: Arc<http::Server>, limits: Limits) -> SocketAddr {
 fn half_sent_requests_are_closed_and_cannot_use_up_the_server() {
     let limits = Limits {
         connections: 4,
+        per_address: 4,
+        reserved: 0,
         headers: Duration::from_secs(1),
         ..Limits::default()
     };
@@ -263,6 +265,7 @@ fn a_body_declared_over_the_limit_is_refused_at_once() {
 fn an_idle_kept_alive_connection_is_closed() {
     let limits = Limits {
         headers: Duration::from_secs(1),
+        idle: Duration::from_secs(1),
         ..Limits::default()
     };
     let addr = serve_with(http::Server::new(Table::open(&args(Some(2)), None).unwrap()), limits);
@@ -625,4 +628,165 @@ fn a_recorded_change_the_disk_refuses_is_not_played_and_no_version_comes_back() 
         "the log of played moves only"
     );
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+// ------------------------------------------------------------ issue 55, 2
+
+/// A connection to `addr` from the loopback address `source` (127.0.0.2
+/// and the like are this machine too, on Linux), blocking.
+fn connect_from(source: &str, addr: SocketAddr) -> TcpStream {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let stream = rt.block_on(async {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{source}:0").parse().unwrap()).unwrap();
+        socket.connect(addr).await.unwrap().into_std().unwrap()
+    });
+    stream.set_nonblocking(false).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    stream
+}
+
+/// One request on `s` (kept alive unless `close`); the status and body.
+fn ask(s: &mut TcpStream, addr: SocketAddr, path: &str, close: bool) -> (u16, String) {
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\n{}\r\n",
+        if close { "Connection: close\r\n" } else { "" }
+    )
+    .unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 65536];
+    loop {
+        let n = s.read(&mut buf).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        got.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&got);
+        if let Some((head, body)) = text.split_once("\r\n\r\n") {
+            let length = head
+                .lines()
+                .find_map(|l| {
+                    l.to_ascii_lowercase()
+                        .strip_prefix("content-length:")
+                        .map(|v| v.trim().to_string())
+                })
+                .and_then(|v| v.parse::<usize>().ok());
+            if length.is_some_and(|n| body.len() >= n) {
+                break;
+            }
+        }
+    }
+    let text = String::from_utf8_lossy(&got).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+    (status, body.to_string())
+}
+
+/// Whether the server closes `s` within `within` (reads to the end).
+fn closed_within(s: &mut TcpStream, within: Duration) -> bool {
+    s.set_read_timeout(Some(within)).unwrap();
+    let mut buf = [0u8; 4096];
+    loop {
+        match s.read(&mut buf) {
+            Ok(0) => return true,
+            Ok(_) => {}
+            Err(_) => return false,
+        }
+    }
+}
+
+/// One client address cannot hold every connection (issue 55, item 2:
+/// one address keeping 128 alive got everyone else 503 indefinitely):
+/// past its share it is refused, another address still gets in, and the
+/// last connections are kept for addresses that hold none; half-sent
+/// requests from one address lock nobody else out; kept-alive connections
+/// idle past the idle time are closed, and so is an event stream's
+/// connection refused over its limit, at once.
+#[test]
+fn one_address_cannot_hold_every_connection() {
+    let limits = Limits {
+        connections: 12,
+        per_address: 4,
+        reserved: 4,
+        headers: Duration::from_secs(30),
+        idle: Duration::from_secs(1),
+        ..Limits::default()
+    };
+    let addr = serve_with(http::Server::new(Table::open(&args(Some(2)), None).unwrap()), limits);
+    let state = "/api/games/1/state";
+    // Four half-sent requests from 127.0.0.1: its share.
+    let held: Vec<TcpStream> = (0..4)
+        .map(|_| {
+            let mut s = connect_from("127.0.0.1", addr);
+            s.write_all(b"GET /api/games/1/state HTTP/1.1\r\nHost: loc").unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let (status, body) = ask(&mut connect_from("127.0.0.1", addr), addr, state, true);
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("from your address"), "{body}");
+    // Another address is served meanwhile.
+    let (status, body) = ask(&mut connect_from("127.0.0.2", addr), addr, state, true);
+    assert_eq!(status, 200, "{body}");
+    // 127.0.0.2 keeps four alive, asking again and again: its share too.
+    let mut kept: Vec<TcpStream> = (0..4).map(|_| connect_from("127.0.0.2", addr)).collect();
+    for s in &mut kept {
+        assert_eq!(ask(s, addr, state, false).0, 200);
+    }
+    // Eight of twelve are held: the last four are for new addresses, one
+    // connection each.
+    let mut third = connect_from("127.0.0.3", addr);
+    assert_eq!(ask(&mut third, addr, state, false).0, 200);
+    let (status, body) = ask(&mut connect_from("127.0.0.3", addr), addr, state, true);
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("new clients"), "{body}");
+    let (status, body) = ask(&mut connect_from("127.0.0.4", addr), addr, state, true);
+    assert_eq!(status, 200, "{body}");
+    // Kept-alive connections that go quiet are closed after the idle time.
+    let started = std::time::Instant::now();
+    for s in kept.iter_mut().chain([&mut third]) {
+        assert!(
+            closed_within(s, Duration::from_secs(5)),
+            "an idle connection stays open"
+        );
+    }
+    assert!(started.elapsed() < Duration::from_secs(4), "{:?}", started.elapsed());
+    // … which gives 127.0.0.2 its share back.
+    assert_eq!(ask(&mut connect_from("127.0.0.2", addr), addr, state, true).0, 200);
+    drop(held);
+
+    // An event stream refused over the per-address limit closes its
+    // connection at once instead of keeping it idle.
+    let addr = serve_with(
+        http::Server::new(Table::open(&args(Some(2)), None).unwrap()),
+        Limits::default(),
+    );
+    let streams: Vec<TcpStream> = (0..8)
+        .map(|_| {
+            let mut s = connect_from("127.0.0.1", addr);
+            write!(s, "GET /api/games/1/events HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+            let mut buf = [0u8; 1024];
+            let n = s.read(&mut buf).unwrap();
+            assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
+            s
+        })
+        .collect();
+    let mut refused = connect_from("127.0.0.1", addr);
+    let (status, body) = ask(&mut refused, addr, "/api/games/1/events", false);
+    assert_eq!(status, 503, "{body}");
+    let started = std::time::Instant::now();
+    assert!(closed_within(&mut refused, Duration::from_secs(5)));
+    assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+    // Another address still gets its streams.
+    let mut other = connect_from("127.0.0.2", addr);
+    write!(other, "GET /api/games/1/events HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+    let mut buf = [0u8; 1024];
+    let n = other.read(&mut buf).unwrap();
+    assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
+    drop(streams);
 }

@@ -580,7 +580,7 @@ pub(super) async fn events(
 ) -> Response {
     let place = match server.streams.take(peer.ip()) {
         Ok(place) => place,
-        Err(why) => return guard::json_error(StatusCode::SERVICE_UNAVAILABLE, why),
+        Err(why) => return guard::json_error_closing(StatusCode::SERVICE_UNAVAILABLE, why),
     };
     let mut rx = slot.subscribe();
     let chat = slot.subscribe_chat();
