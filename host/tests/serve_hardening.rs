@@ -790,3 +790,141 @@ fn one_address_cannot_hold_every_connection() {
     assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
     drop(streams);
 }
+
+// ------------------------------------------------------------ issue 55, 3
+
+/// An SVG picture of exactly `bytes` bytes, `fill` its colour.
+fn picture_of(bytes: usize, fill: &str) -> String {
+    let head = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\"><rect width=\"100\" height=\"100\" fill=\"{fill}\"/><!-- "
+    );
+    let tail = " --></svg>";
+    format!("{head}{}{tail}", "x".repeat(bytes - head.len() - tail.len()))
+}
+
+/// A set of field tiles with their own pictures: `(id, count, picture)`.
+fn art_set(id: &str, tiles: &[(&str, u32, &str)]) -> String {
+    let mut text = format!(
+        "[set]\nid = \"{id}\"\nname = \"Pictures\"\nstart = \"{}\"\n",
+        tiles[0].0
+    );
+    for (tile, count, art) in tiles {
+        text.push_str(&format!(
+            "\n[[tile]]\nid = \"{tile}\"\ncount = {count}\nedges = \"FFFF\"\nart = \"{art}\"\nfeatures = [{{ kind = \"field\", edges = [\"N\", \"E\", \"S\", \"W\"] }}]\n"
+        ));
+    }
+    text
+}
+
+/// A tile's own picture goes into a game's state once, however many
+/// placed copies show it (issue 55, item 3: 500 copies of a 486 KB
+/// picture made a 337 MB state, each copy embedding it): a lobby game of
+/// the most tiles a lobby game may have (2,000), every one with a picture
+/// of the largest size a picture may have (512 KiB), answers a state of a
+/// few megabytes, the tile to place referring to its picture too; a set
+/// whose pictures come to more than 4 MiB is refused.
+#[test]
+fn tile_art_is_sent_once_however_many_tiles_show_it() {
+    use carcassonne_core::tiles::{MAX_ART_BYTES, MAX_SET_ART_BYTES};
+    use carcassonne_serve::Submission;
+    use carcassonne_serve::lobby::{Lobby, MAX_LOBBY_TILES, Offer};
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("serve-hardening-art");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("art")).unwrap();
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../tiles/base.toml"),
+        dir.join("base.toml"),
+    )
+    .unwrap();
+    let most = MAX_ART_BYTES as usize;
+    std::fs::write(dir.join("art/a.svg"), picture_of(most, "#3a5")).unwrap();
+    std::fs::write(dir.join("art/b.svg"), picture_of(most, "#a53")).unwrap();
+    let half = MAX_LOBBY_TILES as u32 / 2;
+    std::fs::write(
+        dir.join("pictures.toml"),
+        art_set("pictures", &[("PA", half, "art/a.svg"), ("PB", half - 1, "art/b.svg")]),
+    )
+    .unwrap();
+    let lobby = Lobby::new(
+        Offer {
+            plugins: Vec::new(),
+            tiles: Some(dir.clone()),
+        },
+        4,
+    );
+    let config = json!({
+        "players": [{ "name": "Ann" }, { "name": "Robo", "bot": "random" }],
+        "seed": "3",
+        "tiles": { "sets": { "base": 0 }, "files": ["pictures.toml"] },
+    });
+    let setup = lobby.setup_from_json(&config).unwrap_or_else(|r| panic!("{}", r.error));
+    let mut table = Table::new(&setup, None).unwrap();
+    let hot = table.seats().unwrap().hotseat.clone();
+    let encoded = |s: &str| s.matches("data:image/svg+xml;base64,").count();
+    let mut largest = 0;
+    let mut moves = 0;
+    while !table.game().is_over() {
+        table.play_bots().unwrap();
+        if table.game().is_over() {
+            break;
+        }
+        if moves % 400 == 0 {
+            let state = table.state_json(None).to_string();
+            assert!(encoded(&state) <= 2, "each picture once: {}", encoded(&state));
+            largest = largest.max(state.len());
+        }
+        let version = table.version();
+        table
+            .submit(&Submission {
+                token: hot.clone(),
+                index: Some(0),
+                mv: None,
+                version: Some(version),
+            })
+            .unwrap();
+        moves += 1;
+    }
+    let placed = table.game().state().board().tiles().len();
+    assert!(placed > 1_900, "{placed} tiles placed");
+    let answer = table.state_json(None);
+    let svg = answer["board"]["svg"].as_str().unwrap();
+    let with_art = svg.matches("data-tile=\"PA\"").count() + svg.matches("data-tile=\"PB\"").count();
+    assert!(
+        with_art + 1 >= placed,
+        "{with_art} of {placed}: the start tile is the base game's"
+    );
+    assert_eq!(
+        svg.matches("<use href=\"#tile-art-").count(),
+        with_art,
+        "every tile refers to its picture"
+    );
+    let state = answer.to_string();
+    assert_eq!(encoded(&state), 2, "two pictures, each once");
+    largest = largest.max(state.len());
+    // Two pictures (each 683 KiB in base64) and the board of 2,000 tiles.
+    assert!(largest < 6 << 20, "a state of {largest} bytes");
+    eprintln!("the largest state: {largest} bytes for {placed} tiles with pictures of {most} bytes");
+
+    // Nine pictures of the largest size in one set: over its 4 MiB.
+    let mut tiles = Vec::new();
+    for k in 0..9 {
+        std::fs::write(
+            dir.join(format!("art/{k}.svg")),
+            picture_of(most, &format!("#{k}{k}{k}")),
+        )
+        .unwrap();
+        tiles.push((format!("N{k}"), format!("art/{k}.svg")));
+    }
+    let listed: Vec<(&str, u32, &str)> = tiles.iter().map(|(t, a)| (t.as_str(), 1, a.as_str())).collect();
+    std::fs::write(dir.join("nine.toml"), art_set("nine", &listed)).unwrap();
+    let refused = lobby
+        .setup_from_json(&json!({ "tiles": { "files": ["nine.toml"] } }))
+        .err()
+        .expect("refused");
+    assert_eq!(refused.status, 400);
+    assert!(
+        refused.error.contains(&format!("at most {MAX_SET_ART_BYTES} bytes")),
+        "{}",
+        refused.error
+    );
+}

@@ -10,7 +10,7 @@
 use carcassonne_core::rules::BASE_TILES;
 use carcassonne_core::tiles::{FeatureKind, KindShape, TileSet, TileType};
 use carcassonne_core::{Catalog, Rotation, TileSource};
-use carcassonne_render::{Glossary, tile_svg_in};
+use carcassonne_render::{Art, Glossary, art_defs, tile_svg_in, tile_svg_referring};
 use carcassonne_setup::tile_edit::{self, EditError, NewTile};
 use carcassonne_setup::tiles_cmd::describe_features;
 use serde::Deserialize;
@@ -220,7 +220,7 @@ impl Editor {
             .tiles
             .iter()
             .enumerate()
-            .map(|(i, _)| tile_json(&set, i, &text, &blocks, &self.catalog))
+            .map(|(i, _)| tile_json(&set, i, &text, &blocks, &self.catalog, Art::Reference))
             .collect();
         let editable = self.disk_path(file).is_some();
         Ok(json!({
@@ -233,6 +233,7 @@ impl Editor {
             "set": set.id,
             "name": set.name,
             "uses": uses_of(&set),
+            "art": art_holder(&set),
             "editable": editable,
             "note": if editable { Value::Null } else {
                 json!("this set is the server's built-in copy: there is no file in the tile directory to write, so it is read-only")
@@ -291,7 +292,7 @@ impl Editor {
             .tiles
             .iter()
             .position(|t| t.id == id)
-            .map(|i| tile_json(set, i, text, &blocks, &self.catalog));
+            .map(|i| tile_json(set, i, text, &blocks, &self.catalog, Art::Inline));
         json!({ "ok": true, "set": set.id, "tile": tile })
     }
 }
@@ -331,6 +332,7 @@ pub(crate) fn tile_json(
     text: &str,
     blocks: &[(String, Range<usize>)],
     catalog: &Catalog,
+    art: Art,
 ) -> Value {
     let def = &set.tiles[i];
     let tile = TileType::new(i as u16, &set.id, def.clone(), catalog.landscape());
@@ -361,9 +363,30 @@ pub(crate) fn tile_json(
         "features": describe_features(&tile),
         "parts": parts,
         "attributes": def.attributes,
-        "svg": tile_svg_in(&tile, Rotation::NONE, &Glossary::of_catalog(catalog)),
+        "svg": match art {
+            Art::Inline => tile_svg_in(&tile, Rotation::NONE, &Glossary::of_catalog(catalog)),
+            Art::Reference => tile_svg_referring(&tile, Rotation::NONE, &Glossary::of_catalog(catalog)),
+        },
         "toml": block,
     })
+}
+
+/// An SVG that shows nothing and holds each tile picture of `set` once
+/// (`<defs>`), for the page to put in once: the tiles' pictures of a
+/// listing refer to them ([`Art::Reference`]), so a picture many tiles
+/// share is sent once. Empty when no tile has one.
+pub(crate) fn art_holder(set: &TileSet) -> String {
+    let defs = art_defs(
+        set.tiles
+            .iter()
+            .filter_map(|t| t.art.as_ref().and_then(|a| a.svg.as_deref())),
+    );
+    if defs.is_empty() {
+        return defs;
+    }
+    format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute" aria-hidden="true">{defs}</svg>"#
+    )
 }
 
 /// The `[[tile]]` blocks of `text` with their ids: from the header to the

@@ -28,7 +28,7 @@ use carcassonne_core::figures::Spot;
 use carcassonne_core::read_text_file;
 use carcassonne_core::{Action, CounterScope, Decision, Game, GameRecord, IllegalAction, Move, RefusalKind, Rotation};
 use carcassonne_render::{
-    Glossary, board_svg_window_without_tokens, feature_point, tile_group_in, tile_svg_in, tile_tokens, token_fill,
+    Glossary, board_svg_for_page, feature_point, tile_group_referring, tile_svg_referring, tile_tokens, token_fill,
     token_ink,
 };
 use carcassonne_setup::journal::RecordWriter;
@@ -1299,6 +1299,10 @@ impl Table {
             && window[3] >= tile_bounds[3];
         let drawn = (!whole).then_some(window);
         let (counters, tokens) = tokens_json(game, drawn);
+        let shown: Vec<u16> = match game.decision() {
+            Some(Decision::Place { tile, .. }) => vec![tile],
+            _ => Vec::new(),
+        };
         let you = match viewer {
             Some(Viewer::Seat(p)) => json!({ "seat": p, "name": s.player_name(p) }),
             Some(Viewer::HotSeat) => json!({ "hotseat": true }),
@@ -1333,7 +1337,9 @@ impl Table {
             "board": {
                 // The tokens of tile counters are drawn by the page, from
                 // `counters` (the declarations) and `tokens` (their values).
-                "svg": board_svg_window_without_tokens(game, drawn),
+                // Each tile picture once (the tile to place's too), which
+                // the tiles here and the decision's pictures refer to.
+                "svg": board_svg_for_page(game, drawn, &shown),
                 "counters": counters,
                 "tokens": tokens,
                 "bounds": bounds,
@@ -1402,16 +1408,18 @@ impl Table {
                 v["tile"] = json!(t.id());
                 // What the tile shows, in words (its id when the file gives no name).
                 v["tile_name"] = json!(t.def.name.clone().unwrap_or_else(|| t.id().to_string()));
+                // Its own picture, if it has one, by reference: the board's
+                // SVG holds it once (`board_svg_for_page`).
                 v["tile_svgs"] = json!(
                     rotations
                         .iter()
-                        .map(|r| tile_svg_in(t, *r, &glossary))
+                        .map(|r| tile_svg_referring(t, *r, &glossary))
                         .collect::<Vec<_>>()
                 );
                 v["tile_groups"] = json!(
                     rotations
                         .iter()
-                        .map(|r| tile_group_in(t, *r, 0.0, 0.0, &glossary))
+                        .map(|r| tile_group_referring(t, *r, 0.0, 0.0, &glossary))
                         .collect::<Vec<_>>()
                 );
             }

@@ -257,6 +257,7 @@ impl Editor {
                     "set": set.id,
                     "name": set.name,
                     "tiles": tiles_json(&set, &text, &self.catalog),
+                    "art": super::art_holder(&set),
                     "diagnostics": [],
                     "text": text,
                 })
@@ -459,6 +460,6 @@ const MAX_FILE_STEM: usize = 100;
 fn tiles_json(set: &TileSet, text: &str, catalog: &carcassonne_core::Catalog) -> Vec<Value> {
     let blocks = tile_blocks(text);
     (0..set.tiles.len())
-        .map(|i| tile_json(set, i, text, &blocks, catalog))
+        .map(|i| tile_json(set, i, text, &blocks, catalog, carcassonne_render::Art::Reference))
         .collect()
 }
