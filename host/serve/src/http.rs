@@ -400,6 +400,13 @@ pub fn banner(server: &Server, addr: SocketAddr, lan: &[std::net::IpAddr]) -> St
     }
     if let Some(store) = server.lobby.store() {
         out.push_str(&format!("Games are kept in {}\n", store.path().display()));
+        if let Some(why) = store.read_only() {
+            out.push_str(&format!(
+                "  WARNING: {why}: the games are served READ-ONLY (they can be watched, their records \
+                 downloaded; no move, chat, new game or deletion is taken). Free some space and restart the \
+                 server to play on.\n"
+            ));
+        }
     }
     let mut kept = 0;
     for slot in server.lobby.all() {

@@ -464,6 +464,7 @@ impl Table {
         }
         let saved = stored.record.moves.len();
         let undo = stored.undo;
+        let stored_version = stored.version;
         let carried = Carried {
             seats: None,
             hashes: SeatHashes {
@@ -482,7 +483,19 @@ impl Table {
             saved,
         });
         // The new version and the "resumed" line, before any is handed out.
-        table.save_table()?;
+        // A disk that refuses it makes the games read-only for this run:
+        // the game is served as it is (no move is made on it, so the
+        // version, not stored, names the position stored).
+        if store.read_only().is_none()
+            && let Err(e) = table.save_table()
+        {
+            store.go_read_only(format!("the disk refused a write while the games were loaded ({e:#})"));
+        }
+        if store.read_only().is_some() {
+            // Nothing is stored, so no new version is handed out: the
+            // stored one names the stored position, which cannot change.
+            table.version = stored_version;
+        }
         Ok(table)
     }
 
@@ -1355,6 +1368,8 @@ impl Table {
             },
             "thinking": self.bot_to_move().map(|p| json!({ "seat": p, "name": s.player_name(p) })),
             "bot_failure": self.bot_failure,
+            // Why the server takes no move (its disk refused writes at start), if so.
+            "read_only": self.db.as_ref().and_then(|k| k.store.read_only()),
             "log": self.log,
         })
     }

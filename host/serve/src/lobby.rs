@@ -260,7 +260,8 @@ impl Lobby {
     ) -> Result<(Lobby, Loaded)> {
         let mut lobby = Lobby::new(offer, max_games);
         let mut loaded = Loaded::default();
-        if let Some(keep) = keep {
+        // A read-only database (a full disk) prunes nothing: it is served as it is.
+        if let Some(keep) = keep.filter(|_| store.read_only().is_none()) {
             for id in store.finished_before(keep)? {
                 store.delete(id)?;
                 loaded.pruned.push(id);
@@ -278,7 +279,7 @@ impl Lobby {
             let unmarked = stored.finished_at.is_none();
             match Table::from_stored(stored, &lobby.offer.plugins, lobby.offer.tiles.as_deref(), &store) {
                 Ok(table) => {
-                    if unmarked && table.game().is_over() {
+                    if unmarked && table.game().is_over() && store.read_only().is_none() {
                         store.mark_finished(id)?;
                     }
                     lobby.games().insert(id, GameSlot::new(id, table));
@@ -291,8 +292,13 @@ impl Lobby {
         Ok((lobby, loaded))
     }
 
-    /// Sets the bots of every game going (after [`Lobby::with_store`]).
+    /// Sets the bots of every game going (after [`Lobby::with_store`]);
+    /// none when the games are served read-only, since no move can be
+    /// saved.
     pub fn wake_all(&self) {
+        if self.read_only().is_some() {
+            return;
+        }
         for slot in self.all() {
             slot.wake_bots();
         }
@@ -315,6 +321,12 @@ impl Lobby {
             store.delete(id)?;
         }
         Ok(ids)
+    }
+
+    /// Why the games are served read-only, if they are (see
+    /// [`Store::read_only`]).
+    pub fn read_only(&self) -> Option<String> {
+        self.store.as_ref().and_then(|s| s.read_only())
     }
 
     /// The database the games are kept in, if any.

@@ -97,6 +97,18 @@ pub enum StoreError {
         /// The database file.
         path: PathBuf,
     },
+    /// The server opened the database read-only: it could not write there
+    /// at start (a full disk, say), so it serves the games as they are.
+    #[error(
+        "{path}: {why}; this server serves its games read-only since it started: free some space on the disk \
+         (or fix the error) and restart it to play on"
+    )]
+    ReadOnly {
+        /// The database file.
+        path: PathBuf,
+        /// Why writes are off.
+        why: String,
+    },
     /// Reading or writing failed (a full disk, a damaged file …).
     #[error("{path}: {why}")]
     Io {
@@ -203,7 +215,16 @@ pub struct Change<'a> {
 pub struct Store {
     conn: Mutex<Connection>,
     path: PathBuf,
+    /// Why the database is read-only, when it is: it could not be written
+    /// at start, and the games are served as they are (see
+    /// [`Store::read_only`]).
+    read_only: Mutex<Option<String>>,
 }
+
+/// Most bytes the write-ahead log keeps once checkpointed, and about how
+/// far it grows before a checkpoint (256 pages): on a small disk the log
+/// alone must not fill it.
+const WAL_LIMIT_BYTES: i64 = 1 << 20;
 
 pub(crate) fn now() -> i64 {
     SystemTime::now()
@@ -316,26 +337,97 @@ impl Store {
         }
         conn.pragma_update(None, "synchronous", "FULL").map_err(sql)?;
         let mut conn = conn;
-        // The first write takes the exclusive lock (and creates the schema).
-        let tx = conn
-            .transaction_with_behavior(TransactionBehavior::Exclusive)
-            .map_err(sql)?;
-        if fresh {
-            tx.execute_batch(SCHEMA).map_err(sql)?;
-            tx.execute_batch(CHAT_SCHEMA).map_err(sql)?;
-            tx.pragma_update(None, "application_id", APPLICATION_ID).map_err(sql)?;
-            tx.pragma_update(None, "user_version", SCHEMA_VERSION).map_err(sql)?;
-        } else if schema < 2 {
-            // Schema 1 (before the chat): the table is added, nothing else
-            // changes.
-            tx.execute_batch(CHAT_SCHEMA).map_err(sql)?;
-            tx.pragma_update(None, "user_version", SCHEMA_VERSION).map_err(sql)?;
-        }
-        tx.commit().map_err(sql)?;
+        // The first write takes the exclusive lock (and creates the schema);
+        // a write that does not go in because the disk refuses it (it is
+        // full, say) makes the server serve what is there, read-only,
+        // rather than nothing.
+        let written = (|| -> Result<(), (bool, StoreError)> {
+            let disk = |e: rusqlite::Error| (is_disk_error(&e), sql(e));
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Exclusive)
+                .map_err(disk)?;
+            if fresh {
+                tx.execute_batch(SCHEMA).map_err(disk)?;
+                tx.execute_batch(CHAT_SCHEMA).map_err(disk)?;
+                tx.pragma_update(None, "application_id", APPLICATION_ID).map_err(disk)?;
+                tx.pragma_update(None, "user_version", SCHEMA_VERSION).map_err(disk)?;
+            } else if schema < 2 {
+                // Schema 1 (before the chat): the table is added, nothing else
+                // changes.
+                tx.execute_batch(CHAT_SCHEMA).map_err(disk)?;
+                tx.pragma_update(None, "user_version", SCHEMA_VERSION).map_err(disk)?;
+            }
+            // A write that must reach the disk: what every move needs.
+            carcassonne_setup::safe_file::disk_full::charge(path, 4096).map_err(|e| (true, io(e.to_string())))?;
+            tx.execute("UPDATE counters SET value = value WHERE name = 'next_id'", [])
+                .map_err(disk)?;
+            tx.commit().map_err(disk)?;
+            // The write-ahead log is cut back once checkpointed, and
+            // checkpointed every megabyte or so.
+            conn.pragma_update(None, "journal_size_limit", WAL_LIMIT_BYTES)
+                .map_err(disk)?;
+            conn.pragma_update(None, "wal_autocheckpoint", WAL_LIMIT_BYTES / 4096)
+                .map_err(disk)?;
+            conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+                .map_err(disk)?;
+            Ok(())
+        })();
+        let read_only = match written {
+            Ok(()) => None,
+            Err((true, e)) if !fresh => {
+                let why = match e {
+                    StoreError::Io { why, .. } => why,
+                    other => other.to_string(),
+                };
+                let why = format!("the disk refused a write at start ({why})");
+                // Read through the same connection, which writes nothing
+                // more; or, when it cannot read, a read-only one.
+                let reads = conn
+                    .pragma_update(None, "query_only", true)
+                    .and_then(|()| conn.query_row("SELECT count(*) FROM games", [], |r| r.get::<_, i64>(0)));
+                if reads.is_err() {
+                    drop(conn);
+                    conn =
+                        Store::open_read_only(path).map_err(|e| io(format!("{why}, and reading failed too: {e}")))?;
+                }
+                Some(why)
+            }
+            Err((_, e)) => return Err(e),
+        };
         Ok(Arc::new(Store {
             conn: Mutex::new(conn),
             path: path.to_path_buf(),
+            read_only: Mutex::new(read_only),
         }))
+    }
+
+    /// The database at `path` opened for reading only, held against
+    /// writers (a second server) as the writable one is.
+    fn open_read_only(path: &Path) -> rusqlite::Result<Connection> {
+        let conn =
+            Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+        conn.busy_timeout(Duration::ZERO)?;
+        // No shared-memory index: the write-ahead log is read into memory.
+        conn.pragma_update(None, "locking_mode", "EXCLUSIVE")?;
+        conn.query_row("SELECT count(*) FROM games", [], |r| r.get::<_, i64>(0))?;
+        Ok(conn)
+    }
+
+    /// Why the games are served read-only, if they are: the database could
+    /// not be written at start (or while the games were being loaded),
+    /// and every write (a move, a chat line, a new game) is refused until
+    /// the server is restarted with room on the disk.
+    pub fn read_only(&self) -> Option<String> {
+        self.read_only.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Turns writes off for the rest of this run, saying why: a write
+    /// failed while the games were being loaded.
+    pub fn go_read_only(&self, why: String) {
+        let mut read_only = self.read_only.lock().unwrap_or_else(|e| e.into_inner());
+        if read_only.is_none() {
+            *read_only = Some(why);
+        }
     }
 
     /// The database file.
@@ -352,6 +444,12 @@ impl Store {
     /// disk for tests without filling the machine's. Unarmed, it costs one
     /// atomic load.
     fn charge(&self, bytes: usize) -> Result<(), StoreError> {
+        if let Some(why) = self.read_only() {
+            return Err(StoreError::ReadOnly {
+                path: self.path.clone(),
+                why,
+            });
+        }
         carcassonne_setup::safe_file::disk_full::charge(&self.path, bytes).map_err(|e| self.err(e))
     }
 
@@ -488,6 +586,7 @@ impl Store {
     /// The write failed: the database holds the game as it did, moves,
     /// version and log alike.
     pub fn save_change(&self, id: u64, change: &Change<'_>) -> Result<(), StoreError> {
+        self.charge(0)?;
         let log = serde_json::to_string(change.log).map_err(|e| self.err(e))?;
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(|e| self.err(e))?;
@@ -683,6 +782,20 @@ impl Store {
     }
 }
 
+/// Whether `e` says the disk refused a write (full, failing, read-only)
+/// rather than that the file is not what it should be.
+fn is_disk_error(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(
+            rusqlite::ErrorCode::DiskFull
+                | rusqlite::ErrorCode::SystemIoFailure
+                | rusqlite::ErrorCode::ReadOnly
+                | rusqlite::ErrorCode::CannotOpen
+        )
+    )
+}
+
 /// Takes the next game id from the counter.
 fn take_id(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<i64> {
     tx.query_row(
@@ -859,6 +972,90 @@ mod tests {
         let stale = play(&mut slot.table(), &hot);
         assert!(stale.is_ok(), "the current version plays");
         drop((slot, lobby, store));
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    /// Issue 55, item 4: a server restarted on a full disk (the data
+    /// directory's test budget spent) opens the database read-only, says
+    /// why, and serves every game as it is — listed, with its moves and
+    /// links — refusing moves, chat, new games and deletions with 503;
+    /// restarted with room, it plays on with versions above those it
+    /// handed out. (Before, every game was skipped: an empty lobby, every
+    /// link 404.) The write-ahead log stays small (it is cut back after
+    /// each checkpoint), so on a small disk it cannot fill it alone.
+    #[test]
+    fn a_restart_on_a_full_disk_serves_every_game_read_only() {
+        use carcassonne_setup::safe_file::disk_full;
+        let d = dir("read-only");
+        let store = Store::open(&d).unwrap();
+        let lobby = stored_lobby(&store);
+        let mut games = Vec::new();
+        for seed in 1..=3 {
+            let mut t = table(seed);
+            let seats = t.seats().unwrap().clone();
+            for _ in 0..seed * 2 {
+                play(&mut t, &seats.hotseat).unwrap();
+            }
+            let slot = lobby.add(t).unwrap();
+            let version = slot.table().version();
+            games.push((slot.id(), seats, slot.table().record().moves.clone(), version));
+        }
+        drop(lobby);
+        drop(store);
+        disk_full::arm(&d, 0);
+        let store = Store::open(&d).expect("a full disk still serves what is there");
+        let why = store.read_only().expect("read-only");
+        assert!(why.contains("refused a write"), "{why}");
+        let (lobby, loaded) = Lobby::with_store(Offer::default(), 4, store.clone(), Some(Duration::ZERO)).unwrap();
+        assert_eq!(loaded.resumed, games.iter().map(|g| g.0).collect::<Vec<_>>());
+        assert!(loaded.skipped.is_empty() && loaded.pruned.is_empty(), "{loaded:?}");
+        for (id, seats, moves, version) in &games {
+            let slot = lobby.game(*id).expect("every game is listed");
+            let mut table = slot.table();
+            assert_eq!(table.record().moves, *moves);
+            assert_eq!(table.version(), *version, "no version is handed out that is not stored");
+            assert_eq!(
+                table.viewer(&seats.seats[0]),
+                Some(crate::Viewer::Seat(0)),
+                "links work"
+            );
+            let refused = play(&mut table, &seats.hotseat).unwrap_err();
+            assert_eq!(refused.status, 503);
+            assert!(refused.error.contains("read-only"), "{}", refused.error);
+            assert_eq!(table.say(&seats.seats[0], "hello").unwrap_err().status, 503);
+            assert_eq!(table.state_json(None)["read_only"], json!(why));
+        }
+        assert_eq!(lobby.add(table(9)).err().unwrap().status, 503);
+        assert_eq!(lobby.remove(games[0].0).err().unwrap().status, 503);
+        assert_eq!(lobby.all().len(), 3);
+        drop(lobby);
+        drop(store);
+        disk_full::disarm(&d);
+        // Room again: writable, every game there, versions going on.
+        let store = Store::open(&d).unwrap();
+        assert_eq!(store.read_only(), None);
+        let lobby = stored_lobby(&store);
+        for (id, seats, moves, handed_out) in &games {
+            let slot = lobby.game(*id).unwrap();
+            assert_eq!(slot.table().record().moves, *moves);
+            assert!(slot.table().version() > *handed_out);
+            play(&mut slot.table(), &seats.hotseat).unwrap();
+        }
+        // Whole games of bots: hundreds of commits, and a small log.
+        for seed in 0..5 {
+            let mut config = carcassonne_core::GameConfig::with_players(2);
+            config.seed = seed;
+            for p in &mut config.players {
+                p.bot = Some("random".into());
+            }
+            let setup = carcassonne_setup::GameSetup::for_config(config, &[], None).unwrap();
+            let mut t = Table::new(&setup, None).unwrap();
+            t.keep_in(&store).unwrap();
+            t.play_bots().unwrap();
+        }
+        let wal = std::fs::metadata(d.join(format!("{DB_FILE}-wal"))).map_or(0, |m| m.len());
+        assert!(wal <= 2 * WAL_LIMIT_BYTES as u64, "a write-ahead log of {wal} bytes");
+        drop((lobby, store));
         let _ = std::fs::remove_dir_all(d);
     }
 

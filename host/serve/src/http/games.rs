@@ -300,6 +300,8 @@ pub(super) async fn games_list(State(server): State<Arc<Server>>) -> Response {
         "seat_chips": (0..6).map(seat_chip).collect::<Vec<_>>(),
         "max_games": server.lobby.max_games(),
         "base": server.base.get(),
+        // Why the games are served read-only (a full disk at start), if so.
+        "read_only": server.lobby.read_only(),
     }))
     .into_response()
 }
