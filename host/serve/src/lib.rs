@@ -275,8 +275,57 @@ pub const CHAT_CHARS: usize = 300;
 /// that outgrows it is no longer about the game.
 pub const CHAT_LINES: usize = 2000;
 
+/// Bytes of chat text a game keeps: about 1,000 lines of 60 characters.
+pub const CHAT_BYTES: usize = 64 << 10;
+
+/// Lines a seat may say at once before [`CHAT_EVERY`] applies.
+pub const CHAT_BURST: u32 = 5;
+
+/// How often a seat may say a line once its [`CHAT_BURST`] is spent.
+pub const CHAT_EVERY: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// Chat lines the state carries (the latest).
 const CHAT_SHOWN: usize = 100;
+
+/// How fast each seat of a table may chat: a bucket of [`CHAT_BURST`]
+/// lines a seat, one more every [`CHAT_EVERY`] (kept in memory: a
+/// restart gives every seat its burst again).
+#[derive(Debug)]
+struct ChatRate {
+    burst: u32,
+    every: std::time::Duration,
+    /// Per seat: lines left (a line comes back every `every`), and when
+    /// that was reckoned.
+    seats: Vec<(f64, std::time::Instant)>,
+}
+
+impl ChatRate {
+    fn new(burst: u32, every: std::time::Duration) -> ChatRate {
+        ChatRate {
+            burst,
+            every,
+            seats: Vec::new(),
+        }
+    }
+
+    /// Takes a line for `seat` at `now`, or says how long to wait.
+    fn take(&mut self, seat: u8, now: std::time::Instant) -> Result<(), std::time::Duration> {
+        let i = seat as usize;
+        let burst = f64::from(self.burst);
+        if self.seats.len() <= i {
+            self.seats.resize(i + 1, (burst, now));
+        }
+        let (left, then) = &mut self.seats[i];
+        let every = self.every.as_secs_f64().max(1e-3);
+        *left = (*left + now.saturating_duration_since(*then).as_secs_f64() / every).min(burst);
+        *then = now;
+        if *left < 1.0 {
+            return Err(std::time::Duration::from_secs_f64((1.0 - *left) * every));
+        }
+        *left -= 1.0;
+        Ok(())
+    }
+}
 
 /// The refusal for a decision or undo sent without the version it was made on.
 fn version_required() -> String {
@@ -327,6 +376,8 @@ pub struct Table {
     /// A bot's choice the disk did not take, on the version it was made
     /// on: played again, not thought again, when the bots try once more.
     unsaved_bot_choice: Option<(u64, usize)>,
+    /// How fast each seat may chat.
+    chat_rate: ChatRate,
 }
 
 /// A copy of a table's game kept for its bots ([`Table::bot_turn`]).
@@ -627,6 +678,7 @@ impl Table {
             lineage: 0,
             copies: 0,
             unsaved_bot_choice: None,
+            chat_rate: ChatRate::new(CHAT_BURST, CHAT_EVERY),
         };
         table.undo = table.record.config.undo;
         table.write_record()?;
@@ -739,7 +791,10 @@ impl Table {
     /// Adds `text` to the game's chat as said by `token`'s seat: plain
     /// text, one line (line breaks and other control characters become
     /// spaces), 1 to [`CHAT_CHARS`] characters once trimmed, at most
-    /// [`CHAT_LINES`] lines a game. Kept with the game (the database, or
+    /// [`CHAT_LINES`] lines and [`CHAT_BYTES`] bytes a game (and
+    /// [`store::MAX_CHAT_BYTES`] over a server's stored games), and at most
+    /// [`CHAT_BURST`] lines at once from a seat, then one every
+    /// [`CHAT_EVERY`] (429 when faster). Kept with the game (the database, or
     /// the `--record` game's seat token file) before it is acknowledged;
     /// pages escape it. Chat does not change the game's version: a move
     /// made on the version a player saw is not refused because someone
@@ -778,8 +833,24 @@ impl Table {
                 format!("a message has at most {CHAT_CHARS} characters (this one has {n})"),
             ));
         }
-        if self.chat.len() >= CHAT_LINES {
-            return Err(refuse(409, format!("this game's chat is full ({CHAT_LINES} lines)")));
+        let bytes: usize = self.chat.iter().map(|l| l.text.len()).sum();
+        if self.chat.len() >= CHAT_LINES || bytes + text.len() > CHAT_BYTES {
+            return Err(refuse(
+                409,
+                format!("this game's chat is full (it keeps at most {CHAT_LINES} lines and {CHAT_BYTES} bytes)"),
+            ));
+        }
+        if let Err(wait) = self.chat_rate.take(seat, std::time::Instant::now()) {
+            return Err(refuse(
+                429,
+                format!(
+                    "{} is chatting too fast: at most {CHAT_BURST} lines at once, then one every {} s; \
+                     wait {} s",
+                    self.name(seat),
+                    CHAT_EVERY.as_secs(),
+                    wait.as_secs_f64().ceil()
+                ),
+            ));
         }
         let line = ChatLine {
             seat,
@@ -787,10 +858,10 @@ impl Table {
             text: text.to_string(),
         };
         let saved = match &self.db {
-            Some(kept) => kept
-                .store
-                .add_chat(kept.id, self.chat.len(), &line)
-                .map_err(anyhow::Error::from),
+            Some(kept) => match kept.store.add_chat(kept.id, self.chat.len(), &line) {
+                Err(e @ store::StoreError::ChatFull { .. }) => return Err(refuse(409, e.to_string())),
+                other => other.map_err(anyhow::Error::from),
+            },
             None => {
                 self.chat.push(line.clone());
                 let saved = self.save_table();
@@ -803,6 +874,13 @@ impl Table {
         }
         self.chat.push(line);
         Ok(self.chat.len())
+    }
+
+    /// Sets how fast each seat may chat (for tests: [`CHAT_BURST`] lines
+    /// at once, one every [`CHAT_EVERY`] by default).
+    #[doc(hidden)]
+    pub fn set_chat_rate(&mut self, burst: u32, every: std::time::Duration) {
+        self.chat_rate = ChatRate::new(burst, every);
     }
 
     /// The number of chat lines.
@@ -1648,6 +1726,32 @@ mod tests {
         t.undo(&hotseat, Some(t.version())).unwrap();
         assert!(!t.finish_bot_turn(turn, choice).unwrap());
         assert_eq!(t.record.moves.len(), moves - 1);
+    }
+
+    #[test]
+    fn a_seat_chats_again_as_its_lines_come_back() {
+        use std::time::{Duration, Instant};
+        let mut rate = ChatRate::new(2, Duration::from_secs(3));
+        let t0 = Instant::now();
+        assert!(rate.take(0, t0).is_ok() && rate.take(0, t0).is_ok());
+        let wait = rate.take(0, t0).unwrap_err();
+        assert!(
+            wait > Duration::from_millis(2900) && wait <= Duration::from_secs(3),
+            "{wait:?}"
+        );
+        assert!(rate.take(1, t0).is_ok(), "another seat has its own lines");
+        assert!(rate.take(0, t0 + Duration::from_secs(2)).is_err());
+        assert!(
+            rate.take(0, t0 + Duration::from_secs(3)).is_ok(),
+            "one line back after 3 s"
+        );
+        assert!(rate.take(0, t0 + Duration::from_secs(3)).is_err());
+        assert!(rate.take(0, t0 + Duration::from_secs(60)).is_ok());
+        assert!(
+            rate.take(0, t0 + Duration::from_secs(60)).is_ok(),
+            "the burst again, no more"
+        );
+        assert!(rate.take(0, t0 + Duration::from_secs(60)).is_err());
     }
 
     #[test]

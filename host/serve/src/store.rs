@@ -109,6 +109,16 @@ pub enum StoreError {
         /// Why writes are off.
         why: String,
     },
+    /// The chat of every game together holds as much as the server keeps
+    /// ([`MAX_CHAT_BYTES`]).
+    #[error(
+        "the server keeps at most {limit} bytes of chat over all its games, and has that much: \
+         no more lines until finished games are deleted (or pruned with --keep-days)"
+    )]
+    ChatFull {
+        /// The limit, in bytes.
+        limit: u64,
+    },
     /// Reading or writing failed (a full disk, a damaged file …).
     #[error("{path}: {why}")]
     Io {
@@ -219,7 +229,16 @@ pub struct Store {
     /// at start, and the games are served as they are (see
     /// [`Store::read_only`]).
     read_only: Mutex<Option<String>>,
+    /// Bytes of chat text over all the games stored.
+    chat_bytes: std::sync::atomic::AtomicU64,
+    /// The most it may hold ([`MAX_CHAT_BYTES`]; less in tests).
+    chat_limit: std::sync::atomic::AtomicU64,
 }
+
+/// Most bytes of chat text the database keeps over all its games: a
+/// thousand games' chat of 16 KiB each (see `crate::CHAT_BYTES` for one
+/// game's), so that chat cannot fill the disk.
+pub const MAX_CHAT_BYTES: u64 = 16 << 20;
 
 /// Most bytes the write-ahead log keeps once checkpointed, and about how
 /// far it grows before a checkpoint (256 pages): on a small disk the log
@@ -394,10 +413,19 @@ impl Store {
             }
             Err((_, e)) => return Err(e),
         };
+        let chat_bytes: i64 = conn
+            .query_row(
+                "SELECT coalesce(sum(length(CAST(text AS BLOB))), 0) FROM chat",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(sql)?;
         Ok(Arc::new(Store {
             conn: Mutex::new(conn),
             path: path.to_path_buf(),
             read_only: Mutex::new(read_only),
+            chat_bytes: std::sync::atomic::AtomicU64::new(u64::try_from(chat_bytes).unwrap_or(0)),
+            chat_limit: std::sync::atomic::AtomicU64::new(MAX_CHAT_BYTES),
         }))
     }
 
@@ -638,15 +666,36 @@ impl Store {
     ///
     /// # Errors
     /// The write failed: the chat is as it was.
+    /// [`StoreError::ChatFull`] when the chat of every game together
+    /// already holds [`MAX_CHAT_BYTES`].
     pub fn add_chat(&self, id: u64, seq: usize, line: &ChatLine) -> Result<(), StoreError> {
+        use std::sync::atomic::Ordering;
+        let limit = self.chat_limit.load(Ordering::Relaxed);
+        let bytes = line.text.len() as u64;
+        if self.chat_bytes.load(Ordering::Relaxed) + bytes > limit {
+            return Err(StoreError::ChatFull { limit });
+        }
         self.charge(line.text.len() + 32)?;
         self.conn()
             .execute(
                 "INSERT INTO chat (game_id, seq, seat, at, text) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![to_i64(id), to_i64(seq as u64), line.seat, line.at, line.text],
             )
-            .map(|_| ())
-            .map_err(|e| self.err(e))
+            .map_err(|e| self.err(e))?;
+        self.chat_bytes.fetch_add(bytes, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Bytes of chat text over all the games stored.
+    pub fn chat_bytes(&self) -> u64 {
+        self.chat_bytes.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Lowers the chat kept over all games below [`MAX_CHAT_BYTES`] (for
+    /// tests).
+    #[doc(hidden)]
+    pub fn limit_chat(&self, bytes: u64) {
+        self.chat_limit.store(bytes, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Deletes game `id`, its moves and its chat.
@@ -657,6 +706,13 @@ impl Store {
         self.charge(64)?;
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(|e| self.err(e))?;
+        let said: i64 = tx
+            .query_row(
+                "SELECT coalesce(sum(length(CAST(text AS BLOB))), 0) FROM chat WHERE game_id = ?1",
+                [to_i64(id)],
+                |r| r.get(0),
+            )
+            .map_err(|e| self.err(e))?;
         for sql in [
             "DELETE FROM moves WHERE game_id = ?1",
             "DELETE FROM chat WHERE game_id = ?1",
@@ -665,7 +721,14 @@ impl Store {
         ] {
             tx.execute(sql, [to_i64(id)]).map_err(|e| self.err(e))?;
         }
-        tx.commit().map_err(|e| self.err(e))
+        tx.commit().map_err(|e| self.err(e))?;
+        let said = u64::try_from(said).unwrap_or(0);
+        let _ = self.chat_bytes.fetch_update(
+            std::sync::atomic::Ordering::Relaxed,
+            std::sync::atomic::Ordering::Relaxed,
+            |b| Some(b.saturating_sub(said)),
+        );
+        Ok(())
     }
 
     /// The finished games that ended `keep` ago or longer, oldest first.
@@ -1056,6 +1119,81 @@ mod tests {
         let wal = std::fs::metadata(d.join(format!("{DB_FILE}-wal"))).map_or(0, |m| m.len());
         assert!(wal <= 2 * WAL_LIMIT_BYTES as u64, "a write-ahead log of {wal} bytes");
         drop((lobby, store));
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    /// Issue 55, item 5: chat cannot fill the disk. A seat says at most
+    /// `CHAT_BURST` lines at once (429, saying how long to wait; the other
+    /// seats speak on), a game keeps at most `CHAT_BYTES` of it and the
+    /// database `MAX_CHAT_BYTES` over all games (409, saying why); a
+    /// deleted game gives its chat's room back, and a restarted server
+    /// counts what is stored. (Before, a seat could say 2,000 lines of 300
+    /// characters as fast as it could send them, in every game.)
+    #[test]
+    fn chat_is_rate_limited_per_seat_and_capped_per_game_and_in_all() {
+        use crate::{CHAT_BURST, CHAT_BYTES};
+        let d = dir("chat-limits");
+        let store = Store::open(&d).unwrap();
+        let lobby = stored_lobby(&store);
+        let t = table(21);
+        let seats = t.seats().unwrap().clone();
+        let (ann, bob) = (&seats.seats[0], &seats.seats[1]);
+        let first = lobby.add(t).unwrap();
+        {
+            let mut table = first.table();
+            for i in 0..CHAT_BURST {
+                table.say(ann, &format!("line {i}")).unwrap();
+            }
+            let refused = table.say(ann, "one more").unwrap_err();
+            assert_eq!(refused.status, 429, "{}", refused.error);
+            assert!(
+                refused.error.contains("too fast") && refused.error.contains("wait"),
+                "{}",
+                refused.error
+            );
+            table.say(bob, "the other seat speaks").unwrap();
+            // Past the rate (a test's own), a game's chat stops at its bytes.
+            table.set_chat_rate(u32::MAX, Duration::ZERO);
+            let line = "x".repeat(crate::CHAT_CHARS);
+            let refused = loop {
+                if let Err(r) = table.say(ann, &line) {
+                    break r;
+                }
+            };
+            assert_eq!(refused.status, 409, "{}", refused.error);
+            assert!(refused.error.contains("chat is full"), "{}", refused.error);
+            let kept: usize = table.state_json(None)["chat_count"].as_u64().unwrap() as usize;
+            assert!(
+                kept * 10 < CHAT_BYTES && store.chat_bytes() as usize <= CHAT_BYTES,
+                "{kept} lines"
+            );
+        }
+        // The database's chat over all games.
+        let full = store.chat_bytes();
+        store.limit_chat(full + 1_000);
+        let t = table(22);
+        let others = t.seats().unwrap().clone();
+        let second = lobby.add(t).unwrap();
+        let mut said = 0;
+        let refused = loop {
+            match second.table().say(&others.seats[0], &"y".repeat(300)) {
+                Ok(_) => said += 1,
+                Err(r) => break r,
+            }
+        };
+        assert_eq!(said, 3);
+        assert_eq!(refused.status, 409, "{}", refused.error);
+        assert!(refused.error.contains("over all its games"), "{}", refused.error);
+        // Deleting the first game makes room again.
+        lobby.remove(first.id()).unwrap();
+        assert!(store.chat_bytes() < 1_000, "{}", store.chat_bytes());
+        second.table().set_chat_rate(u32::MAX, Duration::ZERO);
+        second.table().say(&others.seats[0], "room again").unwrap();
+        let counted = store.chat_bytes();
+        drop((first, second, lobby, store));
+        let store = Store::open(&d).unwrap();
+        assert_eq!(store.chat_bytes(), counted, "counted again at start");
+        drop(store);
         let _ = std::fs::remove_dir_all(d);
     }
 
