@@ -928,3 +928,93 @@ fn tile_art_is_sent_once_however_many_tiles_show_it() {
         refused.error
     );
 }
+
+// ------------------------------------------------------------ issue 55, 6
+
+/// A tile file of `n` tiles (city cap, road), with `edges` on each.
+fn tile_file(n: usize, edges: &str) -> String {
+    let mut t = String::from("[set]\nid = \"many\"\nname = \"Many\"\n");
+    for i in 0..n {
+        t.push_str(&format!(
+            "\n[[tile]]\nid = \"M{i}\"\ncount = 1\nedges = \"{edges}\"\nfeatures = [\n  {{ kind = \"city\", edges = [\"N\"] }},\n  {{ kind = \"road\", edges = [\"E\", \"W\"] }},\n  {{ kind = \"field\", edges = [\"EN\", \"WN\"], cities = [\"N\"] }},\n  {{ kind = \"field\", edges = [\"S\", \"ES\", \"WS\"] }},\n]\n"
+        ));
+    }
+    t
+}
+
+/// The tile editor's edit is linear in the tiles of a file (issue 55,
+/// item 6: a file of 1,000 tiles each with a mistake took 13 s, each
+/// diagnostic reading the file from its start), and a job whose request
+/// gave up at its time limit stops instead of running on for nobody.
+#[test]
+fn a_large_edit_is_linear_and_stops_when_its_request_times_out() {
+    use carcassonne_serve::editor::{Editor, Op, WorkingEdit};
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("serve-hardening-large-edit");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("many.toml"), tile_file(1, "CRFR")).unwrap();
+    let editor = || {
+        Editor::new(
+            carcassonne_core::Catalog::linked().unwrap(),
+            TileSource { dir: Some(dir.clone()) },
+        )
+    };
+    let check = |text: String| WorkingEdit {
+        file: "many.toml".into(),
+        text,
+        op: Op::Check,
+        id: None,
+        picture: None,
+        toml: None,
+        new_id: None,
+        token: None,
+    };
+    // A mistake on every tile (an unknown edge kind): one diagnostic each.
+    let time = |n: usize, edges: &str| {
+        let e = editor();
+        let edit = check(tile_file(n, edges));
+        (0..2)
+            .map(|_| {
+                let started = std::time::Instant::now();
+                let answer = e.edit(&edit).unwrap_or_else(|f| panic!("{}", f.body));
+                assert_eq!(answer["valid"], json!(edges == "CRFR"));
+                started.elapsed()
+            })
+            .min()
+            .unwrap()
+    };
+    for edges in ["CRFQ", "CRFR"] {
+        let (small, large) = (time(500, edges), time(2000, edges));
+        let ratio = large.as_secs_f64() / small.as_secs_f64();
+        eprintln!("{edges}: 500 tiles {small:?}, 2000 tiles {large:?} ({ratio:.1}×)");
+        assert!(
+            ratio < 8.0,
+            "{edges}: four times the tiles took {ratio:.1} times as long"
+        );
+    }
+
+    // The whole job, and the same job whose request gives up at once.
+    let text = tile_file(4000, "CRFR");
+    let started = std::time::Instant::now();
+    editor()
+        .edit(&check(text.clone()))
+        .unwrap_or_else(|f| panic!("{}", f.body));
+    let whole = started.elapsed();
+    let server = http::Server::with_editor(Table::open(&args(Some(1)), None).unwrap(), editor());
+    let limits = Limits {
+        request: Duration::from_millis(200),
+        ..Limits::default()
+    };
+    let addr = serve_with(server.clone(), limits);
+    let body = json!({ "file": "many.toml", "op": "check", "text": text }).to_string();
+    let (status, answer) = raw(addr, &format!("POST /api/tiles/edit HTTP/1.1\r\nHost: {addr}"), &body);
+    assert_eq!(status, 408, "{answer}");
+    let gave_up = std::time::Instant::now();
+    while server.editor_jobs() > 0 {
+        assert!(gave_up.elapsed() < whole, "the job ran on after its request gave up");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let stopped = gave_up.elapsed();
+    eprintln!("the whole job: {whole:?}; stopped {stopped:?} after its request gave up");
+    assert!(stopped < whole / 2, "stopped {stopped:?} after, of {whole:?}");
+}

@@ -215,13 +215,7 @@ impl Editor {
         let (source, text) = self.read(file)?;
         let mut set = tile_edit::validate(&source, &text, &self.catalog).map_err(Failure::edit)?;
         let pictures = self.pictures(&source, &mut set);
-        let blocks = tile_blocks(&text);
-        let tiles: Vec<Value> = set
-            .tiles
-            .iter()
-            .enumerate()
-            .map(|(i, _)| tile_json(&set, i, &text, &blocks, &self.catalog, Art::Reference))
-            .collect();
+        let tiles = tiles_json(&set, &text, &tile_blocks(&text), &self.catalog, &Cancel::default())?;
         let editable = self.disk_path(file).is_some();
         Ok(json!({
             "ok": true,
@@ -229,7 +223,7 @@ impl Editor {
             "source": source,
             "text": text,
             "version": version_of(&text),
-            "notices": ([self.clashes(&source, &set), pictures].concat()),
+            "notices": ([self.clashes(&source, &set, &Cancel::default())?, pictures].concat()),
             "set": set.id,
             "name": set.name,
             "uses": uses_of(&set),
@@ -282,6 +276,7 @@ impl Editor {
 
     fn answer(&self, set: &TileSet, text: &str, edit: &TileEdit) -> Value {
         let blocks = tile_blocks(text);
+        let block = |id: &str| blocks.iter().find(|(b, _)| b == id).map(|(_, r)| &text[r.clone()]);
         // A TOML edit may rename the tile: find it by its new id.
         let id = edit
             .toml
@@ -292,7 +287,7 @@ impl Editor {
             .tiles
             .iter()
             .position(|t| t.id == id)
-            .map(|i| tile_json(set, i, text, &blocks, &self.catalog, Art::Inline));
+            .map(|i| tile_json(set, i, block(&id), &self.catalog, Art::Inline));
         json!({ "ok": true, "set": set.id, "tile": tile })
     }
 }
@@ -326,14 +321,7 @@ pub fn may_save(peer: std::net::IpAddr, token: Option<&str>, hotseat: &str) -> b
 
 /// The JSON for tile `i` of `set`: picture (its attribute badges worded
 /// from `catalog`'s declarations), features, count and TOML block.
-pub(crate) fn tile_json(
-    set: &TileSet,
-    i: usize,
-    text: &str,
-    blocks: &[(String, Range<usize>)],
-    catalog: &Catalog,
-    art: Art,
-) -> Value {
+pub(crate) fn tile_json(set: &TileSet, i: usize, block: Option<&str>, catalog: &Catalog, art: Art) -> Value {
     let def = &set.tiles[i];
     let tile = TileType::new(i as u16, &set.id, def.clone(), catalog.landscape());
     // The features as the picture needs them: segments by name, cities by index.
@@ -351,15 +339,11 @@ pub(crate) fn tile_json(
             })
         })
         .collect();
-    let block = blocks
-        .iter()
-        .find(|(id, _)| *id == def.id)
-        .map(|(_, r)| text[r.clone()].to_string());
     json!({
         "id": def.id,
         "name": def.name,
         "count": def.count,
-        "edges": block.as_deref().and_then(block_edges),
+        "edges": block.and_then(block_edges),
         "features": describe_features(&tile),
         "parts": parts,
         "attributes": def.attributes,
@@ -369,6 +353,69 @@ pub(crate) fn tile_json(
         },
         "toml": block,
     })
+}
+
+/// Every tile of `set` as [`tile_json`] gives it, each with its block of
+/// `text` (`blocks`, from [`tile_blocks`]) found by id in one pass:
+/// linear in the tiles. Stops when `cancel` says the request is gone.
+pub(crate) fn tiles_json(
+    set: &TileSet,
+    text: &str,
+    blocks: &[(String, Range<usize>)],
+    catalog: &Catalog,
+    cancel: &Cancel,
+) -> Result<Vec<Value>, Failure> {
+    let by_id: std::collections::HashMap<&str, &Range<usize>> =
+        blocks.iter().rev().map(|(id, r)| (id.as_str(), r)).collect();
+    set.tiles
+        .iter()
+        .enumerate()
+        .map(|(i, def)| {
+            cancel.check()?;
+            let block = by_id.get(def.id.as_str()).map(|r| &text[(*r).clone()]);
+            Ok(tile_json(set, i, block, catalog, Art::Reference))
+        })
+        .collect()
+}
+
+/// Tells an editor job that its request is gone (it took longer than the
+/// request time limit, or the client left), so that the job stops at its
+/// next step instead of running on for nobody: the request holds a
+/// [`CancelOnDrop`] of it.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Cancel {
+    /// Whether the job should stop.
+    pub fn cancelled(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Stops the job at its next step.
+    pub fn cancel(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// An error (nobody reads it) once cancelled.
+    pub(crate) fn check(&self) -> Result<(), Failure> {
+        if self.cancelled() {
+            return Err(Failure::new(
+                408,
+                "the edit took longer than a request may and was stopped; make the file smaller",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Cancels its [`Cancel`] when dropped: held by the request for as long as
+/// it waits for its job.
+pub struct CancelOnDrop(pub Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
 }
 
 /// An SVG that shows nothing and holds each tile picture of `set` once
