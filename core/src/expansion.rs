@@ -934,6 +934,19 @@ pub trait Expansion: Send + Sync + 'static {
     /// order.
     fn resample_hidden(&self, _state: &mut Self::State, _rng: &mut GameRng) {}
 
+    /// Checks what the expansion keeps up from the events that change it
+    /// (a tower's height, a farm's size: values held in its state so that a
+    /// turn reads them instead of recounting the board) against a recount
+    /// from the board as it is now; `Err` says the first difference. The
+    /// default keeps nothing up. The test kit's random games and the
+    /// invariants harness call it after every decision, alone and with
+    /// every other expansion ([`Game::check_kept_up`](crate::Game::check_kept_up)),
+    /// so an event the upkeep misses shows as a failing game, not a
+    /// wrong option much later.
+    fn check_kept_up(&self, _state: &Self::State, _view: &CoreState) -> Result<(), String> {
+        Ok(())
+    }
+
     /// The state as everyone may see it (hide what players must not know).
     fn public_state(&self, state: &Self::State) -> serde_json::Value {
         serde_json::to_value(state).unwrap_or(serde_json::Value::Null)

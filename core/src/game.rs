@@ -316,6 +316,21 @@ impl Game {
         self.ext[slot as usize].public_state()
     }
 
+    /// Whether every expansion's kept-up values (see
+    /// [`Expansion::check_kept_up`](crate::Expansion::check_kept_up)) agree
+    /// with a recount from the board; `Err` names the expansion and the
+    /// first difference. For tests and harnesses: it recounts.
+    ///
+    /// # Errors
+    /// The first expansion whose kept-up values differ from the recount.
+    pub fn check_kept_up(&self) -> Result<(), String> {
+        for (slot, ext) in self.ext.iter().enumerate() {
+            ext.check_kept_up(&self.core)
+                .map_err(|e| format!("{}: {e}", self.rules.expansions()[slot].info.id))?;
+        }
+        Ok(())
+    }
+
     /// Writes the counters of the expansion in `slot` (those its
     /// [`ExpansionInfo::counters`](crate::ExpansionInfo::counters)
     /// declares) into `out`, and returns how many writes were dropped for
