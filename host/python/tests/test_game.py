@@ -136,7 +136,7 @@ def test_batch_steps_many_games():
     b = carcassonne.Batch(Game(seed=0), 8)
     done_total = 0
     for _ in range(400):
-        masks = np.frombuffer(b.masks(), dtype=np.uint8).reshape(len(b), -1)
+        masks = b.masks()
         actions = [int(np.flatnonzero(m)[0]) for m in masks]
         rewards, done = b.step(actions)
         done_total += sum(done)
@@ -150,10 +150,10 @@ def test_batch_legal_indices_are_the_masks_in_sparse_form():
 
     b = carcassonne.Batch(Game(seed=4, players=3), 5, radius=7)
     for _ in range(30):
-        masks = np.frombuffer(b.masks(), dtype=np.uint8).reshape(len(b), -1)
+        masks = b.masks()
         raw_indices, raw_offsets = b.legal()
-        indices = np.frombuffer(raw_indices, dtype=np.int32)
-        offsets = np.frombuffer(raw_offsets, dtype=np.int32)
+        indices = raw_indices
+        offsets = raw_offsets
         for g in range(len(b)):
             assert sorted(indices[offsets[g] : offsets[g + 1]]) == list(np.flatnonzero(masks[g]))
         b.step([int(indices[offsets[g]]) for g in range(len(b))])
