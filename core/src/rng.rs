@@ -112,6 +112,17 @@ mod tests {
     }
 
     #[test]
+    fn rolls_not_noted_are_the_streams_numbers() {
+        // Records and playout checksums replay bit for bit: a roll is
+        // `below` unless a caller notes rolls.
+        let (mut a, mut b) = (GameRng::new(5), GameRng::new(5));
+        let rolled: Vec<u32> = (1..40).map(|n| a.roll(n)).collect();
+        assert_eq!(rolled, (1..40).map(|n| b.below(n)).collect::<Vec<_>>());
+        assert!(a.rolls().is_none());
+        assert_eq!(a, b);
+    }
+
+    #[test]
     fn noted_rolls_give_the_chosen_values_then_the_stream() {
         let mut plain = GameRng::new(9);
         let stream: Vec<u32> = (0..3).map(|_| plain.roll(6)).collect();

@@ -19,7 +19,8 @@ but for the observed mode (Batch threads: one per core).
 6. observed without ``out`` (a new array per call) at the first radius of
    --obs-radius;
 7. the observation's bytes per step at each radius, and the compact
-   observation's (``Game.compact_observation``) over random games;
+   observation's (``Game.compact_observation``) over random games, and
+   observed steps with ``Batch.compact_observations``;
 8. OpenSpiel: a whole random 2-player game with its chance nodes, in ms
    (when pyspiel is installed).
 
@@ -98,6 +99,17 @@ def observed_new_array(seconds: float, radius: int, n: int) -> float:
     while time.perf_counter() - start < seconds:
         b.step_random()
         b.observations()
+        steps += n
+    return steps / (time.perf_counter() - start)
+
+
+def compact_observed(seconds: float, n: int) -> float:
+    """Observed steps per second with the compact observations of a Batch."""
+    b = Batch(Game(seed=0), n, 15)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        b.step_random()
+        b.compact_observations()
         steps += n
     return steps / (time.perf_counter() - start)
 
@@ -201,6 +213,7 @@ def main() -> None:
         r = radii[0]
         figures[f"batch_observed_r{r}_new_array_steps_per_s"] = observed_new_array(a.seconds, r, a.batch)
         figures["compact_observation_mean_bytes"], figures["compact_observations_per_s"] = compact_bytes()
+        figures["batch_compact_observed_steps_per_s"] = compact_observed(a.seconds, a.batch)
         ms = openspiel_game_ms(a.seconds)
         if ms is not None:
             figures["openspiel_random_game_ms"] = ms

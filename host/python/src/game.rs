@@ -1911,6 +1911,67 @@ impl PyBatch {
         Ok(out)
     }
 
+    /// Every game's compact observation (`Game.compact_observation`) of its
+    /// deciding seat, in one call: a dict of numpy arrays, `tiles` (int32,
+    /// rows `[x, y, tile type, quarter turns]` of every game, game after
+    /// game) with `tile_offsets` (int32, n + 1: game `g`'s rows are
+    /// `tiles[tile_offsets[g]:tile_offsets[g+1]]`), `figures` (int32, rows
+    /// `[x, y, kind, owner offset, spot]`) with `figure_offsets`, and
+    /// `numbers` (float32, `(n, numbers)`).
+    fn compact_observations<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let layout = &*self.layout;
+        let width = layout.vector_len();
+        let (mut tiles, mut figures) = (Vec::new(), Vec::new());
+        let (mut tile_offsets, mut figure_offsets) = (vec![0i32], vec![0i32]);
+        let mut numbers = vec![0f32; width * self.games.len()];
+        for (s, row) in self.games.iter().zip(numbers.chunks_exact_mut(width.max(1))) {
+            let me = s.game.decision().map_or(0, |d| d.player());
+            layout.entities(&s.game, me, &mut tiles, &mut figures);
+            layout.observe_numbers(&s.game, me, &mut row[..width]);
+            tile_offsets.push(tiles.len() as i32);
+            figure_offsets.push(figures.len() as i32);
+        }
+        let d = PyDict::new(py);
+        let flat: Vec<i32> = tiles.iter().flatten().copied().collect();
+        d.set_item(
+            "tiles",
+            numpy_array(py, &le_bytes(&flat, i32::to_le_bytes), "<i4", (tiles.len(), 4))?,
+        )?;
+        d.set_item(
+            "tile_offsets",
+            numpy_array(
+                py,
+                &le_bytes(&tile_offsets, i32::to_le_bytes),
+                "<i4",
+                (tile_offsets.len(),),
+            )?,
+        )?;
+        let flat: Vec<i32> = figures.iter().flatten().copied().collect();
+        d.set_item(
+            "figures",
+            numpy_array(py, &le_bytes(&flat, i32::to_le_bytes), "<i4", (figures.len(), 5))?,
+        )?;
+        d.set_item(
+            "figure_offsets",
+            numpy_array(
+                py,
+                &le_bytes(&figure_offsets, i32::to_le_bytes),
+                "<i4",
+                (figure_offsets.len(),),
+            )?,
+        )?;
+        d.set_item(
+            "numbers",
+            numpy_array(
+                py,
+                &le_bytes(&numbers, f32::to_le_bytes),
+                "<f4",
+                (self.games.len(), width),
+            )?,
+        )?;
+        Ok(d)
+    }
+
     /// The legal flat indices of all games at once: (indices, offsets) as
     /// int32 numpy arrays, game `g`'s indices being `indices[offsets[g]:offsets[g+1]]`
     /// in legal-list order (a sparse form of `masks()`, for choosing without

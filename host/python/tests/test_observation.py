@@ -627,3 +627,18 @@ def test_the_compact_observation_lists_the_board_and_holds_the_observations_numb
     )
     # Far smaller than the planes.
     assert c["numbers"].nbytes + c["tiles"].nbytes + c["figures"].nbytes < full.nbytes / 4
+
+
+def test_a_batch_gives_every_games_compact_observation_at_once():
+    b = Batch(Game(seed=8, players=2), 4, radius=R, opponents={1: "greedy"})
+    for _ in range(15):
+        b.step_random()
+    c = b.compact_observations()
+    assert c["tile_offsets"][0] == 0 and c["tile_offsets"][-1] == len(c["tiles"])
+    assert c["figure_offsets"][-1] == len(c["figures"]) and c["numbers"].shape[0] == 4
+    full = b.observations()
+    # Each game's numbers are its observation's numbers after the planes.
+    assert np.array_equal(c["numbers"], full[:, full.shape[1] - c["numbers"].shape[1] :])
+    # Later steps placed tiles in every game: one row each, plus the start tile.
+    counts = np.diff(c["tile_offsets"])
+    assert (counts >= 2).all()

@@ -206,6 +206,8 @@ class Batch:
         """A bool numpy array (n, action_space_size)."""
     def observations(self, out: Any = None) -> Any:
         """Every game's observation in one float32 array (n, observation_size), or filled into `out`."""
+    def compact_observations(self) -> dict[str, Any]:
+        """Every game's compact observation: tiles, tile_offsets, figures, figure_offsets, numbers."""
     def legal(self) -> tuple[Any, Any]:
         """(indices, offsets) as int32 numpy arrays."""
     def step(self, actions: list[int]) -> tuple[Any, Any]:
