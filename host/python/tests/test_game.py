@@ -260,3 +260,16 @@ def test_expansions_say_their_group_and_year():
     # group, then year (not known last), then name.
     order = sorted(listing[1:], key=lambda e: (groups.index(e["group"]), e["year"] or 10**9, e["name"].lower()))
     assert [e["id"] for e in order][:3] == ["river", "abbot", "inns-and-cathedrals"]
+
+
+def test_restore_is_exported_and_rebuilds_a_pickled_game():
+    import carcassonne
+    from carcassonne import _core
+
+    assert "restore" in carcassonne.__all__ and carcassonne.restore is _core.restore
+    g = carcassonne.Game(seed=6, expansions=["easter"])
+    for _ in range(12):
+        g.play(0)
+    fn, (state,) = g.__reduce__()
+    copy = carcassonne.restore(state)
+    assert copy.record() == g.record() and copy.scores == g.scores
