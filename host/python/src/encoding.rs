@@ -30,8 +30,10 @@ use carcassonne_core::values::ValueKind;
 use carcassonne_core::{Action, CounterDecl, CounterScope, CounterSink, Decision, FeatureKind, Game, Pos};
 
 /// Option slots: for a decision's options that are neither a placement
-/// nor a deployment on the tile just placed (the most any expansion's
-/// decision offered in random games was 134: The Princess & the Dragon's).
+/// nor a deployment on the tile just placed (the most any decision needed
+/// in random games of every expansion alone and all together was 142: a
+/// deployment of The Princess & the Dragon's). An option past the last
+/// slot has no index, but every decision but a placement keeps some.
 pub const OVERFLOW: usize = 256;
 /// Seats a game can have.
 pub const MAX_SEATS: usize = carcassonne_core::MAX_PLAYERS;
