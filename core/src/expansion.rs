@@ -1052,9 +1052,12 @@ impl<'a> Ctx<'a> {
         self.view
     }
 
-    /// A uniform number in `0..n` from the game's seeded RNG (n ≥ 1).
+    /// A uniform number in `0..n` from the game's seeded RNG (n ≥ 1): a
+    /// roll of a die, a token drawn from a bag. A caller that chooses the
+    /// game's chance outcomes itself (a search's chance nodes,
+    /// [`Game::note_rolls`](crate::Game::note_rolls)) may choose it.
     pub fn random_below(&mut self, n: u32) -> u32 {
-        self.rng.below(n)
+        self.rng.roll(n)
     }
 
     /// Gives `points` to `player` under this expansion's score source

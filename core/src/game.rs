@@ -1477,6 +1477,25 @@ fn describe_action(a: &Action, rules: &Rules) -> String {
 }
 
 impl Game {
+    /// Starts noting the rolls expansions make (dice, tokens drawn from a
+    /// bag: [`Ctx::random_below`](crate::Ctx::random_below)), the first
+    /// `chosen.len()` of them giving `chosen` instead of the RNG's numbers
+    /// (each held below its range); `None` stops noting. The noting is part
+    /// of the RNG's state, so [`Game::undo`] takes it back to how it was
+    /// before the decision. A search with explicit chance nodes notes the
+    /// rolls of a decision, takes the decision back and plays it again
+    /// with the rolls it chose, as [`Game::arrange_next_draws`] does for
+    /// draws. Chosen rolls are not in a game's record.
+    pub fn note_rolls(&mut self, chosen: Option<Vec<u32>>) {
+        self.rng.note_rolls(chosen);
+    }
+
+    /// The rolls made since [`Game::note_rolls`], as (n, value) with
+    /// `value` in `0..n`; `None` when rolls are not noted.
+    pub fn noted_rolls(&self) -> Option<&[(u32, u32)]> {
+        self.rng.rolls().map(|r| r.made.as_slice())
+    }
+
     /// A copy of the game in which everything the players cannot know is
     /// redrawn at random from `seed`: the RNG that will draw tiles and roll
     /// dice, and each expansion's hidden information (`resample_hidden`).
