@@ -671,12 +671,16 @@ fn serve(args: ServeArgs) -> Result<()> {
             // The flag adds undo; a configuration's `undo = true` needs no flag.
             table.allow_undo(true);
         }
-        if let Err(r) = server.lobby().add(table) {
-            // Kept games may fill the server: it serves them all the same.
-            if server.lobby().store().is_none() {
-                bail!("{}", r.error);
-            }
-            eprintln!("warning: the game the flags describe was not created: {}", r.error);
+        // Kept games may fill the server: it serves them all the same. A
+        // game that cannot be stored (a nearly full disk) stops the start:
+        // the server was asked to serve it.
+        match server.lobby().add_at_start(table) {
+            Ok(None) => {}
+            Ok(Some(why)) => eprintln!("warning: the game the flags describe was not created: {why}"),
+            Err(r) => bail!(
+                "the game the flags describe cannot be served, so the server does not start: {}",
+                r.error
+            ),
         }
     }
     // The bots of the games resumed from the database think on.

@@ -1018,3 +1018,53 @@ fn a_large_edit_is_linear_and_stops_when_its_request_times_out() {
     eprintln!("the whole job: {whole:?}; stopped {stopped:?} after its request gave up");
     assert!(stopped < whole / 2, "stopped {stopped:?} after, of {whole:?}");
 }
+
+// ------------------------------------------------------------ issue 55, 8
+
+/// The game a server is started for (`serve --config`, `--record`) on a
+/// nearly full data directory (the test budget of the directory): it
+/// cannot be stored, and the start is refused with the reason, where the
+/// server used to start with a warning and without the game. Kept games
+/// filling the server only warn: the server serves them.
+#[test]
+fn a_game_asked_for_at_start_that_the_disk_refuses_stops_the_start() {
+    use carcassonne_serve::lobby::{Lobby, Offer};
+    use carcassonne_serve::store::Store;
+    use carcassonne_setup::safe_file::disk_full;
+    let dir = std::env::temp_dir().join(format!("carcassonne-serve-start-full-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let data = dir.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let record = dir.join("game.json");
+    let open = |max_games| {
+        Lobby::with_store(Offer::default(), max_games, Store::open(&data).unwrap(), None)
+            .unwrap()
+            .0
+    };
+    let lobby = open(1);
+    // A game of the flags, then one continued from a record file new to
+    // the database: neither fits.
+    for record in [None, Some(record.as_path())] {
+        disk_full::arm(&data, 0);
+        let table = Table::open(&args(Some(4)), record).unwrap();
+        let refused = lobby.add_at_start(table).unwrap_err();
+        disk_full::disarm(&data);
+        assert_eq!(refused.status, 503, "{}", refused.error);
+        assert!(
+            refused.error.contains("could not be stored") && refused.error.contains("no space left"),
+            "{}",
+            refused.error
+        );
+        assert!(lobby.all().is_empty(), "no game is served in its place");
+    }
+    // With room, the record's game is served.
+    let table = Table::open(&args(Some(4)), Some(&record)).unwrap();
+    assert_eq!(lobby.add_at_start(table).map_err(|r| r.error), Ok(None));
+    assert_eq!(lobby.all().len(), 1);
+    // The server's one game in progress fills it: a warning, not a refusal.
+    let table = Table::open(&args(Some(5)), None).unwrap();
+    let warning = lobby.add_at_start(table).unwrap().expect("a warning");
+    assert!(warning.contains("--max-games"), "{warning}");
+    drop(lobby);
+    std::fs::remove_dir_all(dir).unwrap();
+}
