@@ -644,6 +644,9 @@ fn serve(args: ServeArgs) -> Result<()> {
         None => Lobby::new(offer, args.max_games),
         Some(dir) => {
             let store = carcassonne_serve::store::Store::open(&dir)?;
+            if let Some(note) = store.notice() {
+                eprintln!("warning: {note}");
+            }
             let (lobby, loaded) = Lobby::with_store(offer, args.max_games, store.clone(), keep)
                 .with_context(|| format!("cannot read the games of {}", store.path().display()))?;
             if !loaded.pruned.is_empty() {

@@ -1068,3 +1068,51 @@ fn a_game_asked_for_at_start_that_the_disk_refuses_stops_the_start() {
     drop(lobby);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+// ------------------------------------------------------------ issue 55, 9
+
+/// A request written with bare LF line ends (`printf 'GET … HTTP/1.1\nHost:
+/// …\n\n' | nc`) is answered at once, whole or sent in pieces, and
+/// closed when it asks to be: RFC 9112 §2.2 lets a server take a single
+/// LF as a line end, as hyper does. A bare CR is no line end: 400 at
+/// once. Neither waits for the header timeout (a minute here).
+#[test]
+fn a_request_with_bare_line_feeds_is_answered_at_once() {
+    let limits = Limits {
+        headers: Duration::from_secs(60),
+        idle: Duration::from_secs(60),
+        ..Limits::default()
+    };
+    let addr = serve_with(http::Server::new(Table::open(&args(Some(2)), None).unwrap()), limits);
+    let answer = |parts: &[&str], to_the_end: bool| {
+        let mut s = TcpStream::connect(addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        for p in parts {
+            s.write_all(p.as_bytes()).unwrap();
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let mut got = Vec::new();
+        let mut buf = [0u8; 4096];
+        loop {
+            match s.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+                Err(e) => panic!("no answer to {parts:?} ({e}); got {:?}", String::from_utf8_lossy(&got)),
+            }
+            if !to_the_end && got.windows(4).any(|w| w == b"\r\n\r\n") {
+                break;
+            }
+        }
+        String::from_utf8_lossy(&got).into_owned()
+    };
+    let whole = "GET /api/games HTTP/1.1\nHost: localhost\n\n";
+    assert!(answer(&[whole], false).starts_with("HTTP/1.1 200"));
+    assert!(answer(&["GET /api/games HTTP/1.1\n", "Host: localhost\n", "\n"], false).starts_with("HTTP/1.1 200"));
+    assert!(answer(&["GET /api/games HTTP/1.1\r\nHost: localhost\n\n"], false).starts_with("HTTP/1.1 200"));
+    let closed = answer(
+        &["GET /api/games HTTP/1.1\nHost: localhost\nConnection: close\n\n"],
+        true,
+    );
+    assert!(closed.starts_with("HTTP/1.1 200") && closed.ends_with('}'), "{closed}");
+    assert!(answer(&["GET /api/games HTTP/1.1\rHost: localhost\r\r"], true).starts_with("HTTP/1.1 400"));
+}

@@ -452,7 +452,7 @@ fn forged_shards_are_refused_with_the_reason() {
         // A header declaring 10^18 games: refused without listing them.
         (
             &|l| l[0]["shard"]["games"] = serde_json::json!(1_000_000_000_000_000_000u64),
-            "should hold the games",
+            "should hold the 1000000000000000000 games of seeds",
         ),
         (
             &|l| l[0]["shard"]["of"] = serde_json::json!(1u64 << 60),

@@ -629,6 +629,30 @@ fn check_shard(name: &str, header: &ShardHeader, results: &[GameResult]) -> Resu
     Ok(())
 }
 
+/// Games `range` of a run from `seed`, in words: "the 3 games of seeds
+/// 10 to 12". The last seed is named, not the one after it, which for a
+/// run ending at the largest seed wraps to 0 ("seeds 1..0"); a run that
+/// wraps past the largest seed says so.
+fn games_of_seeds(seed: u64, range: &std::ops::Range<u64>) -> String {
+    let count = range.end.saturating_sub(range.start);
+    if count == 0 {
+        return "no games".into();
+    }
+    let first = seed.wrapping_add(range.start);
+    let last = seed.wrapping_add(range.end - 1);
+    let span = |a: u64, b: u64| if a == b { a.to_string() } else { format!("{a} to {b}") };
+    let seeds = if first <= last {
+        span(first, last)
+    } else {
+        format!("{} and {}", span(first, u64::MAX), span(0, last))
+    };
+    if count == 1 {
+        format!("the game of seed {seeds}")
+    } else {
+        format!("the {count} games of seeds {seeds}")
+    }
+}
+
 /// Merges the shards `files` (name and text): they must belong to one run
 /// and cover each of its shards once.
 ///
@@ -682,11 +706,10 @@ pub fn merge_some(files: &[(String, String)]) -> Result<(Merged, Vec<u64>)> {
         let seeds = range.clone().map(|i| header.config.seed.wrapping_add(i));
         if results.len() as u64 != range.end - range.start || results.iter().map(|r| r.seed).ne(seeds) {
             anyhow::bail!(
-                "{name}: shard {}/{} should hold the games of seeds {}..{} in order, but holds {} games (is it cut short?)",
+                "{name}: shard {}/{} should hold {} in order, but holds {} games (is it cut short?)",
                 header.shard,
                 header.of,
-                header.config.seed.wrapping_add(range.start),
-                header.config.seed.wrapping_add(range.end),
+                games_of_seeds(header.config.seed, &range),
                 results.len()
             );
         }
@@ -922,6 +945,53 @@ mod tests {
         assert!(refused.contains("at most 4000000 games, not 4000001"), "{refused}");
         assert!(refused.contains("simulate --shard K/N"), "{refused}");
         assert_eq!(played.into_inner(), 0, "refused before any game");
+    }
+
+    /// A shard's seeds are named first to last (issue 55, item 9): a run
+    /// of every seed from 1 was "seeds 1..0", the sum after the last one
+    /// wrapped past the largest seed.
+    #[test]
+    fn a_shard_of_the_wrong_games_names_its_seeds_first_to_last() {
+        let header = |seed, games| ShardHeader {
+            shard: 0,
+            of: 1,
+            games,
+            config: GameConfig {
+                seed,
+                ..GameConfig::with_players(2)
+            },
+            bot: "random".into(),
+            sources: Vec::new(),
+            words: Vec::new(),
+        };
+        let game = GameResult {
+            seed: 1,
+            scores: vec![0, 0],
+            breakdown: vec![Vec::new(), Vec::new()],
+            turns: 3,
+        };
+        let refused = |header: ShardHeader| {
+            let text = shard_jsonl(&header, std::slice::from_ref(&game)).unwrap();
+            match merge(&[("s.jsonl".into(), text)]) {
+                Ok(_) => panic!("merged"),
+                Err(e) => e.to_string(),
+            }
+        };
+        let message = refused(header(1, u64::MAX));
+        assert!(
+            message.contains("should hold the 18446744073709551615 games of seeds 1 to 18446744073709551615 in order, but holds 1 games"),
+            "{message}"
+        );
+        let message = refused(header(u64::MAX - 1, 4));
+        assert!(
+            message.contains("the 4 games of seeds 18446744073709551614 to 18446744073709551615 and 0 to 1"),
+            "{message}"
+        );
+        assert_eq!(games_of_seeds(7, &(2..3)), "the game of seed 9");
+        assert_eq!(
+            games_of_seeds(u64::MAX, &(0..2)),
+            "the 2 games of seeds 18446744073709551615 and 0"
+        );
     }
 
     /// Sums far beyond a real run fall back to floating point instead of
