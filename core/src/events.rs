@@ -174,6 +174,13 @@ pub enum Event {
         /// The winners, a bit per seat (bit 0: seat 0).
         winners: u8,
     },
+    /// An expansion lets the turn's player deploy once more this turn, one
+    /// of these figures (a bit per figure kind), after the deployment and
+    /// its hooks: [`Ctx::offer_another_deployment`](crate::Ctx::offer_another_deployment).
+    DeploymentOffered {
+        /// The figure kinds, a bit each.
+        figures: u32,
+    },
     /// The bag is empty and final scoring begins.
     FinalScoring,
     /// Final scoring is done.

@@ -1264,6 +1264,25 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Lets the turn's player deploy once more this turn, one of `figures`
+    /// (figure kind indices) from their supply: a second Deploy decision
+    /// (with Pass) after this turn's deployment and its `after_deploy`
+    /// hooks, before scoring, offering the core's and the expansions'
+    /// deployments of those figures only (The Phantom's second follower).
+    /// Its `figure_deployed` and `after_deploy` hooks run as after the
+    /// first (`view.turn().deploying_more` tells them apart; `after_deploy`
+    /// gets the second figure, or the first again after a pass). One offer
+    /// a turn: later ones that turn change nothing. Call it from
+    /// `figure_deployed` or `after_deploy`.
+    pub fn offer_another_deployment(&mut self, figures: &[u8]) {
+        let mask = figures
+            .iter()
+            .fold(0u32, |m, &f| m | 1u32.checked_shl(u32::from(f)).unwrap_or(0));
+        if mask != 0 {
+            self.events.push(Event::DeploymentOffered { figures: mask });
+        }
+    }
+
     /// Takes one more tile from the bag, as a draw would choose it (the next
     /// of a draw order, else at random in the draw phase under way), and
     /// puts it out of play unplaced and unseen: Hills & Sheep's tile under

@@ -419,7 +419,14 @@ impl Game {
                 self.placements(tile, |pos, rotation| out.push(Action::Place { pos, rotation }))
             }
             Some(Decision::Deploy { .. }) => {
-                self.for_each_deployment(|d| out.push(Action::Deploy(d)));
+                match self.more_deployment() {
+                    None => self.for_each_deployment(|d| out.push(Action::Deploy(d))),
+                    Some(mask) => self.for_each_deployment(|d| {
+                        if offered(mask, &d) {
+                            out.push(Action::Deploy(d))
+                        }
+                    }),
+                }
                 out.push(Action::Pass);
             }
             Some(Decision::Expansion { player, slot, .. }) => {
@@ -798,6 +805,24 @@ impl Game {
                 Ok(())
             }
             (Decision::Deploy { .. }, Action::Pass) => Ok(()),
+            (Decision::Deploy { .. }, Action::Deploy(d))
+                if self.more_deployment().is_some_and(|mask| !offered(mask, d)) =>
+            {
+                let figures: Vec<&str> = rules
+                    .figures
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| self.more_deployment().is_some_and(|m| m & (1 << i) != 0))
+                    .map(|(_, f)| f.name)
+                    .collect();
+                Err(IllegalAction::new(
+                    RefusalKind::NotAnOption,
+                    format!(
+                        "this second deployment of the turn takes only {}",
+                        crate::words::join_and(&figures)
+                    ),
+                ))
+            }
             (Decision::Deploy { .. }, Action::Deploy(d)) => {
                 let called = &rules.called;
                 let legal = if !called.deploy_hooks() {
@@ -966,6 +991,18 @@ impl Game {
         self.flush_front(slot);
     }
 
+    /// The figures of the second deployment under way, a bit each (`None`
+    /// outside one).
+    #[inline]
+    fn more_deployment(&self) -> Option<u32> {
+        let turn = self.core.turn();
+        if turn.deploying_more {
+            turn.more_deployment
+        } else {
+            None
+        }
+    }
+
     /// Runs the turn machine until a decision is needed or the game ends.
     fn advance(&mut self) {
         loop {
@@ -1018,6 +1055,14 @@ impl Game {
                         self.core.turn().deployed.and_then(|id| self.core.figure(id).copied());
                     self.run_hooks(Hooks::AFTER_DEPLOY, |e, ctx| e.after_deploy(ctx, deployed.as_ref()));
                     self.core.enter(Phase::BeforeScoring);
+                }
+                Phase::BeforeScoring
+                    if self.core.turn().more_deployment.is_some() && !self.core.turn().deploying_more =>
+                {
+                    // The deployment an expansion offered once more
+                    // (`Ctx::offer_another_deployment`).
+                    self.core.begin_more_deployment();
+                    return;
                 }
                 Phase::BeforeScoring => {
                     self.core.enter(Phase::Scoring);
@@ -1383,6 +1428,12 @@ impl Game {
             self.asks.push_front((slot, p));
         }
     }
+}
+
+/// Whether deployment `d` deploys one of the figures of `mask` (a bit per
+/// figure kind), and not a taking back.
+fn offered(mask: u32, d: &Deployment) -> bool {
+    mask & 1u32.checked_shl(u32::from(d.figure)).unwrap_or(0) != 0 && !matches!(d.spot, Spot::Recall(_))
 }
 
 fn describe_decision(d: &Decision, rules: &Rules) -> String {

@@ -65,6 +65,13 @@ pub struct Turn {
     /// This turn is one the player took again, right after their own (so an
     /// expansion can keep it from granting a third).
     pub extra: bool,
+    /// Figures (a bit per figure kind) an expansion lets the player deploy
+    /// once more this turn, after the deployment and its hooks
+    /// ([`Ctx::offer_another_deployment`](crate::Ctx::offer_another_deployment)):
+    /// The Phantom's second follower.
+    pub more_deployment: Option<u32>,
+    /// Whether the deployment under way is that second one.
+    pub deploying_more: bool,
 }
 
 /// A figure off the board in another player's hands (a tower's
@@ -246,6 +253,13 @@ impl CoreState {
     #[inline]
     pub(crate) fn enter(&mut self, phase: Phase) {
         self.phase = phase;
+    }
+
+    /// Starts the second deployment an expansion offered this turn
+    /// (`Turn::more_deployment`): a step of the turn machine, as `enter`.
+    pub(crate) fn begin_more_deployment(&mut self) {
+        self.turn.deploying_more = true;
+        self.phase = Phase::Deploy;
     }
 
     /// The bag, drawn from by index (`TileDrawn::bag_index`).
@@ -608,6 +622,11 @@ impl CoreState {
                 // expansion may deploy one later in the turn (a wagon moving on).
                 if owner == self.turn.player && self.phase == Phase::Deploy {
                     self.turn.deployed = Some(figure);
+                }
+            }
+            Event::DeploymentOffered { figures } => {
+                if self.turn.more_deployment.is_none() && !self.turn.deploying_more {
+                    self.turn.more_deployment = Some(figures);
                 }
             }
             Event::FeatureCompleted { .. }

@@ -117,7 +117,7 @@ pub(crate) enum Command {
     Replay(ReplayArgs),
     /// Continue a game from its record (as `play --record` writes it) to the end.
     Resume(ResumeArgs),
-    /// Convert a JCloisterZone 5.x saved game (.jcz) into a game record that `replay` plays to JCZ's scores.
+    /// Convert a JCloisterZone saved game (.jcz, 5.x or 4.x) into a game record that `replay` plays to JCZ's scores.
     ImportJcz(ImportJczArgs),
     /// List every available expansion (linked and loaded) with its parts and variants.
     Expansions(ExpansionsArgs),
@@ -571,8 +571,14 @@ pub(crate) struct ReplayArgs {
 
 #[derive(Args, Debug)]
 pub(crate) struct ImportJczArgs {
-    /// The JCZ saved game (JSON, as JCZ 5.x writes it).
-    pub(crate) save: PathBuf,
+    /// The JCZ saved game (JSON, as JCZ 5.x or 4.x writes it).
+    #[arg(required_unless_present = "check_mappings")]
+    pub(crate) save: Option<PathBuf>,
+    /// Check the JCZ mapping of every expansion (linked and --plugin) and
+    /// the base game's, each tile against this engine's, and print each
+    /// problem with a caret; no save is read.
+    #[arg(long, conflicts_with_all = ["save", "out"])]
+    pub(crate) check_mappings: bool,
     /// Write the record here instead of printing it.
     #[arg(long)]
     pub(crate) out: Option<PathBuf>,

@@ -572,18 +572,25 @@ fn resume(args: ResumeArgs) -> Result<()> {
 const MAX_JCZ_BYTES: u64 = 64 << 20;
 
 fn import_jcz(args: ImportJczArgs) -> Result<()> {
-    let text = carcassonne_core::read_text_file(&args.save, MAX_JCZ_BYTES, "JCZ saved game")?;
     let catalog = setup::catalog(&carcassonne_core::GameConfig::with_players(0), &args.plugins)?;
     let tiles = setup::tile_source(args.tiles.as_deref())?;
-    let imported =
-        carcassonne_jcz::import(&text, &catalog, &tiles).with_context(|| format!("{}", args.save.display()))?;
+    let Some(save) = args.save.as_ref().filter(|_| !args.check_mappings) else {
+        let report = carcassonne_jcz::check_mappings(&catalog, &tiles)?;
+        say(&report.text);
+        if report.problems > 0 {
+            std::process::exit(report::EXIT_TILE_PROBLEMS);
+        }
+        return Ok(());
+    };
+    let text = carcassonne_core::read_text_file(save, MAX_JCZ_BYTES, "JCZ saved game")?;
+    let imported = carcassonne_jcz::import(&text, &catalog, &tiles).with_context(|| format!("{}", save.display()))?;
     for note in &imported.notes {
         eprintln!("note: {note}");
     }
     let json = format!("{}\n", imported.record.to_json());
     match &args.out {
         Some(out) => {
-            safe_file::refuse_overwriting(out, "record (--out)", &[&args.save])?;
+            safe_file::refuse_overwriting(out, "record (--out)", &[save])?;
             setup::write_atomically(out, &json)?;
             eprintln!(
                 "wrote {} ({} moves); `carcassonne replay {}` shows the scores",

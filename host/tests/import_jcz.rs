@@ -101,3 +101,34 @@ fn the_save_is_never_overwritten() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn check_mappings_reads_every_linked_expansions_mapping() {
+    let out = carcassonne(&["import-jcz", "--check-mappings"]);
+    assert!(out.status.success(), "{}{}", text(&out.stdout), text(&out.stderr));
+    let report = text(&out.stdout);
+    for owner in [
+        "(base)",
+        "(the-tower)",
+        "(the-princess-and-the-dragon)",
+        "(abbot)",
+        "(river-ii)",
+    ] {
+        assert!(report.contains(owner), "{owner}: {report}");
+    }
+    assert!(!report.contains("problem"), "{report}");
+}
+
+#[test]
+fn a_save_of_an_expansion_this_build_lacks_is_refused_by_name() {
+    // The example plugin's made-up add-on: its set is named, not guessed.
+    let save =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../expansions/example-watchtower/tests/samples/watchtower.jcz");
+    let out = carcassonne(&["import-jcz", save.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("the JCZ tile set `example-watchtowers:1` (setup.sets)"),
+        "{err}"
+    );
+}

@@ -146,6 +146,65 @@ fn host_binary_plays_with_plugin_flag() {
     assert!(json["players"][0]["breakdown"].get("watchtower").is_some());
 }
 
+/// A plugin's JCloisterZone mapping works as a linked expansion's: the
+/// example's (`jcz.toml`, a made-up add-on) checks, and a save written with
+/// it imports while the plugin is loaded and replays to its scores; without
+/// the plugin the save is refused by name.
+#[test]
+#[ignore = "slow suite: builds plugins with cargo; run: cargo test --workspace -- --ignored"]
+fn import_jcz_reads_a_plugins_mapping() {
+    let carcassonne = || Command::new(env!("CARGO_BIN_EXE_carcassonne"));
+    let plugin = lib("carcassonne_watchtower");
+    let save = root().join("expansions/example-watchtower/tests/samples/watchtower.jcz");
+    let out = carcassonne()
+        .args(["import-jcz", "--check-mappings", "--plugin"])
+        .arg(&plugin)
+        .output()
+        .expect("host runs");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{report}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(report.contains("(watchtower): 1 sets, 2 tiles"), "{report}");
+
+    let dir = std::env::temp_dir().join(format!("carcassonne-plugin-jcz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("watchtower.json");
+    let out = carcassonne()
+        .arg("import-jcz")
+        .arg(&save)
+        .arg("--out")
+        .arg(&record)
+        .arg("--plugin")
+        .arg(&plugin)
+        .output()
+        .expect("host runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = carcassonne()
+        .args(["replay", "--json"])
+        .arg(&record)
+        .arg("--plugin")
+        .arg(&plugin)
+        .output()
+        .expect("host runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let scores: Vec<i64> = json["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["score"].as_i64().unwrap())
+        .collect();
+    assert_eq!(scores, [3, 4], "{json}");
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let out = carcassonne().arg("import-jcz").arg(&save).output().expect("host runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the JCZ tile set `example-watchtowers:1` (setup.sets)"),
+        "{err}"
+    );
+}
+
 #[test]
 #[ignore = "slow suite: builds plugins with cargo; run: cargo test --workspace -- --ignored"]
 fn wrong_abi_is_refused_naming_both_versions() {
@@ -322,15 +381,17 @@ fn example_plugin_against(work: &Path, name: &str, core: &str) -> PathBuf {
     let plugin = work.join("plugin");
     let example = root().join("expansions/example-watchtower");
     copy_tree(&example.join("src"), &plugin.join("src"));
-    for file in ["watchtower.toml", "Cargo.lock"] {
+    for file in ["watchtower.toml", "jcz.toml", "Cargo.lock"] {
         std::fs::copy(example.join(file), plugin.join(file)).expect("copies");
     }
     let manifest = std::fs::read_to_string(example.join("Cargo.toml"))
         .expect("manifest")
         .replace("name = \"carcassonne-watchtower\"", &format!("name = \"{name}\""))
         .replace("path = \"../../core\"", &format!("path = \"{core}\""))
-        // Only the library is built: its tests' kit is not copied.
-        .replace("carcassonne-testkit = { path = \"../../host/testkit\" }", "");
+        // Only the library is built: its tests' kit and importer are not
+        // copied.
+        .replace("carcassonne-testkit = { path = \"../../host/testkit\" }", "")
+        .replace("carcassonne-jcz = { path = \"../../host/jcz\" }", "");
     std::fs::write(plugin.join("Cargo.toml"), manifest).expect("writes");
     cargo_build(&plugin.join("Cargo.toml"));
     lib(&name.replace('-', "_"))

@@ -49,7 +49,8 @@ pub static WATCHTOWER: ExpansionInfo = ExpansionInfo {
     build,
     companions: &[],
     tile_marks: &[],
-    jcz: None,
+    // How a JCloisterZone add-on names it (`carcassonne import-jcz`).
+    jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: carcassonne_core::ExpansionGroup::Fan,
     year: 0,
 };

@@ -176,6 +176,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::schema_only,
     counters: COUNTERS,
     build,
+    jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: ExpansionGroup::BigBox,
     year: 2014,
     ..ExpansionInfo::EMPTY
@@ -273,7 +274,7 @@ impl Expansion for HillsAndSheep {
             hooks |= Hooks::FEATURE_SCORED;
         }
         if self.shepherds {
-            hooks = hooks | Hooks::DEPLOY_OPTIONS | Hooks::FIGURE_DEPLOYED | Hooks::AFTER_DEPLOY;
+            hooks |= Hooks::DEPLOY_OPTIONS | Hooks::FIGURE_DEPLOYED | Hooks::AFTER_DEPLOY;
         }
         hooks
     }

@@ -110,7 +110,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     build,
     companions: &[],
     tile_marks: &[],
-    jcz: None,
+    jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: carcassonne_core::ExpansionGroup::BaseGame,
     year: 2001,
 };

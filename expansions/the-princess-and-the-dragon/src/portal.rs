@@ -17,6 +17,13 @@ pub(crate) fn options(after: &AfterPlacement<'_>, out: &mut Vec<Deployment>) {
         return;
     }
     let here = after.placed().pos;
+    // One follower a turn goes through the portal: in a second deployment
+    // (The Phantom's), not when the first went through it ("You can send
+    // one or the other through the portal, but not both").
+    let first = view.turn().deployed.and_then(|id| view.figure(id));
+    if view.turn().deploying_more && first.is_some_and(|f| f.pos != here) {
+        return;
+    }
     for placed in view.board().tiles() {
         if placed.pos == here {
             continue;

@@ -97,7 +97,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     build,
     companions: &[],
     tile_marks: &[],
-    jcz: None,
+    jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: carcassonne_core::ExpansionGroup::BigBox,
     year: 2006,
 };

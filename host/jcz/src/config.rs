@@ -1,128 +1,92 @@
-//! `setup` and `players` of a save → this engine's game configuration.
+//! `setup` and `players` of a save → this engine's game configuration,
+//! read through the mappings (`[[set]]`, `[[element]]`, `[[rule]]`).
 
 use crate::JczError;
+use crate::mapping::{ElementEntry, Mappings, SetRef, variant_value};
 use crate::save::Save;
-use crate::tile_table::TileTable;
 use carcassonne_core::figures::FOLLOWER;
-use carcassonne_core::values::Value as VariantValue;
-use carcassonne_core::{BASE_ID, BASE_VARIANTS, Catalog, GameConfig, PlayerConfig, Rotation};
+use carcassonne_core::{BASE_ID, BASE_VARIANTS, Catalog, GameConfig, PlayerConfig, Rotation, Rules, TileSource};
 use serde_json::Value;
 use std::collections::BTreeMap;
-
-/// The JCZ tile id of the abbey, which players hold instead of drawing.
-pub(crate) const ABBEY_TILE: &str = "AM/A";
-
-/// The JCZ start tile of a game without The River, and of one with it.
-const BASE_START: &str = "BA/RCr";
-const RIVER_START: &str = "RI/s";
-
-/// Variants of an expansion whose rules come with a JCZ tile set
-/// (`with_rules` in the table), set as JCZ plays them: set, expansion,
-/// variant, value. JCZ starts a River game with the spring and keeps all
-/// four `BA/RCr` in the bag (its start options place only `RI/s`), and
-/// refuses a river placement by looking ahead for the square the river
-/// would need (this engine's `u_turn = "lookahead"`, docs/expansions/river.md).
-const SET_VARIANTS: [(&str, &str, &str, &str); 4] = [
-    ("river/1", "river", "start_tile", "shuffled"),
-    ("river/1", "river", "u_turn", "lookahead"),
-    ("river/2", "river-ii", "start_tile", "shuffled"),
-    ("river/2", "river-ii", "u_turn", "lookahead"),
-];
-
-/// The JCZ tile sets of a save, by name without the edition (`river/1`).
-pub(crate) fn set_names(save: &Save) -> Vec<String> {
-    save.setup
-        .sets
-        .keys()
-        .map(|key| key.split_once(':').map_or(key.as_str(), |(n, _)| n).to_string())
-        .collect()
-}
 
 /// The configuration, and what the importer learnt making it.
 pub(crate) struct Plan {
     pub config: GameConfig,
+    /// The set entries of the save's tile sets.
+    pub sets: Vec<SetRef>,
     /// How far JCZ's board is turned clockwise to be this engine's, whose
-    /// start tile lies unturned: JCZ starts The River with its spring
-    /// unturned, which sends the river east; this engine's spring sends it
-    /// south.
+    /// start tile lies unturned.
     pub board_turn: Rotation,
     /// Whether JCZ's game was over at the last action (forced end or empty bag).
     pub finished: bool,
     pub notes: Vec<String>,
 }
 
-/// JCZ's figure elements and this engine's figure ids.
-const FIGURES: [(&str, &str); 7] = [
-    ("small-follower", "follower"),
-    ("big-follower", "big-follower"),
-    ("barn", "barn"),
-    ("mayor", "mayor"),
-    ("wagon", "wagon"),
-    ("builder", "builder"),
-    ("pig", "pig"),
-];
-
-/// JCZ's game elements that are parts of this engine's expansions:
-/// element, expansion, part.
-const PARTS: [(&str, &str, &str); 12] = [
-    ("abbey", "abbey-and-mayor", "abbey"),
-    ("barn", "abbey-and-mayor", "barn"),
-    ("mayor", "abbey-and-mayor", "mayor"),
-    ("wagon", "abbey-and-mayor", "wagon"),
-    ("inn", "inns-and-cathedrals", "inns"),
-    ("cathedral", "inns-and-cathedrals", "cathedrals"),
-    ("big-follower", "inns-and-cathedrals", "big-follower"),
-    ("king", "king-and-robber-baron", "king"),
-    ("robber", "king-and-robber-baron", "robber-baron"),
-    // JCZ's `traders` element is its trade goods (TradeGoodsCapability).
-    ("traders", "traders-and-builders", "goods"),
-    ("builder", "traders-and-builders", "builder"),
-    ("pig", "traders-and-builders", "pig"),
-];
-
-/// JCZ's rule options this importer knows, each with the elements (or tile
-/// sets) it depends on: an option of an element the game does not have
-/// changes nothing, and JCZ writes every option into every save.
-const KNOWN_RULES: [(&str, &[&str]); 24] = [
-    ("princess-action", &["princess"]),
-    ("fairy-placement", &["fairy"]),
-    ("dragon-move", &["dragon"]),
-    ("barn-placement", &["barn"]),
-    ("wagon-move", &["wagon"]),
-    ("bazaar-no-auction", &["bazaar"]),
-    ("hill-tiebreaker", &["hill"]),
-    ("espace-variant", &["escape"]),
-    ("gq11-pig-herd", &["gq11"]),
-    ("tunnelize-other-expansions", &["tunnel"]),
-    ("more-tunnel-tokens", &["tunnel"]),
-    ("festival-return", &["festival"]),
-    ("keep-monasteries", &["monasteries"]),
-    ("labyrinth-variant", &["labyrinth"]),
-    ("coc-final-scoring", &["count"]),
-    ("count-move", &["count"]),
-    ("little-buildings-scoring", &["little-buildings"]),
-    ("king-and-robber-scoring", &["king", "robber"]),
-    ("tiny-city-scoring", &[]),
-    ("inn-and-cathedral-final-scoring", &["inn", "cathedral"]),
-    ("vineyards-for-garden", &["vineyard"]),
-    ("robbers-son-action", &["robbers-son"]),
-    ("meteorite-impact", &["meteorite"]),
-    ("black-fairy-placement", &["black-fairy"]),
-];
-
 fn unsupported(what: impl Into<String>) -> JczError {
     JczError::Unsupported { what: what.into() }
 }
 
 /// A rule option's value as text (`2` and `"2"` alike).
-fn text_of(v: &Value) -> String {
+pub(crate) fn text_of(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         other => other.to_string(),
     }
 }
 
-pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<Plan, JczError> {
+/// A key of `setup.sets` as its name and edition (`basic:1`; no edition
+/// is the first).
+pub(crate) fn split_set_key(key: &str) -> Result<(&str, u32), JczError> {
+    match key.split_once(':') {
+        None => Ok((key, 1)),
+        Some((name, edition)) => edition.parse().map(|e| (name, e)).map_err(|_| JczError::Invalid {
+            place: format!("setup.sets.{key}"),
+            message: format!("edition `{edition}`: JCZ writes NAME:EDITION, e.g. basic:1"),
+        }),
+    }
+}
+
+/// What the save's elements say, read once.
+struct Elements<'a> {
+    save: &'a BTreeMap<String, Value>,
+}
+
+impl Elements<'_> {
+    fn present(&self, key: &str) -> bool {
+        self.save.contains_key(key)
+    }
+
+    /// A figure element's count (`"big-follower": 1`; `true` reads as 1).
+    fn count(&self, key: &str) -> Result<i64, JczError> {
+        match self.save.get(key) {
+            None => Ok(0),
+            Some(Value::Number(n)) => n
+                .as_i64()
+                .or_else(|| n.as_f64().filter(|f| f.is_finite() && f.abs() < 1e9).map(|f| f as i64))
+                .ok_or_else(|| JczError::Invalid {
+                    place: format!("setup.elements.{key}"),
+                    message: format!("{n}: JCZ writes a number of figures here"),
+                }),
+            Some(Value::Bool(_) | Value::Null) => Ok(1),
+            Some(other) => Err(JczError::Invalid {
+                place: format!("setup.elements.{key}"),
+                message: format!("{other}: JCZ writes a number of figures here"),
+            }),
+        }
+    }
+
+    /// Whether the save names the element: present, and for a figure's
+    /// element with a count above 0.
+    fn named(&self, key: &str, entry: &ElementEntry) -> Result<bool, JczError> {
+        if entry.figure.is_some() {
+            Ok(self.count(key)? > 0)
+        } else {
+            Ok(self.present(key))
+        }
+    }
+}
+
+pub(crate) fn plan(save: &Save, catalog: &Catalog, mappings: &Mappings, tiles: &TileSource) -> Result<Plan, JczError> {
     let mut notes = Vec::new();
     let mut config = GameConfig::with_players(0);
     config.players = save
@@ -134,278 +98,277 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, table: &TileTable) -> Result<
         })
         .collect();
 
-    // Tile sets with rules (The River) decide the start tile.
-    let names = set_names(save);
-    let river = names.iter().any(|n| table.set(n).is_some_and(|s| s.with_rules));
-    let board_turn = check_start(save, table, if river { RIVER_START } else { BASE_START }, &names)?;
-
-    // Tile sets.
-    let mut bag: Vec<(String, u32)> = Vec::new(); // engine tile id, copies
-    let mut jcz_sets: Vec<String> = Vec::new();
-    let mut base_copies = 0;
+    // Tile sets: every set entry of the name that reads the edition.
+    let mut active: Vec<(SetRef, u32)> = Vec::new();
+    // The save's key of each active set entry, for messages.
+    let mut keys: Vec<&str> = Vec::new();
+    let mut names: Vec<String> = Vec::new();
     for (key, &copies) in &save.setup.sets {
-        let (name, edition) = key.split_once(':').unwrap_or((key, "1"));
-        let set = table
-            .set(name)
-            .filter(|_| edition == "1")
-            .ok_or_else(|| unsupported(format!("the JCZ tile set `{key}` (setup.sets)")))?;
+        let (name, edition) = split_set_key(key)?;
+        let refs = mappings.sets_named(name);
+        if refs.is_empty() {
+            return Err(unsupported(format!("the JCZ tile set `{key}` (setup.sets)")));
+        }
+        let reading: Vec<SetRef> = refs
+            .iter()
+            .copied()
+            .filter(|&r| mappings.set(r).editions.contains(&edition))
+            .collect();
+        if reading.is_empty() {
+            let mut editions: Vec<u32> = refs.iter().flat_map(|&r| mappings.set(r).editions.clone()).collect();
+            editions.sort_unstable();
+            editions.dedup();
+            return Err(unsupported(format!(
+                "the JCZ tile set `{key}` (setup.sets): this engine reads {}",
+                editions
+                    .iter()
+                    .map(|e| format!("`{name}:{e}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
         let copies = u32::try_from(copies).map_err(|_| JczError::Invalid {
             place: format!("setup.sets.{key}"),
             message: format!("{copies} copies: must be 0 or more"),
         })?;
-        jcz_sets.push(name.to_string());
-        if set.engine == "base" {
-            base_copies = copies;
-        } else {
-            if copies != 1 {
-                config.tiles.sets.insert(set.engine.clone(), i64::from(copies));
-            }
-            config.tiles_only.push(set.engine.clone());
+        names.push(name.to_string());
+        keys.extend(reading.iter().map(|_| key.as_str()));
+        active.extend(reading.into_iter().map(|r| (r, copies)));
+    }
+    let set_active = |name: &str| names.iter().any(|n| n == name);
+
+    // Elements: each must be mapped; an expansion is on when the save names
+    // one of its elements that switches something on, or a set of it that
+    // brings its rules.
+    let elements = Elements {
+        save: &save.setup.elements,
+    };
+    for key in save.setup.elements.keys() {
+        if mappings.element(key).is_none() {
+            return Err(unsupported(format!("the JCZ element `{key}` (setup.elements)")));
         }
-        // A set with its rules (The River) is drawn first: its tiles lead.
-        let at = if set.with_rules { 0 } else { bag.len() };
-        let tiles = table
-            .tiles_of(set)
-            .map(|t| (t.engine.clone(), t.count.unwrap_or(0) * copies));
-        bag.splice(at..at, tiles.collect::<Vec<_>>());
     }
-    if base_copies != 1 {
-        config.tiles.sets.insert("base".into(), i64::from(base_copies));
+    let mut expansions: Vec<String> = Vec::new();
+    for (owner, e) in mappings.elements() {
+        let switches = e.part.is_some() || e.figure.is_some() || e.expansion;
+        if owner != BASE_ID && switches && elements.named(e.jcz.get_ref(), e)? && !expansions.iter().any(|x| x == owner)
+        {
+            expansions.push(owner.to_string());
+        }
     }
-    // Tiles a set replaces in another (both Rivers: one spring, one lake
-    // fewer) are not in the bag.
-    for set in table.sets.iter().filter(|s| jcz_sets.contains(&s.jcz)) {
-        for gone in &set.replaces {
-            for (id, n) in bag.iter_mut() {
-                if id == gone {
-                    *n = 0;
-                }
+    for &(r, _) in &active {
+        let owner = &mappings.list[r.0].owner;
+        if mappings.set(r).with_rules && owner != BASE_ID && !expansions.contains(owner) {
+            expansions.push(owner.clone());
+        }
+    }
+    expansions.sort_unstable();
+    for e in &expansions {
+        if catalog.get(e).is_none() {
+            return Err(unsupported(format!("expansion `{e}` (not in this build)")));
+        }
+    }
+    let on = |owner: &str| owner == BASE_ID || expansions.iter().any(|e| e == owner);
+
+    // A set read only with some elements.
+    for (&(r, _), key) in active.iter().zip(&keys) {
+        let set = mappings.set(r);
+        let missing: Vec<&str> = set
+            .needs
+            .iter()
+            .map(|n| n.get_ref().as_str())
+            .filter(|n| !elements.present(n))
+            .collect();
+        if !missing.is_empty() {
+            return Err(unsupported(format!(
+                "the JCZ tile set `{key}` (setup.sets) without the JCZ element{} {}: `{}` reads it only with them",
+                if missing.len() == 1 { "" } else { "s" },
+                missing.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", "),
+                mappings.list[r.0].owner
+            )));
+        }
+    }
+
+    // Parts: a part of an expansion that is on is off when the save does
+    // not name its element.
+    for (owner, e) in mappings.elements() {
+        if owner == BASE_ID || !on(owner) {
+            continue;
+        }
+        if let Some(part) = &e.part
+            && !elements.named(e.jcz.get_ref(), e)?
+        {
+            config
+                .parts
+                .entry(owner.to_string())
+                .or_default()
+                .insert(part.get_ref().clone(), false);
+        }
+    }
+
+    // Tile sets in the bag: the base game's copies; an expansion's set with
+    // its rules when the expansion is on, its tiles alone when not; an
+    // expansion on without a set of it in the save has its tiles left out.
+    let mut base_copies = None;
+    for &(r, copies) in &active {
+        let owner = mappings.list[r.0].owner.as_str();
+        let engine = mappings.engine_set(r);
+        if owner == BASE_ID {
+            base_copies = Some(copies);
+            continue;
+        }
+        if copies != 1 {
+            config.tiles.sets.insert(engine.clone(), i64::from(copies));
+        }
+        if !on(owner) && !config.tiles_only.contains(&engine) {
+            config.tiles_only.push(engine);
+        }
+    }
+    if let Some(copies) = base_copies
+        && copies != 1
+    {
+        config.tiles.sets.insert(BASE_ID.into(), i64::from(copies));
+    }
+    if base_copies.is_none() {
+        config.tiles.sets.insert(BASE_ID.into(), 0);
+    }
+    for e in &expansions {
+        let Some(info) = catalog.get(e) else { continue };
+        let has_set = active.iter().any(|&(r, _)| mappings.list[r.0].owner == *e);
+        if !has_set && !info.tile_files.is_empty() {
+            let mut ids: Vec<String> = mappings
+                .of(e)
+                .map(|m| {
+                    (0..m.sets.len())
+                        .map(|si| mappings.engine_set((mappings.index_of(e), si)))
+                        .collect()
+                })
+                .unwrap_or_default();
+            if ids.is_empty() {
+                ids.push(e.clone());
+            }
+            for id in ids {
+                config.tiles.sets.entry(id).or_insert(0);
             }
         }
     }
 
-    // Elements: each part of an expansion is on when the save names its
-    // element (a figure's with a count above 0); an expansion is on when
-    // one of its parts is. JCZ writes inns and cathedrals as elements of
-    // their own, so the Inns & Cathedrals tiles alone are tiles only.
-    let elements = &save.setup.elements;
-    let has = |e: &str| elements.contains_key(e);
-    for key in elements.keys() {
-        let known = FIGURES.iter().any(|(e, _)| e == key)
-            || PARTS.iter().any(|(e, _, _)| e == key)
-            || key == "farmers"
-            || key == PIG_HERD;
-        if !known {
-            return Err(unsupported(format!("the JCZ element `{key}` (setup.elements)")));
+    // Elements this engine plays as others.
+    for (owner, e) in mappings.elements() {
+        let Some(same) = &e.same_as else { continue };
+        let key = e.jcz.get_ref();
+        if !e.matters_with.is_empty() && !e.matters_with.iter().any(|s| set_active(s)) {
+            continue;
         }
-    }
-    let mut expansions: Vec<&str> = Vec::new();
-    for &(element, expansion, _) in &PARTS {
-        if part_named(elements, element)? && !expansions.contains(&expansion) {
-            expansions.push(expansion);
-        }
-    }
-    for set in table.sets.iter().filter(|s| s.with_rules && jcz_sets.contains(&s.jcz)) {
-        if !expansions.contains(&set.engine.as_str()) {
-            expansions.push(set.engine.as_str());
-        }
-    }
-    expansions.sort_unstable();
-    for &e in &expansions {
-        let Some(info) = catalog.get(e) else {
-            return Err(unsupported(format!("expansion `{e}` (not in this build)")));
+        let theirs = elements.present(key);
+        let ours = match mappings.element(same.get_ref()) {
+            Some((o, other)) => on(o) && elements.named(same.get_ref(), other)?,
+            None => false,
         };
-        for &(element, expansion, part) in &PARTS {
-            if expansion == e && !part_named(elements, element)? {
-                if !info.parts.iter().any(|p| p.id == part) {
-                    return Err(unsupported(format!(
-                        "a game without the JCZ element `{element}` (setup.elements): this engine's {e} has no part `{part}` to switch off"
-                    )));
-                }
-                config
-                    .parts
-                    .entry(e.to_string())
-                    .or_default()
-                    .insert(part.to_string(), false);
-            }
-        }
-        // Its rules are on: its tiles are in the bag only when the save
-        // has its set.
-        config.tiles_only.retain(|s| s != e);
-        let has_set = table.sets.iter().any(|s| s.engine == e && jcz_sets.contains(&s.jcz));
-        if !has_set && !info.tile_files.is_empty() {
-            config.tiles.sets.entry(e.to_string()).or_insert(0);
-        }
-    }
-    pig_herds(&jcz_sets, &expansions, elements)?;
-    config.expansions = expansions.iter().map(|s| s.to_string()).collect();
-    for (set, expansion, name, value) in SET_VARIANTS {
-        if jcz_sets.iter().any(|s| s == set) {
-            let place = format!("the JCZ tile set {set} (setup.sets), which JCZ plays with {name} = {value}");
-            set_variant(&mut config, catalog, expansion, name, value, &place)?;
+        if theirs != ours {
+            let with = if e.matters_with.is_empty() {
+                String::new()
+            } else {
+                format!(" with {}", e.matters_with.join(", "))
+            };
+            return Err(unsupported(if theirs {
+                format!(
+                    "the JCZ element `{key}` (setup.elements) without the JCZ element `{}`: `{owner}` plays \
+                     `{key}` as `{}`{with}, so the save must name both or neither",
+                    same.get_ref(),
+                    same.get_ref()
+                )
+            } else {
+                format!(
+                    "the JCZ element `{}` without the JCZ element `{key}` (setup.elements): `{owner}` plays `{key}` \
+                     as `{}`{with}, so the save must name both or neither",
+                    same.get_ref(),
+                    same.get_ref()
+                )
+            }));
         }
     }
-    figures(elements, catalog, &mut config)?;
-    if !has("farmers") {
-        base_variant(
-            &mut config,
-            "farmers",
-            false,
-            "the JCZ game without farmers (no `farmers` in setup.elements)",
-        )?;
+    config.expansions = expansions.clone();
+
+    // Variants the sets are played with.
+    for &(r, _) in &active {
+        let owner = mappings.list[r.0].owner.as_str();
+        if !on(owner) {
+            continue;
+        }
+        let set = mappings.set(r);
+        for (name, value) in &set.variants {
+            let place = format!(
+                "the JCZ tile set {} (setup.sets), which JCZ plays with {name} = {}",
+                set.jcz.get_ref(),
+                value.get_ref()
+            );
+            set_variant(&mut config, catalog, owner, name, value.get_ref(), &place)?;
+        }
+    }
+
+    figures(&elements, mappings, catalog, &mut config)?;
+
+    // Variants of elements the save leaves out.
+    for (owner, e) in mappings.elements() {
+        if e.when_absent.is_empty() || elements.present(e.jcz.get_ref()) || !on(owner) {
+            continue;
+        }
+        for (name, value) in &e.when_absent {
+            let place = format!("the JCZ game without `{}` (setup.elements)", e.jcz.get_ref());
+            set_variant(&mut config, catalog, owner, name, value.get_ref(), &place)?;
+        }
     }
 
     // Rule options.
     for (key, value) in &save.setup.rules {
-        let Some((_, deps)) = KNOWN_RULES.iter().find(|(k, _)| k == key) else {
+        let Some((owner, rule)) = mappings.rule(key) else {
             return Err(unsupported(format!("the JCZ rule option `{key}` (setup.rules)")));
         };
-        if !deps.is_empty() && !deps.iter().any(|d| has(d) || jcz_sets.iter().any(|s| s == d)) {
+        // An option of elements the game does not have changes nothing:
+        // JCZ writes every option into every save.
+        if !rule.needs.is_empty() && !rule.needs.iter().any(|d| elements.present(d) || set_active(d)) {
+            continue;
+        }
+        if !on(owner) {
             continue;
         }
         let v = text_of(value);
         let place = format!("the JCZ rule option {key} = {v} (setup.rules)");
-        match (key.as_str(), v.as_str()) {
-            ("tiny-city-scoring", "4") => {}
-            ("tiny-city-scoring", "2") => base_variant(&mut config, "tiny_city", true, &place)?,
-            ("king-and-robber-scoring", "default" | "10/20" | "15/40" | "continuously") => {
-                set_variant(&mut config, catalog, "king-and-robber-baron", "scoring", &v, &place)?
-            }
-            ("inn-and-cathedral-final-scoring", "zero") => set_variant(
-                &mut config,
-                catalog,
-                "inns-and-cathedrals",
-                "final_scoring",
-                "normal",
-                &place,
-            )?,
-            ("inn-and-cathedral-final-scoring", "ignore") => set_variant(
-                &mut config,
-                catalog,
-                "inns-and-cathedrals",
-                "final_scoring",
-                "ignore",
-                &place,
-            )?,
-            ("barn-placement", "not-occupied" | "occupied") => {
-                set_variant(&mut config, catalog, "abbey-and-mayor", "barn_placement", &v, &place)?
-            }
-            // C2 (2nd edition): a feature on the wagon's tile or the eight
-            // round it; C1 (1st edition): one connected to the scored
-            // feature, as the tiles' `leads_into` draw it.
-            ("wagon-move", "C1" | "C2") => {
-                set_variant(&mut config, catalog, "abbey-and-mayor", "wagon_move", &v, &place)?
+        if rule.unchanged.contains(&v) {
+            continue;
+        }
+        match (rule.values.get(&v), &rule.variant) {
+            (Some(target), Some(variant)) => {
+                set_variant(&mut config, catalog, owner, variant.get_ref(), target.get_ref(), &place)?
             }
             _ => return Err(unsupported(place)),
         }
     }
 
-    // Draws.
-    let start = table
-        .tile_in(if river { RIVER_START } else { BASE_START }, &names)
-        .map_or("D", |t| t.engine.as_str());
-    let (draws, finished) = draw_order(save, table, &bag, start, &names, &mut notes)?;
+    // The engine's start tile and bag for this configuration.
+    let sets: Vec<SetRef> = active.iter().map(|&(r, _)| r).collect();
+    let rules = Rules::new(catalog, &config, tiles).map_err(|e| JczError::Setup(e.to_string()))?;
+    let board_turn = check_start(save, mappings, &sets, &rules)?;
+    let (draws, finished) = draw_order(save, mappings, &sets, &rules, &mut notes)?;
     config.draw_order = Some(draws);
     Ok(Plan {
         config,
+        sets,
         board_turn,
         finished,
         notes,
     })
 }
 
-/// The start tile must be the one this engine starts the game with
-/// (`expected`: `BA/RCr`, or the spring with The River), alone, at (0,0),
-/// turned any way: the board is then turned as a whole so that it lies
-/// unturned, as this engine's does. Returns that turn.
-fn check_start(save: &Save, table: &TileTable, expected: &str, sets: &[String]) -> Result<Rotation, JczError> {
-    let turn_of = |jcz: &str| table.tile_in(jcz, sets).map_or(Rotation::NONE, |t| t.turn());
-    let Some(start) = &save.setup.start else {
-        // Older saves name no start: JCZ's default, unturned.
-        return Ok(turn_of(expected));
-    };
-    let turned = match start.as_slice() {
-        [one] if one.tile == expected && one.x == 0 && one.y == 0 => {
-            crate::replay::rotation(Some(&one.rotation), "setup.start").ok()
-        }
-        _ => None,
-    };
-    match turned {
-        // The start tile turned by `r` on JCZ's board is this engine's
-        // turned by `r - turn`; turning the board by `turn - r` makes it 0.
-        Some(r) => Ok(Rotation::quarters(
-            turn_of(expected).quarter_turns() + r.inverse().quarter_turns(),
-        )),
-        None => Err(unsupported(format!(
-            "the start tiles {} (setup.start): this engine starts with {expected} alone at (0,0)",
-            serde_json::to_string(
-                &start
-                    .iter()
-                    .map(|s| format!("{} at ({},{}) {}", s.tile, s.x, s.y, s.rotation))
-                    .collect::<Vec<_>>()
-            )
-            .unwrap_or_default()
-        ))),
-    }
-}
-
-/// JCZ's element for the pig-herds printed on fields (The River II's
-/// `RI.2/II+`), which JCZ names on by default with Traders & Builders.
-const PIG_HERD: &str = "pig-herd";
-
-/// JCZ's tile sets whose fields show pig-herds.
-const PIG_HERD_SETS: [&str; 1] = ["river/2"];
-
-/// Whether the save's pig-herds score as this engine's would: here a
-/// pig-herd scores with Traders & Builders' pig (docs/expansions/river.md),
-/// in JCZ with its `pig-herd` element. Without a tile that shows one the
-/// element changes nothing.
-fn pig_herds(jcz_sets: &[String], expansions: &[&str], elements: &BTreeMap<String, Value>) -> Result<(), JczError> {
-    if !jcz_sets.iter().any(|s| PIG_HERD_SETS.contains(&s.as_str())) {
-        return Ok(());
-    }
-    let theirs = elements.contains_key(PIG_HERD);
-    let ours = expansions.contains(&"traders-and-builders") && part_named(elements, "pig")?;
-    if theirs == ours {
-        return Ok(());
-    }
-    Err(unsupported(if theirs {
-        "the JCZ element `pig-herd` (setup.elements) without Traders & Builders' pig: a pig-herd scores here only \
-         with the pig"
-            .to_string()
-    } else {
-        "a game with Traders & Builders' pig and The River II's pig-herd but without the JCZ element `pig-herd` \
-         (setup.elements): a pig-herd scores here whenever the pig is in the game"
-            .to_string()
-    }))
-}
-
-/// A JCZ figure element's count (`"big-follower": 1`; `true` reads as 1).
-fn element_count(elements: &BTreeMap<String, Value>, element: &str) -> Result<i64, JczError> {
-    match elements.get(element) {
-        None => Ok(0),
-        Some(Value::Number(n)) if n.as_i64().is_some() => Ok(n.as_i64().unwrap_or(0)),
-        Some(Value::Bool(_) | Value::Null) => Ok(1),
-        Some(other) => Err(JczError::Invalid {
-            place: format!("setup.elements.{element}"),
-            message: format!("{other}: JCZ writes a number of figures here"),
-        }),
-    }
-}
-
-/// Whether the save names a part's element: present, and for a figure's
-/// element with a count above 0.
-fn part_named(elements: &BTreeMap<String, Value>, element: &str) -> Result<bool, JczError> {
-    if FIGURES.iter().any(|(e, _)| *e == element) {
-        Ok(element_count(elements, element)? > 0)
-    } else {
-        Ok(elements.contains_key(element))
-    }
-}
-
-/// Figures per player: JCZ's elements, written into `[figures]` where they
-/// differ from what the game's expansions give each player in this engine.
-fn figures(elements: &BTreeMap<String, Value>, catalog: &Catalog, config: &mut GameConfig) -> Result<(), JczError> {
+/// Figures per player: JCZ's figure elements, written into `[figures]`
+/// where they differ from what the game's expansions give each player.
+fn figures(
+    elements: &Elements<'_>,
+    mappings: &Mappings,
+    catalog: &Catalog,
+    config: &mut GameConfig,
+) -> Result<(), JczError> {
     let mut ours: BTreeMap<&str, i64> = BTreeMap::from([(FOLLOWER.id, i64::from(FOLLOWER.per_player))]);
     for e in &config.expansions {
         if let Some(info) = catalog.get(e) {
@@ -414,8 +377,11 @@ fn figures(elements: &BTreeMap<String, Value>, catalog: &Catalog, config: &mut G
             }
         }
     }
-    for (element, figure) in FIGURES {
-        let wanted = element_count(elements, element)?;
+    for (_, e) in mappings.elements() {
+        let Some(figure) = &e.figure else { continue };
+        let element = e.jcz.get_ref();
+        let figure = figure.get_ref().as_str();
+        let wanted = elements.count(element)?;
         match ours.get(figure) {
             Some(&have) if have == wanted => {}
             Some(_) => {
@@ -432,113 +398,117 @@ fn figures(elements: &BTreeMap<String, Value>, catalog: &Catalog, config: &mut G
     Ok(())
 }
 
-/// Sets a variant of the base game (`[variants.base]`).
-fn base_variant(config: &mut GameConfig, name: &str, value: bool, what: &str) -> Result<(), JczError> {
-    let checked = BASE_VARIANTS
-        .iter()
-        .find(|d| d.name == name)
-        .and_then(|d| d.kind.check(&VariantValue::Bool(value)).ok())
-        .ok_or_else(|| unsupported(format!("{what}: it needs the base-game variant {name} = {value}")))?;
+/// Sets a variant of `owner` (an expansion, or the base game), checked
+/// against its declaration.
+fn set_variant(
+    config: &mut GameConfig,
+    catalog: &Catalog,
+    owner: &str,
+    name: &str,
+    value: &toml::Value,
+    what: &str,
+) -> Result<(), JczError> {
+    let decl = if owner == BASE_ID {
+        BASE_VARIANTS.iter().find(|d| d.name == name)
+    } else {
+        catalog
+            .get(owner)
+            .and_then(|info| info.variants.iter().find(|d| d.name == name))
+    };
+    let checked = decl
+        .zip(variant_value(value))
+        .and_then(|(d, v)| d.kind.check(&v).ok())
+        .ok_or_else(|| unsupported(format!("{what}: it needs the variant {owner}.{name} = {value}")))?;
     config
         .variants
-        .entry(BASE_ID.to_string())
+        .entry(owner.to_string())
         .or_default()
         .insert(name.to_string(), checked);
     Ok(())
 }
 
-/// Sets an expansion's variant, when the engine has it.
-fn set_variant(
-    config: &mut GameConfig,
-    catalog: &Catalog,
-    expansion: &str,
-    name: &str,
-    value: &str,
-    what: &str,
-) -> Result<(), JczError> {
-    let decl = catalog
-        .get(expansion)
-        .and_then(|info| info.variants.iter().find(|d| d.name == name));
-    match decl.map(|d| d.kind.check(&VariantValue::from(value))) {
-        Some(Ok(checked)) => {
-            config
-                .variants
-                .entry(expansion.to_string())
-                .or_default()
-                .insert(name.to_string(), checked);
-            Ok(())
-        }
-        // The engine's behaviour without the variant is JCZ's default.
-        None if is_engine_behaviour(expansion, name, value) => Ok(()),
-        _ => Err(unsupported(format!(
-            "{what}: it needs the variant {expansion}.{name} = {value}"
+/// The start tile must be the engine's for this configuration, alone at
+/// (0,0), turned any way: the board is then turned as a whole so that it
+/// lies unturned, as this engine's does. Returns that turn.
+fn check_start(save: &Save, mappings: &Mappings, sets: &[SetRef], rules: &Rules) -> Result<Rotation, JczError> {
+    let start = rules.tile(rules.start_tile()).def.id.as_str();
+    // The JCZ entries that are this engine's start tile.
+    let entries: Vec<&crate::mapping::TileEntry> = sets
+        .iter()
+        .flat_map(|&r| mappings.tiles_of(r))
+        .filter(|t| t.engine == start)
+        .collect();
+    let expected = entries.first().map_or(start, |t| t.jcz.get_ref().as_str());
+    let Some(tiles) = &save.setup.start else {
+        // Older saves name no start: JCZ's default, unturned.
+        return Ok(entries.first().map_or(Rotation::NONE, |t| t.turn()));
+    };
+    let turned = match tiles.as_slice() {
+        [one] if one.x == 0 && one.y == 0 => entries
+            .iter()
+            .find(|t| *t.jcz.get_ref() == one.tile)
+            .and_then(|t| Some((t, crate::replay::rotation(Some(&one.rotation), "setup.start").ok()?))),
+        _ => None,
+    };
+    match turned {
+        // The start tile turned by `r` on JCZ's board is this engine's
+        // turned by `r - turn`; turning the board by `turn - r` makes it 0.
+        Some((entry, r)) => Ok(Rotation::quarters(
+            entry.turn().quarter_turns() + r.inverse().quarter_turns(),
+        )),
+        None => Err(unsupported(format!(
+            "the start tiles {} (setup.start): this engine starts this game with {expected} alone at (0,0)",
+            serde_json::to_string(
+                &tiles
+                    .iter()
+                    .map(|s| format!("{} at ({},{}) {}", s.tile, s.x, s.y, s.rotation))
+                    .collect::<Vec<_>>()
+            )
+            .unwrap_or_default()
         ))),
     }
 }
 
-/// What the engine does when it has no variant for a JCZ option: the
-/// documented behaviour of each expansion (docs/expansions/).
-fn is_engine_behaviour(expansion: &str, name: &str, value: &str) -> bool {
-    matches!(
-        (expansion, name, value),
-        ("king-and-robber-baron", "scoring", "default")
-            | ("inns-and-cathedrals", "final_scoring", "normal")
-            | ("abbey-and-mayor", "barn_placement", "not-occupied")
-    )
-}
-
-/// The tiles of `bag` (engine id, copies) not yet drawn in `drawn`, the
-/// start tile (`start`: `D`, or The River's spring) left out, in the
-/// bag's order (a set with its rules, The River, first: its tiles are
-/// drawn before the rest).
-fn tiles_left(bag: &[(String, u32)], drawn: &[String], start: &str) -> Vec<String> {
-    let mut rest: Vec<(String, u32)> = bag.to_vec();
-    if let Some(d) = rest.iter_mut().find(|(id, _)| id == start) {
-        d.1 = d.1.saturating_sub(1); // the start tile
-    }
-    for id in drawn {
-        if let Some(r) = rest.iter_mut().find(|(t, _)| t == id) {
-            r.1 = r.1.saturating_sub(1);
-        }
-    }
-    rest.into_iter()
-        .flat_map(|(id, n)| std::iter::repeat_n(id, n as usize))
-        .collect()
+/// The JCZ sets the mappings know, for messages.
+pub(crate) fn known_sets(mappings: &Mappings) -> String {
+    let mut names: Vec<&str> = mappings
+        .list
+        .iter()
+        .flat_map(|m| m.sets.iter().map(|s| s.get_ref().jcz.get_ref().as_str()))
+        .collect();
+    names.dedup();
+    names.join(", ")
 }
 
 /// The draw order in engine ids, and whether JCZ's game was over.
 fn draw_order(
     save: &Save,
-    table: &TileTable,
-    bag: &[(String, u32)],
-    start: &str,
-    sets: &[String],
+    mappings: &Mappings,
+    sets: &[SetRef],
+    rules: &Rules,
     notes: &mut Vec<String>,
 ) -> Result<(Vec<String>, bool), JczError> {
-    let engine_id = |id: &str, place: &str| -> Result<String, JczError> {
-        table
-            .tile_in(id, sets)
-            .filter(|t| t.jcz != ABBEY_TILE)
-            .map(|t| t.engine.clone())
-            .ok_or_else(|| JczError::UnknownTile {
-                place: place.to_string(),
-                id: id.to_string(),
-                sets: table.sets.iter().map(|s| s.jcz.as_str()).collect::<Vec<_>>().join(", "),
-            })
+    let entry = |id: &str, place: &str| {
+        mappings.tile_anywhere(id, sets).ok_or_else(|| JczError::UnknownTile {
+            place: place.to_string(),
+            id: id.to_string(),
+            sets: known_sets(mappings),
+        })
     };
-    // The tiles placed, in order (the abbey is held, not drawn).
+    // The tiles placed, in order; a tile nobody draws (the abbey) is no draw.
     let mut placed: Vec<(usize, String)> = Vec::new();
     for (i, a) in save.replay.iter().enumerate() {
         if a.kind == "PLACE_TILE" {
             let fields = a.fields();
+            let place = format!("replay action {} (PLACE_TILE)", i + 1);
             let id = fields
                 .get("tileId")
                 .and_then(Value::as_str)
                 .ok_or_else(|| JczError::Invalid {
-                    place: format!("replay action {} (PLACE_TILE)", i + 1),
+                    place: place.clone(),
                     message: "no `tileId`".into(),
                 })?;
-            if id != ABBEY_TILE {
+            if entry(id, &place)?.count.is_some() {
                 placed.push((i, id.to_string()));
             }
         }
@@ -566,9 +536,46 @@ fn draw_order(
             Some((i, _)) => format!("replay action {} (PLACE_TILE)", i + 1),
             None => format!("gameAnnotations.drawOrder, draw {}", k + 1),
         };
-        ids.push(engine_id(id, &place)?);
+        ids.push(entry(id, &place)?.engine.clone());
     }
-    let bag_size: u32 = bag.iter().map(|(_, n)| n).sum::<u32>().saturating_sub(1);
+    // The engine's bag, the start tile's placed copy left out: the tiles
+    // not yet drawn follow in its order.
+    let bag: Vec<String> = rules
+        .initial_bag()
+        .iter()
+        .map(|&t| rules.tile(t).def.id.clone())
+        .collect();
+    // Every draw must be a tile of the engine's bag for this game.
+    let mut in_bag = bag.clone();
+    for (k, id) in ids.iter().enumerate() {
+        match in_bag.iter().position(|t| t == id) {
+            Some(i) => {
+                in_bag.remove(i);
+            }
+            None => {
+                let place = match placed.get(k) {
+                    Some((i, _)) => format!("replay action {} (PLACE_TILE)", i + 1),
+                    None => format!("gameAnnotations.drawOrder, draw {}", k + 1),
+                };
+                return Err(JczError::Invalid {
+                    place,
+                    message: format!(
+                        "JCZ draws {} ({id}), and this engine's bag for this game holds no more of it",
+                        draws[k]
+                    ),
+                });
+            }
+        }
+    }
+    let left = |drawn: &[String]| {
+        let mut rest = bag.clone();
+        for id in drawn {
+            if let Some(i) = rest.iter().position(|t| t == id) {
+                rest.remove(i);
+            }
+        }
+        rest
+    };
     let finished = match end {
         Some(end) => {
             if placed.len() > end {
@@ -585,7 +592,7 @@ fn draw_order(
                 // save stops and end the game with final scoring, which
                 // JCZ's game never reached.
                 let missing = end - ids.len();
-                let rest = tiles_left(bag, &ids, start);
+                let rest = left(&ids);
                 let added = rest.len().min(missing);
                 notes.push(format!(
                     "the save stops at draw {} of the {end} JCZ's game has (gameAnnotations.endTurn), and its draw \
@@ -598,13 +605,13 @@ fn draw_order(
             }
             placed.len() == end
         }
-        None if ids.len() as u32 >= bag_size => true,
+        None if ids.len() >= rules.bag_size() => true,
         None => {
             // A game saved before its end: the tiles still in the bag follow,
             // so that the replay stops where JCZ's game stood, before the
             // final scoring. JCZ draws them at random; their order here is
-            // the table's.
-            let rest = tiles_left(bag, &ids, start);
+            // the engine's bag's.
+            let rest = left(&ids);
             notes.push(format!(
                 "the save stops before the end of JCZ's game ({} tiles drawn, {} still in the bag): \
                  the record ends there too, without final scoring; the tiles still in the bag follow in the draw order \

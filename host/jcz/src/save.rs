@@ -1,4 +1,5 @@
-//! The parts of a JCZ 5.x saved game the importer reads.
+//! The parts of a JCZ 5.x saved game the importer reads (a 4.x save is
+//! read into the same shape first).
 
 use serde::Deserialize;
 use serde_json::Value;
@@ -100,7 +101,8 @@ pub struct Annotations {
     pub end_turn: Option<usize>,
 }
 
-/// What makes a file a JCZ 4.x save rather than a 5.x one, if it is one.
+/// What makes a file a JCZ 4.x save rather than a 5.x one, if it is one:
+/// the importer then reads it as the 5.x save of the same game.
 pub fn legacy_marker(value: &Value) -> Option<&'static str> {
     if value.get("slots").is_some() {
         Some("`slots`")

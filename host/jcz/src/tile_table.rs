@@ -1,253 +1,125 @@
-//! The table of JCZ tile ids and sets (`tiles.toml`, kept as data) and its
-//! check against this engine's tiles.
+//! JCZ's tiles as the mappings describe them (`[[tile]]`), and the check
+//! of each description against this engine's tile of that name.
 
 use crate::location::{Location, jcz_name, signature};
-use carcassonne_core::tiles::{Landscape, TileDef};
+use crate::mapping::{FlagPlace, Mapping, Mappings, SetRef, TileEntry};
+use carcassonne_core::diagnostic::Diagnostic;
+use carcassonne_core::tiles::{FeatureDef, Landscape, TileDef};
 use carcassonne_core::{FeatureKind, Rotation, TileSet};
-use serde::Deserialize;
-use std::sync::OnceLock;
 
-/// The table as shipped (`host/jcz/tiles.toml`).
-pub const TILE_TABLE: &str = include_str!("../tiles.toml");
-
-/// A JCZ tile set and the tile set of this engine it is.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SetEntry {
-    /// JCZ's name (a key of `setup.sets`, without `:1`).
-    pub jcz: String,
-    /// The prefix of its tile ids (`BA` in `BA/RCr`).
-    pub prefix: String,
-    /// This engine's tile set id.
-    pub engine: String,
-    /// Tiles of the set under another prefix (`RI/s`, the spring JCZ's
-    /// River sets share).
-    #[serde(default)]
-    pub tiles: Vec<String>,
-    /// The set brings its expansion's rules with it: JCZ has no element for
-    /// them (The River), so a save with the set plays by them.
-    #[serde(default)]
-    pub with_rules: bool,
-    /// This engine's tiles of another set that this one replaces when both
-    /// are in a game (The River II: one spring, and not The River's lake).
-    #[serde(default)]
-    pub replaces: Vec<String>,
-}
-
-/// One JCZ tile id and what it denotes.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TileEntry {
-    /// JCZ's id (`BA/RCr`).
-    pub jcz: String,
-    /// This engine's id (`D`).
-    pub engine: String,
-    /// The JCZ set this entry is for, when JCZ's id stands for different
-    /// tiles of this engine in different sets (the spring `RI/s`: this
-    /// engine's River and River II each have their own). `None`: any set.
-    #[serde(default)]
-    pub set: Option<String>,
-    /// Copies in JCZ's set (absent for tiles handed out, not drawn).
-    #[serde(default)]
-    pub count: Option<u32>,
-    /// Edges N E S W in JCZ's orientation.
-    pub edges: String,
-    /// Degrees JCZ's tile is turned clockwise to be this engine's tile as
-    /// its file draws it (0, 90, 180 or 270; the two were drawn facing
-    /// different ways: JCZ's spring sends its river east, this engine's
-    /// south).
-    #[serde(default)]
-    pub turn: u16,
-    /// Features in JCZ's terms (see the head of `tiles.toml`).
-    pub features: Vec<String>,
-}
-
-/// The whole table.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TileTable {
-    /// The sets.
-    #[serde(rename = "set")]
-    pub sets: Vec<SetEntry>,
-    /// The tiles.
-    #[serde(rename = "tile")]
-    pub tiles: Vec<TileEntry>,
-}
-
-/// JCZ's trade goods (a city's `resource`), as Traders & Builders' tiles
-/// name them (`traders-and-builders = { goods = "wine" }`).
-const RESOURCES: [&str; 3] = ["wine", "grain", "cloth"];
-
-/// The expansion whose tile attribute `goods` is JCZ's `resource`.
-const GOODS_EXPANSION: &str = "traders-and-builders";
-
-/// The kind of feature The River declares, which JCZ's tiles call `river`.
-pub const RIVER_KIND: &str = "river";
-
-impl TileEntry {
-    /// [`TileEntry::turn`] as a rotation.
-    pub fn turn(&self) -> Rotation {
-        Rotation::from_degrees(i64::from(self.turn)).unwrap_or(Rotation::NONE)
-    }
-}
-
-/// One feature of a [`TileEntry`], read from its description.
+/// One feature of a [`TileEntry`], read from its description:
+/// `"<kind> <locations…> [city <sides…>] [pennant|pennants=N] [flags…]"`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JczFeature {
-    /// Road, city, field (JCZ's farm) or cloister; `None` for a river
-    /// (The River's kind, [`RIVER_KIND`], whose index the game's
-    /// landscape gives).
-    pub kind: Option<FeatureKind>,
-    /// Where it lies.
+    /// The first word, JCZ's name of the kind (`farm`).
+    pub word: String,
+    /// This engine's kind of feature (`field`), once read with the
+    /// mappings' `[[feature]]` names; empty from [`JczFeature::words`].
+    pub kind: String,
+    /// Where it lies: `I`, inside the tile, when the description names no
+    /// place (a cloister).
     pub location: Location,
     /// For a farm: the sides of the cities it touches.
     pub cities: Vec<Location>,
     /// Pennants (cities).
     pub pennants: u8,
-    /// An inn on the road.
-    pub inn: bool,
-    /// A cathedral in the city.
-    pub cathedral: bool,
-    /// The trade good a city shows (JCZ's `resource`: `wine`, `grain` or
-    /// `cloth`; Traders & Builders).
-    pub resource: Option<String>,
+    /// The other words, each a `[[flag]]` of some mapping: the word and
+    /// its value (`resource=wine`), if it has one.
+    pub flags: Vec<(String, Option<String>)>,
 }
 
 impl JczFeature {
-    /// Reads `"<kind> <locations…> [city <sides…>] [pennant|pennants=N] [inn] [cathedral] [resource=GOOD]"`.
-    pub fn parse(text: &str) -> Result<JczFeature, String> {
+    /// Reads a description without the mappings: the locations, the
+    /// cities, the pennants; the kind word and the flags as they stand.
+    pub fn words(text: &str) -> Result<JczFeature, String> {
         let mut words = text.split_whitespace();
-        let kind = match words.next() {
-            Some("city") => Some(FeatureKind::CITY),
-            Some("road") => Some(FeatureKind::ROAD),
-            Some("farm") => Some(FeatureKind::FIELD),
-            Some("cloister") => Some(FeatureKind::CLOISTER),
-            Some(RIVER_KIND) => None,
-            other => return Err(format!("`{text}`: unknown feature kind {other:?}")),
+        let Some(word) = words.next() else {
+            return Err("an empty feature".into());
         };
         let mut places = Vec::new();
-        let mut cities = Vec::new();
-        let mut in_cities = false;
         let mut feature = JczFeature {
-            kind,
-            location: Location::parse("CLOISTER").expect("a location"),
+            word: word.to_string(),
+            kind: String::new(),
+            location: Location::parse("I").expect("a location"),
             cities: Vec::new(),
             pennants: 0,
-            inn: false,
-            cathedral: false,
-            resource: None,
+            flags: Vec::new(),
         };
-        for word in words {
-            match word {
-                "city" => in_cities = true,
-                "pennant" => feature.pennants = 1,
-                "inn" => feature.inn = true,
-                "cathedral" => feature.cathedral = true,
-                _ if word.starts_with("resource=") => {
-                    let good = &word["resource=".len()..];
-                    if !RESOURCES.contains(&good) {
-                        return Err(format!(
-                            "`{text}`: unknown resource `{good}` (JCZ has wine, grain, cloth)"
-                        ));
-                    }
-                    feature.resource = Some(good.to_string());
+        let mut in_cities = false;
+        for w in words {
+            if w == "city" {
+                in_cities = true;
+            } else if w == "pennant" {
+                feature.pennants = 1;
+            } else if let Some(n) = w.strip_prefix("pennants=") {
+                feature.pennants = n.parse().map_err(|_| format!("`{text}`: bad pennant count"))?;
+            } else if let Some(loc) = Location::parse(w) {
+                if in_cities {
+                    feature.cities.push(loc);
+                } else {
+                    places.push(w);
                 }
-                _ if word.starts_with("pennants=") => {
-                    feature.pennants = word["pennants=".len()..]
-                        .parse()
-                        .map_err(|_| format!("`{text}`: bad pennant count"))?;
-                }
-                _ => {
-                    let loc = Location::parse(word).ok_or_else(|| format!("`{text}`: unknown location `{word}`"))?;
-                    if in_cities { cities.push(loc) } else { places.push(word) }
-                }
+            } else if w.chars().all(|c| c.is_ascii_alphanumeric() || "-_=".contains(c)) {
+                let (name, value) = match w.split_once('=') {
+                    Some((n, v)) => (n.to_string(), Some(v.to_string())),
+                    None => (w.to_string(), None),
+                };
+                feature.flags.push((name, value));
+            } else {
+                return Err(format!("`{text}`: unknown location or word `{w}`"));
             }
         }
-        if feature.kind != Some(FeatureKind::CLOISTER) {
-            feature.location = Location::parse(&places.join(".")).ok_or_else(|| format!("`{text}`: no location"))?;
+        if !places.is_empty() {
+            feature.location = Location::parse(&places.join(".")).ok_or_else(|| format!("`{text}`: bad location"))?;
         }
-        feature.cities = cities;
         Ok(feature)
     }
-}
 
-impl TileTable {
-    /// The shipped table.
-    pub fn shipped() -> &'static TileTable {
-        static TABLE: OnceLock<TileTable> = OnceLock::new();
-        TABLE.get_or_init(|| TileTable::parse(TILE_TABLE).expect("tiles.toml is checked by the tests"))
-    }
-
-    /// Reads a table.
-    pub fn parse(text: &str) -> Result<TileTable, String> {
-        let table: TileTable = toml::from_str(text).map_err(|e| e.to_string())?;
-        for t in &table.tiles {
-            if Rotation::from_degrees(i64::from(t.turn)).is_none() {
-                return Err(format!("{}: turn = {}: 0, 90, 180 or 270", t.jcz, t.turn));
+    /// Reads a description with the mappings' words: the kind word a
+    /// `[[feature]]` name, each flag a `[[flag]]` on features.
+    pub fn parse(text: &str, mappings: &Mappings) -> Result<JczFeature, String> {
+        let mut f = JczFeature::words(text)?;
+        let entry = mappings
+            .feature(&f.word)
+            .ok_or_else(|| format!("`{text}`: no mapping names a kind of feature `{}`", f.word))?;
+        f.kind = entry
+            .kind
+            .as_ref()
+            .map(|k| k.get_ref().clone())
+            .ok_or_else(|| format!("`{text}`: `{}` is a place on the tile, not a kind of feature", f.word))?;
+        for (name, value) in &f.flags {
+            let declared: Vec<_> = mappings
+                .flags_named(name)
+                .filter(|(_, fl)| fl.on == FlagPlace::Feature)
+                .collect();
+            if declared.is_empty() {
+                return Err(format!("`{text}`: no mapping has a feature flag `{name}` (`[[flag]]`)"));
             }
-            for f in &t.features {
-                JczFeature::parse(f).map_err(|e| format!("{}: {e}", t.jcz))?;
+            for (_, fl) in declared {
+                match (value, fl.values.is_empty()) {
+                    (None, true) => {}
+                    (Some(v), false) if fl.values.contains(v) => {}
+                    (Some(v), false) => {
+                        return Err(format!(
+                            "`{text}`: unknown {name} `{v}` (JCZ has {})",
+                            fl.values.join(", ")
+                        ));
+                    }
+                    (None, false) => return Err(format!("`{text}`: `{name}` takes a value (`{name}=…`)")),
+                    (Some(_), true) => return Err(format!("`{text}`: `{name}` takes no value")),
+                }
             }
         }
-        Ok(table)
+        Ok(f)
     }
 
-    /// The entry of a JCZ tile id (the first, if the id is in several sets).
-    pub fn tile(&self, jcz: &str) -> Option<&TileEntry> {
-        self.tiles.iter().find(|t| t.jcz == jcz)
-    }
-
-    /// The entry of a JCZ tile id in a game of the JCZ sets `sets` (names
-    /// without the edition): the first whose set, if it names one, is
-    /// among them.
-    pub fn tile_in(&self, jcz: &str, sets: &[String]) -> Option<&TileEntry> {
-        self.tiles
+    /// The value the description gives flag `name`: `true` for the word
+    /// alone.
+    fn flag(&self, name: &str) -> Option<String> {
+        self.flags
             .iter()
-            .find(|t| t.jcz == jcz && t.set.as_ref().is_none_or(|s| sets.contains(s)))
-    }
-
-    /// The set of a JCZ set name.
-    pub fn set(&self, jcz: &str) -> Option<&SetEntry> {
-        self.sets.iter().find(|s| s.jcz == jcz)
-    }
-
-    /// The tiles of a JCZ set: by id prefix, and those it lists.
-    pub fn tiles_of<'a>(&'a self, set: &'a SetEntry) -> impl Iterator<Item = &'a TileEntry> + 'a {
-        self.tiles.iter().filter(move |t| {
-            (t.jcz.split_once('/').is_some_and(|(p, _)| p == set.prefix) || set.tiles.contains(&t.jcz))
-                && t.set.as_ref().is_none_or(|s| *s == set.jcz)
-        })
-    }
-
-    /// Every way an entry disagrees with this engine's tile of the same
-    /// name in `sets` (whose kinds of feature and edge `landscape` names),
-    /// one sentence each (empty when the table is right).
-    pub fn mismatches(&self, sets: &[TileSet], landscape: &Landscape) -> Vec<String> {
-        let mut out = Vec::new();
-        for entry in &self.tiles {
-            let Some(def) = sets.iter().find_map(|s| s.tile(&entry.engine)) else {
-                out.push(format!("{}: this engine has no tile `{}`", entry.jcz, entry.engine));
-                continue;
-            };
-            for problem in entry_mismatches(entry, def, landscape) {
-                out.push(format!("{} (engine {}): {problem}", entry.jcz, entry.engine));
-            }
-        }
-        for set in &self.sets {
-            let engine_total: u32 = sets
-                .iter()
-                .find(|s| s.id == set.engine)
-                .map(|s| s.tiles.iter().filter(|t| t.in_bag).map(|t| t.count).sum())
-                .unwrap_or(0);
-            let jcz_total: u32 = self.tiles_of(set).filter_map(|t| t.count).sum();
-            if engine_total != jcz_total {
-                out.push(format!(
-                    "set {}: JCZ has {jcz_total} tiles, this engine's {} has {engine_total}",
-                    set.jcz, set.engine
-                ));
-            }
-        }
-        out
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone().unwrap_or_else(|| "true".to_string()))
     }
 }
 
@@ -261,7 +133,94 @@ fn turned_edges(edges: &str, turn: Rotation) -> String {
     sides.into_iter().collect()
 }
 
-fn entry_mismatches(entry: &TileEntry, def: &TileDef, landscape: &Landscape) -> Vec<String> {
+/// An attribute as the text a flag compares: `true`, or its text; `None`
+/// when absent or false.
+fn attribute_text(table: Option<&toml::Value>, key: &str) -> Option<String> {
+    match table?.get(key)? {
+        toml::Value::Boolean(true) => Some("true".into()),
+        toml::Value::Boolean(false) => None,
+        toml::Value::String(s) => Some(s.clone()),
+        other => Some(other.to_string()),
+    }
+}
+
+/// Every way the tile descriptions of `mappings` disagree with this
+/// engine's tiles in `sets` (whose kinds `landscape` names), and each set
+/// entry's count with the engine set's, located in the mapping files.
+pub fn mismatches(mappings: &Mappings, sets: &[TileSet], landscape: &Landscape) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (mi, m) in mappings.list.iter().enumerate() {
+        let refs: Vec<SetRef> = (0..m.sets.len()).map(|si| (mi, si)).collect();
+        for t in &m.tiles {
+            let entry = t.get_ref();
+            let engine_sets: Vec<String> = refs
+                .iter()
+                .filter(|&&r| mappings.tiles_of(r).any(|x| std::ptr::eq(x, entry)))
+                .map(|&r| mappings.engine_set(r))
+                .collect();
+            if engine_sets.is_empty() {
+                out.push(m.at(
+                    entry.jcz.span(),
+                    format!(
+                        "{}: the tile is in none of this file's sets (a set's `prefix` or `tiles`)",
+                        entry.jcz.get_ref()
+                    ),
+                ));
+                continue;
+            }
+            let def = sets
+                .iter()
+                .filter(|s| engine_sets.contains(&s.id))
+                .find_map(|s| s.tile(&entry.engine));
+            let Some(def) = def else {
+                out.push(m.at(
+                    entry.jcz.span(),
+                    format!(
+                        "{}: this engine has no tile `{}` in the set {}",
+                        entry.jcz.get_ref(),
+                        entry.engine,
+                        engine_sets.join(", ")
+                    ),
+                ));
+                continue;
+            };
+            for problem in entry_mismatches(entry, def, landscape, mappings) {
+                out.push(m.at(
+                    entry.jcz.span(),
+                    format!("{} (engine {}): {problem}", entry.jcz.get_ref(), entry.engine),
+                ));
+            }
+        }
+        for &r in &refs {
+            out.extend(count_mismatch(mappings, m, r, sets));
+        }
+    }
+    out
+}
+
+fn count_mismatch(mappings: &Mappings, m: &Mapping, r: SetRef, sets: &[TileSet]) -> Option<Diagnostic> {
+    let set = mappings.set(r);
+    let engine = mappings.engine_set(r);
+    let Some(engine_set) = sets.iter().find(|s| s.id == engine) else {
+        return Some(m.at(
+            set.jcz.span(),
+            format!("set {}: this engine has no tile set `{engine}`", set.jcz.get_ref()),
+        ));
+    };
+    let engine_total: u32 = engine_set.tiles.iter().filter(|t| t.in_bag).map(|t| t.count).sum();
+    let jcz_total: u32 = mappings.tiles_of(r).filter_map(|t| t.count).sum();
+    (engine_total != jcz_total).then(|| {
+        m.at(
+            set.jcz.span(),
+            format!(
+                "set {}: JCZ has {jcz_total} tiles, this engine's {engine} has {engine_total}",
+                set.jcz.get_ref()
+            ),
+        )
+    })
+}
+
+fn entry_mismatches(entry: &TileEntry, def: &TileDef, landscape: &Landscape, mappings: &Mappings) -> Vec<String> {
     let mut out = Vec::new();
     let turn = entry.turn();
     let edges: String = def.edges.iter().map(|&e| landscape.letter(e)).collect();
@@ -274,7 +233,6 @@ fn entry_mismatches(entry: &TileEntry, def: &TileDef, landscape: &Landscape) -> 
             turn.degrees()
         ));
     }
-    let river = landscape.feature_kind(RIVER_KIND);
     if let Some(count) = entry.count
         && count != def.count
     {
@@ -287,14 +245,51 @@ fn entry_mismatches(entry: &TileEntry, def: &TileDef, landscape: &Landscape) -> 
             entry.features.len()
         ));
     }
-    for text in &entry.features {
-        let Ok(jf) = JczFeature::parse(text) else { continue };
-        let location = jf.location.rotated(turn);
-        let found = match jf.kind {
-            Some(kind) => location.find(&def.features, Some(kind)),
-            // A river: the feature of The River's kind there.
-            None => river.and_then(|r| location.find(&def.features, Some(r))),
+    // Flags on the tile (`tower`, `height=2`).
+    let tile_flags: Vec<(&str, String)> = entry
+        .flags
+        .iter()
+        .map(|f| match f.get_ref().split_once('=') {
+            Some((name, value)) => (name, value.to_string()),
+            None => (f.get_ref().as_str(), "true".to_string()),
+        })
+        .collect();
+    let mut words: Vec<&str> = mappings
+        .flags()
+        .filter(|(_, f)| f.on == FlagPlace::Tile)
+        .map(|(_, f)| f.jcz.get_ref().as_str())
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    for word in words {
+        let ours: Vec<Option<String>> = mappings
+            .flags_named(word)
+            .filter(|(_, f)| f.on == FlagPlace::Tile)
+            .map(|(owner, f)| attribute_text(def.attribute(owner), f.attribute.get_ref()))
+            .collect();
+        let theirs = tile_flags.iter().find(|(n, _)| *n == word).map(|(_, v)| v);
+        let agrees = match theirs {
+            Some(v) => ours.iter().any(|o| o.as_ref() == Some(v)),
+            None => ours.iter().all(Option::is_none),
         };
+        if !agrees {
+            let here: Vec<String> = ours.iter().flatten().cloned().collect();
+            out.push(match theirs {
+                Some(v) if here.is_empty() => format!("JCZ's tile has `{word}` ({v}), this engine's not"),
+                Some(v) => format!("JCZ's tile has `{word}` = {v}, this engine's {}", here.join(" / ")),
+                None => format!("this engine's tile has JCZ's `{word}`, the description not"),
+            });
+        }
+    }
+    for text in &entry.features {
+        let text = text.get_ref();
+        let Ok(jf) = JczFeature::parse(text, mappings) else {
+            continue;
+        };
+        let location = jf.location.rotated(turn);
+        let found = landscape
+            .feature_kind(&jf.kind)
+            .and_then(|kind| location.find(&def.features, Some(kind)));
         let Some(fi) = found else {
             out.push(format!("no feature here is JCZ's `{text}`"));
             continue;
@@ -303,27 +298,7 @@ fn entry_mismatches(entry: &TileEntry, def: &TileDef, landscape: &Landscape) -> 
         if f.pennants != jf.pennants {
             out.push(format!("`{text}`: {} pennants here", f.pennants));
         }
-        let flag = |key: &str| {
-            f.attributes
-                .get("inns-and-cathedrals")
-                .and_then(|t| t.get(key))
-                .and_then(|v| v.as_bool())
-                .unwrap_or(false)
-        };
-        if flag("inn") != jf.inn || flag("cathedral") != jf.cathedral {
-            out.push(format!("`{text}`: inn or cathedral differs here"));
-        }
-        let goods = f
-            .attributes
-            .get(GOODS_EXPANSION)
-            .and_then(|t| t.get("goods"))
-            .and_then(|v| v.as_str());
-        if goods != jf.resource.as_deref() {
-            out.push(format!(
-                "`{text}`: {} here",
-                goods.map_or("no trade good".to_string(), |g| format!("the trade good {g}"))
-            ));
-        }
+        out.extend(flag_mismatches(text, &jf, f, mappings));
         // A farm names a city by any side it covers (`city W` for a city on N and W).
         let resolved: Vec<Option<usize>> = jf
             .cities
@@ -348,6 +323,44 @@ fn entry_mismatches(entry: &TileEntry, def: &TileDef, landscape: &Landscape) -> 
                 .map(|&c| jcz_name(FeatureKind::CITY, def.features[c].segments))
                 .collect();
             out.push(format!("`{text}`: touches the cities {names:?} here"));
+        }
+    }
+    out
+}
+
+/// Where the feature flags of a description disagree with the attributes
+/// of this engine's feature: a word JCZ writes must be one of its owners'
+/// attributes here, and a word JCZ leaves out none of them.
+fn flag_mismatches(text: &str, jf: &JczFeature, f: &FeatureDef, mappings: &Mappings) -> Vec<String> {
+    let mut words: Vec<&str> = mappings
+        .flags()
+        .filter(|(_, fl)| fl.on == FlagPlace::Feature)
+        .map(|(_, fl)| fl.jcz.get_ref().as_str())
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    let mut out = Vec::new();
+    for word in words {
+        let ours: Vec<Option<String>> = mappings
+            .flags_named(word)
+            .filter(|(_, fl)| fl.on == FlagPlace::Feature)
+            .map(|(owner, fl)| attribute_text(f.attributes.get(owner), fl.attribute.get_ref()))
+            .collect();
+        let theirs = jf.flag(word);
+        let agrees = match &theirs {
+            Some(v) => ours.iter().any(|o| o.as_ref() == Some(v)),
+            None => ours.iter().all(Option::is_none),
+        };
+        if !agrees {
+            let here: Vec<String> = ours.iter().flatten().cloned().collect();
+            out.push(format!(
+                "`{text}`: {word} {} here",
+                if here.is_empty() {
+                    "absent".to_string()
+                } else {
+                    format!("= {}", here.join(" / "))
+                }
+            ));
         }
     }
     out

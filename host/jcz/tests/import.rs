@@ -146,8 +146,14 @@ fn the_river_ii() {
     let with = |extra: &str| sample("river_ii.jcz").replace(elements, &format!("{elements}{extra}"));
     import_text(&with(r#", "pig": 1, "pig-herd": true"#)).expect("pig and pig-herd agree");
     for (extra, expected) in [
-        (r#", "pig-herd": true"#, "without Traders & Builders' pig"),
-        (r#", "pig": 1"#, "without the JCZ element `pig-herd`"),
+        (
+            r#", "pig-herd": true"#,
+            "the JCZ element `pig-herd` (setup.elements) without the JCZ element `pig`",
+        ),
+        (
+            r#", "pig": 1"#,
+            "the JCZ element `pig` without the JCZ element `pig-herd`",
+        ),
     ] {
         let e = import_text(&with(extra)).unwrap_err().to_string();
         assert!(e.contains(expected), "{extra}: {e}");
@@ -227,21 +233,34 @@ fn turned_save(text: &str, quarters: u8) -> String {
             payload["rotation"] = Value::from(format!("R{}", (r + 90 * i64::from(quarters)) % 360));
         }
         let barn = payload["meepleId"].as_str().is_some_and(|m| m.contains(".barn."));
-        if let Some(pointer) = payload.get_mut("pointer") {
-            if barn {
-                // JCZ points a barn at the tile south-east of its corner
-                // (`NL.WR`, that tile's north-west corner) on any board: the
-                // corner turns as a point, and the tile south-east of it is
-                // named.
-                let p = &mut pointer["position"];
-                let (x, y) = (p[0].as_i64().unwrap(), p[1].as_i64().unwrap());
-                let (x, y) = (0..quarters).fold((x, y), |(x, y), _| (1 - y, x));
-                *p = serde_json::json!([x, y]);
-                pointer["location"] = Value::from("NL.WR");
+        if barn {
+            // JCZ points a barn at the tile south-east of its corner
+            // (`NL.WR`, that tile's north-west corner) on any board: the
+            // corner turns as a point, and the tile south-east of it is
+            // named.
+            let pointer = &mut payload["pointer"];
+            let p = &mut pointer["position"];
+            let (x, y) = (p[0].as_i64().unwrap(), p[1].as_i64().unwrap());
+            let (x, y) = (0..quarters).fold((x, y), |(x, y), _| (1 - y, x));
+            *p = serde_json::json!([x, y]);
+            pointer["location"] = Value::from("NL.WR");
+            continue;
+        }
+        for key in ["pointer", "to"] {
+            let Some(pointer) = payload.get_mut(key) else { continue };
+            if pointer.is_array() {
+                turn_pos(pointer);
+                continue;
+            }
+            let inner = if pointer.get("featurePointer").is_some() {
+                &mut pointer["featurePointer"]
             } else {
-                turn_pos(&mut pointer["position"]);
-                let loc = turn_location(pointer["location"].as_str().unwrap());
-                pointer["location"] = Value::from(loc);
+                pointer
+            };
+            turn_pos(&mut inner["position"]);
+            if let Some(loc) = inner.get("location").and_then(Value::as_str) {
+                let loc = turn_location(loc);
+                inner["location"] = Value::from(loc);
             }
         }
     }
@@ -258,6 +277,9 @@ fn a_turned_board_imports_as_the_same_game() {
         "river_ii.jcz",
         "rivers.jcz",
         "abbey_and_mayor.jcz",
+        "tower.jcz",
+        "princess_and_dragon.jcz",
+        "abbot.jcz",
     ] {
         let straight = import_text(&sample(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         for quarters in 1..4 {
@@ -485,7 +507,7 @@ fn an_abbey_without_its_element_is_refused() {
     };
     let e = e.to_string();
     assert!(
-        e.contains("replay action 19") && e.contains("the save's game has none (no `abbey` in setup.elements)"),
+        e.contains("replay action 19") && e.contains("JCZ places AM/A") && e.contains("hands out rather than draws"),
         "{e}"
     );
 }
@@ -736,4 +758,478 @@ fn traders_and_builders_by_element() {
     };
     let e = e.to_string();
     assert!(e.contains("replay action 23 (DEPLOY_MEEPLE)"), "{e}");
+}
+
+/// The Tower (tower.jcz, JCZ sets `basic:1` and `tower:1`, element
+/// `tower`), start tile BA/RCr at (0,0):
+/// 1. Alice: BA/C turned 180° at (0,-1) closes the start tile's city (2
+///    tiles): her follower scores 4 and returns.
+/// 2. Bob: TO/F (TW-B, a field with a foundation) at (0,1); instead of a
+///    follower he puts a floor on its foundation (JCZ: PLACE_TOKEN
+///    TOWER_PIECE; this engine: a `tower-floor` deployed on the tile). A
+///    tower 1 high reaches (0,0), (±1,1), (0,2): nobody there to take.
+/// 3. Alice: BA/L at (1,1), her follower on the cloister.
+/// 4. Bob: BA/L at (-1,1), and a second floor on (0,1): 2 high, it reaches
+///    (1,1); he takes Alice's follower prisoner (CAPTURE_FOLLOWER).
+/// 5. Alice, 4 points, buys it back first (PAY_RANSOM, before her tile):
+///    3 points to Bob. BA/RFr at (1,0); her follower on top of the tower
+///    at (0,1) (JCZ's pointer `Tower`), which closes it.
+/// 6. Bob: BA/RFr at (-1,0), his follower on the road (-1,0)–(1,0).
+///
+/// End: Bob's road, open, 3 tiles: 3. The cloisters are empty; the
+/// follower on the tower scores nothing. Alice 4 − 3 = 1, Bob 3 + 3 = 6.
+#[test]
+fn the_tower() {
+    assert_eq!(replayed_scores("tower.jcz"), [1, 6]);
+    let text = sample("tower.jcz");
+    let (_, ransom, imported) = scores_and_source(&text, "the-tower.ransom");
+    assert_eq!(ransom, [-3, 3]);
+    let config = &imported.record.config;
+    assert_eq!(config.expansions, ["the-tower"]);
+    let moves = serde_json::to_value(&imported.record.moves).unwrap();
+    let moves = moves.as_array().unwrap();
+    let floors = moves
+        .iter()
+        .filter(|m| m.pointer("/deploy/figure").and_then(|f| f.as_str()) == Some("tower-floor"))
+        .count();
+    assert_eq!(floors, 2, "{moves:?}");
+    assert!(
+        moves.iter().any(|m| m.pointer("/the-tower/capture").is_some()),
+        "{moves:?}"
+    );
+    assert!(
+        moves
+            .iter()
+            .any(|m| m.pointer("/the-tower/ransom/by") == Some(&serde_json::json!(1))),
+        "{moves:?}"
+    );
+    // Paid after the tile instead (JCZ lets a player pay at any time of the
+    // turn), the ransom is refused where it stands: this engine buys back
+    // at the start of the turn.
+    let late = text.replace(
+        r#"    {"type": "PAY_RANSOM", "payload": {"meepleId": "0.small.1"}, "player": 0},
+    {"type": "PLACE_TILE", "payload": {"tileId": "BA/RFr", "rotation": "R0", "position": [1, 0]}, "player": 0},"#,
+        r#"    {"type": "PLACE_TILE", "payload": {"tileId": "BA/RFr", "rotation": "R0", "position": [1, 0]}, "player": 0},
+    {"type": "PAY_RANSOM", "payload": {"meepleId": "0.small.1"}, "player": 0},"#,
+    );
+    assert_ne!(late, text);
+    let e = import_text(&late).map(|_| ()).unwrap_err().to_string();
+    assert!(
+        e.contains("replay action 15 (PAY_RANSOM)") && e.contains("at the start of a turn"),
+        "{e}"
+    );
+    // Without the `tower` element the tiles are read alone, and the floor
+    // is refused where it stands.
+    let tiles_only = text.replace(r#", "tower": 10"#, "");
+    let e = import_text(&tiles_only).map(|_| ()).unwrap_err().to_string();
+    assert!(e.contains("replay action 5 (PLACE_TOKEN)"), "{e}");
+}
+
+/// Prisoners exchanged (tower_exchange.jcz, The Tower with the big
+/// follower), start tile BA/RCr at (0,0):
+/// 1. Alice: TO/F at (0,1), her big follower in its field.
+/// 2. Bob: TO/L at (1,1), his follower on its cloister.
+/// 3. Alice: BA/L at (-1,1), her follower on its cloister.
+/// 4. Bob: BA/L at (0,2), a floor on (0,1) (1 high): he takes Alice's big
+///    follower on that tile.
+/// 5. Alice: BA/Rr at (-1,2), nothing.
+/// 6. Bob: BA/L at (1,2), a second floor on (0,1) (2 high): he takes
+///    Alice's follower at (-1,1). Bob holds a big follower and a follower
+///    of Alice's.
+/// 7. Alice: BA/L at (2,1), a floor on TO/L's foundation at (1,1) (1
+///    high): she takes Bob's follower there. Bob holds two kinds of hers,
+///    so JCZ asks which comes back (EXCHANGE_FOLLOWER); this engine gives
+///    back the first taken, the big follower, and JCZ's save chose it:
+///    Bob's follower goes home, Alice's big follower too.
+///
+/// End: nobody on any feature, nothing scores: 0–0. Bob still holds
+/// Alice's follower. Chosen otherwise (Alice's follower), the exchange is
+/// refused where it stands.
+#[test]
+fn prisoners_exchanged() {
+    assert_eq!(replayed_scores("tower_exchange.jcz"), [0, 0]);
+    let imported = import_text(&sample("tower_exchange.jcz")).unwrap();
+    let state = imported.game.state();
+    let captives: Vec<(u8, u8)> = state.captives().iter().map(|c| (c.owner, c.by)).collect();
+    assert_eq!(captives, [(0, 1)], "Bob holds Alice's follower");
+    let follower = imported.game.rules().figure_index("follower").unwrap();
+    assert_eq!(state.captives()[0].kind, follower);
+    let other = edited(
+        "tower_exchange.jcz",
+        r#""EXCHANGE_FOLLOWER", "payload": {"meepleId": "0.big.1"}"#,
+        r#""EXCHANGE_FOLLOWER", "payload": {"meepleId": "0.small.1"}"#,
+    );
+    let e = import_text(&other).map(|_| ()).unwrap_err().to_string();
+    assert!(
+        e.contains("replay action 24 (EXCHANGE_FOLLOWER)") && e.contains("gives 0.small.1 back"),
+        "{e}"
+    );
+}
+
+/// The Princess & the Dragon (princess_and_dragon.jcz, JCZ sets `basic:1`
+/// and `princess-and-dragon:1`, elements `dragon`, `fairy`, `princess`,
+/// `portal`), start tile BA/RCr at (0,0):
+/// 1. Alice: the volcano DG/F.v (PD-A) at (0,1): no figure on it; the
+///    dragon lands there.
+/// 2. Bob: BA/Cc.1 turned 180° at (0,-1), his knight in its city (south
+///    and east), which joins the start tile's.
+/// 3. Alice: DG/Cc.p (PD-T, the princess's city north and west) at (1,-1),
+///    joined to Bob's city: instead of deploying, the princess sends Bob's
+///    knight home (JCZ: RETURN_MEEPLE from PRINCESS; this engine: a pass,
+///    then the princess).
+/// 4. Bob: BA/RFr at (1,0), his follower on the road.
+/// 5. Alice: BA/L at (-1,1), her follower on the cloister.
+/// 6. Bob: BA/L at (1,1); instead of deploying he moves the fairy next to
+///    his road follower (JCZ: MOVE_NEUTRAL_FIGURE `fairy.1` to its meeple
+///    pointer).
+/// 7. Alice: the portal DG/RRR.g (PD-H) turned 180° at (-1,0), roads
+///    north, east and west; through the portal her follower goes into the
+///    open city at (1,-1).
+/// 8. Bob, 1 point from the fairy at the start of his turn: the dragon tile
+///    DG/Rr.d (PD-N) at (2,0), nothing deployed. The dragon flies, moved by
+///    Bob and Alice in turn: (-1,1) eats Alice's cloister follower, (-1,0),
+///    (0,0), (0,-1), (1,-1) eats her city follower; from there the only
+///    tile is the fairy's, so the flight ends after five moves.
+///
+/// End: Bob's road (-1,0)…(2,0), open, 4 tiles: 4, and 3 for the fairy
+/// beside his follower. Alice 0, Bob 1 + 4 + 3 = 8.
+#[test]
+fn the_princess_and_the_dragon() {
+    assert_eq!(replayed_scores("princess_and_dragon.jcz"), [0, 8]);
+    let text = sample("princess_and_dragon.jcz");
+    let (_, fairy, imported) = scores_and_source(&text, "the-princess-and-the-dragon.fairy");
+    assert_eq!(fairy, [0, 4]);
+    let config = &imported.record.config;
+    assert_eq!(config.expansions, ["the-princess-and-the-dragon"]);
+    assert!(config.parts.is_empty(), "every part on");
+    let moves = serde_json::to_value(&imported.record.moves).unwrap();
+    let ours: Vec<&serde_json::Value> = moves
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| m.get("the-princess-and-the-dragon"))
+        .collect();
+    let dragon = ours.iter().filter(|m| m.get("dragon").is_some()).count();
+    assert_eq!(dragon, 5, "{ours:?}");
+    assert!(ours.iter().any(|m| m.get("princess").is_some()), "{ours:?}");
+    assert!(ours.iter().any(|m| m.get("fairy").is_some()), "{ours:?}");
+    // The portal's deployment names a tile other than the one placed.
+    assert!(
+        moves
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m.pointer("/deploy/at") == Some(&serde_json::json!([1, -1]))),
+        "{moves}"
+    );
+    let board = imported.game.state();
+    assert!(
+        board.figures().iter().all(|f| f.owner != 0),
+        "the dragon ate Alice's followers"
+    );
+    // Under `dragon-move = after-scoring` JCZ writes the flight after the
+    // turn's COMMIT; nothing was scored on that turn, so it is the same
+    // game, read the same.
+    let after = edited(
+        "princess_and_dragon.jcz",
+        r#""dragon-move": "before-scoring""#,
+        r#""dragon-move": "after-scoring""#,
+    )
+    .replace(
+        r#"    {"type": "PASS", "payload": {}, "player": 1},
+    {"type": "MOVE_NEUTRAL_FIGURE""#,
+        r#"    {"type": "PASS", "payload": {}, "player": 1},
+    {"type": "COMMIT", "payload": {"random": 0.75}, "player": 1},
+    {"type": "MOVE_NEUTRAL_FIGURE""#,
+    )
+    .replace(
+        r#"    {"type": "COMMIT", "payload": {"random": 0.8}, "player": 1}
+"#,
+        "",
+    )
+    .replace(r#""to": [1, -1]}, "player": 1},"#, r#""to": [1, -1]}, "player": 1}"#);
+    let (scores, _, imported) = scores_and_source(&after, "roads");
+    assert_eq!(scores, [0, 8]);
+    assert_eq!(
+        imported.record.config.variants["the-princess-and-the-dragon"]["dragon_moves"].to_string(),
+        "after-scoring"
+    );
+    // The 1st edition's fairy on the tile (`fairy-placement = on-tile`):
+    // JCZ points at the tile; here the fairy goes onto it, for Bob's
+    // follower there, the same points.
+    let on_tile = edited(
+        "princess_and_dragon.jcz",
+        r#""fairy-placement": "next-follower""#,
+        r#""fairy-placement": "on-tile""#,
+    )
+    .replace(
+        r#""to": {"featurePointer": {"position": [1, 0], "location": "WE", "feature": "Road"}, "meepleId": "1.small.1"}"#,
+        r#""to": [1, 0]"#,
+    );
+    let (scores, fairy, imported) = scores_and_source(&on_tile, "the-princess-and-the-dragon.fairy");
+    assert_eq!((scores, fairy), (vec![0, 8], vec![0, 4]));
+    let moves = serde_json::to_value(&imported.record.moves).unwrap().to_string();
+    assert!(moves.contains(r#""fairy-on-tile":[1,0]"#), "{moves}");
+    // Without the princess the knight stays: RETURN_MEEPLE is refused.
+    let no_princess = edited("princess_and_dragon.jcz", r#", "princess": true"#, "");
+    let e = import_text(&no_princess).map(|_| ()).unwrap_err().to_string();
+    assert!(e.contains("replay action 8 (RETURN_MEEPLE)"), "{e}");
+}
+
+/// The Abbot in JCZ's 2nd edition base game (abbot.jcz, set `basic:2`,
+/// elements `abbot` and `garden`), start tile BA/RCr at (0,0):
+/// 1. Alice: BA/CG (this engine's EG, the city cap with a garden) turned
+///    180° at (0,-1) closes the start tile's city, nobody in it; her abbot
+///    on the garden.
+/// 2. Bob: BA/LR turned 90° at (1,0), its road west into the start tile's;
+///    his abbot on the cloister.
+/// 3. Alice: BA/RFr at (-1,0); instead of deploying she takes her abbot
+///    back (RETURN_MEEPLE from ABBOT_RETURN): the garden, with (-1,0),
+///    (0,0) and (1,0) round it, scores 1 + 3 = 4 at once.
+/// 4. Bob: BA/L at (2,0), his follower on the cloister.
+///
+/// End: Bob's abbot's cloister at (1,0) has (0,-1), (0,0), (2,0) round
+/// it: 4; his cloister at (2,0) has (1,0): 2. Alice 4, Bob 6.
+#[test]
+fn the_abbot_and_basic_2() {
+    assert_eq!(replayed_scores("abbot.jcz"), [4, 6]);
+    let text = sample("abbot.jcz");
+    let (_, gardens, imported) = scores_and_source(&text, "gardens");
+    assert_eq!(gardens, [4, 0]);
+    let config = &imported.record.config;
+    assert_eq!(config.expansions, ["abbot"]);
+    assert!(
+        config.tiles.sets.is_empty(),
+        "the garden tiles in the bag: {:?}",
+        config.tiles
+    );
+    assert_eq!(config.draw_order.as_ref().unwrap()[0], "EG");
+    let moves = serde_json::to_value(&imported.record.moves).unwrap().to_string();
+    assert!(moves.contains(r#""recall":{"#), "{moves}");
+    // JCZ makes gardens features only with its `garden` element.
+    let no_garden = edited("abbot.jcz", r#", "garden": true"#, "");
+    let e = import_text(&no_garden).map(|_| ()).unwrap_err().to_string();
+    assert!(
+        e.contains("the JCZ tile set `basic:2` (setup.sets) without the JCZ element `garden`"),
+        "{e}"
+    );
+    // The abbot with the 1st edition's tiles: no garden tiles in the bag,
+    // the abbot on cloisters only (Bob's turn 2 alone, as a game of its own).
+    let first = edited("abbot.jcz", r#""basic:2": 1"#, r#""basic:1": 1"#);
+    let e = import_text(&first).map(|_| ()).unwrap_err().to_string();
+    assert!(e.contains("unknown JCZ tile id `BA/CG`"), "{e}");
+}
+
+/// A JCZ 4.x save (legacy_base.jcz, written as JCZ 4.4 wrote them): the
+/// base game above, with its seats in `slots` (listed out of order; the
+/// seat is `number`), `setup.expansions` `BASIC`, the capability
+/// `StandardGame`, tile ids with a dot (`BA.Rr`), pointers without
+/// `feature` (`CLOISTER`), no player on the actions, `GAME_OVER` and the
+/// draw order's `#END`. Saves before 4.6 played with farmers (JCZ's own
+/// reader says so): Alice's farmer stands. The same record as the 5.x
+/// save, so the same scores: Alice 10, Bob 8.
+#[test]
+fn a_jcz_4_save_imports() {
+    assert_eq!(replayed_scores("legacy_base.jcz"), [10, 8]);
+    let legacy = import_text(&sample("legacy_base.jcz")).unwrap();
+    let modern = import_text(&sample("base.jcz")).unwrap();
+    assert_eq!(legacy.record.moves, modern.record.moves);
+    assert_eq!(legacy.record.config.draw_order, modern.record.config.draw_order);
+    let names: Vec<&str> = legacy.record.config.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Alice", "Bob"]);
+    assert!(legacy.notes.iter().any(|n| n.contains("JCZ 4.x")), "{:?}", legacy.notes);
+    // From 4.6 on, farmers are a rule of the save: without it, the farmer
+    // is refused where it stands.
+    let later = edited(
+        "legacy_base.jcz",
+        r#""appVersion": "4.4.0""#,
+        r#""appVersion": "4.7.1""#,
+    );
+    let e = import_text(&later).map(|_| ()).unwrap_err().to_string();
+    assert!(e.starts_with("replay action 8 (DEPLOY_MEEPLE): not legal here"), "{e}");
+    let with_rule = later.replace(r#""RANDOM_SEATING_ORDER": false"#, r#""FARMERS": true"#);
+    import_text(&with_rule).expect("FARMERS on");
+    // 4.x names nothing this engine lacks silently.
+    for (from, to, expected) in [
+        (
+            r#""BASIC": 1"#,
+            r#""BASIC": 1, "CATAPULT": 1"#,
+            "the JCZ 4.x expansion `CATAPULT`",
+        ),
+        (
+            r#"["StandardGame"]"#,
+            r#"["StandardGame", "Bazaar"]"#,
+            "the JCZ 4.x capability `Bazaar`",
+        ),
+        (
+            r#""RANDOM_SEATING_ORDER": false"#,
+            r#""USE_PIG_HERDS_INDEPENDENTLY": true"#,
+            "the JCZ 4.x rule `USE_PIG_HERDS_INDEPENDENTLY`",
+        ),
+    ] {
+        let e = import_text(&edited("legacy_base.jcz", from, to))
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(expected), "{e}");
+    }
+}
+
+/// A 5.x sample written as JCZ 4.x writes saves: `slots`, expansions and
+/// capabilities (from a small table of this test, 4.x's names),
+/// `FARMERS`, dotted tile ids, pointers without `feature`, no players on
+/// actions, the draw order with `#END`.
+fn as_legacy(text: &str) -> String {
+    use serde_json::{Value, json};
+    let save: Value = serde_json::from_str(text).unwrap();
+    let legacy_id = |id: &str| -> String {
+        match id {
+            "RI/s" => "R1.I.s".into(),
+            _ => {
+                let (prefix, rest) = id.split_once('/').unwrap();
+                let prefix = match prefix {
+                    "RI.1" => "R1",
+                    "RI.2" => "R2",
+                    p => p,
+                };
+                format!("{prefix}.{rest}")
+            }
+        }
+    };
+    let sets: serde_json::Map<String, Value> = save["setup"]["sets"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| {
+            let name = match k.split(':').next().unwrap() {
+                "basic" => "BASIC",
+                "abbey-and-mayor" => "ABBEY_AND_MAYOR",
+                "river/1" => "RIVER",
+                "river/2" => "RIVER_II",
+                "tower" => "TOWER",
+                "princess-and-dragon" => "PRINCESS_AND_DRAGON",
+                "inns-and-cathedrals" => "INNS_AND_CATHEDRALS",
+                other => panic!("{other}"),
+            };
+            (name.to_string(), v.clone())
+        })
+        .collect();
+    let mut capabilities = vec![Value::from("StandardGame")];
+    for key in save["setup"]["elements"].as_object().unwrap().keys() {
+        let cap = match key.as_str() {
+            "small-follower" | "farmers" => continue,
+            "abbey" => "Abbey",
+            "barn" => "Barn",
+            "mayor" => "Mayor",
+            "wagon" => "Wagon",
+            "tower" => "Tower",
+            "dragon" => "Dragon",
+            "fairy" => "Fairy",
+            "princess" => "Princess",
+            "portal" => "Portal",
+            "big-follower" => "BigFollower",
+            other => panic!("{other}"),
+        };
+        capabilities.push(Value::from(cap));
+    }
+    let mut rules = serde_json::Map::new();
+    rules.insert(
+        "FARMERS".into(),
+        json!(save["setup"]["elements"].get("farmers").is_some()),
+    );
+    let mut replay = Vec::new();
+    for a in save["replay"].as_array().unwrap() {
+        let mut payload = a["payload"].clone();
+        if let Some(id) = payload.get("tileId").and_then(Value::as_str) {
+            payload["tileId"] = Value::from(legacy_id(id));
+        }
+        if let Some(pointer) = payload.get_mut("pointer").and_then(Value::as_object_mut)
+            && let Some(feature) = pointer.remove("feature")
+            && feature == "Tower"
+        {
+            // 4.x named the tower by its location.
+            pointer.insert("location".into(), Value::from("TOWER"));
+        }
+        replay.push(json!({"type": a["type"], "payload": payload}));
+    }
+    let annotations = &save["gameAnnotations"];
+    let mut draws: Vec<Value> = annotations["drawOrder"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| Value::from(legacy_id(d.as_str().unwrap())))
+        .collect();
+    if let Some(end) = annotations.get("endTurn").and_then(Value::as_u64) {
+        draws.truncate(end as usize);
+        draws.push(Value::from("#END"));
+    }
+    let slots: Vec<Value> = save["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| json!({"number": i, "nickname": p["name"]}))
+        .collect();
+    json!({
+        "appVersion": "4.7.0",
+        "slots": slots,
+        "setup": {"expansions": sets, "rules": rules, "capabilities": capabilities},
+        "replay": replay,
+        "annotations": {"tilePack": {"params": {"drawOrder": draws}}}
+    })
+    .to_string()
+}
+
+/// The samples of Abbey & Mayor (the abbey, a barn's corner), The River
+/// (its spring `R1.I.s`, JCZ 4.x's start unnamed), The Tower and The
+/// Princess & the Dragon, written as JCZ 4.x saves, import to the records
+/// of their 5.x saves.
+#[test]
+fn jcz_4_saves_of_the_expansions_import() {
+    for name in [
+        "abbey_and_mayor.jcz",
+        "river.jcz",
+        "tower.jcz",
+        "princess_and_dragon.jcz",
+        "tower_exchange.jcz",
+    ] {
+        let modern = import_text(&sample(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let legacy = import_text(&as_legacy(&sample(name))).unwrap_or_else(|e| panic!("{name} (4.x): {e}"));
+        assert_eq!(legacy.record.moves, modern.record.moves, "{name}");
+        assert_eq!(legacy.record.config, modern.record.config, "{name}");
+    }
+}
+
+/// JCZ's PASS where the abbey is offered (abbey_and_mayor.jcz, Alice
+/// declining the abbey on turn 7: JCZ writes PASS and COMMIT before her
+/// draw): the record's `"draw"`. She places BA/RFr at (-1,0) instead;
+/// Bob, offered the abbey on turn 8, puts his into the hole at (1,0) and
+/// takes its cloister; Alice's BA/Rr and barn as before.
+///
+/// End: Bob's wagon's cloister 6 as before; his abbey has all but (2,1)
+/// round it: 8. Alice 0, Bob 14.
+#[test]
+fn a_declined_abbey_is_a_draw() {
+    let text = edited(
+        "abbey_and_mayor.jcz",
+        r#"    {"type": "PLACE_TILE", "payload": {"tileId": "AM/A", "rotation": "R0", "position": [1, 0]}, "player": 0},
+    {"type": "DEPLOY_MEEPLE", "payload": {"pointer": {"position": [1, 0], "feature": "Cloister", "location": "CLOISTER"}, "meepleId": "0.small.2"}, "player": 0},
+    {"type": "COMMIT", "payload": {"random": 0.7}, "player": 0},
+    {"type": "PLACE_TILE", "payload": {"tileId": "BA/RFr", "rotation": "R0", "position": [-1, 0]}, "player": 1},
+    {"type": "PASS", "payload": {}, "player": 1},
+    {"type": "COMMIT", "payload": {"random": 0.8}, "player": 1},"#,
+        r#"    {"type": "PASS", "payload": {}, "player": 0},
+    {"type": "COMMIT", "payload": {"random": 0.65}, "player": 0},
+    {"type": "PLACE_TILE", "payload": {"tileId": "BA/RFr", "rotation": "R0", "position": [-1, 0]}, "player": 0},
+    {"type": "PASS", "payload": {}, "player": 0},
+    {"type": "COMMIT", "payload": {"random": 0.7}, "player": 0},
+    {"type": "PLACE_TILE", "payload": {"tileId": "AM/A", "rotation": "R0", "position": [1, 0]}, "player": 1},
+    {"type": "DEPLOY_MEEPLE", "payload": {"pointer": {"position": [1, 0], "feature": "Cloister", "location": "I"}, "meepleId": "1.small.1"}, "player": 1},
+    {"type": "COMMIT", "payload": {"random": 0.8}, "player": 1},"#,
+    );
+    let (scores, _, imported) = scores_and_source(&text, "cloisters");
+    assert_eq!(scores, [0, 14]);
+    let moves = serde_json::to_value(&imported.record.moves).unwrap();
+    let draw = serde_json::json!({"abbey-and-mayor": "draw"});
+    assert!(moves.as_array().unwrap().contains(&draw), "{moves}");
 }

@@ -187,6 +187,7 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
         Event::TileDiscarded { tile: t } => format!("{} fits nowhere and is discarded", tile(*t)),
         Event::TileSetAside { tile: t } => format!("{} is set aside; another tile is drawn", tile(*t)),
         Event::TileReturned { tile: t } => format!("{} goes back into the bag", tile(*t)),
+        Event::DeploymentOffered { .. } => "The player may deploy once more this turn".to_string(),
         Event::TileBuried { .. } => "A tile from the bag goes out of play unseen".to_string(),
         Event::TilePlaced {
             player: None,

@@ -37,6 +37,7 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
         Event::TileSetAside { tile } => {
             format!("    sets {} aside and draws again", rules.tile(*tile).id())
         }
+        Event::DeploymentOffered { .. } => "    may deploy once more this turn".to_string(),
         // Unseen: which tile it was is not told.
         Event::TileBuried { .. } => "    a tile from the bag goes out of play unseen".to_string(),
         Event::TileReturned { tile } => format!("    {} goes back into the bag", rules.tile(*tile).id()),

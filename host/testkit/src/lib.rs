@@ -351,8 +351,10 @@ pub struct Played {
 ///   the declared number per player;
 /// - every figure on the board stands on a placed tile;
 /// - the bag never grows and no tile leaves the board;
-/// - the players' total score never falls (a player pays another only),
-///   and each score is the sum of its breakdown;
+/// - the players' total score never falls (a player pays another only,
+///   or the bank what an expansion's public state counts under
+///   `paid_to_nobody`: see [`paid_to_nobody`]), and each score is the sum
+///   of its breakdown;
 /// - every listed option is accepted (on a clone of the game);
 /// - every counter value an expansion writes ([`Expansion::counters`](carcassonne_core::Expansion::counters))
 ///   is one it declares, of its scope, for a seat of the game or a tile on
@@ -378,7 +380,8 @@ pub fn random_games(kit: &Kit, config: &GameConfig, games: u64) -> Played {
         let mut rng = carcassonne_core::rng::GameRng::new(seed ^ 0x5eed);
         let mut options = Vec::new();
         let mut scores: Vec<i32> = vec![0; config.players.len()];
-        check(&game, &mut scores, seed, 0);
+        let mut paid = 0;
+        check(&game, &mut scores, &mut paid, seed, 0);
         while !game.is_over() {
             game.legal_actions(&mut options);
             assert!(!options.is_empty(), "seed {seed}: a decision without options");
@@ -416,7 +419,7 @@ pub fn random_games(kit: &Kit, config: &GameConfig, games: u64) -> Played {
                 game.state().tiles_left() + game.state().set_aside().len() <= bag_before,
                 "seed {seed}: the bag grew"
             );
-            check(&game, &mut scores, seed, record.moves.len());
+            check(&game, &mut scores, &mut paid, seed, record.moves.len());
             played.decisions += 1;
         }
         let text = record.to_json();
@@ -437,7 +440,18 @@ pub fn random_games(kit: &Kit, config: &GameConfig, games: u64) -> Played {
     played
 }
 
-fn check(game: &Game, scores: &mut [i32], seed: u64, decision: usize) {
+/// Points the enabled expansions' rules took from players and gave to
+/// nobody so far (Bridges, Castles & Bazaars: a bid nobody raised is paid
+/// to the bank): the sum of the numbers their public states show under the
+/// top-level key `paid_to_nobody`. The invariant harnesses let the
+/// players' total score fall by what this grows, and by nothing else.
+pub fn paid_to_nobody(game: &Game) -> i64 {
+    (0..game.rules().expansions().len() as u8)
+        .filter_map(|slot| game.public_expansion_state(slot).get("paid_to_nobody")?.as_i64())
+        .sum()
+}
+
+fn check(game: &Game, scores: &mut [i32], paid: &mut i64, seed: u64, decision: usize) {
     let s = game.state();
     let rules = game.rules();
     for p in 0..s.players() as u8 {
@@ -462,13 +476,18 @@ fn check(game: &Game, scores: &mut [i32], seed: u64, decision: usize) {
         );
     }
     // Points are never destroyed: a player's score falls only when they pay
-    // another (a tower's ransom), so the total never falls.
-    let before: i32 = scores.iter().sum();
-    let now: i32 = (0..s.players() as u8).map(|p| s.score(p)).sum();
+    // another (a tower's ransom) or the bank (an expansion counts those), so
+    // the total never falls by more than the bank took.
+    let before = i64::from(scores.iter().sum::<i32>()) + *paid;
+    let paid_now = paid_to_nobody(game);
+    let now = (0..s.players() as u8).map(|p| i64::from(s.score(p))).sum::<i64>() + paid_now;
     assert!(
-        now >= before,
-        "seed {seed}, decision {decision}: the players' total score fell from {before} to {now}"
+        now >= before && paid_now >= *paid,
+        "seed {seed}, decision {decision}: the players' total score fell from {before} to {now} (with {paid_now} paid \
+         to nobody, {} before)",
+        *paid
     );
+    *paid = paid_now;
     for p in 0..s.players() as u8 {
         scores[p as usize] = s.score(p);
     }

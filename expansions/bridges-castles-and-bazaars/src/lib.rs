@@ -1,0 +1,506 @@
+//! Bridges, Castles & Bazaars (docs/expansions/bridges-castles-and-bazaars.md):
+//! castles and bazaars. The bridges are not here yet: they need the core to
+//! list placements whose edges match only once a bridge is built, and to
+//! add a road to a tile on the board (the docs page says what).
+//!
+//! - **Castles** (`castles`): when a tile completes a small city of two
+//!   caps holding exactly one follower, that follower's owner may turn it
+//!   into a castle from their supply (3 each, 2 with five or six players)
+//!   instead of scoring it: the follower stays on the castle. On a later
+//!   turn, the first road, city, cloister or castle completed with a tile
+//!   among the castle's six neighbouring tiles (its two, and the two beside
+//!   each across its axis) scores its points to the castle's owner too (the
+//!   most valuable when several complete at once), and the follower goes
+//!   home. A castle scores nothing at the end but counts as a completed city
+//!   worth one more to its farms.
+//! - **Bazaars** (`bazaars`): a bazaar tile drawn and placed starts a
+//!   bazaar at the end of the turn: one tile per player is turned up from
+//!   the bag, and each is auctioned (a player chooses a tile and opens the
+//!   bidding, the others raise once or pass, the chooser buys it from or
+//!   sells it to the highest bidder) or, with `bazaar_auction =
+//!   "no-auction"`, simply chosen. Each player places their bought tile on
+//!   their next turn instead of drawing.
+
+mod bazaar;
+mod castles;
+mod words;
+
+use carcassonne_core::expansion::{self, DynExpansion, Hooks};
+use carcassonne_core::features::NodeId;
+use carcassonne_core::figures::{FigureId, PlacedFigure};
+use carcassonne_core::serde_json;
+use carcassonne_core::tiles::{AttributeDecl, AttributePlace, AttributeProblem, FeatureKind, TileType};
+use carcassonne_core::{
+    BuildContext, CoreState, CounterDecl, CounterScope, CounterSink, Ctx, Event, Expansion, ExpansionGroup,
+    ExpansionInfo, FeatureScoring, Line, PartDecl, Pos, Rotation, ValueKind, VariantDecl, register_expansion, toml,
+};
+use serde::{Deserialize, Serialize};
+
+pub use bazaar::{Auction, Step};
+pub use castles::{Castle, Offer};
+
+/// The expansion's id, also the key of its attribute tables in tile files.
+pub const ID: &str = "bridges-castles-and-bazaars";
+
+/// Score source of castles scoring a neighbouring feature.
+pub const CASTLE_SOURCE: &str = "castle";
+/// Score source of the points paid and received at bazaars.
+pub const BAZAAR_SOURCE: &str = "bazaar";
+
+/// Part id of the castles.
+pub const PART_CASTLES: &str = "castles";
+/// Part id of the bazaars.
+pub const PART_BAZAARS: &str = "bazaars";
+
+/// The tile attributes: a bazaar on a tile, a city cap that may not become
+/// a castle.
+const ATTRIBUTES: &[AttributeDecl] = &[
+    AttributeDecl {
+        key: "bazaar",
+        on: &[AttributePlace::Tile],
+        kind: ValueKind::Bool,
+        required: false,
+        description: "the tile shows a bazaar: placed from the bag, it starts an auction of one tile per player",
+    },
+    AttributeDecl {
+        key: "castle_base",
+        on: &[AttributePlace::City],
+        kind: ValueKind::Bool,
+        required: false,
+        description: "false: this city cap never becomes part of a castle, though it covers one side only",
+    },
+];
+
+/// What the schema cannot say: `bazaar` is written `true`, `castle_base`
+/// `false` (leave each out otherwise).
+fn check_attributes(_feature: Option<FeatureKind>, table: &toml::Value) -> Vec<AttributeProblem> {
+    let mut problems = Vec::new();
+    if table.get("bazaar").and_then(toml::Value::as_bool) == Some(false) {
+        problems.push(AttributeProblem::new(
+            &["bazaar"],
+            "`bazaar` must be true (leave it out on tiles without a bazaar)",
+        ));
+    }
+    if table.get("castle_base").and_then(toml::Value::as_bool) == Some(true) {
+        problems.push(AttributeProblem::new(
+            &["castle_base"],
+            "`castle_base` must be false (every other city cap may become a castle: leave it out)",
+        ));
+    }
+    problems
+}
+
+/// What a learning agent reads of the state, written by `counters` in this
+/// order.
+const COUNTERS: &[CounterDecl] = &[
+    CounterDecl {
+        id: "castles-left",
+        label: "Castle tokens left in the supply",
+        scope: CounterScope::Seat,
+        values: &[],
+        scale: 3,
+        mark: "",
+        colour: "",
+    },
+    CounterDecl {
+        id: "castle",
+        label: "A castle lies on this tile",
+        scope: CounterScope::Tile,
+        values: &["waiting", "scored"],
+        scale: 1,
+        mark: "Ca",
+        colour: "#9c8f7a",
+    },
+    CounterDecl {
+        id: "bought-tile",
+        label: "Holds a tile bought at a bazaar, to place on the next turn",
+        scope: CounterScope::Seat,
+        values: &[],
+        scale: 1,
+        mark: "",
+        colour: "",
+    },
+    CounterDecl {
+        id: "bazaar",
+        label: "The bazaar under way: tiles still on offer, and the bid",
+        scope: CounterScope::Game,
+        values: &["tiles-on-offer", "price"],
+        scale: 6,
+        mark: "",
+        colour: "",
+    },
+];
+
+/// The expansion's declaration.
+pub static INFO: ExpansionInfo = ExpansionInfo {
+    id: ID,
+    name: "Bridges, Castles & Bazaars",
+    version: env!("CARGO_PKG_VERSION"),
+    description: "Castles that score the next feature completed beside them; bazaars that auction a tile to each \
+                  player (bridges: not yet)",
+    requires: &[],
+    conflicts: &[],
+    tile_files: &[carcassonne_core::tile_file!(
+        "bridges-castles-and-bazaars.toml",
+        "tiles/bridges-castles-and-bazaars.toml"
+    )],
+    variants: &[
+        VariantDecl {
+            name: "bazaar_auction",
+            label: "Bazaar bidding",
+            kind: ValueKind::one_of(&["auction", "no-auction"]),
+            default: "auction",
+            description: "auction: each tile is chosen with an opening bid, the others raise once or pass, the \
+                          chooser buys or sells (the rules); no-auction: each player in turn just takes a tile \
+                          (JCloisterZone's bazaar-no-auction)",
+            earlier_defaults: &[],
+        },
+        VariantDecl {
+            name: "bid_range",
+            label: "Largest bid step",
+            kind: ValueKind::integer(1, 50),
+            default: "10",
+            description: "a bid is at most this many points above the least allowed (an opening bid 0 to this, a \
+                          raise 1 to this above the bid): the rules set no limit, the engine keeps the choice short",
+            earlier_defaults: &[],
+        },
+        VariantDecl {
+            name: "bazaar_builder_order",
+            label: "Bazaar and the builder's second tile",
+            kind: ValueKind::one_of(&["auction-first", "builder-first"]),
+            default: "auction-first",
+            description: "auction-first: the bazaar is held before the builder's second tile (the rules' FAQ); \
+                          builder-first: after it (JCloisterZone)",
+            earlier_defaults: &[],
+        },
+        VariantDecl {
+            name: "bazaar_during_round",
+            label: "A bazaar tile placed while bought tiles wait",
+            kind: ValueKind::one_of(&["delay", "ignore"]),
+            default: "delay",
+            description: "delay: its bazaar is held once every bought tile is placed (Wikicarpedia's FAQ); ignore: \
+                          it starts none (JCloisterZone)",
+            earlier_defaults: &[],
+        },
+    ],
+    parts: &[
+        PartDecl {
+            id: PART_CASTLES,
+            name: "Castles",
+            description: "a completed small city may become a castle that scores the next feature completed beside it",
+            figures: &[],
+        },
+        PartDecl {
+            id: PART_BAZAARS,
+            name: "Bazaars",
+            description: "a bazaar tile starts an auction of one face-up tile per player",
+            figures: &[],
+        },
+    ],
+    score_sources: &[CASTLE_SOURCE, BAZAAR_SOURCE],
+    score_source_names: &["Castles", "Bazaars"],
+    attributes: ATTRIBUTES,
+    check_attributes,
+    counters: COUNTERS,
+    tile_marks: &[carcassonne_core::tile_file!(
+        "bridges-castles-and-bazaars-marks.toml",
+        "tiles/bridges-castles-and-bazaars-marks.toml"
+    )],
+    build,
+    jcz: Some(carcassonne_core::data_file!("jcz.toml")),
+    group: ExpansionGroup::BigBox,
+    year: 2010,
+    ..ExpansionInfo::EMPTY
+};
+
+register_expansion!(INFO);
+
+fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
+    let bool_attribute = |t: &TileType| {
+        t.def
+            .attribute(ID)
+            .and_then(|a| a.get("bazaar"))
+            .and_then(toml::Value::as_bool)
+            .unwrap_or(false)
+    };
+    let castles = ctx
+        .part_on(PART_CASTLES)
+        .then(|| castles::Rules::new(&ctx.tiles, ctx.players));
+    let bazaars = ctx.part_on(PART_BAZAARS).then(|| bazaar::Rules {
+        tiles: ctx.tiles.iter().map(bool_attribute).collect(),
+        bidding: ctx.variant("bazaar_auction") != "no-auction",
+        range: ctx.variant_int("bid_range").clamp(1, 50) as u32,
+        auction_first: ctx.variant("bazaar_builder_order") != "builder-first",
+        delay: ctx.variant("bazaar_during_round") != "ignore",
+    });
+    Ok(expansion::boxed(BridgesCastlesAndBazaars { castles, bazaars }))
+}
+
+/// The rules of one game.
+struct BridgesCastlesAndBazaars {
+    /// The castles' rules, when the part is on.
+    castles: Option<castles::Rules>,
+    /// The bazaars' rules, when the part is on.
+    bazaars: Option<bazaar::Rules>,
+}
+
+/// Castles, bazaars and the tiles players hold: all public.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct State {
+    /// Castle tokens left in each player's supply.
+    pub castles_left: Vec<u8>,
+    /// The castles on the board, in the order they were made.
+    pub castles: Vec<Castle>,
+    /// Small cities the turn's tile completed whose owners decide, in order,
+    /// whether to make a castle of them.
+    pub offers: Vec<Offer>,
+    /// Features completed this turn near a waiting castle, with their tiles
+    /// and points: what castles score after the turn's scoring.
+    pub completed: Vec<castles::Completed>,
+    /// The bazaar being held, from its first tile turned up to the last
+    /// tile given out.
+    pub auction: Option<Auction>,
+    /// The tile each player bought at the bazaar and places on their next
+    /// turn, by seat.
+    pub held: Vec<Option<u16>>,
+    /// Players whose bazaar tile starts a bazaar once the bought tiles are
+    /// placed, in order.
+    pub waiting_bazaars: Vec<u8>,
+    /// Whether this turn's tile was bought at a bazaar (it starts none).
+    pub bought_placed: bool,
+    /// Tiles being turned up for the bazaar, still to be read from the bag.
+    pub drawing: u8,
+    /// Bought tiles placed so far. Each stays among the tiles the core lists
+    /// as set aside ([`CoreState::set_aside`]), where the bazaar put it:
+    /// the core cannot yet give a set-aside tile back as a turn's tile.
+    pub placed_from_bazaar: u32,
+    /// Points paid at bazaars to nobody (a chooser whose bid nobody raised
+    /// pays it to the bank).
+    pub paid_to_nobody: i32,
+}
+
+/// A decision of this expansion.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    /// Turn the small city into a castle; the follower stays on it.
+    Castle,
+    /// Leave it a city: it scores as usual.
+    NoCastle,
+    /// Choose the bazaar's tile at this index (in the order turned up).
+    Choose(u8),
+    /// Bid this many points (an opening bid, or a raise).
+    Bid(u32),
+    /// Do not raise.
+    Pass,
+    /// Keep the chosen tile: pay the highest bidder.
+    Buy,
+    /// Give the chosen tile to the highest bidder, who pays.
+    Sell,
+    /// Place the tile bought at the bazaar here, as the turn's tile.
+    Place {
+        /// Where.
+        at: Pos,
+        /// Turned so (degrees clockwise in records).
+        rotation: Rotation,
+    },
+    /// Keep the bought tile for the next turn: this turn's tile is already
+    /// placed (an abbey).
+    Keep,
+}
+
+/// Which decision is pending, read from the state.
+enum Pending {
+    Castle,
+    Auction,
+    Place,
+}
+
+fn pending(state: &State) -> Pending {
+    if !state.offers.is_empty() {
+        Pending::Castle
+    } else if state.auction.is_some() {
+        Pending::Auction
+    } else {
+        Pending::Place
+    }
+}
+
+impl Expansion for BridgesCastlesAndBazaars {
+    type State = State;
+    type Action = Action;
+
+    fn setup(&self, ctx: &mut Ctx<'_>) -> State {
+        let players = ctx.view().players();
+        State {
+            castles_left: vec![self.castles.as_ref().map_or(0, |c| c.supply); players],
+            castles: Vec::new(),
+            offers: Vec::new(),
+            completed: Vec::new(),
+            auction: None,
+            held: vec![None; players],
+            waiting_bazaars: Vec::new(),
+            bought_placed: false,
+            drawing: 0,
+            placed_from_bazaar: 0,
+            paid_to_nobody: 0,
+        }
+    }
+
+    fn hooks(&self) -> Hooks {
+        let mut hooks = Hooks::NONE;
+        if self.castles.is_some() {
+            hooks |= Hooks::TURN_STARTED
+                | Hooks::AFTER_DEPLOY
+                | Hooks::FEATURE_POINTS
+                | Hooks::FEATURE_SCORED
+                | Hooks::AFTER_SCORING;
+        }
+        if self.bazaars.is_some() {
+            hooks |= Hooks::TURN_STARTED | Hooks::END_OF_TURN | Hooks::OBSERVE;
+        }
+        hooks
+    }
+
+    fn armed_hooks(&self) -> Hooks {
+        // Castles are offered only when a tile with a cap is placed, and
+        // score only while one waits.
+        if self.castles.is_some() {
+            Hooks::AFTER_DEPLOY | Hooks::FEATURE_SCORED | Hooks::AFTER_SCORING
+        } else {
+            Hooks::NONE
+        }
+    }
+
+    fn armed_by_tile(&self, tile: &TileType) -> Hooks {
+        match &self.castles {
+            Some(c) if c.has_cap(tile.index) => Hooks::AFTER_DEPLOY,
+            _ => Hooks::NONE,
+        }
+    }
+
+    fn turn_started(&self, state: &mut State, ctx: &mut Ctx<'_>) {
+        if self.castles.is_some() {
+            castles::turn_started(state, ctx);
+        }
+        if self.bazaars.is_some() {
+            bazaar::turn_started(state, ctx);
+        }
+    }
+
+    fn after_deploy(&self, state: &mut State, ctx: &mut Ctx<'_>, _: Option<&PlacedFigure>) {
+        if let Some(rules) = &self.castles {
+            castles::offer(rules, state, ctx);
+        }
+    }
+
+    fn feature_points(&self, state: &State, view: &CoreState, feature: NodeId, complete: bool, points: &mut i32) {
+        castles::adjust_points(state, view, feature, complete, points);
+    }
+
+    fn feature_scored(&self, state: &mut State, ctx: &mut Ctx<'_>, scoring: &FeatureScoring) {
+        castles::note_completed(state, ctx.view(), scoring);
+    }
+
+    fn after_scoring(&self, state: &mut State, ctx: &mut Ctx<'_>) {
+        castles::score(state, ctx);
+    }
+
+    fn end_of_turn(&self, state: &mut State, ctx: &mut Ctx<'_>) {
+        if let Some(rules) = &self.bazaars {
+            bazaar::end_of_turn(rules, state, ctx);
+        }
+    }
+
+    fn observe(&self, state: &mut State, _view: &CoreState, event: &Event) {
+        if state.drawing > 0
+            && let Event::TileBuried { tile, .. } = event
+        {
+            bazaar::turned_up(state, *tile);
+        }
+    }
+
+    fn options(&self, state: &State, view: &CoreState, player: u8, out: &mut Vec<Action>) {
+        match pending(state) {
+            Pending::Castle => castles::options(out),
+            Pending::Auction => {
+                if let Some(rules) = &self.bazaars {
+                    bazaar::auction_options(rules, state, out);
+                }
+            }
+            Pending::Place => bazaar::place_options(state, view, player, out),
+        }
+    }
+
+    fn play(&self, state: &mut State, ctx: &mut Ctx<'_>, player: u8, action: &Action) {
+        match pending(state) {
+            Pending::Castle => castles::play(state, ctx, action),
+            Pending::Auction => {
+                if let Some(rules) = &self.bazaars {
+                    bazaar::play_auction(rules, state, ctx, player, action);
+                }
+            }
+            Pending::Place => bazaar::play_place(state, ctx, player, action),
+        }
+    }
+
+    fn decision_label(&self, state: &State) -> &'static str {
+        match pending(state) {
+            Pending::Castle => "make a castle or score the city",
+            Pending::Auction => match state.auction.as_ref().map(|a| &a.step) {
+                Some(Step::Choose { .. }) if self.bazaars.as_ref().is_some_and(|b| b.bidding) => {
+                    "choose a bazaar tile to auction"
+                }
+                Some(Step::Choose { .. }) => "choose a bazaar tile",
+                Some(Step::Open { .. }) => "open the bidding",
+                Some(Step::Raise { .. }) => "raise the bid or pass",
+                Some(Step::Settle { .. }) => "buy the tile or sell it",
+                None => "bazaar",
+            },
+            Pending::Place => "place the tile you bought",
+        }
+    }
+
+    fn option_label(&self, state: &State, view: &CoreState, player: u8, action: &Action) -> Option<String> {
+        Some(words::option_label(self.bazaars.as_ref(), state, view, player, action))
+    }
+
+    fn explain_refusal(&self, state: &State, _view: &CoreState, _player: u8, action: &Action) -> Option<String> {
+        words::explain_refusal(self.bazaars.as_ref(), state, action)
+    }
+
+    fn present(&self, state: &State, view: &CoreState) -> Vec<Line> {
+        words::lines(self.castles.is_some(), state, view)
+    }
+
+    fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line> {
+        words::log_line(view, detail)
+    }
+
+    fn counters(&self, state: &State, view: &CoreState, out: &mut dyn CounterSink) {
+        for (seat, &left) in state.castles_left.iter().enumerate() {
+            out.seat(0, seat as u8, 0, i32::from(left));
+        }
+        for castle in &state.castles {
+            let value = usize::from(castle.points.is_some());
+            for &pos in &castle.tiles {
+                if view.board().is_occupied(pos) {
+                    out.tile(1, pos, value, 1);
+                }
+            }
+        }
+        for (seat, held) in state.held.iter().enumerate() {
+            out.seat(2, seat as u8, 0, i32::from(held.is_some()));
+        }
+        if let Some(a) = &state.auction {
+            out.game(3, 0, a.on_offer() as i32);
+            out.game(3, 1, a.price() as i32);
+        }
+    }
+}
+
+/// Whether figure `id` still stands where it stood: figure ids are not
+/// reused while a figure is on the board.
+fn still_on_board(view: &CoreState, id: FigureId, pos: Pos) -> bool {
+    view.figure(id).is_some_and(|f| f.pos == pos && f.node.is_none())
+}

@@ -1,0 +1,131 @@
+//! Seeded random games with Bridges, Castles & Bazaars keep the invariants
+//! of any game (the test kit's harness) and its own: castle tokens and
+//! bought tiles are conserved, and over the games castles are made and
+//! score, and bazaars auction tiles (with and without bidding).
+
+use carcassonne_bridges_castles_and_bazaars::{INFO, State};
+use carcassonne_core::rng::GameRng;
+use carcassonne_core::{Game, GameConfig, Value};
+use carcassonne_testkit::{Kit, random_games};
+
+fn kit() -> Kit {
+    // Inns & Cathedrals reads the inns printed on two of the tiles.
+    Kit::new(&INFO, env!("CARGO_MANIFEST_DIR")).with(&carcassonne_inns_and_cathedrals::INFO)
+}
+
+fn config(players: usize, seed: u64) -> GameConfig {
+    let mut config = GameConfig::with_players(players);
+    config.seed = seed;
+    config.expansions = vec![INFO.id.into()];
+    config
+}
+
+#[test]
+fn games_keep_the_invariants_of_any_game() {
+    for (players, seed) in [(2, 0), (3, 10), (5, 20)] {
+        let played = random_games(&kit(), &config(players, seed), 4);
+        assert!(
+            played.by_kind.get(INFO.id).copied().unwrap_or(0) > 0,
+            "no decision of the expansion in {players}-player games: {played:?}"
+        );
+        let bazaar = played
+            .points_by_source
+            .get("bridges-castles-and-bazaars.bazaar")
+            .copied()
+            .unwrap_or(0);
+        assert!(bazaar != 0, "no points changed hands at a bazaar: {played:?}");
+    }
+}
+
+#[test]
+fn games_without_bidding_keep_the_invariants() {
+    let mut config = config(3, 40);
+    config
+        .variants
+        .entry(INFO.id.into())
+        .or_default()
+        .insert("bazaar_auction".into(), Value::from("no-auction"));
+    let played = random_games(&kit(), &config, 3);
+    assert_eq!(
+        played
+            .points_by_source
+            .get("bridges-castles-and-bazaars.bazaar")
+            .copied()
+            .unwrap_or(0),
+        0,
+        "nothing is paid without bidding"
+    );
+    assert!(played.by_kind.get(INFO.id).copied().unwrap_or(0) > 0);
+}
+
+/// Plays `games` random games of `config` and checks, after every
+/// decision, that every castle token is in a supply or on the board and
+/// that a bazaar hands out each tile it turns up once; returns how many
+/// castles were made and how many scored.
+fn castles_and_tiles(config: &GameConfig, games: u64) -> (usize, usize) {
+    let (mut made, mut scored) = (0, 0);
+    for g in 0..games {
+        let mut config = config.clone();
+        config.seed += g;
+        let mut game = Game::new(kit().rules(&config)).expect("starts");
+        let mut rng = GameRng::new(config.seed + 100);
+        let mut options = Vec::new();
+        let supply = if config.players.len() >= 5 { 2 } else { 3 };
+        while !game.is_over() {
+            options.clear();
+            game.legal_actions(&mut options);
+            let pick = rng.below(options.len() as u32) as usize;
+            game.play(&options[pick]).expect("a listed option");
+            let state: &State = carcassonne_testkit::state(&game, INFO.id);
+            for p in 0..config.players.len() as u8 {
+                let on_board = state.castles.iter().filter(|c| c.owner == p).count();
+                assert_eq!(
+                    usize::from(state.castles_left[p as usize]) + on_board,
+                    supply,
+                    "seed {}: player {p}'s castles",
+                    config.seed
+                );
+            }
+            if let Some(a) = &state.auction {
+                let held = state.held.iter().filter(|h| h.is_some()).count();
+                let given = a.owners.iter().filter(|o| o.is_some()).count();
+                assert_eq!(held, given, "seed {}: every tile given is held", config.seed);
+            }
+        }
+        let state: &State = carcassonne_testkit::state(&game, INFO.id);
+        made += state.castles.len();
+        scored += state.castles.iter().filter(|c| c.points.is_some()).count();
+    }
+    (made, scored)
+}
+
+#[test]
+fn castle_tokens_and_bazaar_tiles_are_conserved_and_castles_score() {
+    let (made, scored) = castles_and_tiles(&config(2, 60), 12);
+    assert!(made > 0, "no castle made");
+    assert!(scored > 0, "no castle scored");
+    castles_and_tiles(&config(5, 80), 3);
+}
+
+/// With the builder's second tiles (Traders & Builders), abbeys that may
+/// take a turn's tile before a bought one (Abbey & Mayor), and Hills &
+/// Sheep's tiles with their caps marked: the invariants hold, and bazaars
+/// still happen.
+#[test]
+fn games_with_builders_abbeys_and_hills_keep_the_invariants() {
+    let kit = kit()
+        .with(&carcassonne_traders_and_builders::INFO)
+        .with(&carcassonne_abbey_and_mayor::INFO)
+        .with(&carcassonne_hills_and_sheep::INFO);
+    for (players, seed) in [(2, 100), (4, 110)] {
+        let mut config = config(players, seed);
+        config
+            .expansions
+            .extend(["traders-and-builders", "abbey-and-mayor", "hills-and-sheep"].map(String::from));
+        let played = random_games(&kit, &config, 3);
+        assert!(
+            played.by_kind.get(INFO.id).copied().unwrap_or(0) > 0,
+            "no decision of the expansion: {played:?}"
+        );
+    }
+}
