@@ -17,6 +17,7 @@ use carcassonne_mage_and_witch as _;
 use carcassonne_river as _;
 use carcassonne_river_ii as _;
 use carcassonne_the_festival as _;
+use carcassonne_the_flier as _;
 use carcassonne_the_gold_mines as _;
 use carcassonne_the_phantom as _;
 use carcassonne_the_princess_and_the_dragon as _;
