@@ -34,7 +34,7 @@ fn the_mapping_checks() {
 ///
 /// 1. Ann: BA/RFr (U) at (-1,0), her follower on the road.
 /// 2. Bob: BA/RFr (U) at (0,1), his follower on its road.
-/// 3. Ann: CC.1/Rr (CC-D, a club circle) at (1,0); she passes, then
+/// 3. Ann: CC.1/Rr (CR-D, a club circle) at (1,0); she passes, then
 ///    chooses DEPLOY (`{"choose": "add"}`). Bob adds a follower on his road
 ///    (`DEPLOY_MEEPLE` with his follower's pointer: `{"add": …}`); Ann
 ///    passes (the skip: `"pass"`).

@@ -31,7 +31,7 @@ fn labels(game: &Game) -> Vec<String> {
 }
 
 /// add.json. Ann's U at (-1,0), her follower on the road (-1,0)–(0,0).
-/// Bob's U at (0,1), his follower on its road. Ann's CC-D (a club circle:
+/// Bob's U at (0,1), his follower on its road. Ann's CR-D (a club circle:
 /// highwaymen) at (1,0) carries her road south; she passes. Nothing is
 /// complete. She must choose: add or remove; she chooses add. Bob, on her
 /// left, comes first: he may add a follower next to his highwayman at
@@ -86,7 +86,7 @@ fn every_player_adds_next_to_their_own() {
 }
 
 /// The ZMG readings on add.json. `crop_circle_add_where = "same-feature"`:
-/// Ann may add on any tile of her road, (-1,0), D or CC-D, not only next
+/// Ann may add on any tile of her road, (-1,0), D or CR-D, not only next
 /// to her follower. `crop_circle_add_mandatory = true`: Bob must add (no
 /// pass).
 #[test]
@@ -126,7 +126,7 @@ fn the_zmg_readings() {
 
 /// remove.json. Ann's U at (-1,0), her farmer in the field north of the
 /// road. Bob's U at (1,0), his follower on the road (-1,0)–(1,0). Ann's
-/// CC-C (a pitchfork circle: farmers) turned 180° at (0,1); she passes and
+/// CR-C (a pitchfork circle: farmers) turned 180° at (0,1); she passes and
 /// chooses remove. Bob has no farmer: he is passed over. Ann must take
 /// her farmer back (no pass), unscored. End: Bob's road, 3 tiles: 3. Ann 0,
 /// her 7 followers home.
@@ -146,7 +146,7 @@ fn every_player_removes_one_of_their_own() {
 }
 
 /// The tile's player chooses even with no follower of the circle's kind:
-/// on remove.json's board Bob places the CC-C instead (Ann passes her
+/// on remove.json's board Bob places the CR-C instead (Ann passes her
 /// second turn): he has no farmer, Ann has; he chooses remove and Ann must
 /// take hers back.
 #[test]
@@ -154,14 +154,14 @@ fn the_tile_player_chooses_without_a_follower_of_the_kind() {
     let kit = kit();
     let record = RecordBuilder::new(&["Ann", "Bob"])
         .expansion(INFO.id)
-        .draw_order(&["U", "U", "U", "CC-C"])
+        .draw_order(&["U", "U", "U", "CR-C"])
         .place("U", (-1, 0), 0)
         .deploy("field:N")
         .place("U", (1, 0), 0)
         .deploy("road:E")
         .place("U", (-2, 0), 0)
         .pass()
-        .place("CC-C", (0, 1), 180)
+        .place("CR-C", (0, 1), 180)
         .pass()
         .build();
     let mut game = kit.replay_record(&record).unwrap();
@@ -172,15 +172,15 @@ fn the_tile_player_chooses_without_a_follower_of_the_kind() {
 }
 
 /// Nobody has a follower of the circle's kind: nothing is asked. Ann's
-/// CC-A (a shield circle: knights) turned 180° at (0,-1) beside D's city;
+/// CR-A (a shield circle: knights) turned 180° at (0,-1) beside D's city;
 /// nobody has a knight, so the turn ends and Bob places next.
 #[test]
 fn no_follower_of_the_kind_no_question() {
     let kit = kit();
     let record = RecordBuilder::new(&["Ann", "Bob"])
         .expansion(INFO.id)
-        .draw_order(&["CC-A", "U"])
-        .place("CC-A", (0, -1), 180)
+        .draw_order(&["CR-A", "U"])
+        .place("CR-A", (0, -1), 180)
         .pass()
         .build();
     let game = kit.replay_record(&record).unwrap();
@@ -193,9 +193,9 @@ fn no_follower_of_the_kind_no_question() {
 
 /// The circle's action comes after the turn's scoring: a knight whose city
 /// the circle tile completes is home already. Ann's U at (-1,0) passes;
-/// Bob's CC-A turned 180° at (0,-1), his knight in its city (open east).
+/// Bob's CR-A turned 180° at (0,-1), his knight in its city (open east).
 /// A shield circle itself: Bob chooses add; Ann has no knight and is
-/// passed over; Bob adds nothing. Ann's CC-B turned 180° at (1,-1) closes it (CC-B's west cap): Bob scores
+/// passed over; Bob adds nothing. Ann's CR-B turned 180° at (1,-1) closes it (CR-B's west cap): Bob scores
 /// 6 (3 tiles, no pennant, 2 a tile) and his knight goes home before the
 /// shield circle acts; nobody has a knight left, so nothing is asked.
 #[test]
@@ -203,14 +203,14 @@ fn the_action_comes_after_scoring() {
     let kit = kit();
     let record = RecordBuilder::new(&["Ann", "Bob"])
         .expansion(INFO.id)
-        .draw_order(&["U", "CC-A", "CC-B", "U"])
+        .draw_order(&["U", "CR-A", "CR-B", "U"])
         .place("U", (-1, 0), 0)
         .pass()
-        .place("CC-A", (0, -1), 180)
+        .place("CR-A", (0, -1), 180)
         .deploy("city:E")
         .then(json!({ "crop-circles": { "choose": "add" } }))
         .then(json!({ "crop-circles": "pass" }))
-        .place("CC-B", (1, -1), 180)
+        .place("CR-B", (1, -1), 180)
         .pass()
         .build();
     let game = kit.replay_record(&record).unwrap();
@@ -226,7 +226,7 @@ fn the_action_comes_after_scoring() {
 /// Any follower that may stand on the feature may be added (Abbey &
 /// Mayor's mayor in a city: "Any follower that can be put in a city, is
 /// considered to be a knight"; its wagon; Inns & Cathedrals' big
-/// follower). Ann's CC-A turned 180° at (0,-1), her knight in its city with
+/// follower). Ann's CR-A turned 180° at (0,-1), her knight in its city with
 /// D's; she chooses add: the follower, the mayor, the wagon and the big
 /// follower are offered there; she adds the mayor. With remove instead,
 /// her knight is the one to take back.
@@ -238,8 +238,8 @@ fn other_followers_are_added_and_removed() {
         .expansion("abbey-and-mayor")
         .part("abbey-and-mayor", "abbey", false)
         .expansion("inns-and-cathedrals")
-        .draw_order(&["CC-A", "U"])
-        .place("CC-A", (0, -1), 180)
+        .draw_order(&["CR-A", "U"])
+        .place("CR-A", (0, -1), 180)
         .deploy("city:E")
         .then(json!({ "crop-circles": { "choose": "add" } }))
         .build();

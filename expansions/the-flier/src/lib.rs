@@ -193,7 +193,8 @@ impl TheFlier {
 }
 
 /// The features of the tile at `at` a flier of kind `kind` may land on:
-/// not complete, not land (a field), where that kind may stand.
+/// not complete, not land (a field), where that kind may stand, of a kind
+/// figures are deployed on.
 fn landings(view: &CoreState, at: Pos, kind: u8) -> Vec<usize> {
     let Some(placed) = view.board().get(at) else {
         return Vec::new();
@@ -205,7 +206,10 @@ fn landings(view: &CoreState, at: Pos, kind: u8) -> Vec<usize> {
         .iter()
         .enumerate()
         .filter(|&(fi, &k)| {
+            // Not a kind no one deploys on (the quarters of the City of
+            // Carcassonne: "not in the City itself").
             !tables.is_land(k)
+                && tables.landscape().get_feature(k).is_some_and(|d| d.occupiable)
                 && tables.figure_may_stand(kind, k)
                 && view.node_at(at, fi).is_some_and(|n| !view.is_complete(n))
         })

@@ -279,3 +279,38 @@ fn other_followers_fly() {
 fn serde_json_move(text: &str) -> carcassonne_core::Move {
     carcassonne_core::serde_json::from_str(text).unwrap()
 }
+
+/// The Count of Carcassonne: "The flier can land on features outside the
+/// City of Carcassonne (but not in the City itself)". The City's quarters
+/// lie on its tile at (0,0), a kind of feature only that expansion's rules
+/// put followers on. Ann's FL-E turned 90° at (0,2) below the City
+/// continues its road south; her follower flies north (FL-E looks the same
+/// turned 270°: she aims). Seed 0: the die shows 2, the quarters' tile: no
+/// landing, the follower goes home. Seed 2: the die shows 1, the City's
+/// tile at (0,1), whose road (open) takes it.
+#[test]
+fn no_landing_in_the_city_of_carcassonne() {
+    let kit = kit().with(&carcassonne_count_of_carcassonne::INFO);
+    let flight_with = |seed: u64| {
+        let record = RecordBuilder::new(&["Ann", "Bob"])
+            .seed(seed)
+            .expansion(INFO.id)
+            .expansion("count-of-carcassonne")
+            .draw_order(&["FL-E"])
+            .place("FL-E", (0, 2), 90)
+            .then(json!({ "deploy": { "spot": "tile" } }))
+            .then(json!({ "the-flier": { "aim": "N" } }))
+            .build();
+        kit.replay_record(&record).unwrap()
+    };
+    let game = flight_with(0);
+    assert_eq!(flight(&game), Some((2, json!([0, 0]), false)));
+    let follower = game.rules().figure_index("follower").unwrap();
+    assert_eq!(game.state().supply(0, follower), 7);
+    let game = flight_with(2);
+    assert_eq!(flight(&game), Some((1, json!([0, 1]), true)));
+    assert_eq!(
+        options(&game),
+        [r#"{"the-flier":{"land":{"at":[0,1],"feature":"road:S"}}}"#]
+    );
+}
