@@ -39,9 +39,9 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     version: env!("CARGO_PKG_VERSION"),
     description: "Wind roses: the orange start rose divides the board into four sections, a quarter rose laid in \
                   the section it names scores 3, the blue rose divides the board anew",
-    // Both bring a start tile of their own; the rules say nothing of
-    // playing them together.
-    conflicts: &["river", "river-ii"],
+    // Each brings a start of its own (a spring, the City of Carcassonne);
+    // the rules say nothing of playing them together.
+    conflicts: &["river", "river-ii", "count-of-carcassonne"],
     tile_files: &[carcassonne_core::tile_file!("wind-roses.toml", "tiles/wind-roses.toml")],
     variants: &[VariantDecl {
         name: "start_tile",

@@ -8,7 +8,9 @@ use carcassonne_testkit::{Kit, RecordBuilder, points};
 use carcassonne_wind_roses::INFO;
 
 fn kit() -> Kit {
-    Kit::new(&INFO, env!("CARGO_MANIFEST_DIR")).with(&carcassonne_river::INFO)
+    Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
+        .with(&carcassonne_river::INFO)
+        .with(&carcassonne_count_of_carcassonne::INFO)
 }
 
 fn scores(game: &Game) -> (i32, i32) {
@@ -106,17 +108,20 @@ fn the_base_start_tile_leaves_or_is_shuffled() {
     assert_eq!(removed.state().tiles_left(), 71 + 5 - 1);
 }
 
-/// The River brings a start of its own: the two are refused together.
+/// The River and The Count of Carcassonne bring a start of their own: each
+/// is refused with it, by name.
 #[test]
-fn the_river_is_refused_with_it() {
+fn other_starts_are_refused_with_it() {
     let kit = kit();
-    let mut config = GameConfig::with_players(2);
-    config.expansions = vec![INFO.id.into(), "river".into()];
-    let e = Rules::new(kit.catalog(), &config, kit.tiles())
-        .map(|_| ())
-        .unwrap_err()
-        .to_string();
-    assert!(e.contains("river"), "{e}");
+    for other in ["river", "count-of-carcassonne"] {
+        let mut config = GameConfig::with_players(2);
+        config.expansions = vec![INFO.id.into(), other.into()];
+        let e = Rules::new(kit.catalog(), &config, kit.tiles())
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(other), "{e}");
+    }
 }
 
 /// The expansion's log lines of the last decision, in words.
