@@ -30,11 +30,10 @@ fn games_keep_the_invariants_of_any_game() {
             .collect();
         let played = random_games(&kit, &config, 3);
         // The official app's reading too.
-        config
-            .variants
-            .entry(INFO.id.into())
-            .or_default()
-            .insert("phantom_after".into(), carcassonne_core::Value::Text("figure-on-feature".into()));
+        config.variants.entry(INFO.id.into()).or_default().insert(
+            "phantom_after".into(),
+            carcassonne_core::Value::Text("figure-on-feature".into()),
+        );
         random_games(&kit, &config, 1);
         assert!(
             played.deployed.get("phantom").copied().unwrap_or(0) > 0,

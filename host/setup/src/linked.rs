@@ -3,6 +3,10 @@
 //! A crate that is only a Cargo dependency is not linked, and its
 //! `register_expansion!` would silently vanish: naming each crate here keeps
 //! it. `tests/registered.rs` checks the exact set of ids that results.
+//!
+//! A WebAssembly module made for a page (the static site) runs no
+//! constructors, so the registrations never happen there: its catalog is
+//! made from [`LINKED`], each crate's declaration named here.
 
 use carcassonne_abbey_and_mayor as _;
 use carcassonne_abbot as _;
@@ -21,3 +25,44 @@ use carcassonne_the_phantom as _;
 use carcassonne_the_princess_and_the_dragon as _;
 use carcassonne_the_tower as _;
 use carcassonne_traders_and_builders as _;
+
+use carcassonne_core::registry::CatalogError;
+use carcassonne_core::{Catalog, ExpansionInfo};
+
+/// The declaration of every expansion linked into every host.
+pub static LINKED: [&ExpansionInfo; 17] = [
+    &carcassonne_abbey_and_mayor::INFO,
+    &carcassonne_abbot::INFO,
+    &carcassonne_bridges_castles_and_bazaars::INFO,
+    &carcassonne_cleric_and_serf::INFO,
+    &carcassonne_easter::INFO,
+    &carcassonne_fruit_trees::INFO,
+    &carcassonne_hills_and_sheep::INFO,
+    &carcassonne_inns_and_cathedrals::INFO,
+    &carcassonne_king_and_robber_baron::INFO,
+    &carcassonne_mage_and_witch::INFO,
+    &carcassonne_river::INFO,
+    &carcassonne_river_ii::INFO,
+    &carcassonne_the_gold_mines::INFO,
+    &carcassonne_the_phantom::INFO,
+    &carcassonne_the_princess_and_the_dragon::INFO,
+    &carcassonne_the_tower::INFO,
+    &carcassonne_traders_and_builders::INFO,
+];
+
+/// The linked expansions' catalog: their registrations
+/// (`Catalog::linked`), or on WebAssembly, where they do not run, [`LINKED`].
+///
+/// # Errors
+/// Two expansions share an id, or one is malformed.
+pub fn linked_catalog() -> Result<Catalog, CatalogError> {
+    if cfg!(target_family = "wasm") {
+        let mut catalog = Catalog::default();
+        for info in LINKED {
+            catalog.add(info)?;
+        }
+        Ok(catalog)
+    } else {
+        Catalog::linked()
+    }
+}
