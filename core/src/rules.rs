@@ -424,6 +424,10 @@ pub fn read_art(set: &mut TileSet, read_at: &str, built_in: &[(&str, &str)]) -> 
     let dir = (!read_at.starts_with("<built-in>/"))
         .then(|| Path::new(read_at).parent().map(Path::to_path_buf).unwrap_or_default());
     let mut problems = Vec::new();
+    // Each picture is read once, however many tiles name it, and the set's
+    // pictures are at most `MAX_SET_ART_BYTES` in all.
+    let mut read: std::collections::HashMap<String, Option<std::sync::Arc<str>>> = std::collections::HashMap::new();
+    let mut total: u64 = 0;
     for def in &mut set.tiles {
         let tile = def.id.clone();
         let Some(art) = &mut def.art else { continue };
@@ -433,6 +437,10 @@ pub fn read_art(set: &mut TileSet, read_at: &str, built_in: &[(&str, &str)]) -> 
             path: art.path.clone(),
             why,
         };
+        if let Some(svg) = read.get(&art.path) {
+            art.svg = svg.clone();
+            continue;
+        }
         let svg = match &dir {
             Some(dir) => match read_text_file(&dir.join(&art.path), crate::tiles::MAX_ART_BYTES, "tile picture") {
                 Ok(text) => Some(text),
@@ -446,13 +454,27 @@ pub fn read_art(set: &mut TileSet, read_at: &str, built_in: &[(&str, &str)]) -> 
                 .find(|(p, _)| *p == art.path)
                 .map(|(_, t)| (*t).to_string()),
         };
-        art.svg = match svg {
+        let svg = match svg {
             Some(text) if !text.contains("<svg") => {
                 problems.push(problem("not an SVG picture (it has no <svg> element)".to_string()));
                 None
             }
-            other => other.map(std::sync::Arc::from),
+            Some(text) if total + text.len() as u64 > crate::tiles::MAX_SET_ART_BYTES => {
+                problems.push(problem(format!(
+                    "the set's pictures would come to {} bytes with this one; a set's pictures are at most {} bytes \
+                     in all (tiles may share a picture: it counts once)",
+                    total + text.len() as u64,
+                    crate::tiles::MAX_SET_ART_BYTES
+                )));
+                None
+            }
+            other => other.map(|text| {
+                total += text.len() as u64;
+                std::sync::Arc::from(text)
+            }),
         };
+        read.insert(art.path.clone(), svg.clone());
+        art.svg = svg;
     }
     problems
 }

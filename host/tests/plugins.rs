@@ -381,15 +381,17 @@ fn example_plugin_against(work: &Path, name: &str, core: &str) -> PathBuf {
     let plugin = work.join("plugin");
     let example = root().join("expansions/example-watchtower");
     copy_tree(&example.join("src"), &plugin.join("src"));
-    for file in ["watchtower.toml", "Cargo.lock"] {
+    for file in ["watchtower.toml", "jcz.toml", "Cargo.lock"] {
         std::fs::copy(example.join(file), plugin.join(file)).expect("copies");
     }
     let manifest = std::fs::read_to_string(example.join("Cargo.toml"))
         .expect("manifest")
         .replace("name = \"carcassonne-watchtower\"", &format!("name = \"{name}\""))
         .replace("path = \"../../core\"", &format!("path = \"{core}\""))
-        // Only the library is built: its tests' kit is not copied.
-        .replace("carcassonne-testkit = { path = \"../../host/testkit\" }", "");
+        // Only the library is built: its tests' kit and importer are not
+        // copied.
+        .replace("carcassonne-testkit = { path = \"../../host/testkit\" }", "")
+        .replace("carcassonne-jcz = { path = \"../../host/jcz\" }", "");
     std::fs::write(plugin.join("Cargo.toml"), manifest).expect("writes");
     cargo_build(&plugin.join("Cargo.toml"));
     lib(&name.replace('-', "_"))

@@ -174,6 +174,8 @@ fn serve_with(server: Arc<http::Server>, limits: Limits) -> SocketAddr {
 fn half_sent_requests_are_closed_and_cannot_use_up_the_server() {
     let limits = Limits {
         connections: 4,
+        per_address: 4,
+        reserved: 0,
         headers: Duration::from_secs(1),
         ..Limits::default()
     };
@@ -263,6 +265,7 @@ fn a_body_declared_over_the_limit_is_refused_at_once() {
 fn an_idle_kept_alive_connection_is_closed() {
     let limits = Limits {
         headers: Duration::from_secs(1),
+        idle: Duration::from_secs(1),
         ..Limits::default()
     };
     let addr = serve_with(http::Server::new(Table::open(&args(Some(2)), None).unwrap()), limits);
@@ -547,4 +550,471 @@ fn a_full_disk_acknowledges_nothing_it_did_not_save_and_a_restart_has_every_ackn
         "a restart has every acknowledged move"
     );
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+// ------------------------------------------------------------ issue 55, 1
+
+/// A `--record` game on a nearly full disk (the test budget of its
+/// directory, spent part way through a save): a move or an undo is saved
+/// with its version and log, or refused with 503 leaving the game, its
+/// version, its log and its files as they were (the record read back holds
+/// exactly the acknowledged moves). Restarted, the game has every
+/// acknowledged move, a version above every one handed out, and none of
+/// the log lines of a refused move. (Before, the journal took the move and
+/// the seat file refused its version: 500, yet the move was played, and
+/// after a restart the version went back.)
+#[test]
+fn a_recorded_change_the_disk_refuses_is_not_played_and_no_version_comes_back() {
+    use carcassonne_serve::Submission;
+    use carcassonne_setup::safe_file::disk_full;
+    let dir = std::env::temp_dir().join(format!("carcassonne-serve-nearly-full-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.json");
+    let mut table = Table::open(&args(Some(6)), Some(&record)).unwrap();
+    table.allow_undo(true);
+    let hot = table.seats().unwrap().hotseat.clone();
+    let (mut refused, mut played, mut undone) = (0, 0, 0);
+    let mut highest = table.version();
+    for k in 0..200u64 {
+        let (moves, version) = (table.record().moves.clone(), table.version());
+        let log = table.state_json(None)["log"].clone();
+        let size = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.len());
+        // The seat file, then part or all of a journal line or a record.
+        let whole = table.record().to_json().len() as u64;
+        let budget = size(&seats_path(&record)) + (k * 7919) % 101 * (whole + 400) / 100;
+        disk_full::arm(&dir, budget);
+        let result = if k % 3 == 2 && !moves.is_empty() {
+            table.undo(&hot, Some(version)).map(|()| undone += 1)
+        } else {
+            table
+                .submit(&Submission {
+                    token: hot.clone(),
+                    index: Some(0),
+                    mv: None,
+                    version: Some(version),
+                })
+                .map(|()| played += 1)
+        };
+        disk_full::disarm(&dir);
+        match result {
+            Ok(()) => assert!(table.version() > version),
+            Err(r) => {
+                assert_eq!(r.status, 503, "try {k}: {}", r.error);
+                assert_eq!(table.record().moves, moves, "try {k}: nothing unsaved is kept");
+                assert_eq!(table.version(), version);
+                assert_eq!(table.state_json(None)["log"], log, "the log is as it was");
+                refused += 1;
+            }
+        }
+        highest = highest.max(table.version());
+        assert_eq!(
+            carcassonne_setup::journal::read_record(&record).unwrap().moves,
+            table.record().moves,
+            "try {k}: the disk holds what was acknowledged"
+        );
+    }
+    assert!(refused > 20 && played > 20 && undone > 5, "{refused} {played} {undone}");
+    let log = table.state_json(None)["log"].as_array().unwrap().clone();
+    let moves = table.record().moves.clone();
+    drop(table);
+    let again = Table::open(&args(Some(6)), Some(&record)).unwrap();
+    assert_eq!(again.record().moves, moves, "every acknowledged move");
+    assert!(again.version() > highest, "{} after {highest}", again.version());
+    let after = again.state_json(None)["log"].as_array().unwrap().clone();
+    assert_eq!(
+        &after[..after.len() - 1],
+        log.as_slice(),
+        "the log of played moves only"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+// ------------------------------------------------------------ issue 55, 2
+
+/// A connection to `addr` from the loopback address `source` (127.0.0.2
+/// and the like are this machine too, on Linux), blocking.
+fn connect_from(source: &str, addr: SocketAddr) -> TcpStream {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let stream = rt.block_on(async {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{source}:0").parse().unwrap()).unwrap();
+        socket.connect(addr).await.unwrap().into_std().unwrap()
+    });
+    stream.set_nonblocking(false).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    stream
+}
+
+/// One request on `s` (kept alive unless `close`); the status and body.
+fn ask(s: &mut TcpStream, addr: SocketAddr, path: &str, close: bool) -> (u16, String) {
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\n{}\r\n",
+        if close { "Connection: close\r\n" } else { "" }
+    )
+    .unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 65536];
+    loop {
+        let n = s.read(&mut buf).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        got.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&got);
+        if let Some((head, body)) = text.split_once("\r\n\r\n") {
+            let length = head
+                .lines()
+                .find_map(|l| {
+                    l.to_ascii_lowercase()
+                        .strip_prefix("content-length:")
+                        .map(|v| v.trim().to_string())
+                })
+                .and_then(|v| v.parse::<usize>().ok());
+            if length.is_some_and(|n| body.len() >= n) {
+                break;
+            }
+        }
+    }
+    let text = String::from_utf8_lossy(&got).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+    (status, body.to_string())
+}
+
+/// Whether the server closes `s` within `within` (reads to the end).
+fn closed_within(s: &mut TcpStream, within: Duration) -> bool {
+    s.set_read_timeout(Some(within)).unwrap();
+    let mut buf = [0u8; 4096];
+    loop {
+        match s.read(&mut buf) {
+            Ok(0) => return true,
+            Ok(_) => {}
+            Err(_) => return false,
+        }
+    }
+}
+
+/// One client address cannot hold every connection (issue 55, item 2:
+/// one address keeping 128 alive got everyone else 503 indefinitely):
+/// past its share it is refused, another address still gets in, and the
+/// last connections are kept for addresses that hold none; half-sent
+/// requests from one address lock nobody else out; kept-alive connections
+/// idle past the idle time are closed, and so is an event stream's
+/// connection refused over its limit, at once.
+#[test]
+fn one_address_cannot_hold_every_connection() {
+    let limits = Limits {
+        connections: 12,
+        per_address: 4,
+        reserved: 4,
+        headers: Duration::from_secs(30),
+        idle: Duration::from_secs(1),
+        ..Limits::default()
+    };
+    let addr = serve_with(http::Server::new(Table::open(&args(Some(2)), None).unwrap()), limits);
+    let state = "/api/games/1/state";
+    // Four half-sent requests from 127.0.0.1: its share.
+    let held: Vec<TcpStream> = (0..4)
+        .map(|_| {
+            let mut s = connect_from("127.0.0.1", addr);
+            s.write_all(b"GET /api/games/1/state HTTP/1.1\r\nHost: loc").unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let (status, body) = ask(&mut connect_from("127.0.0.1", addr), addr, state, true);
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("from your address"), "{body}");
+    // Another address is served meanwhile.
+    let (status, body) = ask(&mut connect_from("127.0.0.2", addr), addr, state, true);
+    assert_eq!(status, 200, "{body}");
+    // 127.0.0.2 keeps four alive, asking again and again: its share too.
+    let mut kept: Vec<TcpStream> = (0..4).map(|_| connect_from("127.0.0.2", addr)).collect();
+    for s in &mut kept {
+        assert_eq!(ask(s, addr, state, false).0, 200);
+    }
+    // Eight of twelve are held: the last four are for new addresses, one
+    // connection each.
+    let mut third = connect_from("127.0.0.3", addr);
+    assert_eq!(ask(&mut third, addr, state, false).0, 200);
+    let (status, body) = ask(&mut connect_from("127.0.0.3", addr), addr, state, true);
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("new clients"), "{body}");
+    let (status, body) = ask(&mut connect_from("127.0.0.4", addr), addr, state, true);
+    assert_eq!(status, 200, "{body}");
+    // Kept-alive connections that go quiet are closed after the idle time.
+    let started = std::time::Instant::now();
+    for s in kept.iter_mut().chain([&mut third]) {
+        assert!(
+            closed_within(s, Duration::from_secs(5)),
+            "an idle connection stays open"
+        );
+    }
+    assert!(started.elapsed() < Duration::from_secs(4), "{:?}", started.elapsed());
+    // … which gives 127.0.0.2 its share back.
+    assert_eq!(ask(&mut connect_from("127.0.0.2", addr), addr, state, true).0, 200);
+    drop(held);
+
+    // An event stream refused over the per-address limit closes its
+    // connection at once instead of keeping it idle.
+    let addr = serve_with(
+        http::Server::new(Table::open(&args(Some(2)), None).unwrap()),
+        Limits::default(),
+    );
+    let streams: Vec<TcpStream> = (0..8)
+        .map(|_| {
+            let mut s = connect_from("127.0.0.1", addr);
+            write!(s, "GET /api/games/1/events HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+            let mut buf = [0u8; 1024];
+            let n = s.read(&mut buf).unwrap();
+            assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
+            s
+        })
+        .collect();
+    let mut refused = connect_from("127.0.0.1", addr);
+    let (status, body) = ask(&mut refused, addr, "/api/games/1/events", false);
+    assert_eq!(status, 503, "{body}");
+    let started = std::time::Instant::now();
+    assert!(closed_within(&mut refused, Duration::from_secs(5)));
+    assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+    // Another address still gets its streams.
+    let mut other = connect_from("127.0.0.2", addr);
+    write!(other, "GET /api/games/1/events HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+    let mut buf = [0u8; 1024];
+    let n = other.read(&mut buf).unwrap();
+    assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
+    drop(streams);
+}
+
+// ------------------------------------------------------------ issue 55, 3
+
+/// An SVG picture of exactly `bytes` bytes, `fill` its colour.
+fn picture_of(bytes: usize, fill: &str) -> String {
+    let head = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\"><rect width=\"100\" height=\"100\" fill=\"{fill}\"/><!-- "
+    );
+    let tail = " --></svg>";
+    format!("{head}{}{tail}", "x".repeat(bytes - head.len() - tail.len()))
+}
+
+/// A set of field tiles with their own pictures: `(id, count, picture)`.
+fn art_set(id: &str, tiles: &[(&str, u32, &str)]) -> String {
+    let mut text = format!(
+        "[set]\nid = \"{id}\"\nname = \"Pictures\"\nstart = \"{}\"\n",
+        tiles[0].0
+    );
+    for (tile, count, art) in tiles {
+        text.push_str(&format!(
+            "\n[[tile]]\nid = \"{tile}\"\ncount = {count}\nedges = \"FFFF\"\nart = \"{art}\"\nfeatures = [{{ kind = \"field\", edges = [\"N\", \"E\", \"S\", \"W\"] }}]\n"
+        ));
+    }
+    text
+}
+
+/// A tile's own picture goes into a game's state once, however many
+/// placed copies show it (issue 55, item 3: 500 copies of a 486 KB
+/// picture made a 337 MB state, each copy embedding it): a lobby game of
+/// the most tiles a lobby game may have (2,000), every one with a picture
+/// of the largest size a picture may have (512 KiB), answers a state of a
+/// few megabytes, the tile to place referring to its picture too; a set
+/// whose pictures come to more than 4 MiB is refused.
+#[test]
+fn tile_art_is_sent_once_however_many_tiles_show_it() {
+    use carcassonne_core::tiles::{MAX_ART_BYTES, MAX_SET_ART_BYTES};
+    use carcassonne_serve::Submission;
+    use carcassonne_serve::lobby::{Lobby, MAX_LOBBY_TILES, Offer};
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("serve-hardening-art");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("art")).unwrap();
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../tiles/base.toml"),
+        dir.join("base.toml"),
+    )
+    .unwrap();
+    let most = MAX_ART_BYTES as usize;
+    std::fs::write(dir.join("art/a.svg"), picture_of(most, "#3a5")).unwrap();
+    std::fs::write(dir.join("art/b.svg"), picture_of(most, "#a53")).unwrap();
+    let half = MAX_LOBBY_TILES as u32 / 2;
+    std::fs::write(
+        dir.join("pictures.toml"),
+        art_set("pictures", &[("PA", half, "art/a.svg"), ("PB", half - 1, "art/b.svg")]),
+    )
+    .unwrap();
+    let lobby = Lobby::new(
+        Offer {
+            plugins: Vec::new(),
+            tiles: Some(dir.clone()),
+        },
+        4,
+    );
+    let config = json!({
+        "players": [{ "name": "Ann" }, { "name": "Robo", "bot": "random" }],
+        "seed": "3",
+        "tiles": { "sets": { "base": 0 }, "files": ["pictures.toml"] },
+    });
+    let setup = lobby.setup_from_json(&config).unwrap_or_else(|r| panic!("{}", r.error));
+    let mut table = Table::new(&setup, None).unwrap();
+    let hot = table.seats().unwrap().hotseat.clone();
+    let encoded = |s: &str| s.matches("data:image/svg+xml;base64,").count();
+    let mut largest = 0;
+    let mut moves = 0;
+    while !table.game().is_over() {
+        table.play_bots().unwrap();
+        if table.game().is_over() {
+            break;
+        }
+        if moves % 400 == 0 {
+            let state = table.state_json(None).to_string();
+            assert!(encoded(&state) <= 2, "each picture once: {}", encoded(&state));
+            largest = largest.max(state.len());
+        }
+        let version = table.version();
+        table
+            .submit(&Submission {
+                token: hot.clone(),
+                index: Some(0),
+                mv: None,
+                version: Some(version),
+            })
+            .unwrap();
+        moves += 1;
+    }
+    let placed = table.game().state().board().tiles().len();
+    assert!(placed > 1_900, "{placed} tiles placed");
+    let answer = table.state_json(None);
+    let svg = answer["board"]["svg"].as_str().unwrap();
+    let with_art = svg.matches("data-tile=\"PA\"").count() + svg.matches("data-tile=\"PB\"").count();
+    assert!(
+        with_art + 1 >= placed,
+        "{with_art} of {placed}: the start tile is the base game's"
+    );
+    assert_eq!(
+        svg.matches("<use href=\"#tile-art-").count(),
+        with_art,
+        "every tile refers to its picture"
+    );
+    let state = answer.to_string();
+    assert_eq!(encoded(&state), 2, "two pictures, each once");
+    largest = largest.max(state.len());
+    // Two pictures (each 683 KiB in base64) and the board of 2,000 tiles.
+    assert!(largest < 6 << 20, "a state of {largest} bytes");
+    eprintln!("the largest state: {largest} bytes for {placed} tiles with pictures of {most} bytes");
+
+    // Nine pictures of the largest size in one set: over its 4 MiB.
+    let mut tiles = Vec::new();
+    for k in 0..9 {
+        std::fs::write(
+            dir.join(format!("art/{k}.svg")),
+            picture_of(most, &format!("#{k}{k}{k}")),
+        )
+        .unwrap();
+        tiles.push((format!("N{k}"), format!("art/{k}.svg")));
+    }
+    let listed: Vec<(&str, u32, &str)> = tiles.iter().map(|(t, a)| (t.as_str(), 1, a.as_str())).collect();
+    std::fs::write(dir.join("nine.toml"), art_set("nine", &listed)).unwrap();
+    let refused = lobby
+        .setup_from_json(&json!({ "tiles": { "files": ["nine.toml"] } }))
+        .err()
+        .expect("refused");
+    assert_eq!(refused.status, 400);
+    assert!(
+        refused.error.contains(&format!("at most {MAX_SET_ART_BYTES} bytes")),
+        "{}",
+        refused.error
+    );
+}
+
+// ------------------------------------------------------------ issue 55, 6
+
+/// A tile file of `n` tiles (city cap, road), with `edges` on each.
+fn tile_file(n: usize, edges: &str) -> String {
+    let mut t = String::from("[set]\nid = \"many\"\nname = \"Many\"\n");
+    for i in 0..n {
+        t.push_str(&format!(
+            "\n[[tile]]\nid = \"M{i}\"\ncount = 1\nedges = \"{edges}\"\nfeatures = [\n  {{ kind = \"city\", edges = [\"N\"] }},\n  {{ kind = \"road\", edges = [\"E\", \"W\"] }},\n  {{ kind = \"field\", edges = [\"EN\", \"WN\"], cities = [\"N\"] }},\n  {{ kind = \"field\", edges = [\"S\", \"ES\", \"WS\"] }},\n]\n"
+        ));
+    }
+    t
+}
+
+/// The tile editor's edit is linear in the tiles of a file (issue 55,
+/// item 6: a file of 1,000 tiles each with a mistake took 13 s, each
+/// diagnostic reading the file from its start), and a job whose request
+/// gave up at its time limit stops instead of running on for nobody.
+#[test]
+fn a_large_edit_is_linear_and_stops_when_its_request_times_out() {
+    use carcassonne_serve::editor::{Editor, Op, WorkingEdit};
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("serve-hardening-large-edit");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("many.toml"), tile_file(1, "CRFR")).unwrap();
+    let editor = || {
+        Editor::new(
+            carcassonne_core::Catalog::linked().unwrap(),
+            TileSource { dir: Some(dir.clone()) },
+        )
+    };
+    let check = |text: String| WorkingEdit {
+        file: "many.toml".into(),
+        text,
+        op: Op::Check,
+        id: None,
+        picture: None,
+        toml: None,
+        new_id: None,
+        token: None,
+    };
+    // A mistake on every tile (an unknown edge kind): one diagnostic each.
+    let time = |n: usize, edges: &str| {
+        let e = editor();
+        let edit = check(tile_file(n, edges));
+        (0..2)
+            .map(|_| {
+                let started = std::time::Instant::now();
+                let answer = e.edit(&edit).unwrap_or_else(|f| panic!("{}", f.body));
+                assert_eq!(answer["valid"], json!(edges == "CRFR"));
+                started.elapsed()
+            })
+            .min()
+            .unwrap()
+    };
+    for edges in ["CRFQ", "CRFR"] {
+        let (small, large) = (time(500, edges), time(2000, edges));
+        let ratio = large.as_secs_f64() / small.as_secs_f64();
+        eprintln!("{edges}: 500 tiles {small:?}, 2000 tiles {large:?} ({ratio:.1}×)");
+        assert!(
+            ratio < 8.0,
+            "{edges}: four times the tiles took {ratio:.1} times as long"
+        );
+    }
+
+    // The whole job, and the same job whose request gives up at once.
+    let text = tile_file(4000, "CRFR");
+    let started = std::time::Instant::now();
+    editor()
+        .edit(&check(text.clone()))
+        .unwrap_or_else(|f| panic!("{}", f.body));
+    let whole = started.elapsed();
+    let server = http::Server::with_editor(Table::open(&args(Some(1)), None).unwrap(), editor());
+    let limits = Limits {
+        request: Duration::from_millis(200),
+        ..Limits::default()
+    };
+    let addr = serve_with(server.clone(), limits);
+    let body = json!({ "file": "many.toml", "op": "check", "text": text }).to_string();
+    let (status, answer) = raw(addr, &format!("POST /api/tiles/edit HTTP/1.1\r\nHost: {addr}"), &body);
+    assert_eq!(status, 408, "{answer}");
+    let gave_up = std::time::Instant::now();
+    while server.editor_jobs() > 0 {
+        assert!(gave_up.elapsed() < whole, "the job ran on after its request gave up");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let stopped = gave_up.elapsed();
+    eprintln!("the whole job: {whole:?}; stopped {stopped:?} after its request gave up");
+    assert!(stopped < whole / 2, "stopped {stopped:?} after, of {whole:?}");
 }

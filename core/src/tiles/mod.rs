@@ -136,6 +136,12 @@ pub struct TileArt {
 /// Largest tile picture read, in bytes.
 pub const MAX_ART_BYTES: u64 = 512 << 10;
 
+/// Most bytes of pictures a tile set's tiles may name in all, each picture
+/// counted once however many tiles show it: eight pictures of the largest
+/// size, or a hundred of 40 KB. A page draws each picture once, so this
+/// bounds what a game's state carries of them.
+pub const MAX_SET_ART_BYTES: u64 = 4 << 20;
+
 impl TileArt {
     /// Why `path` cannot name a tile picture: it must be a relative path
     /// inside the tile file's directory (no `..`, no root, forward

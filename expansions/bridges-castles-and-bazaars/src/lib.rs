@@ -207,6 +207,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         "tiles/bridges-castles-and-bazaars-marks.toml"
     )],
     build,
+    jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: ExpansionGroup::BigBox,
     year: 2010,
     ..ExpansionInfo::EMPTY

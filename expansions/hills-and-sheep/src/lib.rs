@@ -176,6 +176,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::schema_only,
     counters: COUNTERS,
     build,
+    jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: ExpansionGroup::BigBox,
     year: 2014,
     ..ExpansionInfo::EMPTY

@@ -73,6 +73,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::schema_only,
     counters: COUNTERS,
     build,
+    jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: ExpansionGroup::Mini,
     year: 2012,
     ..ExpansionInfo::EMPTY
@@ -332,6 +333,36 @@ impl Expansion for MageAndWitch {
 
     fn options(&self, state: &State, view: &CoreState, _: u8, out: &mut Vec<Action>) {
         out.extend(moves(state, view));
+    }
+
+    fn is_option(&self, state: &State, view: &CoreState, _: u8, action: &Action) -> bool {
+        // Answered without listing every feature of the board (the list
+        // names each feature, a string apiece): the same as `moves`. A
+        // listed option names a feature by its first tile placed; a move
+        // naming the same feature by another of its tiles is the same move
+        // (JCloisterZone's saves name the feature by the tile pointed at),
+        // and is accepted as it.
+        let root_of = |s: Option<Stand>| s.map(|s| view.features().root(s.node));
+        let target = match action {
+            Action::Remove(f) => {
+                return state.of(*f).is_some() && moves(state, view).contains(action);
+            }
+            Action::Mage(t) | Action::Witch(t) => t,
+        };
+        let figure = action.figure();
+        if state.asked == Some(Why::Joined) && state.of(figure).is_none() {
+            return false;
+        }
+        let Ok(fi) = view.feature_by_name(target.at, &target.feature) else {
+            return false;
+        };
+        let Some(node) = view.node_at(target.at, fi) else {
+            return false;
+        };
+        let root = view.features().root(node);
+        let kind = view.features().kind(node);
+        let open = (kind == FeatureKind::ROAD || kind == FeatureKind::CITY) && !view.is_complete(node);
+        open && Some(root) != root_of(state.of(figure)) && Some(root) != root_of(state.of(figure.other()))
     }
 
     fn play(&self, state: &mut State, ctx: &mut Ctx<'_>, _: u8, action: &Action) {

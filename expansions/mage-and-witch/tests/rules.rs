@@ -60,6 +60,19 @@ fn the_mage_adds_a_point_a_tile_and_the_witch_halves() {
 #[test]
 fn figures_sharing_a_feature_are_parted_before_scoring() {
     let kit = kit();
+    // An option names its feature by the feature's first tile: another
+    // tile of it is not a listed option, and is refused.
+    let mut game = kit.replay_first("joined.json", 4);
+    let other_tile = try_play(
+        &mut game,
+        r#"{"mage-and-witch": {"witch": {"at": [1, -1], "feature": "city:S"}}}"#,
+    );
+    assert!(other_tile.is_err());
+    try_play(
+        &mut game,
+        r#"{"mage-and-witch": {"witch": {"at": [1, 0], "feature": "city:N"}}}"#,
+    )
+    .expect("listed");
     let mut game = kit.replay_first("joined.json", 8);
     assert!(matches!(game.decision(), Some(Decision::Expansion { player: 0, .. })));
     let offered = options(&game);

@@ -73,6 +73,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::schema_only,
     counters: COUNTERS,
     build,
+    jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: ExpansionGroup::Mini,
     year: 2012,
     ..ExpansionInfo::EMPTY

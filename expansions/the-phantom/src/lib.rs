@@ -54,6 +54,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     }],
     figures: &[PHANTOM],
     build,
+    jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: ExpansionGroup::Mini,
     year: 2011,
     ..ExpansionInfo::EMPTY
@@ -121,7 +122,9 @@ impl Expansion for ThePhantom {
 
     fn after_deploy(&self, state: &mut State, ctx: &mut Ctx<'_>, deployed: Option<&PlacedFigure>) {
         let view = ctx.view();
-        if view.supply(view.turn().player, state.phantom) == 0 {
+        // The second deployment's own end (deployed or passed) offers no
+        // third.
+        if view.turn().deploying_more || view.supply(view.turn().player, state.phantom) == 0 {
             return;
         }
         // A pass leaves nothing to follow (the phantom could have been the

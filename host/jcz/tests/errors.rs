@@ -108,13 +108,13 @@ fn what_the_engine_lacks_is_refused_by_name() {
         ),
         (
             r#""basic:1": 1"#,
-            r#""basic:1": 1, "bridges-castles-and-bazaars:1": 1"#,
-            "the JCZ tile set `bridges-castles-and-bazaars:1`",
+            r#""basic:1": 1, "labyrinth": 1"#,
+            "the JCZ tile set `labyrinth`",
         ),
         (
             r#""small-follower": 7"#,
-            r#""small-follower": 7, "shepherd": 1"#,
-            "the JCZ element `shepherd`",
+            r#""small-follower": 7, "tunnel": true"#,
+            "the JCZ element `tunnel`",
         ),
         // The 2nd edition's Traders & Builders has two tiles with an Abbot
         // garden this engine does not have.

@@ -2,7 +2,7 @@
 //! markers expansions publish.
 
 use super::svg::{CENTRE, P, num};
-use super::tile::{Layout, tile_group_with};
+use super::tile::{Art, Layout, art_defs, art_of, tile_group_with};
 use super::tokens::{tile_tokens, tokens_svg};
 use super::words::Glossary;
 use super::{escape_xml, player_colour, player_ink, player_shape, shape_svg};
@@ -101,6 +101,9 @@ pub(crate) struct Scene<'a> {
     glossary: Glossary,
     layouts: HashMap<(u16, u8), Layout>,
     placed: HashMap<Pos, (u16, Rotation)>,
+    /// The tile types drawn with their own picture, each once, in the
+    /// order first drawn: their pictures go once into the `<defs>`.
+    with_art: Vec<u16>,
 }
 
 impl<'a> Scene<'a> {
@@ -110,7 +113,33 @@ impl<'a> Scene<'a> {
             glossary: Glossary::of_rules(rules),
             layouts: HashMap::new(),
             placed: HashMap::new(),
+            with_art: Vec::new(),
         }
+    }
+
+    /// Notes that tile type `tile` is drawn (or shown elsewhere on the
+    /// page, such as the tile to place), so that its own picture, if it
+    /// has one, is among the [`Scene::art_defs`].
+    pub fn uses_art_of(&mut self, tile: u16) {
+        let has = self
+            .rules
+            .tiles()
+            .get(tile as usize)
+            .is_some_and(|t| art_of(t).is_some());
+        if has && !self.with_art.contains(&tile) {
+            self.with_art.push(tile);
+        }
+    }
+
+    /// The `<defs>` holding, once each, the pictures of the tiles drawn
+    /// (which refer to them: [`Art::Reference`]); empty when none has one.
+    pub fn art_defs(&self) -> String {
+        let tiles = self.rules.tiles();
+        art_defs(
+            self.with_art
+                .iter()
+                .filter_map(|&t| tiles.get(t as usize).and_then(|t| art_of(t))),
+        )
     }
 
     fn layout(&mut self, tile: u16, rotation: Rotation) -> Option<&Layout> {
@@ -132,8 +161,9 @@ impl<'a> Scene<'a> {
             return String::new();
         };
         let (x, y) = origin(pos);
+        self.uses_art_of(tile);
         match self.layout(tile, rotation) {
-            Some(layout) => tile_group_with(t, rotation, x, y, layout, attrs),
+            Some(layout) => tile_group_with(t, rotation, x, y, layout, attrs, Art::Reference),
             None => String::new(),
         }
     }
@@ -376,16 +406,24 @@ pub fn board_svg(game: &Game) -> String {
 /// with the `viewBox` round those drawn. `None` is the whole board, and a
 /// window that holds every tile and marker draws what [`board_svg`] draws.
 pub fn board_svg_window(game: &Game, window: Option<[i32; 4]>) -> String {
-    board_svg_drawn(game, window, true)
+    board_svg_drawn(game, window, true, &[])
 }
 
 /// [`board_svg_window`] without the tokens of tile counters: for a page
 /// that draws them itself from [`crate::tile_tokens`] (the browser's board).
 pub fn board_svg_window_without_tokens(game: &Game, window: Option<[i32; 4]>) -> String {
-    board_svg_drawn(game, window, false)
+    board_svg_drawn(game, window, false, &[])
 }
 
-fn board_svg_drawn(game: &Game, window: Option<[i32; 4]>, tokens: bool) -> String {
+/// [`board_svg_window_without_tokens`] whose `<defs>` also hold the own
+/// pictures of the tile types `shown` (the tile to place, which the page
+/// draws apart with [`crate::tile_svg_referring`] and
+/// [`crate::tile_group_referring`]): every tile picture of the page once.
+pub fn board_svg_for_page(game: &Game, window: Option<[i32; 4]>, shown: &[u16]) -> String {
+    board_svg_drawn(game, window, false, shown)
+}
+
+fn board_svg_drawn(game: &Game, window: Option<[i32; 4]>, tokens: bool, shown: &[u16]) -> String {
     let inside = |p: Pos| window.is_none_or(|[x0, y0, x1, y1]| p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1);
     let s = game.state();
     let rules = game.rules();
@@ -398,11 +436,17 @@ fn board_svg_drawn(game: &Game, window: Option<[i32; 4]>, tokens: bool) -> Strin
     out.push_str("<title>Carcassonne board</title>");
     out.push_str(&background(vb));
     let mut scene = Scene::new(rules);
-    out.push_str(r#"<g class="tiles">"#);
+    let mut drawn = String::from(r#"<g class="tiles">"#);
     for t in tiles {
-        out.push_str(&scene.tile(t.tile, t.pos, t.rotation, ""));
+        drawn.push_str(&scene.tile(t.tile, t.pos, t.rotation, ""));
     }
-    out.push_str("</g>");
+    drawn.push_str("</g>");
+    for &t in shown {
+        scene.uses_art_of(t);
+    }
+    // Each tile picture once, before the tiles that use it.
+    out.push_str(&scene.art_defs());
+    out.push_str(&drawn);
     out.push_str(r#"<g class="layer">"#);
     if let Some(last) = all.last().filter(|t| t.placer.is_some() && inside(t.pos)) {
         out.push_str(&highlight_svg(last.pos));

@@ -59,10 +59,15 @@ mod tile;
 mod tokens;
 mod words;
 
-pub use board::{Marker, board_svg, board_svg_window, board_svg_window_without_tokens, figure_label, markers_of};
+pub use board::{
+    Marker, board_svg, board_svg_for_page, board_svg_window, board_svg_window_without_tokens, figure_label, markers_of,
+};
 pub use replay::replay_html;
 pub use sheet::{contact_sheet_html, contact_sheet_html_in};
-pub use tile::{attribute_label, feature_point, tile_group, tile_group_in, tile_svg, tile_svg_in};
+pub use tile::{
+    Art, art_defs, art_id, attribute_label, feature_point, tile_group, tile_group_in, tile_group_referring, tile_svg,
+    tile_svg_in, tile_svg_referring,
+};
 pub use tokens::{TOKEN_PALETTE, TileToken, tile_tokens, token_fill, token_ink, token_text, token_words};
 pub use words::Glossary;
 

@@ -506,11 +506,14 @@ fn render(game: &Game, steps: &[Step], placed: &[(u16, Pos, Rotation)]) -> Strin
     out.push_str("<title>Board</title>");
     out.push_str(&background(vb));
     let mut scene = Scene::new(rules);
-    out.push_str(r#"<g class="tiles">"#);
+    let mut drawn = String::from(r#"<g class="tiles">"#);
     for (n, (tile, pos, rotation)) in placed.iter().enumerate() {
-        out.push_str(&scene.tile(*tile, *pos, *rotation, &format!(r#" data-n="{n}""#)));
+        drawn.push_str(&scene.tile(*tile, *pos, *rotation, &format!(r#" data-n="{n}""#)));
     }
-    out.push_str("</g>");
+    drawn.push_str("</g>");
+    // Each tile picture once, before the tiles that use it.
+    out.push_str(&scene.art_defs());
+    out.push_str(&drawn);
     let name = |p: u8| player_name(rules, p);
     for (k, step) in steps.iter().enumerate() {
         let display = if k == last { "" } else { r#" display="none""# };

@@ -1036,11 +1036,85 @@ pub fn tile_group(tile: &TileType, rotation: Rotation, x: f64, y: f64) -> String
 /// [`tile_group`] with its attribute badges worded from `glossary` (a
 /// game's expansions, plugins too: [`Glossary::of_rules`]).
 pub fn tile_group_in(tile: &TileType, rotation: Rotation, x: f64, y: f64, glossary: &Glossary) -> String {
-    tile_group_with(tile, rotation, x, y, &Layout::new(tile, rotation, glossary), "")
+    tile_group_with(
+        tile,
+        rotation,
+        x,
+        y,
+        &Layout::new(tile, rotation, glossary),
+        "",
+        Art::Inline,
+    )
+}
+
+/// [`tile_group_in`] with the tile's own picture, if it has one, by
+/// reference ([`Art::Reference`]): for a page that holds the picture once
+/// ([`art_defs`], as the board pictures hold it), however many tiles show it.
+pub fn tile_group_referring(tile: &TileType, rotation: Rotation, x: f64, y: f64, glossary: &Glossary) -> String {
+    tile_group_with(
+        tile,
+        rotation,
+        x,
+        y,
+        &Layout::new(tile, rotation, glossary),
+        "",
+        Art::Reference,
+    )
+}
+
+/// How a tile's own picture (`art`) goes into a drawing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Art {
+    /// Whole, in the tile's own group: a picture that stands alone.
+    Inline,
+    /// As a `<use>` of the picture's element ([`art_id`]), which the
+    /// drawing (or the page) holds once in its `<defs>` ([`art_defs`]): a
+    /// board of 500 copies of a 500 KB picture holds it once, not 500 times.
+    Reference,
+}
+
+/// The id of the element that holds a tile picture in a drawing's
+/// `<defs>` ([`art_defs`]): named by a hash of the picture, so that every
+/// drawing of one page refers to the same element for the same picture.
+pub fn art_id(svg: &str) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in svg.as_bytes() {
+        hash = (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("tile-art-{hash:016x}-{}", svg.len())
+}
+
+/// A `<defs>` holding each of `pictures` once (tile pictures, the SVG
+/// text of their `art`), as the `<image>` elements that tiles drawn with
+/// [`Art::Reference`] use; empty when there is none.
+pub fn art_defs<'a>(pictures: impl IntoIterator<Item = &'a str>) -> String {
+    use base64::Engine as _;
+    let mut seen = std::collections::HashSet::new();
+    let mut out = String::new();
+    for svg in pictures {
+        let id = art_id(svg);
+        if seen.insert(id.clone()) {
+            out.push_str(&format!(
+                r#"<image id="{id}" class="art" href="data:image/svg+xml;base64,{}" width="100" height="100" preserveAspectRatio="none"/>"#,
+                base64::engine::general_purpose::STANDARD.encode(svg.as_bytes()),
+            ));
+        }
+    }
+    if out.is_empty() {
+        out
+    } else {
+        format!("<defs>{out}</defs>")
+    }
+}
+
+/// The tile's own picture (its `art`, read), if it has one.
+pub(crate) fn art_of(tile: &TileType) -> Option<&str> {
+    tile.def.art.as_ref().and_then(|a| a.svg.as_deref())
 }
 
 /// [`tile_group`] with a precomputed layout and extra attributes for the
-/// group element (which must be well-formed XML attributes).
+/// group element (which must be well-formed XML attributes), its own
+/// picture put in as `art` says.
 pub(crate) fn tile_group_with(
     tile: &TileType,
     rotation: Rotation,
@@ -1048,6 +1122,7 @@ pub(crate) fn tile_group_with(
     y: f64,
     layout: &Layout,
     attrs: &str,
+    art: Art,
 ) -> String {
     format!(
         r#"<g class="tile" data-tile="{}" data-rotation="{}" transform="translate({} {})"{attrs}><title>{}</title>{}{OUTLINE}</g>"#,
@@ -1056,7 +1131,7 @@ pub(crate) fn tile_group_with(
         num(x),
         num(y),
         escape_xml(&tile_title(tile, rotation)),
-        picture(tile, rotation, layout),
+        picture(tile, rotation, layout, art),
     )
 }
 
@@ -1069,10 +1144,11 @@ pub(crate) const ART_STYLE: &str =
 /// tile, with the features drawn from its definition over it, shown only
 /// on hover so the features can still be told apart; or, without one, the
 /// picture drawn from its features. The own picture goes into an
-/// `<image>` as a data URI: a browser runs no script in it.
-fn picture(tile: &TileType, rotation: Rotation, layout: &Layout) -> String {
-    match tile.def.art.as_ref().and_then(|a| a.svg.as_deref()) {
-        Some(svg) => {
+/// `<image>` as a data URI (a browser runs no script in it): here, or by
+/// reference to one held once in the drawing's `<defs>`.
+fn picture(tile: &TileType, rotation: Rotation, layout: &Layout, art: Art) -> String {
+    match (art_of(tile), art) {
+        (Some(svg), Art::Inline) => {
             use base64::Engine as _;
             format!(
                 r#"<image class="art" href="data:image/svg+xml;base64,{}" width="100" height="100" preserveAspectRatio="none" transform="rotate({} 50 50)"/><g class="art-features">{}</g>"#,
@@ -1081,7 +1157,13 @@ fn picture(tile: &TileType, rotation: Rotation, layout: &Layout) -> String {
                 tile_body(layout)
             )
         }
-        None => tile_body(layout),
+        (Some(svg), Art::Reference) => format!(
+            r##"<use href="#{}" transform="rotate({} 50 50)"/><g class="art-features">{}</g>"##,
+            art_id(svg),
+            rotation.degrees(),
+            tile_body(layout)
+        ),
+        (None, _) => tile_body(layout),
     }
 }
 
@@ -1113,8 +1195,19 @@ pub fn tile_svg_in(tile: &TileType, rotation: Rotation, glossary: &Glossary) -> 
     tile_svg_sized(tile, rotation, 200, glossary)
 }
 
+/// [`tile_svg_in`] with the tile's own picture, if it has one, by
+/// reference ([`Art::Reference`]), for a page that holds it once (see
+/// [`tile_group_referring`]).
+pub fn tile_svg_referring(tile: &TileType, rotation: Rotation, glossary: &Glossary) -> String {
+    tile_svg_drawn(tile, rotation, 200, glossary, Art::Reference)
+}
+
 /// [`tile_svg_in`] at `px` pixels a side.
 pub(crate) fn tile_svg_sized(tile: &TileType, rotation: Rotation, px: u32, glossary: &Glossary) -> String {
+    tile_svg_drawn(tile, rotation, px, glossary, Art::Inline)
+}
+
+fn tile_svg_drawn(tile: &TileType, rotation: Rotation, px: u32, glossary: &Glossary, art_in: Art) -> String {
     let layout = Layout::new(tile, rotation, glossary);
     let art = tile.def.art.as_ref().is_some_and(|a| a.svg.is_some());
     format!(
@@ -1122,7 +1215,7 @@ pub(crate) fn tile_svg_sized(tile: &TileType, rotation: Rotation, px: u32, gloss
         if art { r#" class="art""# } else { "" },
         escape_xml(&tile_title(tile, rotation)),
         if art { ART_STYLE } else { "" },
-        picture(tile, rotation, &layout),
+        picture(tile, rotation, &layout, art_in),
     )
 }
 

@@ -10,7 +10,7 @@
 use carcassonne_core::rules::BASE_TILES;
 use carcassonne_core::tiles::{FeatureKind, KindShape, TileSet, TileType};
 use carcassonne_core::{Catalog, Rotation, TileSource};
-use carcassonne_render::{Glossary, tile_svg_in};
+use carcassonne_render::{Art, Glossary, art_defs, tile_svg_in, tile_svg_referring};
 use carcassonne_setup::tile_edit::{self, EditError, NewTile};
 use carcassonne_setup::tiles_cmd::describe_features;
 use serde::Deserialize;
@@ -215,13 +215,7 @@ impl Editor {
         let (source, text) = self.read(file)?;
         let mut set = tile_edit::validate(&source, &text, &self.catalog).map_err(Failure::edit)?;
         let pictures = self.pictures(&source, &mut set);
-        let blocks = tile_blocks(&text);
-        let tiles: Vec<Value> = set
-            .tiles
-            .iter()
-            .enumerate()
-            .map(|(i, _)| tile_json(&set, i, &text, &blocks, &self.catalog))
-            .collect();
+        let tiles = tiles_json(&set, &text, &tile_blocks(&text), &self.catalog, &Cancel::default())?;
         let editable = self.disk_path(file).is_some();
         Ok(json!({
             "ok": true,
@@ -229,10 +223,11 @@ impl Editor {
             "source": source,
             "text": text,
             "version": version_of(&text),
-            "notices": ([self.clashes(&source, &set), pictures].concat()),
+            "notices": ([self.clashes(&source, &set, &Cancel::default())?, pictures].concat()),
             "set": set.id,
             "name": set.name,
             "uses": uses_of(&set),
+            "art": art_holder(&set),
             "editable": editable,
             "note": if editable { Value::Null } else {
                 json!("this set is the server's built-in copy: there is no file in the tile directory to write, so it is read-only")
@@ -281,6 +276,7 @@ impl Editor {
 
     fn answer(&self, set: &TileSet, text: &str, edit: &TileEdit) -> Value {
         let blocks = tile_blocks(text);
+        let block = |id: &str| blocks.iter().find(|(b, _)| b == id).map(|(_, r)| &text[r.clone()]);
         // A TOML edit may rename the tile: find it by its new id.
         let id = edit
             .toml
@@ -291,7 +287,7 @@ impl Editor {
             .tiles
             .iter()
             .position(|t| t.id == id)
-            .map(|i| tile_json(set, i, text, &blocks, &self.catalog));
+            .map(|i| tile_json(set, i, block(&id), &self.catalog, Art::Inline));
         json!({ "ok": true, "set": set.id, "tile": tile })
     }
 }
@@ -325,13 +321,7 @@ pub fn may_save(peer: std::net::IpAddr, token: Option<&str>, hotseat: &str) -> b
 
 /// The JSON for tile `i` of `set`: picture (its attribute badges worded
 /// from `catalog`'s declarations), features, count and TOML block.
-pub(crate) fn tile_json(
-    set: &TileSet,
-    i: usize,
-    text: &str,
-    blocks: &[(String, Range<usize>)],
-    catalog: &Catalog,
-) -> Value {
+pub(crate) fn tile_json(set: &TileSet, i: usize, block: Option<&str>, catalog: &Catalog, art: Art) -> Value {
     let def = &set.tiles[i];
     let tile = TileType::new(i as u16, &set.id, def.clone(), catalog.landscape());
     // The features as the picture needs them: segments by name, cities by index.
@@ -349,21 +339,101 @@ pub(crate) fn tile_json(
             })
         })
         .collect();
-    let block = blocks
-        .iter()
-        .find(|(id, _)| *id == def.id)
-        .map(|(_, r)| text[r.clone()].to_string());
     json!({
         "id": def.id,
         "name": def.name,
         "count": def.count,
-        "edges": block.as_deref().and_then(block_edges),
+        "edges": block.and_then(block_edges),
         "features": describe_features(&tile),
         "parts": parts,
         "attributes": def.attributes,
-        "svg": tile_svg_in(&tile, Rotation::NONE, &Glossary::of_catalog(catalog)),
+        "svg": match art {
+            Art::Inline => tile_svg_in(&tile, Rotation::NONE, &Glossary::of_catalog(catalog)),
+            Art::Reference => tile_svg_referring(&tile, Rotation::NONE, &Glossary::of_catalog(catalog)),
+        },
         "toml": block,
     })
+}
+
+/// Every tile of `set` as [`tile_json`] gives it, each with its block of
+/// `text` (`blocks`, from [`tile_blocks`]) found by id in one pass:
+/// linear in the tiles. Stops when `cancel` says the request is gone.
+pub(crate) fn tiles_json(
+    set: &TileSet,
+    text: &str,
+    blocks: &[(String, Range<usize>)],
+    catalog: &Catalog,
+    cancel: &Cancel,
+) -> Result<Vec<Value>, Failure> {
+    let by_id: std::collections::HashMap<&str, &Range<usize>> =
+        blocks.iter().rev().map(|(id, r)| (id.as_str(), r)).collect();
+    set.tiles
+        .iter()
+        .enumerate()
+        .map(|(i, def)| {
+            cancel.check()?;
+            let block = by_id.get(def.id.as_str()).map(|r| &text[(*r).clone()]);
+            Ok(tile_json(set, i, block, catalog, Art::Reference))
+        })
+        .collect()
+}
+
+/// Tells an editor job that its request is gone (it took longer than the
+/// request time limit, or the client left), so that the job stops at its
+/// next step instead of running on for nobody: the request holds a
+/// [`CancelOnDrop`] of it.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Cancel {
+    /// Whether the job should stop.
+    pub fn cancelled(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Stops the job at its next step.
+    pub fn cancel(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// An error (nobody reads it) once cancelled.
+    pub(crate) fn check(&self) -> Result<(), Failure> {
+        if self.cancelled() {
+            return Err(Failure::new(
+                408,
+                "the edit took longer than a request may and was stopped; make the file smaller",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Cancels its [`Cancel`] when dropped: held by the request for as long as
+/// it waits for its job.
+pub struct CancelOnDrop(pub Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
+/// An SVG that shows nothing and holds each tile picture of `set` once
+/// (`<defs>`), for the page to put in once: the tiles' pictures of a
+/// listing refer to them ([`Art::Reference`]), so a picture many tiles
+/// share is sent once. Empty when no tile has one.
+pub(crate) fn art_holder(set: &TileSet) -> String {
+    let defs = art_defs(
+        set.tiles
+            .iter()
+            .filter_map(|t| t.art.as_ref().and_then(|a| a.svg.as_deref())),
+    );
+    if defs.is_empty() {
+        return defs;
+    }
+    format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute" aria-hidden="true">{defs}</svg>"#
+    )
 }
 
 /// The `[[tile]]` blocks of `text` with their ids: from the header to the

@@ -15,7 +15,6 @@ use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::sync::Semaphore;
 use tower::ServiceExt;
 
 /// The server's limits. [`Limits::default`] is what `carcassonne serve` uses.
@@ -23,9 +22,20 @@ use tower::ServiceExt;
 pub struct Limits {
     /// Open connections at most; one more is answered 503 and closed.
     pub connections: usize,
-    /// Time for a request's headers to arrive, counted from the end of the
-    /// previous request on a kept-alive connection: also the idle timeout.
+    /// Open connections from one client address at most (an IPv6 client
+    /// by its /64), well under `connections`: one more from it is answered
+    /// 503 and closed, so one client cannot hold every connection.
+    pub per_address: usize,
+    /// Connections kept for addresses with none open: once only this many
+    /// are left, an address that holds some already is refused, so that
+    /// others still get in while a few clients hold the rest.
+    pub reserved: usize,
+    /// Time for a request's headers to arrive on a new connection.
     pub headers: Duration,
+    /// Time a kept-alive connection may wait for its next request: then
+    /// it is closed (an answer being sent, an event stream say, is not
+    /// cut).
+    pub idle: Duration,
     /// Time from a request's headers to its response's headers, body
     /// upload included (the event stream's body is not limited).
     pub request: Duration,
@@ -37,7 +47,10 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             connections: 128,
-            headers: Duration::from_secs(20),
+            per_address: 24,
+            reserved: 16,
+            headers: Duration::from_secs(10),
+            idle: Duration::from_secs(5),
             request: Duration::from_secs(30),
             body: 64 << 10,
         }
@@ -47,6 +60,18 @@ impl Default for Limits {
 /// A JSON error answer: `{"error": message}` with `status`.
 pub fn json_error(status: StatusCode, message: impl Into<String>) -> Response {
     (status, Json(json!({ "error": message.into() }))).into_response()
+}
+
+/// A JSON error answer after which the connection is closed (`Connection:
+/// close`): for refusals a client may repeat at once, such as an event
+/// stream over the limit, so that the refused connection does not stay
+/// open idle.
+pub fn json_error_closing(status: StatusCode, message: impl Into<String>) -> Response {
+    let mut response = json_error(status, message);
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, axum::http::HeaderValue::from_static("close"));
+    response
 }
 
 /// Unknown routes: a JSON 404 that lists the API's entry points.
@@ -181,11 +206,13 @@ fn is_loopback_name(host_port: &str) -> bool {
 }
 
 /// Serves `app` on `listener` under `limits` until the process ends. Each
-/// connection is HTTP/1.1 with a header (and idle) timeout; beyond
-/// `limits.connections` open ones, a new connection gets a 503 and is
-/// closed, so slow or idle clients cannot use up the file descriptors.
+/// connection is HTTP/1.1 with a header timeout and an idle timeout; beyond
+/// `limits.connections` open ones, or `limits.per_address` from one client
+/// address, or when only `limits.reserved` are left and the address holds
+/// some already, a new connection gets a 503 and is closed, so slow, idle
+/// or greedy clients cannot use up the file descriptors or lock others out.
 pub async fn serve(listener: tokio::net::TcpListener, app: Router, limits: Limits) -> std::io::Result<()> {
-    let open = Arc::new(Semaphore::new(limits.connections));
+    let open = Arc::new(Connections::default());
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(c) => c,
@@ -196,31 +223,164 @@ pub async fn serve(listener: tokio::net::TcpListener, app: Router, limits: Limit
                 continue;
             }
         };
-        let Ok(permit) = open.clone().try_acquire_owned() else {
-            tokio::spawn(refuse_busy(stream));
-            continue;
+        let place = match open.take(peer.ip(), &limits) {
+            Ok(place) => place,
+            Err(why) => {
+                tokio::spawn(refuse_busy(stream, why));
+                continue;
+            }
         };
         let app = app.clone();
         tokio::spawn(async move {
+            let activity = Arc::new(Activity::default());
+            let seen = activity.clone();
             let service = hyper::service::service_fn(move |mut request: Request<hyper::body::Incoming>| {
                 // The peer address decides who may save tile edits.
                 request.extensions_mut().insert(ConnectInfo(peer));
-                app.clone().oneshot(request.map(axum::body::Body::new))
+                let busy = Busy::start(&seen);
+                let answer = app.clone().oneshot(request.map(axum::body::Body::new));
+                async move {
+                    let response = answer.await;
+                    drop(busy);
+                    response
+                }
             });
-            let _ = hyper::server::conn::http1::Builder::new()
+            let connection = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(limits.headers)
                 .serve_connection(TokioIo::new(stream), service)
-                .with_upgrades()
-                .await;
-            drop(permit);
+                .with_upgrades();
+            tokio::pin!(connection);
+            // Idle once its first answer is out and no request is being
+            // answered: closed after `limits.idle` (hyper lets an answer
+            // being sent finish, and closes a connection waiting for a
+            // request at once).
+            let tick = (limits.idle / 4).max(Duration::from_millis(20));
+            let mut closing = false;
+            loop {
+                tokio::select! {
+                    _ = connection.as_mut() => break,
+                    () = tokio::time::sleep(tick), if !closing => {
+                        if activity.idle_for().is_some_and(|d| d >= limits.idle) {
+                            connection.as_mut().graceful_shutdown();
+                            closing = true;
+                        }
+                    }
+                }
+            }
+            drop(place);
         });
     }
 }
 
-/// Answers a connection over the limit with a JSON 503 and closes it.
-async fn refuse_busy(mut stream: tokio::net::TcpStream) {
-    let body = json!({ "error": "the server has too many open connections; try again in a moment" }).to_string();
+/// The open connections, in all and by client address.
+#[derive(Default)]
+struct Connections {
+    open: std::sync::Mutex<(usize, std::collections::HashMap<std::net::IpAddr, usize>)>,
+}
+
+/// One open connection's place, given back when it closes.
+struct Place {
+    connections: Arc<Connections>,
+    address: std::net::IpAddr,
+}
+
+impl Connections {
+    /// A place for a connection from `peer`, or why there is none.
+    fn take(self: &Arc<Self>, peer: std::net::IpAddr, limits: &Limits) -> Result<Place, &'static str> {
+        let address = client_of(peer);
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let (total, by_address) = &mut *open;
+        let mine = by_address.get(&address).copied().unwrap_or(0);
+        if *total >= limits.connections {
+            return Err("the server has too many open connections; try again in a moment");
+        }
+        if mine >= limits.per_address {
+            return Err(
+                "too many open connections from your address; close some of this server's pages, \
+                 or try again in a moment",
+            );
+        }
+        if mine > 0 && *total + limits.reserved >= limits.connections {
+            return Err("the server keeps its last connections for new clients; try again in a moment");
+        }
+        *total += 1;
+        *by_address.entry(address).or_insert(0) += 1;
+        Ok(Place {
+            connections: self.clone(),
+            address,
+        })
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        let mut open = self.connections.open.lock().unwrap_or_else(|e| e.into_inner());
+        let (total, by_address) = &mut *open;
+        *total = total.saturating_sub(1);
+        if let Some(n) = by_address.get_mut(&self.address) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                by_address.remove(&self.address);
+            }
+        }
+    }
+}
+
+/// The client a peer address counts as: itself, or for IPv6 its /64 (one
+/// machine may have many addresses in it); an IPv4 address mapped into
+/// IPv6 is that IPv4 address.
+pub fn client_of(peer: std::net::IpAddr) -> std::net::IpAddr {
+    match peer {
+        std::net::IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => std::net::IpAddr::V4(v4),
+            None => {
+                let s = v6.segments();
+                std::net::IpAddr::V6(std::net::Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+            }
+        },
+        v4 => v4,
+    }
+}
+
+/// When a connection last finished answering, and how many requests it is
+/// answering now.
+#[derive(Default)]
+struct Activity {
+    state: std::sync::Mutex<(usize, Option<std::time::Instant>)>,
+}
+
+impl Activity {
+    /// How long the connection has waited for a request since its last
+    /// answer; `None` while it answers one, or before its first.
+    fn idle_for(&self) -> Option<Duration> {
+        let (busy, done) = *self.state.lock().unwrap_or_else(|e| e.into_inner());
+        (busy == 0).then_some(done?.elapsed())
+    }
+}
+
+/// A request being answered, for [`Activity`].
+struct Busy(Arc<Activity>);
+
+impl Busy {
+    fn start(activity: &Arc<Activity>) -> Busy {
+        activity.state.lock().unwrap_or_else(|e| e.into_inner()).0 += 1;
+        Busy(activity.clone())
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        let mut state = self.0.state.lock().unwrap_or_else(|e| e.into_inner());
+        state.0 = state.0.saturating_sub(1);
+        state.1 = Some(std::time::Instant::now());
+    }
+}
+
+/// Answers a connection over a limit with a JSON 503 saying why and
+/// closes it.
+async fn refuse_busy(mut stream: tokio::net::TcpStream, why: &'static str) {
+    let body = json!({ "error": why }).to_string();
     let response = format!(
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
          connection: close\r\nretry-after: 5\r\n\r\n{body}",

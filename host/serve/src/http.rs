@@ -4,7 +4,8 @@
 
 use super::Table;
 use super::editor::{
-    EDITOR_BODY_LIMIT, Editor, EditorRequest, Failure, NewSet, TileEdit, WorkingEdit, WorkingSave, may_save,
+    Cancel, CancelOnDrop, EDITOR_BODY_LIMIT, Editor, EditorRequest, Failure, NewSet, TileEdit, WorkingEdit,
+    WorkingSave, may_save,
 };
 use super::guard::{self, Limits};
 use super::lobby::{GameSlot, Lobby, Offer};
@@ -44,8 +45,11 @@ pub struct Server {
     lobby: Lobby,
     editor: Editor,
     /// One tile-editor job at a time: a large preview waits its turn
-    /// instead of taking every worker thread.
-    editor_slot: tokio::sync::Semaphore,
+    /// instead of taking every worker thread. A job holds it until it
+    /// ends, also after its request gave up (it is then cancelled).
+    editor_slot: Arc<tokio::sync::Semaphore>,
+    /// Editor jobs running now (0 or 1).
+    editor_running: Arc<std::sync::atomic::AtomicUsize>,
     /// Lets its holder preview and save tiles from another machine: shown
     /// only in the terminal that started the server.
     host_token: String,
@@ -87,7 +91,8 @@ impl Server {
         Arc::new(Server {
             lobby,
             editor,
-            editor_slot: tokio::sync::Semaphore::new(1),
+            editor_slot: Arc::new(tokio::sync::Semaphore::new(1)),
+            editor_running: Arc::default(),
             host_token,
             base: OnceLock::new(),
             streams: Arc::default(),
@@ -132,6 +137,12 @@ impl Server {
     /// Game `id`, if the server holds it.
     pub fn game(&self, id: u64) -> Option<Arc<GameSlot>> {
         self.lobby.game(id)
+    }
+
+    /// How many tile-editor jobs are running now: a job whose request
+    /// timed out stops at its next step (for tests).
+    pub fn editor_jobs(&self) -> usize {
+        self.editor_running.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// The host token: previewing and saving tiles from another machine
@@ -292,11 +303,16 @@ fn failure(f: Failure) -> Response {
 }
 
 async fn tiles_list(State(server): State<Arc<Server>>) -> Response {
-    let Ok(_slot) = server.editor_slot.acquire().await else {
+    let Ok(slot) = server.editor_slot.clone().acquire_owned().await else {
         return guard::json_error(StatusCode::SERVICE_UNAVAILABLE, "the tile editor is closed");
     };
     let worker = server.clone();
-    match off_thread(move || worker.editor.list()).await {
+    match off_thread(move || {
+        let _slot = slot;
+        worker.editor.list()
+    })
+    .await
+    {
         Ok(v) => Json(v).into_response(),
         Err(r) => r,
     }
@@ -312,11 +328,16 @@ async fn tiles_file(State(server): State<Arc<Server>>, q: Result<Query<FileQuery
         Ok(q) => q,
         Err(e) => return bad_query(&e),
     };
-    let Ok(_slot) = server.editor_slot.acquire().await else {
+    let Ok(slot) = server.editor_slot.clone().acquire_owned().await else {
         return guard::json_error(StatusCode::SERVICE_UNAVAILABLE, "the tile editor is closed");
     };
     let worker = server.clone();
-    match off_thread(move || worker.editor.file(&q.file)).await {
+    match off_thread(move || {
+        let _slot = slot;
+        worker.editor.file(&q.file)
+    })
+    .await
+    {
         Ok(Ok(v)) => Json(v).into_response(),
         Ok(Err(f)) => failure(f),
         Err(r) => r,
@@ -363,14 +384,20 @@ fn may_edit(server: &Server, peer: SocketAddr, headers: &HeaderMap, token: Optio
     guard::local_request(headers).map_err(refuse)
 }
 
+/// An editor job: its answer, or a failure; it stops early (an error nobody
+/// reads) once its [`Cancel`] says the request is gone.
+type EditorJob<B> = fn(&Editor, &B, &Cancel) -> Result<serde_json::Value, Failure>;
+
 /// Runs one editor job (preview or save) after the permission check, on a
-/// blocking thread, one at a time.
+/// blocking thread, one at a time. When the request gives up (its time
+/// limit, or the client left), the job is cancelled: it stops at its next
+/// step rather than run on for nobody, and holds the editor until then.
 async fn edit_job<B: EditorRequest>(
     server: Arc<Server>,
     peer: SocketAddr,
     headers: HeaderMap,
     body: Result<Json<B>, JsonRejection>,
-    job: fn(&Editor, &B) -> Result<serde_json::Value, Failure>,
+    job: EditorJob<B>,
 ) -> Response {
     let edit = match edit_body(body) {
         Ok(e) => e,
@@ -379,11 +406,21 @@ async fn edit_job<B: EditorRequest>(
     if let Err(f) = may_edit(&server, peer, &headers, edit.token()) {
         return failure(f);
     }
-    let Ok(_slot) = server.editor_slot.acquire().await else {
+    let cancel = Cancel::default();
+    // Dropped with this request's future, which the time limit drops.
+    let _stop = CancelOnDrop(cancel.clone());
+    let Ok(slot) = server.editor_slot.clone().acquire_owned().await else {
         return guard::json_error(StatusCode::SERVICE_UNAVAILABLE, "the tile editor is closed");
     };
     let worker = server.clone();
-    match off_thread(move || job(&worker.editor, &edit)).await {
+    let work = move || {
+        let _slot = slot;
+        worker.editor_running.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let answer = job(&worker.editor, &edit, &cancel);
+        worker.editor_running.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+        answer
+    };
+    match off_thread(work).await {
         Ok(Ok(v)) => Json(v).into_response(),
         Ok(Err(f)) => failure(f),
         Err(r) => r,
@@ -396,7 +433,7 @@ async fn tiles_preview(
     headers: HeaderMap,
     body: Result<Json<TileEdit>, JsonRejection>,
 ) -> Response {
-    edit_job(server, peer, headers, body, Editor::preview).await
+    edit_job(server, peer, headers, body, |e, b, _| e.preview(b)).await
 }
 
 async fn tiles_save(
@@ -405,7 +442,7 @@ async fn tiles_save(
     headers: HeaderMap,
     body: Result<Json<TileEdit>, JsonRejection>,
 ) -> Response {
-    edit_job(server, peer, headers, body, Editor::save).await
+    edit_job(server, peer, headers, body, |e, b, _| e.save(b)).await
 }
 
 async fn tiles_edit(
@@ -414,7 +451,7 @@ async fn tiles_edit(
     headers: HeaderMap,
     body: Result<Json<WorkingEdit>, JsonRejection>,
 ) -> Response {
-    edit_job(server, peer, headers, body, Editor::edit).await
+    edit_job(server, peer, headers, body, Editor::edit_until).await
 }
 
 async fn tiles_write(
@@ -423,7 +460,7 @@ async fn tiles_write(
     headers: HeaderMap,
     body: Result<Json<WorkingSave>, JsonRejection>,
 ) -> Response {
-    edit_job(server, peer, headers, body, Editor::write).await
+    edit_job(server, peer, headers, body, |e, b, _| e.write(b)).await
 }
 
 async fn tiles_new_set(
@@ -432,7 +469,7 @@ async fn tiles_new_set(
     headers: HeaderMap,
     body: Result<Json<NewSet>, JsonRejection>,
 ) -> Response {
-    edit_job(server, peer, headers, body, Editor::new_set).await
+    edit_job(server, peer, headers, body, |e, b, _| e.new_set(b)).await
 }
 
 /// The body of `POST /api/backup`: the host token.
@@ -541,6 +578,13 @@ pub fn banner(server: &Server, addr: SocketAddr, lan: &[std::net::IpAddr]) -> St
     }
     if let Some(store) = server.lobby.store() {
         out.push_str(&format!("Games are kept in {}\n", store.path().display()));
+        if let Some(why) = store.read_only() {
+            out.push_str(&format!(
+                "  WARNING: {why}: the games are served READ-ONLY (they can be watched, their records \
+                 downloaded; no move, chat, new game or deletion is taken). Free some space and restart the \
+                 server to play on.\n"
+            ));
+        }
     }
     let mut kept = 0;
     for slot in server.lobby.all() {

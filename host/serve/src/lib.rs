@@ -26,6 +26,6 @@ pub mod proxy;
 pub mod store;
 
 pub use carcassonne_table::{
-    BotTurn, CHAT_CHARS, CHAT_LINES, MAX_REPLAY_MOVES, MAX_TIMELINE_POINTS, MAX_VIEW_CELLS, NotSaved, Refusal, Seats,
-    Submission, Table, Viewer, parse_view, scores, seats_path,
+    BotTurn, CHAT_BURST, CHAT_BYTES, CHAT_CHARS, CHAT_EVERY, CHAT_LINES, MAX_REPLAY_MOVES, MAX_TIMELINE_POINTS,
+    MAX_VIEW_CELLS, NotSaved, Refusal, Seats, Submission, Table, Viewer, parse_view, scores, seats_path,
 };

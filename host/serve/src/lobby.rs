@@ -20,6 +20,10 @@ use tokio::sync::watch;
 /// How many games a server holds by default (`carcassonne serve --max-games`).
 pub const DEFAULT_MAX_GAMES: usize = 16;
 
+/// How long a bot whose move the disk did not take waits before trying
+/// it again.
+const BOT_SAVE_RETRY: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// One game on the server: its table, the channel that announces each new
 /// state version to its event streams, and its bot worker.
 pub struct GameSlot {
@@ -123,10 +127,19 @@ impl GameSlot {
                 Some(mut turn) => {
                     let choice = turn.think();
                     let mut table = self.table();
-                    if let Err(e) = table.finish_bot_turn(turn, choice) {
-                        table.fail_bots(format!("{e:#}"));
+                    match table.finish_bot_turn(turn, choice) {
+                        Ok(_) => self.announce(table.version()),
+                        Err(e) if e.is::<super::NotSaved>() => {
+                            // A full disk: nothing was played; the same
+                            // choice is tried again in a while.
+                            drop(table);
+                            std::thread::sleep(BOT_SAVE_RETRY);
+                        }
+                        Err(e) => {
+                            table.fail_bots(format!("{e:#}"));
+                            self.announce(table.version());
+                        }
                     }
-                    self.announce(table.version());
                 }
                 None => {
                     self.bots_running.store(false, Ordering::Release);
@@ -206,7 +219,8 @@ impl Lobby {
     ) -> Result<(Lobby, Loaded)> {
         let mut lobby = Lobby::new(offer, max_games);
         let mut loaded = Loaded::default();
-        if let Some(keep) = keep {
+        // A read-only database (a full disk) prunes nothing: it is served as it is.
+        if let Some(keep) = keep.filter(|_| store.read_only().is_none()) {
             for id in store.finished_before(keep)? {
                 store.delete(id)?;
                 loaded.pruned.push(id);
@@ -224,7 +238,7 @@ impl Lobby {
             let unmarked = stored.finished_at.is_none();
             match Table::from_stored(stored, &lobby.offer.plugins, lobby.offer.tiles.as_deref(), &store) {
                 Ok(table) => {
-                    if unmarked && table.game().is_over() {
+                    if unmarked && table.game().is_over() && store.read_only().is_none() {
                         store.mark_finished(id)?;
                     }
                     lobby.games().insert(id, GameSlot::new(id, table));
@@ -237,8 +251,13 @@ impl Lobby {
         Ok((lobby, loaded))
     }
 
-    /// Sets the bots of every game going (after [`Lobby::with_store`]).
+    /// Sets the bots of every game going (after [`Lobby::with_store`]);
+    /// none when the games are served read-only, since no move can be
+    /// saved.
     pub fn wake_all(&self) {
+        if self.read_only().is_some() {
+            return;
+        }
         for slot in self.all() {
             slot.wake_bots();
         }
@@ -261,6 +280,12 @@ impl Lobby {
             store.delete(id)?;
         }
         Ok(ids)
+    }
+
+    /// Why the games are served read-only, if they are (see
+    /// [`Store::read_only`]).
+    pub fn read_only(&self) -> Option<String> {
+        self.store.as_ref().and_then(|s| s.read_only())
     }
 
     /// The database the games are kept in, if any.

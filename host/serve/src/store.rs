@@ -17,8 +17,8 @@
 //! directory is refused at start instead of writing beside the first.
 
 use carcassonne_core::{GameRecord, Move};
-pub use carcassonne_table::{ChatLine, NewGame, StoredGame, token_hash};
-use carcassonne_table::{GameDb, now};
+pub use carcassonne_table::{Change, ChatLine, NewGame, StoredGame, token_hash};
+use carcassonne_table::{ChatFull, GameDb, now};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -98,6 +98,28 @@ pub enum StoreError {
         /// The database file.
         path: PathBuf,
     },
+    /// The server opened the database read-only: it could not write there
+    /// at start (a full disk, say), so it serves the games as they are.
+    #[error(
+        "{path}: {why}; this server serves its games read-only since it started: free some space on the disk \
+         (or fix the error) and restart it to play on"
+    )]
+    ReadOnly {
+        /// The database file.
+        path: PathBuf,
+        /// Why writes are off.
+        why: String,
+    },
+    /// The chat of every game together holds as much as the server keeps
+    /// ([`MAX_CHAT_BYTES`]).
+    #[error(
+        "the server keeps at most {limit} bytes of chat over all its games, and has that much: \
+         no more lines until finished games are deleted (or pruned with --keep-days)"
+    )]
+    ChatFull {
+        /// The limit, in bytes.
+        limit: u64,
+    },
     /// Reading or writing failed (a full disk, a damaged file …).
     #[error("{path}: {why}")]
     Io {
@@ -117,7 +139,25 @@ pub type Loaded = Result<StoredGame, (u64, String)>;
 pub struct Store {
     conn: Mutex<Connection>,
     path: PathBuf,
+    /// Why the database is read-only, when it is: it could not be written
+    /// at start, and the games are served as they are (see
+    /// [`Store::read_only`]).
+    read_only: Mutex<Option<String>>,
+    /// Bytes of chat text over all the games stored.
+    chat_bytes: std::sync::atomic::AtomicU64,
+    /// The most it may hold ([`MAX_CHAT_BYTES`]; less in tests).
+    chat_limit: std::sync::atomic::AtomicU64,
 }
+
+/// Most bytes of chat text the database keeps over all its games: a
+/// thousand games' chat of 16 KiB each (see `crate::CHAT_BYTES` for one
+/// game's), so that chat cannot fill the disk.
+pub const MAX_CHAT_BYTES: u64 = 16 << 20;
+
+/// Most bytes the write-ahead log keeps once checkpointed, and about how
+/// far it grows before a checkpoint (256 pages): on a small disk the log
+/// alone must not fill it.
+const WAL_LIMIT_BYTES: i64 = 1 << 20;
 
 fn to_i64(n: u64) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
@@ -224,26 +264,106 @@ impl Store {
         }
         conn.pragma_update(None, "synchronous", "FULL").map_err(sql)?;
         let mut conn = conn;
-        // The first write takes the exclusive lock (and creates the schema).
-        let tx = conn
-            .transaction_with_behavior(TransactionBehavior::Exclusive)
+        // The first write takes the exclusive lock (and creates the schema);
+        // a write that does not go in because the disk refuses it (it is
+        // full, say) makes the server serve what is there, read-only,
+        // rather than nothing.
+        let written = (|| -> Result<(), (bool, StoreError)> {
+            let disk = |e: rusqlite::Error| (is_disk_error(&e), sql(e));
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Exclusive)
+                .map_err(disk)?;
+            if fresh {
+                tx.execute_batch(SCHEMA).map_err(disk)?;
+                tx.execute_batch(CHAT_SCHEMA).map_err(disk)?;
+                tx.pragma_update(None, "application_id", APPLICATION_ID).map_err(disk)?;
+                tx.pragma_update(None, "user_version", SCHEMA_VERSION).map_err(disk)?;
+            } else if schema < 2 {
+                // Schema 1 (before the chat): the table is added, nothing else
+                // changes.
+                tx.execute_batch(CHAT_SCHEMA).map_err(disk)?;
+                tx.pragma_update(None, "user_version", SCHEMA_VERSION).map_err(disk)?;
+            }
+            // A write that must reach the disk: what every move needs.
+            carcassonne_setup::safe_file::disk_full::charge(path, 4096).map_err(|e| (true, io(e.to_string())))?;
+            tx.execute("UPDATE counters SET value = value WHERE name = 'next_id'", [])
+                .map_err(disk)?;
+            tx.commit().map_err(disk)?;
+            // The write-ahead log is cut back once checkpointed, and
+            // checkpointed every megabyte or so.
+            conn.pragma_update(None, "journal_size_limit", WAL_LIMIT_BYTES)
+                .map_err(disk)?;
+            conn.pragma_update(None, "wal_autocheckpoint", WAL_LIMIT_BYTES / 4096)
+                .map_err(disk)?;
+            conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+                .map_err(disk)?;
+            Ok(())
+        })();
+        let read_only = match written {
+            Ok(()) => None,
+            Err((true, e)) if !fresh => {
+                let why = match e {
+                    StoreError::Io { why, .. } => why,
+                    other => other.to_string(),
+                };
+                let why = format!("the disk refused a write at start ({why})");
+                // Read through the same connection, which writes nothing
+                // more; or, when it cannot read, a read-only one.
+                let reads = conn
+                    .pragma_update(None, "query_only", true)
+                    .and_then(|()| conn.query_row("SELECT count(*) FROM games", [], |r| r.get::<_, i64>(0)));
+                if reads.is_err() {
+                    drop(conn);
+                    conn =
+                        Store::open_read_only(path).map_err(|e| io(format!("{why}, and reading failed too: {e}")))?;
+                }
+                Some(why)
+            }
+            Err((_, e)) => return Err(e),
+        };
+        let chat_bytes: i64 = conn
+            .query_row(
+                "SELECT coalesce(sum(length(CAST(text AS BLOB))), 0) FROM chat",
+                [],
+                |r| r.get(0),
+            )
             .map_err(sql)?;
-        if fresh {
-            tx.execute_batch(SCHEMA).map_err(sql)?;
-            tx.execute_batch(CHAT_SCHEMA).map_err(sql)?;
-            tx.pragma_update(None, "application_id", APPLICATION_ID).map_err(sql)?;
-            tx.pragma_update(None, "user_version", SCHEMA_VERSION).map_err(sql)?;
-        } else if schema < 2 {
-            // Schema 1 (before the chat): the table is added, nothing else
-            // changes.
-            tx.execute_batch(CHAT_SCHEMA).map_err(sql)?;
-            tx.pragma_update(None, "user_version", SCHEMA_VERSION).map_err(sql)?;
-        }
-        tx.commit().map_err(sql)?;
         Ok(Arc::new(Store {
             conn: Mutex::new(conn),
             path: path.to_path_buf(),
+            read_only: Mutex::new(read_only),
+            chat_bytes: std::sync::atomic::AtomicU64::new(u64::try_from(chat_bytes).unwrap_or(0)),
+            chat_limit: std::sync::atomic::AtomicU64::new(MAX_CHAT_BYTES),
         }))
+    }
+
+    /// The database at `path` opened for reading only, held against
+    /// writers (a second server) as the writable one is.
+    fn open_read_only(path: &Path) -> rusqlite::Result<Connection> {
+        let conn =
+            Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+        conn.busy_timeout(Duration::ZERO)?;
+        // No shared-memory index: the write-ahead log is read into memory.
+        conn.pragma_update(None, "locking_mode", "EXCLUSIVE")?;
+        conn.query_row("SELECT count(*) FROM games", [], |r| r.get::<_, i64>(0))?;
+        Ok(conn)
+    }
+
+    /// Why the games are served read-only, if they are: the database could
+    /// not be written at start (or while the games were being loaded),
+    /// and every write (a move, a chat line, a new game) is refused until
+    /// the server is restarted with room on the disk.
+    pub fn read_only(&self) -> Option<String> {
+        self.read_only.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Turns writes off for the rest of this run, saying why: a write
+    /// failed while the games were being loaded.
+    pub fn go_read_only(&self, why: String) {
+        let mut read_only = self.read_only.lock().unwrap_or_else(|e| e.into_inner());
+        if read_only.is_none() {
+            *read_only = Some(why);
+        }
     }
 
     /// The database file.
@@ -253,6 +373,20 @@ impl Store {
 
     fn conn(&self) -> MutexGuard<'_, Connection> {
         self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Takes `bytes` from the test's disk budget of the data directory
+    /// (`safe_file::disk_full`), as a write of that size would: a full
+    /// disk for tests without filling the machine's. Unarmed, it costs one
+    /// atomic load.
+    fn charge(&self, bytes: usize) -> Result<(), StoreError> {
+        if let Some(why) = self.read_only() {
+            return Err(StoreError::ReadOnly {
+                path: self.path.clone(),
+                why,
+            });
+        }
+        carcassonne_setup::safe_file::disk_full::charge(&self.path, bytes).map_err(|e| self.err(e))
     }
 
     fn err(&self, e: impl std::fmt::Display) -> StoreError {
@@ -353,6 +487,8 @@ impl Store {
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(|e| self.err(e))?;
         let id = take_id(&tx).map_err(|e| self.err(e))?;
+        let header_json = header.to_json();
+        self.charge(header_json.len() + game.log.iter().map(|l| l.len() + 3).sum::<usize>() + 512)?;
         let at = now();
         tx.execute(
             "INSERT INTO games (id, created, finished_at, record, seat_hashes, hotseat_hash, version, log, undo) \
@@ -361,7 +497,7 @@ impl Store {
                 id,
                 at,
                 game.over.then_some(at),
-                header.to_json(),
+                header_json,
                 serde_json::to_string(game.seat_hashes).map_err(|e| self.err(e))?,
                 game.hotseat_hash,
                 to_i64(game.version),
@@ -370,26 +506,40 @@ impl Store {
             ],
         )
         .map_err(|e| self.err(e))?;
-        insert_moves(&tx, id, 0, &game.record.moves, game.seats).map_err(|e| self.err(e))?;
+        self.insert_moves(&tx, id, 0, &game.record.moves, game.seats)?;
         tx.commit().map_err(|e| self.err(e))?;
         Ok(u64::try_from(id).unwrap_or(0))
     }
 
-    /// Makes game `id`'s moves `moves` when the database holds its first
-    /// `saved`: later rows go (an undo), new ones come, in one transaction.
+    /// Saves a change of game `id` in one transaction, so that the disk
+    /// holds all of it or none of it: its moves become `change.moves` when
+    /// the database holds their first `change.saved` (later rows go, as
+    /// after an undo; new ones come), and its state version, log, undo
+    /// setting and end with them. The commit is synced (`synchronous =
+    /// FULL`) before this returns.
     ///
     /// # Errors
-    /// The write failed: the database holds the moves it held.
-    pub fn save_moves(&self, id: u64, saved: usize, moves: &[Move], seats: &[u8]) -> Result<(), StoreError> {
+    /// The write failed: the database holds the game as it did, moves,
+    /// version and log alike.
+    pub fn save_change(&self, id: u64, change: &Change<'_>) -> Result<(), StoreError> {
+        self.charge(0)?;
+        let log = serde_json::to_string(change.log).map_err(|e| self.err(e))?;
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(|e| self.err(e))?;
-        let keep = saved.min(moves.len());
+        let keep = change.saved.min(change.moves.len());
         tx.execute(
             "DELETE FROM moves WHERE game_id = ?1 AND seq >= ?2",
             params![to_i64(id), to_i64(keep as u64)],
         )
         .map_err(|e| self.err(e))?;
-        insert_moves(&tx, to_i64(id), keep, moves, seats).map_err(|e| self.err(e))?;
+        self.insert_moves(&tx, to_i64(id), keep, change.moves, change.seats)?;
+        self.charge(log.len() + 64)?;
+        tx.execute(
+            "UPDATE games SET version = ?2, log = ?3, undo = ?4, \
+             finished_at = CASE WHEN ?5 THEN coalesce(finished_at, ?6) ELSE NULL END WHERE id = ?1",
+            params![to_i64(id), to_i64(change.version), log, change.undo, change.over, now()],
+        )
+        .map_err(|e| self.err(e))?;
         tx.commit().map_err(|e| self.err(e))
     }
 
@@ -401,6 +551,7 @@ impl Store {
     /// The write failed.
     pub fn save_state(&self, id: u64, version: u64, log: &[String], undo: bool, over: bool) -> Result<(), StoreError> {
         let log = serde_json::to_string(log).map_err(|e| self.err(e))?;
+        self.charge(log.len() + 64)?;
         let conn = self.conn();
         // Committed without an fsync of its own (`synchronous = NORMAL`):
         // safe from a killed process like any commit, and on a power cut
@@ -423,14 +574,36 @@ impl Store {
     ///
     /// # Errors
     /// The write failed: the chat is as it was.
+    /// [`StoreError::ChatFull`] when the chat of every game together
+    /// already holds [`MAX_CHAT_BYTES`].
     pub fn add_chat(&self, id: u64, seq: usize, line: &ChatLine) -> Result<(), StoreError> {
+        use std::sync::atomic::Ordering;
+        let limit = self.chat_limit.load(Ordering::Relaxed);
+        let bytes = line.text.len() as u64;
+        if self.chat_bytes.load(Ordering::Relaxed) + bytes > limit {
+            return Err(StoreError::ChatFull { limit });
+        }
+        self.charge(line.text.len() + 32)?;
         self.conn()
             .execute(
                 "INSERT INTO chat (game_id, seq, seat, at, text) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![to_i64(id), to_i64(seq as u64), line.seat, line.at, line.text],
             )
-            .map(|_| ())
-            .map_err(|e| self.err(e))
+            .map_err(|e| self.err(e))?;
+        self.chat_bytes.fetch_add(bytes, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Bytes of chat text over all the games stored.
+    pub fn chat_bytes(&self) -> u64 {
+        self.chat_bytes.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Lowers the chat kept over all games below [`MAX_CHAT_BYTES`] (for
+    /// tests).
+    #[doc(hidden)]
+    pub fn limit_chat(&self, bytes: u64) {
+        self.chat_limit.store(bytes, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Deletes game `id`, its moves and its chat.
@@ -438,8 +611,16 @@ impl Store {
     /// # Errors
     /// The write failed: the game is still stored.
     pub fn delete(&self, id: u64) -> Result<(), StoreError> {
+        self.charge(64)?;
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(|e| self.err(e))?;
+        let said: i64 = tx
+            .query_row(
+                "SELECT coalesce(sum(length(CAST(text AS BLOB))), 0) FROM chat WHERE game_id = ?1",
+                [to_i64(id)],
+                |r| r.get(0),
+            )
+            .map_err(|e| self.err(e))?;
         for sql in [
             "DELETE FROM moves WHERE game_id = ?1",
             "DELETE FROM chat WHERE game_id = ?1",
@@ -448,7 +629,14 @@ impl Store {
         ] {
             tx.execute(sql, [to_i64(id)]).map_err(|e| self.err(e))?;
         }
-        tx.commit().map_err(|e| self.err(e))
+        tx.commit().map_err(|e| self.err(e))?;
+        let said = u64::try_from(said).unwrap_or(0);
+        let _ = self.chat_bytes.fetch_update(
+            std::sync::atomic::Ordering::Relaxed,
+            std::sync::atomic::Ordering::Relaxed,
+            |b| Some(b.saturating_sub(said)),
+        );
+        Ok(())
     }
 
     /// The finished games that ended `keep` ago or longer, oldest first.
@@ -473,6 +661,7 @@ impl Store {
     /// # Errors
     /// The write failed.
     pub fn mark_finished(&self, id: u64) -> Result<(), StoreError> {
+        self.charge(32)?;
         self.conn()
             .execute(
                 "UPDATE games SET finished_at = ?2 WHERE id = ?1 AND finished_at IS NULL",
@@ -502,6 +691,7 @@ impl Store {
         let id = match known {
             Some(id) => id,
             None => {
+                self.charge(key.len() + 32)?;
                 let id = take_id(&tx).map_err(|e| self.err(e))?;
                 tx.execute("INSERT INTO record_games (path, id) VALUES (?1, ?2)", params![key, id])
                     .map_err(|e| self.err(e))?;
@@ -585,6 +775,36 @@ impl Store {
         Ok((bytes, games))
     }
 
+    /// Inserts `moves[from..]` of game `id`, each with its seat.
+    fn insert_moves(
+        &self,
+        tx: &rusqlite::Transaction<'_>,
+        id: i64,
+        from: usize,
+        moves: &[Move],
+        seats: &[u8],
+    ) -> Result<(), StoreError> {
+        if from >= moves.len() {
+            return Ok(());
+        }
+        let mut insert = tx
+            .prepare("INSERT INTO moves (game_id, seq, seat, move) VALUES (?1, ?2, ?3, ?4)")
+            .map_err(|e| self.err(e))?;
+        for (i, mv) in moves.iter().enumerate().skip(from) {
+            let text = serde_json::to_string(mv).map_err(|e| self.err(e))?;
+            self.charge(text.len() + 16)?;
+            insert
+                .execute(params![
+                    id,
+                    to_i64(i as u64),
+                    seats.get(i).copied().unwrap_or(u8::MAX),
+                    text
+                ])
+                .map_err(|e| self.err(e))?;
+        }
+        Ok(())
+    }
+
     /// Lets the database grow by no more pages: the next write that needs
     /// one fails as on a full disk (for tests).
     #[doc(hidden)]
@@ -606,6 +826,20 @@ impl Store {
     }
 }
 
+/// Whether `e` says the disk refused a write (full, failing, read-only)
+/// rather than that the file is not what it should be.
+fn is_disk_error(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(
+            rusqlite::ErrorCode::DiskFull
+                | rusqlite::ErrorCode::SystemIoFailure
+                | rusqlite::ErrorCode::ReadOnly
+                | rusqlite::ErrorCode::CannotOpen
+        )
+    )
+}
+
 /// Takes the next game id from the counter.
 fn take_id(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<i64> {
     tx.query_row(
@@ -613,29 +847,6 @@ fn take_id(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<i64> {
         [],
         |r| r.get(0),
     )
-}
-
-fn insert_moves(
-    tx: &rusqlite::Transaction<'_>,
-    id: i64,
-    from: usize,
-    moves: &[Move],
-    seats: &[u8],
-) -> rusqlite::Result<()> {
-    if from >= moves.len() {
-        return Ok(());
-    }
-    let mut insert = tx.prepare("INSERT INTO moves (game_id, seq, seat, move) VALUES (?1, ?2, ?3, ?4)")?;
-    for (i, mv) in moves.iter().enumerate().skip(from) {
-        let text = serde_json::to_string(mv).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
-        insert.execute(params![
-            id,
-            to_i64(i as u64),
-            seats.get(i).copied().unwrap_or(u8::MAX),
-            text
-        ])?;
-    }
-    Ok(())
 }
 
 /// The table's view of the database: each of its writes, as [`Store`]'s.
@@ -648,8 +859,8 @@ impl GameDb for Store {
         Ok(Store::record_game_id(self, path)?)
     }
 
-    fn save_moves(&self, id: u64, saved: usize, moves: &[Move], seats: &[u8]) -> anyhow::Result<()> {
-        Ok(Store::save_moves(self, id, saved, moves, seats)?)
+    fn save_change(&self, id: u64, change: &Change<'_>) -> anyhow::Result<()> {
+        Ok(Store::save_change(self, id, change)?)
     }
 
     fn save_state(&self, id: u64, version: u64, log: &[String], undo: bool, over: bool) -> anyhow::Result<()> {
@@ -657,7 +868,18 @@ impl GameDb for Store {
     }
 
     fn add_chat(&self, id: u64, seq: usize, line: &ChatLine) -> anyhow::Result<()> {
-        Ok(Store::add_chat(self, id, seq, line)?)
+        match Store::add_chat(self, id, seq, line) {
+            Err(e @ StoreError::ChatFull { .. }) => Err(ChatFull(e.to_string()).into()),
+            other => Ok(other?),
+        }
+    }
+
+    fn read_only(&self) -> Option<String> {
+        Store::read_only(self)
+    }
+
+    fn go_read_only(&self, why: String) {
+        Store::go_read_only(self, why);
     }
 }
 
@@ -667,6 +889,7 @@ mod tests {
     use crate::lobby::{Lobby, Offer};
     use crate::{Submission, Table};
     use carcassonne_setup::Overrides;
+    use serde_json::json;
 
     fn dir(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("carcassonne-store-{}-{name}", std::process::id()));
@@ -720,16 +943,14 @@ mod tests {
             match play(&mut table, &hot) {
                 Ok(()) => {}
                 Err(r) => {
-                    // Refused before anything was played; or the state
-                    // after a saved move did not go in (500: the move stays).
-                    assert!(r.status == 503 || r.status == 500, "{}", r.error);
-                    if r.status == 503 {
-                        assert_eq!(table.record().moves, moves, "nothing unsaved is kept");
-                        assert_eq!(table.version(), version);
-                        refused += 1;
-                        if refused == 3 {
-                            break;
-                        }
+                    // Refused, and nothing played: the move, its version
+                    // and its log go in together or not at all.
+                    assert_eq!(r.status, 503, "{}", r.error);
+                    assert_eq!(table.record().moves, moves, "nothing unsaved is kept");
+                    assert_eq!(table.version(), version);
+                    refused += 1;
+                    if refused == 3 {
+                        break;
                     }
                 }
             }
@@ -738,6 +959,11 @@ mod tests {
         let acknowledged = slot.table().record().moves.clone();
         let stored = store.load().unwrap().pop().unwrap().unwrap();
         assert_eq!(stored.record.moves, acknowledged);
+        assert_eq!(
+            stored.version,
+            slot.table().version(),
+            "the version went in with the moves"
+        );
         store.make_room().unwrap();
         play(&mut slot.table(), &hot).unwrap();
         assert_eq!(
@@ -745,6 +971,244 @@ mod tests {
             acknowledged.len() + 1
         );
         drop((slot, lobby, store));
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    /// Issue 55, item 1: on a nearly full disk (the data directory's test
+    /// budget, `safe_file::disk_full`, spent part way through a save) a
+    /// move or an undo is saved with its version and log or not at all: a
+    /// refusal (503) leaves the game, its version and the database as they
+    /// were, and after a restart the version is above every one handed
+    /// out, so that a request made before it is refused, never played on
+    /// another position. (Before, a move could be saved without its
+    /// version: answered 500 yet played, and after a restart the version
+    /// went back and was handed out again.)
+    #[test]
+    fn a_change_the_disk_refuses_is_not_played_and_no_version_comes_back() {
+        use carcassonne_setup::safe_file::disk_full;
+        let d = dir("budget");
+        let store = Store::open(&d).unwrap();
+        let lobby = stored_lobby(&store);
+        let mut t = table(13);
+        t.allow_undo(true);
+        let hot = t.seats().unwrap().hotseat.clone();
+        let slot = lobby.add(t).unwrap();
+        let id = slot.id();
+        let (mut refused, mut played, mut undone) = (0, 0, 0);
+        let mut highest = slot.table().version();
+        for k in 0..240u64 {
+            let mut table = slot.table();
+            let (moves, version) = (table.record().moves.clone(), table.version());
+            let log = table.state_json(None)["log"].clone();
+            // About what the change writes (a move, the log), give or take:
+            // the budget runs out before, between or after its parts.
+            let budget = log.to_string().len() as u64 + (k * 37) % 500;
+            disk_full::arm(&d, budget);
+            // Every third try takes the last move back instead.
+            let result = if k % 3 == 2 && !moves.is_empty() {
+                table.undo(&hot, Some(version)).map(|()| undone += 1)
+            } else {
+                play(&mut table, &hot).map(|()| played += 1)
+            };
+            disk_full::disarm(&d);
+            match result {
+                Ok(()) => assert!(table.version() > version),
+                Err(r) => {
+                    assert_eq!(r.status, 503, "budget {budget}: {}", r.error);
+                    assert!(r.error.contains("no space left"), "{}", r.error);
+                    assert_eq!(table.record().moves, moves, "budget {budget}: nothing unsaved is kept");
+                    assert_eq!(table.version(), version);
+                    assert_eq!(table.state_json(None)["log"], log, "the log is as it was");
+                    refused += 1;
+                }
+            }
+            highest = highest.max(table.version());
+            // The database holds exactly the table: moves, version, log.
+            let stored = store
+                .load()
+                .unwrap()
+                .into_iter()
+                .flatten()
+                .find(|g| g.id == id)
+                .unwrap();
+            assert_eq!(stored.record.moves, *table.record().moves, "budget {budget}");
+            assert_eq!(stored.version, table.version(), "budget {budget}");
+            assert_eq!(json!(stored.log), table.state_json(None)["log"], "budget {budget}");
+        }
+        assert!(refused > 20 && played > 20 && undone > 5, "{refused} {played} {undone}");
+        let acknowledged = slot.table().record().moves.clone();
+        drop((slot, lobby));
+        // A restart: every acknowledged move, and a version never handed out.
+        let lobby = stored_lobby(&store);
+        let slot = lobby.game(id).unwrap();
+        assert_eq!(slot.table().record().moves, acknowledged);
+        assert!(
+            slot.table().version() > highest,
+            "{} after {highest}",
+            slot.table().version()
+        );
+        let stale = play(&mut slot.table(), &hot);
+        assert!(stale.is_ok(), "the current version plays");
+        drop((slot, lobby, store));
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    /// Issue 55, item 4: a server restarted on a full disk (the data
+    /// directory's test budget spent) opens the database read-only, says
+    /// why, and serves every game as it is — listed, with its moves and
+    /// links — refusing moves, chat, new games and deletions with 503;
+    /// restarted with room, it plays on with versions above those it
+    /// handed out. (Before, every game was skipped: an empty lobby, every
+    /// link 404.) The write-ahead log stays small (it is cut back after
+    /// each checkpoint), so on a small disk it cannot fill it alone.
+    #[test]
+    fn a_restart_on_a_full_disk_serves_every_game_read_only() {
+        use carcassonne_setup::safe_file::disk_full;
+        let d = dir("read-only");
+        let store = Store::open(&d).unwrap();
+        let lobby = stored_lobby(&store);
+        let mut games = Vec::new();
+        for seed in 1..=3 {
+            let mut t = table(seed);
+            let seats = t.seats().unwrap().clone();
+            for _ in 0..seed * 2 {
+                play(&mut t, &seats.hotseat).unwrap();
+            }
+            let slot = lobby.add(t).unwrap();
+            let version = slot.table().version();
+            games.push((slot.id(), seats, slot.table().record().moves.clone(), version));
+        }
+        drop(lobby);
+        drop(store);
+        disk_full::arm(&d, 0);
+        let store = Store::open(&d).expect("a full disk still serves what is there");
+        let why = store.read_only().expect("read-only");
+        assert!(why.contains("refused a write"), "{why}");
+        let (lobby, loaded) = Lobby::with_store(Offer::default(), 4, store.clone(), Some(Duration::ZERO)).unwrap();
+        assert_eq!(loaded.resumed, games.iter().map(|g| g.0).collect::<Vec<_>>());
+        assert!(loaded.skipped.is_empty() && loaded.pruned.is_empty(), "{loaded:?}");
+        for (id, seats, moves, version) in &games {
+            let slot = lobby.game(*id).expect("every game is listed");
+            let mut table = slot.table();
+            assert_eq!(table.record().moves, *moves);
+            assert_eq!(table.version(), *version, "no version is handed out that is not stored");
+            assert_eq!(
+                table.viewer(&seats.seats[0]),
+                Some(crate::Viewer::Seat(0)),
+                "links work"
+            );
+            let refused = play(&mut table, &seats.hotseat).unwrap_err();
+            assert_eq!(refused.status, 503);
+            assert!(refused.error.contains("read-only"), "{}", refused.error);
+            assert_eq!(table.say(&seats.seats[0], "hello").unwrap_err().status, 503);
+            assert_eq!(table.state_json(None)["read_only"], json!(why));
+        }
+        assert_eq!(lobby.add(table(9)).err().unwrap().status, 503);
+        assert_eq!(lobby.remove(games[0].0).err().unwrap().status, 503);
+        assert_eq!(lobby.all().len(), 3);
+        drop(lobby);
+        drop(store);
+        disk_full::disarm(&d);
+        // Room again: writable, every game there, versions going on.
+        let store = Store::open(&d).unwrap();
+        assert_eq!(store.read_only(), None);
+        let lobby = stored_lobby(&store);
+        for (id, seats, moves, handed_out) in &games {
+            let slot = lobby.game(*id).unwrap();
+            assert_eq!(slot.table().record().moves, *moves);
+            assert!(slot.table().version() > *handed_out);
+            play(&mut slot.table(), &seats.hotseat).unwrap();
+        }
+        // Whole games of bots: hundreds of commits, and a small log.
+        for seed in 0..5 {
+            let mut config = carcassonne_core::GameConfig::with_players(2);
+            config.seed = seed;
+            for p in &mut config.players {
+                p.bot = Some("random".into());
+            }
+            let setup = carcassonne_setup::GameSetup::for_config(config, &[], None).unwrap();
+            let mut t = Table::new(&setup, None).unwrap();
+            t.keep_in(&store).unwrap();
+            t.play_bots().unwrap();
+        }
+        let wal = std::fs::metadata(d.join(format!("{DB_FILE}-wal"))).map_or(0, |m| m.len());
+        assert!(wal <= 2 * WAL_LIMIT_BYTES as u64, "a write-ahead log of {wal} bytes");
+        drop((lobby, store));
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    /// Issue 55, item 5: chat cannot fill the disk. A seat says at most
+    /// `CHAT_BURST` lines at once (429, saying how long to wait; the other
+    /// seats speak on), a game keeps at most `CHAT_BYTES` of it and the
+    /// database `MAX_CHAT_BYTES` over all games (409, saying why); a
+    /// deleted game gives its chat's room back, and a restarted server
+    /// counts what is stored. (Before, a seat could say 2,000 lines of 300
+    /// characters as fast as it could send them, in every game.)
+    #[test]
+    fn chat_is_rate_limited_per_seat_and_capped_per_game_and_in_all() {
+        use crate::{CHAT_BURST, CHAT_BYTES};
+        let d = dir("chat-limits");
+        let store = Store::open(&d).unwrap();
+        let lobby = stored_lobby(&store);
+        let t = table(21);
+        let seats = t.seats().unwrap().clone();
+        let (ann, bob) = (&seats.seats[0], &seats.seats[1]);
+        let first = lobby.add(t).unwrap();
+        {
+            let mut table = first.table();
+            for i in 0..CHAT_BURST {
+                table.say(ann, &format!("line {i}")).unwrap();
+            }
+            let refused = table.say(ann, "one more").unwrap_err();
+            assert_eq!(refused.status, 429, "{}", refused.error);
+            assert!(
+                refused.error.contains("too fast") && refused.error.contains("wait"),
+                "{}",
+                refused.error
+            );
+            table.say(bob, "the other seat speaks").unwrap();
+            // Past the rate (a test's own), a game's chat stops at its bytes.
+            table.set_chat_rate(u32::MAX, Duration::ZERO);
+            let line = "x".repeat(crate::CHAT_CHARS);
+            let refused = loop {
+                if let Err(r) = table.say(ann, &line) {
+                    break r;
+                }
+            };
+            assert_eq!(refused.status, 409, "{}", refused.error);
+            assert!(refused.error.contains("chat is full"), "{}", refused.error);
+            let kept: usize = table.state_json(None)["chat_count"].as_u64().unwrap() as usize;
+            assert!(
+                kept * 10 < CHAT_BYTES && store.chat_bytes() as usize <= CHAT_BYTES,
+                "{kept} lines"
+            );
+        }
+        // The database's chat over all games.
+        let full = store.chat_bytes();
+        store.limit_chat(full + 1_000);
+        let t = table(22);
+        let others = t.seats().unwrap().clone();
+        let second = lobby.add(t).unwrap();
+        let mut said = 0;
+        let refused = loop {
+            match second.table().say(&others.seats[0], &"y".repeat(300)) {
+                Ok(_) => said += 1,
+                Err(r) => break r,
+            }
+        };
+        assert_eq!(said, 3);
+        assert_eq!(refused.status, 409, "{}", refused.error);
+        assert!(refused.error.contains("over all its games"), "{}", refused.error);
+        // Deleting the first game makes room again.
+        lobby.remove(first.id()).unwrap();
+        assert!(store.chat_bytes() < 1_000, "{}", store.chat_bytes());
+        second.table().set_chat_rate(u32::MAX, Duration::ZERO);
+        second.table().say(&others.seats[0], "room again").unwrap();
+        let counted = store.chat_bytes();
+        drop((first, second, lobby, store));
+        let store = Store::open(&d).unwrap();
+        assert_eq!(store.chat_bytes(), counted, "counted again at start");
+        drop(store);
         let _ = std::fs::remove_dir_all(d);
     }
 

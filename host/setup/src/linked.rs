@@ -12,42 +12,52 @@ use carcassonne_abbey_and_mayor as _;
 use carcassonne_abbot as _;
 use carcassonne_bridges_castles_and_bazaars as _;
 use carcassonne_cleric_and_serf as _;
+use carcassonne_count_of_carcassonne as _;
 use carcassonne_easter as _;
 use carcassonne_fruit_trees as _;
 use carcassonne_hills_and_sheep as _;
 use carcassonne_inns_and_cathedrals as _;
 use carcassonne_king_and_robber_baron as _;
+use carcassonne_little_buildings as _;
 use carcassonne_mage_and_witch as _;
 use carcassonne_river as _;
 use carcassonne_river_ii as _;
+use carcassonne_the_festival as _;
 use carcassonne_the_gold_mines as _;
 use carcassonne_the_phantom as _;
 use carcassonne_the_princess_and_the_dragon as _;
 use carcassonne_the_tower as _;
 use carcassonne_traders_and_builders as _;
+use carcassonne_under_the_big_top as _;
+use carcassonne_wells as _;
 
 use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 17] = [
+pub static LINKED: [&ExpansionInfo; 22] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
     &carcassonne_cleric_and_serf::INFO,
+    &carcassonne_count_of_carcassonne::INFO,
     &carcassonne_easter::INFO,
     &carcassonne_fruit_trees::INFO,
     &carcassonne_hills_and_sheep::INFO,
     &carcassonne_inns_and_cathedrals::INFO,
     &carcassonne_king_and_robber_baron::INFO,
+    &carcassonne_little_buildings::INFO,
     &carcassonne_mage_and_witch::INFO,
     &carcassonne_river::INFO,
     &carcassonne_river_ii::INFO,
+    &carcassonne_the_festival::INFO,
     &carcassonne_the_gold_mines::INFO,
     &carcassonne_the_phantom::INFO,
     &carcassonne_the_princess_and_the_dragon::INFO,
     &carcassonne_the_tower::INFO,
     &carcassonne_traders_and_builders::INFO,
+    &carcassonne_under_the_big_top::INFO,
+    &carcassonne_wells::INFO,
 ];
 
 /// The linked expansions' catalog: their registrations
@@ -64,5 +74,22 @@ pub fn linked_catalog() -> Result<Catalog, CatalogError> {
         Ok(catalog)
     } else {
         Catalog::linked()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`LINKED`] must name every linked crate, or the static site would
+    /// silently miss an expansion the native hosts offer.
+    #[test]
+    fn the_declarations_named_are_the_expansions_registered() {
+        let registered = Catalog::linked().unwrap();
+        let mut named: Vec<&str> = LINKED.iter().map(|i| i.id).collect();
+        named.sort_unstable();
+        let mut ids = registered.ids();
+        ids.sort_unstable();
+        assert_eq!(named, ids);
     }
 }

@@ -287,6 +287,23 @@ pub mod disk_full {
         ANY.store(!armed.is_empty(), Ordering::SeqCst);
     }
 
+    /// Takes `len` bytes for a write to `path` from its directory's
+    /// budget, for writers that do not go through [`super::write_all_to`]
+    /// (the server's database): an error, "no space left on device", when
+    /// they do not all fit (what fits is used up, as by a torn write).
+    ///
+    /// # Errors
+    /// The budget of `path`'s directory is spent.
+    pub fn charge(path: &Path, len: usize) -> std::io::Result<()> {
+        if take(path, len) < len {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::StorageFull,
+                "no space left on device (a full disk armed by a test)",
+            ));
+        }
+        Ok(())
+    }
+
     /// How many of `len` bytes may be written to `path` now, taken from
     /// its directory's budget (all of them when none is armed).
     pub(crate) fn take(path: &Path, len: usize) -> usize {

@@ -462,12 +462,7 @@ fn tile_mut<'d>(doc: &'d mut DocumentMut, id: &str) -> Result<&'d mut toml_edit:
 /// `carcassonne tiles check`).
 pub fn validate(file: &str, text: &str, attributes: &dyn AttributeCheck) -> Result<TileSet, EditError> {
     parse_tile_set(file, text, attributes).map_err(|diagnostics| EditError::Invalid {
-        rendered: diagnostics
-            .0
-            .iter()
-            .map(|d| d.render(text))
-            .collect::<Vec<_>>()
-            .join("\n"),
+        rendered: diagnostics.render_each(text).join("\n"),
         diagnostics,
     })
 }

@@ -82,8 +82,8 @@ pub fn check(paths: &[PathBuf], catalog: &Catalog, tiles: &TileSource) -> Result
             }
             Err(diags) => {
                 problems += diags.0.len();
-                for d in &diags.0 {
-                    out.push_str(&d.render(text));
+                for rendered in diags.render_each(text) {
+                    out.push_str(&rendered);
                     out.push('\n');
                 }
             }
@@ -140,8 +140,8 @@ pub fn check(paths: &[PathBuf], catalog: &Catalog, tiles: &TileSource) -> Result
             )),
             Err(diags) => {
                 problems += diags.0.len();
-                for d in &diags.0 {
-                    out.push_str(&d.render(text));
+                for rendered in diags.render_each(text) {
+                    out.push_str(&rendered);
                     out.push('\n');
                 }
             }

@@ -168,13 +168,12 @@ pub trait GameDb: Send + Sync {
     /// The database cannot be read or written.
     fn record_game_id(&self, path: &Path) -> Result<u64>;
 
-    /// Makes game `id`'s moves `moves` (made by `seats`) when the
-    /// database holds its first `saved`: later rows go (an undo), new ones
-    /// come, all at once.
+    /// Saves a change to game `id` (a move, an undo): its moves, version,
+    /// log and whether it is over, all at once or not at all.
     ///
     /// # Errors
-    /// The write failed: the database holds the moves it held.
-    fn save_moves(&self, id: u64, saved: usize, moves: &[Move], seats: &[u8]) -> Result<()>;
+    /// The write failed: the database holds the game as it was.
+    fn save_change(&self, id: u64, change: &Change<'_>) -> Result<()>;
 
     /// Saves game `id`'s state version, log and undo setting, and whether
     /// it is over.
@@ -186,6 +185,46 @@ pub trait GameDb: Send + Sync {
     /// Appends `line` to game `id`'s chat as its line number `seq` (from 0).
     ///
     /// # Errors
-    /// The write failed: the chat is as it was.
+    /// The write failed: the chat is as it was; a [`ChatFull`] when the
+    /// database holds all the chat it may.
     fn add_chat(&self, id: u64, seq: usize, line: &ChatLine) -> Result<()>;
+
+    /// Why the games are served read-only (the disk refused a write at
+    /// start), if they are.
+    fn read_only(&self) -> Option<String>;
+
+    /// Serves the games read-only from now on, saying why.
+    fn go_read_only(&self, why: String);
 }
+
+/// A change to a stored game (a move, an undo), saved whole or not at all
+/// (see [`GameDb::save_change`]).
+pub struct Change<'a> {
+    /// How many of the game's moves the database holds now.
+    pub saved: usize,
+    /// The game's moves after the change.
+    pub moves: &'a [Move],
+    /// The seat that made each of them.
+    pub seats: &'a [u8],
+    /// The state version after the change.
+    pub version: u64,
+    /// The turn log after the change.
+    pub log: &'a [String],
+    /// Whether a person may take back their last move.
+    pub undo: bool,
+    /// Whether the game is over after the change.
+    pub over: bool,
+}
+
+/// A chat line refused because the database holds all the chat it may
+/// over its games (a 409, as a game's own full chat).
+#[derive(Debug)]
+pub struct ChatFull(pub String);
+
+impl std::fmt::Display for ChatFull {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ChatFull {}

@@ -25,7 +25,7 @@ mod mirror;
 pub mod scores;
 mod summary;
 
-pub use keep::{ChatLine, GameDb, NewGame, StoredGame, now, token_hash};
+pub use keep::{Change, ChatFull, ChatLine, GameDb, NewGame, StoredGame, now, token_hash};
 pub use mirror::BotMirror;
 pub use summary::seat_chip;
 
@@ -35,7 +35,7 @@ use carcassonne_core::figures::Spot;
 use carcassonne_core::read_text_file;
 use carcassonne_core::{Action, CounterScope, Decision, Game, GameRecord, IllegalAction, Move, RefusalKind, Rotation};
 use carcassonne_render::{
-    Glossary, board_svg_window_without_tokens, feature_point, tile_group_in, tile_svg_in, tile_tokens, token_fill,
+    Glossary, board_svg_for_page, feature_point, tile_group_referring, tile_svg_referring, tile_tokens, token_fill,
     token_ink,
 };
 use carcassonne_setup::journal::RecordWriter;
@@ -45,6 +45,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+use std::time::Instant;
+// A browser's standard library has no clock: the chat's rate reads the page's.
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+use web_time::Instant;
 
 /// How many turn-log lines a state keeps (the page shows the latest).
 const LOG_LINES: usize = 400;
@@ -253,6 +258,21 @@ struct TableFile {
     log: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     chat: Vec<ChatLine>,
+    /// The record's moves this version and log go with. The file is
+    /// written before the record takes a change (a move, an undo), so that
+    /// the version written is never below one handed out; when the record
+    /// did not take the change (the disk refused it), its move count is
+    /// not this one, and the last `added` lines of the log, which tell of
+    /// the change, are dropped when the game is continued.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    moves: Option<usize>,
+    /// The lines the change added at the end of the log.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    added: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// Largest table file read (the log is at most [`LOG_LINES`] lines, the
@@ -266,8 +286,57 @@ pub const CHAT_CHARS: usize = 300;
 /// that outgrows it is no longer about the game.
 pub const CHAT_LINES: usize = 2000;
 
+/// Bytes of chat text a game keeps: about 1,000 lines of 60 characters.
+pub const CHAT_BYTES: usize = 64 << 10;
+
+/// Lines a seat may say at once before [`CHAT_EVERY`] applies.
+pub const CHAT_BURST: u32 = 5;
+
+/// How often a seat may say a line once its [`CHAT_BURST`] is spent.
+pub const CHAT_EVERY: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// Chat lines the state carries (the latest).
 const CHAT_SHOWN: usize = 100;
+
+/// How fast each seat of a table may chat: a bucket of [`CHAT_BURST`]
+/// lines a seat, one more every [`CHAT_EVERY`] (kept in memory: a
+/// restart gives every seat its burst again).
+#[derive(Debug)]
+struct ChatRate {
+    burst: u32,
+    every: std::time::Duration,
+    /// Per seat: lines left (a line comes back every `every`), and when
+    /// that was reckoned.
+    seats: Vec<(f64, Instant)>,
+}
+
+impl ChatRate {
+    fn new(burst: u32, every: std::time::Duration) -> ChatRate {
+        ChatRate {
+            burst,
+            every,
+            seats: Vec::new(),
+        }
+    }
+
+    /// Takes a line for `seat` at `now`, or says how long to wait.
+    fn take(&mut self, seat: u8, now: Instant) -> Result<(), std::time::Duration> {
+        let i = seat as usize;
+        let burst = f64::from(self.burst);
+        if self.seats.len() <= i {
+            self.seats.resize(i + 1, (burst, now));
+        }
+        let (left, then) = &mut self.seats[i];
+        let every = self.every.as_secs_f64().max(1e-3);
+        *left = (*left + now.saturating_duration_since(*then).as_secs_f64() / every).min(burst);
+        *then = now;
+        if *left < 1.0 {
+            return Err(std::time::Duration::from_secs_f64((1.0 - *left) * every));
+        }
+        *left -= 1.0;
+        Ok(())
+    }
+}
 
 /// The refusal for a decision or undo sent without the version it was made on.
 fn version_required() -> String {
@@ -319,6 +388,11 @@ pub struct Table {
     created: i64,
     /// When it ended (seconds since 1970), if it has.
     finished_at: Option<i64>,
+    /// A bot's choice the disk did not take, on the version it was made
+    /// on: played again, not thought again, when the bots try once more.
+    unsaved_bot_choice: Option<(u64, usize)>,
+    /// How fast each seat may chat.
+    chat_rate: ChatRate,
 }
 
 /// A copy of a table's game kept for its bots ([`Table::bot_turn`]).
@@ -447,14 +521,27 @@ impl Table {
     ) -> Result<Table> {
         let store: Arc<dyn GameDb> = store.clone();
         let id = stored.id;
+        let stored_version = stored.version;
         let mut table = Table::rebuild(stored, plugins, tiles, true)?;
         table.db = Some(Kept {
-            store,
+            store: store.clone(),
             id,
             saved: table.record.moves.len(),
         });
         // The new version and the "resumed" line, before any is handed out.
-        table.save_table()?;
+        // A disk that refuses it makes the games read-only for this run:
+        // the game is served as it is (no move is made on it, so the
+        // version, not stored, names the position stored).
+        if store.read_only().is_none()
+            && let Err(e) = table.save_table()
+        {
+            store.go_read_only(format!("the disk refused a write while the games were loaded ({e:#})"));
+        }
+        if store.read_only().is_some() {
+            // Nothing is stored, so no new version is handed out: the
+            // stored one names the stored position, which cannot change.
+            table.version = stored_version;
+        }
         Ok(table)
     }
 
@@ -569,13 +656,21 @@ impl Table {
         let fresh = carried.is_none() && kept.is_none();
         let carried = match (carried, kept) {
             (Some(c), _) => c,
-            (None, Some(k)) => Carried {
-                hashes: SeatHashes::of(&k.seats),
-                seats: Some(k.seats),
-                version: k.version,
-                log: k.log,
-                chat: k.chat,
-            },
+            (None, Some(mut k)) => {
+                if k.moves.is_some_and(|n| n != record.moves.len()) {
+                    // The last change was written here but not to the
+                    // record: the game is as before it, and so is the log.
+                    let keep = k.log.len().saturating_sub(k.added);
+                    k.log.truncate(keep);
+                }
+                Carried {
+                    hashes: SeatHashes::of(&k.seats),
+                    seats: Some(k.seats),
+                    version: k.version,
+                    log: k.log,
+                    chat: k.chat,
+                }
+            }
             (None, None) => {
                 let seats = Seats::random(config.players.len())?;
                 Carried {
@@ -621,6 +716,8 @@ impl Table {
             spare: None,
             lineage: 0,
             copies: 0,
+            unsaved_bot_choice: None,
+            chat_rate: ChatRate::new(CHAT_BURST, CHAT_EVERY),
             created: now(),
             finished_at: None,
         };
@@ -628,7 +725,8 @@ impl Table {
             table.finished_at = Some(table.created);
         }
         table.undo = table.record.config.undo;
-        table.save()?;
+        table.write_record()?;
+        table.compact_if_over()?;
         table.save_table()?;
         Ok(table)
     }
@@ -705,11 +803,18 @@ impl Table {
             Ok((game, bots, movers, timeline))
         });
         let (game, bots, movers, timeline) = rebuilt.map_err(|e| refuse(500, format!("{e:#}")))?;
-        // The disk must hold the shorter game before it is acknowledged:
-        // saved first, and on failure the table is as it was.
+        let mut log = self.log.clone();
+        log.push(format!("    {} takes back the last move", self.name(mover)));
+        trim_log(&mut log);
+        // The disk must hold the shorter game, its version and its log
+        // before any of it is acknowledged: saved first, together, and on
+        // failure the table is as it was.
         let taken = self.record.moves.split_off(n);
-        if let Err(e) = self.save_moves() {
+        let taken_mover = self.movers.split_off(n);
+        let version = self.version.wrapping_add(1);
+        if let Err(e) = self.persist(version, &log, 1, false) {
             self.record.moves.extend(taken);
+            self.movers.extend(taken_mover);
             return Err(refuse(503, NotSaved(format!("{e:#}")).to_string()));
         }
         self.game = game;
@@ -719,21 +824,24 @@ impl Table {
         // A bot's copy of the game is of the longer record.
         self.lineage += 1;
         self.spare = None;
+        self.unsaved_bot_choice = None;
         self.movers = movers;
         self.timeline = timeline;
-        self.log
-            .push(format!("    {} takes back the last move", self.name(mover)));
-        self.version += 1;
+        self.log = log;
+        self.version = version;
         // A bot thinking about the taken-back position is now away for
         // good: its answer comes back on an older version and is dropped.
         self.bots = bots.into_iter().map(Some).collect();
-        self.save_table().map_err(|e| refuse(500, format!("{e:#}")))
+        Ok(())
     }
 
     /// Adds `text` to the game's chat as said by `token`'s seat: plain
     /// text, one line (line breaks and other control characters become
     /// spaces), 1 to [`CHAT_CHARS`] characters once trimmed, at most
-    /// [`CHAT_LINES`] lines a game. Kept with the game (the database, or
+    /// [`CHAT_LINES`] lines and [`CHAT_BYTES`] bytes a game (and a
+    /// database's own limit over its stored games), and at most
+    /// [`CHAT_BURST`] lines at once from a seat, then one every
+    /// [`CHAT_EVERY`] (429 when faster). Kept with the game (the database, or
     /// the `--record` game's seat token file) before it is acknowledged;
     /// pages escape it. Chat does not change the game's version: a move
     /// made on the version a player saw is not refused because someone
@@ -772,8 +880,24 @@ impl Table {
                 format!("a message has at most {CHAT_CHARS} characters (this one has {n})"),
             ));
         }
-        if self.chat.len() >= CHAT_LINES {
-            return Err(refuse(409, format!("this game's chat is full ({CHAT_LINES} lines)")));
+        let bytes: usize = self.chat.iter().map(|l| l.text.len()).sum();
+        if self.chat.len() >= CHAT_LINES || bytes + text.len() > CHAT_BYTES {
+            return Err(refuse(
+                409,
+                format!("this game's chat is full (it keeps at most {CHAT_LINES} lines and {CHAT_BYTES} bytes)"),
+            ));
+        }
+        if let Err(wait) = self.chat_rate.take(seat, Instant::now()) {
+            return Err(refuse(
+                429,
+                format!(
+                    "{} is chatting too fast: at most {CHAT_BURST} lines at once, then one every {} s; \
+                     wait {} s",
+                    self.name(seat),
+                    CHAT_EVERY.as_secs(),
+                    wait.as_secs_f64().ceil()
+                ),
+            ));
         }
         let line = ChatLine {
             seat,
@@ -781,7 +905,10 @@ impl Table {
             text: text.to_string(),
         };
         let saved = match &self.db {
-            Some(kept) => kept.store.add_chat(kept.id, self.chat.len(), &line),
+            Some(kept) => match kept.store.add_chat(kept.id, self.chat.len(), &line) {
+                Err(e) if e.is::<ChatFull>() => return Err(refuse(409, e.to_string())),
+                other => other,
+            },
             None => {
                 self.chat.push(line.clone());
                 let saved = self.save_table();
@@ -794,6 +921,13 @@ impl Table {
         }
         self.chat.push(line);
         Ok(self.chat.len())
+    }
+
+    /// Sets how fast each seat may chat (for tests: [`CHAT_BURST`] lines
+    /// at once, one every [`CHAT_EVERY`] by default).
+    #[doc(hidden)]
+    pub fn set_chat_rate(&mut self, burst: u32, every: std::time::Duration) {
+        self.chat_rate = ChatRate::new(burst, every);
     }
 
     /// The number of chat lines.
@@ -873,22 +1007,11 @@ impl Table {
         self.game.state().player_name(p).to_string()
     }
 
-    /// Saves the record's new moves (a journal line each, see
-    /// [`crate::journal`]); a finished game's record is written whole.
-    fn save(&mut self) -> Result<()> {
-        self.save_moves()?;
-        self.compact_if_over()
-    }
-
-    /// Saves the record's new moves (or, with fewer moves than saved, the
-    /// record whole): after it, the disk holds `self.record`.
-    fn save_moves(&mut self) -> Result<()> {
-        if let Some(kept) = &mut self.db {
-            kept.store
-                .save_moves(kept.id, kept.saved, &self.record.moves, &self.movers)?;
-            kept.saved = self.record.moves.len();
-            return Ok(());
-        }
+    /// Writes the record's new moves to its file (`serve --record`: a
+    /// journal line each, see [`carcassonne_setup::journal`]), or the
+    /// record whole when it lost moves (an undo) or has no writer yet:
+    /// after it, the file holds `self.record`. Nothing without a file.
+    fn write_record(&mut self) -> Result<()> {
         let Some(path) = &self.record_path else {
             return Ok(());
         };
@@ -899,6 +1022,39 @@ impl Table {
                 Ok(())
             }
         }
+    }
+
+    /// Saves a change already made to `self.record` and `self.movers` (a
+    /// move played, or one taken back), with the state version `version`
+    /// and the turn log `log` that go with it (its last `added` lines tell
+    /// of the change), before any of it is acknowledged. In the database,
+    /// the moves, the version and the log are one transaction; a
+    /// `--record` game's version and log are written beside the record
+    /// first (the file says which move count they go with), then the
+    /// record. On an error the disk holds the game as it was (and no
+    /// version below one handed out): the caller puts the table back.
+    fn persist(&mut self, version: u64, log: &[String], added: usize, over: bool) -> Result<()> {
+        if let Some(kept) = &mut self.db {
+            kept.store.save_change(
+                kept.id,
+                &Change {
+                    saved: kept.saved,
+                    moves: &self.record.moves,
+                    seats: &self.movers,
+                    version,
+                    log,
+                    undo: self.undo,
+                    over,
+                },
+            )?;
+            kept.saved = self.record.moves.len();
+            return Ok(());
+        }
+        if self.record_path.is_none() {
+            return Ok(());
+        }
+        self.write_table_file(version, log, added)?;
+        self.write_record()
     }
 
     /// A finished game's record is written whole and its journal removed.
@@ -912,66 +1068,80 @@ impl Table {
     }
 
     /// Saves the seat tokens, the version and the log beside the record,
-    /// readable by the owner only. Called before a new version is handed out.
+    /// readable by the owner only, or the version and the log in the
+    /// database. Called before a new version is handed out (a change of
+    /// the game itself goes through [`Table::persist`]).
     fn save_table(&self) -> Result<()> {
         if let Some(kept) = &self.db {
             kept.store
                 .save_state(kept.id, self.version, &self.log, self.undo, self.game.is_over())?;
             return Ok(());
         }
+        self.write_table_file(self.version, &self.log, 0)
+    }
+
+    /// Writes a `--record` game's seat token file with `version` and `log`
+    /// (its last `added` lines about a change the record is about to take).
+    fn write_table_file(&self, version: u64, log: &[String], added: usize) -> Result<()> {
         let (Some(record), Some(seats)) = (&self.record_path, &self.seats) else {
             return Ok(());
         };
         let kept = TableFile {
             seats: seats.clone(),
-            version: self.version,
-            log: self.log.clone(),
+            version,
+            log: log.to_vec(),
             chat: self.chat.clone(),
+            moves: Some(self.record.moves.len()),
+            added,
         };
         safe_file::write_private(&seats_path(record), &serde_json::to_string_pretty(&kept)?)
     }
 
     /// Plays `action` for the deciding seat, records, logs and saves it.
-    /// The move is saved before it is played (the disk is the one place
-    /// that may refuse it): when the save fails nothing has changed, and
-    /// the error is a [`NotSaved`]; only a move the disk holds is
-    /// acknowledged. Nothing here grows with the game: no copy of it is
-    /// kept to put back.
+    /// The move is played with the game's undo on, then saved with the
+    /// version and log after it, all at once; only once the disk holds
+    /// them is the table changed for good. When the save fails, the move
+    /// is taken back (the game, its record, version and log are exactly
+    /// as before) and the error is a [`NotSaved`]: only a move the disk
+    /// holds is acknowledged, and a version is never handed out twice.
     fn apply(&mut self, action: &Action) -> Result<()> {
         let Some(d) = self.game.decision() else {
             bail!("the game is over");
         };
         self.game.check(action)?;
-        self.record.moves.push(self.game.move_of(action));
-        self.movers.push(d.player());
-        if let Err(e) = self.save_moves() {
-            self.record.moves.pop();
-            self.movers.pop();
-            return Err(NotSaved(format!("{e:#}")).into());
-        }
+        let mv = self.game.move_of(action);
         let said = output::decision(&self.game, action);
+        let undoable = self.game.is_undoable();
+        self.game.set_undoable(true);
         if let Err(e) = self.game.play(action) {
-            // Checked, so only an expansion's failure gets here: the saved
-            // move goes again, so the disk holds the game as it stands.
-            self.record.moves.pop();
-            self.movers.pop();
-            if let Some(writer) = &mut self.writer {
-                let _ = writer.take_back_last();
-            }
-            if self.db.is_some() {
-                let _ = self.save_moves();
-            }
+            self.game.set_undoable(undoable);
             return Err(e.into());
         }
-        self.log.extend(said);
-        push_events(&mut self.log, &self.game);
-        if self.game.is_over() && self.finished_at.is_none() {
+        let mut log = self.log.clone();
+        let before = log.len();
+        log.extend(said);
+        push_events(&mut log, &self.game);
+        let added = log.len() - before;
+        trim_log(&mut log);
+        let added = added.min(log.len());
+        self.record.moves.push(mv);
+        self.movers.push(d.player());
+        let version = self.version.wrapping_add(1);
+        let over = self.game.is_over();
+        if let Err(e) = self.persist(version, &log, added, over) {
+            self.record.moves.pop();
+            self.movers.pop();
+            self.game.undo();
+            self.game.set_undoable(undoable);
+            return Err(NotSaved(format!("{e:#}")).into());
+        }
+        self.game.set_undoable(undoable);
+        self.log = log;
+        if over && self.finished_at.is_none() {
             self.finished_at = Some(now());
         }
         self.timeline.follow(self.game.last_events());
-        let excess = self.log.len().saturating_sub(LOG_LINES);
-        self.log.drain(..excess);
-        self.version += 1;
+        self.version = version;
         // The move is on disk in the journal; writing a finished game's
         // record whole only compacts it, so a failure there loses nothing.
         if let Err(e) = self.compact_if_over() {
@@ -998,7 +1168,14 @@ impl Table {
             return None;
         }
         let mut bot = self.bots.get_mut(seat as usize)?.take()?;
-        let (game, chosen) = if self.quick.get(seat as usize).copied().unwrap_or(false) {
+        let retry = self
+            .unsaved_bot_choice
+            .take()
+            .and_then(|(version, choice)| (version == self.version).then_some(choice));
+        let (game, chosen) = if let Some(choice) = retry {
+            // The choice the disk did not take last time, tried again.
+            (None, Some(choice))
+        } else if self.quick.get(seat as usize).copied().unwrap_or(false) {
             // A choice that does not look at the game costs nothing to make
             // here, and saves copying the game.
             (None, Some(bot.choose(&self.game, &options)))
@@ -1073,17 +1250,26 @@ impl Table {
             bail!("the bot chose option {choice} of {}", options.len());
         };
         let played = self.apply(action);
-        if let Err(e) = &played {
-            self.bot_failure = Some(format!("{} (bot) could not move: {e:#}", self.name(seat)));
-            self.version += 1;
-        }
-        played?;
         if let Some(game) = game {
-            // Kept for the next bot turn, which plays this move on it.
+            // Kept for the next bot turn, which plays the moves made since on it.
             self.spare = Some(Spare { game, moves, lineage });
         }
-        self.save_table()?;
-        Ok(true)
+        match played {
+            Ok(()) => Ok(true),
+            Err(e) if e.is::<NotSaved>() => {
+                // The disk did not take it: nothing changed, and the same
+                // choice is played when the worker tries again (the bot is
+                // not asked twice, so its choices stay those a restarted
+                // server would make).
+                self.unsaved_bot_choice = Some((self.version, choice));
+                Err(e)
+            }
+            Err(e) => {
+                self.bot_failure = Some(format!("{} (bot) could not move: {e:#}", self.name(seat)));
+                self.version += 1;
+                Err(e)
+            }
+        }
     }
 
     /// Plays option `choice` (among the decision's legal options, in
@@ -1211,7 +1397,7 @@ impl Table {
         if let Err(e) = self.game.check(&action) {
             return Err(illegal(e, Some(p)));
         }
-        self.apply(&action).and_then(|()| self.save_table()).map_err(|e| {
+        self.apply(&action).map_err(|e| {
             // A move the disk did not take is not made: try again later.
             let status = if e.is::<NotSaved>() { 503 } else { 500 };
             refuse(status, format!("{e:#}"), self.game.decision().map(|d| d.player()))
@@ -1301,6 +1487,10 @@ impl Table {
             && window[3] >= tile_bounds[3];
         let drawn = (!whole).then_some(window);
         let (counters, tokens) = tokens_json(game, drawn);
+        let shown: Vec<u16> = match game.decision() {
+            Some(Decision::Place { tile, .. }) => vec![tile],
+            _ => Vec::new(),
+        };
         let you = match viewer {
             Some(Viewer::Seat(p)) => json!({ "seat": p, "name": s.player_name(p) }),
             Some(Viewer::HotSeat) => json!({ "hotseat": true }),
@@ -1335,7 +1525,9 @@ impl Table {
             "board": {
                 // The tokens of tile counters are drawn by the page, from
                 // `counters` (the declarations) and `tokens` (their values).
-                "svg": board_svg_window_without_tokens(game, drawn),
+                // Each tile picture once (the tile to place's too), which
+                // the tiles here and the decision's pictures refer to.
+                "svg": board_svg_for_page(game, drawn, &shown),
                 "counters": counters,
                 "tokens": tokens,
                 "bounds": bounds,
@@ -1351,6 +1543,8 @@ impl Table {
             },
             "thinking": self.bot_to_move().map(|p| json!({ "seat": p, "name": s.player_name(p) })),
             "bot_failure": self.bot_failure,
+            // Why the server takes no move (its disk refused writes at start), if so.
+            "read_only": self.db.as_ref().and_then(|k| k.store.read_only()),
             "log": self.log,
         })
     }
@@ -1404,16 +1598,18 @@ impl Table {
                 v["tile"] = json!(t.id());
                 // What the tile shows, in words (its id when the file gives no name).
                 v["tile_name"] = json!(t.def.name.clone().unwrap_or_else(|| t.id().to_string()));
+                // Its own picture, if it has one, by reference: the board's
+                // SVG holds it once (`board_svg_for_page`).
                 v["tile_svgs"] = json!(
                     rotations
                         .iter()
-                        .map(|r| tile_svg_in(t, *r, &glossary))
+                        .map(|r| tile_svg_referring(t, *r, &glossary))
                         .collect::<Vec<_>>()
                 );
                 v["tile_groups"] = json!(
                     rotations
                         .iter()
-                        .map(|r| tile_group_in(t, *r, 0.0, 0.0, &glossary))
+                        .map(|r| tile_group_referring(t, *r, 0.0, 0.0, &glossary))
                         .collect::<Vec<_>>()
                 );
             }
@@ -1448,6 +1644,12 @@ fn replay(game: &mut Game, bots: &mut [Box<dyn Bot>], moves: &[Move]) -> Result<
         timeline.follow(game.last_events());
     }
     Ok((movers, timeline))
+}
+
+/// Keeps the latest [`LOG_LINES`] lines of a turn log.
+fn trim_log(log: &mut Vec<String>) {
+    let excess = log.len().saturating_sub(LOG_LINES);
+    log.drain(..excess);
 }
 
 fn push_events(log: &mut Vec<String>, game: &Game) {
@@ -1621,6 +1823,32 @@ mod tests {
         t.undo(&hotseat, Some(t.version())).unwrap();
         assert!(!t.finish_bot_turn(turn, choice).unwrap());
         assert_eq!(t.record.moves.len(), moves - 1);
+    }
+
+    #[test]
+    fn a_seat_chats_again_as_its_lines_come_back() {
+        use std::time::{Duration, Instant};
+        let mut rate = ChatRate::new(2, Duration::from_secs(3));
+        let t0 = Instant::now();
+        assert!(rate.take(0, t0).is_ok() && rate.take(0, t0).is_ok());
+        let wait = rate.take(0, t0).unwrap_err();
+        assert!(
+            wait > Duration::from_millis(2900) && wait <= Duration::from_secs(3),
+            "{wait:?}"
+        );
+        assert!(rate.take(1, t0).is_ok(), "another seat has its own lines");
+        assert!(rate.take(0, t0 + Duration::from_secs(2)).is_err());
+        assert!(
+            rate.take(0, t0 + Duration::from_secs(3)).is_ok(),
+            "one line back after 3 s"
+        );
+        assert!(rate.take(0, t0 + Duration::from_secs(3)).is_err());
+        assert!(rate.take(0, t0 + Duration::from_secs(60)).is_ok());
+        assert!(
+            rate.take(0, t0 + Duration::from_secs(60)).is_ok(),
+            "the burst again, no more"
+        );
+        assert!(rate.take(0, t0 + Duration::from_secs(60)).is_err());
     }
 
     #[test]

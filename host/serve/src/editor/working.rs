@@ -4,7 +4,7 @@
 //! with the new text, the loader's verdict and every tile's picture, so the
 //! page can keep its own undo history and save the whole text once.
 
-use super::{Editor, Failure, block_id, tile_blocks, tile_json};
+use super::{Cancel, Editor, Failure, block_id, tile_blocks, tiles_json};
 use carcassonne_core::text_file::MAX_TILE_FILE_BYTES;
 use carcassonne_core::tiles::TileSet;
 use carcassonne_setup::tile_edit::{self, EditError, PictureEdit};
@@ -126,9 +126,16 @@ fn needs<'a, T>(value: &'a Option<T>, what: &str, op: &str) -> Result<&'a T, Fai
 
 /// Where a loader diagnostic points on the picture: the tile, and within
 /// it the feature and the segment its text names, when it points there.
-fn locate(text: &str, span: &std::ops::Range<usize>) -> Value {
-    let blocks = tile_blocks(text);
-    let Some((id, range)) = blocks.iter().find(|(_, r)| r.contains(&span.start)) else {
+/// `blocks` are the text's tile blocks in order ([`tile_blocks`]), found by
+/// a binary search: each diagnostic costs its own tile's block, not the
+/// whole file's.
+fn locate(text: &str, blocks: &[(String, std::ops::Range<usize>)], span: &std::ops::Range<usize>) -> Value {
+    let after = blocks.partition_point(|(_, r)| r.start <= span.start);
+    let Some((id, range)) = after
+        .checked_sub(1)
+        .and_then(|k| blocks.get(k))
+        .filter(|(_, r)| r.contains(&span.start))
+    else {
         return json!({});
     };
     let block = &text[range.clone()];
@@ -169,6 +176,12 @@ impl Editor {
     /// made at all (an unknown tile, a road segment joining a city) is
     /// refused with 422 and the text is unchanged.
     pub fn edit(&self, edit: &WorkingEdit) -> Result<Value, Failure> {
+        self.edit_until(edit, &Cancel::default())
+    }
+
+    /// [`Editor::edit`], stopped (with an error nobody reads) once `cancel`
+    /// says its request is gone. Linear in the file's tiles.
+    pub fn edit_until(&self, edit: &WorkingEdit, cancel: &Cancel) -> Result<Value, Failure> {
         too_large(&edit.text)?;
         let (source, _) = self.read(&edit.file)?;
         let op = format!("{:?}", edit.op).to_lowercase();
@@ -229,55 +242,66 @@ impl Editor {
             }
         };
         too_large(&text)?;
-        Ok(self.verdict(&source, text, selected))
+        cancel.check()?;
+        self.verdict(&source, text, selected, cancel)
     }
 
     /// The answer for a working copy: text, validity, placed diagnostics,
     /// and the tiles when it loads.
-    fn verdict(&self, source: &str, text: String, selected: Option<String>) -> Value {
-        let mut answer = self.judge(source, text);
+    fn verdict(&self, source: &str, text: String, selected: Option<String>, cancel: &Cancel) -> Result<Value, Failure> {
+        let blocks = tile_blocks(&text);
+        let mut answer = self.judge(source, &text, &blocks, cancel)?;
         answer["selected"] = json!(selected);
-        let text = answer["text"].as_str().unwrap_or_default();
-        let blocks: serde_json::Map<String, Value> = tile_blocks(text)
-            .into_iter()
-            .map(|(id, range)| (id, json!(text[range].to_string())))
+        let by_id: serde_json::Map<String, Value> = blocks
+            .iter()
+            .map(|(id, range)| (id.clone(), json!(text[range.clone()].to_string())))
             .collect();
-        answer["blocks"] = Value::Object(blocks);
-        answer
+        answer["blocks"] = Value::Object(by_id);
+        answer["text"] = json!(text);
+        Ok(answer)
     }
 
-    fn judge(&self, source: &str, text: String) -> Value {
-        match tile_edit::validate(source, &text, &self.catalog) {
+    fn judge(
+        &self,
+        source: &str,
+        text: &str,
+        blocks: &[(String, std::ops::Range<usize>)],
+        cancel: &Cancel,
+    ) -> Result<Value, Failure> {
+        Ok(match tile_edit::validate(source, text, &self.catalog) {
             Ok(mut set) => {
-                let notices = [self.clashes(source, &set), self.pictures(source, &mut set)].concat();
+                cancel.check()?;
+                let notices = [self.clashes(source, &set, cancel)?, self.pictures(source, &mut set)].concat();
                 json!({
                     "ok": true,
                     "valid": true,
                     "notices": notices,
                     "set": set.id,
                     "name": set.name,
-                    "tiles": tiles_json(&set, &text, &self.catalog),
+                    "tiles": tiles_json(&set, text, blocks, &self.catalog, cancel)?,
+                    "art": super::art_holder(&set),
                     "diagnostics": [],
                     "text": text,
                 })
             }
             Err(EditError::Invalid { diagnostics, .. }) => {
-                let placed: Vec<Value> = diagnostics
+                let placed = diagnostics
                     .0
                     .iter()
                     .map(|d| {
-                        let mut v = locate(&text, &d.span);
+                        cancel.check()?;
+                        let mut v = locate(text, blocks, &d.span);
                         v["line"] = json!(d.line);
                         v["column"] = json!(d.column);
                         v["message"] = json!(d.message);
-                        v
+                        Ok(v)
                     })
-                    .collect();
+                    .collect::<Result<Vec<Value>, Failure>>()?;
                 json!({
                     "ok": true,
                     "valid": false,
                     "tiles": Value::Null,
-                        "diagnostics": placed,
+                    "diagnostics": placed,
                     "text": text,
                 })
             }
@@ -288,7 +312,7 @@ impl Editor {
                 "diagnostics": [{ "line": 1, "column": 1, "message": e.to_string() }],
                 "text": text,
             }),
-        }
+        })
     }
 
     /// Tile ids of `set` that another known tile file uses too: a game
@@ -315,9 +339,10 @@ impl Editor {
             .collect()
     }
 
-    pub(crate) fn clashes(&self, source: &str, set: &TileSet) -> Vec<String> {
+    pub(crate) fn clashes(&self, source: &str, set: &TileSet, cancel: &Cancel) -> Result<Vec<String>, Failure> {
         let mut notices = Vec::new();
         for (file, embedded) in self.files() {
+            cancel.check()?;
             let Ok((other_source, text)) = self.tiles.read(&file, embedded) else {
                 continue;
             };
@@ -330,14 +355,15 @@ impl Editor {
             if other.id == set.id {
                 continue;
             }
-            for t in set.tiles.iter().filter(|t| other.tile(&t.id).is_some()) {
+            let theirs: std::collections::HashSet<&str> = other.tiles.iter().map(|t| t.id.as_str()).collect();
+            for t in set.tiles.iter().filter(|t| theirs.contains(t.id.as_str())) {
                 notices.push(format!(
                     "tile id `{}` is also in set `{}` ({file}): a game with both sets refuses them; rename one",
                     t.id, other.id
                 ));
             }
         }
-        notices
+        Ok(notices)
     }
 
     /// `POST /api/tiles/write`: the working copy written over the file,
@@ -455,10 +481,3 @@ impl Editor {
 
 /// The longest name a new tile file may have before `.toml`.
 const MAX_FILE_STEM: usize = 100;
-
-fn tiles_json(set: &TileSet, text: &str, catalog: &carcassonne_core::Catalog) -> Vec<Value> {
-    let blocks = tile_blocks(text);
-    (0..set.tiles.len())
-        .map(|i| tile_json(set, i, text, &blocks, catalog))
-        .collect()
-}

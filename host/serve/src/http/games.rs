@@ -201,6 +201,8 @@ pub(super) async fn games_list(State(server): State<Arc<Server>>, client: Option
         "seat_chips": (0..6).map(carcassonne_table::seat_chip).collect::<Vec<_>>(),
         "max_games": server.lobby.max_games(),
         "base": server.base_for(client.as_ref().map(|Extension(c)| c)),
+        // Why the games are served read-only (a full disk at start), if so.
+        "read_only": server.lobby.read_only(),
     }))
     .into_response()
 }
@@ -436,7 +438,7 @@ pub(super) async fn events(
 ) -> Response {
     let place = match server.streams.take(peer.ip()) {
         Ok(place) => place,
-        Err(why) => return guard::json_error(StatusCode::SERVICE_UNAVAILABLE, why),
+        Err(why) => return guard::json_error_closing(StatusCode::SERVICE_UNAVAILABLE, why),
     };
     let mut rx = slot.subscribe();
     let chat = slot.subscribe_chat();
