@@ -25,7 +25,7 @@ mod mirror;
 pub mod scores;
 mod summary;
 
-pub use keep::{Change, ChatFull, ChatLine, GameDb, NewGame, StoredGame, now, token_hash};
+pub use keep::{Change, ChatFull, ChatLine, GameDb, MAX_STORED_BYTES, NewGame, StoredGame, now, token_hash};
 pub use mirror::BotMirror;
 pub use summary::seat_chip;
 
@@ -491,6 +491,21 @@ impl Table {
                 Table::new(&setup, record_path)
             }
         }
+    }
+
+    /// Continues the game of `record` (a record as `play --record` or a
+    /// server writes it), kept nowhere, with new seat tokens: its moves
+    /// are replayed with the expansions of `plugins` and the tiles of
+    /// `tiles`, and a finished game is shown finished. The static site's
+    /// "Continue a record".
+    ///
+    /// # Errors
+    /// The record's configuration cannot make a game here (an expansion
+    /// not offered), or a move does not replay.
+    pub fn from_record(record: GameRecord, plugins: &[PathBuf], tiles: Option<&Path>) -> Result<Table> {
+        let setup = setup::GameSetup::for_record(&record, plugins, tiles)?;
+        let rules = Arc::new(setup.rules()?);
+        Table::start(record, rules, None, true, None)
     }
 
     /// Starts the game `setup` describes, writing its record to

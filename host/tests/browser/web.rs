@@ -2,7 +2,8 @@
 //! server's own lobby and game page with the engine compiled to
 //! WebAssembly in the page, served as plain files. A whole game with bots
 //! (which think in a Web Worker) is played by clicking, with undo, the
-//! final scores, the record's download, the replay and a reload; axe-core
+//! final scores, the record's download (continued again from its file),
+//! the replay and a reload; axe-core
 //! checks its pages; it times the first move and measures the search bot
 //! in WebAssembly. Skipped, saying so, without a site: `.ci/release` builds
 //! one and `.ci/run` names it in `CARCASSONNE_SITE`.
@@ -107,6 +108,16 @@ impl Browser {
             "const done = arguments[arguments.length - 1]; \
              backend.state(gameId, token).then((a) => done(a.body), (e) => done({error: String(e)}));",
         )
+    }
+
+    /// Types `text` into `element` (for a file input: picks the file at that path).
+    fn send_keys(&self, element: &str, text: &str) {
+        let (status, v) = self.cmd(
+            "POST",
+            &format!("/element/{element}/value"),
+            Some(&json!({ "text": text })),
+        );
+        assert_eq!(status, 200, "{v}");
     }
 
     fn wait_css(&self, css: &str) {
@@ -234,9 +245,18 @@ fn the_static_site_plays_a_whole_game_with_bots_in_chromium() {
         browser.screenshot("web-phone-final-scores.png");
         browser.resize(1280, 800);
     }
-    let record = browser.async_script(
+    // As text, as the file is saved: JavaScript's numbers would round the
+    // record's 64-bit seed.
+    let record_text = browser.async_script(
         "const done = arguments[arguments.length - 1]; \
-         fetch(document.getElementById('final-record').href).then((r) => r.json()).then(done, (e) => done(String(e)));",
+         fetch(document.getElementById('final-record').href).then((r) => r.text()).then(done, (e) => done(String(e)));",
+    );
+    let record_text = record_text.as_str().expect("the record's text").to_string();
+    let record: Value = serde_json::from_str(&record_text).expect("the record's download is JSON");
+    assert_eq!(
+        record["config"]["seed"].as_u64(),
+        end["seed"].as_str().and_then(|s| s.parse().ok()),
+        "the record keeps the seed whole"
     );
     assert_eq!(
         record["moves"].as_array().map(Vec::len),
@@ -249,8 +269,33 @@ fn the_static_site_plays_a_whole_game_with_bots_in_chromium() {
     browser.wait_css("#final-winner");
     assert_eq!(browser.page_state()["moves"], end["moves"]);
 
-    // The replay, drawn by the engine in the page.
+    // The record's download continued as a new game: "Continue a record"
+    // in the lobby, its file picked; the game comes back finished.
     let id = end_id(&browser);
+    let file = std::env::temp_dir().join(format!("carcassonne-web-record-{}.json", std::process::id()));
+    std::fs::write(&file, &record_text).unwrap();
+    browser.go(&format!("http://{addr}/index.html"));
+    browser.wait_css("#import-file");
+    let input = browser.find_all("#import-file").remove(0);
+    browser.send_keys(&input, file.to_str().unwrap());
+    let start = Instant::now();
+    while browser.find_all("#import-play").is_empty() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the record was not continued: {}",
+            browser.script("return document.getElementById('import-note').textContent;")
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::fs::remove_file(&file).unwrap();
+    assert!(browser.click_first("#import-play"));
+    browser.wait_css("#final-winner");
+    let continued = browser.page_state();
+    assert_ne!(end_id(&browser), id, "a new game");
+    assert_eq!(continued["moves"], end["moves"]);
+    assert_eq!(continued["over"], json!(true));
+
+    // The replay, drawn by the engine in the page.
     browser.go(&format!("http://{addr}/replay.html?game={id}"));
     browser.wait_for("the replay", &|b| {
         b.script("return document.title;")

@@ -53,6 +53,11 @@ impl Lobby {
         self.0.create(config).to_json()
     }
 
+    /// "Continue a record": a new game from a record file's text.
+    pub fn import_record(&mut self, text: &str) -> String {
+        self.0.import(text).to_json()
+    }
+
     /// `DELETE /api/games/{id}`.
     pub fn remove(&mut self, game: f64, request: &str) -> String {
         self.0.remove(id(game), request).to_json()

@@ -139,6 +139,12 @@ impl LocalLobby {
             Ok(t) => t,
             Err(r) => return r.into(),
         };
+        self.add(table)
+    }
+
+    /// Holds `table` as a new game (`201`, its links and tokens), making
+    /// room by forgetting the oldest finished game past [`MAX_FINISHED`].
+    fn add(&mut self, table: Table) -> Answer {
         let finished: Vec<u64> = self
             .games
             .iter()
@@ -158,6 +164,39 @@ impl LocalLobby {
         };
         self.games.insert(id, table);
         answer
+    }
+
+    /// "Continue a record": a new game from a record file's text (as
+    /// `carcassonne play --record`, a server or this page's download wrote
+    /// it), its moves replayed, with new seat tokens (`201`, as
+    /// [`LocalLobby::create`]); a finished game comes in finished, to look
+    /// at and replay. `422` when the record does not read or replay here.
+    pub fn import(&mut self, text: &str) -> Answer {
+        if text.len() > carcassonne_table::MAX_STORED_BYTES {
+            return Answer::error(
+                413,
+                format!(
+                    "a record of {} bytes; at most {}",
+                    text.len(),
+                    carcassonne_table::MAX_STORED_BYTES
+                ),
+            );
+        }
+        let record = match GameRecord::from_json(text) {
+            Ok(r) => r,
+            Err(e) => return Answer::error(422, format!("this file is not a game record: {e:#}")),
+        };
+        let table = match Table::from_record(record, &self.offer.plugins, self.offer.tiles.as_deref()) {
+            Ok(t) => t,
+            Err(e) => return Answer::error(422, format!("this record cannot be played here: {e:#}")),
+        };
+        if !table.game().is_over() && self.in_progress() >= MAX_GAMES {
+            return Answer::error(
+                429,
+                format!("this browser already holds {MAX_GAMES} games in progress: finish or delete one"),
+            );
+        }
+        self.add(table)
     }
 
     /// `DELETE /api/games/{id}` with `{"token": …}`: the game's hot-seat token.
@@ -533,6 +572,57 @@ mod tests {
         assert!(after["version"].as_u64() > before["version"].as_u64());
         assert_eq!(other.load("{\"id\": 1}").status, 422);
         assert_eq!(other.load("not json").status, 422);
+    }
+
+    #[test]
+    fn a_downloaded_record_is_continued_where_it_stopped() {
+        let mut lobby = LocalLobby::new();
+        let created = lobby.create(r#"{"players": [{"name": "Ann"}, {"name": "Robo", "bot": "greedy"}], "seed": 4}"#);
+        let id = created.body["id"].as_u64().unwrap();
+        let hotseat = created.body["hotseat"]
+            .as_str()
+            .unwrap()
+            .split("seat=")
+            .nth(1)
+            .unwrap()
+            .to_string();
+        let mut thinker = Thinker::new();
+        // A few moves of Ann's and the bot's.
+        for _ in 0..6 {
+            if let Some(req) = lobby.bot_request(id) {
+                let choice = thinker.think(id, req["record"].as_str().unwrap()).unwrap();
+                lobby.finish_bot(id, req["version"].as_u64().unwrap(), choice);
+            } else {
+                let v = lobby.state(id, Some(&hotseat), None).body["version"].as_u64().unwrap();
+                let a = lobby.submit(id, &json!({ "token": hotseat, "index": 0, "version": v }).to_string());
+                assert_eq!(a.status, 200, "{:?}", a.body);
+            }
+        }
+        let text = lobby.record(id).unwrap();
+        let moves = GameRecord::from_json(&text).unwrap().moves.len();
+        let other = lobby.import(&text);
+        assert_eq!(other.status, 201, "{:?}", other.body);
+        let other_id = other.body["id"].as_u64().unwrap();
+        assert_ne!(other_id, id);
+        assert_ne!(other.body["hotseat"], created.body["hotseat"], "new tokens");
+        let state = lobby.state(other_id, None, None).body;
+        assert_eq!(state["moves"], json!(moves));
+        assert_eq!(
+            GameRecord::from_json(&lobby.record(other_id).unwrap()).unwrap().moves,
+            GameRecord::from_json(&text).unwrap().moves
+        );
+        // Not a record, a record of an expansion not linked, a broken move.
+        assert_eq!(lobby.import("{}").status, 422);
+        assert_eq!(lobby.import("not json").status, 422);
+        let mut foreign: Value = serde_json::from_str(&text).unwrap();
+        foreign["config"]["expansions"] = json!(["no-such-expansion"]);
+        let a = lobby.import(&foreign.to_string());
+        assert_eq!(a.status, 422, "{:?}", a.body);
+        assert!(
+            a.body["error"].as_str().unwrap().contains("no-such-expansion"),
+            "{:?}",
+            a.body
+        );
     }
 
     #[test]

@@ -176,6 +176,12 @@ const backend = (() => {
       if (a.ok) { keep(a.body.id); prune(); }
       return a;
     },
+    // "Continue a record": a new game from a record file's text.
+    async importRecord(text) {
+      const a = await call((l) => l.import_record(text));
+      if (a.ok) { keep(a.body.id); prune(); }
+      return a;
+    },
     async remove(id, token) {
       const a = await call((l) => l.remove(idOf(id), JSON.stringify({token})));
       if (a.ok) keep(idOf(id));
