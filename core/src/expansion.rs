@@ -934,6 +934,19 @@ pub trait Expansion: Send + Sync + 'static {
     /// order.
     fn resample_hidden(&self, _state: &mut Self::State, _rng: &mut GameRng) {}
 
+    /// Checks what the expansion keeps up from the events that change it
+    /// (a tower's height, a farm's size: values held in its state so that a
+    /// turn reads them instead of recounting the board) against a recount
+    /// from the board as it is now; `Err` says the first difference. The
+    /// default keeps nothing up. The test kit's random games and the
+    /// invariants harness call it after every decision, alone and with
+    /// every other expansion ([`Game::check_kept_up`](crate::Game::check_kept_up)),
+    /// so an event the upkeep misses shows as a failing game, not a
+    /// wrong option much later.
+    fn check_kept_up(&self, _state: &Self::State, _view: &CoreState) -> Result<(), String> {
+        Ok(())
+    }
+
     /// The state as everyone may see it (hide what players must not know).
     fn public_state(&self, state: &Self::State) -> serde_json::Value {
         serde_json::to_value(state).unwrap_or(serde_json::Value::Null)
@@ -1039,9 +1052,12 @@ impl<'a> Ctx<'a> {
         self.view
     }
 
-    /// A uniform number in `0..n` from the game's seeded RNG (n ≥ 1).
+    /// A uniform number in `0..n` from the game's seeded RNG (n ≥ 1): a
+    /// roll of a die, a token drawn from a bag. A caller that chooses the
+    /// game's chance outcomes itself (a search's chance nodes,
+    /// [`Game::note_rolls`](crate::Game::note_rolls)) may choose it.
     pub fn random_below(&mut self, n: u32) -> u32 {
-        self.rng.below(n)
+        self.rng.roll(n)
     }
 
     /// Gives `points` to `player` under this expansion's score source

@@ -316,6 +316,21 @@ impl Game {
         self.ext[slot as usize].public_state()
     }
 
+    /// Whether every expansion's kept-up values (see
+    /// [`Expansion::check_kept_up`](crate::Expansion::check_kept_up)) agree
+    /// with a recount from the board; `Err` names the expansion and the
+    /// first difference. For tests and harnesses: it recounts.
+    ///
+    /// # Errors
+    /// The first expansion whose kept-up values differ from the recount.
+    pub fn check_kept_up(&self) -> Result<(), String> {
+        for (slot, ext) in self.ext.iter().enumerate() {
+            ext.check_kept_up(&self.core)
+                .map_err(|e| format!("{}: {e}", self.rules.expansions()[slot].info.id))?;
+        }
+        Ok(())
+    }
+
     /// Writes the counters of the expansion in `slot` (those its
     /// [`ExpansionInfo::counters`](crate::ExpansionInfo::counters)
     /// declares) into `out`, and returns how many writes were dropped for
@@ -1462,6 +1477,25 @@ fn describe_action(a: &Action, rules: &Rules) -> String {
 }
 
 impl Game {
+    /// Starts noting the rolls expansions make (dice, tokens drawn from a
+    /// bag: [`Ctx::random_below`](crate::Ctx::random_below)), the first
+    /// `chosen.len()` of them giving `chosen` instead of the RNG's numbers
+    /// (each held below its range); `None` stops noting. The noting is part
+    /// of the RNG's state, so [`Game::undo`] takes it back to how it was
+    /// before the decision. A search with explicit chance nodes notes the
+    /// rolls of a decision, takes the decision back and plays it again
+    /// with the rolls it chose, as [`Game::arrange_next_draws`] does for
+    /// draws. Chosen rolls are not in a game's record.
+    pub fn note_rolls(&mut self, chosen: Option<Vec<u32>>) {
+        self.rng.note_rolls(chosen);
+    }
+
+    /// The rolls made since [`Game::note_rolls`], as (n, value) with
+    /// `value` in `0..n`; `None` when rolls are not noted.
+    pub fn noted_rolls(&self) -> Option<&[(u32, u32)]> {
+        self.rng.rolls().map(|r| r.made.as_slice())
+    }
+
     /// A copy of the game in which everything the players cannot know is
     /// redrawn at random from `seed`: the RNG that will draw tiles and roll
     /// dice, and each expansion's hidden information (`resample_hidden`).

@@ -15,13 +15,25 @@ but for the observed mode (Batch threads: one per core).
    learner sees), at each radius of --obs-radius; per second and per
    CPU-second of the process (steady when other work shares the cores);
 5. the learner's steps against the greedy bot seated in a Batch (its turns
-   played in Rust on the batch's threads).
+   played in Rust on the batch's threads);
+6. observed without ``out`` (a new array per call) at the first radius of
+   --obs-radius;
+7. the observation's bytes per step at each radius, and the compact
+   observation's (``Game.compact_observation``) over random games, and
+   observed steps with ``Batch.compact_observations``;
+8. OpenSpiel: a whole random 2-player game with its chance nodes, in ms
+   (when pyspiel is installed).
+
+Every figure the docs quote (host/python/README.md, docs/performance.md)
+is one of these lines; CI runs this script (``ci.sh``) and prints them,
+asserting nothing. The first line says the machine: cores and load.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 
 import numpy as np
@@ -80,6 +92,69 @@ def batched(seconds: float, radius: int, n: int, rust_choice: bool) -> float:
     return steps / (time.perf_counter() - start)
 
 
+def observed_new_array(seconds: float, radius: int, n: int) -> float:
+    """Observed steps per second when every call returns a new array."""
+    b = Batch(Game(seed=0), n, radius)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        b.step_random()
+        b.observations()
+        steps += n
+    return steps / (time.perf_counter() - start)
+
+
+def compact_observed(seconds: float, n: int) -> float:
+    """Observed steps per second with the compact observations of a Batch."""
+    b = Batch(Game(seed=0), n, 15)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        b.step_random()
+        b.compact_observations()
+        steps += n
+    return steps / (time.perf_counter() - start)
+
+
+def compact_bytes(games: int = 8) -> tuple[float, float]:
+    """Mean bytes of a compact observation over every decision of random
+    games, and compact observations per second on one core."""
+    rng = np.random.default_rng(0)
+    total, count, spent = 0, 0, 0.0
+    for seed in range(games):
+        g = Game(seed=seed)
+        while g.current_player is not None:
+            start = time.perf_counter()
+            c = g.compact_observation(g.current_player)
+            spent += time.perf_counter() - start
+            total += sum(a.nbytes for a in c.values())
+            count += 1
+            g.play(int(rng.integers(len(g.legal_actions()))))
+    return total / count, count / spent
+
+
+def openspiel_game_ms(seconds: float) -> float | None:
+    """Milliseconds of a whole random 2-player OpenSpiel game, chance nodes included."""
+    try:
+        import pyspiel
+
+        import carcassonne.openspiel  # noqa: F401
+    except ImportError:
+        return None
+    game = pyspiel.load_game("python_carcassonne(players=2)")
+    rng = np.random.default_rng(0)
+    games, start = 0, time.perf_counter()
+    while games < 2 or time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(actions, p=probs)))
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.integers(len(legal)))])
+        games += 1
+    return 1000 * (time.perf_counter() - start) / games
+
+
 def observed(seconds: float, radius: int, n: int) -> tuple[float, float]:
     """Observed steps per second of wall-clock time, and per CPU-second of
     the process (all its threads): the second holds on a shared machine."""
@@ -118,22 +193,35 @@ def main() -> None:
     p.add_argument("--only-observed", action="store_true")
     p.add_argument("--json", action="store_true")
     a = p.parse_args()
-    figures = {}
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    if not a.json:
+        print(f"machine: {os.cpu_count()} cores, load average {load:.1f} before the run; {a.seconds} s a figure")
+    figures = {"cores": float(os.cpu_count() or 0), "load_average_before": load}
     if not a.only_observed:
         figures["aec_steps_per_s"] = aec(a.seconds, a.radius)
         figures["game_steps_per_s"] = direct(a.seconds, a.radius)
         figures["batch_python_choice_steps_per_s"] = batched(a.seconds, a.radius, a.batch, False)
         figures["batch_step_random_steps_per_s"] = batched(a.seconds, a.radius, a.batch, True)
         figures["batch_vs_greedy_learner_steps_per_s"] = against(a.seconds, a.radius, a.batch, "greedy")
-    for r in (int(x) for x in a.obs_radius.split(",") if x):
+    radii = [int(x) for x in a.obs_radius.split(",") if x]
+    for r in radii:
         wall, cpu = observed(a.seconds, r, a.batch)
         figures[f"batch_observed_r{r}_steps_per_s"] = wall
         figures[f"batch_observed_r{r}_steps_per_cpu_s"] = cpu
+        figures[f"observation_r{r}_bytes"] = 4 * Game(seed=0).observation_size(r)
+    if radii and not a.only_observed:
+        r = radii[0]
+        figures[f"batch_observed_r{r}_new_array_steps_per_s"] = observed_new_array(a.seconds, r, a.batch)
+        figures["compact_observation_mean_bytes"], figures["compact_observations_per_s"] = compact_bytes()
+        figures["batch_compact_observed_steps_per_s"] = compact_observed(a.seconds, a.batch)
+        ms = openspiel_game_ms(a.seconds)
+        if ms is not None:
+            figures["openspiel_random_game_ms"] = ms
     if a.json:
-        print(json.dumps({k: round(v) for k, v in figures.items()}))
+        print(json.dumps({k: round(v, 1) for k, v in figures.items()}))
     else:
         for k, v in figures.items():
-            print(f"{k:<34} {v:>12,.0f}")
+            print(f"{k:<42} {v:>12,.1f}" if v < 100 else f"{k:<42} {v:>12,.0f}")
 
 
 if __name__ == "__main__":

@@ -451,6 +451,11 @@ fn check_invariants(game: &Game, watch: &mut Watch) {
     let rules = game.rules();
     let players = s.players() as u8;
 
+    // What the expansions keep up from events agrees with a recount.
+    if let Err(e) = game.check_kept_up() {
+        panic!("kept-up values differ from the board: {e}");
+    }
+
     // Figures.
     for p in 0..players {
         for (k, decl) in rules.figures().iter().enumerate() {

@@ -424,6 +424,7 @@ pub trait DynInstance: Debug + Send + Sync {
     fn decision_label(&self) -> &'static str;
     fn resample_hidden(&mut self, rng: &mut GameRng);
     fn public_state(&self) -> serde_json::Value;
+    fn check_kept_up(&self, view: &CoreState) -> Result<(), String>;
     fn option_label(&self, view: &CoreState, player: u8, action: &dyn ErasedAction) -> Option<String>;
     fn present(&self, view: &CoreState) -> Vec<Line>;
     fn counters(&self, view: &CoreState, out: &mut dyn CounterSink);
@@ -685,6 +686,12 @@ impl<E: Expansion> DynInstance for Instance<E> {
         self.rules.guard("public_state", serde_json::Value::Null, || {
             E::public_state(&self.rules.inner, &self.state)
         })
+    }
+    fn check_kept_up(&self, view: &CoreState) -> Result<(), String> {
+        self.rules
+            .guard("check_kept_up", Err("check_kept_up panicked".to_string()), || {
+                E::check_kept_up(&self.rules.inner, &self.state, view)
+            })
     }
     fn option_label(&self, view: &CoreState, player: u8, action: &dyn ErasedAction) -> Option<String> {
         let action = action.as_any().downcast_ref::<E::Action>()?;

@@ -60,19 +60,23 @@ fn the_mage_adds_a_point_a_tile_and_the_witch_halves() {
 #[test]
 fn figures_sharing_a_feature_are_parted_before_scoring() {
     let kit = kit();
-    // An option names its feature by the feature's first tile: another
-    // tile of it is not a listed option, and is refused.
-    let mut game = kit.replay_first("joined.json", 4);
-    let other_tile = try_play(
-        &mut game,
+    // An option names its feature by the feature's first tile; a move
+    // naming the same feature by another of its tiles (as JCloisterZone's
+    // saves do) is the same move, and plays as the listed one does.
+    let mut by_other_tile = kit.replay_first("joined.json", 4);
+    try_play(
+        &mut by_other_tile,
         r#"{"mage-and-witch": {"witch": {"at": [1, -1], "feature": "city:S"}}}"#,
-    );
-    assert!(other_tile.is_err());
+    )
+    .expect("the same feature, named by another of its tiles");
+    let mut game = kit.replay_first("joined.json", 4);
     try_play(
         &mut game,
         r#"{"mage-and-witch": {"witch": {"at": [1, 0], "feature": "city:N"}}}"#,
     )
     .expect("listed");
+    assert_eq!(by_other_tile.state().score(0), game.state().score(0));
+    assert!(state(&by_other_tile).witch.is_some() && state(&game).witch.is_some());
     let mut game = kit.replay_first("joined.json", 8);
     assert!(matches!(game.decision(), Some(Decision::Expansion { player: 0, .. })));
     let offered = options(&game);

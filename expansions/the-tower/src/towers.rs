@@ -5,6 +5,51 @@ use crate::State;
 use carcassonne_core::figures::{FigurePlacement, PlacedFigure, Spot};
 use carcassonne_core::{CoreState, Deployment, FigureClass, Line, Pos};
 
+/// A tower's floors and whether a follower stands on top of it, as the
+/// figures on its tile say ([`recount`] keeps it up).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Top {
+    /// Floors built.
+    pub(crate) height: u8,
+    /// Whether a follower stands on top (it closes the tower).
+    pub(crate) guarded: bool,
+}
+
+/// Reads the floors and guard of the tower at `at` (of every tower with
+/// `None`) again from the figures on the board.
+pub(crate) fn recount(state: &mut State, view: &CoreState, at: Option<Pos>) {
+    let floor = state.floor;
+    for (i, &pos) in state.towers.iter().enumerate() {
+        if at.is_none_or(|at| at == pos) {
+            state.tops[i] = Top {
+                height: height(view, floor, pos),
+                guarded: guard(view, floor, pos).is_some(),
+            };
+        }
+    }
+}
+
+/// Whether the kept-up tops agree with the figures on the board.
+pub(crate) fn check_tops(state: &State, view: &CoreState) -> Result<(), String> {
+    if state.tops.len() != state.towers.len() {
+        return Err(format!(
+            "{} tops kept for {} towers",
+            state.tops.len(),
+            state.towers.len()
+        ));
+    }
+    for (&at, kept) in state.towers.iter().zip(&state.tops) {
+        let counted = Top {
+            height: height(view, state.floor, at),
+            guarded: guard(view, state.floor, at).is_some(),
+        };
+        if *kept != counted {
+            return Err(format!("the tower at {at:?}: kept {kept:?}, counted {counted:?}"));
+        }
+    }
+    Ok(())
+}
+
 /// The floors of the tower at `at`.
 pub(crate) fn height(view: &CoreState, floor: u8, at: Pos) -> u8 {
     view.figures_on(at)
@@ -48,11 +93,14 @@ fn may_guard(view: &CoreState, kind: u8) -> bool {
 pub(crate) fn spots(state: &State, view: &CoreState, new_foundation: Option<Pos>, out: &mut Vec<Deployment>) {
     let player = view.turn().player;
     let has_floor = view.supply(player, state.floor) > 0;
-    let guards: Vec<u8> = (0..view.tables().figures().len() as u8)
-        .filter(|&k| k != state.floor && view.supply(player, k) > 0 && may_guard(view, k))
-        .collect();
-    for &at in state.towers.iter().chain(new_foundation.iter()) {
-        if guard(view, state.floor, at).is_some() {
+    let fresh = Top::default();
+    let open = state
+        .towers
+        .iter()
+        .zip(&state.tops)
+        .chain(new_foundation.as_ref().map(|at| (at, &fresh)));
+    for (&at, top) in open {
+        if top.guarded {
             continue;
         }
         if has_floor {
@@ -62,16 +110,36 @@ pub(crate) fn spots(state: &State, view: &CoreState, new_foundation: Option<Pos>
                 spot: Spot::Tile,
             });
         }
-        if height(view, state.floor, at) > 0 {
-            for &kind in &guards {
-                out.push(Deployment {
-                    figure: kind,
-                    pos: at,
-                    spot: Spot::Tile,
-                });
+        if top.height > 0 {
+            for (word, &bits) in state.guard_kinds.iter().enumerate() {
+                let mut bits = bits;
+                while bits != 0 {
+                    let kind = (word * 64) as u8 + bits.trailing_zeros() as u8;
+                    bits &= bits - 1;
+                    if view.supply(player, kind) > 0 {
+                        out.push(Deployment {
+                            figure: kind,
+                            pos: at,
+                            spot: Spot::Tile,
+                        });
+                    }
+                }
             }
         }
     }
+}
+
+/// The figure kinds that may stand on top of a tower ([`may_guard`]), as
+/// bits by kind index (a kind is a `u8`: four words hold them all).
+pub(crate) fn guard_kinds(view: &CoreState, floor: u8) -> [u64; 4] {
+    let mut bits = [0u64; 4];
+    for k in 0..view.tables().figures().len().min(256) {
+        let kind = k as u8;
+        if kind != floor && may_guard(view, kind) {
+            bits[k / 64] |= 1 << (k % 64);
+        }
+    }
+    bits
 }
 
 /// The towers in words: how many, how high (each placed in steps from the

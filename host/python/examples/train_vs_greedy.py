@@ -204,13 +204,11 @@ def evaluate(game, args, w, feats, games, greedy_policy=True, seed=10_000):
         else:
             b.observations(obs)
             idx, off = b.legal()
-            idx = np.frombuffer(idx, np.int32)
-            off = np.frombuffer(off, np.int32)
             game_of, starts = segments(off)
             chosen, _ = choose(feats(obs, game_of, idx), w, game_of, starts, rng, greedy_policy)
             rew, done = b.step(idx[chosen].tolist())
-        totals += np.frombuffer(rew, np.int32).reshape(len(b), 2)
-        for g in np.flatnonzero(np.frombuffer(done, np.uint8)):
+        totals += rew
+        for g in np.flatnonzero(done):
             wins += 1.0 if totals[g, 0] > totals[g, 1] else 0.5 if totals[g, 0] == totals[g, 1] else 0.0
             played += 1
             margin += totals[g, 0] - totals[g, 1]
@@ -276,18 +274,15 @@ def main() -> None:
     while time.perf_counter() < deadline + spent_evaluating:
         b.observations(obs)
         idx, off = b.legal()
-        idx = np.frombuffer(idx, np.int32)
-        off = np.frombuffer(off, np.int32)
         game_of, starts = segments(off)
         chosen, glogp = choose(feats(obs, game_of, idx), w, game_of, starts, rng)
         bucket = np.minimum((obs[:, tl.start] * buckets).astype(int), buckets - 1)
         rew, done = b.step(idx[chosen].tolist())
-        rew = np.frombuffer(rew, np.int32).reshape(n, 2)
         totals += rew
         margin = (rew[:, 0] - rew[:, 1]) / 50.0
         for g in range(n):
             traj[g].append((glogp[g], bucket[g], margin[g]))
-        for g in np.flatnonzero(np.frombuffer(done, np.uint8)):
+        for g in np.flatnonzero(done):
             steps = traj[g]
             returns = np.cumsum([r for _, _, r in steps][::-1])[::-1]
             for (gl, k, _), ret in zip(steps, returns):

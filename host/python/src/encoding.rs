@@ -14,9 +14,14 @@
 //!   `s`: `f·S + s`, a spot being a feature's kind and where it lies on the
 //!   tile as placed (its first side or segment clockwise from the north),
 //!   or one of the 4 corners, or the tile itself;
-//! - then `OVERFLOW` slots: every other legal option (expansion decisions,
-//!   placements outside the window, deployments on other tiles), in the
-//!   engine's order of the legal list.
+//! - then `OVERFLOW` option slots: the options of the pending decision
+//!   that are neither a placement nor a deployment on the tile just placed
+//!   (expansions' decisions, deployments on other tiles, recalls), slot `k`
+//!   being the `k`-th of them in the engine's order of the legal list.
+//!   Their meaning is the decision's, never the window's: the same at every
+//!   radius. A placement outside the window has no index (it is refused:
+//!   not in the mask, `play_index` cannot play it), nor has an option past
+//!   the last slot.
 
 use carcassonne_core::figures::{NEUTRAL, Spot};
 use carcassonne_core::geometry::{Rotation, Segment, Side};
@@ -24,8 +29,12 @@ use carcassonne_core::tiles::{KindScoring, KindShape, Landscape, TileType};
 use carcassonne_core::values::ValueKind;
 use carcassonne_core::{Action, CounterDecl, CounterScope, CounterSink, Decision, FeatureKind, Game, Pos};
 
-/// Slots for options without a structured index.
-pub const OVERFLOW: usize = 64;
+/// Option slots: for a decision's options that are neither a placement
+/// nor a deployment on the tile just placed (the most any decision needed
+/// in random games of every expansion alone and all together was 142: a
+/// deployment of The Princess & the Dragon's). An option past the last
+/// slot has no index, but every decision but a placement keeps some.
+pub const OVERFLOW: usize = 256;
 /// Seats a game can have.
 pub const MAX_SEATS: usize = carcassonne_core::MAX_PLAYERS;
 
@@ -521,10 +530,10 @@ impl Layout {
         }
     }
 
-    /// The index of each legal option (`None`: more unindexed options than
-    /// overflow slots), and how many options have no index. Every index is
-    /// given at most once: an option whose structured index is taken goes
-    /// to overflow.
+    /// The index of each legal option (`None`: a placement outside the
+    /// window, or an option past the last slot: refused), and how many
+    /// options have none. Every index is given at most once: a deployment
+    /// whose structured index is taken goes to a slot.
     pub fn indices(&self, game: &Game, options: &[Action], out: &mut Vec<Option<u32>>) -> usize {
         out.clear();
         let mut overflow = 0;
@@ -539,7 +548,12 @@ impl Layout {
                     deploys.push(k);
                 }
             }
+            let placement = matches!(a, Action::Place { .. });
             let i = i.or_else(|| {
+                if placement {
+                    // Outside the window: no index means the same cell at every radius.
+                    return None;
+                }
                 let slot = (overflow < OVERFLOW).then(|| self.overflow_base() + overflow);
                 overflow += 1;
                 slot
@@ -784,18 +798,36 @@ impl Layout {
         if let Some(c) = s.placed_this_turn().and_then(|p| self.cell(p.pos)) {
             out[self.placed_plane() * area + c] = 1.0;
         }
-        let mut v = self.planes() * area;
         let fits = (self.placed_plane() + 1) * area;
+        if let Some(Decision::Place { tile, .. }) = game.decision() {
+            game.placements(tile, |p, _| {
+                if let Some(c) = self.cell(p) {
+                    out[fits + c] = 1.0;
+                }
+            });
+        }
+        let (planes, numbers) = out.split_at_mut(self.planes() * area);
+        self.write_numbers(game, me, numbers, Some(planes));
+    }
+
+    /// The numbers of `game`'s observation for `me` alone (what follows the
+    /// planes: `vector_len()` of them), written into `out`: the compact
+    /// observation's numbers, without the W × W planes.
+    pub fn observe_numbers(&self, game: &Game, me: u8, out: &mut [f32]) {
+        out.fill(0.0);
+        self.write_numbers(game, me, out, None);
+    }
+
+    /// The numbers after the planes into `out` (zeroed), and the tile
+    /// counters into `planes` when given.
+    fn write_numbers(&self, game: &Game, me: u8, out: &mut [f32], planes: Option<&mut [f32]>) {
+        let s = game.state();
+        let seats = self.players.max(1);
+        let rel = |p: u8| (p as usize + seats - me as usize % seats) % seats;
+        let mut v = 0;
         if let Some(d) = game.decision() {
             let kind = match d {
-                Decision::Place { tile, .. } => {
-                    game.placements(tile, |p, _| {
-                        if let Some(c) = self.cell(p) {
-                            out[fits + c] = 1.0;
-                        }
-                    });
-                    0
-                }
+                Decision::Place { .. } => 0,
                 Decision::Deploy { .. } => 1,
                 Decision::Expansion { .. } => 2,
             };
@@ -862,7 +894,8 @@ impl Layout {
             }
         }
         v += self.tile_ids.len();
-        let planes = self.counter_plane() * area;
+        let area = self.width() * self.width();
+        let mut planes = planes.map(|p| &mut p[self.counter_plane() * area..]);
         for (slot, range) in self.counters_of.iter().enumerate() {
             if range.is_empty() {
                 continue;
@@ -870,12 +903,52 @@ impl Layout {
             let mut sink = ObservedCounters {
                 layout: self,
                 counters: &self.counters[range.clone()],
-                out: &mut *out,
-                planes,
-                numbers: v,
+                planes: planes.as_deref_mut(),
+                numbers: &mut out[v..],
                 me,
             };
             game.counters(slot as u8, &mut sink);
+        }
+    }
+
+    /// The board as entities, for a compact observation: each placed tile
+    /// as `[x, y, tile type, quarter turns]` and each figure as `[x, y,
+    /// figure kind, owner's seat offset from me (-1: nobody's), spot]`, the
+    /// spot being the deploy spot's index (`spec().spots`: the feature's
+    /// kind and where it lies on the tile as placed, a corner, the tile) or
+    /// -1. Tiles in the order placed, wherever they lie (no window).
+    pub fn entities(&self, game: &Game, me: u8, tiles: &mut Vec<[i32; 4]>, figures: &mut Vec<[i32; 5]>) {
+        let s = game.state();
+        let seats = self.players.max(1);
+        for p in s.board().tiles() {
+            tiles.push([
+                p.pos.x,
+                p.pos.y,
+                i32::from(p.tile),
+                i32::from(p.rotation.quarter_turns()),
+            ]);
+        }
+        for f in s.figures() {
+            let owner = if f.owner == NEUTRAL {
+                -1
+            } else {
+                ((f.owner as usize + seats - me as usize % seats) % seats) as i32
+            };
+            let spot = match f.spot {
+                Spot::Feature(i) => s
+                    .board()
+                    .get(f.pos)
+                    .and_then(|p| {
+                        let code = p.tile as usize * 4 + p.rotation.quarter_turns() as usize;
+                        self.anchors.get(code)?.get(i as usize).copied()
+                    })
+                    .filter(|&a| a != NO_SPOT)
+                    .map_or(-1, i32::from),
+                Spot::Corner(c) if c < 4 => (self.kind_channels() + c as usize) as i32,
+                Spot::Tile => (self.kind_channels() + 4) as i32,
+                _ => -1,
+            };
+            figures.push([f.pos.x, f.pos.y, i32::from(f.kind), owner, spot]);
         }
     }
 
@@ -897,41 +970,36 @@ struct ObservedCounters<'a> {
     layout: &'a Layout,
     /// The expansion's counters, in its declaration order.
     counters: &'a [CounterSlot],
-    out: &'a mut [f32],
-    /// Where the counter planes and the counter numbers start in `out`.
-    planes: usize,
-    numbers: usize,
+    /// The counter planes (none for the numbers alone) and the counter numbers.
+    planes: Option<&'a mut [f32]>,
+    numbers: &'a mut [f32],
     me: u8,
 }
 
-impl ObservedCounters<'_> {
-    fn set(&mut self, at: usize, n: i32, scale: u16) {
-        if let Some(o) = self.out.get_mut(at) {
-            *o = n as f32 / f32::from(scale.max(1));
-        }
+fn set(out: Option<&mut f32>, n: i32, scale: u16) {
+    if let Some(o) = out {
+        *o = n as f32 / f32::from(scale.max(1));
     }
 }
 
 impl CounterSink for ObservedCounters<'_> {
     fn game(&mut self, counter: usize, value: usize, n: i32) {
         let Some(c) = self.counters.get(counter) else { return };
-        let (at, scale) = (self.numbers + c.first + value, c.decl.scale);
-        self.set(at, n, scale);
+        set(self.numbers.get_mut(c.first + value), n, c.decl.scale);
     }
 
     fn seat(&mut self, counter: usize, seat: u8, value: usize, n: i32) {
         let Some(c) = self.counters.get(counter) else { return };
         let p = self.layout.players.max(1);
         let offset = (seat as usize + p - self.me as usize % p) % p;
-        let (at, scale) = (self.numbers + c.first + value * p + offset, c.decl.scale);
-        self.set(at, n, scale);
+        set(self.numbers.get_mut(c.first + value * p + offset), n, c.decl.scale);
     }
 
     fn tile(&mut self, counter: usize, pos: Pos, value: usize, n: i32) {
         let Some(c) = self.counters.get(counter) else { return };
         let Some(cell) = self.layout.cell(pos) else { return };
         let area = self.layout.width() * self.layout.width();
-        let (at, scale) = (self.planes + (c.first + value) * area + cell, c.decl.scale);
-        self.set(at, n, scale);
+        let at = (c.first + value) * area + cell;
+        set(self.planes.as_deref_mut().and_then(|p| p.get_mut(at)), n, c.decl.scale);
     }
 }

@@ -62,7 +62,9 @@ struct Context {
 /// information (`determinized`), so that a copy can be rebuilt from them.
 #[derive(Clone)]
 enum Step {
-    Move(Move),
+    /// A move, with the rolls chosen for it (`Game.reroll`; empty: the
+    /// stream's).
+    Move(Move, Vec<u32>),
     Determinized(u64),
 }
 
@@ -98,6 +100,17 @@ struct Session {
     /// Draws were chosen after a tile went back into the bag: no draw order
     /// replays this game, so it has no record.
     unrecordable: bool,
+    /// Whether each decision's rolls are noted (`Game.note_rolls`), so that
+    /// they can be chosen (`Game.reroll`).
+    noting: bool,
+    /// The rolls the last decision made, as (n, value), when noted.
+    last_rolls: Vec<(u32, u32)>,
+    /// What was chosen for the last decision: its rolls (`reroll`) and its
+    /// draws (`redraw`), kept so that choosing one keeps the other.
+    chosen_rolls: Vec<u32>,
+    chosen_draws: Vec<u16>,
+    /// Rolls were chosen: a record (moves only) would roll other dice.
+    rolls_chosen: bool,
 }
 
 impl Session {
@@ -118,6 +131,11 @@ impl Session {
             last_drawn: Vec::new(),
             returned: false,
             unrecordable: false,
+            noting: false,
+            last_rolls: Vec::new(),
+            chosen_rolls: Vec::new(),
+            chosen_draws: Vec::new(),
+            rolls_chosen: false,
         }
     }
 
@@ -139,6 +157,12 @@ impl Session {
     /// The record, unless draws were chosen after a tile went back into
     /// the bag (then no draw order replays the game: an error says so).
     fn checked_record(&self) -> PyResult<GameRecord> {
+        if self.rolls_chosen {
+            return Err(RecordError::new_err(
+                "this game's rolls were chosen (Game.reroll): a record holds the moves, and replayed from its \
+                 seed the game would roll other dice (keep its actions instead)",
+            ));
+        }
         if self.unrecordable {
             return Err(RecordError::new_err(
                 "this game's draws were chosen (Game.redraw) after a tile went back into the bag; a draw order \
@@ -199,12 +223,48 @@ impl Session {
         Ok(layout)
     }
 
-    fn play(&mut self, action: &Action) -> PyResult<()> {
+    /// Whether the pending decision has legal options but none with an
+    /// index at `radius` (every placement outside the window): a learner
+    /// choosing by index cannot go on.
+    fn outgrown(&mut self, radius: i32) -> PyResult<bool> {
+        if self.game.decision().is_none() {
+            return Ok(false);
+        }
+        self.indexed(radius)?;
+        Ok(!self.indices.is_empty() && self.indices.iter().all(Option::is_none))
+    }
+
+    /// Plays `action` on a batch's fast path: the move kept only when
+    /// recording, no draws or rolls noted (nothing redraws a batch's game).
+    fn play_unnoted(&mut self, action: &Action) -> Result<(), PlayError> {
         let m = self.recording.then(|| self.game.move_of(action));
+        self.game.play(action)?;
+        if let Some(m) = m {
+            self.history.push(Step::Move(m, Vec::new()));
+        }
+        self.listed = false;
+        self.indexed_radius = None;
+        Ok(())
+    }
+
+    fn play(&mut self, action: &Action) -> PyResult<()> {
+        self.play_choosing(action, &[])?;
+        self.chosen_rolls.clear();
+        self.chosen_draws.clear();
+        Ok(())
+    }
+
+    /// Plays `action`, its first rolls giving `rolls` when rolls are noted.
+    fn play_choosing(&mut self, action: &Action, rolls: &[u32]) -> PyResult<()> {
+        let m = self.recording.then(|| self.game.move_of(action));
+        if self.noting {
+            self.game.note_rolls(Some(rolls.to_vec()));
+        }
         self.game.play(action).map_err(play_error)?;
+        self.last_rolls = self.game.noted_rolls().map(<[_]>::to_vec).unwrap_or_default();
         self.note_draws();
         if let Some(m) = m {
-            self.history.push(Step::Move(m));
+            self.history.push(Step::Move(m, rolls.to_vec()));
         }
         self.listed = false;
         self.indexed_radius = None;
@@ -247,9 +307,11 @@ impl Session {
                 }
                 let mut record = GameRecord::new(rules.config.clone());
                 record.config.draw_order = Some(draws.iter().cloned().chain(rest).collect());
+                let noting = self.noting;
                 *self = Session::replayed(&record, self.context.plugins.clone(), self.context.tiles_dir.clone())?;
+                self.noting = noting;
             }
-            Some(Step::Move(m)) => {
+            Some(Step::Move(m, _)) => {
                 let m = m.clone();
                 self.unrecordable |= self.returned;
                 if !self.game.undo() {
@@ -272,7 +334,10 @@ impl Session {
                     order.extend(next.map(|t| rules.tile(t).def.id.clone()));
                 }
                 self.history.pop();
-                self.play(&action)?;
+                let rolls = std::mem::take(&mut self.chosen_rolls);
+                self.play_choosing(&action, &rolls)?;
+                self.chosen_rolls = rolls;
+                self.chosen_draws = tiles;
             }
             Some(Step::Determinized(_)) => {
                 return Err(illegal(
@@ -282,6 +347,46 @@ impl Session {
             }
         }
         Ok(self.last_drawn.len())
+    }
+
+    /// Plays the last decision again with its first rolls being `rolls`
+    /// (and the draws chosen for it, if any, again): a chance node of a
+    /// search choosing what a die or a token drawn from a bag gives.
+    /// Returns the rolls the decision made, as (n, value): more than
+    /// `rolls` when a later roll is still to be chosen.
+    fn reroll(&mut self, rolls: &[u32]) -> PyResult<Vec<(u32, u32)>> {
+        if !self.noting {
+            return Err(illegal(
+                RefusalKind::WrongDecision,
+                "rolls are chosen only in a game that notes them (Game.note_rolls)",
+            ));
+        }
+        let Some(Step::Move(m, _)) = self.history.last() else {
+            return Err(illegal(
+                RefusalKind::WrongDecision,
+                "no decision to play again with other rolls (the setup's rolls are the seed's)",
+            ));
+        };
+        let m = m.clone();
+        if !self.game.undo() {
+            return Err(illegal(
+                RefusalKind::WrongDecision,
+                "the last decision cannot be taken back",
+            ));
+        }
+        let action = self.game.action_from_move(&m).map_err(|e| illegal(e.kind, e.message))?;
+        let draws = std::mem::take(&mut self.chosen_draws);
+        if !draws.is_empty() {
+            self.game
+                .arrange_next_draws(&draws)
+                .map_err(|e| illegal(e.kind, e.message))?;
+        }
+        self.history.pop();
+        self.play_choosing(&action, rolls)?;
+        self.chosen_rolls = rolls.to_vec();
+        self.chosen_draws = draws;
+        self.rolls_chosen |= !rolls.is_empty();
+        Ok(self.last_rolls.clone())
     }
 
     fn play_index(&mut self, index: usize, radius: i32) -> PyResult<()> {
@@ -306,7 +411,7 @@ impl Session {
             .history
             .iter()
             .filter_map(|s| match s {
-                Step::Move(m) => Some(m.clone()),
+                Step::Move(m, _) => Some(m.clone()),
                 Step::Determinized(_) => None,
             })
             .collect();
@@ -317,18 +422,31 @@ impl Session {
     /// and where hidden information was redrawn.
     fn saved_state(&self) -> PyResult<String> {
         let mut determinized = Vec::new();
+        let mut rolls = Vec::new();
         let mut moves = 0;
         for s in &self.history {
             match s {
-                Step::Move(_) => moves += 1,
+                Step::Move(_, chosen) => {
+                    if !chosen.is_empty() {
+                        rolls.push(serde_json::json!([moves, chosen]));
+                    }
+                    moves += 1;
+                }
                 Step::Determinized(seed) => determinized.push(serde_json::json!([moves, seed])),
             }
         }
+        if self.unrecordable {
+            // The draws chosen: no draw order says them.
+            self.checked_record()?;
+        }
         Ok(serde_json::json!({
-            "record": serde_json::from_str::<serde_json::Value>(&self.checked_record()?.to_json()).unwrap_or_default(),
+            "record": serde_json::from_str::<serde_json::Value>(&self.record().to_json()).unwrap_or_default(),
             "plugins": self.context.plugins,
             "tiles": self.context.tiles_dir,
             "determinized": determinized,
+            // Rolls noted, and those chosen by move, so that a copy rolls the same dice.
+            "noting": self.noting,
+            "rolls": rolls,
         })
         .to_string())
     }
@@ -346,11 +464,19 @@ impl Session {
     }
 
     fn play_move(&mut self, m: &Move) -> PyResult<()> {
+        self.play_move_choosing(m, &[])
+    }
+
+    fn play_move_choosing(&mut self, m: &Move, rolls: &[u32]) -> PyResult<()> {
         if self.game.decision().is_none() {
             return Err(illegal(RefusalKind::GameOver, "the game is over"));
         }
         let action = self.game.action_from_move(m).map_err(|e| illegal(e.kind, e.message))?;
-        self.play(&action)
+        self.play_choosing(&action, rolls)?;
+        // As `reroll` leaves it: the rolls chosen for the last decision.
+        self.chosen_rolls = rolls.to_vec();
+        self.chosen_draws.clear();
+        Ok(())
     }
 
     fn determinize(&mut self, seed: u64) {
@@ -778,6 +904,41 @@ impl PyGame {
         self.session.redraw(&draws)
     }
 
+    /// From the next decision on, notes the rolls each decision makes
+    /// (dice, tokens drawn from a bag: `last_rolls`) so that they can be
+    /// chosen (`reroll`); `False` stops. The setup's rolls stay the seed's.
+    #[pyo3(signature = (on=true))]
+    fn note_rolls(&mut self, on: bool) {
+        self.session.noting = on;
+        if on {
+            // `reroll` takes the last decision back.
+            self.session.game.set_undoable(true);
+        }
+        if !on {
+            self.session.game.note_rolls(None);
+            self.session.last_rolls.clear();
+        }
+    }
+
+    /// The rolls the last decision made, as (n, value) pairs with `value`
+    /// in `range(n)`, in the order made; empty unless rolls are noted
+    /// (`note_rolls`).
+    #[getter]
+    fn last_rolls(&self) -> Vec<(u32, u32)> {
+        self.session.last_rolls.clone()
+    }
+
+    /// Plays the last decision again with its first rolls giving `rolls`
+    /// (each in `range(n)` of its roll in `last_rolls`; the draws chosen
+    /// for it with `redraw` are kept), and returns `last_rolls`: more than
+    /// `rolls` when a roll after them is still to be chosen. A search's
+    /// chance node over a die, at the cost of one decision taken back and
+    /// played again. The game then has no record (records hold moves, not
+    /// rolls).
+    fn reroll(&mut self, rolls: Vec<u32>) -> PyResult<Vec<(u32, u32)>> {
+        self.session.reroll(&rolls)
+    }
+
     /// Seat `player`'s points by score source.
     fn breakdown<'py>(&self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyAny>> {
         if player as usize >= self.players() {
@@ -956,6 +1117,48 @@ impl PyGame {
     #[pyo3(signature = (radius=15))]
     fn observation_size(&mut self, radius: i32) -> PyResult<usize> {
         Ok(self.session.layout(radius)?.observation_len())
+    }
+
+    /// A compact observation of seat `player`, a few hundred numbers
+    /// instead of the W × W planes: a dict of numpy arrays, `tiles` (int32,
+    /// one row `[x, y, tile type, quarter turns]` per placed tile, in the
+    /// order placed, wherever it lies), `figures` (int32, one row `[x, y,
+    /// figure kind, owner's seat offset from the observer (-1: nobody's),
+    /// deploy spot index (-1: none)]` per figure on the board) and
+    /// `numbers` (float32: the observation's numbers after its planes,
+    /// exactly, `observation_spec(radius)["vectors"]` less the planes'
+    /// length). Tile types index `observation_spec()["tiles"]`, figure
+    /// kinds `["figures"]`, spots `action_spec()["spots"]`. Expansions'
+    /// per-tile counters (planes in `observation`) are not in it.
+    #[pyo3(signature = (player, radius=15))]
+    fn compact_observation<'py>(&mut self, py: Python<'py>, player: u8, radius: i32) -> PyResult<Bound<'py, PyDict>> {
+        if player as usize >= self.players() {
+            return Err(PyIndexError::new_err(format!(
+                "no seat {player}: the game has {} seats",
+                self.players()
+            )));
+        }
+        let layout = self.session.layout(radius)?;
+        let (mut tiles, mut figures) = (Vec::new(), Vec::new());
+        layout.entities(&self.session.game, player, &mut tiles, &mut figures);
+        let mut numbers = vec![0f32; layout.vector_len()];
+        layout.observe_numbers(&self.session.game, player, &mut numbers);
+        let d = PyDict::new(py);
+        let flat: Vec<i32> = tiles.iter().flatten().copied().collect();
+        d.set_item(
+            "tiles",
+            numpy_array(py, &le_bytes(&flat, i32::to_le_bytes), "<i4", (tiles.len(), 4))?,
+        )?;
+        let flat: Vec<i32> = figures.iter().flatten().copied().collect();
+        d.set_item(
+            "figures",
+            numpy_array(py, &le_bytes(&flat, i32::to_le_bytes), "<i4", (figures.len(), 5))?,
+        )?;
+        d.set_item(
+            "numbers",
+            numpy_array(py, &le_bytes(&numbers, f32::to_le_bytes), "<f4", (numbers.len(),))?,
+        )?;
+        Ok(d)
     }
 
     /// The enabled expansions' counters now (what each declares of its
@@ -1174,6 +1377,25 @@ fn float_bytes<'py>(py: Python<'py>, values: &[f32]) -> PyResult<Bound<'py, PyBy
     })
 }
 
+/// `bytes` as a new writable numpy array of `dtype` and `shape` (its own
+/// memory: a bytearray's, which the array keeps alive).
+fn numpy_array<'py>(
+    py: Python<'py>,
+    bytes: &[u8],
+    dtype: &str,
+    shape: impl IntoPyObject<'py>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let buffer = pyo3::types::PyByteArray::new(py, bytes);
+    py.import("numpy")?
+        .call_method1("frombuffer", (buffer, dtype))?
+        .call_method1("reshape", (shape,))
+}
+
+/// Little-endian bytes of `values`.
+fn le_bytes<const N: usize, T: Copy>(values: &[T], to: impl Fn(T) -> [u8; N]) -> Vec<u8> {
+    values.iter().flat_map(|&v| to(v)).collect()
+}
+
 /// Rebuilds a game from `Game.__reduce__`'s state (pickling, Ray, OpenSpiel).
 #[pyfunction]
 pub fn restore(state: &str) -> PyResult<PyGame> {
@@ -1182,17 +1404,29 @@ pub fn restore(state: &str) -> PyResult<PyGame> {
     let plugins: Vec<PathBuf> = serde_json::from_value(v["plugins"].clone()).unwrap_or_default();
     let tiles: Option<PathBuf> = serde_json::from_value(v["tiles"].clone()).unwrap_or_default();
     let redraws: Vec<(usize, u64)> = serde_json::from_value(v["determinized"].clone()).unwrap_or_default();
+    let rolls: std::collections::HashMap<usize, Vec<u32>> =
+        serde_json::from_value::<Vec<(usize, Vec<u32>)>>(v["rolls"].clone())
+            .unwrap_or_default()
+            .into_iter()
+            .collect();
     let setup = GameSetup::for_record(&record, &plugins, tiles.as_deref())
         .map_err(|e| RecordError::new_err(format!("{e:#}")))?;
     let mut session = Session::start(setup, plugins, tiles)?;
+    session.noting = v["noting"].as_bool().unwrap_or(false);
+    if session.noting {
+        // `reroll` takes the last decision back.
+        session.game.set_undoable(true);
+    }
     let mut redraw = redraws.iter().peekable();
     for (i, m) in record.moves.iter().enumerate() {
         while let Some((_, seed)) = redraw.next_if(|(at, _)| *at == i) {
             session.determinize(*seed);
         }
+        let chosen = rolls.get(&i).map_or(&[][..], Vec::as_slice);
         session
-            .play_move(m)
+            .play_move_choosing(m, chosen)
             .map_err(|e| RecordError::new_err(format!("move {}: {e}", i + 1)))?;
+        session.rolls_chosen |= !chosen.is_empty();
     }
     for (_, seed) in redraw {
         session.determinize(*seed);
@@ -1344,9 +1578,26 @@ pub struct PyBatch {
     rng: GameRng,
     finished: u64,
     threads: usize,
+    /// Each game's seed.
+    seeds: Vec<u64>,
+    /// Whether games keep their moves, for `ended()`'s records.
+    record: bool,
+    /// The games the last step ended, before they restarted.
+    ended: Vec<Ended>,
+    /// Games ended because they outgrew the window, so far.
+    outgrown: u64,
 }
 
-fn reseeded(template: &PyGame, layout: &Arc<Layout>, seed: u64) -> PyResult<Session> {
+/// A game of a batch that a step ended (and restarted).
+struct Ended {
+    game: usize,
+    seed: u64,
+    scores: Vec<i32>,
+    outgrown: bool,
+    record: Option<String>,
+}
+
+fn reseeded(template: &PyGame, layout: &Arc<Layout>, seed: u64, record: bool) -> PyResult<Session> {
     let s = &template.session;
     let rules = s
         .game
@@ -1355,7 +1606,7 @@ fn reseeded(template: &PyGame, layout: &Arc<Layout>, seed: u64) -> PyResult<Sess
         .map_err(|e| ConfigError::new_err(e.to_string()))?;
     let game = Game::with_narration(Arc::new(rules), false).map_err(play_error)?;
     let mut session = Session::new(game, s.context.clone());
-    session.recording = false;
+    session.recording = record;
     session.layout = Some(layout.clone());
     Ok(session)
 }
@@ -1387,9 +1638,7 @@ fn play_bots(s: &mut Session, bots: &mut [Option<Box<dyn Bot>>]) -> Result<(), P
         }
         let k = bot.choose(&s.game, &s.options).min(s.options.len() - 1);
         let action = s.options[k].clone();
-        s.game.play(&action)?;
-        s.listed = false;
-        s.indexed_radius = None;
+        s.play_unnoted(&action)?;
     }
     Ok(())
 }
@@ -1453,7 +1702,7 @@ impl PyBatch {
     /// turns are played inside `step`. `threads` fills observations on
     /// that many threads (0: one per core).
     #[new]
-    #[pyo3(signature = (game, n, radius=15, seed=None, *, opponents=None, threads=0))]
+    #[pyo3(signature = (game, n, radius=15, seed=None, *, opponents=None, threads=0, record=false))]
     fn new(
         game: &mut PyGame,
         n: usize,
@@ -1461,7 +1710,14 @@ impl PyBatch {
         seed: Option<u64>,
         opponents: Option<std::collections::HashMap<usize, String>>,
         threads: usize,
+        record: bool,
     ) -> PyResult<PyBatch> {
+        if radius < 1 {
+            return Err(PyValueError::new_err(format!(
+                "window radius {radius}: a batch needs at least 1 (radius 0 holds only the start tile, so no \
+                 placement has an index)"
+            )));
+        }
         if n > MAX_BATCH_GAMES {
             return Err(PyValueError::new_err(format!(
                 "a batch of {n} games; at most {MAX_BATCH_GAMES} (each holds a whole game in memory)"
@@ -1488,7 +1744,7 @@ impl PyBatch {
         let mut bots = Vec::with_capacity(n);
         for i in 0..n as u64 {
             let seed = first.wrapping_add(i);
-            let mut s = reseeded(game, &layout, seed)?;
+            let mut s = reseeded(game, &layout, seed, record)?;
             let mut b = seat_bots(&specs, seed);
             play_bots(&mut s, &mut b).map_err(play_error)?;
             games.push(s);
@@ -1510,6 +1766,10 @@ impl PyBatch {
             rng: GameRng::new(first ^ 0x5eed),
             finished: 0,
             threads,
+            seeds: (0..n as u64).map(|i| first.wrapping_add(i)).collect(),
+            record,
+            ended: Vec::new(),
+            outgrown: 0,
         })
     }
 
@@ -1536,18 +1796,52 @@ impl PyBatch {
         self.finished
     }
 
-    /// The deciding seat of each game, one byte each.
-    fn players<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+    /// Games ended because they outgrew the window so far (a decision none
+    /// of whose legal options had an index at the batch's radius: every
+    /// placement outside it); each is counted in `finished` too.
+    #[getter]
+    fn outgrown(&self) -> u64 {
+        self.outgrown
+    }
+
+    /// Each game's seed (the game now in that row), a uint64 numpy array.
+    #[getter]
+    fn seeds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        numpy_array(py, &le_bytes(&self.seeds, u64::to_le_bytes), "<u8", (self.seeds.len(),))
+    }
+
+    /// The games the last `step` ended, before they restarted: a list of
+    /// dicts with the row (`game`), its `seed`, final `scores`, `outgrown`
+    /// (ended because it outgrew the window, not over) and `record` (the
+    /// game's record as JSON, as `Game.record()` gives it, when the batch
+    /// was made with `record=True`; else None).
+    fn ended<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for e in &self.ended {
+            let d = PyDict::new(py);
+            d.set_item("game", e.game)?;
+            d.set_item("seed", e.seed)?;
+            d.set_item("scores", e.scores.clone())?;
+            d.set_item("outgrown", e.outgrown)?;
+            d.set_item("record", e.record.clone())?;
+            list.append(d)?;
+        }
+        Ok(list)
+    }
+
+    /// The deciding seat of each game: a uint8 numpy array of n.
+    fn players<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let v: Vec<u8> = self
             .games
             .iter()
             .map(|s| s.game.decision().map_or(0, |d| d.player()))
             .collect();
-        PyBytes::new(py, &v)
+        numpy_array(py, &v, "u1", (v.len(),))
     }
 
-    /// The action masks of all games, game after game (n × size bytes).
-    fn masks<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+    /// The action masks of all games: a bool numpy array of shape
+    /// `(n, action_space_size)`, True where legal.
+    fn masks<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let size = self.layout.size();
         let mut out = vec![0u8; size * self.games.len()];
         for (g, s) in self.games.iter_mut().enumerate() {
@@ -1556,7 +1850,7 @@ impl PyBatch {
                 out[g * size + *i as usize] = 1;
             }
         }
-        Ok(PyBytes::new(py, &out))
+        numpy_array(py, &out, "?", (self.games.len(), size))
     }
 
     /// The observations of the deciding seats, one row per game, filled in
@@ -1617,11 +1911,72 @@ impl PyBatch {
         Ok(out)
     }
 
+    /// Every game's compact observation (`Game.compact_observation`) of its
+    /// deciding seat, in one call: a dict of numpy arrays, `tiles` (int32,
+    /// rows `[x, y, tile type, quarter turns]` of every game, game after
+    /// game) with `tile_offsets` (int32, n + 1: game `g`'s rows are
+    /// `tiles[tile_offsets[g]:tile_offsets[g+1]]`), `figures` (int32, rows
+    /// `[x, y, kind, owner offset, spot]`) with `figure_offsets`, and
+    /// `numbers` (float32, `(n, numbers)`).
+    fn compact_observations<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let layout = &*self.layout;
+        let width = layout.vector_len();
+        let (mut tiles, mut figures) = (Vec::new(), Vec::new());
+        let (mut tile_offsets, mut figure_offsets) = (vec![0i32], vec![0i32]);
+        let mut numbers = vec![0f32; width * self.games.len()];
+        for (s, row) in self.games.iter().zip(numbers.chunks_exact_mut(width.max(1))) {
+            let me = s.game.decision().map_or(0, |d| d.player());
+            layout.entities(&s.game, me, &mut tiles, &mut figures);
+            layout.observe_numbers(&s.game, me, &mut row[..width]);
+            tile_offsets.push(tiles.len() as i32);
+            figure_offsets.push(figures.len() as i32);
+        }
+        let d = PyDict::new(py);
+        let flat: Vec<i32> = tiles.iter().flatten().copied().collect();
+        d.set_item(
+            "tiles",
+            numpy_array(py, &le_bytes(&flat, i32::to_le_bytes), "<i4", (tiles.len(), 4))?,
+        )?;
+        d.set_item(
+            "tile_offsets",
+            numpy_array(
+                py,
+                &le_bytes(&tile_offsets, i32::to_le_bytes),
+                "<i4",
+                (tile_offsets.len(),),
+            )?,
+        )?;
+        let flat: Vec<i32> = figures.iter().flatten().copied().collect();
+        d.set_item(
+            "figures",
+            numpy_array(py, &le_bytes(&flat, i32::to_le_bytes), "<i4", (figures.len(), 5))?,
+        )?;
+        d.set_item(
+            "figure_offsets",
+            numpy_array(
+                py,
+                &le_bytes(&figure_offsets, i32::to_le_bytes),
+                "<i4",
+                (figure_offsets.len(),),
+            )?,
+        )?;
+        d.set_item(
+            "numbers",
+            numpy_array(
+                py,
+                &le_bytes(&numbers, f32::to_le_bytes),
+                "<f4",
+                (self.games.len(), width),
+            )?,
+        )?;
+        Ok(d)
+    }
+
     /// The legal flat indices of all games at once: (indices, offsets) as
-    /// int32 bytes, game `g`'s indices being `indices[offsets[g]:offsets[g+1]]`
+    /// int32 numpy arrays, game `g`'s indices being `indices[offsets[g]:offsets[g+1]]`
     /// in legal-list order (a sparse form of `masks()`, for choosing without
     /// a dense mask).
-    fn legal<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+    fn legal<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let mut indices: Vec<u8> = Vec::new();
         let mut offsets: Vec<u8> = Vec::with_capacity(4 * (self.games.len() + 1));
         let mut count: i32 = 0;
@@ -1634,20 +1989,23 @@ impl PyBatch {
             }
             offsets.extend(count.to_le_bytes());
         }
-        Ok((PyBytes::new(py, &indices), PyBytes::new(py, &offsets)))
+        Ok((
+            numpy_array(py, &indices, "<i4", (indices.len() / 4,))?,
+            numpy_array(py, &offsets, "<i4", (offsets.len() / 4,))?,
+        ))
     }
 
     /// Plays one flat action index per game, then the bots' seats until a
-    /// learner's seat decides again (the games' bots on the batch's threads); returns each game's score change per
-    /// seat over that span (n × seats int32 bytes, before any restart) and
-    /// one byte per game, 1 where the game ended (and restarted). An
-    /// illegal index raises `IllegalActionError`: the games before it in
-    /// the batch have moved, that one and those after it have not.
-    fn step<'py>(
-        &mut self,
-        py: Python<'py>,
-        actions: Vec<usize>,
-    ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+    /// learner's seat decides again (the games' bots on the batch's
+    /// threads); returns each game's score change per seat over that span
+    /// (an int32 numpy array of shape `(n, seats)`, before any restart)
+    /// and a bool array of n, True where the game ended (and restarted: its
+    /// final scores and record in `ended()`). A game also ends when it
+    /// outgrows the window: a decision none of whose options has an index
+    /// (`outgrown`). An illegal index raises `IllegalActionError`: the
+    /// games before it in the batch have moved, that one and those after
+    /// it have not.
+    fn step<'py>(&mut self, py: Python<'py>, actions: Vec<usize>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         if actions.len() != self.games.len() {
             return Err(PyValueError::new_err(format!(
                 "{} actions for {} games",
@@ -1662,7 +2020,7 @@ impl PyBatch {
     /// Plays a uniformly random legal option in every game (from the
     /// batch's own seeded stream), then the bots' seats; returns what
     /// `step` returns.
-    fn step_random<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+    fn step_random<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let none = vec![None; self.games.len()];
         self.advance(py, &none)
     }
@@ -1673,8 +2031,9 @@ impl PyBatch {
         &mut self,
         py: Python<'py>,
         indices: &[Option<usize>],
-    ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let seats = self.template.session.game.state().players();
+        self.ended.clear();
         let mut rewards = Vec::with_capacity(self.games.len() * seats * 4);
         let mut done = Vec::with_capacity(self.games.len());
         let radius = self.radius;
@@ -1694,10 +2053,7 @@ impl PyBatch {
                         s.options();
                         let k = self.rng.below(s.options.len().max(1) as u32) as usize;
                         match s.options.get(k).cloned() {
-                            Some(action) => s.game.play(&action).map_err(play_error).map(|()| {
-                                s.listed = false;
-                                s.indexed_radius = None;
-                            }),
+                            Some(action) => s.play_unnoted(&action).map_err(play_error),
                             None => Ok(()),
                         }
                     }
@@ -1744,12 +2100,22 @@ impl PyBatch {
                 let after = s.scores();
                 rewards.extend(before.iter().zip(&after).flat_map(|(b, a)| (a - b).to_le_bytes()));
                 let over = s.game.is_over();
-                done.push(u8::from(over));
-                if over {
+                let outgrown = !over && s.outgrown(radius)?;
+                done.push(u8::from(over || outgrown));
+                if over || outgrown {
                     self.finished += 1;
+                    self.outgrown += u64::from(outgrown);
+                    self.ended.push(Ended {
+                        game: g,
+                        seed: self.seeds[g],
+                        scores: after,
+                        outgrown,
+                        record: self.record.then(|| s.record().to_json()),
+                    });
                     let seed = self.next_seed;
                     self.next_seed = self.next_seed.wrapping_add(1);
-                    let mut fresh = reseeded(&self.template, &self.layout, seed)?;
+                    self.seeds[g] = seed;
+                    let mut fresh = reseeded(&self.template, &self.layout, seed, self.record)?;
                     let mut bots = seat_bots(&self.opponents, seed);
                     play_bots(&mut fresh, &mut bots).map_err(play_error)?;
                     self.games[g] = fresh;
@@ -1759,7 +2125,11 @@ impl PyBatch {
             refused.map_or(Ok(()), Err)
         });
         result?;
-        Ok((PyBytes::new(py, &rewards), PyBytes::new(py, &done)))
+        let n = done.len();
+        Ok((
+            numpy_array(py, &rewards, "<i4", (n, seats))?,
+            numpy_array(py, &done, "?", (n,))?,
+        ))
     }
 }
 

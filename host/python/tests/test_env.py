@@ -77,3 +77,13 @@ def test_gymnasium_wrapper_against_bots():
     while not done:
         obs, reward, done, trunc, info = g.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert g.game.is_over
+
+
+def test_gymnasium_observations_are_writable_arrays_of_their_own():
+    from carcassonne.gym import CarcassonneGymEnv
+
+    e = CarcassonneGymEnv(radius=4, opponents="greedy")
+    obs, _ = e.reset(seed=1)
+    assert obs["observation"].flags.writeable and obs["action_mask"].flags.writeable
+    obs["observation"][:] = 5.0
+    assert not (e._obs()["observation"] == 5.0).all()

@@ -163,3 +163,38 @@ def test_batch_observations_into_any_buffer(game, out):
     strided = np.zeros((2, 2 * b.observation_size), dtype=np.float32)[:, ::2]
     answers_or_raises(lambda: b.observations(strided))
     assert not strided.any()
+
+
+@FUZZ
+@given(player=numbers, radius=numbers)
+def test_compact_observations_of_any_seat_and_radius(game, player, radius):
+    answers_or_raises(lambda: game.compact_observation(player, radius))
+
+
+@FUZZ
+@given(rolls=st.lists(numbers, max_size=8), noting=st.booleans())
+def test_rerolls_of_any_values(rolls, noting):
+    g = Game(players=2, seed=5, expansions=["easter"])
+    if noting:
+        g.note_rolls()
+    answers_or_raises(lambda: g.reroll(rolls))  # nothing played yet
+    for _ in range(6):
+        g.play(0)
+    answers_or_raises(lambda: g.reroll(rolls))
+    # Whatever was handed, the game goes on: a chosen roll is held in range.
+    assert all(0 <= v < n for n, v in g.last_rolls)
+    assert g.legal_actions() or g.is_over
+
+
+@FUZZ
+@given(radius=st.one_of(st.integers(-2, 3), numbers), record=st.booleans())
+def test_a_batch_of_any_radius_with_records_and_compact_observations(game, radius, record):
+    def run():
+        b = Batch(game, 2, radius, record=record)
+        for _ in range(3):
+            b.step_random()
+        b.compact_observations()
+        b.ended()
+        list(b.seeds)
+
+    answers_or_raises(run)

@@ -136,7 +136,7 @@ def test_batch_steps_many_games():
     b = carcassonne.Batch(Game(seed=0), 8)
     done_total = 0
     for _ in range(400):
-        masks = np.frombuffer(b.masks(), dtype=np.uint8).reshape(len(b), -1)
+        masks = b.masks()
         actions = [int(np.flatnonzero(m)[0]) for m in masks]
         rewards, done = b.step(actions)
         done_total += sum(done)
@@ -150,10 +150,10 @@ def test_batch_legal_indices_are_the_masks_in_sparse_form():
 
     b = carcassonne.Batch(Game(seed=4, players=3), 5, radius=7)
     for _ in range(30):
-        masks = np.frombuffer(b.masks(), dtype=np.uint8).reshape(len(b), -1)
+        masks = b.masks()
         raw_indices, raw_offsets = b.legal()
-        indices = np.frombuffer(raw_indices, dtype=np.int32)
-        offsets = np.frombuffer(raw_offsets, dtype=np.int32)
+        indices = raw_indices
+        offsets = raw_offsets
         for g in range(len(b)):
             assert sorted(indices[offsets[g] : offsets[g + 1]]) == list(np.flatnonzero(masks[g]))
         b.step([int(indices[offsets[g]]) for g in range(len(b))])
@@ -260,3 +260,16 @@ def test_expansions_say_their_group_and_year():
     # group, then year (not known last), then name.
     order = sorted(listing[1:], key=lambda e: (groups.index(e["group"]), e["year"] or 10**9, e["name"].lower()))
     assert [e["id"] for e in order][:3] == ["river", "abbot", "inns-and-cathedrals"]
+
+
+def test_restore_is_exported_and_rebuilds_a_pickled_game():
+    import carcassonne
+    from carcassonne import _core
+
+    assert "restore" in carcassonne.__all__ and carcassonne.restore is _core.restore
+    g = carcassonne.Game(seed=6, expansions=["easter"])
+    for _ in range(12):
+        g.play(0)
+    fn, (state,) = g.__reduce__()
+    copy = carcassonne.restore(state)
+    assert copy.record() == g.record() and copy.scores == g.scores

@@ -121,6 +121,8 @@ def test_a_deploy_index_means_the_same_spot_on_every_tile():
                         assert "all sides" not in label or where == "N", (name, a.label)
                     seen.setdefault(i, set()).add(name)
             legal = [k for k, i in enumerate(g.action_indices(R)) if i is not None]
+            if not legal:
+                break  # the game outgrew the window: every placement is outside it
             g.play(int(rng.choice(legal)))
     city_east = spec["deploy"][0] + spots.index("city:E")
     assert city_east in seen, "no follower was offered a city whose first side is east"
@@ -198,6 +200,8 @@ def test_masks_are_exact_over_random_games(expansions):
             check_exact(g, R)
             indices = g.action_indices(R)
             legal = [(k, i) for k, i in enumerate(indices) if i is not None]
+            if not legal:
+                break  # the game outgrew the window
             k, i = legal[int(rng.integers(len(legal)))]
             if steps % 7 == 0:
                 # The index plays exactly the option it stands for.
@@ -294,7 +298,7 @@ def test_batch_observations_are_the_games_observations_in_one_array(expansions):
         assert b.observations(out) is out
         for g, row in zip(games, out):
             assert np.array_equal(row, obs(g, g.current_player))
-        masks = np.frombuffer(b.masks(), dtype=np.uint8).reshape(n, -1)
+        masks = b.masks()
         actions = [int(rng.choice(np.flatnonzero(m))) for m in masks]
         b.step(actions)
         for g, a in zip(games, actions):
@@ -324,16 +328,18 @@ def test_batch_seats_the_engines_bots():
     for _ in range(400):
         rewards, done = b.step_random()
         assert list(b.players()) == [0] * n
-        r = np.frombuffer(rewards, dtype=np.int32).reshape(n, 3)
+        r = rewards
         finished += sum(done)
     assert finished == b.finished > 0
     # The same seeds and actions give the same games, bots included.
     a1 = Batch(Game(seed=0, players=2), 3, radius=R, opponents={1: "mcts:20"})
     a2 = Batch(Game(seed=0, players=2), 3, radius=R, opponents={1: "mcts:20"})
     for _ in range(30):
-        m = np.frombuffer(a1.masks(), dtype=np.uint8).reshape(3, -1)
+        m = a1.masks()
         acts = [int(np.flatnonzero(x)[-1]) for x in m]
-        assert a1.step(acts) == a2.step(acts)
+        r1, d1 = a1.step(acts)
+        r2, d2 = a2.step(acts)
+        assert np.array_equal(r1, r2) and np.array_equal(d1, d2)
         assert np.array_equal(a1.observations(), a2.observations())
     with pytest.raises(carcassonne.IllegalActionError):
         a1.step([a1.action_space_size - 1] * 3)
@@ -355,8 +361,8 @@ def test_a_batch_against_greedy_loses_with_random_play():
     wins = [0, 0]
     while sum(wins) < 12:
         rewards, done = b.step_random()
-        totals += np.frombuffer(rewards, dtype=np.int32).reshape(n, 2)
-        for g in np.flatnonzero(np.frombuffer(done, dtype=np.uint8)):
+        totals += rewards
+        for g in np.flatnonzero(done):
             wins[int(totals[g, 1] > totals[g, 0])] += 1
             totals[g] = 0
     assert wins[1] > wins[0], wins
@@ -388,9 +394,9 @@ def test_a_batch_plays_the_same_games_on_any_number_of_threads():
         b = Batch(Game(seed=11, players=3), 5, radius=R, opponents={1: "greedy", 2: "mcts:10"}, threads=threads)
         seen = []
         for _ in range(25):
-            m = np.frombuffer(b.masks(), dtype=np.uint8).reshape(5, -1)
+            m = b.masks()
             rewards, done = b.step([int(np.flatnonzero(x)[len(np.flatnonzero(x)) // 2]) for x in m])
-            seen.append((rewards, done, b.observations().tobytes()))
+            seen.append((rewards.tobytes(), done.tobytes(), b.observations().tobytes()))
         runs.append(seen)
     assert runs[0] == runs[1] == runs[2]
 
@@ -398,7 +404,7 @@ def test_a_batch_plays_the_same_games_on_any_number_of_threads():
 def test_an_illegal_index_in_a_batch_moves_only_the_games_before_it():
     b = Batch(Game(seed=12, players=2), 3, radius=R, opponents={1: "random"})
     before = b.observations().copy()
-    m = np.frombuffer(b.masks(), dtype=np.uint8).reshape(3, -1)
+    m = b.masks()
     legal = [int(np.flatnonzero(x)[0]) for x in m]
     illegal = int(np.flatnonzero(m[1] == 0)[0])
     with pytest.raises(carcassonne.IllegalActionError):
@@ -512,3 +518,127 @@ def test_where_figures_stand_is_told_by_owner():
     assert checked == 60
     spec = g.observation_spec(R)
     assert "figure-on:corner-or-tile:+2" in spec["planes"] and "figure-on:N" not in spec["planes"]
+
+
+def _meaning(spec: dict, index: int | None):
+    """What an index stands for, in words that do not depend on the radius."""
+    if index is None:
+        return None
+    r, w = spec["radius"], spec["width"]
+    deploy_lo, deploy_hi = spec["deploy"]
+    if index < 4 * w * w:
+        cell, rot = divmod(index, 4)
+        y, x = divmod(cell, w)
+        return ("place", x - r, y - r, rot)
+    if index == 4 * w * w:
+        return ("pass",)
+    if index < deploy_hi:
+        return ("deploy", *divmod(index - deploy_lo, len(spec["spots"])))
+    return ("slot", index - spec["overflow"][0])
+
+
+@pytest.mark.parametrize("expansions", [[], ["the-tower", "traders-and-builders"], ["abbey-and-mayor", "king-and-robber-baron"]])
+def test_an_index_means_the_same_option_at_every_radius(expansions):
+    # A placement outside the window has no index (it used to take an
+    # overflow slot, so the slots' meaning shifted with the radius); every
+    # other option means the same at radius 3, 5 and 15.
+    radii = (3, 5, 15)
+    outside = 0
+    for seed in range(3):
+        g = Game(seed=seed, players=2, expansions=expansions)
+        specs = {r: g.action_spec(r) | {"radius": r, "width": 2 * r + 1} for r in radii}
+        rng = np.random.default_rng(seed)
+        while not g.is_over:
+            options = g.legal_actions()
+            meanings = {r: [_meaning(specs[r], i) for i in g.action_indices(r)] for r in radii}
+            for k, a in enumerate(options):
+                full = meanings[15][k]
+                for r in (3, 5):
+                    m = meanings[r][k]
+                    if a.kind == "place":
+                        x, y = a.record["place"]["at"] if "place" in a.record else (None, None)
+                        inside = full is not None and max(abs(full[1]), abs(full[2])) <= r
+                        assert m == (full if inside else None), (r, a.label, m, full)
+                        outside += m is None
+                    else:
+                        assert m == full and m is not None, (r, a.label, m, full)
+                        assert m[0] != "place"
+            g.play(int(rng.integers(len(options))))
+    assert outside > 0, "no placement fell outside a small window"
+
+
+def test_batch_results_are_numpy_arrays_and_outgrown_games_restart():
+    n = 6
+    b = Batch(Game(seed=3, players=2), n, radius=1, opponents={1: "random"}, record=True)
+    assert list(b.seeds) == list(range(3, 3 + n))
+    masks = b.masks()
+    assert masks.dtype == np.bool_ and masks.shape == (n, b.action_space_size)
+    indices, offsets = b.legal()
+    assert indices.dtype == offsets.dtype == np.int32 and offsets.shape == (n + 1,)
+    assert b.players().dtype == np.uint8
+    rng = np.random.default_rng(0)
+    outgrown = []
+    for _ in range(60):
+        masks = b.masks()
+        # Every game has a legal index: one that outgrew the window restarted.
+        assert masks.any(axis=1).all()
+        rewards, done = b.step([int(rng.choice(np.flatnonzero(m))) for m in masks])
+        assert rewards.dtype == np.int32 and rewards.shape == (n, 2) and rewards.flags.writeable
+        assert done.dtype == np.bool_ and done.shape == (n,)
+        ended = b.ended()
+        assert sorted(e["game"] for e in ended) == list(np.flatnonzero(done))
+        outgrown += [e for e in ended if e["outgrown"]]
+    assert outgrown and b.outgrown == len(outgrown) <= b.finished
+    e = outgrown[0]
+    replayed = Game.load(e["record"])
+    assert not replayed.is_over and replayed.scores == e["scores"]
+    assert replayed.unindexed(1) == len(replayed.legal_actions()) > 0
+    with pytest.raises(ValueError, match="radius 0"):
+        Batch(Game(seed=3), 2, radius=0)
+
+
+def test_the_compact_observation_lists_the_board_and_holds_the_observations_numbers():
+    g = Game(seed=5, players=3, expansions=["abbey-and-mayor"])
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        g.play(int(rng.integers(len(g.legal_actions()))))
+    r = 15
+    spec = g.observation_spec(r)
+    w = spec["width"]
+    for seat in range(3):
+        c = g.compact_observation(seat, r)
+        full = np.frombuffer(g.observation(seat, r), np.float32)
+        planes = len(spec["planes"]) * w * w
+        assert np.array_equal(c["numbers"], full[planes:])
+        assert c["tiles"].shape == (g.state()["tiles_placed"], 4)
+        placed = {(t[0], t[1]) for t in c["tiles"].tolist()}
+        tile_plane = full[: w * w].reshape(w, w)
+        assert placed == {(int(x) - r, int(y) - r) for y, x in zip(*np.nonzero(tile_plane))}
+        assert c["figures"].shape[1] == 5 and len(c["figures"]) > 0
+        for x, y, kind, owner, spot in c["figures"].tolist():
+            assert (x, y) in placed and 0 <= kind < len(spec["figures"])
+            assert -1 <= owner < 3 and -1 <= spot < len(g.action_spec(r)["spots"])
+        owners = sorted(o for *_, o, _ in c["figures"].tolist() if o >= 0)
+        if seat == 0:
+            first = owners
+    # Seats are counted from the observer: the same figures, other offsets.
+    assert sorted((o - 1) % 3 for o in first) == sorted(
+        o for *_, o, _ in g.compact_observation(1, r)["figures"].tolist() if o >= 0
+    )
+    # Far smaller than the planes.
+    assert c["numbers"].nbytes + c["tiles"].nbytes + c["figures"].nbytes < full.nbytes / 4
+
+
+def test_a_batch_gives_every_games_compact_observation_at_once():
+    b = Batch(Game(seed=8, players=2), 4, radius=R, opponents={1: "greedy"})
+    for _ in range(15):
+        b.step_random()
+    c = b.compact_observations()
+    assert c["tile_offsets"][0] == 0 and c["tile_offsets"][-1] == len(c["tiles"])
+    assert c["figure_offsets"][-1] == len(c["figures"]) and c["numbers"].shape[0] == 4
+    full = b.observations()
+    # Each game's numbers are its observation's numbers after the planes.
+    assert np.array_equal(c["numbers"], full[:, full.shape[1] - c["numbers"].shape[1] :])
+    # Later steps placed tiles in every game: one row each, plus the start tile.
+    counts = np.diff(c["tile_offsets"])
+    assert (counts >= 2).all()

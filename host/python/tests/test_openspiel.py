@@ -214,3 +214,93 @@ def test_tiles_set_aside_and_returned_are_drawn_again():
             assert "went back into the bag" in str(state)
             unrecordable += 1
     assert unrecordable > 0, "no game had a tile come back before a chosen draw"
+
+
+def test_the_observation_tensor_is_the_observation_once():
+    # OpenSpiel concatenates every entry of the observer's dict: a view of
+    # the whole tensor beside views of its parts doubled it (96,520 numbers
+    # for an observation of 48,260), and AlphaZero's first layer with it.
+    import numpy as np
+
+    game = pyspiel.load_game("python_carcassonne(radius=15)")
+    size = game.template.observation_size(15)
+    assert size == 48_260  # base game, 2 seats: 50 planes of 31 × 31, 210 numbers
+    assert game.observation_tensor_shape() == [size]
+    assert game.observation_tensor_size() == size
+    state = game.new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])
+    for player in range(2):
+        tensor = np.asarray(state.observation_tensor(player), np.float32)
+        assert tensor.shape == (size,)
+        assert np.array_equal(tensor, np.frombuffer(state._game.observation(player, 15), np.float32))
+
+
+def _to_first_roll(state, rng):
+    """Plays `state` on at random until a chance node over a roll."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            if state.action_to_string(pyspiel.PlayerId.CHANCE, 0).startswith("roll"):
+                return True
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return False
+
+
+def test_expansion_dice_are_chance_nodes_that_copies_do_not_know():
+    # Easter's die used to be rolled inside the engine from the game's seed,
+    # so every copy of a state rolled the same future dice and a search knew
+    # them; now each roll is a chance node over the die's faces.
+    import numpy as np
+
+    game = pyspiel.load_game("python_carcassonne(expansions=easter,seed=3)")
+    rng = np.random.default_rng(1)
+    state = game.new_initial_state()
+    assert _to_first_roll(state, rng), "no die was rolled in a whole game"
+    outcomes = state.chance_outcomes()
+    assert outcomes == [(v, pytest.approx(1 / 6)) for v in range(6)]
+    rolled = {}
+    for face in range(6):
+        copy = state.clone()
+        copy.apply_action(face)
+        assert copy._game.last_rolls[0] == (6, face)
+        # The copy's own copy rolled the same: the chosen roll is its state.
+        again = copy.clone()
+        assert again._game.last_rolls[0] == (6, face)
+        assert again.observation_tensor(0) == copy.observation_tensor(0)
+        rolled[face] = copy
+    # What the bunny may hop depends on the face chosen.
+    hops = {str(rolled[f]._game.counters()["easter.hops"]["numbers"]) for f in range(6)}
+    assert len(hops) > 1, hops
+
+
+def test_random_sim_test_with_dice_and_bags():
+    for expansions in ("easter", "hills-and-sheep", "under-the-big-top"):
+        game = pyspiel.load_game(f"python_carcassonne(expansions={expansions},seed=2)")
+        pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_rolls_are_chosen_outcomes_of_the_game_itself():
+    # Game.note_rolls / last_rolls / reroll: the engine's side of the chance node.
+    import carcassonne as cc
+    import numpy as np
+
+    g = cc.Game(seed=4, expansions=["easter"])
+    g.note_rolls()
+    rng = np.random.default_rng(4)
+    while not g.last_rolls and not g.is_over:
+        g.play(int(rng.integers(len(g.legal_actions()))))
+    (n, value), *_ = g.last_rolls
+    assert n == 6 and 0 <= value < 6
+    other = (value + 1) % 6
+    assert g.reroll([other])[0] == (6, other)
+    with pytest.raises(cc.RecordError, match="rolls were chosen"):
+        g.record()
+    # Pickled, the game rolls the chosen die again.
+    import pickle
+
+    assert pickle.loads(pickle.dumps(g)).counters() == g.counters()
+    plain = cc.Game(seed=4)
+    with pytest.raises(cc.IllegalActionError, match="note_rolls"):
+        plain.reroll([0])

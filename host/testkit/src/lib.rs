@@ -359,6 +359,8 @@ pub struct Played {
 /// - every counter value an expansion writes ([`Expansion::counters`](carcassonne_core::Expansion::counters))
 ///   is one it declares, of its scope, for a seat of the game or a tile on
 ///   the board;
+/// - what each expansion keeps up from the events agrees with a recount
+///   ([`Expansion::check_kept_up`](carcassonne_core::Expansion::check_kept_up));
 ///
 /// and at the end, that the record written while playing survives JSON and
 /// replays to the identical game (scores, board, figures, every
@@ -454,6 +456,9 @@ pub fn paid_to_nobody(game: &Game) -> i64 {
 fn check(game: &Game, scores: &mut [i32], paid: &mut i64, seed: u64, decision: usize) {
     let s = game.state();
     let rules = game.rules();
+    if let Err(e) = game.check_kept_up() {
+        panic!("seed {seed}, decision {decision}: kept-up values differ from the board: {e}");
+    }
     for p in 0..s.players() as u8 {
         for (k, decl) in rules.figures().iter().enumerate() {
             let on_board = s

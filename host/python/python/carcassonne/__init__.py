@@ -26,6 +26,7 @@ from carcassonne._core import (
     __version__,
     expansions,
     merge_shards,
+    restore,
     simulate_shard,
 )
 
@@ -46,6 +47,7 @@ __all__ = [
     "expansions",
     "merge_shards",
     "play_out",
+    "restore",
     "simulate_shard",
 ]
 

@@ -16,4 +16,13 @@ def register_envs() -> None:
 
     if ENV_ID in registry:
         return
-    register(id=ENV_ID, entry_point="carcassonne.gym:CarcassonneGymEnv")
+    try:
+        # Gymnasium 1.x: gymnasium.make_vec(ENV_ID, num_envs=n, vectorization_mode="vector_entry_point")
+        # builds the Batch-backed vector environment.
+        register(
+            id=ENV_ID,
+            entry_point="carcassonne.gym:CarcassonneGymEnv",
+            vector_entry_point="carcassonne.gym:CarcassonneVectorEnv",
+        )
+    except TypeError:  # Gymnasium 0.29: no vector entry points
+        register(id=ENV_ID, entry_point="carcassonne.gym:CarcassonneGymEnv")

@@ -7,15 +7,26 @@ Action space: ``Discrete(game.action_space_size(radius))`` (see the package
 README and ``game.action_spec(radius)``): window cell × 4 rotations for
 placements, pass, figure kind × deploy spot on the tile just placed (a
 spot is a feature's kind and where it lies, ``"city:E"``, or a corner), then
-64 overflow slots for every other option (expansion decisions, placements
-outside the window) in the engine's order.
+``OVERFLOW`` option slots for the decision's other options (expansion
+decisions, deployments on other tiles), the ``k``-th of them in the engine's
+order. A placement outside the window has no index: when a game outgrows
+the window (a decision none of whose options has an index) every agent is
+truncated, with a ``RuntimeWarning`` once per environment.
 
 Observation: ``{"observation": Box(float32, (size,)), "action_mask":
 Box(int8, (size,))}``: planes of W × W cells, then numbers, as
 ``env.observation_spec`` (``Game.observation_spec(radius)``) names them;
 ego-centric (seats counted from the observer) and documented in the README.
 Rewards are score changes of every seat on each step (scoring can pay
-opponents); ``max_turns`` truncates every agent when reached.
+opponents); ``max_turns`` truncates every agent when reached. Observations
+are writable arrays of their own.
+
+An action the mask forbids raises ``IllegalActionError`` (the game is
+unchanged); with ``illegal_reward=r`` it ends the game instead, as
+PettingZoo's ``TerminateIllegalWrapper`` does: the agent that played it gets
+``r``, the others 0, every agent is terminated and ``infos[agent]
+["illegal_action"]`` is True for it. PettingZoo's ``parallel_seed_test``
+samples actions without the masks, so it passes with ``illegal_reward``.
 
 ``parallel_env(...)`` is the same game as a PettingZoo ``ParallelEnv``:
 Carcassonne is sequential, so each ``step`` plays one decision, that of the
@@ -27,13 +38,14 @@ every agent on every step.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from carcassonne._core import Game
+from carcassonne._core import Game, IllegalActionError
 
 DEFAULT_RADIUS = 15
 
@@ -50,10 +62,13 @@ class CarcassonneEnv(AECEnv):
         radius: int = DEFAULT_RADIUS,
         max_turns: int | None = None,
         render_mode: str | None = None,
+        illegal_reward: float | None = None,
         **overrides: Any,
     ) -> None:
         super().__init__()
         self._config = config
+        self._illegal_reward = illegal_reward
+        self._warned = False
         self._overrides = overrides
         self._radius = radius
         self.max_turns = max_turns
@@ -107,12 +122,26 @@ class CarcassonneEnv(AECEnv):
             self.agent_selection = self.possible_agents[player]
             self.infos[self.agent_selection]["action_mask"] = mask
             self._mask = mask
+            if not mask.any():
+                # Every legal option is a placement outside the window.
+                if not self._warned:
+                    warnings.warn(
+                        f"the game outgrew the window of radius {self._radius}: no legal placement has an "
+                        "index, so the game is truncated (a larger radius avoids it)",
+                        RuntimeWarning,
+                        stacklevel=3,
+                    )
+                    self._warned = True
+                self.truncations = {a: True for a in self.agents}
+                for a in self.agents:
+                    self.infos[a]["outgrown"] = True
 
     def observe(self, agent: str) -> dict:
         seat = self.possible_agents.index(agent)
-        obs = np.frombuffer(self.game.observation(seat, self._radius), dtype=np.float32)
-        if agent == self.agent_selection and self.game.current_player == seat:
-            mask = self._mask
+        # Its own writable copy (the engine's bytes are read-only).
+        obs = np.frombuffer(bytearray(self.game.observation(seat, self._radius)), dtype=np.float32)
+        if agent == self.agent_selection and self.game.current_player == seat and not self.truncations[agent]:
+            mask = self._mask.copy()
         else:
             mask = np.zeros(self._size, dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
@@ -123,7 +152,18 @@ class CarcassonneEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.game.play_index(int(action), self._radius)
+        try:
+            self.game.play_index(int(action), self._radius)
+        except IllegalActionError:
+            if self._illegal_reward is None:
+                raise
+            # Ends the game (PettingZoo's TerminateIllegalWrapper).
+            for a in self.agents:
+                self.rewards[a] = float(self._illegal_reward) if a == agent else 0.0
+            self.terminations = {a: True for a in self.agents}
+            self.infos = {a: {"illegal_action": a == agent} for a in self.agents}
+            self._accumulate_rewards()
+            return
         scores = self.game.scores
         for i, a in enumerate(self.agents):
             self.rewards[a] = float(scores[i] - self._scores[i])
@@ -133,7 +173,7 @@ class CarcassonneEnv(AECEnv):
         elif self.max_turns is not None and self.game.turn > self.max_turns:
             self.truncations = {a: True for a in self.agents}
         self._select()
-        if self.game.is_over or any(self.truncations.values()):
+        if self.game.is_over or any(self.truncations.values()) or any(self.terminations.values()):
             # Every agent steps once more with None to leave; keep the order stable.
             self.agent_selection = agent
         self._accumulate_rewards()

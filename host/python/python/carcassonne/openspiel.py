@@ -31,21 +31,40 @@ winners) and 0 to the others, a bounded value for search;
 a 2-player game returns +1 and -1 (0 each for a tie): what OpenSpiel's
 AlphaZero learns from (its value is player 1's return, in [-1, 1]).
 
-Parameters: ``players``, ``seed`` (expansions' own dice), ``expansions``
+Expansions' rolls are chance nodes too: a die (Easter's), a token drawn
+from a bag (Hills & Sheep's sheep and wolves, Under the Big Top's animal
+tokens), anything an expansion draws from the game's random stream during
+play (``Ctx::random_below``). After a decision that rolled, each roll is a
+chance node whose outcomes are ``0 … n-1``, each with probability 1/n (the
+engine's own uniform draw), chosen the way draws are: the decision is
+taken back and played again with the rolls chosen (``Game.note_rolls``,
+``Game.last_rolls``, ``Game.reroll``). A decision's rolls come before its
+draws. So no copy of a state knows the dice ahead, and a search (OpenSpiel's
+``MCTSBot``, AlphaZero) samples them as it samples draws. Only what the
+setup shuffles (Fruit Trees' face-down stacks) comes from ``seed``.
+
+A placement outside the window (``radius``) has no action: a game that
+outgrows it (a decision none of whose options has an index) ends there,
+terminal with the scores so far, with a ``RuntimeWarning``.
+
+Parameters: ``players``, ``seed`` (the setup's shuffles), ``expansions``
 (joined with ``+``, since OpenSpiel's game strings split parameters on
 commas: ``expansions=easter+fruit-trees``), ``variants``
 (``EXPANSION.NAME:VALUE`` joined with ``+``:
 ``variants=easter.die:d6+base.farmers:false``), ``radius``, ``utility``.
-Expansions that roll dice keep those rolls inside the engine (seeded by
-``seed``), so only the draw is a chance node.
 """
 
 from __future__ import annotations
+
+import warnings
 
 import numpy as np
 import pyspiel
 
 from carcassonne._core import Game, RecordError
+
+# The widest roll a chance node offers (the sheep bag holds 18 tokens, a die 6).
+MAX_ROLL = 64
 
 _DEFAULTS = {"players": 2, "seed": 0, "expansions": "", "variants": "", "radius": 15, "utility": "points"}
 
@@ -115,9 +134,12 @@ class CarcassonneGame(pyspiel.Game):
         self.start = self.template.with_draw_order(
             [t for counts in self.phase_counts for t, n in zip(self.tile_ids, counts) for _ in range(n)]
         )
+        # Every decision's rolls are chance nodes.
+        self.start.note_rolls()
         info = pyspiel.GameInfo(
             num_distinct_actions=self.template.action_space_size(self.radius),
-            max_chance_outcomes=len(self.tile_ids),
+            # A draw's outcomes are tile types; a roll's, 0 … n-1.
+            max_chance_outcomes=max(len(self.tile_ids), MAX_ROLL),
             num_players=int(params["players"]),
             min_utility={"win": 0.0, "zero-sum": -1.0}.get(self.utility, -1000.0),
             max_utility={"win": 1.0, "zero-sum": 1.0}.get(self.utility, 2000.0),
@@ -153,12 +175,22 @@ class CarcassonneState(pyspiel.State):
         self._phase_of = game.phase_of
         self._draws: list[str] = []
         self._game: Game = game.start.clone()
-        # The draws of the pending chance node's decision chosen so far:
-        # the setup (or the last decision) drew, and each chance outcome
-        # decides one of its draws.
-        self._chance = self._game.last_draws > 0
+        # The draws and rolls of the pending chance node's decision chosen
+        # so far: the setup (or the last decision) drew and rolled, and each
+        # chance outcome decides one roll, then one draw.
         self._chosen: list[str] = []
+        self._rolls: list[int] = []
+        self._chance = self._pending()
         self._last = [0] * game.num_players()
+        self._outgrown = False
+
+    def _pending_roll(self) -> int | None:
+        """The range n of the next roll to choose, or None."""
+        made = self._game.last_rolls
+        return made[len(self._rolls)][0] if len(self._rolls) < len(made) else None
+
+    def _pending(self) -> bool:
+        return self._pending_roll() is not None or len(self._chosen) < self._game.last_draws
 
     def _at_chance(self) -> bool:
         return self._chance
@@ -166,7 +198,7 @@ class CarcassonneState(pyspiel.State):
     def current_player(self) -> int:
         if self._chance:
             return pyspiel.PlayerId.CHANCE
-        if self._game.current_player is None:
+        if self._game.current_player is None or self._outgrown:
             return pyspiel.PlayerId.TERMINAL
         return self._game.current_player
 
@@ -186,6 +218,11 @@ class CarcassonneState(pyspiel.State):
         return [n if self._phase_of[i] == phase else 0 for i, n in enumerate(left)]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        n = self._pending_roll()
+        if n is not None:
+            if n > MAX_ROLL:
+                raise ValueError(f"a roll of {n} outcomes; the OpenSpiel game offers at most {MAX_ROLL}")
+            return [(v, 1.0 / n) for v in range(n)]
         left = self._left()
         total = sum(left)
         return [(i, n / total) for i, n in enumerate(left) if n > 0]
@@ -194,24 +231,43 @@ class CarcassonneState(pyspiel.State):
         """The scores once a decision or the end is reached."""
         if not self._chance:
             self._last = self._game.scores
+            # A decision none of whose options has an index (every
+            # placement outside the window) ends the game here.
+            self._outgrown = (
+                self._game.current_player is not None and b"\x01" not in self._game.action_mask(self._radius)
+            )
+            if self._outgrown:
+                warnings.warn(
+                    f"the game outgrew the window of radius {self._radius}: no legal placement has an index, "
+                    "so the state is terminal (a larger radius avoids it)",
+                    RuntimeWarning,
+                    stacklevel=2,
+                )
 
     def _apply_action(self, action: int) -> None:
         if self._chance:
-            tile = self._tile_ids[action]
-            self._draws.append(tile)
-            self._chosen.append(tile)
-            # Still a chance node when the chosen tile fit nowhere and the
-            # game drew again.
-            self._chance = self._game.redraw(self._chosen) > len(self._chosen)
-            if not self._chance:
-                self._chosen = []
+            if self._pending_roll() is not None:
+                self._rolls.append(int(action))
+                self._game.reroll(self._rolls)
+            else:
+                tile = self._tile_ids[action]
+                self._draws.append(tile)
+                self._chosen.append(tile)
+                # Still a chance node when the chosen tile fit nowhere and
+                # the game drew again.
+                self._game.redraw(self._chosen)
+            self._chance = self._pending()
         else:
             self._game.play_index(action, self._radius)
-            self._chance = self._game.last_draws > 0
+            self._chosen, self._rolls = [], []
+            self._chance = self._pending()
         self._settle()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            n = self._pending_roll()
+            if n is not None:
+                return f"roll {action} of {n}"
             return f"draw {self._tile_ids[action]}"
         labels = dict(zip(self._game.action_indices(self._radius), self._game.legal_actions()))
         a = labels.get(action)
@@ -248,8 +304,13 @@ class CarcassonneState(pyspiel.State):
 
 
 class CarcassonneObserver:
-    """Observation tensor (``Game.observation``, ego-centric; ``dict`` holds its planes
-    as (planes, W, W) and each vector part by name) and string."""
+    """Observation tensor (``Game.observation``, ego-centric) and string.
+
+    ``dict`` holds views that partition the tensor, in its order: the
+    planes as ``(planes, W, W)``, then each vector part by name. OpenSpiel
+    builds a state's ``observation_tensor`` by concatenating every entry of
+    ``dict``, so no entry may overlap another (a view of the whole tensor
+    beside its parts made OpenSpiel's tensor twice the observation)."""
 
     def __init__(self, game: CarcassonneGame) -> None:
         self._radius = game.radius
@@ -257,10 +318,13 @@ class CarcassonneObserver:
         self.tensor = np.zeros(spec["size"], np.float32)
         w = spec["width"]
         planes = len(spec["planes"])
-        # Views into the tensor: the planes as (planes, W, W), each vector part by name.
-        self.dict = {"observation": self.tensor, "planes": self.tensor[: planes * w * w].reshape(planes, w, w)}
+        self.dict = {"planes": self.tensor[: planes * w * w].reshape(planes, w, w)}
+        at = planes * w * w
         for name, (start, stop) in spec["vectors"].items():
+            assert start == at, "the vector parts follow the planes without gap"
             self.dict[name] = self.tensor[start:stop]
+            at = stop
+        assert at == spec["size"]
 
     def set_from(self, state: CarcassonneState, player: int) -> None:
         if state._game is None:
