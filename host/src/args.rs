@@ -377,7 +377,7 @@ pub(crate) struct ServeArgs {
     /// X-Forwarded-For/-Proto/-Host): an address or a range (127.0.0.1, ::1, 10.0.0.0/8); repeatable.
     #[arg(long = "trust-proxy", value_name = "ADDR")]
     pub(crate) trust_proxy: Vec<carcassonne_serve::proxy::Net>,
-    /// The address people reach the server at through its proxy (https://carcassonne.example.org):
+    /// The address people reach the server at through its proxy (`https://carcassonne.example.org`):
     /// the links it prints and hands out are made with it.
     #[arg(long, value_name = "URL", value_parser = public_url)]
     pub(crate) public_url: Option<String>,

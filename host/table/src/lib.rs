@@ -1318,7 +1318,7 @@ impl Table {
 
     /// Lets the bot seats decide, here and now, until a person must or the
     /// game is over: for callers without a bot worker (a server runs them
-    /// on [`lobby::GameSlot`]'s).
+    /// on `carcassonne-serve`'s `lobby::GameSlot`).
     ///
     /// # Errors
     /// A bot's move cannot be played or saved.
