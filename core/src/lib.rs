@@ -75,7 +75,7 @@ pub use registry::{Catalog, Registration};
 pub use rules::{MAX_PLAYERS, Rules, SetupError, TileSource};
 pub use state::{Captive, CoreState, Phase};
 pub use tables::Tables;
-pub use text_file::{TextFileError, read_text_file};
+pub use text_file::{TextFileError, direction_control, read_text_file};
 pub use tiles::{EdgeKind, FeatureKind, TileDef, TileSet, TileType};
 pub use values::{Value, ValueKind};
 pub use words::Line;

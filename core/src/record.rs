@@ -6,7 +6,7 @@ use crate::config::GameConfig;
 use crate::expansion::Deployment;
 use crate::figures::{CORNER_NAMES, Spot};
 use crate::game::{Action, Game, IllegalAction, PlayError, RefusalKind};
-use crate::geometry::{Pos, Rotation, Segment};
+use crate::geometry::{Pos, Rotation};
 use crate::registry::Catalog;
 use crate::rules::{Rules, SetupError, TileSource};
 use crate::state::CoreState;
@@ -765,15 +765,18 @@ impl CoreState {
         let tile = &self.tables().tile(placed.tile).def;
         let def = &tile.features[fi];
         // A centre segment names a road or a city side best ("city:N", not "city:NW").
-        let board: Vec<Segment> = def.segments.iter().map(|s| s.rotated(placed.rotation)).collect();
-        match board
-            .iter()
-            .copied()
-            .filter(|s| s.is_centre())
-            .min()
-            .or_else(|| board.iter().copied().min())
-        {
-            Some(seg) => format!("{}:{}", self.tables().kind_name(def.kind), seg.name()),
+        // Built without a vector or the formatter: expansions name every
+        // open feature of the board in their options (Mage & Witch).
+        let board = || def.segments.iter().map(|s| s.rotated(placed.rotation));
+        match board().filter(|s| s.is_centre()).min().or_else(|| board().min()) {
+            Some(seg) => {
+                let (kind, side) = (self.tables().kind_name(def.kind), seg.name());
+                let mut name = String::with_capacity(kind.len() + 1 + side.len());
+                name.push_str(kind);
+                name.push(':');
+                name.push_str(side);
+                name
+            }
             None => def.name.clone().unwrap_or_else(|| {
                 let kind_name = self.tables().kind_name(def.kind);
                 let same_kind = tile.features.iter().filter(|f| f.kind == def.kind).count();

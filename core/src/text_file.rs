@@ -143,6 +143,31 @@ fn file_kind(meta: &std::fs::Metadata) -> &'static str {
     "special file"
 }
 
+/// The first character of `text` that changes the direction text is shown
+/// in (the embeddings, overrides and isolates U+202A–U+202E and
+/// U+2066–U+2069), with its name. Such a character in an id or a name
+/// makes it look like other text in a table, a message or the editor
+/// ("Trojan Source"): ids and names are refused with one. The marks
+/// U+200E and U+200F, which only tell where a run of text ends, are not
+/// among them.
+pub fn direction_control(text: &str) -> Option<(char, &'static str)> {
+    text.chars().find_map(|c| {
+        let name = match c {
+            '\u{202A}' => "left-to-right embedding",
+            '\u{202B}' => "right-to-left embedding",
+            '\u{202C}' => "pop directional formatting",
+            '\u{202D}' => "left-to-right override",
+            '\u{202E}' => "right-to-left override",
+            '\u{2066}' => "left-to-right isolate",
+            '\u{2067}' => "right-to-left isolate",
+            '\u{2068}' => "first strong isolate",
+            '\u{2069}' => "pop directional isolate",
+            _ => return None,
+        };
+        Some((c, name))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

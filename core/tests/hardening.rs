@@ -316,3 +316,64 @@ fn names_and_other_free_text_have_a_sensible_length() {
         ["t.toml:3:8: `set.name` is 201 characters long; at most 200"]
     );
 }
+
+// ------------------------------------------------------------ issue 55, 9
+
+/// An edge kind written as a number (`edges = [1, "F", "F", "F"]`) is
+/// named as written in the message, where it used to be an empty name
+/// (``unknown edge kind `` in `, F, F, F` ``).
+#[test]
+fn an_edge_kind_written_as_a_number_keeps_its_value_in_the_message() {
+    let tile = |edges: &str| {
+        format!(
+            "[set]\nid = \"x\"\n\n[[tile]]\nid = \"A\"\ncount = 1\nedges = {edges}\n\
+             features = [{{ kind = \"field\", edges = [\"N\", \"E\", \"S\", \"W\"] }}]\n"
+        )
+    };
+    assert!(parse_tile_set("t.toml", &tile("[\"F\", \"F\", \"F\", \"field\"]"), &Catalog::default()).is_ok());
+    assert_eq!(
+        problems(&tile("[1, \"F\", 2.5, \"F\"]")),
+        [
+            "t.toml:7:10: edge `1` in `1, F, 2.5, F` is an integer, not an edge kind: write its name or letter \
+             in quotes (F field, R road, C city or X wall)",
+            "t.toml:7:18: edge `2.5` in `1, F, 2.5, F` is a float, not an edge kind: write its name or letter \
+             in quotes (F field, R road, C city or X wall)",
+        ]
+    );
+    let three = problems(&tile("[true, \"F\", \"F\"]"));
+    assert_eq!(three.len(), 1, "{three:?}");
+    assert!(three[0].contains("found `true, F, F`"), "{three:?}");
+}
+
+/// Ids and names holding a character that changes the direction text is
+/// shown in (a right-to-left override makes `A\u{202E}1B` show as `AB1`,
+/// like another tile) are refused, naming the character; a
+/// right-to-left name without one is taken.
+#[test]
+fn ids_and_names_with_direction_overrides_are_refused() {
+    let tile = |id: &str, name: &str| {
+        format!(
+            "[set]\nid = \"x\"\n\n[[tile]]\nid = \"{id}\"\nname = \"{name}\"\ncount = 1\nedges = \"FFFF\"\n\
+             features = [{{ kind = \"field\", edges = [\"N\", \"E\", \"S\", \"W\"] }}]\n"
+        )
+    };
+    assert!(parse_tile_set("t.toml", &tile("A1", "حقل"), &Catalog::default()).is_ok());
+    assert_eq!(
+        problems(&tile("A\u{202E}1B", "x")),
+        [
+            "t.toml:5:6: tile `id` holds U+202E (right-to-left override), which changes how the text around it \
+          is shown; write it without"
+        ]
+    );
+    for c in [
+        '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
+    ] {
+        let found = problems(&tile("A", &format!("field{c}")));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].contains(&format!("tile `name` holds U+{:04X}", u32::from(c))),
+            "{found:?}"
+        );
+    }
+    assert_eq!(carcassonne_core::direction_control("A\u{200F}B"), None, "a mark only");
+}

@@ -157,6 +157,8 @@ fn compare(args: &SimulateArgs, id: &str) -> Result<()> {
     let without =
         Rules::new(&setup.catalog, &without_config, &setup.tiles).with_context(|| format!("the game without {id}"))?;
     session::bots_for(&setup.config, &args.bot)?;
+    // The two runs are paired seed by seed: their results are kept.
+    simulate::check_kept(args.games, "--compare")?;
     let progress = !args.json;
     let run = |config: &carcassonne_core::GameConfig, rules: &Rules| {
         simulate::run(
@@ -356,36 +358,89 @@ fn simulate(args: SimulateArgs) -> Result<()> {
     };
     let start = std::time::Instant::now();
     let progress = !args.json && !args.csv && !args.jsonl && args.out.is_none();
-    let (header, results) = simulate::run_shard(&setup, args.games, shard, args.threads, &args.bot, progress)?;
-    let elapsed = start.elapsed().as_secs_f64();
-    let output = |text: &str| match &args.out {
-        Some(path) => setup::write_atomically(path, text),
-        None => {
-            say(text);
+    let header = simulate::shard_header(&setup, args.games, shard, &args.bot)?;
+    // Everything is made game by game: the memory a run takes does not grow
+    // with its number of games (the lines of `--jsonl` and `--csv` are
+    // written as they come, the summary is a tally).
+    let mut out = Output::to(args.out.as_deref())?;
+    let seats = header.config.players.len();
+    let mut tally = simulate::Tally::new(seats, header.sources.len());
+    if args.jsonl {
+        out.write(&simulate::shard_header_line(&header)?)?;
+    } else if args.csv {
+        out.write(&simulate::csv_header(&header.sources, seats))?;
+    }
+    simulate::run_shard_each(&setup, &header, args.threads, progress, |r| {
+        if args.jsonl {
+            out.write(&simulate::result_line(&r)?)
+        } else if args.csv {
+            out.write(&simulate::csv_line(&r, seats))
+        } else {
+            tally.add(&r);
             Ok(())
         }
-    };
-    if args.jsonl {
-        return output(&simulate::shard_jsonl(&header, &results)?);
+    })?;
+    let elapsed = start.elapsed().as_secs_f64();
+    if args.jsonl || args.csv {
+        return out.finish();
     }
-    if args.csv {
-        return output(&simulate::csv(&header.sources, header.config.players.len(), &results));
-    }
+    let summary = tally.summary(&header.config, &header.sources);
     if let Some(path) = &args.html {
-        let summary = simulate::summarise(&header.config, &header.sources, &results);
         let names: Vec<String> = header.config.players.iter().map(|p| p.name.clone()).collect();
         setup::write_atomically(path, &carcassonne_lab::html_report::html(&summary, &names))?;
         eprintln!("wrote the report to {}", path.display());
     }
-    output(&simulate::summary_output(&header, &results, args.json)?)?;
+    out.write(&simulate::summary_output_of(&header, &summary, args.json)?)?;
+    out.finish()?;
     if !args.json {
         eprintln!(
             "{} games in {elapsed:.2} s ({:.0} games/s)",
-            results.len(),
-            results.len() as f64 / elapsed.max(1e-9)
+            tally.games(),
+            tally.games() as f64 / elapsed.max(1e-9)
         );
     }
     Ok(())
+}
+
+/// Where `simulate` writes: standard output, or a file put in place whole
+/// when the run is done (`--out`); written in pieces of at most 64 KiB.
+struct Output {
+    file: Option<safe_file::AtomicWriter>,
+    pending: String,
+}
+
+impl Output {
+    fn to(path: Option<&std::path::Path>) -> Result<Output> {
+        Ok(Output {
+            file: path.map(safe_file::AtomicWriter::create).transpose()?,
+            pending: String::new(),
+        })
+    }
+
+    fn write(&mut self, text: &str) -> Result<()> {
+        self.pending.push_str(text);
+        if self.pending.len() >= 64 << 10 {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<()> {
+        match &mut self.file {
+            Some(file) => file.write(self.pending.as_bytes())?,
+            None => say(&self.pending),
+        }
+        self.pending.clear();
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<()> {
+        self.flush()?;
+        match self.file {
+            Some(file) => file.finish(),
+            None => Ok(()),
+        }
+    }
 }
 
 /// The shard files' names and texts.
@@ -601,6 +656,9 @@ fn serve(args: ServeArgs) -> Result<()> {
         None => Lobby::new(offer, args.max_games),
         Some(dir) => {
             let store = carcassonne_serve::store::Store::open(&dir)?;
+            if let Some(note) = store.notice() {
+                eprintln!("warning: {note}");
+            }
             let (lobby, loaded) = Lobby::with_store(offer, args.max_games, store.clone(), keep)
                 .with_context(|| format!("cannot read the games of {}", store.path().display()))?;
             if !loaded.pruned.is_empty() {
@@ -632,12 +690,16 @@ fn serve(args: ServeArgs) -> Result<()> {
             // The flag adds undo; a configuration's `undo = true` needs no flag.
             table.allow_undo(true);
         }
-        if let Err(r) = server.lobby().add(table) {
-            // Kept games may fill the server: it serves them all the same.
-            if server.lobby().store().is_none() {
-                bail!("{}", r.error);
-            }
-            eprintln!("warning: the game the flags describe was not created: {}", r.error);
+        // Kept games may fill the server: it serves them all the same. A
+        // game that cannot be stored (a nearly full disk) stops the start:
+        // the server was asked to serve it.
+        match server.lobby().add_at_start(table) {
+            Ok(None) => {}
+            Ok(Some(why)) => eprintln!("warning: the game the flags describe was not created: {why}"),
+            Err(r) => bail!(
+                "the game the flags describe cannot be served, so the server does not start: {}",
+                r.error
+            ),
         }
     }
     // The bots of the games resumed from the database think on.

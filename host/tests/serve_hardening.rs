@@ -1033,3 +1033,101 @@ fn a_large_edit_is_linear_and_stops_when_its_request_times_out() {
         gave_up.elapsed()
     );
 }
+
+// ------------------------------------------------------------ issue 55, 8
+
+/// The game a server is started for (`serve --config`, `--record`) on a
+/// nearly full data directory (the test budget of the directory): it
+/// cannot be stored, and the start is refused with the reason, where the
+/// server used to start with a warning and without the game. Kept games
+/// filling the server only warn: the server serves them.
+#[test]
+fn a_game_asked_for_at_start_that_the_disk_refuses_stops_the_start() {
+    use carcassonne_serve::lobby::{Lobby, Offer};
+    use carcassonne_serve::store::Store;
+    use carcassonne_setup::safe_file::disk_full;
+    let dir = std::env::temp_dir().join(format!("carcassonne-serve-start-full-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let data = dir.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let record = dir.join("game.json");
+    let open = |max_games| {
+        Lobby::with_store(Offer::default(), max_games, Store::open(&data).unwrap(), None)
+            .unwrap()
+            .0
+    };
+    let lobby = open(1);
+    // A game of the flags, then one continued from a record file new to
+    // the database: neither fits.
+    for record in [None, Some(record.as_path())] {
+        disk_full::arm(&data, 0);
+        let table = Table::open(&args(Some(4)), record).unwrap();
+        let refused = lobby.add_at_start(table).unwrap_err();
+        disk_full::disarm(&data);
+        assert_eq!(refused.status, 503, "{}", refused.error);
+        assert!(
+            refused.error.contains("could not be stored") && refused.error.contains("no space left"),
+            "{}",
+            refused.error
+        );
+        assert!(lobby.all().is_empty(), "no game is served in its place");
+    }
+    // With room, the record's game is served.
+    let table = Table::open(&args(Some(4)), Some(&record)).unwrap();
+    assert_eq!(lobby.add_at_start(table).map_err(|r| r.error), Ok(None));
+    assert_eq!(lobby.all().len(), 1);
+    // The server's one game in progress fills it: a warning, not a refusal.
+    let table = Table::open(&args(Some(5)), None).unwrap();
+    let warning = lobby.add_at_start(table).unwrap().expect("a warning");
+    assert!(warning.contains("--max-games"), "{warning}");
+    drop(lobby);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+// ------------------------------------------------------------ issue 55, 9
+
+/// A request written with bare LF line ends (`printf 'GET … HTTP/1.1\nHost:
+/// …\n\n' | nc`) is answered at once, whole or sent in pieces, and
+/// closed when it asks to be: RFC 9112 §2.2 lets a server take a single
+/// LF as a line end, as hyper does. A bare CR is no line end: 400 at
+/// once. Neither waits for the header timeout (a minute here).
+#[test]
+fn a_request_with_bare_line_feeds_is_answered_at_once() {
+    let limits = Limits {
+        headers: Duration::from_secs(60),
+        idle: Duration::from_secs(60),
+        ..Limits::default()
+    };
+    let addr = serve_with(http::Server::new(Table::open(&args(Some(2)), None).unwrap()), limits);
+    let answer = |parts: &[&str], to_the_end: bool| {
+        let mut s = TcpStream::connect(addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        for p in parts {
+            s.write_all(p.as_bytes()).unwrap();
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let mut got = Vec::new();
+        let mut buf = [0u8; 4096];
+        loop {
+            match s.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+                Err(e) => panic!("no answer to {parts:?} ({e}); got {:?}", String::from_utf8_lossy(&got)),
+            }
+            if !to_the_end && got.windows(4).any(|w| w == b"\r\n\r\n") {
+                break;
+            }
+        }
+        String::from_utf8_lossy(&got).into_owned()
+    };
+    let whole = "GET /api/games HTTP/1.1\nHost: localhost\n\n";
+    assert!(answer(&[whole], false).starts_with("HTTP/1.1 200"));
+    assert!(answer(&["GET /api/games HTTP/1.1\n", "Host: localhost\n", "\n"], false).starts_with("HTTP/1.1 200"));
+    assert!(answer(&["GET /api/games HTTP/1.1\r\nHost: localhost\n\n"], false).starts_with("HTTP/1.1 200"));
+    let closed = answer(
+        &["GET /api/games HTTP/1.1\nHost: localhost\nConnection: close\n\n"],
+        true,
+    );
+    assert!(closed.starts_with("HTTP/1.1 200") && closed.ends_with('}'), "{closed}");
+    assert!(answer(&["GET /api/games HTTP/1.1\rHost: localhost\r\r"], true).starts_with("HTTP/1.1 400"));
+}

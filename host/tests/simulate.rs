@@ -452,7 +452,7 @@ fn forged_shards_are_refused_with_the_reason() {
         // A header declaring 10^18 games: refused without listing them.
         (
             &|l| l[0]["shard"]["games"] = serde_json::json!(1_000_000_000_000_000_000u64),
-            "should hold the games",
+            "should hold the 1000000000000000000 games of seeds",
         ),
         (
             &|l| l[0]["shard"]["of"] = serde_json::json!(1u64 << 60),
@@ -500,5 +500,92 @@ fn text_names_score_sources_in_words_and_json_and_csv_by_key() {
     assert!(
         header.contains("  Roads  Cities  Cloisters  Farms  Cleric  Serf  Cloister tokens"),
         "{table}"
+    );
+}
+
+// ------------------------------------------------------------ issue 55, 7
+
+/// `simulate --games 1000000000000 --csv` writes its lines as the games are
+/// played (read here, then the run is stopped): nothing is kept until the
+/// end, so a run's memory does not grow with its number of games. With
+/// `--out`, the file is only put in place when the run is done: stopped
+/// part way, the old file is as it was. A run that keeps every result
+/// (`--compare`) refuses what would not fit in memory, before any game,
+/// saying what to do instead. (Before, every result was kept to the end:
+/// about 250 bytes a game, 250 GB here, and not a line before it.)
+#[test]
+fn a_huge_run_streams_its_lines_and_what_would_not_fit_is_refused() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args([
+            "simulate",
+            "--games",
+            "1000000000000",
+            "--seed",
+            "5",
+            "--threads",
+            "1",
+            "--csv",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    // Read on a thread, so that a run that holds its lines back fails
+    // here (after minutes) instead of hanging the test.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut lines = BufReader::new(stdout).lines();
+        let first: Vec<String> = lines.by_ref().take(1001).map_while(Result::ok).collect();
+        let _ = tx.send(first);
+    });
+    let first = rx
+        .recv_timeout(std::time::Duration::from_secs(600))
+        .expect("the first thousand games' lines while the run goes on");
+    child.kill().unwrap();
+    assert!(first[0].starts_with("seed,turns,p1_score"), "{}", first[0]);
+    // Lines come in pieces of 64 KiB: a few hundred games.
+    assert_eq!(first.len(), 1001);
+    for (line, seed) in first[1..].iter().zip(5u64..) {
+        assert_eq!(line.split(',').next(), Some(seed.to_string().as_str()));
+    }
+    child.wait().unwrap();
+
+    let dir = std::env::temp_dir().join(format!("carcassonne-huge-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("games.csv");
+    std::fs::write(&out, "the old file\n").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args([
+            "simulate",
+            "--games",
+            "1000000000000",
+            "--threads",
+            "1",
+            "--csv",
+            "--out",
+        ])
+        .arg(&out)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "the old file\n");
+    std::fs::remove_dir_all(&dir).ok();
+
+    let refused = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["simulate", "--games", "1000000000000", "--compare", "river"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("--compare keeps every game's result in memory")
+            && err.contains("at most 4000000 games, not 1000000000000")
+            && err.contains("simulate compare"),
+        "{err}"
     );
 }

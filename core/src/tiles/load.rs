@@ -325,7 +325,22 @@ impl<'a> Reader<'a> {
                 );
                 None
             }
-            DeValue::String(s) => Some(s.to_string()),
+            DeValue::String(s) => match crate::text_file::direction_control(s) {
+                // A direction override would make it look like another id
+                // or name wherever it is shown.
+                Some((c, name)) => {
+                    self.error(
+                        v.span(),
+                        format!(
+                            "{what} holds U+{:04X} ({name}), which changes how the text around it is shown; \
+                             write it without",
+                            u32::from(c)
+                        ),
+                    );
+                    None
+                }
+                None => Some(s.to_string()),
+            },
             other => {
                 self.error(v.span(), format!("{what} must be a string, found {}", kind_name(other)));
                 None
@@ -507,13 +522,22 @@ impl<'a> Reader<'a> {
     /// edge kinds by name or letter (`["river", "field", "river", "F"]`).
     fn edges(&mut self, v: &Node<'_>) -> Option<[EdgeKind; 4]> {
         let letters = self.landscape.edge_letters();
+        let source = self.source;
+        // Each edge as written, and what else than a name it is (`1`, an
+        // integer): shown as written in the message, not as an empty name.
+        let mut not_names: Vec<(usize, &'static str)> = Vec::new();
         let items: Vec<(String, Range<usize>)> = match v.get_ref() {
             DeValue::String(s) => s.chars().map(|c| (c.to_string(), v.span())).collect(),
             DeValue::Array(a) => a
                 .iter()
-                .map(|item| match item.get_ref() {
+                .enumerate()
+                .map(|(i, item)| match item.get_ref() {
                     DeValue::String(s) => (s.to_string(), item.span()),
-                    _ => (String::new(), item.span()),
+                    other => {
+                        not_names.push((i, kind_name(other)));
+                        let written = source.get(item.span()).unwrap_or("").trim();
+                        (written.to_string(), item.span())
+                    }
                 })
                 .collect(),
             other => {
@@ -540,7 +564,18 @@ impl<'a> Reader<'a> {
         }
         let mut edges = [EdgeKind::FIELD; 4];
         let mut ok = true;
-        for (slot, (name, span)) in edges.iter_mut().zip(items) {
+        for (i, (slot, (name, span))) in edges.iter_mut().zip(items).enumerate() {
+            if let Some(&(_, what)) = not_names.iter().find(|(at, _)| *at == i) {
+                self.error(
+                    span,
+                    format!(
+                        "edge `{name}` in `{written}` is {what}, not an edge kind: write its name or letter \
+                         in quotes ({letters})"
+                    ),
+                );
+                ok = false;
+                continue;
+            }
             match self.landscape.edge_kind(&name) {
                 Some(k) => *slot = k,
                 None => {

@@ -272,6 +272,33 @@ fn moves(state: &State, view: &CoreState) -> Vec<Action> {
     out
 }
 
+/// Whether [`moves`] lists anything, answered without naming every open
+/// feature of the board (a string apiece): asked after every magic tile
+/// and every join, where the listing was most of a game's instructions.
+fn any_move(state: &State, view: &CoreState) -> bool {
+    let root_of = |s: Option<Stand>| s.map(|s| view.features().root(s.node));
+    let (mage, witch) = (root_of(state.mage), root_of(state.witch));
+    let joined = state.asked == Some(Why::Joined);
+    // A figure may move onto an open road or city it does not stand on and
+    // the other does not stand on; after a join only one on the board.
+    let may_move = |own: Option<NodeId>, other: Option<NodeId>, root: NodeId| {
+        !(joined && own.is_none()) && Some(root) != own && Some(root) != other
+    };
+    let any_open = view.board().tiles().iter().any(|placed| {
+        let kinds = view.tables().tile(placed.tile).feature_kinds();
+        kinds.iter().enumerate().any(|(fi, &kind)| {
+            (kind == FeatureKind::ROAD || kind == FeatureKind::CITY)
+                && view.node_at(placed.pos, fi).is_some_and(|node| {
+                    let root = view.features().root(node);
+                    !view.is_complete(node) && (may_move(mage, witch, root) || may_move(witch, mage, root))
+                })
+        })
+    });
+    let answer = any_open || state.mage.is_some() || state.witch.is_some();
+    debug_assert_eq!(answer, !moves(state, view).is_empty());
+    answer
+}
+
 impl Expansion for MageAndWitch {
     type State = State;
     type Action = Action;
@@ -303,7 +330,7 @@ impl Expansion for MageAndWitch {
         // "before continuing to 2. Place a Meeple, you must first place one
         // of the magic figures" — unless there is nothing to do at all.
         state.asked = Some(Why::Magic);
-        if moves(state, ctx.view()).is_empty() {
+        if !any_move(state, ctx.view()) {
             state.asked = None;
             return;
         }
@@ -323,7 +350,7 @@ impl Expansion for MageAndWitch {
             return;
         }
         state.asked = Some(Why::Joined);
-        if moves(state, ctx.view()).is_empty() {
+        if !any_move(state, ctx.view()) {
             state.asked = None;
             return;
         }
@@ -379,16 +406,26 @@ impl Expansion for MageAndWitch {
                     return; // listed options only: never taken
                 };
                 let Some(node) = view.node_at(t.at, fi) else { return };
+                // Stands where the listed option names the feature: on its
+                // first tile placed (its smallest node: nodes are made tile
+                // by tile), however the move named it, so that a move
+                // naming it by another tile is the same move in every way.
+                let first = view
+                    .features()
+                    .members(view.features().root(node))
+                    .min()
+                    .unwrap_or(node);
+                let at = view.tile_of_node(first).pos;
+                let fi = view.feature_index(first);
                 state.set(
                     figure,
                     Some(Stand {
-                        at: t.at,
+                        at,
                         feature: fi as u8,
-                        node,
+                        node: first,
                     }),
                 );
-                let at = t.at;
-                let name = t.feature.clone();
+                let name = view.feature_name(at, fi);
                 ctx.log_with(|| json!({ "moved": figure, "at": [at.x, at.y], "feature": name }));
             }
         }

@@ -76,7 +76,8 @@ fn figures_sharing_a_feature_are_parted_before_scoring() {
     )
     .expect("listed");
     assert_eq!(by_other_tile.state().score(0), game.state().score(0));
-    assert!(state(&by_other_tile).witch.is_some() && state(&game).witch.is_some());
+    assert!(state(&game).witch.is_some());
+    assert_eq!(state(&by_other_tile).witch, state(&game).witch);
     let mut game = kit.replay_first("joined.json", 8);
     assert!(matches!(game.decision(), Some(Decision::Expansion { player: 0, .. })));
     let offered = options(&game);

@@ -65,6 +65,24 @@ pub(crate) fn options(state: &State, view: &CoreState, player: u8, mut f: impl F
     }
 }
 
+/// Whether [`options`] lists anything, found without listing: the first
+/// follower of `player` the fairy is not next to already.
+pub(crate) fn any_option(state: &State, view: &CoreState, player: u8) -> bool {
+    let current = companions(state, view).next().map(|c| c.id);
+    view.figures()
+        .iter()
+        .any(|fig| fig.owner == player && Some(fig.id) != current && is_follower(view, fig))
+}
+
+/// Whether [`tile_options`] lists anything: a follower of `player` on
+/// another tile than the fairy's.
+pub(crate) fn any_tile_option(state: &State, view: &CoreState, player: u8) -> bool {
+    let at = state.fairy.map(|fairy| fairy.at);
+    view.figures()
+        .iter()
+        .any(|fig| fig.owner == player && Some(fig.pos) != at && is_follower(view, fig))
+}
+
 /// The tiles the fairy may be moved onto (`fairy_placement = "on-tile"`):
 /// each tile holding a follower of `player`, but the one it stands on
 /// ("If the fairy is already on a tile, it may be moved to another").

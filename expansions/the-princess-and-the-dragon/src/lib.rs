@@ -565,9 +565,13 @@ impl Expansion for ThePrincessAndTheDragon {
                 .and_then(|(pos, fi)| princess::city(ctx.view(), pos, fi));
             let asking = Asking::Instead { princess };
             let player = ctx.view().turn().player;
-            let mut options = Vec::new();
-            self.instead_options(state, ctx.view(), player, princess, &mut options);
-            if options.iter().any(|o| *o != Action::Nothing) {
+            let any = self.any_instead(state, ctx.view(), player, princess);
+            debug_assert_eq!(any, {
+                let mut listed = Vec::new();
+                self.instead_options(state, ctx.view(), player, princess, &mut listed);
+                listed.iter().any(|o| *o != Action::Nothing)
+            });
+            if any {
                 state.asking = Some(asking);
                 ctx.ask(player);
                 return;
@@ -745,6 +749,19 @@ impl ThePrincessAndTheDragon {
     /// What a player who deployed nothing may do instead: send a knight of
     /// the princess's city home; move the fairy next to one of their
     /// followers; nothing (unless the princess must act).
+    /// Whether [`Self::instead_options`] lists anything but `Nothing`,
+    /// answered without listing (after every turn without a deployment):
+    /// a princess's city holds a knight whenever it is `Some`.
+    fn any_instead(&self, state: &State, view: &CoreState, player: u8, princess: Option<NodeId>) -> bool {
+        princess.is_some()
+            || (self.fairy
+                && if self.fairy_on_tile {
+                    fairy::any_tile_option(state, view, player)
+                } else {
+                    fairy::any_option(state, view, player)
+                })
+    }
+
     fn instead_options(
         &self,
         state: &State,

@@ -87,8 +87,24 @@ fn check_thread_total(base: &GameConfig, workers: usize, bot: &str) -> Result<()
     Ok(())
 }
 
+/// Most games whose results a run keeps all of in memory ([`run`], and
+/// so `simulate --compare`, which pairs them seed by seed, and the Python
+/// package's shards): about 250 bytes a game, a gigabyte in all. A summary,
+/// a CSV or a shard's lines are made game by game instead, in constant
+/// memory ([`run_each`]), whatever the number of games.
+pub const MAX_KEPT_GAMES: u64 = 4_000_000;
+
+/// Games each worker thread plays between two hand-overs of results in
+/// [`run_each`]: a run holds this many games per thread in memory at once,
+/// and its threads wait for the slowest game of each chunk (one in 64).
+const CHUNK_GAMES_PER_THREAD: u64 = 64;
+
 /// Plays `games` games from `seed` on `threads` threads (0: all cores, at
-/// most [`MAX_THREADS`]).
+/// most [`MAX_THREADS`]) and returns every result, in game order.
+///
+/// # Errors
+/// As [`run_each`]; and more than [`MAX_KEPT_GAMES`] games, whose results
+/// would not fit in memory.
 pub fn run(
     base: &GameConfig,
     make_rules: impl Fn(&GameConfig) -> Result<Rules> + Sync,
@@ -97,6 +113,46 @@ pub fn run(
     bot: &str,
     progress: bool,
 ) -> Result<Vec<GameResult>> {
+    check_kept(games, "this run")?;
+    let mut results = Vec::with_capacity(usize::try_from(games).unwrap_or(0));
+    run_each(base, make_rules, games, threads, bot, progress, |r| {
+        results.push(r);
+        Ok(())
+    })?;
+    Ok(results)
+}
+
+/// Refuses to keep the results of more than [`MAX_KEPT_GAMES`] games in
+/// memory, saying what to do instead.
+pub fn check_kept(games: u64, what: &str) -> Result<()> {
+    if games > MAX_KEPT_GAMES {
+        anyhow::bail!(
+            "{what} keeps every game's result in memory (about 250 bytes a game): at most {MAX_KEPT_GAMES} games, \
+             not {games}; play it in shards (`simulate --shard K/N --jsonl --out FILE`) and put them together \
+             with `simulate merge` or `simulate compare`, or ask for a summary, a CSV or JSON lines, which are \
+             made game by game"
+        );
+    }
+    Ok(())
+}
+
+/// Plays `games` games from `seed` on `threads` threads (0: all cores, at
+/// most [`MAX_THREADS`]) and hands each result to `each`, in game order,
+/// a few dozen games per thread at a time: the memory a run takes does not
+/// grow with its number of games.
+///
+/// # Errors
+/// Too many threads, a game that cannot be played, or an error of `each`
+/// (the run stops there).
+pub fn run_each(
+    base: &GameConfig,
+    make_rules: impl Fn(&GameConfig) -> Result<Rules> + Sync,
+    games: u64,
+    threads: usize,
+    bot: &str,
+    progress: bool,
+    mut each: impl FnMut(GameResult) -> Result<()>,
+) -> Result<()> {
     if threads > MAX_THREADS {
         anyhow::bail!("--threads {threads}: at most {MAX_THREADS} worker threads (0: one per core)");
     }
@@ -120,18 +176,34 @@ pub fn run(
         config.seed = seed;
         Ok(Arc::new(make_rules(&config)?))
     };
-    let results: Result<Vec<GameResult>> = pool.install(|| {
-        (0..games)
-            .into_par_iter()
-            .map(|i| {
-                let r = play_one(&rules_for, base.seed.wrapping_add(i), bot);
-                bar.inc(1);
-                r
-            })
-            .collect()
-    });
+    let chunk = CHUNK_GAMES_PER_THREAD * pool.current_num_threads().max(1) as u64;
+    let mut from = 0;
+    while from < games {
+        let to = from.saturating_add(chunk).min(games);
+        let chunk: Result<Vec<GameResult>> = pool.install(|| {
+            (from..to)
+                .into_par_iter()
+                .map(|i| {
+                    let r = play_one(&rules_for, base.seed.wrapping_add(i), bot);
+                    bar.inc(1);
+                    r
+                })
+                .collect()
+        });
+        let chunk = match chunk {
+            Ok(c) => c,
+            Err(e) => {
+                bar.finish_and_clear();
+                return Err(e);
+            }
+        };
+        for r in chunk {
+            each(r)?;
+        }
+        from = to;
+    }
     bar.finish_and_clear();
-    results
+    Ok(())
 }
 
 /// Mean and standard deviation.
@@ -141,16 +213,6 @@ pub struct Spread {
     pub mean: f64,
     /// Population standard deviation.
     pub sd: f64,
-}
-
-fn spread(xs: impl Iterator<Item = f64> + Clone) -> Spread {
-    let n = xs.clone().count().max(1) as f64;
-    let mean = xs.clone().sum::<f64>() / n;
-    let var = xs.map(|x| (x - mean) * (x - mean)).sum::<f64>() / n;
-    Spread {
-        mean: round(mean),
-        sd: round(var.sqrt()),
-    }
 }
 
 fn round(x: f64) -> f64 {
@@ -200,68 +262,161 @@ pub fn wilson_interval(p: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-fn histogram(values: impl Iterator<Item = usize>) -> Vec<u64> {
-    let mut counts = Vec::new();
-    for v in values {
-        if counts.len() <= v {
-            counts.resize(v + 1, 0);
-        }
-        counts[v] += 1;
-    }
-    counts
+/// Shares of a win are counted in these units: a win shared by k seats
+/// (at most [`carcassonne_core::MAX_PLAYERS`], 6) is a whole number of
+/// them, so the sums are exact whatever the order of the games.
+const WIN_UNITS: u128 = 60;
+
+/// A run's summary gathered game by game ([`Tally::add`]), in memory that
+/// does not grow with the number of games: exact integer sums (of scores,
+/// their squares, points, turns, wins in sixtieths), extremes and
+/// histograms. The same games give the same [`Summary`] in any order, so
+/// a run, its shards merged and its threads all agree byte for byte.
+#[derive(Clone, Debug)]
+pub struct Tally {
+    seats: usize,
+    games: u64,
+    score_sum: Vec<i128>,
+    score_squares: Vec<i128>,
+    wins: Vec<u128>,
+    points: Vec<i128>,
+    turns_sum: i128,
+    turns_squares: i128,
+    turns_range: Option<(u32, u32)>,
+    turns_histogram: std::collections::BTreeMap<u32, u64>,
+    score_histogram: Vec<Vec<u64>>,
 }
 
-/// Summarises results in game order.
-pub fn summarise(base: &GameConfig, sources: &[String], results: &[GameResult]) -> Summary {
-    let seats = base.players.len();
-    let mut wins = vec![0.0; seats];
-    for r in results {
-        let best = r.scores.iter().copied().max().unwrap_or(0);
-        let winners: Vec<usize> = (0..seats).filter(|&p| r.scores[p] == best).collect();
-        for w in &winners {
-            wins[*w] += 1.0 / winners.len() as f64;
+impl Tally {
+    /// An empty tally for games of `seats` seats and `sources` score sources.
+    pub fn new(seats: usize, sources: usize) -> Tally {
+        Tally {
+            seats,
+            games: 0,
+            score_sum: vec![0; seats],
+            score_squares: vec![0; seats],
+            wins: vec![0; seats],
+            points: vec![0; sources],
+            turns_sum: 0,
+            turns_squares: 0,
+            turns_range: None,
+            turns_histogram: std::collections::BTreeMap::new(),
+            score_histogram: vec![Vec::new(); seats],
         }
     }
-    let n = results.len().max(1) as f64;
-    let shortest = results.iter().map(|r| r.turns).min().unwrap_or(0);
-    Summary {
-        games: results.len() as u64,
-        seed: base.seed,
-        expansions: base.expansions.clone(),
-        score_by_seat: (0..seats)
-            .map(|p| spread(results.iter().map(move |r| f64::from(r.scores[p]))))
-            .collect(),
-        win_rate_by_seat: wins.iter().map(|w| round(w / n)).collect(),
-        points_by_source: sources
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                (
-                    s.clone(),
-                    round(
-                        results
-                            .iter()
-                            .map(|r| r.breakdown.iter().map(|b| f64::from(b[i])).sum::<f64>())
-                            .sum::<f64>()
-                            / (n * seats as f64),
-                    ),
-                )
-            })
-            .collect(),
-        turns: spread(results.iter().map(|r| f64::from(r.turns))),
-        turns_range: (shortest, results.iter().map(|r| r.turns).max().unwrap_or(0)),
-        win_rate_ci_by_seat: wins
-            .iter()
-            .map(|w| {
-                let (lo, hi) = wilson_interval(w / n, results.len() as f64);
-                (round(lo), round(hi))
-            })
-            .collect(),
-        score_histogram_by_seat: (0..seats)
-            .map(|p| histogram(results.iter().map(|r| (r.scores[p].max(0) / SCORE_BIN) as usize)))
-            .collect(),
-        turns_histogram: histogram(results.iter().map(|r| (r.turns - shortest) as usize)),
+
+    /// Counts one game (seats and sources beyond the tally's are left out).
+    pub fn add(&mut self, r: &GameResult) {
+        self.games += 1;
+        let best = r.scores.iter().copied().max().unwrap_or(0);
+        let winners = r.scores.iter().take(self.seats).filter(|&&s| s == best).count().max(1) as u128;
+        for (p, &score) in r.scores.iter().enumerate().take(self.seats) {
+            let x = i128::from(score);
+            self.score_sum[p] += x;
+            self.score_squares[p] += x * x;
+            if score == best {
+                self.wins[p] += WIN_UNITS / winners;
+            }
+            let bin = (score.max(0) / SCORE_BIN) as usize;
+            let bin = bin.min(MAX_GAME_FIGURE as usize / SCORE_BIN as usize);
+            let h = &mut self.score_histogram[p];
+            if h.len() <= bin {
+                h.resize(bin + 1, 0);
+            }
+            h[bin] += 1;
+        }
+        for b in r.breakdown.iter().take(self.seats) {
+            for (i, &v) in b.iter().enumerate().take(self.points.len()) {
+                self.points[i] += i128::from(v);
+            }
+        }
+        let t = i128::from(r.turns);
+        self.turns_sum += t;
+        self.turns_squares += t * t;
+        self.turns_range = Some(match self.turns_range {
+            None => (r.turns, r.turns),
+            Some((lo, hi)) => (lo.min(r.turns), hi.max(r.turns)),
+        });
+        *self.turns_histogram.entry(r.turns).or_insert(0) += 1;
     }
+
+    /// The games counted.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// The summary of the games counted, for a run from `base` with score
+    /// sources `sources`.
+    pub fn summary(&self, base: &GameConfig, sources: &[String]) -> Summary {
+        let n = self.games.max(1) as f64;
+        let spread_of = |sum: i128, squares: i128| spread_of_sums(self.games, sum, squares);
+        let win = |p: usize| self.wins[p] as f64 / WIN_UNITS as f64 / n;
+        let (shortest, longest) = self.turns_range.unwrap_or((0, 0));
+        Summary {
+            games: self.games,
+            seed: base.seed,
+            expansions: base.expansions.clone(),
+            score_by_seat: (0..self.seats)
+                .map(|p| spread_of(self.score_sum[p], self.score_squares[p]))
+                .collect(),
+            win_rate_by_seat: (0..self.seats).map(|p| round(win(p))).collect(),
+            points_by_source: sources
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    let sum = self.points.get(i).copied().unwrap_or(0) as f64;
+                    (s.clone(), round(sum / (n * self.seats.max(1) as f64)))
+                })
+                .collect(),
+            turns: spread_of(self.turns_sum, self.turns_squares),
+            turns_range: (shortest, longest),
+            win_rate_ci_by_seat: (0..self.seats)
+                .map(|p| {
+                    let (lo, hi) = wilson_interval(win(p), self.games as f64);
+                    (round(lo), round(hi))
+                })
+                .collect(),
+            score_histogram_by_seat: self.score_histogram.clone(),
+            turns_histogram: match self.turns_range {
+                None => Vec::new(),
+                Some((lo, hi)) => (lo..=hi)
+                    .map(|t| self.turns_histogram.get(&t).copied().unwrap_or(0))
+                    .collect(),
+            },
+        }
+    }
+}
+
+/// Mean and population standard deviation of `games` values from their
+/// sum and the sum of their squares: n²·variance = n·Σx² − (Σx)², exact in
+/// integers (as long as it fits in 128 bits, far beyond any run), else in
+/// floating point.
+fn spread_of_sums(games: u64, sum: i128, squares: i128) -> Spread {
+    let count = games.max(1);
+    let n = count as f64;
+    let scaled = i128::from(count)
+        .checked_mul(squares)
+        .and_then(|a| sum.checked_mul(sum).and_then(|b| a.checked_sub(b)))
+        .map_or_else(
+            || {
+                let mean = sum as f64 / n;
+                (squares as f64 / n - mean * mean).max(0.0) * n * n
+            },
+            |v| v.max(0) as f64,
+        );
+    Spread {
+        mean: round(sum as f64 / n),
+        sd: round(scaled.sqrt() / n),
+    }
+}
+
+/// Summarises results (in any order: see [`Tally`]).
+pub fn summarise(base: &GameConfig, sources: &[String], results: &[GameResult]) -> Summary {
+    let mut tally = Tally::new(base.players.len(), sources.len());
+    for r in results {
+        tally.add(r);
+    }
+    tally.summary(base, sources)
 }
 
 /// The summary for people, each score source in `words` (by source index,
@@ -304,6 +459,15 @@ pub fn summary_text(s: &Summary, names: &[String], words: &[String]) -> String {
 
 /// One CSV line per game: seed, turns, then score and each source per seat.
 pub fn csv(sources: &[String], seats: usize, results: &[GameResult]) -> String {
+    let mut out = csv_header(sources, seats);
+    for r in results {
+        out.push_str(&csv_line(r, seats));
+    }
+    out
+}
+
+/// The CSV's first line (see [`csv`]), with its line end.
+pub fn csv_header(sources: &[String], seats: usize) -> String {
     let mut out = String::from("seed,turns");
     for p in 1..=seats {
         out.push_str(&format!(",p{p}_score"));
@@ -312,16 +476,19 @@ pub fn csv(sources: &[String], seats: usize, results: &[GameResult]) -> String {
         }
     }
     out.push('\n');
-    for r in results {
-        out.push_str(&format!("{},{}", r.seed, r.turns));
-        for p in 0..seats {
-            out.push_str(&format!(",{}", r.scores[p]));
-            for v in &r.breakdown[p] {
-                out.push_str(&format!(",{v}"));
-            }
+    out
+}
+
+/// One game's CSV line (see [`csv`]), with its line end.
+pub fn csv_line(r: &GameResult, seats: usize) -> String {
+    let mut out = format!("{},{}", r.seed, r.turns);
+    for p in 0..seats {
+        out.push_str(&format!(",{}", r.scores.get(p).copied().unwrap_or(0)));
+        for v in r.breakdown.get(p).into_iter().flatten() {
+            out.push_str(&format!(",{v}"));
         }
-        out.push('\n');
     }
+    out.push('\n');
     out
 }
 
@@ -364,13 +531,24 @@ pub struct ShardHeader {
 
 /// A shard as JSON lines: the header, then one game result per line.
 pub fn shard_jsonl(header: &ShardHeader, results: &[GameResult]) -> Result<String> {
-    let mut out = serde_json::to_string(&serde_json::json!({ "shard": header }))?;
-    out.push('\n');
+    let mut out = shard_header_line(header)?;
     for r in results {
-        out.push_str(&serde_json::to_string(r)?);
-        out.push('\n');
+        out.push_str(&result_line(r)?);
     }
     Ok(out)
+}
+
+/// A shard's first line (see [`shard_jsonl`]), with its line end.
+pub fn shard_header_line(header: &ShardHeader) -> Result<String> {
+    Ok(format!(
+        "{}\n",
+        serde_json::to_string(&serde_json::json!({ "shard": header }))?
+    ))
+}
+
+/// One game's line of a shard (see [`shard_jsonl`]), with its line end.
+pub fn result_line(r: &GameResult) -> Result<String> {
+    Ok(format!("{}\n", serde_json::to_string(r)?))
 }
 
 /// Shards read back and put together: the run's header (with shard 0)
@@ -451,6 +629,30 @@ fn check_shard(name: &str, header: &ShardHeader, results: &[GameResult]) -> Resu
     Ok(())
 }
 
+/// Games `range` of a run from `seed`, in words: "the 3 games of seeds
+/// 10 to 12". The last seed is named, not the one after it, which for a
+/// run ending at the largest seed wraps to 0 ("seeds 1..0"); a run that
+/// wraps past the largest seed says so.
+fn games_of_seeds(seed: u64, range: &std::ops::Range<u64>) -> String {
+    let count = range.end.saturating_sub(range.start);
+    if count == 0 {
+        return "no games".into();
+    }
+    let first = seed.wrapping_add(range.start);
+    let last = seed.wrapping_add(range.end - 1);
+    let span = |a: u64, b: u64| if a == b { a.to_string() } else { format!("{a} to {b}") };
+    let seeds = if first <= last {
+        span(first, last)
+    } else {
+        format!("{} and {}", span(first, u64::MAX), span(0, last))
+    };
+    if count == 1 {
+        format!("the game of seed {seeds}")
+    } else {
+        format!("the {count} games of seeds {seeds}")
+    }
+}
+
 /// Merges the shards `files` (name and text): they must belong to one run
 /// and cover each of its shards once.
 ///
@@ -504,11 +706,10 @@ pub fn merge_some(files: &[(String, String)]) -> Result<(Merged, Vec<u64>)> {
         let seeds = range.clone().map(|i| header.config.seed.wrapping_add(i));
         if results.len() as u64 != range.end - range.start || results.iter().map(|r| r.seed).ne(seeds) {
             anyhow::bail!(
-                "{name}: shard {}/{} should hold the games of seeds {}..{} in order, but holds {} games (is it cut short?)",
+                "{name}: shard {}/{} should hold {} in order, but holds {} games (is it cut short?)",
                 header.shard,
                 header.of,
-                header.config.seed.wrapping_add(range.start),
-                header.config.seed.wrapping_add(range.end),
+                games_of_seeds(header.config.seed, &range),
                 results.len()
             );
         }
@@ -554,36 +755,50 @@ pub fn merge_some(files: &[(String, String)]) -> Result<(Merged, Vec<u64>)> {
 
 /// Plays shard `k` of `n` of a run of `games` games of `setup` (all of
 /// them for shard 0 of 1): the header naming the run and each game's
-/// result in game order. The command line and the Python package both run
-/// shards through here.
+/// result in game order. The Python package runs shards through here;
+/// the command line through [`shard_header`] and [`run_shard_each`].
 ///
 /// # Errors
-/// A configuration that cannot make a game, an unknown bot, a bad shard.
+/// A configuration that cannot make a game, an unknown bot, a bad shard, or
+/// a shard of more than [`MAX_KEPT_GAMES`] games.
 pub fn run_shard(
     setup: &carcassonne_setup::GameSetup,
     games: u64,
-    (k, n): (u64, u64),
+    shard: (u64, u64),
     threads: usize,
     bot: &str,
     progress: bool,
 ) -> Result<(ShardHeader, Vec<GameResult>)> {
+    let header = shard_header(setup, games, shard, bot)?;
+    let range = shard_range(games, shard.0, shard.1)?;
+    check_kept(range.end - range.start, "a shard played to a list")?;
+    let mut results = Vec::new();
+    run_shard_each(setup, &header, threads, progress, |r| {
+        results.push(r);
+        Ok(())
+    })?;
+    Ok((header, results))
+}
+
+/// The header of shard `k` of `n` of a run of `games` games of `setup`
+/// with `bot` in the seats without one, checked before any game is
+/// played: the configuration makes a game, the bots are known, the shard
+/// is one of the run's.
+///
+/// # Errors
+/// A configuration that cannot make a game, an unknown bot, a bad shard.
+pub fn shard_header(
+    setup: &carcassonne_setup::GameSetup,
+    games: u64,
+    (k, n): (u64, u64),
+    bot: &str,
+) -> Result<ShardHeader> {
     let config = &setup.config;
     // Fail early, before any thread starts, on a configuration that cannot play.
     let rules = setup.rules()?;
     session::bots_for(config, bot)?;
-    let range = shard_range(games, k, n)?;
-    let mut first = config.clone();
-    first.seed = config.seed.wrapping_add(range.start);
-    // Tile files are read once; each game only rebuilds the hooks.
-    let results = run(
-        &first,
-        |c| Ok(rules.reseeded(c.seed)?),
-        range.end - range.start,
-        threads,
-        bot,
-        progress,
-    )?;
-    let header = ShardHeader {
+    shard_range(games, k, n)?;
+    Ok(ShardHeader {
         shard: k,
         of: n,
         games,
@@ -591,17 +806,200 @@ pub fn run_shard(
         bot: bot.to_string(),
         sources: rules.score_sources().to_vec(),
         words: rules.score_source_words(),
-    };
-    Ok((header, results))
+    })
+}
+
+/// Plays the games of the shard `header` names and hands each result to
+/// `each`, in game order, in constant memory (see [`run_each`]).
+///
+/// # Errors
+/// As [`run_each`].
+pub fn run_shard_each(
+    setup: &carcassonne_setup::GameSetup,
+    header: &ShardHeader,
+    threads: usize,
+    progress: bool,
+    each: impl FnMut(GameResult) -> Result<()>,
+) -> Result<()> {
+    let config = &setup.config;
+    let rules = setup.rules()?;
+    let range = shard_range(header.games, header.shard, header.of)?;
+    let mut first = config.clone();
+    first.seed = config.seed.wrapping_add(range.start);
+    // Tile files are read once; each game only rebuilds the hooks.
+    run_each(
+        &first,
+        |c| Ok(rules.reseeded(c.seed)?),
+        range.end - range.start,
+        threads,
+        &header.bot,
+        progress,
+        each,
+    )
 }
 
 /// The summary as the command line prints it: text for people, or pretty JSON.
 pub fn summary_output(header: &ShardHeader, results: &[GameResult], json: bool) -> Result<String> {
-    let summary = summarise(&header.config, &header.sources, results);
+    summary_output_of(header, &summarise(&header.config, &header.sources, results), json)
+}
+
+/// [`summary_output`] of a summary made already (by a [`Tally`]).
+pub fn summary_output_of(header: &ShardHeader, summary: &Summary, json: bool) -> Result<String> {
+    let summary = summary.clone();
     Ok(if json {
         format!("{}\n", serde_json::to_string_pretty(&summary)?)
     } else {
         let names: Vec<String> = header.config.players.iter().map(|p| p.name.clone()).collect();
         summary_text(&summary, &names, &header.words)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carcassonne_core::{Catalog, TileSource};
+
+    fn base_game() -> (GameConfig, Rules) {
+        let mut config = GameConfig::with_players(2);
+        config.seed = 11;
+        let rules = Rules::new(&Catalog::linked().unwrap(), &config, &TileSource::default()).unwrap();
+        (config, rules)
+    }
+
+    /// A run of 10¹² games hands its first results over while it plays
+    /// and stops when told to: nothing waits for the end of the run, so
+    /// neither does its memory grow with the number of games. (Before, the
+    /// results of every game were collected first: this never returned.)
+    #[test]
+    fn a_run_hands_each_game_over_as_it_goes_and_stops_when_told() {
+        let (config, rules) = base_game();
+        let mut seen = Vec::new();
+        let error = run_each(
+            &config,
+            |c| Ok(rules.reseeded(c.seed)?),
+            1_000_000_000_000,
+            1,
+            "random",
+            false,
+            |r| {
+                seen.push(r.seed);
+                if seen.len() == 100 {
+                    anyhow::bail!("enough");
+                }
+                Ok(())
+            },
+        )
+        .unwrap_err();
+        assert_eq!(error.to_string(), "enough");
+        let expected: Vec<u64> = (11..111).collect();
+        assert_eq!(seen, expected, "in game order, from the run's seed");
+    }
+
+    /// The same games tallied one by one, in any order, give the summary
+    /// of the whole list, and a run that keeps every result refuses what
+    /// would not fit in memory before playing any game.
+    #[test]
+    fn a_tally_in_any_order_is_the_summary_and_keeping_too_many_games_is_refused() {
+        let (config, rules) = base_game();
+        let results = run(&config, |c| Ok(rules.reseeded(c.seed)?), 30, 2, "random", false).unwrap();
+        let sources = rules.score_sources().to_vec();
+        let whole = summarise(&config, &sources, &results);
+        let mut tally = Tally::new(2, sources.len());
+        for r in results.iter().rev() {
+            tally.add(r);
+        }
+        assert_eq!(tally.summary(&config, &sources), whole);
+        assert_eq!(whole.games, 30);
+        let mean = |p: usize| results.iter().map(|r| f64::from(r.scores[p])).sum::<f64>() / 30.0;
+        assert!((whole.score_by_seat[0].mean - mean(0)).abs() < 0.001);
+        let sd = {
+            let m = mean(1);
+            (results
+                .iter()
+                .map(|r| (f64::from(r.scores[1]) - m).powi(2))
+                .sum::<f64>()
+                / 30.0)
+                .sqrt()
+        };
+        assert!(
+            (whole.score_by_seat[1].sd - sd).abs() < 0.001,
+            "{} {sd}",
+            whole.score_by_seat[1].sd
+        );
+        assert_eq!(whole.turns_histogram.iter().sum::<u64>(), 30);
+
+        let played = std::sync::atomic::AtomicU64::new(0);
+        let refused = run(
+            &config,
+            |c| {
+                played.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                Ok(rules.reseeded(c.seed)?)
+            },
+            MAX_KEPT_GAMES + 1,
+            1,
+            "random",
+            false,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(refused.contains("at most 4000000 games, not 4000001"), "{refused}");
+        assert!(refused.contains("simulate --shard K/N"), "{refused}");
+        assert_eq!(played.into_inner(), 0, "refused before any game");
+    }
+
+    /// A shard's seeds are named first to last (issue 55, item 9): a run
+    /// of every seed from 1 was "seeds 1..0", the sum after the last one
+    /// wrapped past the largest seed.
+    #[test]
+    fn a_shard_of_the_wrong_games_names_its_seeds_first_to_last() {
+        let header = |seed, games| ShardHeader {
+            shard: 0,
+            of: 1,
+            games,
+            config: GameConfig {
+                seed,
+                ..GameConfig::with_players(2)
+            },
+            bot: "random".into(),
+            sources: Vec::new(),
+            words: Vec::new(),
+        };
+        let game = GameResult {
+            seed: 1,
+            scores: vec![0, 0],
+            breakdown: vec![Vec::new(), Vec::new()],
+            turns: 3,
+        };
+        let refused = |header: ShardHeader| {
+            let text = shard_jsonl(&header, std::slice::from_ref(&game)).unwrap();
+            match merge(&[("s.jsonl".into(), text)]) {
+                Ok(_) => panic!("merged"),
+                Err(e) => e.to_string(),
+            }
+        };
+        let message = refused(header(1, u64::MAX));
+        assert!(
+            message.contains("should hold the 18446744073709551615 games of seeds 1 to 18446744073709551615 in order, but holds 1 games"),
+            "{message}"
+        );
+        let message = refused(header(u64::MAX - 1, 4));
+        assert!(
+            message.contains("the 4 games of seeds 18446744073709551614 to 18446744073709551615 and 0 to 1"),
+            "{message}"
+        );
+        assert_eq!(games_of_seeds(7, &(2..3)), "the game of seed 9");
+        assert_eq!(
+            games_of_seeds(u64::MAX, &(0..2)),
+            "the 2 games of seeds 18446744073709551615 and 0"
+        );
+    }
+
+    /// Sums far beyond a real run fall back to floating point instead of
+    /// overflowing.
+    #[test]
+    fn a_spread_of_huge_sums_does_not_overflow() {
+        let s = spread_of_sums(u64::MAX, i128::MAX / 2, i128::MAX);
+        assert!(s.mean.is_finite() && s.sd.is_finite(), "{s:?}");
+        assert_eq!(spread_of_sums(4, 10, 30), Spread { mean: 2.5, sd: 1.118 });
+    }
 }

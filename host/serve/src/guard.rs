@@ -196,13 +196,30 @@ pub fn local_request(headers: &HeaderMap) -> Result<(), String> {
     Ok(())
 }
 
-/// `localhost`, `127.x.y.z` or `[::1]`, with or without a port.
+/// `localhost`, `127.x.y.z` or `[::1]`, with or without a port: nothing
+/// but a port number may follow the name (`localhost:evil.example` or
+/// `[::1]x` name something else, which a browser would not send for this
+/// server).
 fn is_loopback_name(host_port: &str) -> bool {
-    let host = match host_port.strip_prefix('[') {
-        Some(rest) => rest.split(']').next().unwrap_or(""),
-        None => host_port.rsplit_once(':').map_or(host_port, |(h, _)| h),
+    let (host, port) = match host_port.strip_prefix('[') {
+        Some(rest) => match rest.split_once(']') {
+            Some((host, after)) => (host, after),
+            None => return false,
+        },
+        None => {
+            let end = host_port.find(':').unwrap_or(host_port.len());
+            host_port.split_at(end)
+        }
     };
-    host.eq_ignore_ascii_case("localhost") || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+    let port_ok = port.is_empty()
+        || port.strip_prefix(':').is_some_and(|digits| {
+            (1..=5).contains(&digits.len())
+                && digits.bytes().all(|b| b.is_ascii_digit())
+                && digits.parse::<u16>().is_ok()
+        });
+    let host_ok =
+        host.eq_ignore_ascii_case("localhost") || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback());
+    port_ok && host_ok
 }
 
 /// Serves `app` on `listener` under `limits` until the process ends. Each
@@ -434,6 +451,8 @@ mod tests {
             "[::1]:8080",
             "LOCALHOST",
             "127.1.2.3",
+            "[::1]",
+            "localhost:65535",
         ] {
             assert_eq!(local_request(&headers(host, None)), Ok(()), "{host}");
         }
@@ -447,6 +466,17 @@ mod tests {
             ("192.168.1.5:8080", None),
             ("localhost:8080", Some("http://evil.example:8080")),
             ("localhost:8080", Some("null")),
+            // What follows the name is a port or nothing (issue 55, item 9).
+            ("localhost:evil.example", None),
+            ("127.0.0.1:80:80", None),
+            ("localhost:", None),
+            ("localhost:99999", None),
+            ("localhost:+80", None),
+            ("[::1]evil.example", None),
+            ("[::1]:8080x", None),
+            ("[::1", None),
+            ("localhost:8080", Some("http://localhost:evil.example")),
+            ("localhost:8080", Some("http://[::1]evil.example")),
         ] {
             assert!(local_request(&headers(host, origin)).is_err(), "{host} {origin:?}");
         }

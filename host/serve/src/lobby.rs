@@ -380,6 +380,24 @@ impl Lobby {
         Ok(slot)
     }
 
+    /// Adds the game the server was started for (`serve --config`,
+    /// `--record`, game flags), as [`Lobby::add`] does. `Ok(Some(why))`:
+    /// the games kept in the database fill the server, which serves them
+    /// without it (a warning to show; a restart of a long-running server
+    /// must not be stopped by its own games).
+    ///
+    /// # Errors
+    /// The game cannot be made or stored (a full or read-only disk), or a
+    /// server without a database is full: the server must refuse to start
+    /// rather than serve without the game it was asked for.
+    pub fn add_at_start(&self, table: Table) -> Result<Option<String>, Refused> {
+        match self.add(table) {
+            Ok(_) => Ok(None),
+            Err(r) if r.status == 429 && self.store.is_some() => Ok(Some(r.error)),
+            Err(r) => Err(r),
+        }
+    }
+
     /// Whether one more game fits (a finished one may make room).
     pub fn has_room(&self) -> bool {
         let leaving = self.still_leaving();

@@ -147,6 +147,9 @@ pub struct Store {
     chat_bytes: std::sync::atomic::AtomicU64,
     /// The most it may hold ([`MAX_CHAT_BYTES`]; less in tests).
     chat_limit: std::sync::atomic::AtomicU64,
+    /// The file was there, empty, and was made a new database (see
+    /// [`Store::notice`]).
+    was_empty: bool,
 }
 
 /// Most bytes of chat text the database keeps over all its games: a
@@ -193,10 +196,12 @@ impl Store {
         };
         // Anything but an empty file or a SQLite database is refused before
         // SQLite sees it.
+        let mut was_empty = false;
         if let Ok(meta) = std::fs::metadata(path) {
             if !meta.is_file() {
                 return Err(foreign("not a file".into()));
             }
+            was_empty = meta.len() == 0;
             if meta.len() > 0 {
                 use std::io::Read;
                 let mut head = [0u8; 16];
@@ -334,7 +339,25 @@ impl Store {
             read_only: Mutex::new(read_only),
             chat_bytes: std::sync::atomic::AtomicU64::new(u64::try_from(chat_bytes).unwrap_or(0)),
             chat_limit: std::sync::atomic::AtomicU64::new(MAX_CHAT_BYTES),
+            // An empty file is what a first start leaves when it is stopped
+            // (or the disk refuses) before SQLite writes its header; but it
+            // is also what a database truncated by something else looks
+            // like, whose games are gone: the server says which it took.
+            was_empty: was_empty && fresh,
         }))
+    }
+
+    /// What whoever started the server should know about the database
+    /// file: it was an empty file (0 bytes), taken as a new database.
+    pub fn notice(&self) -> Option<String> {
+        self.was_empty.then(|| {
+            format!(
+                "{} was an empty file (0 bytes): it is taken as a new database with no games; \
+                 if it held games, they were lost before this start (restore the file from a backup, \
+                 with the server stopped)",
+                self.path.display()
+            )
+        })
     }
 
     /// The database at `path` opened for reading only, held against
@@ -1431,5 +1454,31 @@ mod tests {
         assert_eq!(lobby.all().len(), 1);
         drop((lobby, store));
         let _ = std::fs::remove_dir_all(d);
+    }
+
+    /// A zero-byte database file (issue 55, item 9) is taken as a new
+    /// database, and the store says so, since the games it may have held
+    /// are gone; a file it made itself, or a real database, says nothing.
+    #[test]
+    fn an_empty_database_file_is_taken_as_new_and_said_so() {
+        let d = dir("empty-file");
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(d.join(DB_FILE), b"").unwrap();
+        let store = Store::open(&d).unwrap();
+        let note = store.notice().expect("said so");
+        assert!(
+            note.contains("games.sqlite was an empty file (0 bytes)") && note.contains("backup"),
+            "{note}"
+        );
+        table(1).keep_in(&store).unwrap();
+        drop(store);
+        let again = Store::open(&d).unwrap();
+        assert_eq!(again.notice(), None, "a database now");
+        assert_eq!(again.load().unwrap().len(), 1);
+        drop(again);
+        let fresh = dir("no-file");
+        assert_eq!(Store::open(&fresh).unwrap().notice(), None, "made here");
+        let _ = std::fs::remove_dir_all(d);
+        let _ = std::fs::remove_dir_all(fresh);
     }
 }

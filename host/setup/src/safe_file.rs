@@ -64,45 +64,95 @@ pub fn remove_temporaries(path: &Path) -> usize {
 
 /// Writes `bytes` to `path` atomically with the given access.
 pub fn write_with(path: &Path, bytes: &[u8], access: Access) -> Result<()> {
-    let target = target_of(path)?;
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let prefix = format!(".{name}.");
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let mode = match (access, std::fs::metadata(&target)) {
-            (Access::Private, _) => 0o600,
-            (Access::Shared, Ok(old)) => old.permissions().mode() & 0o7777,
-            (Access::Shared, Err(_)) => 0o644,
-        };
-        builder.permissions(std::fs::Permissions::from_mode(mode));
+    let mut file = AtomicWriter::create_with(path, access)?;
+    file.write(bytes)?;
+    file.finish()
+}
+
+/// A file written piece by piece and put in place whole at the end
+/// ([`AtomicWriter::finish`]), as [`write_atomically`] writes one: for
+/// output too large to hold in memory first (a simulation's lines, game
+/// by game). Dropped unfinished, it leaves the old file as it was.
+pub struct AtomicWriter {
+    tmp: tempfile::NamedTempFile,
+    target: PathBuf,
+    path: PathBuf,
+}
+
+impl AtomicWriter {
+    /// A new file to put at `path` once finished (shared access).
+    ///
+    /// # Errors
+    /// `path` is not a file that may be written, or no temporary file can
+    /// be made beside it.
+    pub fn create(path: &Path) -> Result<AtomicWriter> {
+        AtomicWriter::create_with(path, Access::Shared)
     }
-    #[cfg(not(unix))]
-    let _ = access;
-    let mut tmp = builder.tempfile_in(&dir).with_context(|| {
-        format!(
-            "cannot create a temporary file in {} to write {}",
-            dir.display(),
-            path.display()
-        )
-    })?;
-    // A failed write drops `tmp`, which deletes it.
-    write_all_to(tmp.as_file_mut(), &target, bytes)
-        .and_then(|()| tmp.as_file().sync_all())
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    tmp.persist(&target)
-        .map_err(|e| e.error)
-        .with_context(|| format!("cannot replace {}", path.display()))?;
-    Ok(())
+
+    fn create_with(path: &Path, access: Access) -> Result<AtomicWriter> {
+        let target = target_of(path)?;
+        let dir = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let name = target
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let prefix = format!(".{name}.");
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix).suffix(".tmp");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = match (access, std::fs::metadata(&target)) {
+                (Access::Private, _) => 0o600,
+                (Access::Shared, Ok(old)) => old.permissions().mode() & 0o7777,
+                (Access::Shared, Err(_)) => 0o644,
+            };
+            builder.permissions(std::fs::Permissions::from_mode(mode));
+        }
+        #[cfg(not(unix))]
+        let _ = access;
+        let tmp = builder.tempfile_in(&dir).with_context(|| {
+            format!(
+                "cannot create a temporary file in {} to write {}",
+                dir.display(),
+                path.display()
+            )
+        })?;
+        Ok(AtomicWriter {
+            tmp,
+            target,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Appends `bytes`.
+    ///
+    /// # Errors
+    /// The write failed (a full disk): the old file is still there, and
+    /// the temporary one goes when this writer is dropped.
+    pub fn write(&mut self, bytes: &[u8]) -> Result<()> {
+        write_all_to(self.tmp.as_file_mut(), &self.target, bytes)
+            .with_context(|| format!("cannot write {}", self.path.display()))
+    }
+
+    /// Puts the file written in place of the old one, whole.
+    ///
+    /// # Errors
+    /// It cannot be synced or renamed: the old file is still there.
+    pub fn finish(self) -> Result<()> {
+        self.tmp
+            .as_file()
+            .sync_all()
+            .with_context(|| format!("cannot write {}", self.path.display()))?;
+        self.tmp
+            .persist(&self.target)
+            .map_err(|e| e.error)
+            .with_context(|| format!("cannot replace {}", self.path.display()))?;
+        Ok(())
+    }
 }
 
 /// The file a write to `path` replaces: `path` itself when it is a regular

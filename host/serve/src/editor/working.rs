@@ -237,6 +237,15 @@ impl Editor {
                 if new.is_empty() || new.chars().any(char::is_control) {
                     return Err(Failure::new(422, "a tile id is one line of text, not empty"));
                 }
+                if let Some((c, name)) = carcassonne_core::direction_control(new) {
+                    return Err(Failure::new(
+                        422,
+                        format!(
+                            "a tile id cannot hold U+{:04X} ({name}), which changes how the text around it is shown",
+                            u32::from(c)
+                        ),
+                    ));
+                }
                 selected = Some(new.to_string());
                 tile_edit::rename(&edit.text, id, new).map_err(Failure::edit)?
             }
