@@ -345,7 +345,10 @@ pub(crate) struct UseEngineArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
 pub(crate) struct ServeArgs {
+    #[command(subcommand)]
+    pub(crate) command: Option<ServeCommand>,
     #[command(flatten)]
     pub(crate) game: GameArgs,
     /// Address to listen on; loopback by default. Use 0.0.0.0:PORT to let seats join from the LAN.
@@ -370,6 +373,53 @@ pub(crate) struct ServeArgs {
     /// Delete finished games that ended N days ago or more, at start and every hour (0: every finished game at start).
     #[arg(long, value_name = "N", conflicts_with = "no_data", value_parser = clap::value_parser!(u32).range(0..=36_500))]
     pub(crate) keep_days: Option<u32>,
+    /// Believe the client address, scheme and host that a reverse proxy at ADDR names (Forwarded,
+    /// X-Forwarded-For/-Proto/-Host): an address or a range (127.0.0.1, ::1, 10.0.0.0/8); repeatable.
+    #[arg(long = "trust-proxy", value_name = "ADDR")]
+    pub(crate) trust_proxy: Vec<carcassonne_serve::proxy::Net>,
+    /// The address people reach the server at through its proxy (`https://carcassonne.example.org`):
+    /// the links it prints and hands out are made with it.
+    #[arg(long, value_name = "URL", value_parser = public_url)]
+    pub(crate) public_url: Option<String>,
+}
+
+/// `serve --public-url`: an http or https address, without a path.
+fn public_url(text: &str) -> Result<String, String> {
+    let t = text.trim().trim_end_matches('/');
+    let rest = t
+        .strip_prefix("https://")
+        .or_else(|| t.strip_prefix("http://"))
+        .ok_or_else(|| format!("`{text}`: write the address with its scheme, e.g. https://carcassonne.example.org"))?;
+    if rest.is_empty() || rest.contains(['/', '?', '#', ' ']) {
+        return Err(format!(
+            "`{text}`: the scheme and host (and port) only, e.g. https://carcassonne.example.org"
+        ));
+    }
+    Ok(t.to_string())
+}
+
+#[derive(Subcommand, Debug)]
+pub(crate) enum ServeCommand {
+    /// Copy the games' database (DIR/games.sqlite) with SQLite's online backup API, also while a
+    /// server runs on it (it makes the copy): into DIR/backups/, or to --out.
+    Backup {
+        /// The data directory (default: as `serve`'s --data).
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
+        /// Write the copy here instead of DIR/backups/ (never over an existing file).
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Write the static site: the lobby and game pages with the engine in the page (WebAssembly),
+    /// to open without a server (docs/web.md).
+    Site {
+        /// The directory `wasm-bindgen --target web` wrote carcassonne-web's build into.
+        #[arg(long, value_name = "DIR")]
+        wasm: PathBuf,
+        /// Where to write the site (created if need be).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
 }
 
 #[derive(Args, Debug)]

@@ -628,6 +628,11 @@ fn render(args: RenderArgs) -> Result<()> {
 fn serve(args: ServeArgs) -> Result<()> {
     use carcassonne_serve::lobby::{Lobby, Offer};
     use carcassonne_serve::{Table, editor::Editor, http};
+    match &args.command {
+        Some(args::ServeCommand::Backup { data, out }) => return serve_backup(data.as_deref(), out.as_deref()),
+        Some(args::ServeCommand::Site { wasm, out }) => return serve_site(wasm, out),
+        None => {}
+    }
     let overrides = args.game.to_overrides();
     // The tile editor edits the files the games read their tiles from, and
     // checks attributes with every expansion on offer (the configuration's
@@ -673,6 +678,10 @@ fn serve(args: ServeArgs) -> Result<()> {
         }
     };
     let server = http::Server::with_lobby(lobby, Editor::new(setup.catalog, setup.tiles));
+    server.set_proxies(carcassonne_serve::proxy::Proxies {
+        trusted: args.trust_proxy.clone(),
+        public_url: args.public_url.clone(),
+    });
     // A game flag (or a record to continue) starts the server with that
     // game created; bare `carcassonne serve` opens an empty lobby.
     if args.game.describes_a_game() || args.record.is_some() {
@@ -714,6 +723,38 @@ fn serve(args: ServeArgs) -> Result<()> {
     http::serve_blocking(server, &args.bind, |banner| say(&format!("{banner}\n")))
 }
 
+/// `serve backup`: a copy of the games' database, made by the running
+/// server when one holds it.
+fn serve_backup(data: Option<&std::path::Path>, out: Option<&std::path::Path>) -> Result<()> {
+    let data = match data {
+        Some(dir) => dir.to_path_buf(),
+        None => default_data_dir()?,
+    };
+    let made = carcassonne_serve::backup::backup(&data, out)?;
+    say(&format!(
+        "backed up {} {} ({} bytes{}) to {}\n",
+        made.games,
+        if made.games == 1 { "game" } else { "games" },
+        made.bytes,
+        if made.by_server { ", by the running server" } else { "" },
+        made.path.display()
+    ));
+    Ok(())
+}
+
+/// `serve site`: the static site, from wasm-bindgen's output.
+fn serve_site(wasm: &std::path::Path, out: &std::path::Path) -> Result<()> {
+    let written = carcassonne_serve::pages::write_static_site(out, wasm)?;
+    say(&format!(
+        "wrote the static site ({} files) to {}: serve that directory with any web server of static files \
+         (e.g. `python3 -m http.server -d {}`) and open index.html\n",
+        written.len(),
+        out.display(),
+        out.display()
+    ));
+    Ok(())
+}
+
 /// Where `serve` keeps its games: `--data DIR`, none with `--no-data`,
 /// else `carcassonne` in the per-user data directory (`$XDG_DATA_HOME`,
 /// else `~/.local/share` on Linux; `~/Library/Application Support` on
@@ -725,8 +766,13 @@ fn data_dir(args: &ServeArgs) -> Result<Option<std::path::PathBuf>> {
     if let Some(dir) = &args.data {
         return Ok(Some(dir.clone()));
     }
+    default_data_dir().map(Some)
+}
+
+/// The per-user data directory's `carcassonne`.
+fn default_data_dir() -> Result<std::path::PathBuf> {
     match dirs::data_dir() {
-        Some(dir) => Ok(Some(dir.join("carcassonne"))),
+        Some(dir) => Ok(dir.join("carcassonne")),
         None => bail!("this system names no per-user data directory: give --data DIR (or --no-data)"),
     }
 }

@@ -4,8 +4,13 @@
 //! read from the page; and the tile editor page, where a tile's edge is
 //! changed, refused, fixed and saved. Skips itself, saying so, when chromium or
 //! chromedriver is not installed (`apt-get install chromium chromium-driver`).
+//! The static site, whose pages are the same with the engine in the page,
+//! is driven the same way (`browser/web.rs`).
 
 mod common;
+/// The static site (the engine in the page), driven the same way.
+#[path = "browser/web.rs"]
+mod web;
 
 use carcassonne_serve::{Table, http};
 use carcassonne_setup::Overrides;

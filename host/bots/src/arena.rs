@@ -8,12 +8,12 @@
 //! the thread count; the bots' own seeds derive from the game seed and
 //! their seat.
 
+use crate::clock::Instant;
 use crate::{Bot, BotSpec};
 use carcassonne_core::{Action, Game, PlayError, Rules, SetupError};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;
-use std::time::Instant;
 
 /// Why an arena could not run.
 #[derive(Debug, thiserror::Error)]

@@ -13,6 +13,7 @@
 //! bots against each other.
 
 pub mod arena;
+mod clock;
 mod lookahead;
 mod mcts;
 mod simple;

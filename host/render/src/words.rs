@@ -17,7 +17,9 @@ pub struct Glossary {
 }
 
 static LINKED: LazyLock<Glossary> = LazyLock::new(|| Glossary {
-    infos: Catalog::linked().map(|c| c.all().to_vec()).unwrap_or_default(),
+    infos: carcassonne_setup::linked::linked_catalog()
+        .map(|c| c.all().to_vec())
+        .unwrap_or_default(),
 });
 
 impl Glossary {

@@ -9,10 +9,12 @@ use super::editor::{
 };
 use super::guard::{self, Limits};
 use super::lobby::{GameSlot, Lobby, Offer};
+use super::proxy::{self, Client, Proxies};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{ConnectInfo, DefaultBodyLimit};
-use axum::extract::{Query, State};
+use axum::extract::{Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -23,14 +25,19 @@ use serde_json::json;
 use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
 
-/// The game page: inline script and style, no external resources.
-const PAGE: &str = include_str!("page.html");
+/// The game page: inline script and style, no external resources; its
+/// backend is the server's API ([`pages`](crate::pages)).
+fn page() -> &'static str {
+    crate::pages::SERVER_GAME_PAGE.as_str()
+}
 
-/// The lobby page, self-contained like [`PAGE`].
-const LOBBY_PAGE: &str = include_str!("lobby.html");
+/// The lobby page, self-contained like [`page`].
+fn lobby_page_text() -> &'static str {
+    crate::pages::SERVER_LOBBY_PAGE.as_str()
+}
 
-/// The tile editor page, self-contained like [`PAGE`].
-const EDITOR_PAGE: &str = include_str!("editor.html");
+/// The tile editor page, self-contained like [`page`].
+const EDITOR_PAGE: &str = crate::pages::EDITOR;
 
 /// The server's games, the tile editor, and the token of the person who
 /// started the server.
@@ -50,6 +57,9 @@ pub struct Server {
     base: OnceLock<String>,
     /// The event streams open now, in all and by client address.
     streams: Arc<games::OpenStreams>,
+    /// The reverse proxies trusted to say who their clients are, and the
+    /// public address (`serve --trust-proxy`, `--public-url`).
+    proxies: OnceLock<Proxies>,
 }
 
 impl Server {
@@ -86,7 +96,37 @@ impl Server {
             host_token,
             base: OnceLock::new(),
             streams: Arc::default(),
+            proxies: OnceLock::new(),
         })
+    }
+
+    /// Trusts `proxies` to say who their clients are (once, before
+    /// serving; `false` if they were set already).
+    pub fn set_proxies(&self, proxies: Proxies) -> bool {
+        self.proxies.set(proxies).is_ok()
+    }
+
+    /// The proxies trusted to say who their clients are.
+    pub fn proxies(&self) -> &Proxies {
+        static NONE: OnceLock<Proxies> = OnceLock::new();
+        self.proxies.get().unwrap_or_else(|| NONE.get_or_init(Proxies::default))
+    }
+
+    /// The address links are made with for a request from `client`: the
+    /// public address when one was given; for a request a proxy handed on,
+    /// the scheme and host it names (none when it names neither: the
+    /// pages then use their own); else the address the server listens on.
+    pub fn base_for(&self, client: Option<&Client>) -> Option<String> {
+        if let Some(url) = &self.proxies().public_url {
+            return Some(url.trim_end_matches('/').to_string());
+        }
+        match client {
+            Some(c) if c.via_proxy => match (&c.proto, &c.host) {
+                (Some(proto), Some(host)) => Some(format!("{proto}://{host}")),
+                _ => None,
+            },
+            _ => self.base.get().cloned(),
+        }
     }
 
     /// The games.
@@ -119,9 +159,24 @@ pub fn router(server: Arc<Server>) -> Router {
     router_with(server, Limits::default())
 }
 
+/// Takes a request handed on by a trusted proxy as its client's: the
+/// client's address in place of the proxy's (`ConnectInfo`, which the
+/// limits and the editor's checks read), and who it is as a [`Client`].
+async fn client_address(State(server): State<Arc<Server>>, mut request: Request, next: Next) -> Response {
+    if let Some(ConnectInfo(peer)) = request.extensions().get::<ConnectInfo<SocketAddr>>().copied() {
+        let client = proxy::client_of(peer.ip(), request.headers(), server.proxies());
+        request
+            .extensions_mut()
+            .insert(ConnectInfo(SocketAddr::new(client.ip, peer.port())));
+        request.extensions_mut().insert(client);
+    }
+    next.run(request).await
+}
+
 /// The routes with `limits` on bodies and request times; every error,
 /// unknown routes included, is JSON.
 pub fn router_with(server: Arc<Server>, limits: Limits) -> Router {
+    let clients = axum::middleware::from_fn_with_state(server.clone(), client_address);
     Router::new()
         .route("/", get(lobby_page))
         .route("/games/{id}", get(game_page_bare))
@@ -153,6 +208,7 @@ pub fn router_with(server: Arc<Server>, limits: Limits) -> Router {
             post(tiles_write).layer(DefaultBodyLimit::max(EDITOR_BODY_LIMIT)),
         )
         .route("/api/tiles/new-set", post(tiles_new_set))
+        .route("/api/backup", post(backup_now))
         .fallback(guard::not_found)
         .method_not_allowed_fallback(guard::wrong_method)
         .layer(DefaultBodyLimit::max(limits.body))
@@ -165,6 +221,7 @@ pub fn router_with(server: Arc<Server>, limits: Limits) -> Router {
             guard::declared_size,
         ))
         .layer(axum::middleware::from_fn_with_state(limits.request, guard::time_limit))
+        .layer(clients)
         .with_state(server)
 }
 
@@ -217,7 +274,20 @@ pub fn serve_blocking(server: Arc<Server>, bind: &str, started: impl FnOnce(Stri
             .with_context(|| format!("cannot listen on {bind}"))?;
         let addr = listener.local_addr()?;
         let lan = guard::lan_addresses();
-        let _ = server.base.set(base_url(addr, &lan));
+        let base = server
+            .proxies()
+            .public_url
+            .clone()
+            .unwrap_or_else(|| base_url(addr, &lan));
+        let _ = server.base.set(base.trim_end_matches('/').to_string());
+        // Where `carcassonne serve backup` finds this server (and its host
+        // token, for its owner only) while it holds the database.
+        if let Some(store) = server.lobby.store()
+            && let Some(data) = store.path().parent()
+        {
+            crate::backup::write_server_file(data, addr, &server.host_token)
+                .context("cannot write the server file beside the games")?;
+        }
         started(banner(&server, addr, &lan));
         run(listener, server).await.context("server failed")
     })
@@ -301,6 +371,15 @@ fn may_edit(server: &Server, peer: SocketAddr, headers: &HeaderMap, token: Optio
     let with_token = token.is_some_and(|t| !t.is_empty() && t == hotseat);
     if with_token {
         return Ok(());
+    }
+    // A request a proxy handed on came from wherever the proxy's clients
+    // are, trusted proxy or not.
+    if proxy::forwarded(headers) {
+        return Err(refuse(
+            "the request came through a proxy, so not from the server's own machine: previewing and saving \
+             tiles takes the host token the server printed at start"
+                .into(),
+        ));
     }
     guard::local_request(headers).map_err(refuse)
 }
@@ -393,6 +472,50 @@ async fn tiles_new_set(
     edit_job(server, peer, headers, body, |e, b, _| e.new_set(b)).await
 }
 
+/// The body of `POST /api/backup`: the host token.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BackupRequest {
+    token: String,
+}
+
+/// `POST /api/backup`: copies the games' database into the data
+/// directory's `backups/` with SQLite's online backup API, for the holder
+/// of the host token (`carcassonne serve backup` reads it from the data
+/// directory's `server.json`); answers the copy's path, size and games.
+async fn backup_now(State(server): State<Arc<Server>>, body: Result<Json<BackupRequest>, JsonRejection>) -> Response {
+    let token = match body {
+        Ok(Json(b)) => b.token,
+        Err(e) => {
+            let status = StatusCode::from_u16(body_status(&e)).unwrap_or(StatusCode::BAD_REQUEST);
+            return guard::json_error(status, format!("bad request body: {}", e.body_text()));
+        }
+    };
+    if token.is_empty() || token != server.host_token {
+        return guard::json_error(StatusCode::FORBIDDEN, "a backup takes the server's host token");
+    }
+    let Some(store) = server.lobby.store().cloned() else {
+        return guard::json_error(
+            StatusCode::CONFLICT,
+            "this server keeps its games in memory only (--no-data): there is nothing to back up",
+        );
+    };
+    let Ok(_slot) = server.editor_slot.acquire().await else {
+        return guard::json_error(StatusCode::SERVICE_UNAVAILABLE, "the server is closing");
+    };
+    match off_thread(move || crate::backup::backup_store(&store)).await {
+        Ok(Ok(made)) => Json(json!({
+            "ok": true,
+            "path": made.path.display().to_string(),
+            "bytes": made.bytes,
+            "games": made.games,
+        }))
+        .into_response(),
+        Ok(Err(e)) => guard::json_error(StatusCode::INTERNAL_SERVER_ERROR, format!("{e:#}")),
+        Err(r) => r,
+    }
+}
+
 mod games;
 use games::{
     bot_levels, chat, check_game, create_game, delete_game, events, expansions, game_page, game_page_bare,
@@ -420,12 +543,30 @@ fn base_url(addr: SocketAddr, lan: &[std::net::IpAddr]) -> String {
 /// warns that the links are the only credential.
 pub fn banner(server: &Server, addr: SocketAddr, lan: &[std::net::IpAddr]) -> String {
     let url = |ip: std::net::IpAddr| format!("http://{}", SocketAddr::new(ip, addr.port()));
-    let base = base_url(addr, lan);
+    let base = match &server.proxies().public_url {
+        Some(public) => public.trim_end_matches('/').to_string(),
+        None => base_url(addr, lan),
+    };
     let mut out = format!(
         "Serving the lobby on {base}/ (create games there; at most {} at once)\n",
         server.lobby.max_games()
     );
-    if addr.ip().is_unspecified() {
+    if let Some(public) = &server.proxies().public_url {
+        out.push_str(&format!(
+            "  behind a reverse proxy at {public} (listening on {addr}; forwarding headers believed from {})\n",
+            if server.proxies().trusted.is_empty() {
+                "no address: give --trust-proxy".to_string()
+            } else {
+                server
+                    .proxies()
+                    .trusted
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        ));
+    } else if addr.ip().is_unspecified() {
         let others: Vec<String> = lan.iter().skip(1).map(|ip| url(*ip)).collect();
         if !others.is_empty() {
             out.push_str(&format!("  also reachable as {}\n", others.join(", ")));

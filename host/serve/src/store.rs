@@ -17,11 +17,12 @@
 //! directory is refused at start instead of writing beside the first.
 
 use carcassonne_core::{GameRecord, Move};
+pub use carcassonne_table::{Change, ChatLine, NewGame, StoredGame, token_hash};
+use carcassonne_table::{ChatFull, GameDb, now};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
-use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 /// The database's file name inside the data directory.
 pub const DB_FILE: &str = "games.sqlite";
@@ -129,96 +130,9 @@ pub enum StoreError {
     },
 }
 
-/// The SHA-256 of a seat token, in hex: what the database holds, so that
-/// a copy of the file hands out no seat.
-pub fn token_hash(token: &str) -> String {
-    Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
-/// A game as the database holds it.
-#[derive(Clone, Debug)]
-pub struct StoredGame {
-    /// Its id on the server.
-    pub id: u64,
-    /// Its record: the header and every move, in order.
-    pub record: GameRecord,
-    /// The seat that made each move.
-    pub seats: Vec<u8>,
-    /// The hash of each seat's token ([`token_hash`]).
-    pub seat_hashes: Vec<String>,
-    /// The hash of the hot-seat token.
-    pub hotseat_hash: String,
-    /// The last state version saved.
-    pub version: u64,
-    /// The turn log.
-    pub log: Vec<String>,
-    /// Whether a person may take back their last move (`serve --undo`
-    /// for the game the flags describe, else the configuration's `undo`).
-    pub undo: bool,
-    /// When the game was created (seconds since 1970).
-    pub created: i64,
-    /// When it ended (seconds since 1970), if it has.
-    pub finished_at: Option<i64>,
-    /// The chat between its seats, oldest first.
-    pub chat: Vec<ChatLine>,
-}
-
-/// A line of a game's chat.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct ChatLine {
-    /// The seat that said it.
-    pub seat: u8,
-    /// When (seconds since 1970).
-    pub at: i64,
-    /// What was said, as checked by `Table::say`: plain text, one line.
-    pub text: String,
-}
-
 /// A stored game as it loaded: the game, or its id and why its rows do
 /// not read.
 pub type Loaded = Result<StoredGame, (u64, String)>;
-
-/// A new game to store (see [`Store::insert`]).
-pub struct NewGame<'a> {
-    /// The record so far.
-    pub record: &'a GameRecord,
-    /// The seat that made each of its moves.
-    pub seats: &'a [u8],
-    /// The hash of each seat's token.
-    pub seat_hashes: &'a [String],
-    /// The hash of the hot-seat token.
-    pub hotseat_hash: &'a str,
-    /// The state version.
-    pub version: u64,
-    /// The turn log.
-    pub log: &'a [String],
-    /// Whether a person may take back their last move.
-    pub undo: bool,
-    /// Whether the game is over.
-    pub over: bool,
-}
-
-/// A change to a stored game (a move, an undo), saved whole or not at all
-/// (see [`Store::save_change`]).
-pub struct Change<'a> {
-    /// How many of the game's moves the database holds now.
-    pub saved: usize,
-    /// The game's moves after the change.
-    pub moves: &'a [Move],
-    /// The seat that made each of them.
-    pub seats: &'a [u8],
-    /// The state version after the change.
-    pub version: u64,
-    /// The turn log after the change.
-    pub log: &'a [String],
-    /// Whether a person may take back their last move.
-    pub undo: bool,
-    /// Whether the game is over after the change.
-    pub over: bool,
-}
 
 /// The lobby's database. One connection, used by one request at a time:
 /// a write is a few hundred bytes and one `fsync`.
@@ -247,12 +161,6 @@ pub const MAX_CHAT_BYTES: u64 = 16 << 20;
 /// far it grows before a checkpoint (256 pages): on a small disk the log
 /// alone must not fill it.
 const WAL_LIMIT_BYTES: i64 = 1 << 20;
-
-pub(crate) fn now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
-}
 
 fn to_i64(n: u64) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
@@ -817,6 +725,79 @@ impl Store {
         Ok(u64::try_from(id).unwrap_or(0))
     }
 
+    /// Copies the database, as it stands, into a new file `dest` with
+    /// SQLite's online backup API (a consistent copy while the server goes
+    /// on; the WAL's committed moves included), as one self-contained file
+    /// (rollback journal, no WAL beside it), readable by its owner only.
+    /// The copy is written beside `dest` and renamed into place once it is
+    /// whole and checked; an existing `dest` is not replaced. Returns the
+    /// copy's size in bytes and how many games it holds.
+    ///
+    /// # Errors
+    /// `dest` exists, cannot be written, or the copy does not check.
+    pub fn backup_to(&self, dest: &Path) -> Result<(u64, u64), StoreError> {
+        let io = |why: String| StoreError::Io {
+            path: dest.to_path_buf(),
+            why,
+        };
+        if dest.exists() {
+            return Err(io("already exists: a backup never replaces a file".into()));
+        }
+        let mut partial = dest.as_os_str().to_owned();
+        partial.push(".partial");
+        let partial = PathBuf::from(partial);
+        let _ = std::fs::remove_file(&partial);
+        let mut create = std::fs::OpenOptions::new();
+        create.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut create, 0o600);
+        create
+            .open(&partial)
+            .map_err(|e| io(format!("cannot create {}: {e}", partial.display())))?;
+        let copied = (|| -> Result<u64, String> {
+            let mut copy = Connection::open(&partial).map_err(|e| e.to_string())?;
+            {
+                let conn = self.conn();
+                let backup = rusqlite::backup::Backup::new(&conn, &mut copy).map_err(|e| e.to_string())?;
+                backup
+                    .run_to_completion(1024, Duration::ZERO, None)
+                    .map_err(|e| e.to_string())?;
+            }
+            let mode: String = copy
+                .query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))
+                .map_err(|e| e.to_string())?;
+            if !mode.eq_ignore_ascii_case("delete") {
+                return Err(format!("the copy stays in journal mode {mode}"));
+            }
+            let check: String = copy
+                .query_row("PRAGMA quick_check", [], |r| r.get(0))
+                .map_err(|e| e.to_string())?;
+            if check != "ok" {
+                return Err(format!("the copy does not check: {check}"));
+            }
+            let games: i64 = copy
+                .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
+                .map_err(|e| e.to_string())?;
+            copy.close().map_err(|(_, e)| e.to_string())?;
+            Ok(u64::try_from(games).unwrap_or(0))
+        })();
+        let games = match copied {
+            Ok(n) => n,
+            Err(why) => {
+                let _ = std::fs::remove_file(&partial);
+                return Err(io(why));
+            }
+        };
+        // Renamed without replacing: a file that appeared meanwhile stays.
+        if dest.exists() {
+            let _ = std::fs::remove_file(&partial);
+            return Err(io("already exists: a backup never replaces a file".into()));
+        }
+        std::fs::rename(&partial, dest).map_err(|e| io(format!("cannot rename the copy into place: {e}")))?;
+        let bytes = std::fs::metadata(dest).map(|m| m.len()).unwrap_or(0);
+        Ok((bytes, games))
+    }
+
     /// Inserts `moves[from..]` of game `id`, each with its seat.
     fn insert_moves(
         &self,
@@ -889,6 +870,40 @@ fn take_id(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<i64> {
         [],
         |r| r.get(0),
     )
+}
+
+/// The table's view of the database: each of its writes, as [`Store`]'s.
+impl GameDb for Store {
+    fn insert(&self, game: &NewGame<'_>) -> anyhow::Result<u64> {
+        Ok(Store::insert(self, game)?)
+    }
+
+    fn record_game_id(&self, path: &Path) -> anyhow::Result<u64> {
+        Ok(Store::record_game_id(self, path)?)
+    }
+
+    fn save_change(&self, id: u64, change: &Change<'_>) -> anyhow::Result<()> {
+        Ok(Store::save_change(self, id, change)?)
+    }
+
+    fn save_state(&self, id: u64, version: u64, log: &[String], undo: bool, over: bool) -> anyhow::Result<()> {
+        Ok(Store::save_state(self, id, version, log, undo, over)?)
+    }
+
+    fn add_chat(&self, id: u64, seq: usize, line: &ChatLine) -> anyhow::Result<()> {
+        match Store::add_chat(self, id, seq, line) {
+            Err(e @ StoreError::ChatFull { .. }) => Err(ChatFull(e.to_string()).into()),
+            other => Ok(other?),
+        }
+    }
+
+    fn read_only(&self) -> Option<String> {
+        Store::read_only(self)
+    }
+
+    fn go_read_only(&self, why: String) {
+        Store::go_read_only(self, why);
+    }
 }
 
 #[cfg(test)]

@@ -184,6 +184,8 @@ impl RecordWriter {
     pub fn finish(self, record: &GameRecord) -> Result<()> {
         safe_file::write_atomically(&self.path, &record.to_json())
             .map_err(|e| save_failed(e, &self.path, self.saved))?;
+        // (A file of WebAssembly's standard library has nothing to close.)
+        #[cfg_attr(target_family = "wasm", allow(clippy::drop_non_drop))]
         drop(self.journal);
         let journal = journal_path(&self.path);
         std::fs::remove_file(&journal).with_context(|| format!("cannot remove the journal {}", journal.display()))

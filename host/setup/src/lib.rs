@@ -22,7 +22,7 @@
 
 pub mod describe;
 pub mod journal;
-mod linked;
+pub mod linked;
 pub mod plugins;
 pub mod safe_file;
 pub mod scaffold;

@@ -3,6 +3,10 @@
 //! A crate that is only a Cargo dependency is not linked, and its
 //! `register_expansion!` would silently vanish: naming each crate here keeps
 //! it. `tests/registered.rs` checks the exact set of ids that results.
+//!
+//! A WebAssembly module made for a page (the static site) runs no
+//! constructors, so the registrations never happen there: its catalog is
+//! made from [`LINKED`], each crate's declaration named here.
 
 use carcassonne_abbey_and_mayor as _;
 use carcassonne_abbot as _;
@@ -30,3 +34,70 @@ use carcassonne_under_the_big_top as _;
 use carcassonne_watchtowers as _;
 use carcassonne_wells as _;
 use carcassonne_wind_roses as _;
+
+use carcassonne_core::registry::CatalogError;
+use carcassonne_core::{Catalog, ExpansionInfo};
+
+/// The declaration of every expansion linked into every host.
+pub static LINKED: [&ExpansionInfo; 26] = [
+    &carcassonne_abbey_and_mayor::INFO,
+    &carcassonne_abbot::INFO,
+    &carcassonne_bridges_castles_and_bazaars::INFO,
+    &carcassonne_cleric_and_serf::INFO,
+    &carcassonne_count_of_carcassonne::INFO,
+    &carcassonne_crop_circles::INFO,
+    &carcassonne_easter::INFO,
+    &carcassonne_fruit_trees::INFO,
+    &carcassonne_hills_and_sheep::INFO,
+    &carcassonne_inns_and_cathedrals::INFO,
+    &carcassonne_king_and_robber_baron::INFO,
+    &carcassonne_little_buildings::INFO,
+    &carcassonne_mage_and_witch::INFO,
+    &carcassonne_river::INFO,
+    &carcassonne_river_ii::INFO,
+    &carcassonne_the_festival::INFO,
+    &carcassonne_the_flier::INFO,
+    &carcassonne_the_gold_mines::INFO,
+    &carcassonne_the_phantom::INFO,
+    &carcassonne_the_princess_and_the_dragon::INFO,
+    &carcassonne_the_tower::INFO,
+    &carcassonne_traders_and_builders::INFO,
+    &carcassonne_under_the_big_top::INFO,
+    &carcassonne_watchtowers::INFO,
+    &carcassonne_wells::INFO,
+    &carcassonne_wind_roses::INFO,
+];
+
+/// The linked expansions' catalog: their registrations
+/// (`Catalog::linked`), or on WebAssembly, where they do not run, [`LINKED`].
+///
+/// # Errors
+/// Two expansions share an id, or one is malformed.
+pub fn linked_catalog() -> Result<Catalog, CatalogError> {
+    if cfg!(target_family = "wasm") {
+        let mut catalog = Catalog::default();
+        for info in LINKED {
+            catalog.add(info)?;
+        }
+        Ok(catalog)
+    } else {
+        Catalog::linked()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`LINKED`] must name every linked crate, or the static site would
+    /// silently miss an expansion the native hosts offer.
+    #[test]
+    fn the_declarations_named_are_the_expansions_registered() {
+        let registered = Catalog::linked().unwrap();
+        let mut named: Vec<&str> = LINKED.iter().map(|i| i.id).collect();
+        named.sort_unstable();
+        let mut ids = registered.ids();
+        ids.sort_unstable();
+        assert_eq!(named, ids);
+    }
+}

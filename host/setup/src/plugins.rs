@@ -4,6 +4,7 @@
 
 use anyhow::{Context, Result, bail};
 use carcassonne_core::Catalog;
+#[cfg(not(target_family = "wasm"))]
 use carcassonne_core::plugin::{
     BUILD_PROFILE, FINGERPRINT, LAYOUT, PLUGIN_ABI_VERSION, PLUGIN_SYMBOL, PROFILE_MARK, PluginDeclaration,
     PluginRegistrar,
@@ -65,10 +66,33 @@ pub fn load_noting(path: &Path, catalog: &mut Catalog, notices: &mut Vec<String>
     if !absolute.is_file() {
         bail!("plugin {shown} is not a file");
     }
+    load_library(&absolute, &shown, catalog, notices)
+}
+
+/// WebAssembly (the static site's engine) loads no dynamic library.
+#[cfg(target_family = "wasm")]
+fn load_library(
+    _absolute: &Path,
+    shown: &str,
+    _catalog: &mut Catalog,
+    _notices: &mut Vec<String>,
+) -> Result<Vec<&'static str>> {
+    bail!("plugin {shown}: this build of the engine (WebAssembly) cannot load dynamic libraries")
+}
+
+/// Loads the library at `absolute` (shown to people as `shown`) and adds
+/// its expansions to `catalog`, once its declaration is checked.
+#[cfg(not(target_family = "wasm"))]
+fn load_library(
+    absolute: &Path,
+    shown: &str,
+    catalog: &mut Catalog,
+    notices: &mut Vec<String>,
+) -> Result<Vec<&'static str>> {
     // SAFETY: loading runs the library's initialisers; the user asked for
     // this library by name, which is the trust decision plugins need.
     let library =
-        unsafe { libloading::Library::new(&absolute) }.with_context(|| format!("cannot load plugin {shown}"))?;
+        unsafe { libloading::Library::new(absolute) }.with_context(|| format!("cannot load plugin {shown}"))?;
     let symbol = format!("{PLUGIN_SYMBOL}\0");
     // SAFETY: the symbol is a data symbol; we only take its address here.
     let declaration: *const PluginDeclaration = match unsafe {
@@ -91,7 +115,7 @@ pub fn load_noting(path: &Path, catalog: &mut Catalog, notices: &mut Vec<String>
     let declaration = unsafe { &*declaration };
     // SAFETY: built by `FfiStr::new` from a static string in the library, which stays loaded.
     let exported = unsafe { declaration.fingerprint.as_str() };
-    notices.extend(check_declaration(&shown, exported, declaration.layout)?);
+    notices.extend(check_declaration(shown, exported, declaration.layout)?);
     let mut registrar = PluginRegistrar::default();
     (declaration.register)(&mut registrar);
     std::mem::forget(library);
@@ -103,7 +127,7 @@ pub fn load_noting(path: &Path, catalog: &mut Catalog, notices: &mut Vec<String>
     let mut ids = Vec::new();
     for info in registrar.expansions() {
         catalog
-            .add_dynamic(info, &shown)
+            .add_dynamic(info, shown)
             .with_context(|| format!("plugin {shown}"))?;
         ids.push(info.id);
     }
@@ -114,6 +138,7 @@ pub fn load_noting(path: &Path, catalog: &mut Catalog, notices: &mut Vec<String>
 /// fingerprint of what it was built from, then the layout of the types it
 /// shares with the host. Returns a notice when it fits but was built in the
 /// other profile (debug or release).
+#[cfg(not(target_family = "wasm"))]
 fn check_declaration(shown: &str, exported: &str, layout: u64) -> Result<Option<String>> {
     let (theirs, profile) = match exported.rsplit_once(PROFILE_MARK) {
         Some((fingerprint, profile)) => (fingerprint, Some(profile)),

@@ -154,7 +154,7 @@ pub fn catalog(config: &GameConfig, flags: &[PathBuf]) -> Result<Catalog> {
 
 /// [`catalog`], adding to `notices` what the user should know about the plugins.
 pub fn catalog_noting(config: &GameConfig, flags: &[PathBuf], notices: &mut Vec<String>) -> Result<Catalog> {
-    let mut catalog = Catalog::linked()?;
+    let mut catalog = crate::linked::linked_catalog()?;
     let paths: Vec<PathBuf> = config
         .plugins
         .iter()

@@ -18,10 +18,11 @@ mod search;
 pub(crate) use search::{position_values, settle};
 
 use crate::Bot;
+use crate::clock::Instant;
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::{Action, Game};
 use search::Search;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long the bot thinks about each decision.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -3,10 +3,10 @@
 //! the root, which the information-set search needs anyway).
 
 use super::{Budget, MctsConfig};
+use crate::clock::Instant;
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::{Action, Decision, Game, PlayError};
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::time::Instant;
 
 /// A decision node: an information set of the player to decide, as far as
 /// the tree can tell them apart (the path of actions and observations).

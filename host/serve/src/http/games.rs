@@ -2,25 +2,27 @@
 //! creating and listing games, and each game's state, moves, undo, event
 //! stream, record and replay.
 
-use super::{LOBBY_PAGE, PAGE, Server, bad_query, body_status, off_thread};
+use super::{Server, bad_query, body_status, lobby_page_text, off_thread, page};
 use crate::guard;
 use crate::lobby::{GameSlot, Refused};
+use crate::proxy::Client;
 use crate::{Refusal, Submission, Table};
-use axum::Json;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{FromRequestParts, Path, Query, RawQuery, State};
 use axum::http::request::Parts;
 use axum::http::{StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::{Extension, Json};
 use carcassonne_setup::describe;
+use carcassonne_table::answers::{self, Answer, ChatRequest, UndoRequest};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::convert::Infallible;
 use std::sync::Arc;
 
-fn page_response(page: &'static str) -> Response {
-    ([(header::CACHE_CONTROL, "no-store")], Html(page)).into_response()
+fn page_response(text: &'static str) -> Response {
+    ([(header::CACHE_CONTROL, "no-store")], Html(text)).into_response()
 }
 
 #[derive(Deserialize)]
@@ -47,13 +49,13 @@ pub(super) async fn lobby_page(
             return Redirect::to(&format!("/games/{}/?seat={token}", g.id())).into_response();
         }
     }
-    page_response(LOBBY_PAGE)
+    page_response(lobby_page_text())
 }
 
 /// A game's page. An unknown game still gets the page, which says so and
 /// links to the lobby.
 pub(super) async fn game_page() -> Response {
-    page_response(PAGE)
+    page_response(page())
 }
 
 /// `/games/{id}` without its slash: the page's relative links need it.
@@ -143,6 +145,7 @@ fn body_refusal(e: &JsonRejection) -> Response {
 /// `POST /api/games`: creates the game the body's configuration describes.
 pub(super) async fn create_game(
     State(server): State<Arc<Server>>,
+    client: Option<Extension<Client>>,
     body: Result<Json<Value>, JsonRejection>,
 ) -> Response {
     let config = match body {
@@ -152,37 +155,8 @@ pub(super) async fn create_game(
     let worker = server.clone();
     match off_thread(move || worker.lobby.create(&config)).await {
         Ok(Ok(slot)) => {
-            let table = slot.table();
-            let id = slot.id();
-            // A game just made: this server made its tokens.
-            let tokens = table.seats().cloned().unwrap_or_else(|| crate::Seats {
-                seats: Vec::new(),
-                hotseat: String::new(),
-            });
-            let seats: Vec<Value> = tokens
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, token)| {
-                    let p = i as u8;
-                    let player = &table.record().config.players[i];
-                    json!({
-                        "seat": p,
-                        "name": player.name,
-                        "bot": player.bot,
-                        "link": table.is_human(p).then(|| format!("/games/{id}/?seat={token}")),
-                    })
-                })
-                .collect();
-            let answer = json!({
-                "id": id,
-                "seed": table.record().config.seed.to_string(),
-                "base": server.base.get(),
-                "watch": format!("/games/{id}/"),
-                "hotseat": format!("/games/{id}/?seat={}", tokens.hotseat),
-                "seats": seats,
-                "game": summary(&slot, &table),
-            });
+            let base = server.base_for(client.as_ref().map(|Extension(c)| c));
+            let answer = slot.table().created(slot.id(), base.as_deref());
             (StatusCode::CREATED, Json(answer)).into_response()
         }
         Ok(Err(r)) => refused(r),
@@ -201,93 +175,20 @@ pub(super) async fn check_game(
         Err(e) => return body_refusal(&e),
     };
     let worker = server.clone();
-    let work = move || -> Result<Value, Refused> {
-        let setup = worker.lobby.setup_from_json(&config)?;
-        let rules = setup.rules().map_err(|e| Refused {
-            status: 400,
-            error: format!("{e:#}"),
-        })?;
-        Ok(json!({ "ok": true, "tiles": rules.bag_size() + 1, "room": worker.lobby.has_room() }))
-    };
+    let work = move || answers::check(worker.lobby.offer(), &config, worker.lobby.has_room());
     match off_thread(work).await {
-        Ok(Ok(v)) => Json(v).into_response(),
-        Ok(Err(r)) => refused(r),
+        Ok(a) => answer(a),
         Err(r) => r,
     }
 }
 
-/// Seat `p`'s chip: its shape in its colour, as a small SVG picture (the
-/// same as on the board and the game page).
-fn seat_chip(p: u8) -> String {
-    let attrs = format!(
-        r##"fill="{}" stroke="#222" stroke-width="1.5""##,
-        carcassonne_render::player_colour(p)
-    );
-    format!(
-        r#"<svg class="chip-shape" width="14" height="14" viewBox="0 0 20 20">{}</svg>"#,
-        carcassonne_render::shape_svg(carcassonne_render::player_shape(p), 10.0, 10.0, 8.0, &attrs)
-    )
-}
-
 /// A game as the lobby lists it (nothing secret).
 fn summary(slot: &GameSlot, table: &Table) -> Value {
-    let id = slot.id();
-    let game = table.game();
-    let s = game.state();
-    let config = &table.record().config;
-    let players: Vec<Value> = config
-        .players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            json!({
-                "seat": i,
-                "name": p.name,
-                "bot": p.bot,
-                "colour": carcassonne_render::player_colour(i as u8),
-                "shape": carcassonne_render::player_shape(i as u8),
-                "chip": seat_chip(i as u8),
-                "score": s.score(i as u8),
-            })
-        })
-        .collect();
-    let status = if game.is_over() {
-        let best = (0..s.players() as u8).map(|p| s.score(p)).max().unwrap_or(0);
-        let winners: Vec<&str> = (0..s.players() as u8)
-            .filter(|&p| s.score(p) == best)
-            .map(|p| s.player_name(p))
-            .collect();
-        format!(
-            "over: {} {} with {best}",
-            winners.join(" and "),
-            if winners.len() > 1 { "win" } else { "wins" }
-        )
-    } else if let Some(p) = table.bot_to_move() {
-        format!("turn {}: {} (bot) is thinking", s.turn().number, s.player_name(p))
-    } else if let Some(d) = game.decision() {
-        format!("turn {}: waiting for {}", s.turn().number, s.player_name(d.player()))
-    } else {
-        "stopped".to_string()
-    };
-    json!({
-        "id": id,
-        "expansions": config.expansions,
-        "tiles_only": config.tiles_only,
-        "seed": config.seed.to_string(),
-        "players": players,
-        "over": game.is_over(),
-        "turn": s.turn().number,
-        "moves": table.record().moves.len(),
-        "tiles_left": s.tiles_left(),
-        "status": status,
-        "watch": format!("/games/{id}/"),
-        "record": format!("/api/games/{id}/record"),
-        "replay": format!("/api/games/{id}/replay"),
-    })
+    table.summary(slot.id())
 }
 
 /// `GET /api/games`: every game, oldest first.
-pub(super) async fn games_list(State(server): State<Arc<Server>>) -> Response {
+pub(super) async fn games_list(State(server): State<Arc<Server>>, client: Option<Extension<Client>>) -> Response {
     let games: Vec<Value> = server
         .lobby
         .all()
@@ -297,9 +198,9 @@ pub(super) async fn games_list(State(server): State<Arc<Server>>) -> Response {
     Json(json!({
         "games": games,
         // Each seat's chip, for the form's seats.
-        "seat_chips": (0..6).map(seat_chip).collect::<Vec<_>>(),
+        "seat_chips": (0..6).map(carcassonne_table::seat_chip).collect::<Vec<_>>(),
         "max_games": server.lobby.max_games(),
-        "base": server.base.get(),
+        "base": server.base_for(client.as_ref().map(|Extension(c)| c)),
         // Why the games are served read-only (a full disk at start), if so.
         "read_only": server.lobby.read_only(),
     }))
@@ -363,27 +264,18 @@ pub(super) async fn state(FoundGame(slot): FoundGame, q: Result<Query<TokenQuery
 
 fn state_answer(slot: &GameSlot, q: &TokenQuery) -> Response {
     // Read before the table is locked: a refused window costs no lock.
-    let window = match q.view.as_deref().map(crate::parse_view).transpose() {
-        Ok(w) => w,
-        Err(e) => return guard::json_error(StatusCode::BAD_REQUEST, e),
-    };
-    let table = slot.table();
-    let viewer = q.token.as_deref().and_then(|t| table.viewer(t));
-    if q.token.as_deref().is_some_and(|t| !t.is_empty()) && viewer.is_none() {
-        return refusal(
-            &table,
-            Refusal {
-                status: 401,
-                error: "unknown seat token: this link is not a seat of this game".into(),
-                turn: None,
-                kind: None,
-            },
-        );
+    if let Some(Err(e)) = q.view.as_deref().map(crate::parse_view) {
+        return guard::json_error(StatusCode::BAD_REQUEST, e);
     }
-    let state = table.state_json_in(viewer, window);
+    let a = answers::state(&slot.table(), q.token.as_deref(), q.view.as_deref());
     // Serialised off the lock: the bots move on meanwhile.
-    drop(table);
-    Json(state).into_response()
+    answer(a)
+}
+
+/// An answer of the table's (`carcassonne_table::answers`) as a response.
+fn answer(a: Answer) -> Response {
+    let status = StatusCode::from_u16(a.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    (status, Json(a.body)).into_response()
 }
 
 /// The refusal for a request body that is not the expected JSON (413 for
@@ -413,35 +305,15 @@ fn submit_answer(slot: &Arc<GameSlot>, body: Result<Json<Submission>, JsonReject
             Ok(b) => b,
             Err(e) => return bad_body(&table, &e),
         };
-        let result = table.submit(&s);
+        let a = answers::submit(&mut table, &s);
         // Announce every change, also one that ended in an error after the
         // move was played (a failed save): the version says what happened.
         slot.announce(table.version());
-        match result {
-            Ok(()) => Json(json!({ "ok": true, "version": table.version() })).into_response(),
-            Err(r) => refusal(&table, r),
-        }
+        answer(a)
     };
     // The bots answer on their worker; this request is done.
     slot.wake_bots();
     answer
-}
-
-/// The body of `POST /api/games/{id}/undo`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct UndoRequest {
-    token: String,
-    #[serde(default)]
-    version: Option<u64>,
-}
-
-/// `POST /api/games/{id}/chat` body: a seat's token and what it says.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct ChatRequest {
-    token: String,
-    text: String,
 }
 
 /// `POST /api/games/{id}/chat`: a line of chat from a seat (see
@@ -453,13 +325,11 @@ pub(super) async fn chat(FoundGame(slot): FoundGame, body: Result<Json<ChatReque
             Ok(b) => b,
             Err(e) => return bad_body(&table, &e),
         };
-        match table.say(&c.token, &c.text) {
-            Ok(lines) => {
-                slot.announce_chat(lines);
-                Json(json!({ "ok": true, "lines": lines })).into_response()
-            }
-            Err(r) => refusal(&table, r),
+        let a = answers::chat(&mut table, &c);
+        if a.status == 200 {
+            slot.announce_chat(table.chat_len());
         }
+        answer(a)
     })
     .await
     .unwrap_or_else(|r| r)
@@ -476,30 +346,16 @@ fn undo_answer(slot: &Arc<GameSlot>, body: Result<Json<UndoRequest>, JsonRejecti
             Ok(b) => b,
             Err(e) => return bad_body(&table, &e),
         };
-        let result = table.undo(&u.token, u.version);
+        let a = answers::undo(&mut table, &u);
         slot.announce(table.version());
-        match result {
-            Ok(()) => Json(json!({ "ok": true, "version": table.version() })).into_response(),
-            Err(r) => refusal(&table, r),
-        }
+        answer(a)
     };
     slot.wake_bots();
     answer
 }
 
 fn refusal(table: &Table, r: Refusal) -> Response {
-    let status = StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST);
-    let turn = r.turn.map(|p| {
-        json!({
-            "seat": p,
-            "name": table.game().state().player_name(p),
-        })
-    });
-    (
-        status,
-        Json(json!({ "error": r.error, "kind": r.kind, "turn": turn, "version": table.version() })),
-    )
-        .into_response()
+    answer(answers::refusal(table, &r))
 }
 
 /// Most event streams open at once: half the connection limit, so that
@@ -620,7 +476,13 @@ pub(super) async fn events(
             Watching::Done => None,
         }
     });
-    Sse::new(stream).keep_alive(KeepAlive::default()).into_response()
+    // `X-Accel-Buffering: no`: nginx passes each event on as it comes
+    // instead of holding it in its buffer (Caddy does so by itself).
+    (
+        [("x-accel-buffering", "no")],
+        Sse::new(stream).keep_alive(KeepAlive::default()),
+    )
+        .into_response()
 }
 
 /// `GET /api/games/{id}/record`: the game record so far, to download.
