@@ -306,7 +306,7 @@ pub(crate) struct TilesCommon {
 
 #[derive(Args, Debug)]
 pub(crate) struct NewExpansionArgs {
-    /// The expansion's id, kebab-case (e.g. wind-roses); the crate is `carcassonne-ID`.
+    /// The expansion's id, kebab-case (e.g. moonlit-meadows); the crate is `carcassonne-ID`.
     pub(crate) id: String,
     /// Make the crate's directory here (default: the current directory; with
     /// --linked, the checkout's expansions/).

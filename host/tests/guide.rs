@@ -57,7 +57,7 @@ fn every_guide_command_succeeds() {
     // Section 5's `feature_scored` for the scaffold's bonus tiles compiles
     // into the crate section 0 made, and its tests (random games checking
     // what the hooks declare among them) still pass.
-    let scaffold = root.join("target/guide-scaffold/wind-roses");
+    let scaffold = root.join("target/guide-scaffold/moonlit-meadows");
     let marker = "through them (add `Hooks::FEATURE_SCORED`";
     let after = &guide[guide.find(marker).expect("section 5's example")..];
     let start = after.find("```rust\n").expect("its code") + "```rust\n".len();

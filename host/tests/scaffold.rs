@@ -46,11 +46,11 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
     let work = target_dir().join("scaffold");
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work).expect("creates");
-    run(host(), &["new-expansion", "wind-roses"], &work);
-    let crate_dir = work.join("wind-roses");
+    run(host(), &["new-expansion", "moonlit-meadows"], &work);
+    let crate_dir = work.join("moonlit-meadows");
     for file in [
         "Cargo.toml",
-        "wind-roses.toml",
+        "moonlit-meadows.toml",
         "art/WR1.svg",
         "src/lib.rs",
         "tests/record.rs",
@@ -86,7 +86,7 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
     );
     // Writing over an existing crate is refused.
     let again = Command::new(host())
-        .args(["new-expansion", "wind-roses"])
+        .args(["new-expansion", "moonlit-meadows"])
         .current_dir(&work)
         .output()
         .expect("runs");
@@ -98,7 +98,7 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
     run(&cargo(), &["test", "--quiet", "--target-dir", target], &crate_dir);
     run(&cargo(), &["build", "--quiet", "--target-dir", target], &crate_dir);
     let library = target_dir().join("debug").join(format!(
-        "{}carcassonne_wind_roses{}",
+        "{}carcassonne_moonlit_meadows{}",
         std::env::consts::DLL_PREFIX,
         std::env::consts::DLL_SUFFIX
     ));
@@ -107,7 +107,13 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
     // Its tile file checks clean, with its attribute.
     run(
         host(),
-        &["tiles", "check", "wind-roses/wind-roses.toml", "--plugin", library],
+        &[
+            "tiles",
+            "check",
+            "moonlit-meadows/moonlit-meadows.toml",
+            "--plugin",
+            library,
+        ],
         &work,
     );
     let out = run(
@@ -118,9 +124,9 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
             "2",
             "--json",
             "--expansions",
-            "wind-roses",
+            "moonlit-meadows",
             "--variant",
-            "wind-roses.multiplier=2",
+            "moonlit-meadows.multiplier=2",
             "--plugin",
             library,
         ],
@@ -133,7 +139,7 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
         .expect("players")
         .iter()
         .map(|p| {
-            p["breakdown"]["wind-roses.bonus"]
+            p["breakdown"]["moonlit-meadows.bonus"]
                 .as_i64()
                 .expect("the expansion's source")
         })
@@ -149,7 +155,7 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
         &[
             "tiles",
             "render",
-            "wind-roses",
+            "moonlit-meadows",
             "--plugin",
             library,
             "--out",
@@ -157,7 +163,7 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
         ],
         &work,
     );
-    let drawn: Vec<String> = std::fs::read_dir(pictures.join("wind-roses"))
+    let drawn: Vec<String> = std::fs::read_dir(pictures.join("moonlit-meadows"))
         .expect("pictures written")
         .flatten()
         .filter(|e| e.path().extension().is_some_and(|x| x == "svg"))
@@ -175,7 +181,7 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
         &[
             "tiles",
             "add",
-            "wind-roses/wind-roses.toml",
+            "moonlit-meadows/moonlit-meadows.toml",
             "--id",
             "WR-NEW",
             "--edges",
@@ -187,7 +193,11 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
         ],
         &work,
     );
-    let listed = run(host(), &["tiles", "list", "wind-roses", "--plugin", library], &work);
+    let listed = run(
+        host(),
+        &["tiles", "list", "moonlit-meadows", "--plugin", library],
+        &work,
+    );
     let listed = String::from_utf8_lossy(&listed.stdout);
     assert!(listed.contains("WR-NEW"), "the new tile is listed:\n{listed}");
 }
@@ -270,23 +280,23 @@ fn a_linked_new_expansion_joins_the_workspace_and_the_host() {
     let checkout = target_dir().join("scaffold-checkout");
     let _ = std::fs::remove_dir_all(&checkout);
     copy_checkout(&checkout);
-    run(host(), &["new-expansion", "wind-roses", "--linked"], &checkout);
+    run(host(), &["new-expansion", "moonlit-meadows", "--linked"], &checkout);
 
-    let manifest = std::fs::read_to_string(checkout.join("expansions/wind-roses/Cargo.toml")).expect("manifest");
+    let manifest = std::fs::read_to_string(checkout.join("expansions/moonlit-meadows/Cargo.toml")).expect("manifest");
     assert!(!manifest.contains("[workspace]"), "{manifest}");
     assert!(manifest.contains("carcassonne-core.workspace = true"), "{manifest}");
-    assert!(checkout.join("tiles/wind-roses.toml").is_file());
+    assert!(checkout.join("tiles/moonlit-meadows.toml").is_file());
     assert!(
         checkout.join("tiles/art/WR1.svg").is_file(),
         "its tile picture beside the tile file"
     );
     let linked = std::fs::read_to_string(checkout.join("host/setup/src/linked.rs")).expect("linked.rs");
-    assert!(linked.contains("use carcassonne_wind_roses as _;"), "{linked}");
+    assert!(linked.contains("use carcassonne_moonlit_meadows as _;"), "{linked}");
     // The new member on a line of its own, laid out as the others.
     let workspace = std::fs::read_to_string(checkout.join("Cargo.toml")).expect("workspace manifest");
     assert!(
-        workspace.contains("\n    \"expansions/wind-roses\",\n]")
-            || workspace.contains("\n    \"expansions/wind-roses\"\n]"),
+        workspace.contains("\n    \"expansions/moonlit-meadows\",\n]")
+            || workspace.contains("\n    \"expansions/moonlit-meadows\"\n]"),
         "{workspace}"
     );
 
@@ -298,7 +308,7 @@ fn a_linked_new_expansion_joins_the_workspace_and_the_host() {
     );
     let meta: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     let packages = meta["packages"].as_array().expect("packages");
-    assert!(packages.iter().any(|p| p["name"] == "carcassonne-wind-roses"));
+    assert!(packages.iter().any(|p| p["name"] == "carcassonne-moonlit-meadows"));
     let setup = packages
         .iter()
         .find(|p| p["name"] == "carcassonne-setup")
@@ -308,7 +318,7 @@ fn a_linked_new_expansion_joins_the_workspace_and_the_host() {
             .as_array()
             .expect("dependencies")
             .iter()
-            .any(|d| d["name"] == "carcassonne-wind-roses"),
+            .any(|d| d["name"] == "carcassonne-moonlit-meadows"),
         "{setup}"
     );
     // Its own test passes as a member, reading its tiles from tiles/.
@@ -319,7 +329,7 @@ fn a_linked_new_expansion_joins_the_workspace_and_the_host() {
             "test",
             "--quiet",
             "-p",
-            "carcassonne-wind-roses",
+            "carcassonne-moonlit-meadows",
             "--target-dir",
             target.to_str().expect("UTF-8 path"),
         ],
@@ -340,7 +350,7 @@ fn a_new_expansion_packages_and_builds_from_its_package_against_the_engine_packa
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work).expect("creates");
     let version = env!("CARGO_PKG_VERSION");
-    // Its own id: the other tests build `wind-roses` into the same target.
+    // Its own id: the other tests build `moonlit-meadows` into the same target.
     run(host(), &["new-expansion", "sea-roads"], &work);
     let crate_dir = work.join("sea-roads");
 

@@ -205,13 +205,13 @@ fn compare_plays_the_same_seeds_without_and_with_the_expansion() {
 #[test]
 fn compare_with_an_unknown_expansion_says_how_to_load_one() {
     let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
-        .args(["simulate", "--games", "2", "--compare", "wind-roses"])
+        .args(["simulate", "--games", "2", "--compare", "moonlit-meadows"])
         .output()
         .expect("host runs");
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("unknown expansion `wind-roses`") && stderr.contains("--plugin"),
+        stderr.contains("unknown expansion `moonlit-meadows`") && stderr.contains("--plugin"),
         "{stderr}"
     );
 }

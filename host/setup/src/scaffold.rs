@@ -27,7 +27,7 @@ const ART: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 1
 /// What to write.
 #[derive(Debug, Clone)]
 pub struct NewExpansion {
-    /// The expansion's id, kebab-case (`wind-roses`).
+    /// The expansion's id, kebab-case (`moonlit-meadows`).
     pub id: String,
     /// The directory the crate's directory is made in (default: the current
     /// directory, or the checkout's `expansions/` when linked).
@@ -87,7 +87,7 @@ pub fn new_expansion(request: &NewExpansion) -> Result<Vec<PathBuf>> {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
     if !kebab {
         bail!(
-            "`{id}` is not an expansion id: write it in kebab-case, lower-case letters, digits and `-` (e.g. wind-roses)"
+            "`{id}` is not an expansion id: write it in kebab-case, lower-case letters, digits and `-` (e.g. moonlit-meadows)"
         );
     }
     let cwd = std::env::current_dir().context("cannot read the current directory")?;
