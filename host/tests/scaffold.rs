@@ -51,7 +51,7 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
     for file in [
         "Cargo.toml",
         "moonlit-meadows.toml",
-        "art/WR1.svg",
+        "art/MM1.svg",
         "src/lib.rs",
         "tests/record.rs",
         "tests/random_games.rs",
@@ -183,7 +183,7 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
             "add",
             "moonlit-meadows/moonlit-meadows.toml",
             "--id",
-            "WR-NEW",
+            "MM-NEW",
             "--edges",
             "FFFF",
             "--count",
@@ -199,7 +199,7 @@ fn a_new_expansion_builds_passes_its_test_and_plays_as_a_plugin() {
         &work,
     );
     let listed = String::from_utf8_lossy(&listed.stdout);
-    assert!(listed.contains("WR-NEW"), "the new tile is listed:\n{listed}");
+    assert!(listed.contains("MM-NEW"), "the new tile is listed:\n{listed}");
 }
 
 /// `--crates-io` leaves the patch out; `--engine DIR` patches to that
@@ -287,7 +287,7 @@ fn a_linked_new_expansion_joins_the_workspace_and_the_host() {
     assert!(manifest.contains("carcassonne-core.workspace = true"), "{manifest}");
     assert!(checkout.join("tiles/moonlit-meadows.toml").is_file());
     assert!(
-        checkout.join("tiles/art/WR1.svg").is_file(),
+        checkout.join("tiles/art/MM1.svg").is_file(),
         "its tile picture beside the tile file"
     );
     let linked = std::fs::read_to_string(checkout.join("host/setup/src/linked.rs")).expect("linked.rs");
