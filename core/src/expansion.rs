@@ -110,7 +110,7 @@ pub struct TileFile {
     /// The file's path at build time (`""`: none to look for).
     pub source: &'static str,
     /// The tile pictures built in with it: each `art` path its tiles name
-    /// (`"art/wells-1.svg"`) and the SVG text. A tile file read from disk
+    /// (`"art/my-set-1.svg"`) and the SVG text. A tile file read from disk
     /// reads its pictures beside it instead.
     pub art: &'static [(&'static str, &'static str)],
 }
@@ -119,14 +119,14 @@ pub struct TileFile {
 /// relative to the crate's root: its text is built in and its path kept, so
 /// that edits to it apply without a rebuild.
 ///
-/// The tile pictures its tiles name (`art = "art/wells-1.svg"`) are built
+/// The tile pictures its tiles name (`art = "art/my-set-1.svg"`) are built
 /// in by listing each with its path relative to the crate's root, so that
 /// an installed plugin still draws them:
 ///
 /// ```text
-/// tile_files: &[carcassonne_core::tile_file!("wells.toml", "wells.toml")],
-/// tile_files: &[carcassonne_core::tile_file!("wells.toml", "wells.toml",
-///     art: [("art/wells-1.svg", "art/wells-1.svg")])],
+/// tile_files: &[carcassonne_core::tile_file!("my-set.toml", "my-set.toml")],
+/// tile_files: &[carcassonne_core::tile_file!("my-set.toml", "my-set.toml",
+///     art: [("art/my-set-1.svg", "art/my-set-1.svg")])],
 /// ```
 #[macro_export]
 macro_rules! tile_file {
@@ -204,8 +204,8 @@ pub struct ExpansionInfo {
     pub counters: &'static [CounterDecl],
     /// Builds the expansion's rules for one game.
     pub build: fn(&BuildContext) -> Result<Box<dyn DynExpansion>, String>,
-    /// Expansions it reads when they are on, without requiring them (Wells
-    /// reads whether Inns & Cathedrals' inns are on): their parts and
+    /// Expansions it reads when they are on, without requiring them (an
+    /// expansion may read whether another's part is on): their parts and
     /// variant values come to its build through
     /// [`BuildContext::companion`], and to its hooks through
     /// [`Tables::companion`](crate::Tables::companion). An expansion it

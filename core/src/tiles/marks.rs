@@ -7,15 +7,15 @@
 //!
 //! ```toml
 //! [marks]
-//! set = "abbey-and-mayor"          # the set whose tiles these mark
+//! set = "other-set"                # the set whose tiles these mark
 //!
 //! [[tile]]
-//! id = "AM-C"                      # a tile of that set
-//! wells = { well = true }          # the expansion's own table, as in a tile file
+//! id = "OS-C"                      # a tile of that set
+//! my-expansion = { well = true }   # the expansion's own table, as in a tile file
 //!
 //! [[tile]]
-//! id = "AM-F"
-//! features = [{ feature = "road:E", wells = { well = true } }]  # a feature, by its stable name
+//! id = "OS-F"
+//! features = [{ feature = "road:E", my-expansion = { well = true } }]  # a feature, by its stable name
 //! ```
 //!
 //! Reading checks the form and the expansion's schema for tile tables;

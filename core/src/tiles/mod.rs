@@ -111,7 +111,7 @@ pub struct TileDef {
     pub features: Vec<FeatureDef>,
     /// Expansion attributes of the tile.
     pub attributes: Attributes,
-    /// A picture of the tile (`art = "art/wells-1.svg"`), drawn instead of
+    /// A picture of the tile (`art = "art/my-set-1.svg"`), drawn instead of
     /// the picture generated from its features.
     pub art: Option<TileArt>,
     /// 1-based line of the tile's definition in its file.
@@ -154,7 +154,7 @@ impl TileArt {
             && path.split('/').all(|c| !c.is_empty() && c != "." && c != "..");
         if !inside {
             return Err(format!(
-                "tile `art` {path:?} must be a path relative to the tile file's directory, such as \"art/wells-1.svg\" (no `..`, no leading `/`)"
+                "tile `art` {path:?} must be a path relative to the tile file's directory, such as \"art/my-set-1.svg\" (no `..`, no leading `/`)"
             ));
         }
         if !path.ends_with(".svg") {
