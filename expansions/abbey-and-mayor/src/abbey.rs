@@ -7,6 +7,7 @@
 use crate::{Action, ID, State};
 use carcassonne_core::tiles::{AttributeDecl, AttributePlace, AttributeProblem, FeatureKind};
 use carcassonne_core::{CoreState, Ctx, Pos, Rotation, Side, Tables, ValueKind, toml};
+use std::collections::BTreeSet;
 
 /// Id of the abbey tile in `tiles/abbey-and-mayor.toml`.
 pub const ABBEY_TILE: &str = "AM-abbey";
@@ -32,20 +33,58 @@ pub(crate) fn check_attributes(_feature: Option<FeatureKind>, table: &toml::Valu
 }
 
 /// Empty cells whose four sides all touch tiles, where `tile` (the abbey,
-/// unturned) fits, sorted. The real abbey's walls fit everywhere; the check
-/// keeps an edited tile file from putting a mismatching tile down.
-fn holes(view: &CoreState, tile: u16) -> Vec<Pos> {
-    let board = view.board();
-    let abbey = view.tables().tile(tile);
-    let mut holes: Vec<Pos> = board
+/// unturned) fits, in order. The real abbey's walls fit everywhere; the
+/// check keeps an edited tile file from putting a mismatching tile down.
+/// A recount of the board: the state keeps the same set up as tiles arrive
+/// ([`tile_placed`]); this counts it once at setup and checks the upkeep.
+pub(crate) fn holes(view: &CoreState, tile: u16) -> BTreeSet<Pos> {
+    view.board()
         .frontier()
         .iter()
         .copied()
-        .filter(|&p| Side::ALL.iter().all(|&s| board.is_occupied(p.step(s))))
-        .filter(|&p| board.fits(abbey, Rotation::NONE, p))
-        .collect();
-    holes.sort();
-    holes
+        .filter(|&p| is_hole(view, tile, p))
+        .collect()
+}
+
+/// Whether the empty cell `p` is a hole the abbey `tile` fits into.
+fn is_hole(view: &CoreState, tile: u16, p: Pos) -> bool {
+    let board = view.board();
+    !board.is_occupied(p)
+        && Side::ALL.iter().all(|&s| board.is_occupied(p.step(s)))
+        && board.fits(view.tables().tile(tile), Rotation::NONE, p)
+}
+
+/// A tile was placed at `pos`: it fills the hole there, if it was one, and
+/// only its four neighbours can have become holes (a cell's sides change
+/// only when a tile arrives next to it). Listing the holes then reads the
+/// set instead of scanning the whole frontier at every turn's start.
+pub(crate) fn tile_placed(state: &mut State, view: &CoreState, pos: Pos) {
+    let Some(tile) = state.abbey_tile else {
+        return;
+    };
+    state.holes.remove(&pos);
+    for side in Side::ALL {
+        let next = pos.step(side);
+        if is_hole(view, tile, next) {
+            state.holes.insert(next);
+        }
+    }
+}
+
+/// The holes kept up agree with a recount of the board.
+pub(crate) fn check_holes(state: &State, view: &CoreState) -> Result<(), String> {
+    let Some(tile) = state.abbey_tile else {
+        return Ok(());
+    };
+    let counted = holes(view, tile);
+    if counted == state.holes {
+        Ok(())
+    } else {
+        Err(format!(
+            "abbey holes kept up {:?}, the board has {counted:?}",
+            state.holes
+        ))
+    }
 }
 
 /// The abbey's index in the game's tile table: the tile marked `abbey =
@@ -62,21 +101,16 @@ pub(crate) fn abbey_tile(tables: &Tables) -> Option<u16> {
 /// to place it, when a hole exists.
 pub(crate) fn offer(state: &mut State, ctx: &mut Ctx<'_>) {
     let player = ctx.view().turn().player;
-    let Some(tile) = state.abbey_tile else {
-        return;
-    };
-    if state.abbeys_left.get(player as usize).is_some_and(|&n| n > 0) && !holes(ctx.view(), tile).is_empty() {
+    if state.abbeys_left.get(player as usize).is_some_and(|&n| n > 0) && !state.holes.is_empty() {
         ctx.ask(player);
     }
 }
 
 /// Draw, or the abbey into each hole.
-pub(crate) fn options(state: &State, view: &CoreState, player: u8, out: &mut Vec<Action>) {
+pub(crate) fn options(state: &State, player: u8, out: &mut Vec<Action>) {
     out.push(Action::Draw);
-    if let Some(tile) = state.abbey_tile
-        && state.abbeys_left.get(player as usize).is_some_and(|&n| n > 0)
-    {
-        out.extend(holes(view, tile).into_iter().map(Action::Abbey));
+    if state.abbeys_left.get(player as usize).is_some_and(|&n| n > 0) {
+        out.extend(state.holes.iter().copied().map(Action::Abbey));
     }
 }
 

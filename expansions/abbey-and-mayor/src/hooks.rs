@@ -4,6 +4,7 @@
 use crate::barn::prune_barns;
 use crate::wagon::WagonRange;
 use crate::{Action, BARN, PART_ABBEY, PART_BARN, PART_WAGON, State, WAGON, abbey, barn, barn_scoring, wagon, words};
+use carcassonne_core::board::PlacedTile;
 use carcassonne_core::expansion::{self, DynExpansion, FeatureScoring, Hooks};
 use carcassonne_core::figures::PlacedFigure;
 use carcassonne_core::{
@@ -57,6 +58,7 @@ impl Expansion for AbbeyAndMayor {
             abbeys_left: vec![u8::from(abbey_tile.is_some()); holders],
             barns: Vec::new(),
             wagons_to_move: Vec::new(),
+            holes: abbey_tile.map(|t| abbey::holes(ctx.view(), t)).unwrap_or_default(),
             abbey_tile,
             barn_figure: tables.figure_index(BARN),
             wagon_figure: tables.figure_index(WAGON),
@@ -68,7 +70,7 @@ impl Expansion for AbbeyAndMayor {
     fn hooks(&self) -> Hooks {
         let mut hooks = Hooks::NONE;
         if self.abbeys {
-            hooks |= Hooks::TURN_STARTED;
+            hooks |= Hooks::TURN_STARTED | Hooks::TILE_PLACED;
         }
         if self.barns {
             hooks |= Hooks::DEPLOY_OPTIONS
@@ -88,12 +90,26 @@ impl Expansion for AbbeyAndMayor {
         abbey::offer(state, ctx);
     }
 
+    fn tile_placed(&self, state: &mut State, ctx: &mut Ctx<'_>, placed: PlacedTile) {
+        abbey::tile_placed(state, ctx.view(), placed.pos);
+    }
+
+    // Keeping the holes up changes only this state: listing a turn's whole
+    // moves may go on reading deployments off the board.
+    fn tile_placed_keeps_deployments(&self) -> bool {
+        true
+    }
+
+    fn check_kept_up(&self, state: &State, view: &CoreState) -> Result<(), String> {
+        abbey::check_holes(state, view)
+    }
+
     // One expansion, two decisions: wagons are asked about after the
     // turn's scoring, the abbey when a turn starts, so at most one kind is
     // pending.
     fn options(&self, state: &State, view: &CoreState, player: u8, out: &mut Vec<Action>) {
         if state.wagons_to_move.is_empty() {
-            abbey::options(state, view, player, out);
+            abbey::options(state, player, out);
         } else {
             wagon::options(state, view, self.wagon_range, out);
         }

@@ -66,6 +66,8 @@ fn random_games_keep_the_rules() {
             game.legal_actions(&mut options);
             let choice = bot.choose(&game, &options);
             game.play(&options[choice]).unwrap();
+            // The holes kept up as tiles arrive agree with the board.
+            game.check_kept_up().unwrap();
             for e in game.last_events() {
                 if let Event::TilePlaced { tile, pos, .. } = *e
                     && tile == abbey
