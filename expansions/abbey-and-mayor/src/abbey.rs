@@ -7,7 +7,6 @@
 use crate::{Action, ID, State};
 use carcassonne_core::tiles::{AttributeDecl, AttributePlace, AttributeProblem, FeatureKind};
 use carcassonne_core::{CoreState, Ctx, Pos, Rotation, Side, Tables, ValueKind, toml};
-use std::collections::BTreeSet;
 
 /// Id of the abbey tile in `tiles/abbey-and-mayor.toml`.
 pub const ABBEY_TILE: &str = "AM-abbey";
@@ -37,13 +36,16 @@ pub(crate) fn check_attributes(_feature: Option<FeatureKind>, table: &toml::Valu
 /// check keeps an edited tile file from putting a mismatching tile down.
 /// A recount of the board: the state keeps the same set up as tiles arrive
 /// ([`tile_placed`]); this counts it once at setup and checks the upkeep.
-pub(crate) fn holes(view: &CoreState, tile: u16) -> BTreeSet<Pos> {
-    view.board()
+pub(crate) fn holes(view: &CoreState, tile: u16) -> Vec<Pos> {
+    let mut holes: Vec<Pos> = view
+        .board()
         .frontier()
         .iter()
         .copied()
         .filter(|&p| is_hole(view, tile, p))
-        .collect()
+        .collect();
+    holes.sort_unstable();
+    holes
 }
 
 /// Whether the empty cell `p` is a hole the abbey `tile` fits into.
@@ -58,15 +60,37 @@ fn is_hole(view: &CoreState, tile: u16, p: Pos) -> bool {
 /// only its four neighbours can have become holes (a cell's sides change
 /// only when a tile arrives next to it). Listing the holes then reads the
 /// set instead of scanning the whole frontier at every turn's start.
+///
+/// One look at the eight cells round `pos` tells most of it: an empty
+/// neighbour is a hole only if both cells flanking it diagonally hold
+/// tiles, and then only the cell beyond it is left to look at.
 pub(crate) fn tile_placed(state: &mut State, view: &CoreState, pos: Pos) {
     let Some(tile) = state.abbey_tile else {
         return;
     };
-    state.holes.remove(&pos);
-    for side in Side::ALL {
-        let next = pos.step(side);
-        if is_hole(view, tile, next) {
-            state.holes.insert(next);
+    if let Ok(filled) = state.holes.binary_search(&pos) {
+        state.holes.remove(filled);
+    }
+    let board = view.board();
+    let around = board.tiles_around(pos);
+    // Each side: its neighbour's bit in `tiles_around` and the bits of the
+    // two diagonal cells beside that neighbour (north is bit 0, clockwise).
+    for (side, next, flanks) in [
+        (Side::N, 0, [7, 1]),
+        (Side::E, 2, [1, 3]),
+        (Side::S, 4, [3, 5]),
+        (Side::W, 6, [5, 7]),
+    ] {
+        let bit = |b: u8| around & (1 << b) != 0;
+        if bit(next) || !flanks.iter().all(|&b| bit(b)) {
+            continue;
+        }
+        let cell = pos.step(side);
+        if board.is_occupied(cell.step(side))
+            && board.fits(view.tables().tile(tile), Rotation::NONE, cell)
+            && let Err(at) = state.holes.binary_search(&cell)
+        {
+            state.holes.insert(at, cell);
         }
     }
 }

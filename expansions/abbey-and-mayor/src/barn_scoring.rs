@@ -32,14 +32,16 @@ fn completed_cities(view: &CoreState, node: NodeId) -> i32 {
 /// Returns (farmers returned, points, winners).
 fn cash_in_farmers(ctx: &mut Ctx<'_>, farm: NodeId, per_city: i32) -> (usize, i32, Vec<u8>) {
     let view = ctx.view();
+    // Asked after every turn of a barn's farm, which mostly holds no
+    // farmer: look before collecting them.
+    if !view.figures_in(farm).any(|f| is_follower(view, f.kind)) {
+        return (0, 0, Vec::new());
+    }
     let farmers: Vec<FigureId> = view
         .figures_in(farm)
         .filter(|f| is_follower(view, f.kind))
         .map(|f| f.id)
         .collect();
-    if farmers.is_empty() {
-        return (0, 0, Vec::new());
-    }
     let winners = view.majority(farm);
     let points = per_city * completed_cities(view, farm);
     ctx.score_feature(farm, points, &winners, FARMERS_SOURCE);

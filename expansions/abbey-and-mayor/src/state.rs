@@ -18,11 +18,12 @@ pub struct State {
     /// file has no abbey: then no one holds one).
     #[serde(skip)]
     pub(crate) abbey_tile: Option<u16>,
-    /// The holes the abbey fits into now, in order: counted at setup and
+    /// The holes the abbey fits into now, in order (a few at most, so a
+    /// sorted vector rather than a set): counted at setup and
     /// kept up as tiles are placed (`abbey::tile_placed`), checked against
     /// a recount by `check_kept_up`. Empty without abbeys.
     #[serde(skip)]
-    pub(crate) holes: std::collections::BTreeSet<carcassonne_core::Pos>,
+    pub(crate) holes: Vec<carcassonne_core::Pos>,
     /// The barn's index in this game's figure table.
     #[serde(skip)]
     pub(crate) barn_figure: Option<u8>,
