@@ -15,6 +15,7 @@ use carcassonne_cleric_and_serf as _;
 use carcassonne_count_of_carcassonne as _;
 use carcassonne_crop_circles as _;
 use carcassonne_easter as _;
+use carcassonne_family_feud as _;
 use carcassonne_fruit_trees as _;
 use carcassonne_hills_and_sheep as _;
 use carcassonne_inns_and_cathedrals as _;
@@ -39,7 +40,7 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 26] = [
+pub static LINKED: [&ExpansionInfo; 27] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
@@ -47,6 +48,7 @@ pub static LINKED: [&ExpansionInfo; 26] = [
     &carcassonne_count_of_carcassonne::INFO,
     &carcassonne_crop_circles::INFO,
     &carcassonne_easter::INFO,
+    &carcassonne_family_feud::INFO,
     &carcassonne_fruit_trees::INFO,
     &carcassonne_hills_and_sheep::INFO,
     &carcassonne_inns_and_cathedrals::INFO,
