@@ -24,6 +24,7 @@ use carcassonne_little_buildings as _;
 use carcassonne_mage_and_witch as _;
 use carcassonne_river as _;
 use carcassonne_river_ii as _;
+use carcassonne_the_city_gates as _;
 use carcassonne_the_festival as _;
 use carcassonne_the_flier as _;
 use carcassonne_the_gold_mines as _;
@@ -40,7 +41,7 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 27] = [
+pub static LINKED: [&ExpansionInfo; 28] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
@@ -57,6 +58,7 @@ pub static LINKED: [&ExpansionInfo; 27] = [
     &carcassonne_mage_and_witch::INFO,
     &carcassonne_river::INFO,
     &carcassonne_river_ii::INFO,
+    &carcassonne_the_city_gates::INFO,
     &carcassonne_the_festival::INFO,
     &carcassonne_the_flier::INFO,
     &carcassonne_the_gold_mines::INFO,
