@@ -212,6 +212,11 @@ impl FamilyFeud {
             if city.roots.is_empty() || (own == 0 && tile_families == 0 && city.roots.len() < 2) {
                 continue;
             }
+            // A city whose coats of arms another rule voided (Gambler's
+            // Luck's red X, through the core) has none: no family.
+            if city.roots.iter().any(|&r| view.features().pennants_void(r)) {
+                continue;
+            }
             let mine = own | tile_families;
             let across = city.roots.iter().fold(0, |f, &root| f | self.families_in(view, root));
             if mine | across == FEUD {

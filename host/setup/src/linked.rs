@@ -17,6 +17,7 @@ use carcassonne_crop_circles as _;
 use carcassonne_easter as _;
 use carcassonne_family_feud as _;
 use carcassonne_fruit_trees as _;
+use carcassonne_gamblers_luck as _;
 use carcassonne_hills_and_sheep as _;
 use carcassonne_inns_and_cathedrals as _;
 use carcassonne_king_and_robber_baron as _;
@@ -41,7 +42,7 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 28] = [
+pub static LINKED: [&ExpansionInfo; 29] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
@@ -51,6 +52,7 @@ pub static LINKED: [&ExpansionInfo; 28] = [
     &carcassonne_easter::INFO,
     &carcassonne_family_feud::INFO,
     &carcassonne_fruit_trees::INFO,
+    &carcassonne_gamblers_luck::INFO,
     &carcassonne_hills_and_sheep::INFO,
     &carcassonne_inns_and_cathedrals::INFO,
     &carcassonne_king_and_robber_baron::INFO,
