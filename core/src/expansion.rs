@@ -419,6 +419,23 @@ impl BuildContext {
         self.enabled.iter().any(|e| e == id)
     }
 
+    /// By tile index, whether each tile's `[tile.<expansion>]` table sets
+    /// the boolean `key` to true (a tile without it: false). What most
+    /// expansions whose tiles carry a symbol (gold, magic, a festival)
+    /// read once at build, so that their hooks look the symbol up by index.
+    pub fn tile_flags(&self, expansion: &str, key: &str) -> Vec<bool> {
+        self.tiles
+            .iter()
+            .map(|t| {
+                t.def
+                    .attribute(expansion)
+                    .and_then(|a| a.get(key))
+                    .and_then(|v| v.as_bool())
+                    .unwrap_or(false)
+            })
+            .collect()
+    }
+
     /// The index of feature kind `name` in this game (an expansion's own
     /// kinds have no constant: it looks them up here once and keeps them).
     pub fn feature_kind(&self, name: &str) -> Option<FeatureKind> {

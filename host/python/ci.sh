@@ -29,6 +29,27 @@ dist="$(dirname "$venv")/dist"
 "$venv/bin/python" -m pip install -q "$dist"/carcassonne-*-manylinux*.whl
 echo "python wheel $(basename "$dist"/carcassonne-*.whl) ($(du -k "$dist"/carcassonne-*.whl | cut -f1) KiB) built and installed in $((SECONDS - start)) s"
 
+# The wheel as a user without Rust has it: a second fresh venv, the wheel
+# installed from the file (numpy from PyPI, wheels only: nothing compiles),
+# then a whole game with bots,
+# in an empty environment whose PATH holds the venv and the system's
+# directories only (no cargo, no rustc, no maturin).
+bare="$(dirname "$venv")/bare"
+"$python" -m venv "$bare"
+bare_path="$bare/bin:/usr/bin:/bin"
+if env -i PATH="$bare_path" sh -c 'command -v cargo || command -v rustc || command -v maturin' >/dev/null; then
+    echo "error: a Rust tool is on the system PATH; the wheel cannot be checked without Rust" >&2
+    exit 1
+fi
+env -i HOME="$(dirname "$venv")" PATH="$bare_path" "$bare/bin/python" -m pip install -q --only-binary :all: "$dist"/carcassonne-*-manylinux*.whl
+env -i HOME="$(dirname "$venv")" PATH="$bare_path" "$bare/bin/python" -c '
+import carcassonne
+g = carcassonne.Game({"players": [{"name": "Ann"}, {"name": "Bob"}], "seed": 3}, expansions=["inns-and-cathedrals"])
+carcassonne.play_out(g, [carcassonne.Bot("greedy"), carcassonne.Bot("greedy")])
+assert g.is_over, "the game did not end"
+print("the wheel played a game without Rust:", g.scores)
+'
+
 # The hand-written stubs must match the extension module.
 (cd "$here/tests" && "$venv/bin/python" -m mypy.stubtest carcassonne._core)
 

@@ -4,16 +4,15 @@
 use carcassonne_abbey_and_mayor as am;
 use carcassonne_bots::{Bot, RandomBot};
 use carcassonne_core::tiles::FeatureKind;
-use carcassonne_core::{Action, Catalog, Decision, Event, FigureClass, Game, GameConfig, Rules, Side, TileSource};
+use carcassonne_core::{Action, Catalog, Decision, Event, FigureClass, Game, Rules, Side, TileSource};
+use carcassonne_testkit::game_config;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 fn new_game(seed: u64, players: usize) -> Game {
     let mut catalog = Catalog::default();
     catalog.add(&am::INFO).unwrap();
-    let mut config = GameConfig::with_players(players);
-    config.seed = seed;
-    config.expansions = vec![am::ID.into()];
+    let config = game_config(players, seed, &[am::ID]);
     let tiles = TileSource {
         dir: Some(PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tiles"))),
     };

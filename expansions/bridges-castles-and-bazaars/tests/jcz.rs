@@ -5,11 +5,11 @@
 //! not read (jcz.toml says why): a save with them is refused by name.
 
 use carcassonne_bridges_castles_and_bazaars::INFO;
-use carcassonne_core::{GameRecord, TileSource};
+use carcassonne_core::TileSource;
 use carcassonne_testkit::{Kit, points};
 
 fn save() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/samples/castles.jcz")).unwrap()
+    carcassonne_jcz::testing::sample(env!("CARGO_MANIFEST_DIR"), "castles.jcz")
 }
 
 /// Inns & Cathedrals reads the inns on BCB-I and BCB-K (and maps JCZ's
@@ -22,14 +22,10 @@ fn kit() -> Kit {
 
 #[test]
 fn the_mapping_checks() {
-    let report = carcassonne_jcz::check_mappings(kit().catalog(), &TileSource::default()).unwrap();
-    assert_eq!(report.problems, 0, "{}", report.text);
-    assert!(
-        report
-            .text
-            .contains("(bridges-castles-and-bazaars): 1 sets, 11 tiles, 2 elements, 1 rule options, 1 actions"),
-        "{}",
-        report.text
+    carcassonne_jcz::testing::assert_mapping_checks(
+        kit().catalog(),
+        &TileSource::default(),
+        "(bridges-castles-and-bazaars): 1 sets, 11 tiles, 2 elements, 1 rule options, 1 actions",
     );
 }
 
@@ -54,16 +50,13 @@ fn the_mapping_checks() {
 #[test]
 fn a_save_with_a_castle_imports_and_replays() {
     let kit = kit();
-    let imported = carcassonne_jcz::import(&save(), kit.catalog(), kit.tiles()).unwrap();
-    let record = &imported.record;
+    let record = &carcassonne_jcz::testing::import_record(&save(), kit.catalog(), kit.tiles());
     assert_eq!(record.config.expansions, ["bridges-castles-and-bazaars"]);
     assert_eq!(
         record.config.parts["bridges-castles-and-bazaars"].get("bazaars"),
         Some(&false)
     );
-    let game = kit
-        .replay_record(&GameRecord::from_json(&record.to_json()).unwrap())
-        .unwrap();
+    let game = kit.replay_record(record).unwrap();
     assert!(game.is_over());
     assert_eq!((game.state().score(0), game.state().score(1)), (4, 3));
     assert_eq!(points(&game, 0, "bridges-castles-and-bazaars.castle"), 4);

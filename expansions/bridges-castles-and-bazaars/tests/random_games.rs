@@ -6,7 +6,7 @@
 use carcassonne_bridges_castles_and_bazaars::{INFO, State};
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::{Game, GameConfig, Value};
-use carcassonne_testkit::{Kit, random_games};
+use carcassonne_testkit::{Kit, game_config, random_games};
 
 fn kit() -> Kit {
     // Inns & Cathedrals reads the inns printed on two of the tiles.
@@ -14,10 +14,7 @@ fn kit() -> Kit {
 }
 
 fn config(players: usize, seed: u64) -> GameConfig {
-    let mut config = GameConfig::with_players(players);
-    config.seed = seed;
-    config.expansions = vec![INFO.id.into()];
-    config
+    game_config(players, seed, &[INFO.id])
 }
 
 #[test]

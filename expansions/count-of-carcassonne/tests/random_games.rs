@@ -9,7 +9,7 @@ use carcassonne_core::rng::GameRng;
 use carcassonne_core::serde_json::Value;
 use carcassonne_core::{Event, Game, GameConfig};
 use carcassonne_count_of_carcassonne::{INFO, Quarter, Stage, State};
-use carcassonne_testkit::{Kit, random_games};
+use carcassonne_testkit::{Kit, game_config, random_games};
 
 fn kit() -> Kit {
     Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
@@ -18,9 +18,7 @@ fn kit() -> Kit {
 #[test]
 fn games_keep_the_invariants_of_any_game() {
     for (players, seed) in [(2, 0), (3, 10), (5, 20)] {
-        let mut config = GameConfig::with_players(players);
-        config.seed = seed;
-        config.expansions = vec![INFO.id.into()];
+        let config = game_config(players, seed, &[INFO.id]);
         let played = random_games(&kit(), &config, 4);
         assert!(
             played.by_kind.get(INFO.id).copied().unwrap_or(0) > 0,
@@ -31,9 +29,7 @@ fn games_keep_the_invariants_of_any_game() {
 
 #[test]
 fn every_variant_plays() {
-    let mut config = GameConfig::with_players(3);
-    config.seed = 40;
-    config.expansions = vec![INFO.id.into()];
+    let mut config = game_config(3, 40, &[INFO.id]);
     for (name, value) in [
         ("final_move", "any_quarter"),
         ("count_move", "clockwise"),

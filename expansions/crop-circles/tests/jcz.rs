@@ -3,13 +3,13 @@
 //! from JCZ's format, no JCZ file copied) imports with the expansion and
 //! replays to the scores worked out below.
 
+use carcassonne_core::TileSource;
 use carcassonne_core::serde_json::json;
-use carcassonne_core::{Catalog, GameRecord, TileSource};
 use carcassonne_crop_circles::INFO;
 use carcassonne_testkit::Kit;
 
 fn save() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/samples/crop-circles.jcz")).unwrap()
+    carcassonne_jcz::testing::sample(env!("CARGO_MANIFEST_DIR"), "crop-circles.jcz")
 }
 
 fn kit() -> Kit {
@@ -18,14 +18,10 @@ fn kit() -> Kit {
 
 #[test]
 fn the_mapping_checks() {
-    let report = carcassonne_jcz::check_mappings(kit().catalog(), &TileSource::default()).unwrap();
-    assert_eq!(report.problems, 0, "{}", report.text);
-    assert!(
-        report
-            .text
-            .contains("(crop-circles): 2 sets, 12 tiles, 1 elements, 0 rule options, 4 actions"),
-        "{}",
-        report.text
+    carcassonne_jcz::testing::assert_mapping_checks(
+        kit().catalog(),
+        &TileSource::default(),
+        "(crop-circles): 2 sets, 12 tiles, 1 elements, 0 rule options, 4 actions",
     );
 }
 
@@ -43,8 +39,7 @@ fn the_mapping_checks() {
 #[test]
 fn a_save_with_a_crop_circle_imports_and_replays() {
     let kit = kit();
-    let imported = carcassonne_jcz::import(&save(), kit.catalog(), kit.tiles()).unwrap();
-    let record = &imported.record;
+    let record = &carcassonne_jcz::testing::import_record(&save(), kit.catalog(), kit.tiles());
     assert_eq!(record.config.expansions, ["crop-circles"]);
     let moves = carcassonne_core::serde_json::to_value(&record.moves).unwrap();
     let moves = moves.as_array().unwrap();
@@ -54,9 +49,7 @@ fn a_save_with_a_crop_circle_imports_and_replays() {
         json!({"crop-circles": {"add": {"at": [0, 1], "feature": "road:E", "figure": "follower"}}})
     );
     assert_eq!(moves.last(), Some(&json!({"crop-circles": "pass"})));
-    let game = kit
-        .replay_record(&GameRecord::from_json(&record.to_json()).unwrap())
-        .unwrap();
+    let game = kit.replay_record(record).unwrap();
     assert!(game.is_over());
     assert_eq!((game.state().score(0), game.state().score(1)), (3, 1));
 }
@@ -92,9 +85,6 @@ fn a_removal_imports() {
 
 #[test]
 fn without_the_expansion_the_save_is_refused_by_name() {
-    let e = carcassonne_jcz::import(&save(), &Catalog::default(), &TileSource::default())
-        .map(|_| ())
-        .unwrap_err()
-        .to_string();
+    let e = carcassonne_jcz::testing::refusal_without_expansions(&save());
     assert!(e.contains("corn-circles/1"), "{e}");
 }

@@ -7,16 +7,15 @@ mod common;
 
 use carcassonne_bots::{Bot, GreedyBot, RandomBot};
 use carcassonne_core::rng::GameRng;
-use carcassonne_core::{Action, Decision, Game, GameConfig, Rules, serde_json};
+use carcassonne_core::{Action, Decision, Game, Rules, serde_json};
 use carcassonne_fruit_trees::{Fruit, State};
+use carcassonne_testkit::game_config;
 use common::{points, state};
 use proptest::prelude::*;
 use std::sync::Arc;
 
 fn new_game(seed: u64, players: usize, actions: &str) -> Game {
-    let mut config = GameConfig::with_players(players);
-    config.seed = seed;
-    config.expansions = vec!["fruit-trees".into()];
+    let mut config = game_config(players, seed, &["fruit-trees"]);
     config.variants.insert(
         "fruit-trees".into(),
         [("actions".to_string(), carcassonne_core::Value::from(actions))].into(),

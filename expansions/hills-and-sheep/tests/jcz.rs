@@ -3,16 +3,12 @@
 //! hills_and_sheep.jcz, from JCZ's format, no JCZ file copied) imports
 //! with the expansion and replays to the scores worked out below.
 
-use carcassonne_core::{Catalog, GameRecord, TileSource};
+use carcassonne_core::TileSource;
 use carcassonne_hills_and_sheep::{INFO, State};
 use carcassonne_testkit::{Kit, points};
 
 fn save() -> String {
-    std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/samples/hills_and_sheep.jcz"
-    ))
-    .unwrap()
+    carcassonne_jcz::testing::sample(env!("CARGO_MANIFEST_DIR"), "hills_and_sheep.jcz")
 }
 
 fn kit() -> Kit {
@@ -21,14 +17,10 @@ fn kit() -> Kit {
 
 #[test]
 fn the_mapping_checks() {
-    let report = carcassonne_jcz::check_mappings(kit().catalog(), &TileSource::default()).unwrap();
-    assert_eq!(report.problems, 0, "{}", report.text);
-    assert!(
-        report
-            .text
-            .contains("(hills-and-sheep): 1 sets, 16 tiles, 3 elements, 2 rule options, 2 actions"),
-        "{}",
-        report.text
+    carcassonne_jcz::testing::assert_mapping_checks(
+        kit().catalog(),
+        &TileSource::default(),
+        "(hills-and-sheep): 1 sets, 16 tiles, 3 elements, 2 rule options, 2 actions",
     );
 }
 
@@ -52,16 +44,13 @@ fn the_mapping_checks() {
 #[test]
 fn a_save_with_shepherds_imports_and_replays() {
     let kit = kit();
-    let imported = carcassonne_jcz::import(&save(), kit.catalog(), kit.tiles()).unwrap();
-    let record = &imported.record;
+    let record = &carcassonne_jcz::testing::import_record(&save(), kit.catalog(), kit.tiles());
     assert_eq!(record.config.expansions, ["hills-and-sheep"]);
     assert_eq!(
         record.config.draw_order.as_deref(),
         Some(&["U", "U", "U", "HS-M"].map(String::from)[..])
     );
-    let game = kit
-        .replay_record(&GameRecord::from_json(&record.to_json()).unwrap())
-        .unwrap();
+    let game = kit.replay_record(record).unwrap();
     assert!(game.is_over());
     assert_eq!((game.state().score(0), game.state().score(1)), (3, 5));
     assert_eq!(points(&game, 0, "hills-and-sheep.flock"), 3);
@@ -121,10 +110,7 @@ fn expand_is_grow() {
 
 #[test]
 fn without_the_expansion_the_save_is_refused_by_name() {
-    let e = carcassonne_jcz::import(&save(), &Catalog::default(), &TileSource::default())
-        .map(|_| ())
-        .unwrap_err()
-        .to_string();
+    let e = carcassonne_jcz::testing::refusal_without_expansions(&save());
     assert!(e.contains("the JCZ tile set `hills-and-sheep:1` (setup.sets)"), "{e}");
 }
 

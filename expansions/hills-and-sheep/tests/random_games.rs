@@ -6,7 +6,7 @@
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::{Game, GameConfig};
 use carcassonne_hills_and_sheep::{INFO, State};
-use carcassonne_testkit::{Kit, random_games};
+use carcassonne_testkit::{Kit, game_config, random_games};
 
 fn kit() -> Kit {
     Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
@@ -15,9 +15,7 @@ fn kit() -> Kit {
 #[test]
 fn games_keep_the_invariants_of_any_game_and_the_bag_its_tokens() {
     for (players, seed) in [(2, 0), (3, 10), (5, 20)] {
-        let mut config = GameConfig::with_players(players);
-        config.seed = seed;
-        config.expansions = vec![INFO.id.into()];
+        let config = game_config(players, seed, &[INFO.id]);
         let played = random_games(&kit(), &config, 4);
         assert!(
             played.by_kind.get(INFO.id).copied().unwrap_or(0) > 0,

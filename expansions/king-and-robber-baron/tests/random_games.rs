@@ -5,17 +5,14 @@
 use carcassonne_bots::{Bot, RandomBot};
 use carcassonne_core::{Game, GameConfig};
 use carcassonne_king_and_robber_baron::{INFO, State};
-use carcassonne_testkit::{Kit, points, random_games, state};
+use carcassonne_testkit::{Kit, game_config, points, random_games, state};
 
 fn kit() -> Kit {
     Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
 }
 
 fn config(seed: u64) -> GameConfig {
-    let mut config = GameConfig::with_players(3);
-    config.seed = seed;
-    config.expansions = vec![INFO.id.into()];
-    config
+    game_config(3, seed, &[INFO.id])
 }
 
 #[test]

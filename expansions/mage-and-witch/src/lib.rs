@@ -82,17 +82,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
 register_expansion!(INFO);
 
 fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
-    let magic = ctx
-        .tiles
-        .iter()
-        .map(|t: &TileType| {
-            t.def
-                .attribute(ID)
-                .and_then(|a| a.get("magic"))
-                .and_then(|v| v.as_bool())
-                .unwrap_or(false)
-        })
-        .collect();
+    let magic = ctx.tile_flags(ID, "magic");
     Ok(expansion::boxed(MageAndWitch { magic }))
 }
 

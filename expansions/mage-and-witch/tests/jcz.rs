@@ -3,13 +3,13 @@
 //! mage_and_witch.jcz, from JCZ's format, no JCZ file copied) imports with
 //! the expansion and replays to the scores worked out below.
 
+use carcassonne_core::TileSource;
 use carcassonne_core::serde_json::json;
-use carcassonne_core::{Catalog, GameRecord, TileSource};
 use carcassonne_mage_and_witch::INFO;
 use carcassonne_testkit::{Kit, points, try_play};
 
 fn save() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/samples/mage_and_witch.jcz")).unwrap()
+    carcassonne_jcz::testing::sample(env!("CARGO_MANIFEST_DIR"), "mage_and_witch.jcz")
 }
 
 fn kit() -> Kit {
@@ -18,14 +18,10 @@ fn kit() -> Kit {
 
 #[test]
 fn the_mapping_checks() {
-    let report = carcassonne_jcz::check_mappings(kit().catalog(), &TileSource::default()).unwrap();
-    assert_eq!(report.problems, 0, "{}", report.text);
-    assert!(
-        report
-            .text
-            .contains("(mage-and-witch): 1 sets, 8 tiles, 2 elements, 0 rule options, 4 actions"),
-        "{}",
-        report.text
+    carcassonne_jcz::testing::assert_mapping_checks(
+        kit().catalog(),
+        &TileSource::default(),
+        "(mage-and-witch): 1 sets, 8 tiles, 2 elements, 0 rule options, 4 actions",
     );
 }
 
@@ -48,16 +44,13 @@ fn the_mapping_checks() {
 #[test]
 fn a_save_with_the_mage_and_the_witch_imports_and_replays() {
     let kit = kit();
-    let imported = carcassonne_jcz::import(&save(), kit.catalog(), kit.tiles()).unwrap();
-    let record = &imported.record;
+    let record = &carcassonne_jcz::testing::import_record(&save(), kit.catalog(), kit.tiles());
     assert_eq!(record.config.expansions, ["mage-and-witch"]);
     let moves = carcassonne_core::serde_json::to_value(&record.moves).unwrap();
     let moves = moves.as_array().unwrap();
     assert!(moves.contains(&json!({"mage-and-witch": {"mage": {"at": [1, 0], "feature": "road:W"}}})));
     assert!(moves.contains(&json!({"mage-and-witch": {"witch": {"at": [0, -1], "feature": "city:N"}}})));
-    let game = kit
-        .replay_record(&GameRecord::from_json(&record.to_json()).unwrap())
-        .unwrap();
+    let game = kit.replay_record(record).unwrap();
     assert!(game.is_over());
     assert_eq!((game.state().score(0), game.state().score(1)), (8, 0));
     assert_eq!(points(&game, 0, "roads"), 6);
@@ -97,9 +90,6 @@ fn a_feature_is_named_by_any_of_its_tiles() {
 
 #[test]
 fn without_the_expansion_the_save_is_refused_by_name() {
-    let e = carcassonne_jcz::import(&save(), &Catalog::default(), &TileSource::default())
-        .map(|_| ())
-        .unwrap_err()
-        .to_string();
+    let e = carcassonne_jcz::testing::refusal_without_expansions(&save());
     assert!(e.contains("the JCZ tile set `mage-and-witch:1` (setup.sets)"), "{e}");
 }

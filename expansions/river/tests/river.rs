@@ -11,7 +11,7 @@
 
 use carcassonne_core::{Game, GameConfig, RefusalKind};
 use carcassonne_river::INFO;
-use carcassonne_testkit::{Kit, RecordBuilder, draws, options, random_games, try_play};
+use carcassonne_testkit::{Kit, RecordBuilder, draws, game_config, options, random_games, try_play};
 
 fn kit() -> Kit {
     Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
@@ -157,9 +157,7 @@ fn the_field_round_the_spring_joins_both_banks() {
 }
 
 fn seeded(seed: u64, variant: Option<&str>) -> Game {
-    let mut config = GameConfig::with_players(2);
-    config.seed = seed;
-    config.expansions = vec!["river".into()];
+    let mut config = game_config(2, seed, &["river"]);
     if let Some(v) = variant {
         config
             .variants

@@ -70,17 +70,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
 register_expansion!(INFO);
 
 fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
-    let festival = ctx
-        .tiles
-        .iter()
-        .map(|t: &TileType| {
-            t.def
-                .attribute(ID)
-                .and_then(|a| a.get("festival"))
-                .and_then(|v| v.as_bool())
-                .unwrap_or(false)
-        })
-        .collect();
+    let festival = ctx.tile_flags(ID, "festival");
     Ok(expansion::boxed(TheFestival {
         festival,
         followers_only: ctx.variant("festival_return") == "follower",

@@ -3,13 +3,13 @@
 //! JCZ's format, no JCZ file copied) imports with the expansion and replays
 //! to the scores worked out below.
 
+use carcassonne_core::TileSource;
 use carcassonne_core::serde_json::json;
-use carcassonne_core::{Catalog, GameRecord, TileSource};
 use carcassonne_testkit::{Kit, points};
 use carcassonne_the_festival::INFO;
 
 fn save() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/samples/festival.jcz")).unwrap()
+    carcassonne_jcz::testing::sample(env!("CARGO_MANIFEST_DIR"), "festival.jcz")
 }
 
 fn kit() -> Kit {
@@ -18,14 +18,10 @@ fn kit() -> Kit {
 
 #[test]
 fn the_mapping_checks() {
-    let report = carcassonne_jcz::check_mappings(kit().catalog(), &TileSource::default()).unwrap();
-    assert_eq!(report.problems, 0, "{}", report.text);
-    assert!(
-        report
-            .text
-            .contains("(the-festival): 1 sets, 10 tiles, 1 elements, 1 rule options, 1 actions"),
-        "{}",
-        report.text
+    carcassonne_jcz::testing::assert_mapping_checks(
+        kit().catalog(),
+        &TileSource::default(),
+        "(the-festival): 1 sets, 10 tiles, 1 elements, 1 rule options, 1 actions",
     );
 }
 
@@ -46,17 +42,14 @@ fn the_mapping_checks() {
 #[test]
 fn a_save_with_a_festival_imports_and_replays() {
     let kit = kit();
-    let imported = carcassonne_jcz::import(&save(), kit.catalog(), kit.tiles()).unwrap();
-    let record = &imported.record;
+    let record = &carcassonne_jcz::testing::import_record(&save(), kit.catalog(), kit.tiles());
     assert_eq!(record.config.expansions, ["the-festival"]);
     let moves = carcassonne_core::serde_json::to_value(&record.moves).unwrap();
     let moves = moves.as_array().unwrap();
     assert_eq!(moves[5], json!("pass"));
     assert_eq!(moves[6], json!({"the-festival": {"take-back": 0}}));
     assert_eq!(moves.last(), Some(&json!({"the-festival": "nothing"})));
-    let game = kit
-        .replay_record(&GameRecord::from_json(&record.to_json()).unwrap())
-        .unwrap();
+    let game = kit.replay_record(record).unwrap();
     assert!(game.is_over());
     assert_eq!((game.state().score(0), game.state().score(1)), (0, 3));
     assert_eq!(points(&game, 1, "cloisters"), 3);
@@ -74,9 +67,6 @@ fn the_rule_option_sets_the_variant() {
 
 #[test]
 fn without_the_expansion_the_save_is_refused_by_name() {
-    let e = carcassonne_jcz::import(&save(), &Catalog::default(), &TileSource::default())
-        .map(|_| ())
-        .unwrap_err()
-        .to_string();
+    let e = carcassonne_jcz::testing::refusal_without_expansions(&save());
     assert!(e.contains("the JCZ tile set `festival` (setup.sets)"), "{e}");
 }

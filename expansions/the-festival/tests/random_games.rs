@@ -5,7 +5,7 @@
 //! is used.
 
 use carcassonne_core::GameConfig;
-use carcassonne_testkit::{Kit, random_games};
+use carcassonne_testkit::{Kit, game_config, random_games};
 use carcassonne_the_festival::INFO;
 
 fn kit() -> Kit {
@@ -20,9 +20,7 @@ fn kit() -> Kit {
 fn games_keep_the_invariants_of_any_game() {
     let kit = kit();
     for (players, seed) in [(2, 0), (3, 10), (5, 20)] {
-        let mut config = GameConfig::with_players(players);
-        config.seed = seed;
-        config.expansions = vec![INFO.id.into()];
+        let config = game_config(players, seed, &[INFO.id]);
         let played = random_games(&kit, &config, 4);
         assert!(
             played.by_kind.get(INFO.id).copied().unwrap_or(0) > 0,

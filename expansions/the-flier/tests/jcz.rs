@@ -3,13 +3,13 @@
 //! JCZ's format, no JCZ file copied) imports with the expansion and replays
 //! to the scores worked out below.
 
+use carcassonne_core::TileSource;
 use carcassonne_core::serde_json::json;
-use carcassonne_core::{Catalog, GameRecord, TileSource};
 use carcassonne_testkit::Kit;
 use carcassonne_the_flier::INFO;
 
 fn save() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/samples/flier.jcz")).unwrap()
+    carcassonne_jcz::testing::sample(env!("CARGO_MANIFEST_DIR"), "flier.jcz")
 }
 
 fn kit() -> Kit {
@@ -26,14 +26,10 @@ fn error_of(text: &str) -> String {
 
 #[test]
 fn the_mapping_checks() {
-    let report = carcassonne_jcz::check_mappings(kit().catalog(), &TileSource::default()).unwrap();
-    assert_eq!(report.problems, 0, "{}", report.text);
-    assert!(
-        report
-            .text
-            .contains("(the-flier): 1 sets, 8 tiles, 1 elements, 0 rule options, 1 actions"),
-        "{}",
-        report.text
+    carcassonne_jcz::testing::assert_mapping_checks(
+        kit().catalog(),
+        &TileSource::default(),
+        "(the-flier): 1 sets, 8 tiles, 1 elements, 0 rule options, 1 actions",
     );
 }
 
@@ -56,8 +52,7 @@ fn the_mapping_checks() {
 #[test]
 fn a_save_with_a_flight_imports_and_replays() {
     let kit = kit();
-    let imported = carcassonne_jcz::import(&save(), kit.catalog(), kit.tiles()).unwrap();
-    let record = &imported.record;
+    let record = &carcassonne_jcz::testing::import_record(&save(), kit.catalog(), kit.tiles());
     assert_eq!(record.config.expansions, ["the-flier"]);
     let moves = carcassonne_core::serde_json::to_value(&record.moves).unwrap();
     let moves = moves.as_array().unwrap();
@@ -66,9 +61,7 @@ fn a_save_with_a_flight_imports_and_replays() {
         moves[6],
         json!({"the-flier": {"land": {"at": [-1, 0], "feature": "road:E"}}})
     );
-    let game = kit
-        .replay_record(&GameRecord::from_json(&record.to_json()).unwrap())
-        .unwrap();
+    let game = kit.replay_record(record).unwrap();
     assert!(game.is_over());
     assert_eq!((game.state().score(0), game.state().score(1)), (5, 5));
 }
@@ -105,9 +98,6 @@ fn a_flight_from_a_look_alike_tile_is_refused() {
 
 #[test]
 fn without_the_expansion_the_save_is_refused_by_name() {
-    let e = carcassonne_jcz::import(&save(), &Catalog::default(), &TileSource::default())
-        .map(|_| ())
-        .unwrap_err()
-        .to_string();
+    let e = carcassonne_jcz::testing::refusal_without_expansions(&save());
     assert!(e.contains("the JCZ tile set `flier:1` (setup.sets)"), "{e}");
 }

@@ -4,7 +4,7 @@
 //! fliers land.
 
 use carcassonne_core::GameConfig;
-use carcassonne_testkit::{Kit, random_games};
+use carcassonne_testkit::{Kit, game_config, random_games};
 use carcassonne_the_flier::INFO;
 
 fn kit() -> Kit {
@@ -20,9 +20,7 @@ fn games_keep_the_invariants_of_any_game() {
     let kit = kit();
     let mut landed = 0;
     for (players, seed) in [(2, 0), (3, 10), (5, 20)] {
-        let mut config = GameConfig::with_players(players);
-        config.seed = seed;
-        config.expansions = vec![INFO.id.into()];
+        let config = game_config(players, seed, &[INFO.id]);
         let played = random_games(&kit, &config, 8);
         landed += played.by_kind.get(INFO.id).copied().unwrap_or(0);
     }

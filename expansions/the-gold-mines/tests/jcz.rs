@@ -3,12 +3,12 @@
 //! from JCZ's format, no JCZ file copied) imports with the expansion and
 //! replays to the scores worked out below.
 
-use carcassonne_core::{Catalog, GameRecord, TileSource};
+use carcassonne_core::TileSource;
 use carcassonne_testkit::{Kit, points};
 use carcassonne_the_gold_mines::INFO;
 
 fn save() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/samples/gold_mines.jcz")).unwrap()
+    carcassonne_jcz::testing::sample(env!("CARGO_MANIFEST_DIR"), "gold_mines.jcz")
 }
 
 fn kit() -> Kit {
@@ -17,14 +17,10 @@ fn kit() -> Kit {
 
 #[test]
 fn the_mapping_checks() {
-    let report = carcassonne_jcz::check_mappings(kit().catalog(), &TileSource::default()).unwrap();
-    assert_eq!(report.problems, 0, "{}", report.text);
-    assert!(
-        report
-            .text
-            .contains("(the-gold-mines): 1 sets, 8 tiles, 1 elements, 0 rule options, 1 actions"),
-        "{}",
-        report.text
+    carcassonne_jcz::testing::assert_mapping_checks(
+        kit().catalog(),
+        &TileSource::default(),
+        "(the-gold-mines): 1 sets, 8 tiles, 1 elements, 0 rule options, 1 actions",
     );
 }
 
@@ -45,8 +41,7 @@ fn the_mapping_checks() {
 #[test]
 fn a_save_with_gold_imports_and_replays() {
     let kit = kit();
-    let imported = carcassonne_jcz::import(&save(), kit.catalog(), kit.tiles()).unwrap();
-    let record = &imported.record;
+    let record = &carcassonne_jcz::testing::import_record(&save(), kit.catalog(), kit.tiles());
     assert_eq!(record.config.expansions, ["the-gold-mines"]);
     let moves = carcassonne_core::serde_json::to_value(&record.moves).unwrap();
     assert!(
@@ -55,9 +50,7 @@ fn a_save_with_gold_imports_and_replays() {
             .unwrap()
             .contains(&carcassonne_core::serde_json::json!({"the-gold-mines": {"ingot": [0, 1]}}))
     );
-    let game = kit
-        .replay_record(&GameRecord::from_json(&record.to_json()).unwrap())
-        .unwrap();
+    let game = kit.replay_record(record).unwrap();
     assert!(game.is_over());
     assert_eq!((game.state().score(0), game.state().score(1)), (3, 5));
     assert_eq!(points(&game, 1, "the-gold-mines.gold"), 1);
@@ -79,9 +72,6 @@ fn the_plain_token_name_reads_too() {
 
 #[test]
 fn without_the_expansion_the_save_is_refused_by_name() {
-    let e = carcassonne_jcz::import(&save(), &Catalog::default(), &TileSource::default())
-        .map(|_| ())
-        .unwrap_err()
-        .to_string();
+    let e = carcassonne_jcz::testing::refusal_without_expansions(&save());
     assert!(e.contains("the JCZ tile set `goldmines` (setup.sets)"), "{e}");
 }

@@ -4,12 +4,12 @@
 //! to the scores worked out below.
 
 use carcassonne_core::serde_json::json;
-use carcassonne_core::{Catalog, Event, GameRecord, TileSource};
+use carcassonne_core::{Event, TileSource};
 use carcassonne_testkit::{Kit, points};
 use carcassonne_the_phantom::INFO;
 
 fn save() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/samples/phantom.jcz")).unwrap()
+    carcassonne_jcz::testing::sample(env!("CARGO_MANIFEST_DIR"), "phantom.jcz")
 }
 
 fn kit() -> Kit {
@@ -18,14 +18,10 @@ fn kit() -> Kit {
 
 #[test]
 fn the_mapping_checks() {
-    let report = carcassonne_jcz::check_mappings(kit().catalog(), &TileSource::default()).unwrap();
-    assert_eq!(report.problems, 0, "{}", report.text);
-    assert!(
-        report
-            .text
-            .contains("(the-phantom): 0 sets, 0 tiles, 1 elements, 0 rule options, 0 actions"),
-        "{}",
-        report.text
+    carcassonne_jcz::testing::assert_mapping_checks(
+        kit().catalog(),
+        &TileSource::default(),
+        "(the-phantom): 0 sets, 0 tiles, 1 elements, 0 rule options, 0 actions",
     );
 }
 
@@ -45,8 +41,7 @@ fn the_mapping_checks() {
 #[test]
 fn a_save_with_the_phantom_imports_and_replays() {
     let kit = kit();
-    let imported = carcassonne_jcz::import(&save(), kit.catalog(), kit.tiles()).unwrap();
-    let record = &imported.record;
+    let record = &carcassonne_jcz::testing::import_record(&save(), kit.catalog(), kit.tiles());
     assert_eq!(record.config.expansions, ["the-phantom"]);
     assert!(record.config.figures.is_empty(), "one phantom each, as here");
     let moves = carcassonne_core::serde_json::to_value(&record.moves).unwrap();
@@ -54,9 +49,7 @@ fn a_save_with_the_phantom_imports_and_replays() {
         moves.as_array().unwrap()[2],
         json!({"deploy": {"figure": "phantom", "feature": "field:N"}})
     );
-    let game = kit
-        .replay_record(&GameRecord::from_json(&record.to_json()).unwrap())
-        .unwrap();
+    let game = kit.replay_record(record).unwrap();
     assert!(game.is_over());
     assert_eq!((game.state().score(0), game.state().score(1)), (6, 4));
     assert_eq!(points(&game, 0, "farms"), 3);
@@ -86,9 +79,6 @@ fn the_element_counts_phantoms() {
 
 #[test]
 fn without_the_expansion_the_save_is_refused_by_name() {
-    let e = carcassonne_jcz::import(&save(), &Catalog::default(), &TileSource::default())
-        .map(|_| ())
-        .unwrap_err()
-        .to_string();
+    let e = carcassonne_jcz::testing::refusal_without_expansions(&save());
     assert!(e.contains("the JCZ element `phantom` (setup.elements)"), "{e}");
 }

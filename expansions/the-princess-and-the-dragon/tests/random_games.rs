@@ -4,7 +4,7 @@
 //! most on the board, every dragon tile placed once the dragon is in play.
 
 use carcassonne_core::{GameConfig, Value};
-use carcassonne_testkit::{Kit, random_games};
+use carcassonne_testkit::{Kit, game_config, random_games};
 use carcassonne_the_princess_and_the_dragon::INFO;
 
 fn kit() -> Kit {
@@ -14,9 +14,7 @@ fn kit() -> Kit {
 #[test]
 fn games_keep_the_invariants_of_any_game() {
     for (players, seed) in [(2, 0), (3, 10), (5, 20)] {
-        let mut config = GameConfig::with_players(players);
-        config.seed = seed;
-        config.expansions = vec![INFO.id.into()];
+        let config = game_config(players, seed, &[INFO.id]);
         let played = random_games(&kit(), &config, 3);
         assert!(
             played.by_kind.get(INFO.id).copied().unwrap_or(0) > 0,
@@ -33,9 +31,7 @@ fn every_variant_keeps_the_invariants() {
         ("fairy_final_scoring", "false"),
         ("fairy_placement", "on-tile"),
     ] {
-        let mut config = GameConfig::with_players(3);
-        config.seed = 7;
-        config.expansions = vec![INFO.id.into()];
+        let mut config = game_config(3, 7, &[INFO.id]);
         config.variants.entry(INFO.id.into()).or_default().insert(
             name.into(),
             value.parse::<bool>().map_or(Value::Text(value.into()), Value::Bool),

@@ -4,8 +4,7 @@
 //! placed on it, floors never leave the board, a prisoner is never held by
 //! its owner.
 
-use carcassonne_core::GameConfig;
-use carcassonne_testkit::{Kit, random_games};
+use carcassonne_testkit::{Kit, game_config, random_games};
 use carcassonne_the_tower::INFO;
 
 fn kit() -> Kit {
@@ -15,9 +14,7 @@ fn kit() -> Kit {
 #[test]
 fn games_keep_the_invariants_of_any_game() {
     for (players, seed) in [(2, 0), (3, 10), (5, 20)] {
-        let mut config = GameConfig::with_players(players);
-        config.seed = seed;
-        config.expansions = vec![INFO.id.into()];
+        let config = game_config(players, seed, &[INFO.id]);
         let played = random_games(&kit(), &config, 3);
         assert!(
             played.by_kind.get("the-tower").copied().unwrap_or(0) > 0,

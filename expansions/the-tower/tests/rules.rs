@@ -5,7 +5,7 @@
 //! its north side and a straight road west-east. Ann is player 0, Bob 1.
 
 use carcassonne_core::{Captive, Game, GameConfig};
-use carcassonne_testkit::{Kit, options, points, try_play};
+use carcassonne_testkit::{Kit, game_config, options, points, try_play};
 use carcassonne_the_tower::INFO;
 
 fn kit() -> Kit {
@@ -105,9 +105,7 @@ fn the_first_edition_takes_only_other_players_followers() {
     for capture_own in [false, true] {
         let mut own_offered = 0;
         for seed in 0..6u64 {
-            let mut config = GameConfig::with_players(3);
-            config.seed = seed;
-            config.expansions = vec![INFO.id.into()];
+            let mut config = game_config(3, seed, &[INFO.id]);
             config
                 .variants
                 .entry(INFO.id.into())

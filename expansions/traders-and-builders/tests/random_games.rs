@@ -6,7 +6,7 @@
 
 use carcassonne_bots::{Bot, RandomBot};
 use carcassonne_core::{Event, Game, GameConfig};
-use carcassonne_testkit::{Kit, random_games, state};
+use carcassonne_testkit::{Kit, game_config, random_games, state};
 use carcassonne_traders_and_builders::{INFO, State};
 
 fn kit() -> Kit {
@@ -14,10 +14,7 @@ fn kit() -> Kit {
 }
 
 fn config(seed: u64, players: usize) -> GameConfig {
-    let mut config = GameConfig::with_players(players);
-    config.seed = seed;
-    config.expansions = vec![INFO.id.into()];
-    config
+    game_config(players, seed, &[INFO.id])
 }
 
 #[test]

@@ -8,7 +8,7 @@
 use carcassonne_core::figures::Spot;
 use carcassonne_core::rng::GameRng;
 use carcassonne_core::{Action, Event, Game, GameConfig};
-use carcassonne_testkit::{Kit, random_games};
+use carcassonne_testkit::{Kit, game_config, random_games};
 use carcassonne_under_the_big_top::{INFO, State};
 
 fn kit() -> Kit {
@@ -18,9 +18,7 @@ fn kit() -> Kit {
 #[test]
 fn games_keep_the_invariants_of_any_game_and_every_rule_happens() {
     for (players, seed) in [(2, 0), (3, 10), (5, 20)] {
-        let mut config = GameConfig::with_players(players);
-        config.seed = seed;
-        config.expansions = vec![INFO.id.into()];
+        let config = game_config(players, seed, &[INFO.id]);
         let played = random_games(&kit(), &config, 4);
         for source in ["big-top", "acrobats", "ringmaster"] {
             let key = format!("under-the-big-top.{source}");
@@ -38,9 +36,7 @@ fn games_keep_the_invariants_of_any_game_and_every_rule_happens() {
 
 #[test]
 fn the_fan_set_and_other_variants_play_too() {
-    let mut config = GameConfig::with_players(3);
-    config.seed = 40;
-    config.expansions = vec![INFO.id.into()];
+    let mut config = game_config(3, 40, &[INFO.id]);
     let mut variants = std::collections::BTreeMap::new();
     variants.insert("tile_set".to_string(), "fcz-c1".into());
     variants.insert("acrobats_final_scoring".to_string(), "full".into());

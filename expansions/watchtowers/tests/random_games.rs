@@ -2,8 +2,7 @@
 //! (the test kit's harness), alone and with Inns & Cathedrals, and towers
 //! score.
 
-use carcassonne_core::GameConfig;
-use carcassonne_testkit::{Kit, random_games};
+use carcassonne_testkit::{Kit, game_config, random_games};
 use carcassonne_watchtowers::INFO;
 
 #[test]
@@ -11,9 +10,7 @@ fn games_keep_the_invariants_of_any_game() {
     let kit = Kit::new(&INFO, env!("CARGO_MANIFEST_DIR")).with(&carcassonne_inns_and_cathedrals::INFO);
     let mut points = 0;
     for (players, seed, with_inns) in [(2, 0, false), (3, 10, true), (5, 20, false)] {
-        let mut config = GameConfig::with_players(players);
-        config.seed = seed;
-        config.expansions = vec![INFO.id.into()];
+        let mut config = game_config(players, seed, &[INFO.id]);
         if with_inns {
             config.expansions.push("inns-and-cathedrals".into());
         }

@@ -1,8 +1,7 @@
 //! Seeded random games with Wind Roses keep the invariants of any game
 //! (the test kit's harness), under both starts, and quarter roses score.
 
-use carcassonne_core::GameConfig;
-use carcassonne_testkit::{Kit, random_games};
+use carcassonne_testkit::{Kit, game_config, random_games};
 use carcassonne_wind_roses::INFO;
 
 #[test]
@@ -10,9 +9,7 @@ fn games_keep_the_invariants_of_any_game() {
     let kit = Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"));
     let mut points = 0;
     for (players, seed, start) in [(2, 0, "removed"), (3, 10, "shuffled"), (5, 20, "removed")] {
-        let mut config = GameConfig::with_players(players);
-        config.seed = seed;
-        config.expansions = vec![INFO.id.into()];
+        let mut config = game_config(players, seed, &[INFO.id]);
         config
             .variants
             .entry(INFO.id.into())

@@ -43,6 +43,7 @@ pub mod location;
 pub mod mapping;
 mod replay;
 pub mod save;
+pub mod testing;
 pub mod tile_table;
 
 use carcassonne_core::diagnostic::Diagnostics;

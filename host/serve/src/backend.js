@@ -25,6 +25,9 @@ function serverBackend() {
     expansions: () => call("/api/expansions"),
     bots: () => call("/api/bots"),
     tileSets: () => call("/api/tiles"),
+    // The tile editor's calls (editor.html): a route of /api/tiles… (GET
+    // without a body, POST with one), or the lobby's POST /api/games.
+    editor: (path, body) => call(path, body === undefined ? "GET" : "POST", body),
     games: () => call("/api/games"),
     check: (config) => call("/api/games/check", "POST", config),
     create: (config) => call("/api/games", "POST", config),

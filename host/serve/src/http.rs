@@ -37,7 +37,9 @@ fn lobby_page_text() -> &'static str {
 }
 
 /// The tile editor page, self-contained like [`page`].
-const EDITOR_PAGE: &str = crate::pages::EDITOR;
+fn editor_html() -> &'static str {
+    crate::pages::SERVER_EDITOR_PAGE.as_str()
+}
 
 /// The server's games, the tile editor, and the token of the person who
 /// started the server.
@@ -294,7 +296,7 @@ pub fn serve_blocking(server: Arc<Server>, bind: &str, started: impl FnOnce(Stri
 }
 
 async fn editor_page() -> Response {
-    ([(header::CACHE_CONTROL, "no-store")], Html(EDITOR_PAGE)).into_response()
+    ([(header::CACHE_CONTROL, "no-store")], Html(editor_html())).into_response()
 }
 
 fn failure(f: Failure) -> Response {

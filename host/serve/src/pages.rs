@@ -18,8 +18,8 @@ const PAGE: &str = include_str!("page.html");
 /// The lobby page, before its backend is put in.
 const LOBBY: &str = include_str!("lobby.html");
 
-/// The tile editor page (the server's only).
-pub const EDITOR: &str = include_str!("editor.html");
+/// The tile editor page, before its backend is put in.
+const EDITOR: &str = include_str!("editor.html");
 
 /// The server's backend (`serverBackend()`): the pages' calls as `fetch()`
 /// against the API, the event stream as an `EventSource`.
@@ -66,6 +66,14 @@ pub fn lobby_page(backend: Backend) -> String {
     with_backend(LOBBY, backend)
 }
 
+/// The tile editor page for `backend`.
+pub fn editor_page(backend: Backend) -> String {
+    with_backend(EDITOR, backend)
+}
+
+/// The server's tile editor page, made once.
+pub static SERVER_EDITOR_PAGE: LazyLock<String> = LazyLock::new(|| editor_page(Backend::Server));
+
 /// The server's game page, made once.
 pub static SERVER_GAME_PAGE: LazyLock<String> = LazyLock::new(|| game_page(Backend::Server));
 
@@ -77,7 +85,8 @@ pub static SERVER_LOBBY_PAGE: LazyLock<String> = LazyLock::new(|| lobby_page(Bac
 pub const WASM_FILES: [&str; 2] = ["carcassonne_web.js", "carcassonne_web_bg.wasm"];
 
 /// Writes the static site into `out` (created if need be): `index.html`
-/// (the lobby), `game.html` (the game page), `replay.html`, `web.js`,
+/// (the lobby), `game.html` (the game page), `editor.html` (the tile
+/// editor), `replay.html`, `web.js`,
 /// `worker.js`, and the engine from `wasm`, the directory `wasm-bindgen
 /// --target web` wrote `carcassonne-web`'s build into ([`WASM_FILES`]).
 /// Returns the files written. Any web server of static files serves it
@@ -99,6 +108,7 @@ pub fn write_static_site(out: &Path, wasm: &Path) -> Result<Vec<PathBuf>> {
     let pages = [
         ("index.html", lobby_page(Backend::Static)),
         ("game.html", game_page(Backend::Static)),
+        ("editor.html", editor_page(Backend::Static)),
         ("replay.html", REPLAY_HTML.to_string()),
         ("web.js", WEB_JS.to_string()),
         ("worker.js", WORKER_JS.to_string()),
@@ -124,7 +134,7 @@ mod tests {
 
     #[test]
     fn each_page_gets_its_backend_once_before_its_script() {
-        for page in [PAGE, LOBBY] {
+        for page in [PAGE, LOBBY, EDITOR] {
             assert_eq!(page.matches(MARK).count(), 1);
             let server = with_backend(page, Backend::Server);
             let at = server.find("const backend = serverBackend();").unwrap();
@@ -134,7 +144,7 @@ mod tests {
             assert!(web.contains("<script src=\"web.js\"></script>") && !web.contains("serverBackend"));
         }
         // The pages reach their games only through the backend.
-        for page in [PAGE, LOBBY] {
+        for page in [PAGE, LOBBY, EDITOR] {
             assert!(!page.contains("fetch("), "a page fetches by itself");
             assert!(!page.contains("EventSource"), "a page opens an event stream by itself");
         }

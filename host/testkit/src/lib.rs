@@ -343,6 +343,16 @@ pub struct Played {
     pub points_by_source: std::collections::BTreeMap<String, i64>,
 }
 
+/// The configuration of a random game: `players` players, the seed
+/// `seed`, and the expansions `expansions` on (ids), every variant at its
+/// default: what most calls of [`random_games`] start from.
+pub fn game_config(players: usize, seed: u64, expansions: &[&str]) -> GameConfig {
+    let mut config = GameConfig::with_players(players);
+    config.seed = seed;
+    config.expansions = expansions.iter().map(|e| (*e).to_string()).collect();
+    config
+}
+
 /// Plays `games` games of `config` (seeds `config.seed`, `+ 1` …) choosing
 /// uniformly among the legal options, and checks after every decision:
 ///

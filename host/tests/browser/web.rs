@@ -3,12 +3,12 @@
 //! WebAssembly in the page, served as plain files. A whole game with bots
 //! (which think in a Web Worker) is played by clicking, with undo, the
 //! final scores, the record's download (continued again from its file),
-//! the replay and a reload; axe-core
-//! checks its pages; it times the first move and measures the search bot
+//! the replay and a reload; the tile editor draws a set of one's own kept
+//! in the browser; axe-core checks its pages; it times the first move and measures the search bot
 //! in WebAssembly. Skipped, saying so, without a site: `.ci/release` builds
 //! one and `.ci/run` names it in `CARCASSONNE_SITE`.
 
-use super::{Browser, Played, axe_script, browser_missing, play_by_clicking};
+use super::{Browser, Played, axe_script, browser_missing, kinds, play_by_clicking};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpListener};
@@ -349,6 +349,69 @@ fn the_static_site_plays_a_whole_game_with_bots_in_chromium() {
         rate["decisions"],
         rate["seconds"].as_f64().unwrap_or(0.0),
     );
+    assert!(violations.is_empty(), "axe-core found:\n{}", violations.join("\n"));
+}
+
+/// The tile editor in the static site, as a person without a server uses
+/// it: the built-in sets listed and read-only, a new set of one's own made,
+/// a city drawn on its tile by clicking (the picture and features answered
+/// by the engine in the page), saved in this browser, and back, as drawn,
+/// after the page is opened again; the lobby link leads to the site's
+/// lobby; axe-core checks the page.
+#[test]
+#[ignore = "slow suite: drives chromium on the static site built by .ci/release"]
+fn the_static_sites_tile_editor_draws_a_set_kept_in_the_browser() {
+    if browser_missing() {
+        return;
+    }
+    let Some(site) = site() else { return };
+    assert!(site.join("editor.html").is_file(), "the site has no editor.html");
+    let addr = serve_files(&site);
+    let browser = Browser::start();
+    browser.resize(1280, 800);
+    browser.go(&format!("http://{addr}/index.html"));
+    browser.wait_css("#editor-link");
+    let to_editor = browser.script("return document.getElementById('editor-link').getAttribute('href');");
+    assert_eq!(to_editor, json!("editor.html"), "the lobby leads to the editor");
+    browser.go(&format!("http://{addr}/editor.html?file=base.toml"));
+    browser.wait_for("the base tiles", &|b| {
+        !b.find_all("#tiles button[data-id='E']").is_empty()
+    });
+    let note = browser.script("return document.getElementById('note').textContent;");
+    assert!(note.as_str().unwrap().contains("read-only"), "{note}");
+    let lobby = browser.script("return document.querySelector('header a').getAttribute('href');");
+    assert_eq!(lobby, json!("index.html"));
+
+    // A new set of one's own: the page asks for its name.
+    browser.script("window.prompt = () => 'Test Tiles'; return null;");
+    assert!(browser.click_first("#new-set"));
+    browser.wait_for("the new set", &|b| {
+        b.script("return work.file;") == json!("test-tiles.toml")
+            && !b.find_all("#tiles button[data-id='TT-1']").is_empty()
+    });
+    assert_eq!(kinds(&browser.parts()), ["field"], "a blank tile: one field all round");
+    browser.edit_with("city", "N");
+    assert_eq!(kinds(&browser.parts()), ["field", "city"]);
+    assert!(browser.click_first("#save"));
+    browser.wait_for("saved", &|b| {
+        b.script("return document.getElementById('status').textContent;") == json!("saved")
+    });
+    if std::env::var("CARCASSONNE_SCREENSHOTS").is_ok() {
+        browser.screenshot("web-editor.png");
+        browser.resize(390, 844);
+        browser.screenshot("web-phone-editor.png");
+        browser.resize(1280, 800);
+    }
+    let violations = axe_script().map(|axe| browser.axe_violations(&axe)).unwrap_or_default();
+
+    // Opened again: the set comes back from this browser's keeping.
+    browser.go(&format!("http://{addr}/editor.html?file=test-tiles.toml"));
+    browser.wait_for("the kept set", &|b| {
+        b.script("return work.file;") == json!("test-tiles.toml")
+            && !b.find_all("#tiles button[data-id='TT-1']").is_empty()
+    });
+    assert_eq!(kinds(&browser.parts()), ["field", "city"], "the city was kept");
+    assert_eq!(browser.script("return work.editable;"), json!(true));
     assert!(violations.is_empty(), "axe-core found:\n{}", violations.join("\n"));
 }
 

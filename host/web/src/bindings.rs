@@ -1,9 +1,9 @@
-//! The JavaScript face of [`LocalLobby`], [`Thinker`] and [`search_rate`]
+//! The JavaScript face of [`LocalLobby`], [`LocalEditor`], [`Thinker`] and [`search_rate`]
 //! (`wasm-bindgen`), used by the static site's `web.js` and `worker.js`.
 //! Answers are JSON text, `{"status": N, "body": …}`: what the server's
 //! route of the same name answers.
 
-use crate::{LocalLobby, Thinker};
+use crate::{LocalEditor, LocalLobby, Thinker};
 use wasm_bindgen::prelude::*;
 
 /// The page's games (see [`LocalLobby`]); game ids are JavaScript numbers.
@@ -157,6 +157,55 @@ impl Lobby {
 impl Default for Lobby {
     fn default() -> Self {
         Lobby::new()
+    }
+}
+
+/// The page's tile editor (see [`LocalEditor`]).
+#[wasm_bindgen(js_name = TileEditor)]
+pub struct JsTileEditor(LocalEditor);
+
+#[wasm_bindgen(js_class = TileEditor)]
+impl JsTileEditor {
+    /// An editor over the built-in sets and `own`, the browser's sets
+    /// (JSON: file name → text).
+    ///
+    /// # Errors
+    /// The linked expansions do not make a catalog.
+    #[wasm_bindgen(constructor)]
+    pub fn new(own: &str) -> Result<JsTileEditor, JsError> {
+        LocalEditor::new(own)
+            .map(JsTileEditor)
+            .map_err(|e| JsError::new(&format!("{e:#}")))
+    }
+
+    /// `GET /api/tiles`.
+    pub fn list(&self) -> String {
+        self.0.list().to_json()
+    }
+
+    /// `GET /api/tiles/file?file=…`.
+    pub fn file(&self, file: &str) -> String {
+        self.0.file(file).to_json()
+    }
+
+    /// `POST /api/tiles/edit`.
+    pub fn edit(&self, request: &str) -> String {
+        self.0.edit(request).to_json()
+    }
+
+    /// `POST /api/tiles/write`.
+    pub fn write(&self, request: &str) -> String {
+        self.0.write(request).to_json()
+    }
+
+    /// `POST /api/tiles/new-set`.
+    pub fn new_set(&self, request: &str) -> String {
+        self.0.new_set(request).to_json()
+    }
+
+    /// The browser's own sets as JSON (file name → text), to keep.
+    pub fn own_files(&self) -> String {
+        self.0.own_files()
     }
 }
 

@@ -377,6 +377,84 @@ fn refused(e: &anyhow::Error) -> configure::Refused {
     }
 }
 
+/// The page's tile editor (`editor.html`): `carcassonne-tile-editor`'s
+/// work, as `carcassonne serve`'s editor does it, over the linked
+/// expansions' built-in sets (read-only: edit and download a working copy)
+/// and the sets of one's own this browser keeps (editable: saving and a new
+/// set change them here, and the page stores [`LocalEditor::own_files`]).
+/// Every method answers as the server's route of the same name.
+pub struct LocalEditor {
+    editor: carcassonne_tile_editor::Editor,
+}
+
+/// An editor answer as the server gives it.
+fn editor_answer(result: Result<Value, carcassonne_tile_editor::Failure>) -> Answer {
+    match result {
+        Ok(body) => Answer::ok(body),
+        Err(f) => Answer {
+            status: f.status,
+            body: f.body,
+        },
+    }
+}
+
+impl LocalEditor {
+    /// An editor over the linked expansions' sets and the browser's own
+    /// sets `own` (JSON: an object of file name → text; anything else is
+    /// taken as none, so a damaged store loses the sets, not the page).
+    ///
+    /// # Errors
+    /// The linked expansions do not make a catalog (two share an id).
+    pub fn new(own: &str) -> anyhow::Result<LocalEditor> {
+        let own: BTreeMap<String, String> = serde_json::from_str(own).unwrap_or_default();
+        let catalog = GameSetup::base_game(&[], None)?.catalog;
+        Ok(LocalEditor {
+            editor: carcassonne_tile_editor::Editor::in_memory(catalog, own),
+        })
+    }
+
+    /// `GET /api/tiles`.
+    pub fn list(&self) -> Answer {
+        Answer::ok(self.editor.list())
+    }
+
+    /// `GET /api/tiles/file?file=…`.
+    pub fn file(&self, file: &str) -> Answer {
+        editor_answer(self.editor.file(file))
+    }
+
+    /// `POST /api/tiles/edit`.
+    pub fn edit(&self, request: &str) -> Answer {
+        match body::<carcassonne_tile_editor::WorkingEdit>(request) {
+            Ok(edit) => editor_answer(self.editor.edit(&edit)),
+            Err(e) => Answer::error(400, e),
+        }
+    }
+
+    /// `POST /api/tiles/write`: the working copy kept as the browser's set.
+    pub fn write(&self, request: &str) -> Answer {
+        match body::<carcassonne_tile_editor::WorkingSave>(request) {
+            Ok(save) => editor_answer(self.editor.write(&save)),
+            Err(e) => Answer::error(400, e),
+        }
+    }
+
+    /// `POST /api/tiles/new-set`: a new set of one's own, in this browser.
+    pub fn new_set(&self, request: &str) -> Answer {
+        match body::<carcassonne_tile_editor::NewSet>(request) {
+            Ok(new) => editor_answer(self.editor.new_set(&new)),
+            Err(e) => Answer::error(400, e),
+        }
+    }
+
+    /// The sets of one's own as they now stand, as JSON (file name →
+    /// text): what the page keeps in the browser's storage.
+    pub fn own_files(&self) -> String {
+        let own: BTreeMap<String, String> = self.editor.own_files().into_iter().collect();
+        serde_json::to_string(&own).unwrap_or_else(|_| "{}".into())
+    }
+}
+
 /// The bots of a page's games, thinking away from the page (in its Web
 /// Worker): one [`BotMirror`] per game, brought up to date from the record
 /// the page sends with each request.
@@ -629,5 +707,61 @@ mod tests {
     fn the_search_rate_is_measured() {
         let r = search_rate(50, 3).unwrap();
         assert!(r.iterations >= 50 && r.decisions >= 1, "{r:?}");
+    }
+
+    /// The static site's tile editor, as a person uses it: the built-in
+    /// sets are listed and read-only, a new set of one's own is made,
+    /// edited (a tile added, previewed with its picture) and saved in the
+    /// browser's keeping, and comes back in a new page's editor; a save
+    /// over a copy changed meanwhile, a built-in set and a bad request are
+    /// refused with the server's statuses.
+    #[test]
+    fn the_tile_editor_edits_and_keeps_sets_of_ones_own() {
+        let editor = LocalEditor::new("{}").unwrap();
+        let list = editor.list();
+        let files = list.body["files"].as_array().unwrap();
+        let base = files.iter().find(|f| f["file"] == "base.toml").unwrap();
+        assert_eq!(base["editable"], json!(false));
+        assert!(files.len() > 20, "the linked sets are listed");
+        let read = editor.file("base.toml");
+        assert_eq!(read.status, 200);
+        assert!(
+            read.body["note"]
+                .as_str()
+                .unwrap()
+                .contains("download the working copy")
+        );
+        let refused = editor.write(
+            &json!({ "file": "base.toml", "text": read.body["text"], "version": read.body["version"] }).to_string(),
+        );
+        assert_eq!(refused.status, 409, "{:?}", refused.body);
+
+        let made = editor.new_set(r#"{"file": "my-tiles.toml", "id": "my-tiles", "name": "My tiles"}"#);
+        assert_eq!(made.status, 200, "{:?}", made.body);
+        let mine = editor.file("my-tiles.toml");
+        assert_eq!(mine.body["editable"], json!(true));
+        let tiles = mine.body["tiles"].as_array().unwrap().len();
+        let edited =
+            editor.edit(&json!({ "file": "my-tiles.toml", "text": mine.body["text"], "op": "new-tile" }).to_string());
+        assert_eq!(edited.status, 200, "{:?}", edited.body);
+        let text = edited.body["text"].as_str().unwrap().to_string();
+        assert_eq!(edited.body["tiles"].as_array().unwrap().len(), tiles + 1);
+        assert!(edited.body["tiles"][tiles]["svg"].as_str().unwrap().contains("<svg"));
+        let saved = editor
+            .write(&json!({ "file": "my-tiles.toml", "text": text, "version": mine.body["version"] }).to_string());
+        assert_eq!(saved.status, 200, "{:?}", saved.body);
+        // Saved over a copy that changed since it was read: refused, kept.
+        let stale =
+            editor.write(&json!({ "file": "my-tiles.toml", "text": "", "version": mine.body["version"] }).to_string());
+        assert_eq!(stale.status, 409, "{:?}", stale.body);
+        assert_eq!(editor.new_set("not json").status, 400);
+
+        // A new page's editor, from what the browser kept.
+        let again = LocalEditor::new(&editor.own_files()).unwrap();
+        let back = again.file("my-tiles.toml");
+        assert_eq!(back.body["text"], json!(text));
+        assert_eq!(back.body["tiles"].as_array().unwrap().len(), tiles + 1);
+        // A damaged store loses the sets, not the page.
+        assert_eq!(LocalEditor::new("[1, 2").unwrap().file("my-tiles.toml").status, 404);
     }
 }

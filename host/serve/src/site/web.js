@@ -17,7 +17,10 @@ const backend = (() => {
   const listeners = new Map();            // game id -> the pages' handlers (listen)
   const thinking = new Set();             // games whose bot is thinking in the worker
   const records = new Map();              // game id -> [length, blob URL] of its record's download
+  const OWN = "carcassonne-web-tile-sets"; // the tile editor's sets of one's own (file name -> text)
   let lobby = null;                       // the engine's games, once loaded
+  let wasm = null;                        // the engine's module, once loaded
+  let tileEditor = null;                  // the tile editor's engine, made when first asked
   let worker = null;
   const rates = [];                       // callers waiting for the worker's search speed
 
@@ -27,6 +30,7 @@ const backend = (() => {
   const engine = (async () => {
     const m = await import("./carcassonne_web.js");
     await m.default();
+    wasm = m;
     const games = new m.Lobby();
     const kept = storage();
     if (kept) {
@@ -129,6 +133,35 @@ const backend = (() => {
     changed(id);
   });
 
+  // The tile editor's routes (docs/serve-api.md's /api/tiles…), answered
+  // by the engine's editor over the built-in sets (read-only) and the sets
+  // of one's own this browser keeps, stored again after every change; and
+  // the lobby's POST /api/games for its "Try it".
+  async function editorCall(path, body) {
+    await engine;
+    if (!tileEditor) {
+      const kept = storage();
+      tileEditor = new wasm.TileEditor((kept && kept.getItem(OWN)) || "{}");
+    }
+    const request = JSON.stringify(body || {});
+    const keepOwn = (text) => {
+      const a = answer(text);
+      const kept = storage();
+      if (a.ok && kept) {
+        try { kept.setItem(OWN, tileEditor.own_files()); }
+        catch (e) { return {status: 507, ok: false, body: {ok: false, error: "this browser's storage is full: download the working copy to keep it", diagnostics: []}}; }
+      }
+      return a;
+    };
+    const file = path.match(/^\/api\/tiles\/file\?file=(.*)$/);
+    if (path === "/api/tiles") return answer(tileEditor.list());
+    if (file) return answer(tileEditor.file(decodeURIComponent(file[1])));
+    if (path === "/api/tiles/edit") return answer(tileEditor.edit(request));
+    if (path === "/api/tiles/write") return keepOwn(tileEditor.write(request));
+    if (path === "/api/tiles/new-set") return keepOwn(tileEditor.new_set(request));
+    return {status: 404, ok: false, body: {ok: false, error: "no route " + path + " in this page", diagnostics: []}};
+  }
+
   const idOf = (id) => Number(id);
   async function call(work) { await engine; return answer(work(lobby)); }
   // A change to game `id`: kept in this browser and announced.
@@ -147,7 +180,7 @@ const backend = (() => {
     // record a download made here.
     link(path) {
       if (path === "/") return "index.html";
-      if (path === "/editor") return "index.html";
+      if (path === "/editor") return "editor.html";
       let m = path.match(/^\/games\/([^/?]+)\/?(?:\?(.*))?$/);
       if (m) return "game.html?game=" + m[1] + (m[2] ? "&" + m[2] : "");
       m = path.match(/^\/api\/games\/([^/]+)\/replay$/);
@@ -169,6 +202,11 @@ const backend = (() => {
     expansions: () => call((l) => l.expansions()),
     bots: () => call((l) => l.bots()),
     tileSets: () => call((l) => l.tile_sets()),
+    // The tile editor's calls (editor.html), and "Try it"'s new game.
+    editor(path, body) {
+      if (path === "/api/games") return this.create(body);
+      return editorCall(path, body);
+    },
     games: () => call((l) => l.games()),
     check: (config) => call((l) => l.check(JSON.stringify(config))),
     async create(config) {

@@ -1,6 +1,6 @@
 //! The page's working copy of a tile file: every change (a click on the
 //! picture, a form field, a new, duplicated or deleted tile, a typed TOML
-//! block) is made by the server on the text the page sends and answered
+//! block) is made by the editor on the text the page sends and answered
 //! with the new text, the loader's verdict and every tile's picture, so the
 //! page can keep its own undo history and save the whole text once.
 
@@ -380,7 +380,23 @@ impl Editor {
     /// like every save); on any refusal the file is unchanged.
     pub fn write(&self, save: &WorkingSave) -> Result<Value, Failure> {
         too_large(&save.text)?;
-        self.read(&save.file)?;
+        let (source, current) = self.read(&save.file)?;
+        if self.in_memory_text(&save.file).is_some() {
+            if version_of(&current) != save.version {
+                return Err(Failure::new(
+                    409,
+                    EditError::ChangedOnDisk(save.file.clone()).to_string(),
+                ));
+            }
+            let set = tile_edit::validate(&source, &save.text, &self.catalog).map_err(Failure::edit)?;
+            self.keep(&save.file, save.text.clone());
+            return Ok(json!({
+                "ok": true,
+                "saved": save.file,
+                "set": set.id,
+                "version": version_of(&save.text),
+            }));
+        }
         let path = self.writable(&save.file)?;
         let shown = path.display().to_string();
         let set = tile_edit::edit_file(&path, &self.catalog, |current| {
@@ -405,12 +421,13 @@ impl Editor {
     /// `POST /api/tiles/new-set`: a new tile file in the tile directory
     /// holding the `[set]` table and one blank tile.
     pub fn new_set(&self, new: &NewSet) -> Result<Value, Failure> {
-        let Some(dir) = &self.tiles.dir else {
+        let dir = self.tiles.dir.as_ref();
+        if dir.is_none() && self.memory.is_none() {
             return Err(Failure::new(
                 409,
                 "the server has no tile directory to write a new set into; start it with --tiles DIR",
             ));
-        };
+        }
         let stem = new.file.strip_suffix(".toml").unwrap_or("");
         // A name the file system takes: one of 255 bytes is refused by it,
         // which would answer 500 for a mistake of the request.
@@ -436,7 +453,7 @@ impl Editor {
                 ),
             ));
         }
-        if self.files().iter().any(|(name, _)| *name == new.file) || dir.join(&new.file).exists() {
+        if self.files().iter().any(|(name, _)| *name == new.file) || dir.is_some_and(|d| d.join(&new.file).exists()) {
             return Err(Failure::new(
                 409,
                 format!("there is a tile file `{}` already", new.file),
@@ -458,6 +475,11 @@ impl Editor {
                 ),
             ));
         }
+        let Some(dir) = dir else {
+            // An editor in memory keeps it; the page stores it.
+            self.keep(&new.file, text);
+            return Ok(json!({ "ok": true, "file": new.file, "set": set.id, "saved": new.file }));
+        };
         let path = dir.join(&new.file);
         // create_new: never over a file that appeared meanwhile.
         let mut file = std::fs::OpenOptions::new()
