@@ -5,14 +5,11 @@
 use carcassonne_core::features::NodeId;
 use carcassonne_core::{Action, FeatureKind, Game, GameConfig};
 use carcassonne_family_feud::INFO;
-use carcassonne_testkit::{Kit, random_games};
+use carcassonne_testkit::{Kit, game_config, random_games};
 use std::sync::Arc;
 
 fn config(players: usize, seed: u64) -> GameConfig {
-    let mut config = GameConfig::with_players(players);
-    config.seed = seed;
-    config.expansions = vec![INFO.id.to_string()];
-    config
+    game_config(players, seed, &[INFO.id])
 }
 
 #[test]

@@ -3,12 +3,12 @@
 //! in FanCloisterZone's format, no file of it copied) imports with the
 //! expansion and replays to the scores worked out below.
 
-use carcassonne_core::{Catalog, GameRecord, TileSource};
+use carcassonne_core::TileSource;
 use carcassonne_gamblers_luck::{INFO, State};
 use carcassonne_testkit::{Kit, points};
 
 fn save() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/samples/gamblers-luck.jcz")).unwrap()
+    carcassonne_jcz::testing::sample(env!("CARGO_MANIFEST_DIR"), "gamblers-luck.jcz")
 }
 
 fn kit() -> Kit {
@@ -17,14 +17,10 @@ fn kit() -> Kit {
 
 #[test]
 fn the_mapping_checks() {
-    let report = carcassonne_jcz::check_mappings(kit().catalog(), &TileSource::default()).unwrap();
-    assert_eq!(report.problems, 0, "{}", report.text);
-    assert!(
-        report
-            .text
-            .contains("(gamblers-luck): 1 sets, 3 tiles, 1 elements, 0 rule options, 0 actions"),
-        "{}",
-        report.text
+    carcassonne_jcz::testing::assert_mapping_checks(
+        kit().catalog(),
+        &TileSource::default(),
+        "(gamblers-luck): 1 sets, 3 tiles, 1 elements, 0 rule options, 0 actions",
     );
 }
 
@@ -37,12 +33,9 @@ fn the_mapping_checks() {
 #[test]
 fn a_save_with_a_question_marked_tile_imports_and_replays() {
     let kit = kit();
-    let imported = carcassonne_jcz::import(&save(), kit.catalog(), kit.tiles()).unwrap();
-    let record = &imported.record;
+    let record = &carcassonne_jcz::testing::import_record(&save(), kit.catalog(), kit.tiles());
     assert_eq!(record.config.expansions, ["gamblers-luck"]);
-    let game = kit
-        .replay_record(&GameRecord::from_json(&record.to_json()).unwrap())
-        .unwrap();
+    let game = kit.replay_record(record).unwrap();
     assert!(game.is_over());
     assert_eq!((game.state().score(0), game.state().score(1)), (0, 2));
     assert_eq!(points(&game, 1, "roads"), 2);
@@ -51,9 +44,6 @@ fn a_save_with_a_question_marked_tile_imports_and_replays() {
 
 #[test]
 fn without_the_expansion_the_save_is_refused_by_name() {
-    let e = carcassonne_jcz::import(&save(), &Catalog::default(), &TileSource::default())
-        .map(|_| ())
-        .unwrap_err()
-        .to_string();
+    let e = carcassonne_jcz::testing::refusal_without_expansions(&save());
     assert!(e.contains("gamblers-luck"), "{e}");
 }

@@ -4,7 +4,7 @@
 
 use carcassonne_core::{Event, GameConfig};
 use carcassonne_gamblers_luck::INFO;
-use carcassonne_testkit::{Kit, random_games};
+use carcassonne_testkit::{Kit, game_config, random_games};
 
 fn kit() -> Kit {
     Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
@@ -13,13 +13,8 @@ fn kit() -> Kit {
 }
 
 fn config(players: usize, seed: u64, others: &[&str]) -> GameConfig {
-    let mut config = GameConfig::with_players(players);
-    config.seed = seed;
-    config.expansions = std::iter::once(INFO.id)
-        .chain(others.iter().copied())
-        .map(String::from)
-        .collect();
-    config
+    let expansions: Vec<&str> = std::iter::once(INFO.id).chain(others.iter().copied()).collect();
+    game_config(players, seed, &expansions)
 }
 
 #[test]
