@@ -181,6 +181,21 @@ pub enum Event {
         /// The figure kinds, a bit each.
         figures: u32,
     },
+    /// An expansion changed the coats of arms (pennants) of a feature:
+    /// [`Ctx::add_pennants`](crate::Ctx::add_pennants) added some (a token
+    /// printed with them), [`Ctx::void_pennants`](crate::Ctx::void_pennants)
+    /// made them count for nothing, in the feature and in every feature it
+    /// joins later.
+    PennantsChanged {
+        /// The expansion that changed them.
+        slot: u8,
+        /// A node of the feature.
+        feature: NodeId,
+        /// Pennants added.
+        added: u32,
+        /// Whether they are voided.
+        void: bool,
+    },
     /// The bag is empty and final scoring begins.
     FinalScoring,
     /// Final scoring is done.

@@ -1123,6 +1123,35 @@ impl<'a> Ctx<'a> {
         });
     }
 
+    /// Adds `count` coats of arms (pennants) to the feature of `node`, as if
+    /// printed on its tiles (a token laid on a city): scoring, majorities by
+    /// [`Strength::Pennants`](crate::figures::Strength::Pennants) and every
+    /// expansion reading [`Features::pennants`](crate::features::Features::pennants)
+    /// count them, and the feature keeps them when it joins others.
+    pub fn add_pennants(&mut self, node: crate::features::NodeId, count: u32) {
+        if count > 0 {
+            self.events.push(Event::PennantsChanged {
+                slot: self.slot,
+                feature: node,
+                added: count,
+                void: false,
+            });
+        }
+    }
+
+    /// Voids the coats of arms of the feature of `node`: from now on it
+    /// counts none (printed or added), nor does any feature it joins later
+    /// ([`Features::pennants_void`](crate::features::Features::pennants_void)
+    /// says so).
+    pub fn void_pennants(&mut self, node: crate::features::NodeId) {
+        self.events.push(Event::PennantsChanged {
+            slot: self.slot,
+            feature: node,
+            added: 0,
+            void: true,
+        });
+    }
+
     /// Deploys a figure of kind `kind` (index in the game's figure table)
     /// from `owner`'s supply onto `spot` of the tile at `pos`, outside the
     /// deploy phase (a wagon moving on). The caller has checked that the

@@ -24,6 +24,10 @@ struct Node {
     members: u32,
     pennants: u32,
     followers: u32,
+    /// The feature's coats of arms count for nothing, as if it had none: an
+    /// expansion's rule voided them ([`Features::void_pennants`]); it
+    /// spreads to every feature this one joins.
+    void: bool,
 }
 
 /// The feature graph of a game.
@@ -63,6 +67,7 @@ impl Features {
             members: 1,
             pennants,
             followers: 0,
+            void: false,
         });
         id
     }
@@ -164,6 +169,7 @@ impl Features {
         g.members += s.members;
         g.pennants += s.pennants;
         g.followers += s.followers;
+        g.void |= s.void;
         // Followers now in the joined feature were in one of the two.
         let occupied = g.followers > 0;
         // Splice the two circular member lists.
@@ -207,9 +213,34 @@ impl Features {
         self.nodes[self.root(n) as usize].open
     }
 
-    /// Pennants in `n`'s feature.
+    /// Pennants in `n`'s feature: those printed on its tiles and those
+    /// expansions added ([`Ctx::add_pennants`](crate::Ctx::add_pennants)),
+    /// or 0 once they are voided
+    /// ([`Ctx::void_pennants`](crate::Ctx::void_pennants)).
     pub fn pennants(&self, n: NodeId) -> u32 {
-        self.nodes[self.root(n) as usize].pennants
+        let root = &self.nodes[self.root(n) as usize];
+        if root.void { 0 } else { root.pennants }
+    }
+
+    /// Whether an expansion voided the coats of arms of `n`'s feature (or
+    /// of a feature it has joined since): [`Features::pennants`] is 0.
+    pub fn pennants_void(&self, n: NodeId) -> bool {
+        self.nodes[self.root(n) as usize].void
+    }
+
+    /// Adds `count` pennants to `n`'s feature (an expansion's token), which
+    /// it keeps when it joins others.
+    pub(crate) fn add_pennants(&mut self, n: NodeId, count: u32) {
+        let r = self.root_mut(n);
+        let node = self.node_mut(r);
+        node.pennants = node.pennants.saturating_add(count);
+    }
+
+    /// Voids the coats of arms of `n`'s feature: it counts none from now
+    /// on, nor does any feature it joins.
+    pub(crate) fn void_pennants(&mut self, n: NodeId) {
+        let r = self.root_mut(n);
+        self.node_mut(r).void = true;
     }
 
     /// Followers standing in `n`'s feature.
@@ -284,6 +315,26 @@ impl Features {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn added_pennants_join_and_a_void_spreads_and_rolls_back() {
+        let mut f = Features::default();
+        f.set_journaling(true);
+        let a = f.add(FeatureKind::CITY, 0, 1, 1);
+        let b = f.add(FeatureKind::CITY, 1, 2, 0);
+        let c = f.add(FeatureKind::CITY, 2, 1, 2);
+        f.add_pennants(b, 3);
+        f.connect(a, b);
+        assert_eq!(f.pennants(a), 4, "printed 1 and added 3");
+        let mark = f.mark();
+        f.void_pennants(b);
+        assert_eq!((f.pennants(a), f.pennants_void(a)), (0, true));
+        // The void goes with the city into what it joins.
+        f.connect(c, b);
+        assert_eq!(f.pennants(c), 0);
+        f.rollback(mark);
+        assert_eq!((f.pennants(a), f.pennants(c), f.pennants_void(a)), (4, 2, false));
+    }
 
     #[test]
     fn joining_counts_open_sides_and_members() {

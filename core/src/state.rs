@@ -629,6 +629,16 @@ impl CoreState {
                     self.turn.more_deployment = Some(figures);
                 }
             }
+            Event::PennantsChanged {
+                feature, added, void, ..
+            } => {
+                if added > 0 {
+                    self.features.add_pennants(feature, added);
+                }
+                if void {
+                    self.features.void_pennants(feature);
+                }
+            }
             Event::FeatureCompleted { .. }
             | Event::FeatureScoredByExpansion { .. }
             | Event::Expansion { .. }

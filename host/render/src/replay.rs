@@ -188,6 +188,7 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
         Event::TileSetAside { tile: t } => format!("{} is set aside; another tile is drawn", tile(*t)),
         Event::TileReturned { tile: t } => format!("{} goes back into the bag", tile(*t)),
         Event::DeploymentOffered { .. } => "The player may deploy once more this turn".to_string(),
+        Event::PennantsChanged { added, void, .. } => pennants_changed(*added, *void),
         Event::TileBuried { .. } => "A tile from the bag goes out of play unseen".to_string(),
         Event::TilePlaced {
             player: None,
@@ -571,6 +572,15 @@ fn render(game: &Game, steps: &[Step], placed: &[(u16, Pos, Rotation)]) -> Strin
     out.push_str(&format!("<script>//<![CDATA[\n{REPLAY_JS}\n//]]></script>\n"));
     out.push_str("</body>\n</html>\n");
     out
+}
+
+/// A feature's coats of arms changed by an expansion's rule, in words.
+fn pennants_changed(added: u32, void: bool) -> String {
+    match (added, void) {
+        (_, true) => "A feature's coats of arms count for nothing from now on".to_string(),
+        (1, false) => "A feature gains a coat of arms".to_string(),
+        (n, false) => format!("A feature gains {n} coats of arms"),
+    }
 }
 
 #[cfg(test)]

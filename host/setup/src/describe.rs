@@ -38,6 +38,11 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
             format!("    sets {} aside and draws again", rules.tile(*tile).id())
         }
         Event::DeploymentOffered { .. } => "    may deploy once more this turn".to_string(),
+        Event::PennantsChanged { added, void, .. } => match (added, void) {
+            (_, true) => "    a feature's coats of arms count for nothing from now on".to_string(),
+            (1, false) => "    a feature gains a coat of arms".to_string(),
+            (n, false) => format!("    a feature gains {n} coats of arms"),
+        },
         // Unseen: which tile it was is not told.
         Event::TileBuried { .. } => "    a tile from the bag goes out of play unseen".to_string(),
         Event::TileReturned { tile } => format!("    {} goes back into the bag", rules.tile(*tile).id()),

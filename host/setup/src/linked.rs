@@ -15,7 +15,9 @@ use carcassonne_cleric_and_serf as _;
 use carcassonne_count_of_carcassonne as _;
 use carcassonne_crop_circles as _;
 use carcassonne_easter as _;
+use carcassonne_family_feud as _;
 use carcassonne_fruit_trees as _;
+use carcassonne_gamblers_luck as _;
 use carcassonne_hills_and_sheep as _;
 use carcassonne_inns_and_cathedrals as _;
 use carcassonne_king_and_robber_baron as _;
@@ -23,6 +25,7 @@ use carcassonne_little_buildings as _;
 use carcassonne_mage_and_witch as _;
 use carcassonne_river as _;
 use carcassonne_river_ii as _;
+use carcassonne_the_city_gates as _;
 use carcassonne_the_festival as _;
 use carcassonne_the_flier as _;
 use carcassonne_the_gold_mines as _;
@@ -39,7 +42,7 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 26] = [
+pub static LINKED: [&ExpansionInfo; 29] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
@@ -47,7 +50,9 @@ pub static LINKED: [&ExpansionInfo; 26] = [
     &carcassonne_count_of_carcassonne::INFO,
     &carcassonne_crop_circles::INFO,
     &carcassonne_easter::INFO,
+    &carcassonne_family_feud::INFO,
     &carcassonne_fruit_trees::INFO,
+    &carcassonne_gamblers_luck::INFO,
     &carcassonne_hills_and_sheep::INFO,
     &carcassonne_inns_and_cathedrals::INFO,
     &carcassonne_king_and_robber_baron::INFO,
@@ -55,6 +60,7 @@ pub static LINKED: [&ExpansionInfo; 26] = [
     &carcassonne_mage_and_witch::INFO,
     &carcassonne_river::INFO,
     &carcassonne_river_ii::INFO,
+    &carcassonne_the_city_gates::INFO,
     &carcassonne_the_festival::INFO,
     &carcassonne_the_flier::INFO,
     &carcassonne_the_gold_mines::INFO,
