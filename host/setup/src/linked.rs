@@ -21,6 +21,7 @@ use carcassonne_inns_and_cathedrals as _;
 use carcassonne_king_and_robber_baron as _;
 use carcassonne_little_buildings as _;
 use carcassonne_mage_and_witch as _;
+use carcassonne_obelisk as _;
 use carcassonne_river as _;
 use carcassonne_river_ii as _;
 use carcassonne_the_festival as _;
@@ -39,7 +40,7 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 26] = [
+pub static LINKED: [&ExpansionInfo; 27] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
@@ -53,6 +54,7 @@ pub static LINKED: [&ExpansionInfo; 26] = [
     &carcassonne_king_and_robber_baron::INFO,
     &carcassonne_little_buildings::INFO,
     &carcassonne_mage_and_witch::INFO,
+    &carcassonne_obelisk::INFO,
     &carcassonne_river::INFO,
     &carcassonne_river_ii::INFO,
     &carcassonne_the_festival::INFO,
