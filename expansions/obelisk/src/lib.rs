@@ -54,7 +54,6 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     build,
     jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: ExpansionGroup::Fan,
-    year: 2013,
     ..ExpansionInfo::EMPTY
 };
 

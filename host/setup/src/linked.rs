@@ -14,6 +14,7 @@ use carcassonne_bridges_castles_and_bazaars as _;
 use carcassonne_cleric_and_serf as _;
 use carcassonne_count_of_carcassonne as _;
 use carcassonne_crop_circles as _;
+use carcassonne_decinsky_sneznik as _;
 use carcassonne_easter as _;
 use carcassonne_fruit_trees as _;
 use carcassonne_hills_and_sheep as _;
@@ -40,13 +41,14 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 27] = [
+pub static LINKED: [&ExpansionInfo; 28] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
     &carcassonne_cleric_and_serf::INFO,
     &carcassonne_count_of_carcassonne::INFO,
     &carcassonne_crop_circles::INFO,
+    &carcassonne_decinsky_sneznik::INFO,
     &carcassonne_easter::INFO,
     &carcassonne_fruit_trees::INFO,
     &carcassonne_hills_and_sheep::INFO,
