@@ -46,6 +46,7 @@ pub mod game;
 pub mod geometry;
 pub mod playout;
 pub mod plugin;
+pub mod ranges;
 pub mod record;
 pub mod registry;
 pub mod rng;

@@ -14,6 +14,7 @@ use carcassonne_bridges_castles_and_bazaars as _;
 use carcassonne_cleric_and_serf as _;
 use carcassonne_count_of_carcassonne as _;
 use carcassonne_crop_circles as _;
+use carcassonne_decinsky_sneznik as _;
 use carcassonne_easter as _;
 use carcassonne_family_feud as _;
 use carcassonne_fruit_trees as _;
@@ -23,6 +24,7 @@ use carcassonne_inns_and_cathedrals as _;
 use carcassonne_king_and_robber_baron as _;
 use carcassonne_little_buildings as _;
 use carcassonne_mage_and_witch as _;
+use carcassonne_obelisk as _;
 use carcassonne_river as _;
 use carcassonne_river_ii as _;
 use carcassonne_the_city_gates as _;
@@ -42,13 +44,14 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 29] = [
+pub static LINKED: [&ExpansionInfo; 31] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
     &carcassonne_cleric_and_serf::INFO,
     &carcassonne_count_of_carcassonne::INFO,
     &carcassonne_crop_circles::INFO,
+    &carcassonne_decinsky_sneznik::INFO,
     &carcassonne_easter::INFO,
     &carcassonne_family_feud::INFO,
     &carcassonne_fruit_trees::INFO,
@@ -58,6 +61,7 @@ pub static LINKED: [&ExpansionInfo; 29] = [
     &carcassonne_king_and_robber_baron::INFO,
     &carcassonne_little_buildings::INFO,
     &carcassonne_mage_and_witch::INFO,
+    &carcassonne_obelisk::INFO,
     &carcassonne_river::INFO,
     &carcassonne_river_ii::INFO,
     &carcassonne_the_city_gates::INFO,
