@@ -370,7 +370,10 @@ pub struct BuildContext {
     pub variants: BTreeMap<String, String>,
     /// Ids of every expansion whose rules are on in this game.
     pub enabled: Vec<String>,
-    /// Ids of every figure in the game.
+    /// Ids of the figures this game has (a count above 0), to ask whether
+    /// one is in play. Not a table: a figure whose count a game sets to 0
+    /// is left out, so a position here is not its index in the game's
+    /// figure table; read that with `view.tables().figure_index(id)`.
     pub figures: Vec<String>,
     /// Ids of this expansion's parts that are on (every declared part
     /// unless the configuration switched it off).

@@ -25,6 +25,7 @@ const LAYERS: &[&str] = &[
     "tables",
     "state",
     "after_placement",
+    "ranges",
     "expansion",
     "base_game",
     "registry",

@@ -35,7 +35,7 @@ pub(crate) fn check_attributes(_feature: Option<FeatureKind>, table: &toml::Valu
 /// unturned) fits, in order. The real abbey's walls fit everywhere; the
 /// check keeps an edited tile file from putting a mismatching tile down.
 /// A recount of the board: the state keeps the same set up as tiles arrive
-/// ([`tile_placed`]); this counts it once at setup and checks the upkeep.
+/// ([`tile_placed`], from every `TilePlaced` event); this counts it once at setup and checks the upkeep.
 pub(crate) fn holes(view: &CoreState, tile: u16) -> Vec<Pos> {
     let mut holes: Vec<Pos> = view
         .board()

@@ -4,11 +4,11 @@
 use crate::barn::prune_barns;
 use crate::wagon::WagonRange;
 use crate::{Action, BARN, PART_ABBEY, PART_BARN, PART_WAGON, State, WAGON, abbey, barn, barn_scoring, wagon, words};
-use carcassonne_core::board::PlacedTile;
+
 use carcassonne_core::expansion::{self, DynExpansion, FeatureScoring, Hooks};
 use carcassonne_core::figures::PlacedFigure;
 use carcassonne_core::{
-    AfterPlacement, BuildContext, CoreState, CounterSink, Ctx, Deployment, Expansion, Line, serde_json,
+    AfterPlacement, BuildContext, CoreState, CounterSink, Ctx, Deployment, Event, Expansion, Line, serde_json,
 };
 
 pub(crate) fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
@@ -70,7 +70,7 @@ impl Expansion for AbbeyAndMayor {
     fn hooks(&self) -> Hooks {
         let mut hooks = Hooks::NONE;
         if self.abbeys {
-            hooks |= Hooks::TURN_STARTED | Hooks::TILE_PLACED;
+            hooks |= Hooks::TURN_STARTED | Hooks::OBSERVE;
         }
         if self.barns {
             hooks |= Hooks::DEPLOY_OPTIONS
@@ -90,14 +90,14 @@ impl Expansion for AbbeyAndMayor {
         abbey::offer(state, ctx);
     }
 
-    fn tile_placed(&self, state: &mut State, ctx: &mut Ctx<'_>, placed: PlacedTile) {
-        abbey::tile_placed(state, ctx.view(), placed.pos);
-    }
-
-    // Keeping the holes up changes only this state: listing a turn's whole
-    // moves may go on reading deployments off the board.
-    fn tile_placed_keeps_deployments(&self) -> bool {
-        true
+    // The holes follow every tile as it lands, from the event rather than
+    // the `tile_placed` hook: a tile placed by an action (an abbey, a
+    // bazaar's tile) may wait for another decision before the turn's hooks
+    // run, and a start tile placed after setup reaches no hook at all.
+    fn observe(&self, state: &mut State, view: &CoreState, event: &Event) {
+        if let Event::TilePlaced { pos, .. } = event {
+            abbey::tile_placed(state, view, *pos);
+        }
     }
 
     fn check_kept_up(&self, state: &State, view: &CoreState) -> Result<(), String> {

@@ -73,21 +73,21 @@ register_expansion!(INFO);
 carcassonne_core::export_plugin!();
 
 fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
-    let figure = ctx
-        .figures
-        .iter()
-        .position(|f| f == OBSERVATION_TOWER.id)
-        .ok_or("the observation tower is not in the game's figure table")?;
     Ok(expansion::boxed(DecinskySneznik {
-        figure: figure as u8,
         free_field_only: ctx.variant("placement") == "free-field",
     }))
 }
 
+/// The observation tower's index in the game's figure table. Read from the
+/// table, not from `BuildContext::figures`, which lists only the figures a
+/// game has (a game may set the tower's count to 0) and so counts
+/// differently.
+fn tower(view: &CoreState) -> u8 {
+    view.tables().figure_index(OBSERVATION_TOWER.id).unwrap_or(u8::MAX)
+}
+
 /// The rules of one game.
 struct DecinskySneznik {
-    /// The observation tower's index in the game's figure table.
-    figure: u8,
     /// `placement = "free-field"`.
     free_field_only: bool,
 }
@@ -109,7 +109,7 @@ impl Expansion for DecinskySneznik {
     /// whose farm holds no follower), instead of a follower.
     fn deploy_options(&self, _: &(), after: &AfterPlacement<'_>, out: &mut Vec<Deployment>) {
         let view = after.view();
-        if view.supply(view.turn().player, self.figure) == 0 {
+        if view.supply(view.turn().player, tower(view)) == 0 {
             return;
         }
         let pos = after.placed().pos;
@@ -119,7 +119,7 @@ impl Expansion for DecinskySneznik {
             };
             if after.kind(feature) == FeatureKind::FIELD && !(self.free_field_only && after.is_occupied(feature)) {
                 out.push(Deployment {
-                    figure: self.figure,
+                    figure: tower(view),
                     pos,
                     spot: Spot::Feature(fi as u8),
                 });
@@ -128,7 +128,7 @@ impl Expansion for DecinskySneznik {
     }
 
     fn explain_deployment_refusal(&self, _: &(), view: &CoreState, d: &Deployment) -> Option<String> {
-        if d.figure != self.figure {
+        if d.figure != tower(view) {
             return None;
         }
         let Spot::Feature(fi) = d.spot else {
@@ -147,7 +147,7 @@ impl Expansion for DecinskySneznik {
     /// Its tile and the four beside it placed: 5 points, and the tower
     /// returns to its owner, after every turn's scoring.
     fn after_scoring(&self, _: &mut (), ctx: &mut Ctx<'_>) {
-        for figure in ranges::full_ranges(ctx.view(), self.figure, RANGE) {
+        for figure in ranges::full_ranges(ctx.view(), tower(ctx.view()), RANGE) {
             ctx.score(figure.owner, COMPLETE_POINTS, "");
             ctx.return_figure(figure.id);
             let at = figure.pos;
@@ -174,9 +174,10 @@ impl Expansion for DecinskySneznik {
 
     /// Each tower on the board and how many tiles of its range are placed.
     fn present(&self, _: &(), view: &CoreState) -> Vec<Line> {
+        let kind = tower(view);
         view.figures()
             .iter()
-            .filter(|f| f.kind == self.figure)
+            .filter(|f| f.kind == kind)
             .map(|f: &PlacedFigure| {
                 let tiles = RANGE.tiles_in(view.board(), ranges::anchor_of(f));
                 Line::about(

@@ -61,19 +61,18 @@ register_expansion!(INFO);
 #[cfg(feature = "plugin")]
 carcassonne_core::export_plugin!();
 
-fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
-    let figure = ctx
-        .figures
-        .iter()
-        .position(|f| f == OBELISK.id)
-        .ok_or("the obelisk is not in the game's figure table")?;
-    Ok(expansion::boxed(Obelisk { figure: figure as u8 }))
+fn build(_ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
+    Ok(expansion::boxed(Obelisk))
 }
 
 /// The rules of one game.
-struct Obelisk {
-    /// The obelisk's index in the game's figure table.
-    figure: u8,
+struct Obelisk;
+
+/// The obelisk's index in the game's figure table. Read from the table,
+/// not from `BuildContext::figures`, which lists only the figures a game
+/// has (a game may set the obelisk's count to 0) and so counts differently.
+fn obelisk(view: &CoreState) -> u8 {
+    view.tables().figure_index(OBELISK.id).unwrap_or(u8::MAX)
 }
 
 /// "Upon completion, the player gets 16 points": a point a tile of the
@@ -109,7 +108,7 @@ impl Expansion for Obelisk {
     /// with field at each tile's corner.
     fn deploy_options(&self, _: &(), after: &AfterPlacement<'_>, out: &mut Vec<Deployment>) {
         let view = after.view();
-        if view.supply(view.turn().player, self.figure) == 0 {
+        if view.supply(view.turn().player, obelisk(view)) == 0 {
             return;
         }
         let pos = after.placed().pos;
@@ -119,7 +118,7 @@ impl Expansion for Obelisk {
             // obelisks never share one.
             if ranges::field_junction(after, pos, corner) {
                 out.push(Deployment {
-                    figure: self.figure,
+                    figure: obelisk(view),
                     pos,
                     spot: Spot::Corner(corner),
                 });
@@ -128,7 +127,7 @@ impl Expansion for Obelisk {
     }
 
     fn explain_deployment_refusal(&self, _: &(), view: &CoreState, d: &Deployment) -> Option<String> {
-        if d.figure != self.figure {
+        if d.figure != obelisk(view) {
             return None;
         }
         let Spot::Corner(corner) = d.spot else {
@@ -143,7 +142,7 @@ impl Expansion for Obelisk {
     /// the Obelisk is returned to the supply of its owner": after every
     /// turn's scoring, each obelisk whose 16 tiles are on the board.
     fn after_scoring(&self, _: &mut (), ctx: &mut Ctx<'_>) {
-        for figure in ranges::full_ranges(ctx.view(), self.figure, AREA) {
+        for figure in ranges::full_ranges(ctx.view(), obelisk(ctx.view()), AREA) {
             ctx.score(figure.owner, COMPLETE_POINTS, "");
             ctx.return_figure(figure.id);
             let at = figure.pos;
@@ -162,11 +161,12 @@ impl Expansion for Obelisk {
     /// "If the obelisk is not completed at the end of the game, the player
     /// scores 1 point for each tile placed in the Obelisk area."
     fn final_scoring(&self, _: &mut (), ctx: &mut Ctx<'_>) {
+        let kind = obelisk(ctx.view());
         let standing: Vec<PlacedFigure> = ctx
             .view()
             .figures()
             .iter()
-            .filter(|f| f.kind == self.figure)
+            .filter(|f| f.kind == kind)
             .copied()
             .collect();
         for figure in standing {
@@ -194,7 +194,7 @@ impl Expansion for Obelisk {
         let figure = PlacedFigure {
             id: 0,
             owner,
-            kind: self.figure,
+            kind: obelisk(view),
             pos: carcassonne_core::Pos::new(at[0], at[1]),
             spot: Spot::Corner(corner),
             node: None,
@@ -219,9 +219,10 @@ impl Expansion for Obelisk {
 
     /// Each obelisk on the board and how far its area is filled.
     fn present(&self, _: &(), view: &CoreState) -> Vec<Line> {
+        let kind = obelisk(view);
         view.figures()
             .iter()
-            .filter(|f| f.kind == self.figure)
+            .filter(|f| f.kind == kind)
             .map(|f| {
                 let tiles = AREA.tiles_in(view.board(), ranges::anchor_of(f));
                 Line::about(
