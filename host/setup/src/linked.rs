@@ -14,6 +14,7 @@ use carcassonne_bridges_castles_and_bazaars as _;
 use carcassonne_cleric_and_serf as _;
 use carcassonne_count_of_carcassonne as _;
 use carcassonne_crop_circles as _;
+use carcassonne_darmstadt_promos as _;
 use carcassonne_decinsky_sneznik as _;
 use carcassonne_easter as _;
 use carcassonne_family_feud as _;
@@ -44,13 +45,14 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 31] = [
+pub static LINKED: [&ExpansionInfo; 32] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
     &carcassonne_cleric_and_serf::INFO,
     &carcassonne_count_of_carcassonne::INFO,
     &carcassonne_crop_circles::INFO,
+    &carcassonne_darmstadt_promos::INFO,
     &carcassonne_decinsky_sneznik::INFO,
     &carcassonne_easter::INFO,
     &carcassonne_family_feud::INFO,
