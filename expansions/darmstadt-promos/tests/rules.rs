@@ -57,6 +57,20 @@ fn tied_majority_players_each_get_the_darmstadtium_bonus() {
     assert_eq!(points(&game, 1, "darmstadt-promos.darmstadtium"), 3);
 }
 
+/// darmstadtium_big_follower.json: darmstadtium_tie.json's game with Inns &
+/// Cathedrals and Bob's knight a big follower. The city of 6 tiles
+/// completes: Bob's strength 2 against Ann's 1, so Bob alone wins it (12)
+/// and has "the majority of followers in that city" as the city's scoring
+/// weighs it: Bob alone gets the 3. Ann 0, Bob 15.
+#[test]
+fn the_darmstadtium_goes_to_the_city_s_winners_as_its_scoring_weighs_them() {
+    let game = kit().replay("darmstadtium_big_follower.json");
+    assert!(game.is_over());
+    assert_eq!(scores(&game), (0, 15));
+    assert_eq!(points(&game, 0, "darmstadt-promos.darmstadtium"), 0);
+    assert_eq!(points(&game, 1, "darmstadt-promos.darmstadtium"), 3);
+}
+
 /// church_empty.json (JCloisterZone's church-bonus case). Ann's DA-C (the
 /// Russian Orthodox church, road east–south) at (0,1), no follower. Bob's
 /// U at (-1,0), his follower on the road (the start road, 3 tiles once
