@@ -305,6 +305,23 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, mappings: &Mappings, tiles: &
             );
             set_variant(&mut config, catalog, owner, name, value.get_ref(), &place)?;
         }
+        // A start of this set's tiles alone: JCZ laid them as the start.
+        let own_start = save.setup.start.as_ref().is_some_and(|tiles| {
+            !tiles.is_empty()
+                && tiles
+                    .iter()
+                    .all(|t| mappings.tiles_of(r).any(|e| *e.jcz.get_ref() == t.tile))
+        });
+        if own_start {
+            for (name, value) in &set.start_variants {
+                let place = format!(
+                    "the JCZ tile set {} laid as the start (setup.start), which JCZ plays with {name} = {}",
+                    set.jcz.get_ref(),
+                    value.get_ref()
+                );
+                set_variant(&mut config, catalog, owner, name, value.get_ref(), &place)?;
+            }
+        }
     }
 
     figures(&elements, mappings, catalog, &mut config)?;
@@ -427,45 +444,84 @@ fn set_variant(
     Ok(())
 }
 
-/// The start tile must be the engine's for this configuration, alone at
-/// (0,0), turned any way: the board is then turned as a whole so that it
-/// lies unturned, as this engine's does. Returns that turn.
+/// The start must be the engine's for this configuration: its start tile
+/// at (0,0), turned any way, then the tiles the expansions lay beside it
+/// before the first turn (`Tables::more_starts`), in the same order. The
+/// board is turned as a whole so that the start tile lies unturned, as
+/// this engine's does; every other start tile must then lie where and as
+/// the engine lays it. Returns that turn.
 fn check_start(save: &Save, mappings: &Mappings, sets: &[SetRef], rules: &Rules) -> Result<Rotation, JczError> {
     let start = rules.tile(rules.start_tile()).def.id.as_str();
-    // The JCZ entries that are this engine's start tile.
-    let entries: Vec<&crate::mapping::TileEntry> = sets
-        .iter()
-        .flat_map(|&r| mappings.tiles_of(r))
-        .filter(|t| t.engine == start)
-        .collect();
-    let expected = entries.first().map_or(start, |t| t.jcz.get_ref().as_str());
+    // The JCZ entries that are this engine's tile `engine`.
+    let entries_of = |engine: &str| -> Vec<&crate::mapping::TileEntry> {
+        sets.iter()
+            .flat_map(|&r| mappings.tiles_of(r))
+            .filter(|t| t.engine == engine)
+            .collect()
+    };
+    let entries = entries_of(start);
+    let jcz_name = |engine: &str| {
+        entries_of(engine)
+            .first()
+            .map_or(engine.to_string(), |t| t.jcz.get_ref().clone())
+    };
     let Some(tiles) = &save.setup.start else {
         // Older saves name no start: JCZ's default, unturned.
         return Ok(entries.first().map_or(Rotation::NONE, |t| t.turn()));
     };
+    let more = rules.more_starts();
     let turned = match tiles.as_slice() {
-        [one] if one.x == 0 && one.y == 0 => entries
+        [one, rest @ ..] if one.x == 0 && one.y == 0 && rest.len() == more.len() => entries
             .iter()
             .find(|t| *t.jcz.get_ref() == one.tile)
             .and_then(|t| Some((t, crate::replay::rotation(Some(&one.rotation), "setup.start").ok()?))),
         _ => None,
     };
-    match turned {
-        // The start tile turned by `r` on JCZ's board is this engine's
-        // turned by `r - turn`; turning the board by `turn - r` makes it 0.
-        Some((entry, r)) => Ok(Rotation::quarters(
-            entry.turn().quarter_turns() + r.inverse().quarter_turns(),
-        )),
-        None => Err(unsupported(format!(
-            "the start tiles {} (setup.start): this engine starts this game with {expected} alone at (0,0)",
-            serde_json::to_string(
-                &tiles
-                    .iter()
-                    .map(|s| format!("{} at ({},{}) {}", s.tile, s.x, s.y, s.rotation))
-                    .collect::<Vec<_>>()
-            )
-            .unwrap_or_default()
-        ))),
+    // The start tile turned by `r` on JCZ's board is this engine's turned
+    // by `r - turn`; turning the board by `turn - r` makes it 0.
+    let board_turn =
+        turned.map(|(entry, r)| Rotation::quarters(entry.turn().quarter_turns() + r.inverse().quarter_turns()));
+    let rest_fits = |turn: Rotation| {
+        tiles.iter().skip(1).zip(more).all(|(s, m)| {
+            let engine = rules.tile(m.tile).def.id.as_str();
+            let (Ok(x), Ok(y)) = (i32::try_from(s.x), i32::try_from(s.y)) else {
+                return false;
+            };
+            let Ok(r) = crate::replay::rotation(Some(&s.rotation), "setup.start") else {
+                return false;
+            };
+            entries_of(engine).iter().any(|e| {
+                *e.jcz.get_ref() == s.tile
+                    && crate::replay::turned(carcassonne_core::Pos::new(x, y), turn) == m.pos
+                    && crate::replay::add(crate::replay::add(r, e.turn().inverse()), turn) == m.rotation
+            })
+        })
+    };
+    match board_turn {
+        Some(turn) if rest_fits(turn) => Ok(turn),
+        _ => {
+            let alone = if more.is_empty() { " alone" } else { "" };
+            let mut expected = format!("{}{alone} at (0,0)", jcz_name(start));
+            for m in more {
+                expected.push_str(&format!(
+                    ", then {} at ({},{}) turned {}°",
+                    jcz_name(&rules.tile(m.tile).def.id),
+                    m.pos.x,
+                    m.pos.y,
+                    u16::from(m.rotation.quarter_turns()) * 90
+                ));
+            }
+            Err(unsupported(format!(
+                "the start tiles {} (setup.start): this engine starts this game with {expected}",
+                serde_json::to_string(
+                    &tiles
+                        .iter()
+                        .map(|s| format!("{} at ({},{}) {}", s.tile, s.x, s.y, s.rotation))
+                        .collect::<Vec<_>>()
+                )
+                .unwrap_or_default()
+            )))
+        }
     }
 }
 

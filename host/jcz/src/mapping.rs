@@ -74,6 +74,11 @@ pub struct SetEntry {
     /// Variants of the expansion JCZ plays the set with.
     #[serde(default)]
     pub variants: BTreeMap<String, Spanned<toml::Value>>,
+    /// Variants JCZ plays the set with when the save's start
+    /// (`setup.start`) is made of this set's tiles alone (a promo laid as
+    /// the start); they replace `variants` of the same name.
+    #[serde(default)]
+    pub start_variants: BTreeMap<String, Spanned<toml::Value>>,
     /// JCZ 4.x's name of the expansion (a key of `setup.expansions`).
     #[serde(default)]
     pub legacy: Option<String>,
@@ -771,7 +776,7 @@ impl Mappings {
             }
             for s in &m.sets {
                 let s = s.get_ref();
-                for (name, value) in &s.variants {
+                for (name, value) in s.variants.iter().chain(&s.start_variants) {
                     out.extend(decl.check_variant(m, name, None, value));
                 }
             }

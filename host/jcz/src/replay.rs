@@ -858,12 +858,12 @@ fn read_pointer(v: &Value, turn: Rotation, place: &str) -> Result<Pointer, JczEr
 
 /// `p` on JCZ's board, on this engine's: turned clockwise by `turn` about
 /// the start tile (a quarter turn takes east to south).
-fn turned(p: Pos, turn: Rotation) -> Pos {
+pub(crate) fn turned(p: Pos, turn: Rotation) -> Pos {
     (0..turn.quarter_turns()).fold(p, |p, _| Pos::new(-p.y, p.x))
 }
 
 /// Two rotations, one after the other.
-fn add(a: Rotation, b: Rotation) -> Rotation {
+pub(crate) fn add(a: Rotation, b: Rotation) -> Rotation {
     Rotation::quarters(a.quarter_turns() + b.quarter_turns())
 }
 
