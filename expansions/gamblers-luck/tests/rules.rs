@@ -65,7 +65,11 @@ fn a_roll_of_three_gives_the_city_three_coats_of_arms() {
     );
     assert_eq!(state(&game).tokens[0].face, Face::CoatsOfArms(3));
     let slot = game.rules().expansion_slot(INFO.id).unwrap();
-    let shown: Vec<String> = game.presented_expansion_state(slot).into_iter().map(|l| l.text).collect();
+    let shown: Vec<String> = game
+        .presented_expansion_state(slot)
+        .into_iter()
+        .map(|l| l.text)
+        .collect();
     assert_eq!(shown, ["city (north and south) at (0,-1): 3 more coats of arms"]);
     let game = kit.replay("luck.json");
     assert_eq!(points(&game, 0, "cities"), 12);

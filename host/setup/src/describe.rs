@@ -639,3 +639,18 @@ fn entry_text(e: &Value, out: &mut String) {
         ));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_group_without_expansions_gets_no_heading() {
+        let listing = json!([
+            {"id": "b", "name": "B", "group": "fan", "year": 0},
+            {"id": "a", "name": "A", "group": "mini", "year": 2012},
+        ]);
+        let headings: Vec<String> = grouped(&listing).into_iter().map(|(h, _)| h).collect();
+        assert_eq!(headings, ["Mini expansions", "Fan expansions"]);
+    }
+}
