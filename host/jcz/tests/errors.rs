@@ -108,8 +108,8 @@ fn what_the_engine_lacks_is_refused_by_name() {
         ),
         (
             r#""basic:1": 1"#,
-            r#""basic:1": 1, "labyrinth": 1"#,
-            "the JCZ tile set `labyrinth`",
+            r#""basic:1": 1, "darmstadt": 1"#,
+            "the JCZ tile set `darmstadt`",
         ),
         (
             r#""small-follower": 7"#,

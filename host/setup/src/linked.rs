@@ -31,6 +31,7 @@ use carcassonne_the_city_gates as _;
 use carcassonne_the_festival as _;
 use carcassonne_the_flier as _;
 use carcassonne_the_gold_mines as _;
+use carcassonne_the_labyrinth as _;
 use carcassonne_the_phantom as _;
 use carcassonne_the_princess_and_the_dragon as _;
 use carcassonne_the_tower as _;
@@ -44,7 +45,7 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 31] = [
+pub static LINKED: [&ExpansionInfo; 32] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
@@ -68,6 +69,7 @@ pub static LINKED: [&ExpansionInfo; 31] = [
     &carcassonne_the_festival::INFO,
     &carcassonne_the_flier::INFO,
     &carcassonne_the_gold_mines::INFO,
+    &carcassonne_the_labyrinth::INFO,
     &carcassonne_the_phantom::INFO,
     &carcassonne_the_princess_and_the_dragon::INFO,
     &carcassonne_the_tower::INFO,
