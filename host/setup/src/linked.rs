@@ -35,6 +35,7 @@ use carcassonne_the_labyrinth as _;
 use carcassonne_the_phantom as _;
 use carcassonne_the_princess_and_the_dragon as _;
 use carcassonne_the_tower as _;
+use carcassonne_the_tunnel as _;
 use carcassonne_traders_and_builders as _;
 use carcassonne_under_the_big_top as _;
 use carcassonne_watchtowers as _;
@@ -45,7 +46,7 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 32] = [
+pub static LINKED: [&ExpansionInfo; 33] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
@@ -73,6 +74,7 @@ pub static LINKED: [&ExpansionInfo; 32] = [
     &carcassonne_the_phantom::INFO,
     &carcassonne_the_princess_and_the_dragon::INFO,
     &carcassonne_the_tower::INFO,
+    &carcassonne_the_tunnel::INFO,
     &carcassonne_traders_and_builders::INFO,
     &carcassonne_under_the_big_top::INFO,
     &carcassonne_watchtowers::INFO,
