@@ -79,3 +79,32 @@ fn a_claimed_opening_takes_no_other_token() {
     // TU-B's east opening, and a pass.
     assert_eq!(offered.len(), 1 + 3, "{offered:?}");
 }
+
+/// Undo takes a finished tunnel back: the roads are two again, open at
+/// their openings, the points and the follower unscored, and the token
+/// back in the player's hand (the join is the event `FeaturesConnected`,
+/// which undo rolls back with the rest of the decision).
+#[test]
+fn undo_takes_the_tunnel_back() {
+    let kit = kit();
+    let mut record = kit.record("the_tunnel_completes.json");
+    // One more tile, so that the game goes on after the token (a game
+    // over takes no undo).
+    record.config.draw_order.get_or_insert_with(Vec::new).push("U".into());
+    let last = record.moves.pop().expect("the second token");
+    let mut game = kit.replay_record(&record).expect("replays");
+    game.set_undoable(true);
+    let before = (game.state().score(0), game.state().supply(0, 0), options(&game));
+    let action = game.action_from_move(&last).expect("the second token is an option");
+    game.play(&action).expect("plays");
+    assert_eq!(game.state().score(0), 5);
+    assert!(game.undo());
+    let road = game.state().node_at(Pos::new(1, 0), 1).expect("TU-B's west road");
+    assert!(!game.state().is_complete(road));
+    assert_eq!(
+        (game.state().score(0), game.state().supply(0, 0), options(&game)),
+        before
+    );
+    let east = game.state().node_at(Pos::new(0, 1), 0).expect("TU-C's east road");
+    assert_ne!(game.state().features().root(road), game.state().features().root(east));
+}
