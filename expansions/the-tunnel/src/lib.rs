@@ -6,7 +6,7 @@
 //! off inside it (`open_ends = 1` in the tile file, an open side of the road
 //! for the core), marked `the-tunnel = { tunnel = true }`. Each player has
 //! sets of two tokens, one set per colour: three with two players, two with
-//! three, one otherwise. After deploying, the turn's player may lay one
+//! three, one otherwise (variant `token_sets`). After deploying, the turn's player may lay one
 //! token on an unclaimed opening anywhere; the second token of a set joins
 //! its opening's road to the first's (`Ctx::connect_features`), each losing
 //! the open side of its opening. A road so completed is scored with the
@@ -37,12 +37,12 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
                   their openings into one road",
     tile_files: &[carcassonne_core::tile_file!("the-tunnel.toml", "tiles/the-tunnel.toml")],
     variants: &[VariantDecl {
-        name: "more_tokens",
-        label: "More tokens with fewer players",
-        kind: ValueKind::Bool,
-        default: "true",
-        description: "with two players each has three colours of tokens, with three each has two (the rule book); \
-                      off: one colour each whatever the number of players",
+        name: "token_sets",
+        label: "Sets of tokens with two and three players",
+        kind: ValueKind::one_of(&["3/2", "2/1", "1/1"]),
+        default: "3/2",
+        description: "sets of tokens (colours) each player has with two players / with three players; one set \
+                      with more. 3/2 is the rule book's; 2/1 and 1/1 as JCloisterZone offers",
         earlier_defaults: &[],
     }],
     attributes: &[AttributeDecl {
@@ -105,9 +105,9 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
     let openings = ctx.tiles.iter().map(openings).collect::<Result<Vec<_>, _>>()?;
     // "In games of two, each player may use three sets of tokens; in games
     // with three players, each may use two sets."
-    let sets = match (ctx.variant_bool("more_tokens"), ctx.players) {
-        (true, 2) => 3,
-        (true, 3) => 2,
+    let sets = match (ctx.variant("token_sets"), ctx.players) {
+        ("3/2", 2) => 3,
+        ("3/2", 3) | ("2/1", 2) => 2,
         _ => 1,
     };
     Ok(expansion::boxed(Tunnel { openings, sets }))

@@ -108,3 +108,21 @@ fn undo_takes_the_tunnel_back() {
     let east = game.state().node_at(Pos::new(0, 1), 0).expect("TU-C's east road");
     assert_ne!(game.state().features().root(road), game.state().features().root(east));
 }
+
+/// `token_sets`: with "1/1" two players have one colour each, so Bob is
+/// offered TU-B's east opening once (and a pass); with "2/1", twice.
+#[test]
+fn the_sets_follow_the_variant() {
+    let kit = kit();
+    for (sets, offered) in [("1/1", 2), ("2/1", 3), ("3/2", 4)] {
+        let mut record = carcassonne_testkit::with_variant(
+            &kit.record("through_a_tunnel.json"),
+            INFO.id,
+            "token_sets",
+            carcassonne_core::serde_json::json!(sets),
+        );
+        record.moves.truncate(5);
+        let game = kit.replay_record(&record).expect("replays");
+        assert_eq!(options(&game).len(), offered, "{sets}");
+    }
+}
