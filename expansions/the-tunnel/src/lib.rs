@@ -54,6 +54,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
                       token may claim it, and a colour's two tokens join their openings' roads",
     }],
     check_attributes,
+    jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     build,
     group: ExpansionGroup::Mini,
     year: 2009,

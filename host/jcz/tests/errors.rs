@@ -113,8 +113,8 @@ fn what_the_engine_lacks_is_refused_by_name() {
         ),
         (
             r#""small-follower": 7"#,
-            r#""small-follower": 7, "tunnel": true"#,
-            "the JCZ element `tunnel`",
+            r#""small-follower": 7, "ferries": true"#,
+            "the JCZ element `ferries`",
         ),
         // The 2nd edition's Traders & Builders has two tiles with an Abbot
         // garden this engine does not have.
