@@ -307,7 +307,7 @@ impl Expansion for Tunnel {
         let which = match state.laid(player, token.set).first() {
             None => "first".to_string(),
             Some(t) => format!(
-                "second, joining the tunnel {}",
+                "second, joining the opening {}",
                 view.place_words(Pos::new(t.at[0], t.at[1]))
             ),
         };

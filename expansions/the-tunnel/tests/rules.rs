@@ -126,3 +126,26 @@ fn the_sets_follow_the_variant() {
         assert_eq!(options(&game).len(), offered, "{sets}");
     }
 }
+
+/// The options read as words: which colour, first or second of its pair,
+/// and where.
+#[test]
+fn the_options_are_labelled_in_words() {
+    let kit = kit();
+    let game = kit.replay_first("through_a_tunnel.json", 8);
+    let mut actions = Vec::new();
+    game.legal_actions(&mut actions);
+    let labels: Vec<String> = actions.iter().map(|a| game.action_label(a)).collect();
+    assert!(labels.iter().any(|l| l == "No tunnel token this turn"), "{labels:?}");
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.starts_with("Tunnel token of colour 1 (second, joining the opening")),
+        "{labels:?}"
+    );
+    assert!(
+        labels.iter().any(|l| l.starts_with("Tunnel token of colour 2 (first)")),
+        "{labels:?}"
+    );
+    assert!(labels.iter().all(|l| !l.contains('{')), "{labels:?}");
+}
