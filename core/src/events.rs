@@ -196,6 +196,18 @@ pub enum Event {
         /// Whether they are voided.
         void: bool,
     },
+    /// An expansion joined two features of one kind that do not meet
+    /// across an edge ([`Ctx::connect_features`](crate::Ctx::connect_features):
+    /// a tunnel's two openings): they are one feature, each having lost one
+    /// open side.
+    FeaturesConnected {
+        /// The expansion that joined them.
+        slot: u8,
+        /// A node of the first feature.
+        a: NodeId,
+        /// A node of the second.
+        b: NodeId,
+    },
     /// The bag is empty and final scoring begins.
     FinalScoring,
     /// Final scoring is done.

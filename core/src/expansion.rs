@@ -1155,6 +1155,17 @@ impl<'a> Ctx<'a> {
         });
     }
 
+    /// Joins the features of nodes `a` and `b`, of one kind, into one where
+    /// they do not meet across an edge (a tunnel's two openings): each loses
+    /// one open side (a road's end that breaks off inside its tile,
+    /// `open_ends` in the tile file). A feature this completes is scored
+    /// with the turn's completed features: call it before the turn's
+    /// scoring (from `after_deploy`, or a decision asked there). The caller
+    /// checks that both are of one kind and each has the open side.
+    pub fn connect_features(&mut self, a: crate::features::NodeId, b: crate::features::NodeId) {
+        self.events.push(Event::FeaturesConnected { slot: self.slot, a, b });
+    }
+
     /// Deploys a figure of kind `kind` (index in the game's figure table)
     /// from `owner`'s supply onto `spot` of the tile at `pos`, outside the
     /// deploy phase (a wagon moving on). The caller has checked that the

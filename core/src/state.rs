@@ -639,6 +639,17 @@ impl CoreState {
                     self.features.void_pennants(feature);
                 }
             }
+            Event::FeaturesConnected { a, b, .. } => {
+                let root = self.features.connect(a, b);
+                // Completed by the join: scored with the turn's completed
+                // features, once.
+                if self.tables.completes_by_sides(self.features.kind(root))
+                    && self.features.open_sides(root) == 0
+                    && !self.turn.completed.iter().any(|&c| self.features.root(c) == root)
+                {
+                    self.turn.completed.push(root);
+                }
+            }
             Event::FeatureCompleted { .. }
             | Event::FeatureScoredByExpansion { .. }
             | Event::Expansion { .. }

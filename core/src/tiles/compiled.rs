@@ -184,7 +184,7 @@ impl TileType {
         let open_sides = def
             .features
             .iter()
-            .map(|f| f.segments.iter().filter(|s| s.is_centre()).count() as u8)
+            .map(|f| f.segments.iter().filter(|s| s.is_centre()).count() as u8 + f.open_ends)
             .collect();
         let mut canonical = Rotation::ALL;
         for r in Rotation::ALL {

@@ -665,7 +665,7 @@ impl<'a> Reader<'a> {
         let core = if owner == "tile" {
             "`id`, `name`, `count`, `edges`, `features`, `bag`"
         } else {
-            "`kind`, `edges`, `pennants`, `cities`, `leads_into`, `name`"
+            "`kind`, `edges`, `pennants`, `cities`, `leads_into`, `open_ends`, `name`"
         };
         let known = self.attributes.known();
         // The nearest expansion id, for a misspelt one; a list of forty
@@ -695,8 +695,14 @@ impl<'a> Reader<'a> {
         let mut ext = Vec::new();
         let mut pennant_span = None;
         let mut leads_into = None;
+        let mut open_ends = None;
         for (k, v) in table.iter() {
             match k.get_ref().as_ref() {
+                "open_ends" => match self.integer(v, "feature `open_ends`") {
+                    Some(n @ 0..=4) => open_ends = Some((n as u8, v.span())),
+                    Some(n) => self.error(v.span(), format!("`open_ends` must be between 0 and 4, found {n}")),
+                    None => {}
+                },
                 "leads_into" => {
                     if let Some(s) = self.string(v, "feature `leads_into`") {
                         leads_into = Some((s, v.span()));
@@ -782,12 +788,21 @@ impl<'a> Reader<'a> {
                 format!("only a road's end (a path, such as a road) leads into something, this is a {name_of_kind}"),
             );
         }
+        if let Some((_, span)) = &open_ends
+            && shape != KindShape::Path
+        {
+            self.error(
+                span.clone(),
+                format!("only a road (a path) breaks off inside its tile, this is a {name_of_kind}"),
+            );
+        }
         let def = FeatureDef {
             kind,
             segments: Segments::default(),
             pennants,
             touches: Vec::new(),
             leads_into: None,
+            open_ends: open_ends.map_or(0, |(n, _)| n),
             name,
             attributes,
         };

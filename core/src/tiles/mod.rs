@@ -87,6 +87,12 @@ pub struct FeatureDef {
     /// (`leads_into` in the file). Landscape, not a rule: Abbey & Mayor's
     /// 1st-edition wagon moves along it, a renderer may draw it.
     pub leads_into: Option<LeadsInto>,
+    /// Ends of a road that break off inside the tile without ending there
+    /// (`open_ends` in the file; a tunnel opening): each is an open side of
+    /// the road until an expansion joins it to another
+    /// ([`Ctx::connect_features`](crate::Ctx::connect_features)), so the
+    /// road is not complete while one is left.
+    pub open_ends: u8,
     /// Optional name, unique within the tile.
     pub name: Option<String>,
     /// Expansion attributes of this feature.

@@ -108,13 +108,13 @@ fn what_the_engine_lacks_is_refused_by_name() {
         ),
         (
             r#""basic:1": 1"#,
-            r#""basic:1": 1, "labyrinth": 1"#,
-            "the JCZ tile set `labyrinth`",
+            r#""basic:1": 1, "russian-promos": 1"#,
+            "the JCZ tile set `russian-promos`",
         ),
         (
             r#""small-follower": 7"#,
-            r#""small-follower": 7, "tunnel": true"#,
-            "the JCZ element `tunnel`",
+            r#""small-follower": 7, "ferries": true"#,
+            "the JCZ element `ferries`",
         ),
         // The 2nd edition's Traders & Builders has two tiles with an Abbot
         // garden this engine does not have.

@@ -189,6 +189,10 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
         Event::TileReturned { tile: t } => format!("{} goes back into the bag", tile(*t)),
         Event::DeploymentOffered { .. } => "The player may deploy once more this turn".to_string(),
         Event::PennantsChanged { added, void, .. } => pennants_changed(*added, *void),
+        Event::FeaturesConnected { a, .. } => format!(
+            "Two {}s are joined into one",
+            rules.kind_label(game.state().features().kind(*a))
+        ),
         Event::TileBuried { .. } => "A tile from the bag goes out of play unseen".to_string(),
         Event::TilePlaced {
             player: None,

@@ -43,6 +43,9 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
             (1, false) => "    a feature gains a coat of arms".to_string(),
             (n, false) => format!("    a feature gains {n} coats of arms"),
         },
+        Event::FeaturesConnected { .. } => {
+            "    two features are joined into one (they do not meet across an edge)".to_string()
+        }
         // Unseen: which tile it was is not told.
         Event::TileBuried { .. } => "    a tile from the bag goes out of play unseen".to_string(),
         Event::TileReturned { tile } => format!("    {} goes back into the bag", rules.tile(*tile).id()),

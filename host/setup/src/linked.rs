@@ -33,9 +33,11 @@ use carcassonne_the_city_gates as _;
 use carcassonne_the_festival as _;
 use carcassonne_the_flier as _;
 use carcassonne_the_gold_mines as _;
+use carcassonne_the_labyrinth as _;
 use carcassonne_the_phantom as _;
 use carcassonne_the_princess_and_the_dragon as _;
 use carcassonne_the_tower as _;
+use carcassonne_the_tunnel as _;
 use carcassonne_traders_and_builders as _;
 use carcassonne_under_the_big_top as _;
 use carcassonne_watchtowers as _;
@@ -46,7 +48,7 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 33] = [
+pub static LINKED: [&ExpansionInfo; 35] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
@@ -72,9 +74,11 @@ pub static LINKED: [&ExpansionInfo; 33] = [
     &carcassonne_the_festival::INFO,
     &carcassonne_the_flier::INFO,
     &carcassonne_the_gold_mines::INFO,
+    &carcassonne_the_labyrinth::INFO,
     &carcassonne_the_phantom::INFO,
     &carcassonne_the_princess_and_the_dragon::INFO,
     &carcassonne_the_tower::INFO,
+    &carcassonne_the_tunnel::INFO,
     &carcassonne_traders_and_builders::INFO,
     &carcassonne_under_the_big_top::INFO,
     &carcassonne_watchtowers::INFO,

@@ -138,6 +138,7 @@ fn new_feature(kind: FeatureKind, segments: &[Segment]) -> FeatureDef {
         pennants: 0,
         touches: Vec::new(),
         leads_into: None,
+        open_ends: 0,
         name: None,
         attributes: Default::default(),
     }
