@@ -71,6 +71,37 @@ fn the_rule_option_is_the_action_variant() {
     assert_eq!((game.state().score(0), game.state().score(1)), (4, 0));
 }
 
+/// FanCloisterZone's `PASS` on such a tile (Bob sends nobody home) reads as
+/// this engine's pass, then "nothing": Ann's highwayman stays, and her
+/// third turn deploys nothing (her road is occupied). End: the road, open,
+/// 4 tiles, hers: 4 : 0 again, now from the first follower.
+#[test]
+fn a_pass_on_the_tile_sends_nobody_home() {
+    let kit = kit();
+    let text = save();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !(l.contains("DEPLOY_MEEPLE") && l.contains("[-1, 0]")))
+        .map(|l| {
+            if l.contains("RETURN_MEEPLE") {
+                r#"    {"type": "PASS", "payload": {}, "player": 1},"#
+            } else {
+                l
+            }
+        })
+        .collect();
+    let passed = lines.join("\n");
+    let record = carcassonne_jcz::testing::import_record(&passed, kit.catalog(), kit.tiles());
+    let moves = serde_json::to_value(&record.moves).unwrap();
+    assert_eq!(moves[3], json!("pass"));
+    assert_eq!(moves[4], json!({"robbers-son": "nothing"}));
+    let game = kit.replay_record(&record).unwrap();
+    assert!(game.is_over());
+    assert_eq!((game.state().score(0), game.state().score(1)), (4, 0));
+    let kind = game.state().tables().figure_index("follower").unwrap();
+    assert_eq!(game.state().supply(0, kind), 6);
+}
+
 #[test]
 fn without_the_expansion_the_save_is_refused_by_name() {
     let e = carcassonne_jcz::testing::refusal_without_expansions(&save());
