@@ -262,3 +262,17 @@ fn a_player_without_followers_may_still_send_one_home() {
         ]
     );
 }
+
+/// A tile file's `symbol = false` is refused (a road without the symbol
+/// leaves the table out); `symbol = true` passes.
+#[test]
+fn a_symbol_set_to_false_is_refused() {
+    use carcassonne_core::FeatureKind;
+    let table = |b: bool| {
+        let mut t = carcassonne_core::toml::Table::new();
+        t.insert("symbol".into(), carcassonne_core::toml::Value::Boolean(b));
+        carcassonne_core::toml::Value::Table(t)
+    };
+    assert_eq!((INFO.check_attributes)(Some(FeatureKind::ROAD), &table(false)).len(), 1);
+    assert!((INFO.check_attributes)(Some(FeatureKind::ROAD), &table(true)).is_empty());
+}
