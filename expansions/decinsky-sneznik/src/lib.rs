@@ -77,17 +77,20 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
         .figures
         .iter()
         .position(|f| f == OBSERVATION_TOWER.id)
-        .ok_or("the observation tower is not in the game's figure table")?;
+        // A game may give nobody one (`[figures] observation-tower = 0`): the
+        // figure is then not in the table, and the expansion does nothing.
+        .map(|i| i as u8);
     Ok(expansion::boxed(DecinskySneznik {
-        figure: figure as u8,
+        figure,
         free_field_only: ctx.variant("placement") == "free-field",
     }))
 }
 
 /// The rules of one game.
 struct DecinskySneznik {
-    /// The observation tower's index in the game's figure table.
-    figure: u8,
+    /// The observation tower's index in the game's figure table; `None` when the
+    /// game gives nobody one.
+    figure: Option<u8>,
     /// `placement = "free-field"`.
     free_field_only: bool,
 }
@@ -102,14 +105,20 @@ impl Expansion for DecinskySneznik {
     fn setup(&self, _ctx: &mut Ctx<'_>) {}
 
     fn hooks(&self) -> Hooks {
+        if self.figure.is_none() {
+            return Hooks::NONE;
+        }
         Hooks::DEPLOY_OPTIONS | Hooks::AFTER_SCORING
     }
 
     /// On each field of the tile just placed (by `placement`, only those
     /// whose farm holds no follower), instead of a follower.
     fn deploy_options(&self, _: &(), after: &AfterPlacement<'_>, out: &mut Vec<Deployment>) {
+        let Some(figure) = self.figure else {
+            return;
+        };
         let view = after.view();
-        if view.supply(view.turn().player, self.figure) == 0 {
+        if view.supply(view.turn().player, figure) == 0 {
             return;
         }
         let pos = after.placed().pos;
@@ -119,7 +128,7 @@ impl Expansion for DecinskySneznik {
             };
             if after.kind(feature) == FeatureKind::FIELD && !(self.free_field_only && after.is_occupied(feature)) {
                 out.push(Deployment {
-                    figure: self.figure,
+                    figure,
                     pos,
                     spot: Spot::Feature(fi as u8),
                 });
@@ -128,7 +137,7 @@ impl Expansion for DecinskySneznik {
     }
 
     fn explain_deployment_refusal(&self, _: &(), view: &CoreState, d: &Deployment) -> Option<String> {
-        if d.figure != self.figure {
+        if Some(d.figure) != self.figure {
             return None;
         }
         let Spot::Feature(fi) = d.spot else {
@@ -147,7 +156,10 @@ impl Expansion for DecinskySneznik {
     /// Its tile and the four beside it placed: 5 points, and the tower
     /// returns to its owner, after every turn's scoring.
     fn after_scoring(&self, _: &mut (), ctx: &mut Ctx<'_>) {
-        for figure in ranges::full_ranges(ctx.view(), self.figure, RANGE) {
+        let Some(kind) = self.figure else {
+            return;
+        };
+        for figure in ranges::full_ranges(ctx.view(), kind, RANGE) {
             ctx.score(figure.owner, COMPLETE_POINTS, "");
             ctx.return_figure(figure.id);
             let at = figure.pos;
@@ -176,7 +188,7 @@ impl Expansion for DecinskySneznik {
     fn present(&self, _: &(), view: &CoreState) -> Vec<Line> {
         view.figures()
             .iter()
-            .filter(|f| f.kind == self.figure)
+            .filter(|f| Some(f.kind) == self.figure)
             .map(|f: &PlacedFigure| {
                 let tiles = RANGE.tiles_in(view.board(), ranges::anchor_of(f));
                 Line::about(

@@ -66,14 +66,17 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
         .figures
         .iter()
         .position(|f| f == OBELISK.id)
-        .ok_or("the obelisk is not in the game's figure table")?;
-    Ok(expansion::boxed(Obelisk { figure: figure as u8 }))
+        // A game may give nobody one (`[figures] obelisk = 0`): the
+        // figure is then not in the table, and the expansion does nothing.
+        .map(|i| i as u8);
+    Ok(expansion::boxed(Obelisk { figure }))
 }
 
 /// The rules of one game.
 struct Obelisk {
-    /// The obelisk's index in the game's figure table.
-    figure: u8,
+    /// The obelisk's index in the game's figure table; `None` when the
+    /// game gives nobody one.
+    figure: Option<u8>,
 }
 
 /// "Upon completion, the player gets 16 points": a point a tile of the
@@ -100,6 +103,9 @@ impl Expansion for Obelisk {
     fn setup(&self, _ctx: &mut Ctx<'_>) {}
 
     fn hooks(&self) -> Hooks {
+        if self.figure.is_none() {
+            return Hooks::NONE;
+        }
         Hooks::DEPLOY_OPTIONS | Hooks::AFTER_SCORING | Hooks::FINAL_SCORING
     }
 
@@ -108,8 +114,11 @@ impl Expansion for Obelisk {
     /// junction": the corners of the tile just placed where four tiles meet
     /// with field at each tile's corner.
     fn deploy_options(&self, _: &(), after: &AfterPlacement<'_>, out: &mut Vec<Deployment>) {
+        let Some(figure) = self.figure else {
+            return;
+        };
         let view = after.view();
-        if view.supply(view.turn().player, self.figure) == 0 {
+        if view.supply(view.turn().player, figure) == 0 {
             return;
         }
         let pos = after.placed().pos;
@@ -119,7 +128,7 @@ impl Expansion for Obelisk {
             // obelisks never share one.
             if ranges::field_junction(after, pos, corner) {
                 out.push(Deployment {
-                    figure: self.figure,
+                    figure,
                     pos,
                     spot: Spot::Corner(corner),
                 });
@@ -128,7 +137,7 @@ impl Expansion for Obelisk {
     }
 
     fn explain_deployment_refusal(&self, _: &(), view: &CoreState, d: &Deployment) -> Option<String> {
-        if d.figure != self.figure {
+        if Some(d.figure) != self.figure {
             return None;
         }
         let Spot::Corner(corner) = d.spot else {
@@ -143,7 +152,10 @@ impl Expansion for Obelisk {
     /// the Obelisk is returned to the supply of its owner": after every
     /// turn's scoring, each obelisk whose 16 tiles are on the board.
     fn after_scoring(&self, _: &mut (), ctx: &mut Ctx<'_>) {
-        for figure in ranges::full_ranges(ctx.view(), self.figure, AREA) {
+        let Some(kind) = self.figure else {
+            return;
+        };
+        for figure in ranges::full_ranges(ctx.view(), kind, AREA) {
             ctx.score(figure.owner, COMPLETE_POINTS, "");
             ctx.return_figure(figure.id);
             let at = figure.pos;
@@ -166,7 +178,7 @@ impl Expansion for Obelisk {
             .view()
             .figures()
             .iter()
-            .filter(|f| f.kind == self.figure)
+            .filter(|f| Some(f.kind) == self.figure)
             .copied()
             .collect();
         for figure in standing {
@@ -194,7 +206,7 @@ impl Expansion for Obelisk {
         let figure = PlacedFigure {
             id: 0,
             owner,
-            kind: self.figure,
+            kind: self.figure?,
             pos: carcassonne_core::Pos::new(at[0], at[1]),
             spot: Spot::Corner(corner),
             node: None,
@@ -221,7 +233,7 @@ impl Expansion for Obelisk {
     fn present(&self, _: &(), view: &CoreState) -> Vec<Line> {
         view.figures()
             .iter()
-            .filter(|f| f.kind == self.figure)
+            .filter(|f| Some(f.kind) == self.figure)
             .map(|f| {
                 let tiles = AREA.tiles_in(view.board(), ranges::anchor_of(f));
                 Line::about(
