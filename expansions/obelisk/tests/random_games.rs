@@ -24,3 +24,15 @@ fn games_keep_the_invariants_of_any_game() {
     assert!(deployed > 0, "no obelisk deployed");
     assert!(scored > 0, "no obelisk scored");
 }
+
+/// `[figures] obelisk = 0`: nobody has one; the game still builds and
+/// plays, with none deployed.
+#[test]
+fn a_game_giving_nobody_the_figure_plays() {
+    let kit = carcassonne_testkit::Kit::new(&carcassonne_obelisk::INFO, env!("CARGO_MANIFEST_DIR"));
+    let mut config = carcassonne_testkit::game_config(2, 5, &[carcassonne_obelisk::INFO.id]);
+    config.figures.insert("obelisk".into(), 0);
+    let played = carcassonne_testkit::random_games(&kit, &config, 1);
+    assert_eq!(played.games, 1);
+    assert_eq!(played.deployed.get("obelisk"), None);
+}
