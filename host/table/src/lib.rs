@@ -1458,6 +1458,16 @@ impl Table {
                     "score": s.score(p),
                     "breakdown": breakdown,
                     "supply": supply,
+                    // The supply in words, in the plural where it is more
+                    // than one ("7 followers", "1 big follower"); none left
+                    // are not listed.
+                    "supply_words": figures
+                        .iter()
+                        .enumerate()
+                        .map(|(k, f)| (u64::from(s.supply(p, k as u8)), f.name.to_lowercase()))
+                        .filter(|(n, _)| *n > 0)
+                        .map(|(n, name)| carcassonne_core::words::count_of(n, &name))
+                        .collect::<Vec<_>>(),
                     // Others' figures this player holds (a tower's prisoners).
                     "prisoners": s
                         .captives()
@@ -1612,7 +1622,17 @@ impl Table {
                 v["kind"] = json!("place");
                 v["tile"] = json!(t.id());
                 // What the tile shows, in words (its id when the file gives no name).
-                v["tile_name"] = json!(t.def.name.clone().unwrap_or_else(|| t.id().to_string()));
+                let name = t.def.name.clone().unwrap_or_else(|| t.id().to_string());
+                // And as turned: one name per rotation, its compass words
+                // turned with the tile ("road curve south-west" turned 90°
+                // reads "road curve north-west").
+                v["tile_names"] = json!(
+                    rotations
+                        .iter()
+                        .map(|r| carcassonne_core::words::turned_compass(&name, *r))
+                        .collect::<Vec<_>>()
+                );
+                v["tile_name"] = json!(name);
                 // Its own picture, if it has one, by reference: the board's
                 // SVG holds it once (`board_svg_for_page`).
                 v["tile_svgs"] = json!(
