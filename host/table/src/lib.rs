@@ -1788,6 +1788,58 @@ mod tests {
         assert_eq!(t.game_copies(), 1);
     }
 
+    /// The lobby's list says what a game changed: parts off, options
+    /// given another value than their default, by their names in words.
+    #[test]
+    fn a_games_summary_says_its_parts_off_and_changed_options() {
+        let mut config = GameConfig::with_players(2);
+        config.expansions = vec!["abbey-and-mayor".into()];
+        config
+            .parts
+            .entry("abbey-and-mayor".into())
+            .or_default()
+            .insert("barn".into(), false);
+        config
+            .parts
+            .entry("abbey-and-mayor".into())
+            .or_default()
+            .insert("mayor".into(), true);
+        let base = config.variants.entry("base".into()).or_default();
+        base.insert("farmers".into(), carcassonne_core::Value::Bool(false));
+        // Its default, written out: not a change.
+        base.insert("tiny_city".into(), carcassonne_core::Value::Bool(false));
+        let setup = setup::GameSetup::for_config(config, &[], None).unwrap();
+        let t = Table::new(&setup, None).unwrap();
+        assert_eq!(
+            t.changes_in_words(),
+            ["Abbey & Mayor: Barn off", "Base game: Farmers off"]
+        );
+        assert_eq!(
+            t.summary(1)["changes"],
+            json!(["Abbey & Mayor: Barn off", "Base game: Farmers off"])
+        );
+        assert_eq!(table(&[None, None], 1, 1, false).summary(1)["changes"], json!([]));
+    }
+
+    /// What the game page shows in words: the supply in the plural, and
+    /// the drawn tile's name for each way it may be turned.
+    #[test]
+    fn the_state_gives_the_supply_and_the_turned_tile_names_in_words() {
+        let t = table(&[None, None], 1, 1, false);
+        let st = t.state_json_in(None, None);
+        assert_eq!(st["players"][0]["supply_words"], json!(["7 followers"]));
+        let names = st["decision"]["tile_names"]
+            .as_array()
+            .expect("a placement's names")
+            .clone();
+        let name = st["decision"]["tile_name"].as_str().unwrap().to_string();
+        assert_eq!(names.len(), 4);
+        for (q, turned) in names.iter().enumerate() {
+            let r = Rotation::from_degrees(q as i64 * 90).unwrap();
+            assert_eq!(turned, &json!(carcassonne_core::words::turned_compass(&name, r)));
+        }
+    }
+
     #[test]
     fn a_random_bot_needs_no_copy_of_the_game() {
         let mut t = table(&[Some("random"), Some("random")], 5, 1, false);

@@ -79,8 +79,9 @@ impl Table {
 
     /// What the game plays differently from its expansions' defaults, in
     /// words for the lobby's list: every part switched off ("Abbey &
-    /// Mayor: The barn off") and every rule option given another value
-    /// than its default ("Base game: Farmers = none"), by the names the
+    /// Mayor: Barn off") and every rule option given another value than
+    /// its default ("Base game: Farmers off", "Easter in Carcassonne:
+    /// Bunny phase and scoring = after scoring"), by the names the
     /// lobby's form shows. Empty for a game of defaults.
     pub fn changes_in_words(&self) -> Vec<String> {
         let rules = self.game().rules();
@@ -115,7 +116,11 @@ impl Table {
                     continue;
                 }
                 let label = decl.map_or(name.as_str(), |d| if d.label.is_empty() { d.name } else { d.label });
-                out.push(format!("{who}: {label} = {}", text.replace('-', " ")));
+                out.push(match value {
+                    carcassonne_core::Value::Bool(true) => format!("{who}: {label} on"),
+                    carcassonne_core::Value::Bool(false) => format!("{who}: {label} off"),
+                    _ => format!("{who}: {label} = {}", text.replace('-', " ")),
+                });
             }
         }
         out
