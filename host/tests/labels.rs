@@ -15,6 +15,9 @@ fn unreadable(label: &str) -> Option<&'static str> {
     if bytes.windows(2).any(|w| w[0] == b'#' && w[1].is_ascii_digit()) {
         return Some("an internal number ('#' and a digit)");
     }
+    if holds_coordinates(label) {
+        return Some("board coordinates, which the board does not show");
+    }
     if label.contains('{') || label.contains('[') || label.contains('"') {
         return Some("a record's JSON");
     }
@@ -45,6 +48,22 @@ const DECISIONS_PER_GAME: usize = 400;
 /// together, about 20,000 decisions in 2 seconds of a debug build. (40
 /// games per set, 220,000 decisions, found nothing more.)
 const GAMES_PER_SET: u64 = 4;
+
+/// Whether `label` holds a board position as the records write it:
+/// "(1,0)", "(-2, 3)".
+fn holds_coordinates(label: &str) -> bool {
+    label.split('(').skip(1).any(|rest| {
+        let Some((inside, _)) = rest.split_once(')') else {
+            return false;
+        };
+        let number = |t: &str| {
+            let t = t.trim();
+            let t = t.strip_prefix('-').unwrap_or(t);
+            !t.is_empty() && t.chars().all(|c| c.is_ascii_digit())
+        };
+        inside.split_once(',').is_some_and(|(x, y)| number(x) && number(y))
+    })
+}
 
 /// Plays `config` at random for at most [`DECISIONS_PER_GAME`] decisions,
 /// checking every decision's labels and noting each fault in `faults`;
@@ -151,6 +170,9 @@ fn unreadable_labels_are_caught() {
     assert!(unreadable("Farmer on the field #1 (north)").is_some());
     assert!(unreadable("Dragon: {\"move\":1}").is_some());
     assert!(unreadable("Follower on feature 3").is_some());
+    assert!(unreadable("Place the tile at (1,0) turned 90°").is_some());
+    assert!(unreadable("Place the tile at (-2, 3)").is_some());
+    assert!(unreadable("Farmer on the field (south-east, touching no city)").is_none());
     assert!(unreadable("Farmer on the field (north), 1 tile east of the new tile").is_none());
 }
 

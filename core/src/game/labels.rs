@@ -181,14 +181,24 @@ fn steps_words(from: Pos, to: Pos, name: &str) -> String {
 
 impl Game {
     /// An option of the pending decision in words for the player who
-    /// decides: "Place the tile at (1,0) turned 90°", "Follower on the road
+    /// decides: "Place the tile 1 tile east of the start tile, turned
+    /// 90°", "Follower on the road
     /// (east)", "Farmer on the field (north)", "Skip: deploy nothing", or
     /// the expansion's own label ("Harvest the apple tree"). An expansion
     /// option the expansion does not label shows as its name and JSON.
     pub fn action_label(&self, action: &Action) -> String {
         match action {
-            Action::Place { pos, rotation } if rotation.degrees() == 0 => format!("Place the tile at {pos}"),
-            Action::Place { pos, rotation } => format!("Place the tile at {pos} turned {}°", rotation.degrees()),
+            // In steps from a tile on the board, which shows no
+            // coordinates: "Place the tile 1 tile east of the last tile
+            // placed, turned 90°".
+            Action::Place { pos, rotation } if rotation.degrees() == 0 => {
+                format!("Place the tile {}", self.core.place_words(*pos))
+            }
+            Action::Place { pos, rotation } => format!(
+                "Place the tile {}, turned {}°",
+                self.core.place_words(*pos),
+                rotation.degrees()
+            ),
             Action::Deploy(d) => self.deployment_label(d),
             Action::Pass => "Skip: deploy nothing".to_string(),
             Action::Expansion { slot, action } => {
@@ -337,7 +347,10 @@ mod tests {
                         "{label}"
                     );
                     match a {
-                        Action::Place { .. } => assert!(label.starts_with("Place the tile at ("), "{label}"),
+                        Action::Place { .. } => {
+                            assert!(label.starts_with("Place the tile "), "{label}");
+                            assert!(label.contains(" of the "), "{label}: in steps from a tile");
+                        }
                         Action::Pass => assert_eq!(label, "Skip: deploy nothing"),
                         Action::Deploy(_) => {
                             seen_farmer |= label.starts_with("Farmer on the field (");
