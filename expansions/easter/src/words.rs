@@ -181,7 +181,14 @@ impl Easter {
             let parts: Vec<String> = eggs_of
                 .iter()
                 .zip(&points)
-                .map(|(&(p, e), &(_, pts))| format!("{} {} → {pts} points", view.player_name(p), eggs(e)))
+                .map(|(&(p, e), &(_, pts))| {
+                    format!(
+                        "{} {} → {}",
+                        view.player_name(p),
+                        eggs(e),
+                        carcassonne_core::words::count_of(pts, "point")
+                    )
+                })
                 .collect();
             return Some(Line::new(format!("Egg award: {}", parts.join(", "))));
         }
