@@ -1657,6 +1657,9 @@ impl Table {
                 v["expansion"] = json!(rules.expansions().get(*slot as usize).map(|e| e.info.id));
                 v["expansion_name"] = json!(rules.expansions().get(*slot as usize).map(|e| e.info.name));
                 v["label"] = json!(label);
+                // As everyone else reads it ("tend their flock"), for the
+                // screens of those who do not decide.
+                v["label_for_others"] = json!(carcassonne_core::words::for_others(label));
             }
         }
         v
