@@ -7,7 +7,7 @@
 //! appears in text; a [`Line`] names its player by seat index instead, so
 //! that each front end shows that player its own way (name, colour, shape).
 
-use crate::geometry::{Pos, Segment, Side};
+use crate::geometry::{Pos, Rotation, Segment, Side};
 use crate::tiles::Segments;
 use serde::Serialize;
 
@@ -133,6 +133,140 @@ pub fn feature_place(land: bool, segments: Segments) -> Option<String> {
     }
 }
 
+/// A label phrased for the player who decides ("Move the fairy next to
+/// your follower", "who pays you 3") in words for everyone else (the log,
+/// other players' screens): "your own" and "your" become "their own" and
+/// "their", "yours" "theirs", and "you" "them" after a word ("pays you")
+/// or "they" where a clause starts ("(you score 5)" → "(they score 5)").
+/// Words are matched whole; the first letter's case is kept.
+pub fn for_others(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut word = String::new();
+    // Whether the last thing written before `word` was a word (not a
+    // parenthesis, a comma, a colon or the start).
+    let mut after_word = false;
+    let flush = |word: &mut String, out: &mut String, after_word: &mut bool| {
+        if word.is_empty() {
+            return;
+        }
+        let lower = word.to_lowercase();
+        let swapped = match lower.as_str() {
+            "your" => Some("their"),
+            "yours" => Some("theirs"),
+            "you" if *after_word => Some("them"),
+            "you" => Some("they"),
+            _ => None,
+        };
+        match swapped {
+            Some(new) if word.starts_with(char::is_uppercase) => out.push_str(&capitalised(new)),
+            Some(new) => out.push_str(new),
+            None => out.push_str(word),
+        }
+        word.clear();
+        *after_word = true;
+    };
+    for c in text.chars() {
+        if c.is_alphanumeric() || c == '\'' {
+            word.push(c);
+            continue;
+        }
+        flush(&mut word, &mut out, &mut after_word);
+        if !c.is_whitespace() {
+            after_word = false;
+        }
+        out.push(c);
+    }
+    flush(&mut word, &mut out, &mut after_word);
+    out
+}
+
+/// A tile's name (free text, written for the tile as drawn, unturned)
+/// with its compass words turned as the tile is: "road curve south-west"
+/// turned 90° reads "road curve north-west", "city north-south" turned
+/// 90° "city east-west". A pair of one north/south and one east/west word
+/// is written north or south first ("south-east", not "east-south").
+/// Words are matched whole; the first letter's case is kept.
+pub fn turned_compass(text: &str, rotation: Rotation) -> String {
+    const SIDES: [&str; 4] = ["north", "east", "south", "west"];
+    let turn = |word: &str| -> Option<String> {
+        let i = SIDES.iter().position(|s| word.eq_ignore_ascii_case(s))?;
+        let new = Side::from_index(i).rotated(rotation);
+        let new = SIDES[new as usize];
+        Some(match word.starts_with(char::is_uppercase) {
+            true => capitalised(new),
+            false => new.to_string(),
+        })
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if word.is_empty() {
+            return;
+        }
+        let parts: Vec<&str> = word.split('-').collect();
+        let turned: Vec<Option<String>> = parts.iter().map(|p| turn(p)).collect();
+        match turned.as_slice() {
+            [Some(a), Some(b)] => {
+                let vertical = |w: &str| w.eq_ignore_ascii_case("north") || w.eq_ignore_ascii_case("south");
+                if !vertical(a) && vertical(b) {
+                    // Keep the first letter's case where it was.
+                    let (first, second) = match a.starts_with(char::is_uppercase) {
+                        true => (capitalised(&b.to_lowercase()), a.to_lowercase()),
+                        false => (b.clone(), a.clone()),
+                    };
+                    out.push_str(&format!("{first}-{second}"));
+                } else {
+                    out.push_str(&format!("{a}-{b}"));
+                }
+            }
+            _ => {
+                let pieces: Vec<String> = parts
+                    .iter()
+                    .zip(&turned)
+                    .map(|(p, t)| t.clone().unwrap_or_else(|| (*p).to_string()))
+                    .collect();
+                out.push_str(&pieces.join("-"));
+            }
+        }
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_alphanumeric() || c == '-' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// `n` of a thing in words, its name in the plural unless `n` is 1: "1
+/// follower", "7 followers", "2 fairies", "3 witches", "0 big followers".
+/// The plural is English's regular one, on the last word: enough for the
+/// names of figures, kinds and tokens the engine and its expansions give.
+pub fn count_of(n: u64, name: &str) -> String {
+    if n == 1 {
+        return format!("1 {name}");
+    }
+    format!("{n} {}", plural(name))
+}
+
+/// `name` in the plural, regular English on its last word ("big
+/// follower" → "big followers", "fairy" → "fairies", "witch" → "witches").
+pub fn plural(name: &str) -> String {
+    let lower = name.to_lowercase();
+    let vowel_before_y = |w: &str| w.len() > 1 && w[..w.len() - 1].ends_with(['a', 'e', 'i', 'o', 'u']);
+    if lower.ends_with('y') && !vowel_before_y(&lower) {
+        format!("{}ies", &name[..name.len() - 1])
+    } else if ["s", "x", "z", "ch", "sh"].iter().any(|e| lower.ends_with(e)) {
+        format!("{name}es")
+    } else {
+        format!("{name}s")
+    }
+}
+
 /// `text` with its first letter in upper case ("Field" for "field").
 pub fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
@@ -216,6 +350,58 @@ mod tests {
             set.insert(Segment::from_index(i));
         }
         set
+    }
+
+    /// Counts read as English: one thing, many things.
+    #[test]
+    fn counts_take_the_plural_unless_one() {
+        assert_eq!(count_of(1, "follower"), "1 follower");
+        assert_eq!(count_of(7, "follower"), "7 followers");
+        assert_eq!(count_of(0, "big follower"), "0 big followers");
+        assert_eq!(count_of(2, "fairy"), "2 fairies");
+        assert_eq!(count_of(3, "witch"), "3 witches");
+        assert_eq!(count_of(2, "abbey"), "2 abbeys");
+        assert_eq!(count_of(2, "option"), "2 options");
+    }
+
+    /// A tile's name turns with the tile.
+    #[test]
+    fn compass_words_in_a_name_turn_with_the_tile() {
+        let r = |q: i64| Rotation::from_degrees(q * 90).unwrap();
+        assert_eq!(turned_compass("road curve south-west", r(0)), "road curve south-west");
+        assert_eq!(turned_compass("road curve south-west", r(1)), "road curve north-west");
+        assert_eq!(turned_compass("road curve south-west", r(2)), "road curve north-east");
+        assert_eq!(
+            turned_compass("city north-south, road east", r(1)),
+            "city east-west, road south"
+        );
+        assert_eq!(turned_compass("road curve east-south", r(1)), "road curve south-west");
+        assert_eq!(
+            turned_compass("North cap, northern wall", r(3)),
+            "West cap, northern wall"
+        );
+    }
+
+    /// Labels for the player who decides, told to everyone else.
+    #[test]
+    fn labels_are_told_to_others_without_you() {
+        assert_eq!(
+            for_others("Move the fairy next to your follower on the road (east)"),
+            "Move the fairy next to their follower on the road (east)"
+        );
+        assert_eq!(
+            for_others("Take your own follower back"),
+            "Take their own follower back"
+        );
+        assert_eq!(
+            for_others("Sell the tile to the highest bidder, who pays you 3"),
+            "Sell the tile to the highest bidder, who pays them 3"
+        );
+        assert_eq!(for_others("Acrobats (you score 5)"), "Acrobats (they score 5)");
+        assert_eq!(
+            for_others("Your turn: yours, Young's youth"),
+            "Their turn: theirs, Young's youth"
+        );
     }
 
     #[test]

@@ -450,7 +450,7 @@ fn options_state_and_log_are_given_in_words() {
             let label = o["label"].as_str().unwrap();
             assert!(!label.contains('{'), "{label}");
             match d["kind"].as_str().unwrap() {
-                "place" => assert!(label.starts_with("Place the tile at ("), "{label}"),
+                "place" => assert!(label.starts_with("Place the tile "), "{label}"),
                 "deploy" => {
                     seen_deploy = true;
                     assert!(

@@ -14,11 +14,16 @@ use crate::words::{self, Line};
 
 impl CoreState {
     /// Feature `fi` of the tile at `pos` in words, as labels name it: its
-    /// kind, a number when the tile has two of that kind in the same place
-    /// words, and where it lies on the tile as placed: "road (east)",
-    /// "city #2 (north)", "cloister", or the feature's own `name`'s place.
-    /// `None` when there is no tile at `pos` or no such feature. Expansions
-    /// use it to name features in their own labels as the core does.
+    /// kind and where it lies on the tile as placed: "road (east)", "city
+    /// (north)", "cloister", or the feature's own `name`'s place. When two
+    /// features of a kind lie in the same place words (the field inside a
+    /// road's bend and the one around it, both "south-east"), each gets
+    /// what tells them apart on the tile a player sees: the side it runs
+    /// along ("south-east, along the east side"), else how many cities it
+    /// touches ("south-east, touching no city"). Never a number a player
+    /// cannot see. `None` when there is no tile at `pos` or no such
+    /// feature. Expansions use it to name features in their own labels as
+    /// the core does.
     pub fn feature_words(&self, pos: Pos, fi: usize) -> Option<String> {
         let placed = self.board().get(pos)?;
         let tile = &self.tables().tile(placed.tile).def;
@@ -35,19 +40,87 @@ impl CoreState {
                 .or_else(|| words::feature_place(self.tables().is_land(f.kind), rotated(f.segments)))
         };
         let place = place_of(fi);
-        // Two features of a kind in the same place words apart get a number.
         let same: Vec<usize> = (0..tile.features.len())
             .filter(|&i| tile.features[i].kind == def.kind && place_of(i) == place)
             .collect();
-        let nth = match same.iter().position(|&i| i == fi) {
-            Some(n) if same.len() > 1 => format!(" #{}", n + 1),
-            _ => String::new(),
-        };
+        let mut parts: Vec<String> = place.into_iter().collect();
+        if same.len() > 1 {
+            parts.push(tell_apart(&same, fi, |i| {
+                let f = &tile.features[i];
+                // The sides a feature's edge reaches, as a road's or a
+                // city's place is told; `None` without segments.
+                let along =
+                    words::feature_place(false, rotated(f.segments)).map(|sides| format!("along the {sides} side"));
+                let touching = match f.touches.len() {
+                    0 => "touching no city".to_string(),
+                    1 => "touching the city".to_string(),
+                    n => format!("touching {n} cities"),
+                };
+                [along, Some(touching)]
+            }));
+        }
         let what = self.tables().kind_label(def.kind);
-        Some(match place {
-            Some(place) => format!("{what}{nth} ({place})"),
-            None => format!("{what}{nth}"),
+        Some(match parts.is_empty() {
+            true => what.to_string(),
+            false => format!("{what} ({})", parts.join(", ")),
         })
+    }
+}
+
+/// What tells feature `fi` apart from the others of `same` (features of
+/// one kind in the same place words): the first of the `ways` (each a
+/// description of every feature, `None` where it says nothing) that gives
+/// every feature of `same` a different description; else the ways that
+/// differ for `fi` joined, and when none does (features alike in every
+/// declaration: a tile file should name them), "one of N alike".
+fn tell_apart<const W: usize>(same: &[usize], fi: usize, ways: impl Fn(usize) -> [Option<String>; W]) -> String {
+    let all: Vec<[Option<String>; W]> = same.iter().map(|&i| ways(i)).collect();
+    let mine = &all[same.iter().position(|&i| i == fi).unwrap_or(0)];
+    let differs = |w: usize| {
+        let mut seen: Vec<&Option<String>> = all.iter().map(|d| &d[w]).collect();
+        seen.sort();
+        seen.dedup();
+        seen.len() == all.len() && seen.iter().all(|d| d.is_some())
+    };
+    if let Some(w) = (0..W).find(|&w| differs(w)) {
+        return mine[w].clone().unwrap_or_default();
+    }
+    let some: Vec<String> = (0..W)
+        .filter(|&w| all.iter().any(|d| d[w] != mine[w]))
+        .filter_map(|w| mine[w].clone())
+        .collect();
+    match some.is_empty() {
+        true => format!("one of {} alike", same.len()),
+        false => some.join(", "),
+    }
+}
+
+impl CoreState {
+    /// Where on the tile at `pos` a figure at `spot` stands, in words, as
+    /// the deployment labels say it: "on the road (east)", "in the city
+    /// (north)" ("in" a kind shaped like a city or a cloister), "at the
+    /// north-east corner", "on the tile". Expansions use it to tell a
+    /// figure apart from another on the same tile.
+    pub fn spot_words(&self, pos: Pos, spot: Spot) -> String {
+        match spot {
+            Spot::Corner(c) => format!("at the {} corner", words::corner_name(c)),
+            Spot::Tile => "on the tile".to_string(),
+            Spot::Feature(fi) | Spot::Recall(fi) => {
+                let kind = self
+                    .board()
+                    .get(pos)
+                    .and_then(|p| self.tables().tile(p.tile).def.features.get(fi as usize))
+                    .map(|f| f.kind);
+                let on = match kind.map(|k| self.tables().landscape().shape(k)) {
+                    Some(KindShape::Region | KindShape::Inner) => "in",
+                    _ => "on",
+                };
+                match self.feature_words(pos, fi as usize) {
+                    Some(feature) => format!("{on} the {feature}"),
+                    None => "on the tile".to_string(),
+                }
+            }
+        }
     }
 }
 
@@ -108,14 +181,24 @@ fn steps_words(from: Pos, to: Pos, name: &str) -> String {
 
 impl Game {
     /// An option of the pending decision in words for the player who
-    /// decides: "Place the tile at (1,0) turned 90°", "Follower on the road
+    /// decides: "Place the tile 1 tile east of the start tile, turned
+    /// 90°", "Follower on the road
     /// (east)", "Farmer on the field (north)", "Skip: deploy nothing", or
     /// the expansion's own label ("Harvest the apple tree"). An expansion
     /// option the expansion does not label shows as its name and JSON.
     pub fn action_label(&self, action: &Action) -> String {
         match action {
-            Action::Place { pos, rotation } if rotation.degrees() == 0 => format!("Place the tile at {pos}"),
-            Action::Place { pos, rotation } => format!("Place the tile at {pos} turned {}°", rotation.degrees()),
+            // In steps from a tile on the board, which shows no
+            // coordinates: "Place the tile 1 tile east of the last tile
+            // placed, turned 90°".
+            Action::Place { pos, rotation } if rotation.degrees() == 0 => {
+                format!("Place the tile {}", self.core.place_words(*pos))
+            }
+            Action::Place { pos, rotation } => format!(
+                "Place the tile {}, turned {}°",
+                self.core.place_words(*pos),
+                rotation.degrees()
+            ),
             Action::Deploy(d) => self.deployment_label(d),
             Action::Pass => "Skip: deploy nothing".to_string(),
             Action::Expansion { slot, action } => {
@@ -126,6 +209,15 @@ impl Game {
                     .unwrap_or_else(|| format!("{}: {}", enabled.info.name, action.to_json()))
             }
         }
+    }
+
+    /// An option of the pending decision in words for everyone but the
+    /// player who decides (the turn log, other players' screens): its
+    /// [`action_label`](Game::action_label) with "your" told as "their"
+    /// ([`words::for_others`]): "Ann chooses: Move the fairy next to their
+    /// follower", never "… your follower".
+    pub fn action_label_for_others(&self, action: &Action) -> String {
+        words::for_others(&self.action_label(action))
     }
 
     /// A deployment in words: the figure ("Farmer" for a follower on a
@@ -255,7 +347,10 @@ mod tests {
                         "{label}"
                     );
                     match a {
-                        Action::Place { .. } => assert!(label.starts_with("Place the tile at ("), "{label}"),
+                        Action::Place { .. } => {
+                            assert!(label.starts_with("Place the tile "), "{label}");
+                            assert!(label.contains(" of the "), "{label}: in steps from a tile");
+                        }
                         Action::Pass => assert_eq!(label, "Skip: deploy nothing"),
                         Action::Deploy(_) => {
                             seen_farmer |= label.starts_with("Farmer on the field (");

@@ -62,7 +62,7 @@ pub(crate) fn lines(state: &State, view: &CoreState) -> Vec<Line> {
 /// The log details of `barn_scoring.rs` in words.
 pub(crate) fn log_words(view: &CoreState, d: &Value) -> Option<Line> {
     let returned = d.get("farmers_returned").and_then(Value::as_u64).unwrap_or(0);
-    let points = d.get("points").and_then(Value::as_i64).unwrap_or(0);
+    let points = d.get("points").and_then(Value::as_u64).unwrap_or(0);
     let to: Vec<&str> = d
         .get("to")
         .and_then(Value::as_array)
@@ -73,9 +73,18 @@ pub(crate) fn log_words(view: &CoreState, d: &Value) -> Option<Line> {
         .collect();
     let paid = match (returned, to.is_empty()) {
         (0, _) => "no farmers to cash in".to_string(),
-        (_, true) => format!("{returned} farmer(s) go home, nobody scores"),
-        (1, false) => format!("1 farmer goes home, {points} points to {}", to.join(" and ")),
-        (n, false) => format!("{n} farmers go home, {points} points each to {}", to.join(" and ")),
+        (1, true) => "1 farmer goes home, nobody scores".to_string(),
+        (_, true) => format!("{returned} farmers go home, nobody scores"),
+        (1, false) => format!(
+            "1 farmer goes home, {} to {}",
+            carcassonne_core::words::count_of(points, "point"),
+            to.join(" and ")
+        ),
+        (n, false) => format!(
+            "{n} farmers go home, {} each to {}",
+            carcassonne_core::words::count_of(points, "point"),
+            to.join(" and ")
+        ),
     };
     if let Some(at) = d.get("barn").and_then(Value::as_array) {
         let (x, y) = (at.first()?.as_i64()?, at.get(1)?.as_i64()?);

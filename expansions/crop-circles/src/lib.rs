@@ -352,7 +352,19 @@ impl Expansion for CropCircles {
                 out.push(Action::Choose(Mode::Add));
                 out.push(Action::Choose(Mode::Remove));
             }
-            Some(Mode::Remove) => out.extend(matching(view, player, kind).map(|f| Action::Remove(f.id))),
+            Some(Mode::Remove) => {
+                // Two of the player's figures of one kind on one feature of
+                // one tile (the circle's `add` put one next to the other)
+                // are the same choice: only the first is listed, so that
+                // every option reads differently.
+                let mut listed: Vec<(u8, Pos, Spot)> = Vec::new();
+                for f in matching(view, player, kind) {
+                    if !listed.contains(&(f.kind, f.pos, f.spot)) {
+                        listed.push((f.kind, f.pos, f.spot));
+                        out.push(Action::Remove(f.id));
+                    }
+                }
+            }
             Some(Mode::Add) => {
                 let kinds = addable(view, player, kind);
                 for (at, fi) in self.add_places(view, player, kind) {

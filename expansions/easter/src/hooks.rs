@@ -168,8 +168,8 @@ impl Expansion for Easter {
         "bunny path"
     }
 
-    fn option_label(&self, state: &State, view: &CoreState, player: u8, action: &Action) -> Option<String> {
-        self.path_label(state, view, player, action)
+    fn option_label(&self, state: &State, view: &CoreState, _player: u8, action: &Action) -> Option<String> {
+        self.path_label(state, view, action)
     }
 
     fn present(&self, state: &State, view: &CoreState) -> Vec<Line> {

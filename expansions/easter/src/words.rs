@@ -20,18 +20,13 @@ fn pos_of(v: &Value) -> Option<Pos> {
     Some(Pos::new(v.get(0)?.as_i64()? as i32, v.get(1)?.as_i64()? as i32))
 }
 
-/// Who gains eggs, by name: "eggs: Ann +1, Bob +2", or "no eggs".
-fn gains(view: &CoreState, gained: impl Iterator<Item = (u8, u64)>, you: Option<u8>) -> String {
+/// Who gains eggs, by name: "eggs: Ann +1, Bob +2", or "no eggs". Always
+/// by name, never "you": on a hot-seat screen and in the log a "you" next
+/// to names says nobody in particular.
+fn gains(view: &CoreState, gained: impl Iterator<Item = (u8, u64)>) -> String {
     let parts: Vec<String> = gained
         .filter(|&(_, n)| n > 0)
-        .map(|(p, n)| {
-            let who = if Some(p) == you {
-                "you".to_string()
-            } else {
-                view.player_name(p).to_string()
-            };
-            format!("{who} +{n}")
-        })
+        .map(|(p, n)| format!("{} +{n}", view.player_name(p)))
         .collect();
     if parts.is_empty() {
         "no eggs".into()
@@ -41,8 +36,8 @@ fn gains(view: &CoreState, gained: impl Iterator<Item = (u8, u64)>, you: Option<
 }
 
 impl Easter {
-    /// "Bunny: 2 hops, east then south (eggs: you +1)".
-    pub(crate) fn path_label(&self, state: &State, view: &CoreState, player: u8, action: &Action) -> Option<String> {
+    /// "Bunny: 2 hops, east then south (eggs: Ann +1)".
+    pub(crate) fn path_label(&self, state: &State, view: &CoreState, action: &Action) -> Option<String> {
         let from = state.bunny?;
         let mut gained = vec![0u64; view.players()];
         for &p in action.path.iter() {
@@ -55,11 +50,7 @@ impl Easter {
             "Bunny: {}, {} ({})",
             hops(n),
             path_words(from, &action.path),
-            gains(
-                view,
-                gained.into_iter().enumerate().map(|(p, n)| (p as u8, n)),
-                Some(player)
-            )
+            gains(view, gained.into_iter().enumerate().map(|(p, n)| (p as u8, n)))
         ))
     }
 
@@ -170,7 +161,7 @@ impl Easter {
             let gained = d.get("eggs").map(by_seat).unwrap_or_default();
             return Some(Line::about(
                 p,
-                format!("moves the bunny {route} ({})", gains(view, gained.into_iter(), None)),
+                format!("moves the bunny {route} ({})", gains(view, gained.into_iter())),
             ));
         }
         if let (Some(at), Some(placer)) = (d.get("nest").and_then(pos_of), d.get("placer").and_then(Value::as_u64)) {
@@ -180,7 +171,7 @@ impl Easter {
                 format!(
                     "completes the Easter nest {} ({})",
                     view.place_words_from_start(at),
-                    gains(view, gained.into_iter(), None)
+                    gains(view, gained.into_iter())
                 ),
             ));
         }
@@ -190,7 +181,14 @@ impl Easter {
             let parts: Vec<String> = eggs_of
                 .iter()
                 .zip(&points)
-                .map(|(&(p, e), &(_, pts))| format!("{} {} → {pts} points", view.player_name(p), eggs(e)))
+                .map(|(&(p, e), &(_, pts))| {
+                    format!(
+                        "{} {} → {}",
+                        view.player_name(p),
+                        eggs(e),
+                        carcassonne_core::words::count_of(pts, "point")
+                    )
+                })
                 .collect();
             return Some(Line::new(format!("Egg award: {}", parts.join(", "))));
         }

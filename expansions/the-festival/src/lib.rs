@@ -119,12 +119,26 @@ impl TheFestival {
     fn takeable<'v>(&self, view: &'v CoreState, player: u8) -> impl Iterator<Item = &'v PlacedFigure> + 'v {
         let followers_only = self.followers_only;
         let tables = view.tables();
-        view.figures().iter().filter(move |f| {
-            let Some(decl) = tables.figures().get(f.kind as usize) else {
-                return false;
-            };
-            f.owner == player && decl.id != TOWER_FLOOR && (!followers_only || decl.class == FigureClass::Follower)
-        })
+        let figures = view.figures();
+        figures
+            .iter()
+            .enumerate()
+            .filter(move |&(i, f)| {
+                let Some(decl) = tables.figures().get(f.kind as usize) else {
+                    return false;
+                };
+                // Two of the player's figures of one kind on one spot of one
+                // tile (a crop circle's addition) are the same choice: only the
+                // first is takeable, so that every option reads differently.
+                let first_alike = !figures[..i]
+                    .iter()
+                    .any(|g| (g.owner, g.kind, g.pos, g.spot) == (f.owner, f.kind, f.pos, f.spot));
+                f.owner == player
+                    && first_alike
+                    && decl.id != TOWER_FLOOR
+                    && (!followers_only || decl.class == FigureClass::Follower)
+            })
+            .map(|(_, f)| f)
     }
 }
 

@@ -626,7 +626,12 @@ impl Expansion for ThePrincessAndTheDragon {
         Some(match *action {
             Action::Dragon(to) => dragon::label(state, view, to),
             Action::Fairy { follower, .. } => {
-                format!("Move the fairy next to your {}", fairy::describe(view, follower)?)
+                let at = view.figure(follower)?.pos;
+                format!(
+                    "Move the fairy next to your {}, {}",
+                    fairy::describe(view, follower)?,
+                    view.place_words(at)
+                )
             }
             Action::FairyOnTile(to) => {
                 let mine: Vec<String> = view
@@ -636,7 +641,11 @@ impl Expansion for ThePrincessAndTheDragon {
                     .filter_map(|f| fairy::describe(view, f.id))
                     .map(|words| format!("your {words}"))
                     .collect();
-                format!("Move the fairy onto the tile of {}", mine.join(" and "))
+                format!(
+                    "Move the fairy onto the tile of {}, {}",
+                    mine.join(" and "),
+                    view.place_words(to)
+                )
             }
             Action::Princess { knight, .. } => {
                 let f = view.figure(knight)?;
@@ -646,8 +655,10 @@ impl Expansion for ThePrincessAndTheDragon {
                     format!("{}'s", view.player_name(f.owner))
                 };
                 format!(
-                    "The princess sends {whose} {} home",
-                    view.tables().figures().get(f.kind as usize)?.name.to_lowercase()
+                    "The princess sends home {whose} {} {}, {}",
+                    view.tables().figures().get(f.kind as usize)?.name.to_lowercase(),
+                    view.spot_words(f.pos, f.spot),
+                    view.place_words(f.pos)
                 )
             }
             Action::Nothing => match state.asking {
@@ -772,15 +783,33 @@ impl ThePrincessAndTheDragon {
     ) {
         let before = out.len();
         if let Some(city) = princess {
-            princess::knights(view, city, |knight, at| out.push(Action::Princess { knight, at }));
+            // Two knights of one player and kind on one tile's city are
+            // the same one to send home: only the first is listed, so that
+            // every option reads differently.
+            let mut listed = Vec::new();
+            princess::knights(view, city, |knight, at| {
+                let key = view.figure(knight).map(|f| (f.owner, f.kind, f.pos, f.spot));
+                if key.is_none() || !listed.contains(&key) {
+                    listed.push(key);
+                    out.push(Action::Princess { knight, at })
+                }
+            });
         }
         let must = self.princess_must && out.len() > before;
         if !must {
             if self.fairy && self.fairy_on_tile {
                 fairy::tile_options(state, view, player, |at| out.push(Action::FairyOnTile(at)));
             } else if self.fairy {
+                // Two of the player's figures of one kind on one feature
+                // of one tile are the same place for the fairy: only the
+                // first is listed, so that every option reads differently.
+                let mut listed = Vec::new();
                 fairy::options(state, view, player, |follower, at| {
-                    out.push(Action::Fairy { follower, at })
+                    let key = view.figure(follower).map(|f| (f.kind, f.pos, f.spot));
+                    if key.is_none() || !listed.contains(&key) {
+                        listed.push(key);
+                        out.push(Action::Fairy { follower, at })
+                    }
                 });
             }
             out.push(Action::Nothing);

@@ -144,7 +144,7 @@ fn the_first_editions_fairy_stands_on_a_tile_for_every_follower_there() {
     let labels = labels(&game);
     assert_eq!(
         labels[0],
-        "Move the fairy onto the tile of your follower on the road (east and west)"
+        "Move the fairy onto the tile of your follower on the road (east and west), 2 tiles east of the new tile"
     );
 
     let game = kit.replay_first("fairy_on_tile.json", 7);
@@ -308,7 +308,7 @@ fn options_are_told_in_words() {
     assert_eq!(
         labels(&game),
         [
-            "Move the fairy next to your follower on the road (east and west)",
+            "Move the fairy next to your follower on the road (east and west), 1 tile west of the new tile",
             "Leave the fairy where it is"
         ]
     );
@@ -318,7 +318,7 @@ fn options_are_told_in_words() {
     assert_eq!(
         labels(&game),
         [
-            "The princess sends Ann's follower home",
+            "The princess sends home Ann's follower in the city (south-east), 1 tile west of the new tile",
             "Keep the knights and leave the fairy where it is"
         ]
     );

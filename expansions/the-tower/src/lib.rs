@@ -278,8 +278,16 @@ impl Expansion for TheTower {
     fn options(&self, state: &State, view: &CoreState, player: u8, out: &mut Vec<Action>) {
         match state.asking {
             Some(Asking::Capture { at, height }) => {
+                // Two figures of one player and kind on one feature of one
+                // tile are the same prisoner to take: only the first is
+                // listed, so that every option reads differently.
+                let mut listed = Vec::new();
                 capture::targets(view, at, height, player, self.capture_own, |f| {
-                    out.push(Action::Capture(f))
+                    let key = view.figure(f).map(|f| (f.owner, f.kind, f.pos, f.spot));
+                    if key.is_none() || !listed.contains(&key) {
+                        listed.push(key);
+                        out.push(Action::Capture(f))
+                    }
                 });
                 out.push(Action::NoCapture);
             }
@@ -315,11 +323,14 @@ impl Expansion for TheTower {
             Action::Capture(figure) => {
                 let f = view.figure(figure)?;
                 let what = view.tables().figures().get(f.kind as usize)?.name.to_lowercase();
+                // Where on its tile, too: one tile may hold two of a
+                // player's followers.
+                let spot = view.spot_words(f.pos, f.spot);
                 if f.owner == player {
-                    format!("Take your own {what} back ({})", view.place_words(f.pos))
+                    format!("Take your own {what} {spot} back ({})", view.place_words(f.pos))
                 } else {
                     format!(
-                        "Take {}'s {what} prisoner ({})",
+                        "Take {}'s {what} {spot} prisoner ({})",
                         view.player_name(f.owner),
                         view.place_words(f.pos)
                     )

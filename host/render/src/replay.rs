@@ -306,6 +306,7 @@ pub(crate) fn replay_steps(
 
 const REPLAY_CSS: &str = "body { font-family: system-ui, sans-serif; margin: 0; background: #f6f3ec; color: #222; }
 header { padding: .75rem 1.25rem .25rem; }
+.sr-only { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 h1 { margin: 0; font-size: 1.35rem; }
 p.meta { margin: .2rem 0 0; color: #555; font-size: .9rem; }
 nav { display: flex; align-items: center; gap: .5rem; padding: .5rem 1.25rem; position: sticky; top: 0; background: #f6f3ecee; border-bottom: 1px solid #ddd; z-index: 1; }
@@ -435,7 +436,11 @@ fn score_table(step: &Step, names: &[String], sources: &[String]) -> String {
         };
         format!("<td{current}>{v}</td>")
     };
-    let mut out = String::from("<div class=\"scroll\"><table class=\"scores\"><thead><tr><th></th>");
+    // The corner cell is named for screen readers (an empty header is
+    // announced as nothing).
+    let mut out = String::from(
+        "<div class=\"scroll\"><table class=\"scores\"><thead><tr><th><span class=\"sr-only\">Points by source</span></th>",
+    );
     for (p, name) in names.iter().enumerate() {
         let current = if step.player == Some(p as u8) {
             " class=\"current\""
@@ -504,7 +509,7 @@ fn render(game: &Game, steps: &[Step], placed: &[(u16, Pos, Rotation)]) -> Strin
 
     // The board: every tile once, tagged with its placement number, and one
     // layer of figures and markers per step.
-    out.push_str("<div id=\"main\">\n<div id=\"boardwrap\">");
+    out.push_str("<main id=\"main\">\n<div id=\"boardwrap\">");
     let markers = steps.iter().flat_map(|s| s.snap.markers.iter().map(|m| m.pos));
     let vb = view_box(placed.iter().map(|t| t.1).chain(markers));
     out.push_str(&svg_open(vb, 1600.0, r#" id="board" role="img""#));
@@ -571,7 +576,7 @@ fn render(game: &Game, steps: &[Step], placed: &[(u16, Pos, Rotation)]) -> Strin
         out.push_str("</section>\n");
     }
     out.push_str(
-        "<p class=\"keys\">← and → step through the game; Home and End jump to the start and the end.</p>\n</div>\n</div>\n",
+        "<p class=\"keys\">← and → step through the game; Home and End jump to the start and the end.</p>\n</div>\n</main>\n",
     );
     out.push_str(&format!("<script>//<![CDATA[\n{REPLAY_JS}\n//]]></script>\n"));
     out.push_str("</body>\n</html>\n");

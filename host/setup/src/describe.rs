@@ -193,7 +193,7 @@ pub fn decision(game: &Game, action: &Action) -> Option<String> {
     {
         // The option reads "Take the abbot back from …, scoring 4"; the log
         // says who did it, and its next line gives the score.
-        let label = game.action_label(action);
+        let label = game.action_label_for_others(action);
         let label = label.rsplit_once(", scoring").map_or(label.as_str(), |(what, _)| what);
         let done = label
             .strip_prefix("Take ")
@@ -207,7 +207,7 @@ pub fn decision(game: &Game, action: &Action) -> Option<String> {
     Some(format!(
         "    {} chooses: {}",
         game.state().player_name(player),
-        game.action_label(action)
+        game.action_label_for_others(action)
     ))
 }
 

@@ -1458,6 +1458,16 @@ impl Table {
                     "score": s.score(p),
                     "breakdown": breakdown,
                     "supply": supply,
+                    // The supply in words, in the plural where it is more
+                    // than one ("7 followers", "1 big follower"); none left
+                    // are not listed.
+                    "supply_words": figures
+                        .iter()
+                        .enumerate()
+                        .map(|(k, f)| (u64::from(s.supply(p, k as u8)), f.name.to_lowercase()))
+                        .filter(|(n, _)| *n > 0)
+                        .map(|(n, name)| carcassonne_core::words::count_of(n, &name))
+                        .collect::<Vec<_>>(),
                     // Others' figures this player holds (a tower's prisoners).
                     "prisoners": s
                         .captives()
@@ -1612,7 +1622,17 @@ impl Table {
                 v["kind"] = json!("place");
                 v["tile"] = json!(t.id());
                 // What the tile shows, in words (its id when the file gives no name).
-                v["tile_name"] = json!(t.def.name.clone().unwrap_or_else(|| t.id().to_string()));
+                let name = t.def.name.clone().unwrap_or_else(|| t.id().to_string());
+                // And as turned: one name per rotation, its compass words
+                // turned with the tile ("road curve south-west" turned 90°
+                // reads "road curve north-west").
+                v["tile_names"] = json!(
+                    rotations
+                        .iter()
+                        .map(|r| carcassonne_core::words::turned_compass(&name, *r))
+                        .collect::<Vec<_>>()
+                );
+                v["tile_name"] = json!(name);
                 // Its own picture, if it has one, by reference: the board's
                 // SVG holds it once (`board_svg_for_page`).
                 v["tile_svgs"] = json!(
@@ -1637,6 +1657,9 @@ impl Table {
                 v["expansion"] = json!(rules.expansions().get(*slot as usize).map(|e| e.info.id));
                 v["expansion_name"] = json!(rules.expansions().get(*slot as usize).map(|e| e.info.name));
                 v["label"] = json!(label);
+                // As everyone else reads it ("tend their flock"), for the
+                // screens of those who do not decide.
+                v["label_for_others"] = json!(carcassonne_core::words::for_others(label));
             }
         }
         v
@@ -1766,6 +1789,58 @@ mod tests {
         }
         assert_eq!(t.record.moves.len(), 60);
         assert_eq!(t.game_copies(), 1);
+    }
+
+    /// The lobby's list says what a game changed: parts off, options
+    /// given another value than their default, by their names in words.
+    #[test]
+    fn a_games_summary_says_its_parts_off_and_changed_options() {
+        let mut config = GameConfig::with_players(2);
+        config.expansions = vec!["abbey-and-mayor".into()];
+        config
+            .parts
+            .entry("abbey-and-mayor".into())
+            .or_default()
+            .insert("barn".into(), false);
+        config
+            .parts
+            .entry("abbey-and-mayor".into())
+            .or_default()
+            .insert("mayor".into(), true);
+        let base = config.variants.entry("base".into()).or_default();
+        base.insert("farmers".into(), carcassonne_core::Value::Bool(false));
+        // Its default, written out: not a change.
+        base.insert("tiny_city".into(), carcassonne_core::Value::Bool(false));
+        let setup = setup::GameSetup::for_config(config, &[], None).unwrap();
+        let t = Table::new(&setup, None).unwrap();
+        assert_eq!(
+            t.changes_in_words(),
+            ["Abbey & Mayor: Barn off", "Base game: Farmers off"]
+        );
+        assert_eq!(
+            t.summary(1)["changes"],
+            json!(["Abbey & Mayor: Barn off", "Base game: Farmers off"])
+        );
+        assert_eq!(table(&[None, None], 1, 1, false).summary(1)["changes"], json!([]));
+    }
+
+    /// What the game page shows in words: the supply in the plural, and
+    /// the drawn tile's name for each way it may be turned.
+    #[test]
+    fn the_state_gives_the_supply_and_the_turned_tile_names_in_words() {
+        let t = table(&[None, None], 1, 1, false);
+        let st = t.state_json_in(None, None);
+        assert_eq!(st["players"][0]["supply_words"], json!(["7 followers"]));
+        let names = st["decision"]["tile_names"]
+            .as_array()
+            .expect("a placement's names")
+            .clone();
+        let name = st["decision"]["tile_name"].as_str().unwrap().to_string();
+        assert_eq!(names.len(), 4);
+        for (q, turned) in names.iter().enumerate() {
+            let r = Rotation::from_degrees(q as i64 * 90).unwrap();
+            assert_eq!(turned, &json!(carcassonne_core::words::turned_compass(&name, r)));
+        }
     }
 
     #[test]

@@ -63,6 +63,7 @@ impl Table {
             "id": id,
             "expansions": config.expansions,
             "tiles_only": config.tiles_only,
+            "changes": self.changes_in_words(),
             "seed": config.seed.to_string(),
             "players": players,
             "over": game.is_over(),
@@ -74,6 +75,55 @@ impl Table {
             "record": format!("/api/games/{id}/record"),
             "replay": format!("/api/games/{id}/replay"),
         })
+    }
+
+    /// What the game plays differently from its expansions' defaults, in
+    /// words for the lobby's list: every part switched off ("Abbey &
+    /// Mayor: Barn off") and every rule option given another value than
+    /// its default ("Base game: Farmers off", "Easter in Carcassonne:
+    /// Bunny phase and scoring = after scoring"), by the names the
+    /// lobby's form shows. Empty for a game of defaults.
+    pub fn changes_in_words(&self) -> Vec<String> {
+        let rules = self.game().rules();
+        let config = &self.record().config;
+        let info = |id: &str| rules.expansions().iter().find(|e| e.info.id == id).map(|e| e.info);
+        let mut out = Vec::new();
+        for (id, parts) in &config.parts {
+            let Some(info) = info(id) else { continue };
+            for (part, on) in parts {
+                if !on {
+                    let name = info
+                        .parts
+                        .iter()
+                        .find(|p| p.id == part)
+                        .map_or(part.as_str(), |p| p.name);
+                    out.push(format!("{}: {name} off", info.name));
+                }
+            }
+        }
+        for (id, values) in &config.variants {
+            let (who, decls) = match id.as_str() {
+                carcassonne_core::BASE_ID => ("Base game", carcassonne_core::BASE_VARIANTS),
+                other => match info(other) {
+                    Some(info) => (info.name, info.variants),
+                    None => continue,
+                },
+            };
+            for (name, value) in values {
+                let decl = decls.iter().find(|d| d.name == name);
+                let text = value.to_string();
+                if decl.is_some_and(|d| d.default == text) {
+                    continue;
+                }
+                let label = decl.map_or(name.as_str(), |d| if d.label.is_empty() { d.name } else { d.label });
+                out.push(match value {
+                    carcassonne_core::Value::Bool(true) => format!("{who}: {label} on"),
+                    carcassonne_core::Value::Bool(false) => format!("{who}: {label} off"),
+                    _ => format!("{who}: {label} = {}", text.replace('-', " ")),
+                });
+            }
+        }
+        out
     }
 
     /// The answer to creating this game under the id `id` (`POST
