@@ -850,7 +850,7 @@ fn every_place_is_highlighted_with_its_rotations_and_a_click_turns_the_tile_to_f
     let (status, v) = browser.cmd("POST", "/window/rect", Some(&json!({"width": 390, "height": 844})));
     assert_eq!(status, 200, "{v}");
     browser.wait_for("the phone layout", &|b| {
-        b.script("return getComputedStyle(document.body).flexDirection;") == json!("column")
+        b.script("return getComputedStyle(document.getElementById('page')).flexDirection;") == json!("column")
     });
     for how in ["fitted", "whole board"] {
         if how == "whole board" {
