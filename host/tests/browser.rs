@@ -1374,7 +1374,7 @@ fn a_new_tile_is_drawn_by_clicking_in_the_editor_page_saved_and_played() {
     browser.script("window.prompt = () => 'Test Tiles'; return null;");
     assert!(browser.click_first("#new-set"));
     browser.wait_for("the new set", &|b| {
-        b.script("return work.file;") == json!("test-tiles.toml")
+        b.script("return typeof work === 'undefined' ? null : work.file;") == json!("test-tiles.toml")
             && !b.find_all("#tiles button[data-id='TT-1']").is_empty()
     });
     let path = dir.join("test-tiles.toml");
