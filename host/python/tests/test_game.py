@@ -1,6 +1,7 @@
 import copy
 import pickle
 import random
+import re
 
 import pytest
 
@@ -46,7 +47,10 @@ def test_errors_are_python_exceptions_with_the_engines_messages():
 def test_actions_have_labels_and_record_forms_that_play():
     g = Game(seed=2)
     options = g.legal_actions()
-    assert all(a.label.startswith("Place the tile at ") for a in options)
+    # Placements in words, in steps from a tile the player sees, with no
+    # coordinates ("Place the tile 1 tile east of the last tile placed").
+    assert all(a.label.startswith("Place the tile ") for a in options)
+    assert not any(re.search(r"\(-?\d", a.label) for a in options)
     copy_ = g.clone()
     g.play(options[3])
     copy_.play(options[3].record)
