@@ -9,10 +9,9 @@
 // The expansions every host links, as the setup library links them.
 use carcassonne_core::figures::Spot;
 use carcassonne_core::rng::GameRng;
-use carcassonne_core::{
-    Action, AfterPlacing, Catalog, Decision, Game, GameConfig, NextDecision, Rules, TileSource, Value, WholeMove,
-};
+use carcassonne_core::{AfterPlacing, Catalog, Decision, Game, GameConfig, NextDecision, Rules, TileSource, Value};
 use carcassonne_setup as _;
+use carcassonne_testkit::two_step_moves;
 use std::sync::Arc;
 
 fn game(expansions: &[&str], seed: u64) -> Game {
@@ -36,37 +35,6 @@ fn game_with(expansions: &[&str], variants: &[(&str, &str, &str)], seed: u64) ->
         Rules::new(&catalog, &config, &TileSource::default()).expect("rules"),
     ))
     .expect("starts")
-}
-
-/// The whole moves of the pending placement by the two-step API only.
-fn two_step_moves(game: &Game) -> Vec<WholeMove> {
-    let (mut placements, mut options, mut moves) = (Vec::new(), Vec::new(), Vec::new());
-    game.legal_actions(&mut placements);
-    for place in &placements {
-        let Action::Place { pos, rotation } = *place else {
-            panic!("a placement decision lists placements, got {place:?}");
-        };
-        let mut copy = game.clone();
-        copy.play(place).expect("a listed placement plays");
-        if !matches!(copy.decision(), Some(Decision::Deploy { .. })) {
-            moves.push(WholeMove {
-                pos,
-                rotation,
-                then: AfterPlacing::Later,
-            });
-            continue;
-        }
-        copy.legal_actions(&mut options);
-        for o in &options {
-            let then = match o {
-                Action::Deploy(d) => AfterPlacing::Deploy(*d),
-                Action::Pass => AfterPlacing::Pass,
-                other => panic!("a deployment decision lists deployments, got {other:?}"),
-            };
-            moves.push(WholeMove { pos, rotation, then });
-        }
-    }
-    moves
 }
 
 /// The state as far as any player or record can tell, expansions included.

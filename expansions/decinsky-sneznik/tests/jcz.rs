@@ -3,17 +3,14 @@
 //! in FanCloisterZone's format, no file of it copied) imports with the
 //! expansion and replays to the scores worked out below.
 
+use carcassonne_core::TileSource;
 use carcassonne_core::serde_json::json;
-use carcassonne_core::{Catalog, TileSource};
 use carcassonne_decinsky_sneznik::INFO;
+use carcassonne_jcz::testing;
 use carcassonne_testkit::{Kit, points};
 
 fn save() -> String {
-    std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/samples/decinsky-sneznik.jcz"
-    ))
-    .unwrap()
+    testing::sample(env!("CARGO_MANIFEST_DIR"), "decinsky-sneznik.jcz")
 }
 
 fn kit() -> Kit {
@@ -22,14 +19,10 @@ fn kit() -> Kit {
 
 #[test]
 fn the_mapping_checks() {
-    let report = carcassonne_jcz::check_mappings(kit().catalog(), &TileSource::default()).unwrap();
-    assert_eq!(report.problems, 0, "{}", report.text);
-    assert!(
-        report
-            .text
-            .contains("(decinsky-sneznik): 0 sets, 0 tiles, 1 elements, 0 rule options, 0 actions"),
-        "{}",
-        report.text
+    testing::assert_mapping_checks(
+        kit().catalog(),
+        &TileSource::default(),
+        "(decinsky-sneznik): 0 sets, 0 tiles, 1 elements, 0 rule options, 0 actions",
     );
 }
 
@@ -46,8 +39,7 @@ fn the_mapping_checks() {
 #[test]
 fn a_save_with_an_observation_tower_imports_and_replays() {
     let kit = kit();
-    let imported = carcassonne_jcz::import(&save(), kit.catalog(), kit.tiles()).unwrap();
-    let record = &imported.record;
+    let record = &testing::import_record(&save(), kit.catalog(), kit.tiles());
     assert_eq!(record.config.expansions, ["decinsky-sneznik"]);
     assert!(record.config.figures.is_empty(), "one tower each, as here");
     let moves = carcassonne_core::serde_json::to_value(&record.moves).unwrap();
@@ -66,15 +58,12 @@ fn a_save_with_an_observation_tower_imports_and_replays() {
 fn the_element_counts_towers() {
     let kit = kit();
     let two = save().replace("\"decinsky-sneznik\": 1}", "\"decinsky-sneznik\": 2}");
-    let imported = carcassonne_jcz::import(&two, kit.catalog(), kit.tiles()).unwrap();
-    assert_eq!(imported.record.config.figures.get("observation-tower"), Some(&2));
+    let record = testing::import_record(&two, kit.catalog(), kit.tiles());
+    assert_eq!(record.config.figures.get("observation-tower"), Some(&2));
 }
 
 #[test]
 fn without_the_expansion_the_save_is_refused_by_name() {
-    let e = carcassonne_jcz::import(&save(), &Catalog::default(), &TileSource::default())
-        .map(|_| ())
-        .unwrap_err()
-        .to_string();
+    let e = testing::refusal_without_expansions(&save());
     assert!(e.contains("the JCZ element `decinsky-sneznik` (setup.elements)"), "{e}");
 }

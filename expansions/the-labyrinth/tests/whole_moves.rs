@@ -4,42 +4,9 @@
 //! straight from the board (`Game::moves`) are those found by playing each
 //! placement on a copy and listing its deployments.
 
-use carcassonne_core::{Action, AfterPlacing, Decision, Game, Value, WholeMove};
-use carcassonne_testkit::{Kit, game_config};
+use carcassonne_core::{Action, Decision, Game, Value, WholeMove};
+use carcassonne_testkit::{Kit, game_config, two_step_moves};
 use carcassonne_the_labyrinth::INFO;
-
-/// Each placement played on a copy, then its options listed.
-fn two_step_moves(game: &Game) -> Vec<WholeMove> {
-    let mut placements = Vec::new();
-    game.legal_actions(&mut placements);
-    let mut moves = Vec::new();
-    let mut options = Vec::new();
-    for place in &placements {
-        let Action::Place { pos, rotation } = *place else {
-            panic!("a placement decision lists placements, got {place:?}");
-        };
-        let mut copy = game.clone();
-        copy.play(place).expect("a listed placement plays");
-        if !matches!(copy.decision(), Some(Decision::Deploy { .. })) {
-            moves.push(WholeMove {
-                pos,
-                rotation,
-                then: AfterPlacing::Later,
-            });
-            continue;
-        }
-        copy.legal_actions(&mut options);
-        for o in &options {
-            let then = match o {
-                Action::Deploy(d) => AfterPlacing::Deploy(*d),
-                Action::Pass => AfterPlacing::Pass,
-                other => panic!("a deployment decision lists deployments, got {other:?}"),
-            };
-            moves.push(WholeMove { pos, rotation, then });
-        }
-    }
-    moves
-}
 
 fn sorted(mut moves: Vec<WholeMove>) -> Vec<String> {
     let mut out: Vec<String> = moves.drain(..).map(|m| format!("{m:?}")).collect();

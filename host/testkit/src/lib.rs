@@ -28,7 +28,8 @@
 
 use carcassonne_core::serde_json::{self, Value, json};
 use carcassonne_core::{
-    Action, Catalog, ExpansionInfo, Game, GameConfig, GameRecord, IllegalAction, Move, PlayError, Rules, TileSource,
+    Action, AfterPlacing, Catalog, Decision, ExpansionInfo, Game, GameConfig, GameRecord, IllegalAction, Move,
+    PlayError, Rules, TileSource, WholeMove,
 };
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -351,6 +352,44 @@ pub fn game_config(players: usize, seed: u64, expansions: &[&str]) -> GameConfig
     config.seed = seed;
     config.expansions = expansions.iter().map(|e| (*e).to_string()).collect();
     config
+}
+
+/// The whole moves of the pending placement found the slow way, through
+/// the two-step decision API: each placement played on a copy, then its
+/// deployment options listed. What `Game::moves` (which may read them
+/// straight off the board) must equal, as a set, for an expansion whose
+/// deployment hooks answer through `AfterPlacement`.
+///
+/// # Panics
+/// The pending decision is not a placement, or a listed option is refused.
+pub fn two_step_moves(game: &Game) -> Vec<WholeMove> {
+    let (mut placements, mut options, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+    game.legal_actions(&mut placements);
+    for place in &placements {
+        let Action::Place { pos, rotation } = *place else {
+            panic!("a placement decision lists placements, got {place:?}");
+        };
+        let mut copy = game.clone();
+        copy.play(place).expect("a listed placement plays");
+        if !matches!(copy.decision(), Some(Decision::Deploy { .. })) {
+            moves.push(WholeMove {
+                pos,
+                rotation,
+                then: AfterPlacing::Later,
+            });
+            continue;
+        }
+        copy.legal_actions(&mut options);
+        for o in &options {
+            let then = match o {
+                Action::Deploy(d) => AfterPlacing::Deploy(*d),
+                Action::Pass => AfterPlacing::Pass,
+                other => panic!("a deployment decision lists deployments, got {other:?}"),
+            };
+            moves.push(WholeMove { pos, rotation, then });
+        }
+    }
+    moves
 }
 
 /// Plays `games` games of `config` (seeds `config.seed`, `+ 1` …) choosing
