@@ -2001,6 +2001,17 @@ fn axe_finds_no_critical_or_serious_accessibility_violation_on_any_page() {
     browser.go(&format!("http://{addr}/api/games/{id}/replay"));
     browser.wait_for("the replay", &|b| !b.find_all("svg").is_empty());
     check("the replay");
+    // On a phone the replay is no wider than the screen (the step controls
+    // wrap), and it names the expansions, not their ids.
+    browser.resize(390, 844);
+    check("the replay on a phone");
+    let fits = browser.script("return [document.documentElement.scrollWidth, window.innerWidth];");
+    assert!(
+        fits[0].as_f64() <= fits[1].as_f64(),
+        "the replay is wider than the phone: {fits}"
+    );
+    browser.screenshot("replay-phone.png");
+    browser.resize(1400, 900);
 
     browser.go(&format!("http://{addr}/editor?file=base.toml"));
     browser.wait_for("the base tiles", &|b| {

@@ -453,7 +453,22 @@ fn a_game_with_expansions_renders_badges_and_special_figures() {
     assert_eq!(with_class(&doc, "figure").len(), game.state().figures().len());
     assert!(!with_class(&doc, "badge").is_empty(), "expansion symbols show");
     let html = replay_html(&record, &catalog, &TileSource::default()).expect("replays");
-    parse(&html);
+    let doc = parse(&html);
+    // The header names the expansions as players know them, never their ids.
+    let meta = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("meta"))
+        .and_then(|n| n.text())
+        .expect("the replay's summary line");
+    for name in [
+        "Inns & Cathedrals",
+        "Abbey & Mayor",
+        "Easter in Carcassonne",
+        "The Fruit-Bearing Trees",
+    ] {
+        assert!(meta.contains(name), "{name} missing: {meta}");
+    }
+    assert!(!meta.contains("abbey-and-mayor"), "{meta}");
     if let Some(dir) = check_dir() {
         std::fs::write(dir.join("board-expansions.svg"), &svg).unwrap();
         std::fs::write(dir.join("replay-expansions.html"), &html).unwrap();

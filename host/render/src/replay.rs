@@ -328,6 +328,16 @@ table.scores .current { background: #fff4d6; }
 .sw { display: inline-block; width: .8em; height: .8em; border-radius: 50%; margin-right: .35em; border: 1px solid #0006; vertical-align: -0.05em; }
 ul.events { margin: 0; padding-left: 1.2rem; font-size: .9rem; line-height: 1.45; }
 p.keys { color: #595959; font-size: .8rem; }
+@media (max-width: 44rem) {
+  header, nav, #main { padding-left: .6rem; padding-right: .6rem; }
+  nav { flex-wrap: wrap; gap: .35rem; }
+  nav button { padding: .25rem .5rem; }
+  nav input[type=range] { order: 5; flex-basis: 100%; min-width: 0; }
+  #where { order: 6; min-width: 0; flex-basis: 100%; }
+  #boardwrap { flex-basis: 100%; }
+  #side { flex-basis: 100%; min-width: 0; }
+}
+@media (hover: none) { p.keys { display: none; } }
 :focus-visible { outline: 3px solid #0d47a1; outline-offset: 2px; }";
 
 const REPLAY_JS: &str = "(function () {
@@ -486,7 +496,8 @@ fn render(game: &Game, steps: &[Step], placed: &[(u16, Pos, Rotation)]) -> Strin
     let mut out = page_head(&title, REPLAY_CSS);
     out.push_str("<body>\n<header>");
     out.push_str(&format!("<h1>{}</h1>", escape_xml(&title)));
-    let expansions: Vec<&str> = rules.expansions().iter().map(|e| e.info.id).collect();
+    // Names, as the lobby shows them: a player never sees the ids.
+    let expansions: Vec<&str> = rules.expansions().iter().map(|e| e.info.name).collect();
     let turns = steps.iter().filter(|s| s.player.is_some()).count();
     out.push_str(&format!(
         "<p class=\"meta\">seed {} · {} · {turns} turn{} · {} tile{} placed</p></header>\n",
@@ -494,7 +505,7 @@ fn render(game: &Game, steps: &[Step], placed: &[(u16, Pos, Rotation)]) -> Strin
         if expansions.is_empty() {
             "base game".to_string()
         } else {
-            format!("expansions: {}", escape_xml(&expansions.join(", ")))
+            format!("with {}", escape_xml(&expansions.join(", ")))
         },
         if turns == 1 { "" } else { "s" },
         placed.len(),
