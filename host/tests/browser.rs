@@ -870,6 +870,92 @@ fn every_place_is_highlighted_with_its_rotations_and_a_click_turns_the_tile_to_f
     }
 }
 
+/// A deploy whose spots lie on other tiles too (The Tower's floors on every
+/// tower in reach): the page frames the tile and every tile with a spot, so
+/// each spot is on the screen, on a desktop and on a phone; and with more
+/// than a handful of spots their buttons are folded into one list (the
+/// board shows them), each still a button of its own.
+#[test]
+#[ignore = "slow suite: drives chromium; run: cargo test --workspace -- --ignored"]
+fn a_deploy_frames_every_spot_and_folds_a_long_list() {
+    if browser_missing() {
+        return;
+    }
+    let args = Overrides {
+        players: Some(2),
+        seed: Some(5),
+        expansions: Some(vec!["the-tower".into()]),
+        ..Overrides::default()
+    };
+    let table = Table::open(&args, None).unwrap();
+    let seats = table.seats().unwrap().clone();
+    let server = start_server(table);
+    let state = || call(server, "GET", "/api/games/1/state", None).1;
+    // Through the API (a fixed walk over the options) until a deploy offers
+    // more spots than the page lists unfolded, on at least two tiles.
+    let mut pick = 7u64;
+    let (pointed, tiles) = loop {
+        let s = state();
+        let d = &s["decision"];
+        assert!(
+            !d.is_null(),
+            "the game ended before a deploy with spots on several tiles"
+        );
+        let options = d["options"].as_array().unwrap();
+        let pointed: Vec<&Value> = options.iter().filter(|o| o["point"].is_array()).collect();
+        let tiles: std::collections::BTreeSet<(i64, i64)> = pointed
+            .iter()
+            .map(|o| {
+                let p = o["point"].as_array().unwrap();
+                let c = |v: &Value| (v.as_f64().unwrap() / 100.0).floor() as i64;
+                (c(&p[0]), c(&p[1]))
+            })
+            .collect();
+        if d["kind"] == json!("deploy") && pointed.len() > 6 && tiles.len() > 1 {
+            break (pointed.len(), tiles.len());
+        }
+        pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let index = (pick >> 33) % options.len() as u64;
+        let (status, v) = call(
+            server,
+            "POST",
+            "/api/games/1/move",
+            Some(&json!({"token": seats.hotseat, "index": index, "version": s["version"]})),
+        );
+        assert_eq!(status, 200, "{v}");
+    };
+    eprintln!("a deploy with {pointed} spots on {tiles} tiles");
+    let browser = Browser::start();
+    browser.go(&format!("http://{server}/games/1/?seat={}", seats.hotseat));
+    for size in ["desktop", "phone"] {
+        if size == "phone" {
+            browser.resize(390, 844);
+            browser.wait_for("the phone layout", &|b| {
+                b.script("return getComputedStyle(document.getElementById('page')).flexDirection;") == json!("column")
+            });
+        }
+        browser.wait_for("the spots drawn", &|b| b.find_all("g.spot").len() == pointed);
+        let (shown, board) = boxes(&browser, "g.spot");
+        for p in shown {
+            assert!(
+                p[0] >= board[0] && p[2] <= board[2] && p[1] >= board[1] && p[3] <= board[3],
+                "{size}: a spot at {p:?} is off the board's box {board:?}"
+            );
+        }
+        // One folded list holds a button for every spot.
+        assert_eq!(browser.find_all("#decision details.spots").len(), 1);
+        assert_eq!(
+            browser.script("return document.querySelectorAll('#decision details.spots button.opt').length;"),
+            json!(pointed)
+        );
+        assert_eq!(
+            browser.script("return document.querySelector('#decision details.spots').open;"),
+            json!(false)
+        );
+        browser.screenshot(&format!("deploy-tower-{size}.png"));
+    }
+}
+
 /// Where to click on the editor's picture for segment `name`, as an offset
 /// in CSS pixels from the picture's centre: most of the way from the
 /// tile's middle to the segment's stretch of the border.
