@@ -743,6 +743,18 @@ fn every_place_is_highlighted_with_its_rotations_and_a_click_turns_the_tile_to_f
         "every place is counted"
     );
     browser.screenshot("places-desktop.png");
+    // On a phone too: every place on the screen (none cut off at an edge).
+    browser.resize(390, 844);
+    browser.wait_for("the phone layout", &|b| {
+        b.script("return getComputedStyle(document.getElementById('page')).flexDirection;") == json!("column")
+    });
+    browser.wait_for("the places drawn", &|b| b.find_all("rect.target").len() == n);
+    assert_places_in_view(&browser, "on a phone");
+    browser.screenshot("places-phone.png");
+    browser.resize(1280, 800);
+    browser.wait_for("the desktop layout", &|b| {
+        b.script("return getComputedStyle(document.getElementById('page')).flexDirection;") == json!("row")
+    });
 
     // A click on a place where the shown rotation does not fit turns the
     // tile to the first rotation that fits there, counted on from the shown one.
