@@ -612,3 +612,42 @@ fn a_broken_record_is_an_error_not_a_panic() {
     record.moves.push(carcassonne_core::Move::Pass);
     assert!(replay_html(&record, &Catalog::default(), &TileSource::default()).is_err());
 }
+
+/// Figures of one kind on one spot (a tower's floors) share one worded
+/// label with their count, right of the spot's last figure: over random
+/// games with The Tower, no two labels on the board overlap.
+#[test]
+fn labels_of_figures_on_one_spot_do_not_pile_up() {
+    let catalog = Catalog::linked().expect("linked expansions");
+    let mut counted = 0;
+    for seed in 0..6 {
+        let mut config = GameConfig::with_players(2);
+        config.seed = seed;
+        config.expansions = vec!["the-tower".into()];
+        let (game, _) = play_random(config, &catalog, seed);
+        let svg = board_svg(&game);
+        let doc = parse(&svg);
+        let boxes: Vec<[f64; 4]> = with_class(&doc, "pill")
+            .iter()
+            .map(|g| {
+                let r = g.children().find(|n| n.has_tag_name("rect")).expect("a pill's box");
+                let v = |a: &str| r.attribute(a).and_then(|v| v.parse::<f64>().ok()).expect("a number");
+                [v("x"), v("y"), v("x") + v("width"), v("y") + v("height")]
+            })
+            .collect();
+        for (i, a) in boxes.iter().enumerate() {
+            for b in &boxes[i + 1..] {
+                let apart = a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1];
+                assert!(apart, "seed {seed}: labels overlap: {a:?} and {b:?}");
+            }
+        }
+        counted += doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text") && n.text().is_some_and(|t| t.contains(" ×")))
+            .count();
+    }
+    assert!(
+        counted > 0,
+        "no spot held two alike figures: the test saw no shared label"
+    );
+}

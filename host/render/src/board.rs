@@ -10,7 +10,7 @@ use carcassonne_core::figures::FigureDecl;
 use carcassonne_core::figures::{FOLLOWER, NEUTRAL, Spot};
 use carcassonne_core::{Game, Pos, Rotation, Rules};
 use serde_json::Value;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Tile side in picture units.
 pub(crate) const TILE: f64 = 100.0;
@@ -198,11 +198,30 @@ impl<'a> Scene<'a> {
     /// [`Scene::figures`] with extra attributes for each figure's group.
     pub fn tagged_figures(&mut self, figures: &[(BoardFigure, String)], name: &dyn Fn(u8) -> String) -> String {
         let mut out = String::new();
+        let spot_key = |p: P| ((p.0 * 10.0).round() as i64, (p.1 * 10.0).round() as i64);
+        // On one board (no figure tagged with steps, as the replay tags
+        // them), figures of one kind on one spot (a tower's floors) share
+        // one worded label with their count: a label each piled up over
+        // the figures beside them.
+        let one_board = figures.iter().all(|(_, attrs)| attrs.is_empty());
+        let mut alike: HashMap<((i64, i64), u8), u32> = HashMap::new();
+        let mut at_spot: HashMap<(i64, i64), u32> = HashMap::new();
+        if one_board {
+            for (f, _) in figures {
+                let key = spot_key(self.figure_point(f));
+                *alike.entry((key, f.kind)).or_insert(0) += 1;
+                *at_spot.entry(key).or_insert(0) += 1;
+            }
+        }
+        let mut labelled: HashSet<((i64, i64), u8)> = HashSet::new();
         let mut seen: HashMap<(i64, i64), u32> = HashMap::new();
         for (f, attrs) in figures {
             let p = self.figure_point(f);
-            let key = ((p.0 * 10.0).round() as i64, (p.1 * 10.0).round() as i64);
+            let key = spot_key(p);
+            let group = (key, f.kind);
             let k = seen.entry(key).or_insert(0);
+            // A shared label goes right of the spot's last figure.
+            let label_x = p.0 + 12.0 * f64::from(at_spot.get(&key).map_or(*k, |n| n - 1)) + 10.0;
             let p = (p.0 + 12.0 * f64::from(*k), p.1);
             *k += 1;
             let decl = self.rules.figures().get(f.kind as usize);
@@ -244,14 +263,12 @@ impl<'a> Scene<'a> {
                     player_ink(f.owner),
                     escape_xml(&l)
                 )),
-                Some(l) => out.push_str(&pill(
-                    (p.0 + 10.0, p.1 - 6.0),
-                    &l,
-                    colour,
-                    "#ffffff",
-                    "#111111",
-                )),
-                None => {}
+                Some(l) if !one_board || labelled.insert(group) => {
+                    let n = alike.get(&group).copied().unwrap_or(1);
+                    let l = if n > 1 { format!("{l} ×{n}") } else { l };
+                    out.push_str(&pill((label_x, p.1 - 6.0), &l, colour, "#ffffff", "#111111"));
+                }
+                _ => {}
             }
             out.push_str("</g>");
         }
