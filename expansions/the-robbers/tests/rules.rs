@@ -8,6 +8,7 @@
 
 mod common;
 
+use carcassonne_core::Event;
 use carcassonne_core::serde_json::json;
 use carcassonne_testkit::{options, points, state, try_play, with_variant};
 use carcassonne_the_robbers::{ID, State};
@@ -204,4 +205,33 @@ fn the_robbers_owner_chooses_between_figures_leaving_together() {
     let other = kit.replay_record(&record).unwrap();
     let scores: Vec<i32> = (0..3).map(|p| other.state().score(p)).collect();
     assert_eq!(scores, [2, 6, 4]);
+}
+
+/// first-move.json: "BLUE only receives “Robber points” for the first
+/// movement of the scoring figure that stands on the same space as the
+/// Robber" (annotated rules, example 1). Ann's RF-U at (-1,0) puts her
+/// robber beside Bob on space 0; Bob, asked next, keeps his. Bob's N turned 180° at (0,-1) carries
+/// D's city east, his follower in it; Ann's U at (-2,0); Bob's D at (1,0),
+/// his follower in its city. Ann's I turned 270° at (1,-1) closes both of
+/// Bob's cities, 6 and 4, in the same scoring: his figure leaves space 0
+/// with the first of them only, and Ann's robber takes half of that one.
+#[test]
+fn a_robber_takes_only_the_first_move_off_its_space() {
+    let kit = kit();
+    let mut game = kit.replay_first("first-move.json", 11);
+    try_play(&mut game, r#""pass""#).unwrap();
+    let bobs: Vec<i32> = game
+        .last_events()
+        .iter()
+        .filter_map(|e| match *e {
+            Event::Scored { player: 1, points, .. } => Some(points),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(bobs.len(), 2, "both of Bob's cities score: {bobs:?}");
+    let mut both = bobs.clone();
+    both.sort();
+    assert_eq!(both, [4, 6]);
+    assert_eq!(points(&game, 0, ID), (bobs[0] + 1) / 2);
+    assert_eq!(state::<State>(&game, ID).robber(0), None);
 }
