@@ -125,8 +125,8 @@ pub struct State {
     /// By seat: the score, kept up from the `Scored` events (the score
     /// before each move is the space that move leaves).
     scores: Vec<i32>,
-    /// Moves of scoring figures not yet settled with the robbers, oldest
-    /// first.
+    /// Scores not yet settled with the robbers, oldest first: moves of the
+    /// scoring figures (those of 0 points or fewer move nothing).
     pending: Vec<track::Move>,
     /// The players still to be asked about their robber, first the one
     /// asked now.
@@ -367,9 +367,10 @@ impl Expansion for Robbers {
         };
         let before = *score;
         *score += points;
-        // Stolen points are settled as they are given; a move of no
-        // points moves nothing.
-        if points > 0 && source != state.source && !state.gone {
+        // Stolen points are settled as they are given. Points of 0 or less
+        // move nothing but are kept in order, so that `settle` can tell
+        // every score as it stood between the moves.
+        if source != state.source && !state.gone {
             state.pending.push(track::Move {
                 player,
                 from: space(before),
