@@ -25,6 +25,7 @@ use carcassonne_inns_and_cathedrals as _;
 use carcassonne_king_and_robber_baron as _;
 use carcassonne_little_buildings as _;
 use carcassonne_mage_and_witch as _;
+use carcassonne_monasteries as _;
 use carcassonne_obelisk as _;
 use carcassonne_river as _;
 use carcassonne_river_ii as _;
@@ -49,7 +50,7 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 36] = [
+pub static LINKED: [&ExpansionInfo; 37] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
@@ -67,6 +68,7 @@ pub static LINKED: [&ExpansionInfo; 36] = [
     &carcassonne_king_and_robber_baron::INFO,
     &carcassonne_little_buildings::INFO,
     &carcassonne_mage_and_witch::INFO,
+    &carcassonne_monasteries::INFO,
     &carcassonne_obelisk::INFO,
     &carcassonne_river::INFO,
     &carcassonne_river_ii::INFO,
