@@ -13,10 +13,10 @@
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::serde_json::{self, json};
-use carcassonne_core::tiles::{AttributeDecl, AttributePlace, TileType};
+use carcassonne_core::tiles::{AttributeDecl, AttributePlace, TileArrangement, TileType};
 use carcassonne_core::{
     BuildContext, CoreState, Ctx, Expansion, ExpansionGroup, ExpansionInfo, FeatureKind, FeatureScoring, Line, Pos,
-    Rotation, ScoringMoment, ValueKind, register_expansion,
+    Rotation, ScoringMoment, ValueKind, VariantDecl, register_expansion,
 };
 
 /// The expansion's id, also the key of its attribute table in tile files.
@@ -29,13 +29,30 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     version: env!("CARGO_PKG_VERSION"),
     description: "Shrines scored as cloisters; a shrine and a cloister next to each other race: the first completed sends the other's follower home without points",
     tile_files: &[carcassonne_core::tile_file!("cult.toml", "tiles/cult.toml")],
-    attributes: &[AttributeDecl {
-        key: "shrine",
-        on: &[AttributePlace::Tile],
-        kind: ValueKind::Bool,
-        required: true,
-        description: "the tile's cloister is a shrine: it challenges a cloister next to it, and a cloister it",
+    variants: &[VariantDecl {
+        name: "tile_set",
+        label: "Shrine tiles",
+        kind: ValueKind::one_of(&["cult-places", "heretics-and-shrines"]),
+        default: "cult-places",
+        description: "the six tiles of Rio Grande Games' Cult, Siege & Creativity, or the five of Hans im Glück's Heretics and Shrines (without the shrine with a city and two roads)",
+        earlier_defaults: &[],
     }],
+    attributes: &[
+        AttributeDecl {
+            key: "shrine",
+            on: &[AttributePlace::Tile],
+            kind: ValueKind::Bool,
+            required: true,
+            description: "the tile's cloister is a shrine: it challenges a cloister next to it, and a cloister it",
+        },
+        AttributeDecl {
+            key: "rgg_only",
+            on: &[AttributePlace::Tile],
+            kind: ValueKind::Bool,
+            required: false,
+            description: "the tile came only with Rio Grande Games' box, not with Heretics and Shrines",
+        },
+    ],
     check_attributes: expansion::schema_only,
     build,
     jcz: Some(carcassonne_core::data_file!("jcz.toml")),
@@ -48,13 +65,23 @@ register_expansion!(INFO);
 
 fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
     let shrine = ctx.tile_flags(ID, "shrine");
+    // Heretics and Shrines: RGG's extra tile leaves the game.
+    let left_out = if ctx.variant("tile_set") == "heretics-and-shrines" {
+        ctx.tile_flags(ID, "rgg_only")
+    } else {
+        Vec::new()
+    };
     let cloister = ctx
         .tiles
         .iter()
         .map(|t| t.def.features.iter().position(|f| f.kind == FeatureKind::CLOISTER))
         .map(|i| i.map(|i| i as u8))
         .collect();
-    Ok(expansion::boxed(Cult { shrine, cloister }))
+    Ok(expansion::boxed(Cult {
+        shrine,
+        cloister,
+        left_out,
+    }))
 }
 
 /// The rules of one game.
@@ -65,6 +92,8 @@ struct Cult {
     /// (abbeys and other expansions' cloisters included: "the abbey is also
     /// a cloister").
     cloister: Vec<Option<u8>>,
+    /// By tile index, the tiles the chosen tile set does not have.
+    left_out: Vec<bool>,
 }
 
 /// A cloister or shrine on the board.
@@ -141,6 +170,12 @@ impl Expansion for Cult {
 
     fn hooks(&self) -> Hooks {
         Hooks::PLACEMENT_ALLOWED | Hooks::FEATURE_SCORED
+    }
+
+    fn arrange_tiles(&self, tiles: &mut TileArrangement<'_>) {
+        for (index, _) in self.left_out.iter().enumerate().filter(|(_, out)| **out) {
+            tiles.set_count(index as u16, 0);
+        }
     }
 
     fn placement_allowed(&self, _: &(), view: &CoreState, tile: &TileType, pos: Pos, _rotation: Rotation) -> bool {

@@ -20,7 +20,7 @@ fn the_mapping_checks() {
     carcassonne_jcz::testing::assert_mapping_checks(
         kit().catalog(),
         &TileSource::default(),
-        "(cult): 1 sets, 6 tiles, 1 elements, 0 rule options, 0 actions",
+        "(cult): 2 sets, 6 tiles, 1 elements, 0 rule options, 0 actions",
     );
 }
 
@@ -39,6 +39,19 @@ fn a_save_with_a_challenge_imports_and_replays() {
     assert!(game.is_over());
     assert_eq!((game.state().score(0), game.state().score(1)), (9, 0));
     assert_eq!(points(&game, 0, "cloisters"), 9);
+}
+
+/// The same game from Heretics and Shrines' five tiles (JCZ's `cult/5`):
+/// the variant `tile_set` leaves RGG's sixth tile out of the bag.
+#[test]
+fn the_five_tile_set_is_heretics_and_shrines() {
+    let kit = kit();
+    let five = save().replace("\"cult/6\"", "\"cult/5\"");
+    let record = carcassonne_jcz::testing::import_record(&five, kit.catalog(), kit.tiles());
+    let variants = carcassonne_core::serde_json::to_value(&record.config.variants).unwrap();
+    assert_eq!(variants["cult"]["tile_set"], "heretics-and-shrines");
+    let game = kit.replay_record(&record).unwrap();
+    assert_eq!((game.state().score(0), game.state().score(1)), (9, 0));
 }
 
 #[test]

@@ -95,3 +95,27 @@ fn placements_next_to_several_opponents_are_refused() {
     record.config.draw_order = Some(vec!["CU-A".into(), "B".into(), "U".into(), "U".into(), "CU-C".into()]);
     kit.replay_record(&record).expect("a shrine beside a shrine");
 }
+
+/// "5 new land tiles with shrines" (Heretics and Shrines) against Cult,
+/// Siege & Creativity's six ("along with one extra landscape tile (CRFR)"):
+/// the variant `tile_set` takes CU-F out of the bag.
+#[test]
+fn heretics_and_shrines_has_five_tiles() {
+    use carcassonne_core::{Game, GameConfig};
+    let kit = kit();
+    let count = |set: &str| -> usize {
+        let mut config = GameConfig::with_players(2);
+        config.expansions = vec![INFO.id.to_string()];
+        config
+            .variants
+            .entry(INFO.id.to_string())
+            .or_default()
+            .insert("tile_set".to_string(), set.into());
+        let game = Game::new(kit.rules(&config)).expect("a game");
+        // The base game's 72 tiles, the start among them; the first turn's
+        // tile is drawn already, neither in the bag nor on the board.
+        game.state().tiles_left() + 1 + game.state().board().tiles().len() - 72
+    };
+    assert_eq!(count("cult-places"), 6);
+    assert_eq!(count("heretics-and-shrines"), 5);
+}

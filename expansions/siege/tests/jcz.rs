@@ -67,6 +67,26 @@ fn a_save_without_the_escape_stays() {
     assert_eq!(game.state().figures().iter().filter(|f| f.owner == 0).count(), 1);
 }
 
+/// JCZ's PASS where it offers the escape reads as staying too.
+#[test]
+fn a_pass_at_the_escape_stays() {
+    let kit = kit();
+    let text = save();
+    let start = text.find("{\"type\": \"RETURN_MEEPLE\"").expect("the escape");
+    let end = text[start..].find("\n").unwrap() + start;
+    let passed = format!(
+        "{}{}{}",
+        &text[..start],
+        r#"{"type": "PASS", "payload": {}, "player": 0}"#,
+        &text[end..]
+    );
+    let record = carcassonne_jcz::testing::import_record(&passed, kit.catalog(), kit.tiles());
+    let moves = serde_json::to_value(&record.moves).unwrap();
+    assert_eq!(moves[6], json!({"siege": "stay"}));
+    let game = kit.replay_record(&record).unwrap();
+    assert_eq!((game.state().score(0), game.state().score(1)), (0, 4));
+}
+
 /// The rule option is the variant `escape_from`.
 #[test]
 fn the_rule_option_is_the_escape_variant() {
