@@ -138,3 +138,53 @@ fn a_besieged_cathedral_city_scores_two_a_tile_and_never_below_nothing() {
     assert_eq!(points(&game, 0, "cities"), 0);
     assert_eq!(game.state().score(0), 0);
 }
+
+/// pennant.json. Ann's knight in SI-C turned 180° at (0,-1), joined to D's
+/// cap and open east; Bob's F (a city west–east with a coat of arms) at
+/// (1,-1) and Ann's SI-A turned 270° at (2,-1) close it: 4 tiles and a
+/// coat of arms, two siege tiles among them. "Every city tile and every
+/// pennant ... earns 1 point": 5, not 10; a second siege tile takes
+/// nothing more.
+#[test]
+fn a_besieged_city_pays_one_a_coat_of_arms_however_many_siege_tiles() {
+    let game = kit().replay("pennant.json");
+    assert!(game.is_over());
+    assert_eq!(points(&game, 0, "cities"), 5);
+}
+
+/// own_cloister.json. Ann's knight in the open besieged city of SI-C at
+/// (0,-1); Bob's U at (1,0); Ann's own cloister B at (-1,-1) beside the
+/// siege tile, her monk in it: "If the player places the cloister tile
+/// then he can return one follower on the same turn". Her knight escapes
+/// (figure 0, her first). End: her cloister with 2 tiles round it, 3.
+#[test]
+fn the_cloister_just_placed_frees_a_knight_the_same_turn() {
+    let game = kit().replay("own_cloister.json");
+    assert!(game.is_over());
+    assert_eq!(followers(&game, 0), 1, "the monk stays, the knight went home");
+    assert_eq!((game.state().score(0), game.state().score(1)), (3, 0));
+}
+
+/// two_cities.json. Ann's knights in two open besieged cities, SI-B at
+/// (1,0) and SI-C at (-1,1), both beside Bob's empty cloister B at (0,1)
+/// ("The cloister does not need to be owned by the escaping player, or
+/// even occupied at all"). After her second knight she is offered either,
+/// or none; "only one knight can escape all besieged cities per turn in
+/// total": after the first, Bob's turn comes. End: her knight left at
+/// (-1,1) in an unfinished besieged city, 0.
+#[test]
+fn one_knight_escapes_a_turn_in_all() {
+    let kit = kit();
+    let before = kit.replay_first("two_cities.json", 6);
+    assert_eq!(options(&before).len(), 3, "{:?}", options(&before));
+    let after = kit.replay_first("two_cities.json", 7);
+    assert!(
+        options(&after).iter().all(|o| o.contains("place")),
+        "{:?}",
+        options(&after)
+    );
+    let game = kit.replay("two_cities.json");
+    assert!(game.is_over());
+    assert_eq!(followers(&game, 0), 1);
+    assert_eq!(game.state().score(0), 0);
+}
