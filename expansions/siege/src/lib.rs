@@ -17,7 +17,7 @@ use carcassonne_core::features::NodeId;
 use carcassonne_core::figures::{FigureId, PlacedFigure};
 use carcassonne_core::serde::{Deserialize, Serialize};
 use carcassonne_core::serde_json::{self, json};
-use carcassonne_core::tiles::{AttributeDecl, AttributePlace};
+use carcassonne_core::tiles::{AttributeDecl, AttributePlace, TileArrangement};
 use carcassonne_core::{
     BuildContext, CoreState, Ctx, Expansion, ExpansionGroup, ExpansionInfo, FeatureKind, FigureClass, Line, PartDecl,
     Pos, ValueKind, VariantDecl, register_expansion,
@@ -38,15 +38,28 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     name: "Siege (The Cathars)",
     version: env!("CARGO_PKG_VERSION"),
     description: "Besieged cities score 1 point less per tile and coat of arms, count double for farmers, and a cloister beside them lets a follower escape",
-    tile_files: &[carcassonne_core::tile_file!("siege.toml", "tiles/siege.toml")],
-    variants: &[VariantDecl {
-        name: "escape_from",
-        label: "Escape through a cloister next to",
-        kind: ValueKind::one_of(&["siege-tile", "any-tile"]),
-        default: "siege-tile",
-        description: "where the cloister a follower escapes by must lie: next to a siege tile of the city (The Cathars, Hans im Glück) or next to any tile of it (Rio Grande Games' Siege)",
-        earlier_defaults: &[],
-    }],
+    tile_files: &[
+        carcassonne_core::tile_file!("siege.toml", "tiles/siege.toml"),
+        carcassonne_core::tile_file!("siege-besiegers.toml", "tiles/siege-besiegers.toml"),
+    ],
+    variants: &[
+        VariantDecl {
+            name: "tile_set",
+            label: "Siege tiles",
+            kind: ValueKind::one_of(&["cathars", "besiegers"]),
+            default: "cathars",
+            description: "The Cathars' four tiles (reprinted as Rio Grande Games' Siege) or The Besiegers' six (Hans im Glück, 2013)",
+            earlier_defaults: &[],
+        },
+        VariantDecl {
+            name: "escape_from",
+            label: "Escape through a cloister next to",
+            kind: ValueKind::one_of(&["siege-tile", "any-tile"]),
+            default: "siege-tile",
+            description: "where the cloister a follower escapes by must lie: next to a siege tile of the city (The Cathars, Hans im Glück) or next to any tile of it (Rio Grande Games' Siege)",
+            earlier_defaults: &[],
+        },
+    ],
     parts: &[
         PartDecl {
             id: PART_BESIEGED,
@@ -85,7 +98,15 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
         .iter()
         .map(|t| t.def.features.iter().any(|f| f.kind == FeatureKind::CLOISTER))
         .collect();
+    // The other release's tiles leave the game (each file is one set).
+    let besiegers = ctx.variant("tile_set") == "besiegers";
+    let left_out = ctx
+        .tiles
+        .iter()
+        .map(|t| (t.set == BESIEGERS_SET) != besiegers && (t.set == ID || t.set == BESIEGERS_SET))
+        .collect();
     Ok(expansion::boxed(Siege {
+        left_out,
         besieged,
         cloister,
         scoring: ctx.part_on(PART_BESIEGED),
@@ -94,8 +115,13 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
     }))
 }
 
+/// The tile set of The Besiegers' tiles (tiles/siege-besiegers.toml).
+const BESIEGERS_SET: &str = "siege-besiegers";
+
 /// The rules of one game.
 struct Siege {
+    /// By tile index, the tiles of the release not chosen.
+    left_out: Vec<bool>,
     /// By tile index, whether the tile shows the siege.
     besieged: Vec<bool>,
     /// By tile index, whether the tile has a cloister (a shrine or an abbey
@@ -231,6 +257,12 @@ impl Expansion for Siege {
             hooks |= Hooks::AFTER_SCORING;
         }
         hooks
+    }
+
+    fn arrange_tiles(&self, tiles: &mut TileArrangement<'_>) {
+        for (index, _) in self.left_out.iter().enumerate().filter(|(_, out)| **out) {
+            tiles.set_count(index as u16, 0);
+        }
     }
 
     fn feature_points(&self, _: &State, view: &CoreState, node: NodeId, _complete: bool, points: &mut i32) {

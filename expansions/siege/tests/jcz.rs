@@ -21,7 +21,7 @@ fn the_mapping_checks() {
     carcassonne_jcz::testing::assert_mapping_checks(
         kit().catalog(),
         &TileSource::default(),
-        "(siege): 1 sets, 4 tiles, 2 elements, 1 rule options, 1 actions",
+        "(siege): 2 sets, 10 tiles, 2 elements, 1 rule options, 1 actions",
     );
 }
 
@@ -95,6 +95,24 @@ fn the_rule_option_is_the_escape_variant() {
     let record = carcassonne_jcz::testing::import_record(&rgg, kit.catalog(), kit.tiles());
     let variants = serde_json::to_value(&record.config.variants).unwrap();
     assert_eq!(variants["siege"]["escape_from"], json!("any-tile"));
+}
+
+/// The same game with The Besiegers' SI.BE/RrC (SB-F: a besieged city cap
+/// north, a road curve west–south) in place of SI.CA/RCr: JCZ's set
+/// `siege/besiegers` is the variant `tile_set = "besiegers"`; the same
+/// escape, the same scores.
+#[test]
+fn the_besiegers_set_imports_as_the_tile_set_variant() {
+    let kit = kit();
+    let besiegers = save()
+        .replace("siege/cathars", "siege/besiegers")
+        .replace("SI.CA/RCr", "SI.BE/RrC");
+    let record = carcassonne_jcz::testing::import_record(&besiegers, kit.catalog(), kit.tiles());
+    let variants = serde_json::to_value(&record.config.variants).unwrap();
+    assert_eq!(variants["siege"]["tile_set"], json!("besiegers"));
+    let game = kit.replay_record(&record).unwrap();
+    assert_eq!((game.state().score(0), game.state().score(1)), (0, 4));
+    assert_eq!(game.state().figures().iter().filter(|f| f.owner == 0).count(), 0);
 }
 
 #[test]

@@ -188,3 +188,44 @@ fn one_knight_escapes_a_turn_in_all() {
     assert_eq!(followers(&game, 0), 1);
     assert_eq!(game.state().score(0), 0);
 }
+
+/// besiegers.json (`tile_set = "besiegers"`). "The rules are identical to
+/// those of The Cathars, but the geography of the Besiegers tiles […] are
+/// all new": Ann's knight in SB-F's besieged city cap at (1,0); Bob's monk
+/// in B at (0,1), at a corner of it; after Ann's U at (-1,0) she may
+/// escape, and stays. Bob's SB-A turned 180° at (1,-1), a besieged city
+/// open to the north, closes Ann's cap on its south side: the city is
+/// SB-A's three sides and SB-F's cap, still open. End: 2 tiles, besieged,
+/// unfinished: 0. Bob's cloister: itself and 3 tiles, 4.
+#[test]
+fn the_besiegers_tiles_play_by_the_same_rules() {
+    let kit = kit();
+    let offered = options(&kit.replay_first("besiegers.json", 6));
+    assert!(offered.contains(&r#"{"siege":"stay"}"#.to_string()), "{offered:?}");
+    let game = kit.replay("besiegers.json");
+    assert!(game.is_over());
+    assert_eq!((game.state().score(0), game.state().score(1)), (0, 4));
+    assert_eq!(points(&game, 0, "cities"), 0);
+}
+
+/// "The Cathars expansion of 4 tiles"; "The C1 Besiegers" six: one release
+/// or the other is in the bag.
+#[test]
+fn the_tile_set_variant_picks_the_release() {
+    let kit = kit();
+    let count = |set: &str| -> usize {
+        let mut config = carcassonne_core::GameConfig::with_players(2);
+        config.expansions = vec![INFO.id.to_string()];
+        config
+            .variants
+            .entry(INFO.id.to_string())
+            .or_default()
+            .insert("tile_set".to_string(), set.into());
+        let game = Game::new(kit.rules(&config)).expect("a game");
+        // The base game's 72 tiles, the start among them; the first turn's
+        // tile is drawn already, neither in the bag nor on the board.
+        game.state().tiles_left() + 1 + game.state().board().tiles().len() - 72
+    };
+    assert_eq!(count("cathars"), 4);
+    assert_eq!(count("besiegers"), 6);
+}
