@@ -14,6 +14,7 @@ use carcassonne_bridges_castles_and_bazaars as _;
 use carcassonne_cleric_and_serf as _;
 use carcassonne_count_of_carcassonne as _;
 use carcassonne_crop_circles as _;
+use carcassonne_cult as _;
 use carcassonne_darmstadt_promos as _;
 use carcassonne_decinsky_sneznik as _;
 use carcassonne_easter as _;
@@ -30,6 +31,7 @@ use carcassonne_obelisk as _;
 use carcassonne_river as _;
 use carcassonne_river_ii as _;
 use carcassonne_robbers_son as _;
+use carcassonne_siege as _;
 use carcassonne_spiel_doch as _;
 use carcassonne_the_city_gates as _;
 use carcassonne_the_festival as _;
@@ -50,13 +52,14 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 37] = [
+pub static LINKED: [&ExpansionInfo; 39] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
     &carcassonne_cleric_and_serf::INFO,
     &carcassonne_count_of_carcassonne::INFO,
     &carcassonne_crop_circles::INFO,
+    &carcassonne_cult::INFO,
     &carcassonne_darmstadt_promos::INFO,
     &carcassonne_decinsky_sneznik::INFO,
     &carcassonne_easter::INFO,
@@ -74,6 +77,7 @@ pub static LINKED: [&ExpansionInfo; 37] = [
     &carcassonne_river_ii::INFO,
     &carcassonne_spiel_doch::INFO,
     &carcassonne_robbers_son::INFO,
+    &carcassonne_siege::INFO,
     &carcassonne_the_city_gates::INFO,
     &carcassonne_the_festival::INFO,
     &carcassonne_the_flier::INFO,
