@@ -10,9 +10,12 @@ use carcassonne_core::{Event, Game, Pos};
 use carcassonne_courier::INFO;
 use carcassonne_testkit::{Kit, points, with_variant};
 
-/// The Phantom in the catalog, for phantom.json.
+/// The Phantom and The Abbot in the catalog, for phantom.json and
+/// garden.json.
 fn kit() -> Kit {
-    Kit::new(&INFO, env!("CARGO_MANIFEST_DIR")).with(&carcassonne_the_phantom::INFO)
+    Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
+        .with(&carcassonne_the_phantom::INFO)
+        .with(&carcassonne_abbot::INFO)
 }
 
 /// Where the Courier stands, if it is on the board.
@@ -159,6 +162,22 @@ fn the_first_follower_that_qualifies_gets_the_message() {
     assert_eq!(courier_at(&game), Some(Pos::new(1, 0)));
     assert_eq!(points(&game, 0, INFO.id), 2);
     assert_eq!(scores(&game), (4, 0));
+}
+
+/// garden.json, with The Abbot ("an unfinished feature such as a city,
+/// road, monastery, or garden"): Ann's CU-D at (1,0) draws the Courier; she
+/// deploys nothing. Bob's EG at (1,-1), north of it, his abbot on its
+/// garden, beside the Courier: the Courier goes to (1,-1) and Bob scores
+/// the garden as at the end (1 + CU-D and D round it: 3). End: the garden
+/// 3 again. Bob 6, Ann 0.
+#[test]
+fn an_abbot_on_a_garden_gets_a_message() {
+    let kit = kit();
+    let game = kit.replay("garden.json");
+    assert!(game.is_over());
+    assert_eq!(courier_at(&game), Some(Pos::new(1, -1)));
+    assert_eq!(points(&game, 1, INFO.id), 3);
+    assert_eq!(scores(&game), (0, 6));
 }
 
 /// The message and the letter in the turn's log, in words.
