@@ -31,8 +31,8 @@ use carcassonne_core::serde_json::{self, json};
 use carcassonne_core::tiles::{AttributeDecl, AttributePlace, KindScoring, TileArrangement, TileType};
 use carcassonne_core::words::Line;
 use carcassonne_core::{
-    BuildContext, CoreState, Ctx, Expansion, ExpansionGroup, ExpansionInfo, FigureClass, FigureDecl, FigurePlacement,
-    Pos, Recall, Strength, ValueKind, VariantDecl, register_expansion,
+    BuildContext, CoreState, Ctx, Event, Expansion, ExpansionGroup, ExpansionInfo, FigureClass, FigureDecl,
+    FigurePlacement, Pos, Recall, Strength, ValueKind, VariantDecl, register_expansion,
 };
 
 /// The expansion's id, also the key of its attribute tables in tile files.
@@ -151,9 +151,9 @@ struct Courier {
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(crate = "carcassonne_core::serde")]
 pub struct State {
-    /// The followers the turn's player deployed this turn, in order (each
-    /// one's id, tile and feature index): "the player's meeple, placed in
-    /// this turn".
+    /// The followers deployed on features this turn, in order, whoever
+    /// owns them (each one's id, tile and feature index, kept up to date
+    /// when a rule moves one): "the player's meeple, placed in this turn".
     deployed: Vec<(FigureId, Pos, u8)>,
 }
 
@@ -282,13 +282,12 @@ impl Expansion for Courier {
     }
 
     fn hooks(&self) -> Hooks {
-        Hooks::TILE_PLACED | Hooks::FIGURE_DEPLOYED | Hooks::AFTER_SCORING
+        Hooks::TILE_PLACED | Hooks::OBSERVE | Hooks::END_OF_TURN
     }
 
-    // Only a letter tile moves the Courier; the end of the turn matters only
-    // once a follower was deployed.
+    // Only a letter tile moves the Courier.
     fn armed_hooks(&self) -> Hooks {
-        Hooks::TILE_PLACED | Hooks::AFTER_SCORING
+        Hooks::TILE_PLACED
     }
 
     fn armed_by_tile(&self, tile: &TileType) -> Hooks {
@@ -327,25 +326,45 @@ impl Expansion for Courier {
         ctx.log_with(|| json!({"letter": [placed.pos.x, placed.pos.y]}));
     }
 
-    /// "the player's meeple, placed in this turn": each follower the
-    /// turn's player deploys, in order (a second one, The Phantom's, is
-    /// asked about only when the first does not qualify).
-    fn figure_deployed(&self, state: &mut State, ctx: &mut Ctx<'_>, figure: &PlacedFigure) {
-        let Spot::Feature(fi) = figure.spot else {
-            return;
-        };
-        if !is_follower(ctx.view(), figure) || figure.owner != ctx.view().turn().player {
-            return;
+    /// "the player's meeple, placed in this turn": each follower deployed
+    /// on a feature this turn, in order, however it came (the turn's
+    /// deployment, The Phantom's second one, a crop circle's, a wagon
+    /// moving on), followed if a rule moves it on in the same turn (a
+    /// flier landing), as FanCloisterZone reads its deployments.
+    fn observe(&self, state: &mut State, view: &CoreState, event: &Event) {
+        match *event {
+            Event::TurnStarted { .. } if !state.deployed.is_empty() => state.deployed.clear(),
+            Event::FigureDeployed {
+                figure,
+                pos,
+                spot: Spot::Feature(fi),
+                ..
+            } if view.figure(figure).is_some_and(|f| is_follower(view, f)) => {
+                state.deployed.push((figure, pos, fi));
+            }
+            Event::FigureMoved { figure, pos, spot } => {
+                if let Some(entry) = state.deployed.iter_mut().find(|e| e.0 == figure) {
+                    match spot {
+                        Spot::Feature(fi) => *entry = (figure, pos, fi),
+                        _ => state.deployed.retain(|e| e.0 != figure),
+                    }
+                }
+            }
+            Event::FigureReturned { figure, .. } | Event::FigureCaptured { figure, .. }
+                if state.deployed.iter().any(|e| e.0 == figure) =>
+            {
+                state.deployed.retain(|e| e.0 != figure);
+            }
+            _ => {}
         }
-        state.deployed.push((figure.id, figure.pos, fi));
-        ctx.arm(Hooks::AFTER_SCORING);
     }
 
     /// "4. End of turn - The Courier Move - Receiving a thank-you message":
-    /// after the turn's scoring, the first follower deployed this turn, if
-    /// it qualifies, draws the Courier to its tile and its player scores
-    /// the message.
-    fn after_scoring(&self, state: &mut State, ctx: &mut Ctx<'_>) {
+    /// the last thing in the turn (after the turn's scoring and whatever
+    /// other expansions ask after it, such as a crop circle's followers),
+    /// the first follower deployed this turn that qualifies draws the
+    /// Courier to its tile and its owner scores the message.
+    fn end_of_turn(&self, state: &mut State, ctx: &mut Ctx<'_>) {
         let messenger = self.messenger(state, ctx.view());
         if !state.deployed.is_empty() {
             state.deployed.clear();

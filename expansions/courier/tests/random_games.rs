@@ -2,8 +2,9 @@
 //! (the test kit's harness: figures conserved, the total score never
 //! falling, every listed option accepted, records replaying exactly), for 2,
 //! 3 and 5 players, under every variant, alone and with The Abbot (gardens
-//! and the abbot), The Phantom (a second follower a turn) and Hills &
-//! Sheep (a shepherd, no follower); and messages are scored.
+//! and the abbot), Crop Circles (followers added after the scoring), The
+//! Phantom (a second follower a turn) and Hills & Sheep (a shepherd, no
+//! follower); and messages are scored.
 
 use carcassonne_core::{GameConfig, Value};
 use carcassonne_courier::INFO;
@@ -14,6 +15,7 @@ fn kit() -> Kit {
         .with(&carcassonne_abbot::INFO)
         .with(&carcassonne_the_phantom::INFO)
         .with(&carcassonne_hills_and_sheep::INFO)
+        .with(&carcassonne_crop_circles::INFO)
 }
 
 fn config(players: usize, seed: u64, others: &[&str], variants: &[(&str, Value)]) -> GameConfig {
@@ -32,7 +34,7 @@ fn games_keep_the_invariants_of_any_game() {
     let text = |s: &str| Value::Text(s.into());
     for (players, seed, others, variants) in [
         (2, 0, &[][..], vec![]),
-        (3, 10, &["abbot"][..], vec![("reach", text("adjacent"))]),
+        (3, 10, &["abbot", "crop-circles"][..], vec![("reach", text("adjacent"))]),
         (5, 20, &["the-phantom"][..], vec![("message", text("own"))]),
         (
             2,

@@ -10,12 +10,13 @@ use carcassonne_core::{Event, Game, Pos};
 use carcassonne_courier::INFO;
 use carcassonne_testkit::{Kit, points, with_variant};
 
-/// The Phantom and The Abbot in the catalog, for phantom.json and
-/// garden.json.
+/// The Phantom, The Abbot and Crop Circles in the catalog, for
+/// phantom.json, garden.json and crop-circle.json.
 fn kit() -> Kit {
     Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
         .with(&carcassonne_the_phantom::INFO)
         .with(&carcassonne_abbot::INFO)
+        .with(&carcassonne_crop_circles::INFO)
 }
 
 /// Where the Courier stands, if it is on the board.
@@ -178,6 +179,23 @@ fn an_abbot_on_a_garden_gets_a_message() {
     assert_eq!(courier_at(&game), Some(Pos::new(1, -1)));
     assert_eq!(points(&game, 1, INFO.id), 3);
     assert_eq!(scores(&game), (0, 6));
+}
+
+/// crop-circle.json, with Crop Circles: Ann's CU-A turned 90° at (1,0)
+/// (the Courier goes there), her follower on the road (D, CU-A): a
+/// message, 2. Bob's road crop circle CR-D at (0,1), no deployment; he
+/// chooses "add" and Ann adds a follower beside hers. That follower was
+/// placed this turn, on the Courier's tile: at the end of the turn (after
+/// the crop circle, which comes after the scoring) Ann receives a message
+/// for the road again, 2, as FanCloisterZone gives it to the follower's
+/// owner. End: the road 2 for Ann. Ann 6, Bob 0.
+#[test]
+fn a_follower_added_by_a_crop_circle_gets_the_message_at_the_end_of_the_turn() {
+    let kit = kit();
+    let game = kit.replay("crop-circle.json");
+    assert!(game.is_over());
+    assert_eq!(points(&game, 0, INFO.id), 4);
+    assert_eq!(scores(&game), (6, 0));
 }
 
 /// The message and the letter in the turn's log, in words.
