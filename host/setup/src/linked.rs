@@ -13,6 +13,7 @@ use carcassonne_abbot as _;
 use carcassonne_bridges_castles_and_bazaars as _;
 use carcassonne_cleric_and_serf as _;
 use carcassonne_count_of_carcassonne as _;
+use carcassonne_courier as _;
 use carcassonne_crop_circles as _;
 use carcassonne_cult as _;
 use carcassonne_darmstadt_promos as _;
@@ -52,12 +53,13 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 39] = [
+pub static LINKED: [&ExpansionInfo; 40] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
     &carcassonne_cleric_and_serf::INFO,
     &carcassonne_count_of_carcassonne::INFO,
+    &carcassonne_courier::INFO,
     &carcassonne_crop_circles::INFO,
     &carcassonne_cult::INFO,
     &carcassonne_darmstadt_promos::INFO,
