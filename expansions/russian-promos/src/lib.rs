@@ -526,6 +526,9 @@ impl Expansion for RussianPromos {
             .iter()
             .filter(|f| f.owner != NEUTRAL && f.spot == Spot::Tile)
             .filter(|f| self.trap_at(view, f.pos) == Some(Trap::Vodyanoy))
+            // "Followers … get -2 points each": a special figure the
+            // variant traps costs nothing.
+            .filter(|f| Self::class(view, f.kind) == Some(FigureClass::Follower))
             .map(|f| (f.owner, f.pos))
             .collect();
         lost.sort_unstable();

@@ -183,20 +183,45 @@ fn a_follower_placed_on_the_tree_s_road_is_caught_at_once() {
     assert_eq!(scores(&game), (0, 0));
 }
 
-/// The variant `vodyanoy_special_figures` changes nothing for followers:
-/// vodyanoy_stay.json replays the same with it on.
+/// Where Ann's builder stands: (x, y, on the tile itself).
+fn builder_of(game: &Game) -> Vec<(i32, i32, bool)> {
+    let builder = game.state().tables().figure_index("builder").unwrap();
+    game.state()
+        .figures()
+        .iter()
+        .filter(|f| f.owner == 0 && f.kind == builder)
+        .map(|f| (f.pos.x, f.pos.y, f.spot == Spot::Tile))
+        .collect()
+}
+
+/// vodyanoy_builder.json, with Traders & Builders. Ann's U at (1,0), her
+/// follower on the start road; Bob's U at (-1,0); Ann's U at (2,0), her
+/// builder on that road; Bob's RU-D at (2,1), beside both. "The rules
+/// allow the Vodyanoy tile to trap followers only": her follower goes onto
+/// the lake (-2); her builder, left without her follower on the road, goes
+/// home by Traders & Builders' rule ("builders and pigs may be returned to
+/// their player's supply if the last player's follower supporting them on
+/// a feature is trapped"). With the variant
+/// `vodyanoy_special_figures` the builder goes onto the lake too, and costs
+/// nothing ("Followers … get -2 points each"): -2 all the same.
 #[test]
-fn the_special_figures_variant_leaves_followers_as_they_are() {
+fn the_vodyanoy_traps_special_figures_only_with_the_variant() {
     let kit = kit();
+    let game = kit.replay("vodyanoy_builder.json");
+    assert!(game.is_over());
+    assert_eq!(followers_of(&game, 0), [(2, 1, true)]);
+    assert!(builder_of(&game).is_empty());
+    assert_eq!(scores(&game), (-2, 0));
     let record = with_variant(
-        &kit.record("vodyanoy_stay.json"),
+        &kit.record("vodyanoy_builder.json"),
         INFO.id,
         "vodyanoy_special_figures",
         true.into(),
     );
     let game = kit.replay_record(&record).unwrap();
+    assert_eq!(followers_of(&game, 0), [(2, 1, true)]);
+    assert_eq!(builder_of(&game), [(2, 1, true)]);
     assert_eq!(scores(&game), (-2, 0));
-    assert_eq!(followers_of(&game, 0), [(1, 1, true)]);
 }
 
 /// solovei_builder.json, with Traders & Builders. Ann's U at (1,0), her
@@ -221,4 +246,19 @@ fn solovei_traps_a_special_figure_when_it_is_the_nearest() {
     assert_eq!(on_tree, [builder]);
     assert_eq!(followers_of(&game, 0), [(1, 0, false)]);
     assert_eq!(scores(&game), (5, 0));
+}
+
+/// solovei_then_vodyanoy.json. Ann's RU-D at (0,1); Bob's U at (-1,0);
+/// Ann's U at (-2,0), her follower on the start road, 2 columns from the
+/// lake. Bob's RU-C at (1,0) extends the road: Solovei takes Ann's
+/// follower (3 tiles along the road) onto his tree, and the tree's tile is
+/// diagonal to the lake: "Meeple trapped by Solovei and moved to Tile with
+/// Solovei Tree. If this tile is adjacent to Vodyanoy, then Vodyanoy trap"
+/// it. It ends on the lake: Ann -2.
+#[test]
+fn a_figure_caught_on_a_tree_beside_the_lake_goes_on_to_the_lake() {
+    let game = kit().replay("solovei_then_vodyanoy.json");
+    assert!(game.is_over());
+    assert_eq!(followers_of(&game, 0), [(0, 1, true)]);
+    assert_eq!(scores(&game), (-2, 0));
 }
