@@ -24,7 +24,9 @@ use carcassonne_core::features::NodeId;
 use carcassonne_core::figures::{FigureId, NEUTRAL, PlacedFigure, Spot};
 use carcassonne_core::serde::{Deserialize, Serialize};
 use carcassonne_core::serde_json::{self, json};
-use carcassonne_core::tiles::{AttributeDecl, AttributePlace, FeatureKind, FeatureKindDecl, KindScoring, KindShape};
+use carcassonne_core::tiles::{
+    AttributeDecl, AttributePlace, FeatureKind, FeatureKindDecl, KindScoring, KindShape, TileType,
+};
 use carcassonne_core::{
     AfterPlacement, BuildContext, CoreState, Ctx, Deployment, Expansion, ExpansionGroup, ExpansionInfo, FigureClass,
     Line, Pos, Segment, ValueKind, VariantDecl, register_expansion,
@@ -444,13 +446,35 @@ impl Expansion for RussianPromos {
     }
 
     fn hooks(&self) -> Hooks {
-        Hooks::TILE_PLACED
+        Hooks::TILE_DRAWN
+            | Hooks::TILE_PLACED
             | Hooks::DEPLOYMENT_ALLOWED
             | Hooks::FIGURE_DEPLOYED
             | Hooks::AFTER_DEPLOY
             | Hooks::FEATURE_POINTS
             | Hooks::AFTER_SCORING
             | Hooks::FINAL_SCORING
+    }
+
+    // `tile_placed` matters only once a trap lies on the board, or for a
+    // trap's own tile: armed then, so that until a trap is placed the
+    // whole moves of a turn are listed without playing each placement.
+    fn armed_hooks(&self) -> Hooks {
+        Hooks::TILE_PLACED
+    }
+
+    fn armed_by_tile(&self, tile: &TileType) -> Hooks {
+        if self.traps.get(tile.index as usize).copied().flatten().is_some() {
+            Hooks::TILE_PLACED
+        } else {
+            Hooks::NONE
+        }
+    }
+
+    fn tile_drawn(&self, _state: &mut State, ctx: &mut Ctx<'_>, _tile: &TileType) {
+        if !self.traps_on_board(ctx.view()).is_empty() {
+            ctx.arm(Hooks::TILE_PLACED);
+        }
     }
 
     // A tile that joins or extends a road through a tree springs the tree;
