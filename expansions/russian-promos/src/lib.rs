@@ -281,7 +281,7 @@ impl RussianPromos {
         dist.insert(start, 0u32);
         let mut queue = std::collections::VecDeque::from([start]);
         while let Some(n) = queue.pop_front() {
-            let d = dist[&n];
+            let d = dist.get(&n).copied().unwrap_or(0);
             let placed = *view.tile_of_node(n);
             let tile = view.tables().tile(placed.tile);
             let Some(def) = tile.def.features.get(view.feature_index(n)) else {
