@@ -108,8 +108,8 @@ fn what_the_engine_lacks_is_refused_by_name() {
         ),
         (
             r#""basic:1": 1"#,
-            r#""basic:1": 1, "russian-promos": 1"#,
-            "the JCZ tile set `russian-promos`",
+            r#""basic:1": 1, "made-up-promos": 1"#,
+            "the JCZ tile set `made-up-promos`",
         ),
         (
             r#""small-follower": 7"#,

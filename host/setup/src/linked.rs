@@ -33,6 +33,7 @@ use carcassonne_river as _;
 use carcassonne_river_ii as _;
 use carcassonne_robbers_son as _;
 use carcassonne_siege as _;
+use carcassonne_russian_promos as _;
 use carcassonne_spiel_doch as _;
 use carcassonne_the_city_gates as _;
 use carcassonne_the_festival as _;
@@ -53,7 +54,7 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 40] = [
+pub static LINKED: [&ExpansionInfo; 41] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
@@ -80,6 +81,7 @@ pub static LINKED: [&ExpansionInfo; 40] = [
     &carcassonne_spiel_doch::INFO,
     &carcassonne_robbers_son::INFO,
     &carcassonne_siege::INFO,
+    &carcassonne_russian_promos::INFO,
     &carcassonne_the_city_gates::INFO,
     &carcassonne_the_festival::INFO,
     &carcassonne_the_flier::INFO,
