@@ -30,7 +30,7 @@ fn the_mapping_checks() {
 ///
 /// 1. Ann: BA/RFr (U) at (1,0), her follower on its road. No Courier yet.
 /// 2. Bob: BA/L (B) at (0,1), a monk.
-/// 3. Ann: the-courier/ffrr.me.m (CU-D) at (2,0): the Courier goes there;
+/// 3. Ann: the-courier/ffrr.me.m (COU-D) at (2,0): the Courier goes there;
 ///    her monk on it: a message for her road (3) and cloister (2): 5.
 /// 4. Bob: BA/LR (A) turned 270° at (-1,0), a monk, in the Courier's row:
 ///    a message for his two cloisters (3 and 4): 7.

@@ -1,7 +1,7 @@
 //! The Courier replayed from hand-written games, worked out by hand from
 //! the rules quoted in docs/expansions/courier.md. The start tile D at
 //! (0, 0) has a city cap north and a road west–east; y grows southward.
-//! CU-B: a city cap north and a road crossing; CU-D: a cloister and a road
+//! COU-B: a city cap north and a road crossing; COU-D: a cloister and a road
 //! curve south–west. Ann is player 0, Bob player 1.
 
 use carcassonne_core::figures::Spot;
@@ -39,9 +39,9 @@ fn scores(game: &Game) -> (i32, i32) {
 /// 1. Ann: U at (1,0), her follower on the road (D–U). The Courier waits
 ///    beside the board ("Place the Courier to the side for now"): nothing.
 /// 2. Bob: B (cloister) at (0,1), a monk. Still nothing.
-/// 3. Ann: CU-D at (2,0): its letter draws the Courier there. Her monk on
+/// 3. Ann: COU-D at (2,0): its letter draws the Courier there. Her monk on
 ///    its cloister stands on the Courier's tile: a message. Round (2,0):
-///    her road (D, U, CU-D's curve: 3 tiles, 3) and her cloister (1 + U
+///    her road (D, U, COU-D's curve: 3 tiles, 3) and her cloister (1 + U
 ///    beside it: 2). Bob's cloister at (0,1) is two columns away. Ann 5.
 /// 4. Bob: A turned 270° at (-1,0), its road ends D's road in the west; a
 ///    monk on its cloister, in the Courier's row three tiles away: the
@@ -49,7 +49,7 @@ fn scores(game: &Game) -> (i32, i32) {
 ///    and his cloister at (0,1) (1 + A, D, U: 4); Ann's follower stands at
 ///    (1,0), outside. Bob 7.
 ///
-/// End: Ann's road (A, D, U, CU-D, open south) 4 and her cloister 2; Bob's
+/// End: Ann's road (A, D, U, COU-D, open south) 4 and her cloister 2; Bob's
 /// cloisters 4 and 3. Ann 5 + 6 = 11, Bob 7 + 7 = 14.
 #[test]
 fn a_follower_in_line_draws_the_courier_and_scores_the_features_round_it() {
@@ -100,18 +100,18 @@ fn the_own_message_scores_the_followers_feature_only() {
 
 /// completed.json.
 ///
-/// 1. Ann: CU-B at (1,0) (the Courier goes there), her follower on its west
+/// 1. Ann: COU-B at (1,0) (the Courier goes there), her follower on its west
 ///    road, which runs on through D: on the Courier's tile, a message for
 ///    the road, 2 tiles: 2.
-/// 2. Bob: E turned 180° at (1,-1) closes CU-B's city, his follower in it:
+/// 2. Bob: E turned 180° at (1,-1) closes COU-B's city, his follower in it:
 ///    4, and the follower goes home at the turn's scoring. It stood in the
 ///    Courier's column, but not "at the end of the turn in an unfinished
 ///    feature": no message, the Courier stays.
 /// 3. Ann: U at (2,0), a farmer on its north field, in the Courier's row:
 ///    a field is no "city, road, monastery, or garden": no message.
 ///
-/// End: Ann's road (D, CU-B's west road) 2; her farm (D, CU-B and U north
-/// of the road) touches CU-B's finished city: 3. Ann 2 + 5 = 7, Bob 4.
+/// End: Ann's road (D, COU-B's west road) 2; her farm (D, COU-B and U north
+/// of the road) touches COU-B's finished city: 3. Ann 2 + 5 = 7, Bob 4.
 #[test]
 fn a_finished_feature_or_a_field_brings_no_message() {
     let kit = kit();
@@ -146,13 +146,13 @@ fn without_letter_tiles_the_courier_starts_on_the_start_tile() {
 
     // The letter tiles are out of the game: a draw of one is refused.
     let mut record = kit.record("no-tiles.json");
-    record.config.draw_order = Some(vec!["CU-A".into(), "B".into()]);
+    record.config.draw_order = Some(vec!["COU-A".into(), "B".into()]);
     assert!(kit.replay_record(&record).is_err());
 }
 
-/// phantom.json, with The Phantom: Ann's CU-A turned 90° at (1,0) carries
+/// phantom.json, with The Phantom: Ann's COU-A turned 90° at (1,0) carries
 /// D's road on; the Courier goes there. Her follower on its north field (no
-/// message: a field), then her phantom on the road (D, CU-A): the first of
+/// message: a field), then her phantom on the road (D, COU-A): the first of
 /// the turn's followers that qualifies gets the message, 2. End: the road
 /// 2 for the phantom, the farm touches D's open city: 0. Ann 4.
 #[test]
@@ -166,10 +166,10 @@ fn the_first_follower_that_qualifies_gets_the_message() {
 }
 
 /// garden.json, with The Abbot ("an unfinished feature such as a city,
-/// road, monastery, or garden"): Ann's CU-D at (1,0) draws the Courier; she
+/// road, monastery, or garden"): Ann's COU-D at (1,0) draws the Courier; she
 /// deploys nothing. Bob's EG at (1,-1), north of it, his abbot on its
 /// garden, beside the Courier: the Courier goes to (1,-1) and Bob scores
-/// the garden as at the end (1 + CU-D and D round it: 3). End: the garden
+/// the garden as at the end (1 + COU-D and D round it: 3). End: the garden
 /// 3 again. Bob 6, Ann 0.
 #[test]
 fn an_abbot_on_a_garden_gets_a_message() {
@@ -181,8 +181,8 @@ fn an_abbot_on_a_garden_gets_a_message() {
     assert_eq!(scores(&game), (0, 6));
 }
 
-/// crop-circle.json, with Crop Circles: Ann's CU-A turned 90° at (1,0)
-/// (the Courier goes there), her follower on the road (D, CU-A): a
+/// crop-circle.json, with Crop Circles: Ann's COU-A turned 90° at (1,0)
+/// (the Courier goes there), her follower on the road (D, COU-A): a
 /// message, 2. Bob's road crop circle CR-D at (0,1), no deployment; he
 /// chooses "add" and Ann adds a follower beside hers. That follower was
 /// placed this turn, on the Courier's tile: at the end of the turn (after
