@@ -2,7 +2,7 @@
 //! is only a Cargo dependency would silently drop its registration, so each
 //! must also be named in `host/setup/src/linked.rs`. The set is discovered
 //! (workspace members under `expansions/`), so linking a new expansion
-//! needs no edit here.
+//! needs no edit here; a crate not linked yet says why in its manifest.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -12,7 +12,10 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// The package names of the workspace members under `expansions/`.
+/// The package names of the workspace members under `expansions/`, but
+/// those whose manifest says why they are not linked yet
+/// (`[package.metadata.carcassonne] unlinked = "why"`: written, waiting for
+/// something such as its tiles' layouts).
 fn expansion_members() -> BTreeSet<String> {
     let manifest: toml::Table = std::fs::read_to_string(root().join("Cargo.toml"))
         .expect("workspace manifest")
@@ -23,12 +26,18 @@ fn expansion_members() -> BTreeSet<String> {
         .iter()
         .filter_map(|m| m.as_str())
         .filter(|m| m.starts_with("expansions/"))
-        .map(|m| {
+        .filter_map(|m| {
             let crate_manifest: toml::Table = std::fs::read_to_string(root().join(m).join("Cargo.toml"))
                 .expect("member manifest")
                 .parse()
                 .expect("toml");
-            crate_manifest["package"]["name"].as_str().expect("name").to_string()
+            let package = &crate_manifest["package"];
+            let unlinked = package
+                .get("metadata")
+                .and_then(|m| m.get("carcassonne"))
+                .and_then(|c| c.get("unlinked"))
+                .is_some_and(|why| why.as_str().is_some_and(|w| !w.trim().is_empty()));
+            (!unlinked).then(|| package["name"].as_str().expect("name").to_string())
         })
         .collect()
 }
