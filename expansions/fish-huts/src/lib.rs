@@ -15,8 +15,9 @@
 //! so the expansion requires The River (with The River II as well, the two
 //! make one river). Written with the
 //! authoring kit only: a feature kind, a variant, the arrangement of the
-//! bag, `after_scoring` with `score_feature` (so expansions that add to a
-//! feature's points, such as the fairy, hear of it), the core's ranges.
+//! bag, `after_scoring` with `score_completed_feature` (so expansions that
+//! pay for a completed feature, such as the fairy, hear of it as complete),
+//! the core's ranges.
 
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::features::NodeId;
@@ -196,7 +197,9 @@ impl Expansion for FishHuts {
             let points = HUT_POINTS + RIVER_BONUS * rivers as i32;
             let winners = view.majority(node);
             let figures: Vec<_> = view.figures_in(node).map(|f| f.id).collect();
-            ctx.score_feature(node, points, &winners, "");
+            // Completed by this rule, which the core does not see: heard as
+            // complete, so bonuses for a completed feature (the fairy's) apply.
+            ctx.score_completed_feature(node, points, &winners, "");
             for id in figures {
                 ctx.return_figure(id);
             }

@@ -57,6 +57,47 @@ fn a_big_follower_may_be_the_poissonnier() {
     assert_eq!(view.supply(0, view.tables().figure_index("big-follower").unwrap()), 1);
 }
 
+/// fairy.json: complete.json with The Princess & the Dragon on (its
+/// fairy's 3 points only for a completed feature: `fairy_final_scoring =
+/// false`, so they come from the completion alone). After her
+/// river tile Ann moves the fairy next to her poissonnier instead of
+/// deploying; at the start of her next turn the fairy gives her 1 point.
+/// When Bob's cloister completes the hut, Ann scores 9 for it, and the
+/// fairy's follower's feature being completed, 3 more (FanCloisterZone's
+/// fishhuts-fairy pays "fairy for 3 points" for a completed hut too).
+#[test]
+fn the_fairy_pays_3_when_its_hut_is_completed() {
+    let kit = kit().with(&carcassonne_the_princess_and_the_dragon::INFO);
+    let game = kit.replay("fairy.json");
+    assert!(game.is_over());
+    assert_eq!(points(&game, 0, "fish-huts"), 9);
+    assert_eq!(game.state().score(0), 9 + 1 + 3);
+}
+
+/// fairy-unfinished.json: unfinished.json with The Princess & the Dragon
+/// on; with her last tile Ann moves the fairy next to her poissonnier. The
+/// hut is unfinished at the end: 0 points for it, but the core scores it
+/// (for 0, its kind being one it never pays) as every feature with a
+/// follower, as FanCloisterZone does ("Betty scored fishhut for 0 points"),
+/// so the fairy pays its 3 points at the end as for any feature scored then
+/// (`fairy_final_scoring`, default true; FanCloisterZone's "Betty scored
+/// fairy for 3 points").
+#[test]
+fn an_unfinished_hut_is_scored_for_0_at_the_end() {
+    let kit = kit().with(&carcassonne_the_princess_and_the_dragon::INFO);
+    let game = kit.replay("fairy-unfinished.json");
+    assert!(game.is_over());
+    assert_eq!(points(&game, 0, "fish-huts"), 0);
+    assert_eq!(game.state().score(0), 3);
+    let off = with_variant(
+        &kit.record("fairy-unfinished.json"),
+        "the-princess-and-the-dragon",
+        "fairy_final_scoring",
+        json!(false),
+    );
+    assert_eq!(kit.replay_record(&off).unwrap().state().score(0), 0);
+}
+
 /// complete.json, first move: the hut is offered to the follower beside the
 /// tile's fields (and the river, where nobody stands, is not).
 #[test]
