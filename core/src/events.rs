@@ -173,6 +173,10 @@ pub enum Event {
         points: i32,
         /// The winners, a bit per seat (bit 0: seat 0).
         winners: u8,
+        /// The expansion completed the feature by its own rule
+        /// ([`Ctx::score_completed_feature`](crate::Ctx::score_completed_feature)):
+        /// it is heard as complete; otherwise as the core sees it.
+        completed_by_rule: bool,
     },
     /// An expansion lets the turn's player deploy once more this turn, one
     /// of these figures (a bit per figure kind), after the deployment and

@@ -1104,6 +1104,33 @@ impl<'a> Ctx<'a> {
     /// so in turn is refused (the game fails naming the expansion), so
     /// scorings never chain.
     pub fn score_feature(&mut self, feature: crate::features::NodeId, points: i32, winners: &[u8], source: &str) {
+        self.push_feature_scoring(feature, points, winners, source, false);
+    }
+
+    /// As [`score_feature`](Self::score_feature), for a feature this
+    /// expansion's own rule has just completed, which the core does not
+    /// see as complete (a kind it never scores, completed when tiles lie
+    /// round it in a shape of the expansion's): every expansion hears it
+    /// in `feature_scored` with `complete` true, so bonuses paid for a
+    /// completed feature (the fairy's 3 points) apply as for any other.
+    pub fn score_completed_feature(
+        &mut self,
+        feature: crate::features::NodeId,
+        points: i32,
+        winners: &[u8],
+        source: &str,
+    ) {
+        self.push_feature_scoring(feature, points, winners, source, true);
+    }
+
+    fn push_feature_scoring(
+        &mut self,
+        feature: crate::features::NodeId,
+        points: i32,
+        winners: &[u8],
+        source: &str,
+        completed_by_rule: bool,
+    ) {
         let index = self.view.tables().score_source(self.slot, source);
         let mut mask = 0u8;
         for &w in winners {
@@ -1123,6 +1150,7 @@ impl<'a> Ctx<'a> {
             kind: self.view.features().kind(feature),
             points,
             winners: mask,
+            completed_by_rule,
         });
     }
 

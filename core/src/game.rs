@@ -1374,10 +1374,11 @@ impl Game {
                 kind,
                 points,
                 winners,
+                completed_by_rule,
             } = e
             {
                 self.emit(e);
-                self.scored_by_expansion(slot, feature, kind, points, winners);
+                self.scored_by_expansion(slot, feature, kind, points, winners, completed_by_rule);
             } else {
                 self.emit(e);
             }
@@ -1395,7 +1396,15 @@ impl Game {
     /// fails, naming the expansion.
     #[cold]
     #[inline(never)]
-    fn scored_by_expansion(&mut self, slot: u8, feature: NodeId, kind: FeatureKind, points: i32, winners: u8) {
+    fn scored_by_expansion(
+        &mut self,
+        slot: u8,
+        feature: NodeId,
+        kind: FeatureKind,
+        points: i32,
+        winners: u8,
+        completed_by_rule: bool,
+    ) {
         if self.scoring_by_expansion {
             let id = self.rules.expansions[slot as usize].info.id;
             self.broken.get_or_insert(PlayError::ExpansionFailed {
@@ -1407,7 +1416,7 @@ impl Game {
             });
             return;
         }
-        let complete = self.core.is_complete(feature);
+        let complete = completed_by_rule || self.core.is_complete(feature);
         let scoring = FeatureScoring {
             feature,
             kind,

@@ -20,6 +20,7 @@ use carcassonne_darmstadt_promos as _;
 use carcassonne_decinsky_sneznik as _;
 use carcassonne_easter as _;
 use carcassonne_family_feud as _;
+use carcassonne_fish_huts as _;
 use carcassonne_fruit_trees as _;
 use carcassonne_gamblers_luck as _;
 use carcassonne_hills_and_sheep as _;
@@ -54,7 +55,7 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 41] = [
+pub static LINKED: [&ExpansionInfo; 42] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
@@ -67,6 +68,7 @@ pub static LINKED: [&ExpansionInfo; 41] = [
     &carcassonne_decinsky_sneznik::INFO,
     &carcassonne_easter::INFO,
     &carcassonne_family_feud::INFO,
+    &carcassonne_fish_huts::INFO,
     &carcassonne_fruit_trees::INFO,
     &carcassonne_gamblers_luck::INFO,
     &carcassonne_hills_and_sheep::INFO,
