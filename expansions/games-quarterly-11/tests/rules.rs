@@ -12,6 +12,8 @@ fn kit() -> Kit {
     Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
         .with(&carcassonne_traders_and_builders::INFO)
         .with(&carcassonne_river::INFO)
+        .with(&carcassonne_river_ii::INFO)
+        .with(&carcassonne_inns_and_cathedrals::INFO)
 }
 
 fn scores(game: &Game) -> (i32, i32) {
@@ -68,8 +70,8 @@ fn the_river_tile_continues_the_river() {
 }
 
 /// The bag: the base game's 71 (start aside) and the ten land tiles;
-/// with The River its river tiles (its spring starts) and GQ-12 among
-/// them, never GQ's spring ("you should still only use one" spring).
+/// with The River or The River II its river tiles (its spring starts) and
+/// GQ-12 among them, never GQ's spring ("you should still only use one" spring).
 #[test]
 fn the_river_tiles_play_only_with_a_river_and_its_spring_stays_out() {
     let kit = kit();
@@ -88,10 +90,12 @@ fn the_river_tiles_play_only_with_a_river_and_its_spring_stays_out() {
         (rules.bag_size(), land, count("GQ-11"), count("GQ-12"))
     };
     assert_eq!(bag(&[INFO.id]), (81, 10, 0, 0));
-    let river_alone = {
-        let mut config = GameConfig::with_players(2);
-        config.expansions = vec!["river".into()];
-        kit.rules(&config).bag_size()
-    };
-    assert_eq!(bag(&[INFO.id, "river"]), (river_alone + 11, 10, 0, 1));
+    for river in ["river", "river-ii"] {
+        let river_alone = {
+            let mut config = GameConfig::with_players(2);
+            config.expansions = vec![river.into()];
+            kit.rules(&config).bag_size()
+        };
+        assert_eq!(bag(&[INFO.id, river]), (river_alone + 11, 10, 0, 1), "{river}");
+    }
 }
