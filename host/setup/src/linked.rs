@@ -23,6 +23,7 @@ use carcassonne_family_feud as _;
 use carcassonne_fish_huts as _;
 use carcassonne_fruit_trees as _;
 use carcassonne_gamblers_luck as _;
+use carcassonne_games_quarterly_11 as _;
 use carcassonne_hills_and_sheep as _;
 use carcassonne_inns_and_cathedrals as _;
 use carcassonne_king_and_robber_baron as _;
@@ -55,7 +56,7 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 42] = [
+pub static LINKED: [&ExpansionInfo; 43] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
@@ -71,6 +72,7 @@ pub static LINKED: [&ExpansionInfo; 42] = [
     &carcassonne_fish_huts::INFO,
     &carcassonne_fruit_trees::INFO,
     &carcassonne_gamblers_luck::INFO,
+    &carcassonne_games_quarterly_11::INFO,
     &carcassonne_hills_and_sheep::INFO,
     &carcassonne_inns_and_cathedrals::INFO,
     &carcassonne_king_and_robber_baron::INFO,
