@@ -83,7 +83,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
                   who scores the points of the next feature scored",
     // Each lays its own start in place of the normal start tile, which the
     // school tiles go beside ("issues can arise", the fine print says).
-    conflicts: &["river", "river-ii", "count-of-carcassonne", "spiel-doch"],
+    conflicts: &["river", "river-ii", "count-of-carcassonne", "spiel-doch", "wind-roses"],
     tile_files: &[carcassonne_core::tile_file!("the-school.toml", "tiles/the-school.toml")],
     variants: &[
         VariantDecl {

@@ -13,7 +13,7 @@ use carcassonne_testkit::{Kit, options, points, state, with_variant};
 use carcassonne_the_school::{ID, INFO, State};
 
 fn kit() -> Kit {
-    Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
+    Kit::new(&INFO, env!("CARGO_MANIFEST_DIR")).with(&carcassonne_the_princess_and_the_dragon::INFO)
 }
 
 fn holder(game: &Game) -> Option<u8> {
@@ -214,4 +214,29 @@ fn no_follower_may_stand_in_the_school() {
     assert_eq!(tables.kind_name(features[0].kind), "school");
     assert!(!tables.figure_may_stand(follower, features[0].kind));
     assert!(tables.figure_may_stand(follower, features[1].kind));
+}
+
+/// portal.json (with The Princess & the Dragon). Ann's portal tile PD-B at
+/// (-1,0) lets her put a follower on any unoccupied unfinished feature:
+/// "Followers can be deployed on features on school tiles outside the
+/// school itself, for example through use of a magic portal": SC-A's north
+/// road is offered and taken, the school is not offered.
+#[test]
+fn a_portal_reaches_the_school_tiles_roads_but_not_the_school() {
+    let kit = kit();
+    let game = kit.replay_first("portal.json", 1);
+    let listed = options(&game);
+    assert!(
+        listed.contains(&r#"{"deploy":{"at":[1,0],"feature":"road:N"}}"#.to_string()),
+        "{listed:?}"
+    );
+    assert!(!listed.iter().any(|o| o.contains("the-school")), "{listed:?}");
+    let game = kit.replay_first("portal.json", 2);
+    let on_school = game
+        .state()
+        .figures()
+        .iter()
+        .filter(|f| f.owner == 0 && f.pos == Pos::new(1, 0))
+        .count();
+    assert_eq!(on_school, 1);
 }
