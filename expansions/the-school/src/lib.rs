@@ -418,7 +418,14 @@ impl Expansion for School {
 
     fn options(&self, state: &State, _view: &CoreState, player: u8, out: &mut Vec<Action>) {
         if state.choosing == Some(player) {
-            out.extend((0..state.scored.len()).map(Action::Copy));
+            // One option for each number of points: two features worth the
+            // same give the teacher the same.
+            let scored = &state.scored;
+            out.extend(
+                (0..scored.len())
+                    .filter(|&i| !scored[..i].iter().any(|s| s.points == scored[i].points))
+                    .map(Action::Copy),
+            );
         }
     }
 
