@@ -44,6 +44,7 @@ use carcassonne_the_gold_mines as _;
 use carcassonne_the_labyrinth as _;
 use carcassonne_the_phantom as _;
 use carcassonne_the_princess_and_the_dragon as _;
+use carcassonne_the_school as _;
 use carcassonne_the_tower as _;
 use carcassonne_the_tunnel as _;
 use carcassonne_traders_and_builders as _;
@@ -56,7 +57,7 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 43] = [
+pub static LINKED: [&ExpansionInfo; 44] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
@@ -93,6 +94,7 @@ pub static LINKED: [&ExpansionInfo; 43] = [
     &carcassonne_the_labyrinth::INFO,
     &carcassonne_the_phantom::INFO,
     &carcassonne_the_princess_and_the_dragon::INFO,
+    &carcassonne_the_school::INFO,
     &carcassonne_the_tower::INFO,
     &carcassonne_the_tunnel::INFO,
     &carcassonne_traders_and_builders::INFO,
