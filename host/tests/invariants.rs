@@ -1156,3 +1156,19 @@ fn greedy_games_with_all_expansions_keep_their_invariants() {
         ],
     );
 }
+
+/// A game the proptest drew (twenty expansions, five players) where the
+/// Vodyanoy's lake (Russian Promos) trapped a farmer: the move kept the
+/// number of figures and the newest one, so Cleric and Serf's live farms
+/// missed it and drifted from the board until they heard the move itself.
+#[test]
+fn a_farmer_moved_by_another_rule_is_heard_by_the_live_serf() {
+    let catalog = catalog();
+    let config: GameConfig = serde_json::from_str(MOVED_FARMER_GAME).expect("the configuration reads");
+    let mut bot = RandomBot::new(13_428_030_559_367_405_727);
+    let coverage = play_checked(&catalog, config, &mut bot, Options::Sampled, 13_428_030_559_367_405_727);
+    assert!(coverage.decisions > 100, "the game was played");
+}
+
+/// The configuration of that game.
+const MOVED_FARMER_GAME: &str = r#"{"players":[{"name":"Player 1"},{"name":"Player 2"},{"name":"Player 3"},{"name":"Player 4"},{"name":"Player 5"}],"seed":9694409919034911377,"expansions":["abbey-and-mayor","bridges-castles-and-bazaars","cleric-and-serf","cult","darmstadt-promos","decinsky-sneznik","family-feud","fruit-trees","inns-and-cathedrals","king-and-robber-baron","monasteries","obelisk","river","robbers-son","russian-promos","the-city-gates","the-princess-and-the-dragon","the-tunnel","traders-and-builders","under-the-big-top"],"tiles_only":["abbot","courier","easter","fish-huts","hills-and-sheep","siege","the-festival","the-flier","watchtowers","wells"],"variants":{"abbey-and-mayor":{"barn_placement":"occupied"},"base":{"farmers":true,"tiny_city":true},"bridges-castles-and-bazaars":{"bazaar_auction":"no-auction","bazaar_builder_order":"auction-first","bazaar_during_round":"delay","bid_range":25},"cleric-and-serf":{"serf":"no-barn","serf_size":"live","tokens":"any-completer"},"cult":{"tile_set":"heretics-and-shrines"},"darmstadt-promos":{"remove_cloisters":2},"decinsky-sneznik":{"placement":"free-field"},"inns-and-cathedrals":{"final_scoring":"normal"},"monasteries":{"base_cloisters":"keep","packs":1},"river":{"start_tile":"shuffled","u_turn":"immediate"},"robbers-son":{"action":"may"},"russian-promos":{"vodyanoy_special_figures":true},"the-princess-and-the-dragon":{"fairy_final_scoring":false,"fairy_placement":"on-tile","princess":"may"},"the-tunnel":{"token_sets":"1/1"},"under-the-big-top":{"acrobats_final_scoring":"none","tile_set":"fcz-c1"}},"parts":{"abbey-and-mayor":{"abbey":false,"wagon":false},"inns-and-cathedrals":{"cathedrals":false,"inns":false},"the-princess-and-the-dragon":{"portal":false},"traders-and-builders":{"pig":false},"under-the-big-top":{"acrobats":false}},"figures":{"builder":2,"dragon":0,"fairy":1,"follower":0,"observation-tower":2,"ringmaster":1}}"#;

@@ -101,7 +101,9 @@ impl Expansion for ClericAndSerf {
         // after every turn); the barn rule watches barns and the farmers they
         // remove, settled at the end of the turn.
         let farmers = match (self.serf, self.size) {
-            (SerfRule::NoBarn, FarmSize::Live) => Hooks::FIGURE_DEPLOYED | Hooks::END_OF_TURN,
+            // Live, a figure moved by another expansion's rule (a farmer
+            // trapped on a lake, say) is heard as it happens.
+            (SerfRule::NoBarn, FarmSize::Live) => Hooks::FIGURE_DEPLOYED | Hooks::END_OF_TURN | Hooks::OBSERVE,
             (SerfRule::NoBarn, FarmSize::AtDeploy) => Hooks::FIGURE_DEPLOYED,
             (SerfRule::Barn, _) => Hooks::NONE,
         };
@@ -148,7 +150,15 @@ impl Expansion for ClericAndSerf {
     }
 
     fn observe(&self, state: &mut State, view: &CoreState, event: &Event) {
-        self.observe_barns(state, view, event);
+        if let Event::FigureMoved { .. } = event
+            && self.serf == SerfRule::NoBarn
+            && self.size == FarmSize::Live
+        {
+            state.live_farms.figure_moved();
+        }
+        if self.observe_barns {
+            self.observe_barns(state, view, event);
+        }
     }
 
     fn present(&self, state: &State, _view: &CoreState) -> Vec<Line> {

@@ -45,6 +45,10 @@ pub(crate) struct LiveFarms {
     new_cities: Vec<(NodeId, u32)>,
     /// Each player's largest farm.
     largest: Vec<u32>,
+    /// Whether a figure moved on the board since the farmers were listed:
+    /// a move keeps the list's length and last id, so only the event says
+    /// it (another expansion's rule moving a farmer off its field).
+    figure_moved: bool,
 }
 
 impl Clone for LiveFarms {
@@ -62,6 +66,7 @@ impl Clone for LiveFarms {
             spare: Vec::new(),
             new_cities: Vec::new(),
             largest: self.largest.clone(),
+            figure_moved: self.figure_moved,
         }
     }
 }
@@ -185,6 +190,12 @@ fn count_by_feature(
 }
 
 impl LiveFarms {
+    /// Notes that a figure on the board moved: the farmers are listed
+    /// again at the next look.
+    pub(crate) fn figure_moved(&mut self) {
+        self.figure_moved = true;
+    }
+
     /// Brings the farms up to date with the board and returns each
     /// player's largest farm holding one of their farmers, its size counted
     /// by `size` from its cities' roots; `None` when nothing that counts has
@@ -276,17 +287,19 @@ impl LiveFarms {
     /// returns whether the farmers did (most deployments are not farmers).
     fn follow_the_figures(&mut self, view: &CoreState) -> bool {
         let figures = FiguresOnBoard::of(view);
+        let moved = std::mem::take(&mut self.figure_moved);
         let Some(before) = self.figures.replace(figures) else {
             return self.list_farmers(view, true);
         };
-        if before == figures {
+        if before == figures && !moved {
             return false;
         }
         // One deployment and no return (the figures listed before are still
         // the first ones, the last of them where it was): only the newest
         // figure can be a new farmer, and most deployments are not farmers.
         let list = view.figures();
-        let only_deployed = figures.count == before.count + 1
+        let only_deployed = !moved
+            && figures.count == before.count + 1
             && before
                 .last
                 .is_none_or(|last| list.get(before.count - 1).is_some_and(|f| f.id == last));
