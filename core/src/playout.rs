@@ -93,7 +93,7 @@ pub fn sampled_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action
             }
             // An expansion's veto asked first: a refused `play` words its
             // refusal (a formatted message and the veto's explanation),
-            // which cost a river game a third of its instructions.
+            // which cost a river game a quarter of its instructions.
             if vetoing && !game.placement_allowed(tile, pos, rotation) {
                 continue;
             }
