@@ -74,7 +74,9 @@ impl Expansion for AbbeyAndMayor {
             hooks |= Hooks::TURN_STARTED | Hooks::OBSERVE;
         }
         if self.barns {
-            hooks |= Hooks::DEPLOY_OPTIONS
+            // `observe`: a barn returned or captured (pruning).
+            hooks |= Hooks::OBSERVE
+                | Hooks::DEPLOY_OPTIONS
                 | Hooks::DEPLOYMENT_ALLOWED
                 | Hooks::FIGURE_DEPLOYED
                 | Hooks::AFTER_SCORING
