@@ -791,8 +791,19 @@ pub trait Expansion: Send + Sync + 'static {
     /// A tile was drawn for the turn's player.
     fn tile_drawn(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>, _tile: &TileType) {}
 
+    /// Whether [`placement_allowed`](Expansion::placement_allowed) may
+    /// refuse any placement of `tile` at all. Asked once per tile type when
+    /// a game's rules are built; the engine asks the veto only about the
+    /// types answered true, so a veto that concerns a few types (The
+    /// River's river tiles) costs nothing on the placements of every other
+    /// tile. By default true. Debug builds ask the veto about the other
+    /// types all the same and fail (panic) when it refuses one.
+    fn vetoes_tile(&self, _tile: &TileType) -> bool {
+        true
+    }
+
     /// Veto for a placement that matches edges (asked for every fitting
-    /// placement: keep it cheap).
+    /// placement of a tile type `vetoes_tile` names: keep it cheap).
     fn placement_allowed(
         &self,
         _state: &Self::State,

@@ -468,7 +468,7 @@ impl Game {
     /// rotations listed once.
     pub fn placements(&self, tile: u16, mut f: impl FnMut(Pos, Rotation)) {
         let tt = self.rules.tile(tile);
-        if self.rules.called.vetoing.is_empty() {
+        if self.vetoing(tile).is_empty() && !cfg!(debug_assertions) {
             self.core.board().for_each_fit(tt, f);
         } else {
             self.core.board().for_each_fit(tt, |p, r| {
@@ -483,18 +483,46 @@ impl Game {
     /// first: a draw asks this every turn, and the answer is almost always yes.
     fn fits_somewhere(&self, tile: u16) -> bool {
         let tt = self.rules.tile(tile);
-        if self.rules.called.vetoing.is_empty() {
+        if self.vetoing(tile).is_empty() && !cfg!(debug_assertions) {
             self.core.board().fits_anywhere(tt)
         } else {
             self.core.board().any_fit(tt, |p, r| self.placement_allowed(tile, p, r))
         }
     }
 
-    fn placement_allowed(&self, tile: u16, pos: Pos, rotation: Rotation) -> bool {
+    /// The slots whose veto concerns tile type `tile`
+    /// (`Expansion::vetoes_tile`), in slot order.
+    #[inline]
+    pub(crate) fn vetoing(&self, tile: u16) -> &[u8] {
+        let called = &self.rules.called;
+        if called.vetoing_by_tile.is_empty() {
+            &called.vetoing
+        } else {
+            called
+                .vetoing_by_tile
+                .get(tile as usize)
+                .map_or(&called.vetoing, Vec::as_slice)
+        }
+    }
+
+    pub(crate) fn placement_allowed(&self, tile: u16, pos: Pos, rotation: Rotation) -> bool {
         let tt = self.rules.tile(tile);
-        self.rules
-            .called
-            .vetoing
+        let vetoing = self.vetoing(tile);
+        if cfg!(debug_assertions) {
+            // Debug builds ask the others too: a veto of a type its
+            // `vetoes_tile` left out would be skipped in silence.
+            for &s in &self.rules.called.vetoing {
+                let slot = s as usize;
+                if !vetoing.contains(&s) && !self.ext[slot].placement_allowed(&self.core, tt, pos, rotation) {
+                    panic!(
+                        "`placement_allowed` of `{}` refuses tile `{}`, which its `vetoes_tile` leaves out",
+                        self.rules.expansions[slot].info.id,
+                        tt.id()
+                    );
+                }
+            }
+        }
+        vetoing
             .iter()
             .all(|&s| self.ext[s as usize].placement_allowed(&self.core, tt, pos, rotation))
     }
@@ -797,11 +825,10 @@ impl Game {
                         ),
                     ));
                 }
-                if !rules.called.vetoing.is_empty() && !self.placement_allowed(tile, *pos, *rotation) {
+                if !self.vetoing(tile).is_empty() && !self.placement_allowed(tile, *pos, *rotation) {
                     // The first expansion that vetoes says why, when it can.
-                    let why = rules
-                        .called
-                        .vetoing
+                    let why = self
+                        .vetoing(tile)
                         .iter()
                         .find(|&&s| !self.ext[s as usize].placement_allowed(&self.core, tt, *pos, *rotation))
                         .and_then(|&s| {

@@ -82,12 +82,19 @@ pub fn sampled_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action
         return played;
     }
     if let Some(Decision::Place { tile, .. }) = game.unlabelled_decision() {
+        let vetoing = !game.vetoing(tile).is_empty();
         for _ in 0..SAMPLE_TRIES {
             let board = game.state().board();
             let frontier = board.frontier();
             let k = pick(rng, frontier.len());
             let (pos, rotation) = (frontier[k], Rotation::ALL[pick(rng, 4)]);
             if !board.fits_frontier_cell(game.rules().tile(tile), rotation, k) {
+                continue;
+            }
+            // An expansion's veto asked first: a refused `play` words its
+            // refusal (a formatted message and the veto's explanation),
+            // which cost a river game a quarter of its instructions.
+            if vetoing && !game.placement_allowed(tile, pos, rotation) {
                 continue;
             }
             match game.play(&Action::Place { pos, rotation }) {

@@ -493,6 +493,9 @@ pub struct EnabledExpansion {
     /// What it arms by the placed tile's type, by tile index
     /// (`Expansion::armed_by_tile`); empty when it arms nothing so.
     pub(crate) armed_by_tile: Vec<Hooks>,
+    /// By tile index, whether its veto concerns that type
+    /// (`Expansion::vetoes_tile`); empty when it concerns every type.
+    pub(crate) vetoes_tile: Vec<bool>,
 }
 
 impl EnabledExpansion {
@@ -583,13 +586,15 @@ fn companions_of(info: &ExpansionInfo, settings: &BTreeMap<String, Companion>) -
         .collect()
 }
 
+/// An expansion's rules built for a game, with what it arms by tile type
+/// and whether its veto concerns each type (both by tile index, empty when
+/// nothing is armed so, or every type may be vetoed).
+type BuiltExpansion = (Box<dyn DynExpansion>, Vec<Hooks>, Vec<bool>);
+
 /// Builds expansion `info`'s rules for a game, with what it arms by tile
-/// type (by tile index, empty when nothing), refusing hooks it would have
+/// type and the types its veto concerns, refusing hooks it would have
 /// called only when armed that cannot be (see `Expansion::armed_hooks`).
-fn build_expansion(
-    info: &ExpansionInfo,
-    ctx: &BuildContext,
-) -> Result<(Box<dyn DynExpansion>, Vec<Hooks>), SetupError> {
+fn build_expansion(info: &ExpansionInfo, ctx: &BuildContext) -> Result<BuiltExpansion, SetupError> {
     let refuse = |problem: String| SetupError::Expansion(info.id.into(), problem);
     let hooks = (info.build)(ctx).map_err(refuse)?;
     let armed = hooks.armed_hooks();
@@ -626,7 +631,14 @@ fn build_expansion(
     if armed_by_tile.iter().all(|&h| h == Hooks::NONE) {
         armed_by_tile = Vec::new();
     }
-    Ok((hooks, armed_by_tile))
+    let mut vetoes_tile: Vec<bool> = ctx.tiles.iter().map(|tile| hooks.vetoes_tile(tile)).collect();
+    if let Some(message) = hooks.take_failure() {
+        return Err(refuse(message));
+    }
+    if vetoes_tile.iter().all(|&v| v) {
+        vetoes_tile = Vec::new();
+    }
+    Ok((hooks, armed_by_tile, vetoes_tile))
 }
 
 /// Which expansion slots the engine calls at each hook: those that declare
@@ -650,6 +662,9 @@ pub(crate) struct HookCalls {
     pub(crate) armed_by_tile: Vec<(u8, Vec<Hooks>)>,
     /// Slots asked `placement_allowed`, for every fitting placement.
     pub(crate) vetoing: Vec<u8>,
+    /// By tile index, those of `vetoing` whose veto concerns that type
+    /// (`Expansion::vetoes_tile`); empty when every one concerns every type.
+    pub(crate) vetoing_by_tile: Vec<Vec<u8>>,
     /// Slots asked `feature_points`.
     pub(crate) adjusting: Vec<u8>,
     /// Slots shown every event.
@@ -748,6 +763,27 @@ impl HookCalls {
             .filter(|(e, _)| !e.armed_by_tile.is_empty())
             .map(|(e, slot)| (slot, e.armed_by_tile.clone()))
             .collect();
+        let vetoing = slots(Hooks::PLACEMENT_ALLOWED);
+        let vetoing_by_tile = if vetoing
+            .iter()
+            .all(|&slot| expansions[slot as usize].vetoes_tile.is_empty())
+        {
+            Vec::new()
+        } else {
+            let tile_types = expansions.iter().map(|e| e.vetoes_tile.len()).max().unwrap_or(0);
+            (0..tile_types)
+                .map(|tile| {
+                    vetoing
+                        .iter()
+                        .copied()
+                        .filter(|&slot| {
+                            let by_tile = &expansions[slot as usize].vetoes_tile;
+                            by_tile.is_empty() || by_tile.get(tile).copied().unwrap_or(true)
+                        })
+                        .collect()
+                })
+                .collect()
+        };
         HookCalls {
             by_hook: Hooks::each().map(takers).collect(),
             armed_by_tile,
@@ -760,7 +796,8 @@ impl HookCalls {
             } else {
                 Vec::new()
             },
-            vetoing: slots(Hooks::PLACEMENT_ALLOWED),
+            vetoing,
+            vetoing_by_tile,
             adjusting: slots(Hooks::FEATURE_POINTS),
             observing: slots(Hooks::OBSERVE),
             deploying: slots(Hooks::DEPLOY_OPTIONS),
@@ -1092,7 +1129,7 @@ impl Rules {
                 landscape: Arc::clone(&landscape),
                 companions: companions_of(e, &settings),
             };
-            let (hooks, armed_by_tile) = build_expansion(e, &ctx)?;
+            let (hooks, armed_by_tile, vetoes_tile) = build_expansion(e, &ctx)?;
             let first_source = sources.len() as u16;
             for s in e.score_sources {
                 sources.push(if s.is_empty() {
@@ -1108,6 +1145,7 @@ impl Rules {
                 parts: parts.clone(),
                 first_source,
                 armed_by_tile,
+                vetoes_tile,
             });
         }
         let called = HookCalls::new(&built);
@@ -1286,7 +1324,7 @@ impl Rules {
                 landscape: Arc::clone(&self.landscape),
                 companions: companions_of(e.info, &self.settings),
             };
-            let (hooks, armed_by_tile) = build_expansion(e.info, &ctx)?;
+            let (hooks, armed_by_tile, vetoes_tile) = build_expansion(e.info, &ctx)?;
             expansions.push(EnabledExpansion {
                 info: e.info,
                 hooks,
@@ -1294,6 +1332,7 @@ impl Rules {
                 parts: e.parts.clone(),
                 first_source: e.first_source,
                 armed_by_tile,
+                vetoes_tile,
             });
         }
         let mut tables = Tables::clone(&self.tables);

@@ -305,6 +305,8 @@ pub trait DynExpansion: Send + Sync {
     fn armed_hooks(&self) -> Hooks;
     /// `Expansion::armed_by_tile`.
     fn armed_by_tile(&self, tile: &TileType) -> Hooks;
+    /// `Expansion::vetoes_tile`.
+    fn vetoes_tile(&self, tile: &TileType) -> bool;
     /// `Expansion::tile_placed_keeps_deployments`.
     fn tile_placed_keeps_deployments(&self) -> bool;
     /// Reads one of its actions as records write it.
@@ -347,6 +349,9 @@ impl<E: Expansion> DynExpansion for Arc<Guarded<E>> {
     }
     fn armed_by_tile(&self, tile: &TileType) -> Hooks {
         self.guard("armed_by_tile", Hooks::NONE, || E::armed_by_tile(&self.inner, tile))
+    }
+    fn vetoes_tile(&self, tile: &TileType) -> bool {
+        self.guard("vetoes_tile", true, || E::vetoes_tile(&self.inner, tile))
     }
     fn tile_placed_keeps_deployments(&self) -> bool {
         self.keeps_deployments

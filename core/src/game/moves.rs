@@ -107,7 +107,7 @@ impl Game {
         }
         let tt = self.rules.tile(tile);
         let offers = self.core_offers(tile);
-        let vetoing = !self.rules.called.vetoing.is_empty();
+        let vetoing = !self.vetoing(tile).is_empty() || cfg!(debug_assertions);
         if self.deployments_ask_more() {
             return self.moves_with_expansions(tile, &offers, out);
         }
@@ -165,7 +165,7 @@ impl Game {
     /// on the board with the tile considered there.
     fn moves_with_expansions(&self, tile: u16, offers: &[(u8, u8)], out: &mut Vec<WholeMove>) {
         let tt = self.rules.tile(tile);
-        let vetoing = !self.rules.called.vetoing.is_empty();
+        let vetoing = !self.vetoing(tile).is_empty() || cfg!(debug_assertions);
         let recallable = self.recallable();
         self.core.board().for_each_fitting_cell(tt, |pos, mut rotations| {
             // Looked at only when asked: with no figure to offer, the core

@@ -103,10 +103,32 @@ pub(crate) fn is_follower(view: &CoreState, kind: u8) -> bool {
         .is_some_and(|d| d.class == FigureClass::Follower)
 }
 
-/// Forgets barns that are no longer on the board.
+/// Forgets barns that are no longer on the board (only a barn returned
+/// or captured since the last pruning leaves it: `note_figure_left`).
 pub(crate) fn prune_barns(state: &mut State, view: &CoreState) {
-    if !state.barns.is_empty() {
+    if state.barn_left {
         state.barns.retain(|b| view.figure(b.figure).is_some());
+        state.barn_left = false;
+    }
+}
+
+/// Notes a figure of `kind` that left the board (returned or captured):
+/// if it is a barn, the next pruning looks for the barns.
+pub(crate) fn note_figure_left(state: &mut State, kind: u8) {
+    if state.barn_figure == Some(kind) && !state.barns.is_empty() {
+        state.barn_left = true;
+    }
+}
+
+/// For `check_kept_up`: unless a barn left since the last pruning, every
+/// barn remembered is on the board.
+pub(crate) fn check_barns(state: &State, view: &CoreState) -> Result<(), String> {
+    match state.barns.iter().find(|b| view.figure(b.figure).is_none()) {
+        Some(b) if !state.barn_left => Err(format!(
+            "barn {:?} at {} is remembered but not on the board, and no barn left it since the last pruning",
+            b.figure, b.at
+        )),
+        _ => Ok(()),
     }
 }
 

@@ -33,8 +33,9 @@ fn completed_cities(view: &CoreState, node: NodeId) -> i32 {
 fn cash_in_farmers(ctx: &mut Ctx<'_>, farm: NodeId, per_city: i32) -> (usize, i32, Vec<u8>) {
     let view = ctx.view();
     // Asked after every turn of a barn's farm, which mostly holds no
-    // farmer: look before collecting them.
-    if !view.figures_in(farm).any(|f| is_follower(view, f.kind)) {
+    // farmer: the core counts the followers in each feature (a farmer is a
+    // follower in a field), so look before scanning the figures.
+    if view.features().followers(farm) == 0 {
         return (0, 0, Vec::new());
     }
     let farmers: Vec<FigureId> = view

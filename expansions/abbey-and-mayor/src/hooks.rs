@@ -61,6 +61,7 @@ impl Expansion for AbbeyAndMayor {
             holes: abbey_tile.map(|t| abbey::holes(ctx.view(), t)).unwrap_or_default(),
             abbey_tile,
             barn_figure: tables.figure_index(BARN),
+            barn_left: false,
             wagon_figure: tables.figure_index(WAGON),
         }
     }
@@ -73,7 +74,9 @@ impl Expansion for AbbeyAndMayor {
             hooks |= Hooks::TURN_STARTED | Hooks::OBSERVE;
         }
         if self.barns {
-            hooks |= Hooks::DEPLOY_OPTIONS
+            // `observe`: a barn returned or captured (pruning).
+            hooks |= Hooks::OBSERVE
+                | Hooks::DEPLOY_OPTIONS
                 | Hooks::DEPLOYMENT_ALLOWED
                 | Hooks::FIGURE_DEPLOYED
                 | Hooks::AFTER_SCORING
@@ -95,13 +98,19 @@ impl Expansion for AbbeyAndMayor {
     // bazaar's tile) may wait for another decision before the turn's hooks
     // run, and a start tile placed after setup reaches no hook at all.
     fn observe(&self, state: &mut State, view: &CoreState, event: &Event) {
-        if let Event::TilePlaced { pos, .. } = event {
-            abbey::tile_placed(state, view, *pos);
+        match *event {
+            Event::TilePlaced { pos, .. } => abbey::tile_placed(state, view, pos),
+            // The only events that take a figure off the board.
+            Event::FigureReturned { kind, .. } | Event::FigureCaptured { kind, .. } => {
+                barn::note_figure_left(state, kind)
+            }
+            _ => {}
         }
     }
 
     fn check_kept_up(&self, state: &State, view: &CoreState) -> Result<(), String> {
-        abbey::check_holes(state, view)
+        abbey::check_holes(state, view)?;
+        barn::check_barns(state, view)
     }
 
     // One expansion, two decisions: wagons are asked about after the

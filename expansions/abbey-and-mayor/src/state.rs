@@ -27,6 +27,12 @@ pub struct State {
     /// The barn's index in this game's figure table.
     #[serde(skip)]
     pub(crate) barn_figure: Option<u8>,
+    /// Whether a barn has left the board since `barns` was last pruned
+    /// (a barn returned or captured, seen by `observe`): only then does
+    /// pruning search the board's figures for each barn, twice a turn
+    /// otherwise. Checked by `check_kept_up`.
+    #[serde(skip)]
+    pub(crate) barn_left: bool,
     /// The wagon's index in this game's figure table.
     #[serde(skip)]
     pub(crate) wagon_figure: Option<u8>,

@@ -1,7 +1,9 @@
 //! Where a river tile may go: it continues the river at exactly one open
 //! end, and does not turn the same way as the tile it continues (two curves
 //! the same way in a row are a U-turn). Read from the board alone, so The
-//! River and The River II share it and a check never needs a history.
+//! River and The River II share it and a check never needs a history; the
+//! river's open ends ([`OpenEnds`]), kept up as tiles are placed, only
+//! spare the veto a look round every square no open end faces.
 
 use carcassonne_core::tiles::EdgeKind;
 use carcassonne_core::{CoreState, Pos, Rotation, Side, TileType};
@@ -222,9 +224,139 @@ fn check_immediate(
     }
 }
 
+/// The river's open ends: every river end of a placed tile whose square
+/// beyond is empty, as (the tile's square, the side). Kept up from the
+/// tiles placed ([`OpenEnds::tile_placed`]) so that the veto, asked for
+/// every fitting placement of a river tile, refuses at once a square no
+/// open end faces (nearly all of them) instead of looking round each.
+///
+/// Serialized as nothing: it is what the board says (a record's final
+/// state and a game's public state stay those of a river without state).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OpenEnds {
+    ends: Vec<(Pos, Side)>,
+}
+
+impl carcassonne_core::serde::Serialize for OpenEnds {
+    fn serialize<S: carcassonne_core::serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_unit()
+    }
+}
+
+impl OpenEnds {
+    /// The open ends of the board `view` shows, counted from every placed
+    /// tile whose type `is_river` (by tile index) marks.
+    pub fn recount(view: &CoreState, is_river: &[bool], river: EdgeKind) -> OpenEnds {
+        let mut ends = OpenEnds::default();
+        for placed in view.board().tiles() {
+            ends.add_tile(view, is_river, river, placed.tile, placed.pos, placed.rotation);
+        }
+        ends
+    }
+
+    /// Follows a tile placed at `pos`: the open ends it covers close, and
+    /// its own river ends that face an empty square open.
+    pub fn tile_placed(
+        &mut self,
+        view: &CoreState,
+        is_river: &[bool],
+        river: EdgeKind,
+        tile: u16,
+        pos: Pos,
+        rotation: Rotation,
+    ) {
+        self.ends.retain(|&(at, side)| at.step(side) != pos);
+        self.add_tile(view, is_river, river, tile, pos, rotation);
+    }
+
+    fn add_tile(
+        &mut self,
+        view: &CoreState,
+        is_river: &[bool],
+        river: EdgeKind,
+        tile: u16,
+        pos: Pos,
+        rotation: Rotation,
+    ) {
+        if !is_river.get(tile as usize).copied().unwrap_or(false) {
+            return;
+        }
+        let board = view.board();
+        for side in river_ends(view.tables().tile(tile), rotation, river) {
+            if !board.is_occupied(pos.step(side)) {
+                self.ends.push((pos, side));
+            }
+        }
+    }
+
+    /// Whether an open end faces the empty square `pos`: a river tile
+    /// placed there (its edges matching) continues the river only then.
+    pub fn faces(&self, pos: Pos) -> bool {
+        self.ends.iter().any(|&(at, side)| at.step(side) == pos)
+    }
+
+    /// The first difference from `recount` (the same ends in any order),
+    /// for `Expansion::check_kept_up`.
+    pub fn differs_from(&self, recount: &OpenEnds) -> Option<String> {
+        let sorted = |e: &OpenEnds| {
+            let mut v: Vec<(i32, i32, u8)> = e.ends.iter().map(|&(p, s)| (p.x, p.y, s as u8)).collect();
+            v.sort_unstable();
+            v
+        };
+        let (kept, counted) = (sorted(self), sorted(recount));
+        (kept != counted).then(|| format!("the river's open ends kept up are {kept:?}, the board shows {counted:?}"))
+    }
+}
+
+/// [`check`], with the river's open ends kept up: a square no open end
+/// faces is refused without looking at the board (a river tile there
+/// would meet no river: its edges match, so a river end against a tile is
+/// against that tile's open end). The same answer as `check` for every
+/// placement whose edges match.
+pub fn check_kept(
+    ends: &OpenEnds,
+    view: &CoreState,
+    tile: &TileType,
+    pos: Pos,
+    rotation: Rotation,
+    river: EdgeKind,
+    u_turns: UTurns,
+) -> Result<(), Refusal> {
+    if !ends.faces(pos) {
+        let kept = if river_ends(tile, rotation, river).next().is_some() {
+            Err(Refusal::Unconnected)
+        } else {
+            Ok(())
+        };
+        // Debug builds (the tests' random games) check the shortcut against
+        // the board at every placement it refuses so.
+        debug_assert_eq!(
+            kept,
+            check(view, tile, pos, rotation, river, u_turns),
+            "the kept-up open ends refuse {pos} differently from the board"
+        );
+        return kept;
+    }
+    check(view, tile, pos, rotation, river, u_turns)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn open_ends_compare_as_sets() {
+        let ends = |list: &[(i32, i32, Side)]| OpenEnds {
+            ends: list.iter().map(|&(x, y, s)| (Pos::new(x, y), s)).collect(),
+        };
+        let kept = ends(&[(0, 0, Side::E), (2, 1, Side::S)]);
+        assert_eq!(kept.differs_from(&ends(&[(2, 1, Side::S), (0, 0, Side::E)])), None);
+        // An end the upkeep missed, or one it failed to close, shows.
+        assert!(kept.differs_from(&ends(&[(0, 0, Side::E)])).is_some());
+        assert!(kept.differs_from(&ends(&[(0, 0, Side::E), (2, 1, Side::W)])).is_some());
+        assert!(kept.faces(Pos::new(1, 0)) && kept.faces(Pos::new(2, 2)));
+        assert!(!kept.faces(Pos::new(0, 1)) && !kept.faces(Pos::new(2, 1)));
+    }
 
     #[test]
     fn turns_are_read_downstream() {

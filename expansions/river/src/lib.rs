@@ -8,7 +8,9 @@
 //! and the base start tile leaves it, the river tiles are drawn first and
 //! the lake last (`arrange_tiles`); a river tile must continue the river at
 //! one open end and may not turn the same way twice in a row
-//! (`placement_allowed`). The River II (`carcassonne-river-ii`) reuses
+//! (`placement_allowed`, which reads the river's open ends kept up in the
+//! state from the tiles placed, `observe`, and compared with a recount by
+//! `check_kept_up`). The River II (`carcassonne-river-ii`) reuses
 //! [`course`] and [`stack`].
 
 pub mod course;
@@ -20,7 +22,7 @@ use carcassonne_core::tiles::{
     TileArrangement,
 };
 use carcassonne_core::{
-    BuildContext, CoreState, Expansion, ExpansionInfo, Pos, Rotation, TileType, ValueKind, VariantDecl,
+    BuildContext, CoreState, Event, Expansion, ExpansionInfo, Pos, Rotation, TileType, ValueKind, VariantDecl,
     register_expansion,
 };
 
@@ -176,27 +178,62 @@ impl RiverRules {
 }
 
 impl Expansion for RiverRules {
-    type State = ();
+    /// The river's open ends, kept up as tiles are placed (serialized as
+    /// nothing: the board shows them).
+    type State = course::OpenEnds;
     type Action = ();
 
-    fn setup(&self, _ctx: &mut carcassonne_core::Ctx<'_>) {}
+    fn setup(&self, ctx: &mut carcassonne_core::Ctx<'_>) -> course::OpenEnds {
+        // The spring (and any other start tile) is on the board already.
+        course::OpenEnds::recount(ctx.view(), &self.river_tiles, self.river)
+    }
 
     fn hooks(&self) -> Hooks {
-        Hooks::PLACEMENT_ALLOWED
+        Hooks::PLACEMENT_ALLOWED | Hooks::OBSERVE
     }
 
     fn arrange_tiles(&self, tiles: &mut TileArrangement<'_>) {
         stack::arrange(tiles, self.owner, self.owner, self.set.dropped, self.base_start);
     }
 
-    fn placement_allowed(&self, _state: &(), view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation) -> bool {
+    fn vetoes_tile(&self, tile: &TileType) -> bool {
+        // Only river tiles: every other tile's placements skip the veto.
+        course::is_river_tile(tile, self.river)
+    }
+
+    fn placement_allowed(
+        &self,
+        ends: &course::OpenEnds,
+        view: &CoreState,
+        tile: &TileType,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> bool {
         !self.river_tiles.get(tile.index as usize).copied().unwrap_or(false)
-            || course::check(view, tile, pos, rotation, self.river, self.u_turns).is_ok()
+            || course::check_kept(ends, view, tile, pos, rotation, self.river, self.u_turns).is_ok()
+    }
+
+    fn observe(&self, ends: &mut course::OpenEnds, view: &CoreState, event: &Event) {
+        // Every tile placed, whoever places it: one that covers an open end
+        // closes it, a river tile opens its own ends.
+        if let Event::TilePlaced {
+            tile, pos, rotation, ..
+        } = *event
+        {
+            ends.tile_placed(view, &self.river_tiles, self.river, tile, pos, rotation);
+        }
+    }
+
+    fn check_kept_up(&self, ends: &course::OpenEnds, view: &CoreState) -> Result<(), String> {
+        match ends.differs_from(&course::OpenEnds::recount(view, &self.river_tiles, self.river)) {
+            Some(difference) => Err(difference),
+            None => Ok(()),
+        }
     }
 
     fn explain_placement_refusal(
         &self,
-        _state: &(),
+        _ends: &course::OpenEnds,
         view: &CoreState,
         tile: &TileType,
         pos: Pos,

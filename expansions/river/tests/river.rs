@@ -208,3 +208,19 @@ fn games_keep_the_invariants_of_any_game() {
     let played = random_games(&kit(), &config, 6);
     assert_eq!(played.games, 6);
 }
+
+#[test]
+fn games_with_the_lookahead_variant_keep_the_invariants() {
+    // The random games compare the river's open ends kept up with a recount
+    // after every decision, and debug builds the veto's shortcut with the
+    // board at every placement, under both U-turn rules.
+    let mut config = GameConfig::with_players(2);
+    config.expansions = vec!["river".into()];
+    config
+        .variants
+        .entry("river".into())
+        .or_default()
+        .insert("u_turn".into(), "lookahead".into());
+    let played = random_games(&kit(), &config, 4);
+    assert_eq!(played.games, 4);
+}
