@@ -955,6 +955,9 @@ proptest! {
         cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(64),
         // Beside this file: the default looks for a lib.rs next to it.
         failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("proptest-regressions"))),
+        // Shrinking a whole game can take many minutes, which looks like a
+        // hang in CI: a minute of it, then the smallest case found so far.
+        max_shrink_time: 60_000,
         ..ProptestConfig::default()
     })]
 
@@ -962,6 +965,10 @@ proptest! {
     fn random_games_with_random_expansions_keep_their_invariants(setup in setups()) {
         let catalog = catalog();
         let config = config_of(&catalog, &setup);
+        // Shown only when the case fails: the game's configuration in the
+        // form a record or `serde_json` reads, to replay it after the
+        // linked expansions (and so the bits of `setup`) have changed.
+        eprintln!("configuration: {}", serde_json::to_string(&config).unwrap_or_default());
         let mut bot = RandomBot::new(setup.bot_seed);
         let coverage = play_checked(&catalog, config, &mut bot, Options::Sampled, setup.bot_seed);
         let games = PROPTEST_GAMES.fetch_add(1, Ordering::Relaxed) + 1;
