@@ -372,8 +372,12 @@ def test_every_deployment_on_the_placed_tile_has_a_structured_index():
     # Every expansion's tiles (fields enclosed by cities, towers on the
     # tile itself …): a deployment on the tile just placed never needs an
     # overflow slot.
-    for e in [x["id"] for x in carcassonne.expansions() if x["id"] != "base"]:
-        g = Game(seed=1, players=3, expansions=[e])
+    # Each expansion with those it requires (Fish Huts needs The River).
+    for x in carcassonne.expansions():
+        e = x["id"]
+        if e == "base":
+            continue
+        g = Game(seed=1, players=3, expansions=[e, *x.get("requires", [])])
         lo, hi = g.action_spec(R)["deploy"]
         rng = np.random.default_rng(1)
         deploys = 0
