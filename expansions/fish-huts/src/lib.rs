@@ -23,11 +23,11 @@ use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::ranges::TileRange;
 use carcassonne_core::serde_json::{self, json};
-use carcassonne_core::tiles::{FeatureKindDecl, KindScoring, KindShape, TileArrangement};
+use carcassonne_core::tiles::{FeatureKindDecl, KindScoring, KindShape, TileArrangement, TileType};
 use carcassonne_core::words::Line;
 use carcassonne_core::{
-    BuildContext, CoreState, Ctx, Expansion, ExpansionGroup, ExpansionInfo, FeatureKind, Pos, ValueKind, VariantDecl,
-    register_expansion,
+    BuildContext, CoreState, Ctx, Expansion, ExpansionGroup, ExpansionInfo, FeatureKind, Pos, Rotation, Side,
+    ValueKind, VariantDecl, register_expansion,
 };
 
 /// The expansion's id, also its tile set's.
@@ -63,6 +63,12 @@ pub const RIVER_BONUS: i32 = 2;
 /// tiles (the guide, "The start tile and the order of the bag": "The River
 /// puts its tiles in −2 and its lake in −1, The River II its fork in −3").
 const RIVER_PHASE: i32 = -2;
+
+/// The draw phase of The River's lake, drawn after every other river tile.
+/// A hut tile where the river ends goes there too: drawn among the river
+/// tiles, it would close the river at once and every river tile still to
+/// come would fit nowhere (a dozen tiles discarded a game).
+const LAST_RIVER_PHASE: i32 = -1;
 
 /// The expansion's declaration.
 pub static INFO: ExpansionInfo = ExpansionInfo {
@@ -128,6 +134,19 @@ struct FishHuts {
     with_river: bool,
 }
 
+/// Whether the river ends on `tile`: one side of it is a river edge (a
+/// lake's shape), so the tile closes the river where it is placed.
+fn river_ends_on(tile: &TileType) -> bool {
+    let Some(river) = tile.landscape().edge_kind("river") else {
+        return false;
+    };
+    Side::ALL
+        .iter()
+        .filter(|&&side| tile.edge(Rotation::default(), side) == river)
+        .count()
+        == 1
+}
+
 /// A hut's place in words: "the fish-smoking hut 2 tiles west of the new tile".
 fn describe(view: &CoreState, at: Pos) -> String {
     format!("the fish-smoking hut {}", view.place_words(at))
@@ -174,9 +193,14 @@ impl Expansion for FishHuts {
         if !self.with_river {
             return;
         }
-        let ours: Vec<u16> = tiles.tiles().iter().filter(|t| t.set == ID).map(|t| t.index).collect();
-        for index in ours {
-            tiles.set_phase(index, RIVER_PHASE);
+        let ours: Vec<(u16, bool)> = tiles
+            .tiles()
+            .iter()
+            .filter(|t| t.set == ID)
+            .map(|t| (t.index, river_ends_on(t)))
+            .collect();
+        for (index, river_ends) in ours {
+            tiles.set_phase(index, if river_ends { LAST_RIVER_PHASE } else { RIVER_PHASE });
         }
     }
 

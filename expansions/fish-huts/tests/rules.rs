@@ -173,6 +173,46 @@ fn the_hut_tiles_are_drawn_with_the_river_unless_the_variant_says_bag() {
     assert!(mixed > 0, "with shuffle = bag no hut tile came after a land tile");
 }
 
+/// A hut tile where the river ends (FH-I, FH-J) is drawn last with The
+/// River's lake, after every other river tile: drawn earlier it would close
+/// the river, and every river tile still to come would fit nowhere (before
+/// this, a dozen tiles were discarded a game). With one river the first
+/// end drawn closes it, so at most the two other ends are set aside.
+#[test]
+fn a_hut_tile_where_the_river_ends_is_drawn_with_the_lake() {
+    let kit = kit();
+    for seed in 0..6 {
+        let game = Game::new(kit.rules(&config("river", seed))).expect("a game");
+        let drawn = draws(game.clone(), seed);
+        let river = |t: &&String| t.starts_with("FH-") || t.starts_with("RV-");
+        let ends = ["FH-I", "FH-J", "RV-2"];
+        let first_end = drawn
+            .iter()
+            .position(|t| ends.contains(&t.as_str()))
+            .expect("an end drawn");
+        let last_other = drawn
+            .iter()
+            .rposition(|t| river(&t) && !ends.contains(&t.as_str()))
+            .expect("river tiles drawn");
+        assert!(last_other < first_end, "seed {seed}: {drawn:?}");
+        let discarded = set_aside(game, seed);
+        assert!(discarded <= 2, "seed {seed}: {discarded} tiles set aside: {drawn:?}");
+    }
+}
+
+/// The tiles set aside (fitting nowhere) in a game played as `draws` plays it.
+fn set_aside(mut game: Game, seed: u64) -> usize {
+    let mut rng = carcassonne_core::rng::GameRng::new(seed ^ 0xd7a5);
+    let mut options = Vec::new();
+    while !game.is_over() {
+        options.clear();
+        game.legal_actions(&mut options);
+        let choice = options[rng.below(options.len() as u32) as usize].clone();
+        game.play(&choice).expect("a legal action");
+    }
+    game.state().discarded().len()
+}
+
 /// The hut tiles are river tiles: Fish Huts requires The River, and a game
 /// without it is refused, naming it.
 #[test]

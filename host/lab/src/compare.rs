@@ -79,7 +79,9 @@ pub struct Comparison {
     /// Scores, spread, first player's edge and length.
     pub measures: Vec<Measure>,
     /// The expansion's points per player per game, by its score sources
-    /// (with the expansion only).
+    /// (with the expansion only): those named after it (`x` or `x.name`)
+    /// and every other source only the games with it have, such as the
+    /// source of a feature kind it declares (Russian Promos' `yaga-hut`).
     pub points_by_source: Vec<(String, Estimate)>,
     /// Points per player per game from every score source of either game,
     /// without and with the expansion: where its points come from, and
@@ -175,10 +177,12 @@ pub fn compare(
         })
         .collect();
     let prefix = format!("{expansion}.");
+    // A kind's source is not named after its expansion ("gardens",
+    // "yaga-hut"): a source the games without it lack is its own too.
     let points_by_source = sources
         .iter()
         .enumerate()
-        .filter(|(_, s)| s.as_str() == expansion || s.starts_with(&prefix))
+        .filter(|(_, s)| s.as_str() == expansion || s.starts_with(&prefix) || !sources_without.contains(s))
         .map(|(i, s)| {
             let per_game: Vec<f64> = with
                 .iter()
@@ -392,6 +396,22 @@ mod tests {
             (17.5, 21.5, 4.0)
         );
         assert_eq!((x.without.mean, x.with.mean, x.difference.mean), (0.0, 1.0, 1.0));
+    }
+
+    #[test]
+    fn a_source_only_the_games_with_the_expansion_have_is_its_own_whatever_its_name() {
+        // A feature kind's source ("yaga-hut") is not named after its
+        // expansion; the base game's ("cities") is never the expansion's.
+        let game3 = |seed, scores: &[i32]| GameResult {
+            breakdown: scores.iter().map(|&s| vec![s, 1, 2]).collect(),
+            ..game(seed, scores, 70)
+        };
+        let without = [game(1, &[10, 20], 70), game(2, &[30, 10], 72)];
+        let with = [game3(1, &[14, 24]), game3(2, &[34, 14])];
+        let sources = ["cities".into(), "x.tolls".into(), "yaga-hut".into()];
+        let c = compare("x", &with, &without, &sources, &["cities".into()]);
+        let own: Vec<(&str, f64)> = c.points_by_source.iter().map(|(s, e)| (s.as_str(), e.mean)).collect();
+        assert_eq!(own, [("x.tolls", 1.0), ("yaga-hut", 2.0)]);
     }
 
     fn run(expansions: &[&str], bot: &str, games: &[GameResult]) -> Merged {
