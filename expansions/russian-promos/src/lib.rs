@@ -19,6 +19,7 @@
 //!   that turn.
 
 use carcassonne_core::board::PlacedTile;
+use carcassonne_core::events::Event;
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::figures::{FigureId, NEUTRAL, PlacedFigure, Spot};
@@ -172,6 +173,13 @@ pub struct State {
     /// when the traps last looked (sorted): a figure not among them has
     /// come onto such a road since, which springs the trap.
     seen: Vec<FigureId>,
+    /// Every trap on the board, in placement order: kept up from the
+    /// `TilePlaced` events (`observe`) rather than looked for over the
+    /// whole board at each scoring (that search and its allocation were
+    /// over a third of a game's instructions). Follows from the board, so
+    /// no part of what a record or the state's JSON says.
+    #[serde(skip)]
+    traps: Vec<(Pos, Trap)>,
 }
 
 /// A decision: free a trapped figure instead of deploying.
@@ -199,7 +207,8 @@ impl RussianPromos {
         self.traps.get(placed.tile as usize).copied().flatten()
     }
 
-    /// Every trap on the board, in placement order.
+    /// Every trap on the board, in placement order, counted from the board
+    /// (what `State::traps` keeps up; `check_kept_up` compares the two).
     fn traps_on_board(&self, view: &CoreState) -> Vec<(Pos, Trap)> {
         view.board()
             .tiles()
@@ -373,18 +382,18 @@ impl RussianPromos {
     /// for the roads `extended` names or that a new figure reached, then
     /// the Vodyanoy again for Solovei's captives beside a lake.
     fn spring(&self, state: &mut State, ctx: &mut Ctx<'_>, extended: &[NodeId]) {
-        let view = ctx.view();
-        let traps = self.traps_on_board(view);
-        if traps.is_empty() {
+        if state.traps.is_empty() {
             return;
         }
+        let view = ctx.view();
+        let traps = &state.traps;
         let mut moves = Moves::new();
-        self.sweep_vodyanoy(view, &traps, &mut moves);
+        self.sweep_vodyanoy(view, traps, &mut moves);
         let seen = &state.seen;
         let extended_roots: Vec<NodeId> = extended.iter().map(|&n| view.features().root(n)).collect();
         self.sweep_solovei(
             view,
-            &traps,
+            traps,
             |_, root| {
                 extended_roots.contains(&root)
                     || view
@@ -393,8 +402,8 @@ impl RussianPromos {
             },
             &mut moves,
         );
-        self.sweep_vodyanoy(view, &traps, &mut moves);
-        state.seen = Self::on_tree_roads(view, &traps, &moves);
+        self.sweep_vodyanoy(view, traps, &mut moves);
+        state.seen = Self::on_tree_roads(view, traps, &moves);
         let made: Vec<(FigureId, Pos, u8, Pos, &str)> = moves
             .iter()
             .filter_map(|(&figure, &to)| {
@@ -446,7 +455,8 @@ impl Expansion for RussianPromos {
     }
 
     fn hooks(&self) -> Hooks {
-        Hooks::TILE_DRAWN
+        Hooks::OBSERVE
+            | Hooks::TILE_DRAWN
             | Hooks::TILE_PLACED
             | Hooks::DEPLOYMENT_ALLOWED
             | Hooks::FIGURE_DEPLOYED
@@ -454,6 +464,23 @@ impl Expansion for RussianPromos {
             | Hooks::FEATURE_POINTS
             | Hooks::AFTER_SCORING
             | Hooks::FINAL_SCORING
+    }
+
+    fn observe(&self, state: &mut State, _view: &CoreState, event: &Event) {
+        if let Event::TilePlaced { tile, pos, .. } = *event
+            && let Some(trap) = self.traps.get(tile as usize).copied().flatten()
+        {
+            state.traps.push((pos, trap));
+        }
+    }
+
+    fn check_kept_up(&self, state: &State, view: &CoreState) -> Result<(), String> {
+        let counted = self.traps_on_board(view);
+        if state.traps == counted {
+            Ok(())
+        } else {
+            Err(format!("traps kept up {:?}, on the board {counted:?}", state.traps))
+        }
     }
 
     // `tile_placed` matters only once a trap lies on the board, or for a
@@ -471,8 +498,8 @@ impl Expansion for RussianPromos {
         }
     }
 
-    fn tile_drawn(&self, _state: &mut State, ctx: &mut Ctx<'_>, _tile: &TileType) {
-        if !self.traps_on_board(ctx.view()).is_empty() {
+    fn tile_drawn(&self, state: &mut State, ctx: &mut Ctx<'_>, _tile: &TileType) {
+        if !state.traps.is_empty() {
             ctx.arm(Hooks::TILE_PLACED);
         }
     }
