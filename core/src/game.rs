@@ -18,6 +18,14 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
+thread_local! {
+    /// The deployments expansions offer, listed into one buffer a thread
+    /// keeps from listing to listing (`Game::deployments_with_expansions`).
+    /// A listing that finds it taken (one started from a listing's own
+    /// callback) starts an empty one.
+    static OFFERED: std::cell::Cell<Vec<Deployment>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 mod draws;
 mod labels;
 mod moves;
@@ -630,6 +638,13 @@ impl Game {
         let Some(after) = AfterPlacement::made(&self.core) else {
             return;
         };
+        if self.rules.called.deploy_vetoing.is_empty() {
+            // Nothing to forbid: the core's options straight through, not
+            // each through a closure called by pointer, then the offered.
+            let mut f = f;
+            self.core_deployments(&mut f);
+            return self.offered_deployments(&after, |_| true, f);
+        }
         self.deployments_with_expansions(&after, |g| self.core_deployments(g), f);
     }
 
@@ -656,13 +671,69 @@ impl Game {
                 f(d)
             }
         });
-        if !called.deploying.is_empty() {
-            let mut offered = Vec::new();
-            for &slot in &called.deploying {
-                self.ext[slot as usize].deploy_options(after, &mut offered);
-            }
-            offered.into_iter().filter(|d| allowed(d)).for_each(f);
+        self.offered_deployments(after, allowed, f);
+    }
+
+    /// Each deployment the expansions offer on the board `after` a
+    /// placement, in their order, that `allowed` lets through.
+    fn offered_deployments(
+        &self,
+        after: &AfterPlacement<'_>,
+        allowed: impl Fn(&Deployment) -> bool,
+        mut f: impl FnMut(Deployment),
+    ) {
+        let called = &self.rules.called;
+        if called.deploying.is_empty() {
+            return;
         }
+        // Listed into the thread's buffer: a new vector for every listing
+        // grew (allocated, reallocated) at each turn of a game whose
+        // expansion offers deployments.
+        let mut offered = OFFERED.take();
+        offered.clear();
+        for &slot in &called.deploying {
+            self.ext[slot as usize].deploy_options(after, &mut offered);
+        }
+        for d in &offered {
+            if allowed(d) {
+                f(*d)
+            }
+        }
+        offered.clear();
+        OFFERED.set(offered);
+    }
+
+    /// Whether `d` is one of the deployment options on the tile just
+    /// placed, as `for_each_deployment` lists them, asked without listing
+    /// the core's options, nor the expansions' when the core lists `d`: a
+    /// deployment is listed when no expansion forbids it and either the
+    /// core or an expansion offers it.
+    fn deployment_listed(&self, d: &Deployment) -> bool {
+        let Some(after) = AfterPlacement::made(&self.core) else {
+            return false;
+        };
+        let called = &self.rules.called;
+        let listed = called
+            .deploy_vetoing
+            .iter()
+            .all(|&slot| self.ext[slot as usize].deployment_allowed(&after, d))
+            && (self.core_allows(d) || {
+                let mut offered = OFFERED.take();
+                offered.clear();
+                for &slot in &called.deploying {
+                    self.ext[slot as usize].deploy_options(&after, &mut offered);
+                }
+                let found = offered.contains(d);
+                offered.clear();
+                OFFERED.set(offered);
+                found
+            });
+        debug_assert_eq!(listed, {
+            let mut all = false;
+            self.for_each_deployment(|o| all |= o == *d);
+            all
+        });
+        listed
     }
 
     /// Checks `action` against the pending decision, then carries it out and
@@ -870,9 +941,7 @@ impl Game {
                 let legal = if !called.deploy_hooks() {
                     self.core_allows(d)
                 } else {
-                    let mut listed = false;
-                    self.for_each_deployment(|o| listed |= o == *d);
-                    listed
+                    self.deployment_listed(d)
                 };
                 if legal {
                     return Ok(());

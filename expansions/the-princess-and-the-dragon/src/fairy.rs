@@ -56,11 +56,11 @@ fn companions<'v>(state: &State, view: &'v CoreState) -> impl Iterator<Item = &'
 
 /// The followers of `player` the fairy may be moved next to: all of
 /// theirs on the board but the one it is next to already.
-pub(crate) fn options(state: &State, view: &CoreState, player: u8, mut f: impl FnMut(FigureId, Pos)) {
+pub(crate) fn options<'v>(state: &State, view: &'v CoreState, player: u8, mut f: impl FnMut(&'v PlacedFigure)) {
     let current = companions(state, view).next().map(|c| c.id);
     for fig in view.figures() {
         if fig.owner == player && is_follower(view, fig) && Some(fig.id) != current {
-            f(fig.id, fig.pos);
+            f(fig);
         }
     }
 }

@@ -803,12 +803,26 @@ impl ThePrincessAndTheDragon {
                 // Two of the player's figures of one kind on one feature
                 // of one tile are the same place for the fairy: only the
                 // first is listed, so that every option reads differently.
-                let mut listed = Vec::new();
-                fairy::options(state, view, player, |follower, at| {
-                    let key = view.figure(follower).map(|f| (f.kind, f.pos, f.spot));
-                    if key.is_none() || !listed.contains(&key) {
-                        listed.push(key);
-                        out.push(Action::Fairy { follower, at })
+                // The options listed so far say which were (a figure looked
+                // up only when one shares the tile: after every turn
+                // without a deployment, a vector of keys and a look-up for
+                // each follower were most of this listing).
+                let start = out.len();
+                fairy::options(state, view, player, |fig| {
+                    let listed = out[start..].iter().any(|o| match *o {
+                        Action::Fairy { follower, at } => {
+                            at == fig.pos
+                                && view
+                                    .figure(follower)
+                                    .is_some_and(|g| g.kind == fig.kind && g.spot == fig.spot)
+                        }
+                        _ => false,
+                    });
+                    if !listed {
+                        out.push(Action::Fairy {
+                            follower: fig.id,
+                            at: fig.pos,
+                        })
                     }
                 });
             }

@@ -2,6 +2,7 @@
 //! of the board that is neither occupied nor complete, not only on the
 //! new tile (whose features the engine lists itself).
 
+use carcassonne_core::features::NodeId;
 use carcassonne_core::figures::Spot;
 use carcassonne_core::{AfterPlacement, Deployment, FeatureKind, FigureClass};
 
@@ -30,9 +31,10 @@ pub(crate) fn options(after: &AfterPlacement<'_>, out: &mut Vec<Deployment>) {
         }
         let tile = tables.tile(placed.tile);
         for (fi, &kind) in tile.feature_kinds().iter().enumerate() {
-            let Some(feature) = after.feature(placed.pos, fi) else {
-                continue;
-            };
+            // The tile's own nodes, numbered from its first (what
+            // `after.feature(placed.pos, fi)` finds, without looking the
+            // tile up on the board again for every feature).
+            let feature = after.node(placed.first_node + fi as NodeId);
             if after.is_occupied(feature) || (kind != FeatureKind::FIELD && after.is_complete(feature)) {
                 continue;
             }

@@ -4,7 +4,7 @@
 
 use crate::towers::{height, is_follower};
 use crate::{Asking, State};
-use carcassonne_core::figures::{FigureId, NEUTRAL};
+use carcassonne_core::figures::{FigureId, NEUTRAL, PlacedFigure};
 use carcassonne_core::serde_json::json;
 use carcassonne_core::{CoreState, Ctx, Pos};
 
@@ -26,13 +26,13 @@ pub(crate) fn offer(state: &mut State, ctx: &mut Ctx<'_>, at: Pos, capture_own: 
 /// its tile or up to `height` tiles straight north, east, south or west,
 /// whoever owns it (their own only with `capture_own`), on a feature or on
 /// top of another tower.
-pub(crate) fn targets(
-    view: &CoreState,
+pub(crate) fn targets<'v>(
+    view: &'v CoreState,
     at: Pos,
     height: u8,
     player: u8,
     capture_own: bool,
-    mut f: impl FnMut(FigureId),
+    mut f: impl FnMut(&'v PlacedFigure),
 ) {
     let h = i64::from(height);
     for fig in view.figures() {
@@ -42,7 +42,7 @@ pub(crate) fn targets(
         );
         let in_reach = (dx == 0 && dy.abs() <= h) || (dy == 0 && dx.abs() <= h);
         if in_reach && fig.owner != NEUTRAL && is_follower(view, fig.kind) && (capture_own || fig.owner != player) {
-            f(fig.id);
+            f(fig);
         }
     }
 }

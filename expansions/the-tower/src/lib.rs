@@ -280,13 +280,20 @@ impl Expansion for TheTower {
             Some(Asking::Capture { at, height }) => {
                 // Two figures of one player and kind on one feature of one
                 // tile are the same prisoner to take: only the first is
-                // listed, so that every option reads differently.
-                let mut listed = Vec::new();
+                // listed, so that every option reads differently. An
+                // earlier figure with the same key is a target too (same
+                // place, owner and kind), listed already: the figures
+                // before it say so, without a vector of keys and a look-up
+                // of each target by id.
                 capture::targets(view, at, height, player, self.capture_own, |f| {
-                    let key = view.figure(f).map(|f| (f.owner, f.kind, f.pos, f.spot));
-                    if key.is_none() || !listed.contains(&key) {
-                        listed.push(key);
-                        out.push(Action::Capture(f))
+                    let key = (f.owner, f.kind, f.pos, f.spot);
+                    let listed = view
+                        .figures()
+                        .iter()
+                        .take_while(|g| g.id != f.id)
+                        .any(|g| (g.owner, g.kind, g.pos, g.spot) == key);
+                    if !listed {
+                        out.push(Action::Capture(f.id))
                     }
                 });
                 out.push(Action::NoCapture);

@@ -93,6 +93,23 @@ fn may_guard(view: &CoreState, kind: u8) -> bool {
 pub(crate) fn spots(state: &State, view: &CoreState, new_foundation: Option<Pos>, out: &mut Vec<Deployment>) {
     let player = view.turn().player;
     let has_floor = view.supply(player, state.floor) > 0;
+    // The kinds the player has in supply that may stand on top, read once
+    // for all the towers (a game has two or three: the first few kept on
+    // the stack, any more read again for each tower).
+    let mut guards = [0u8; 4];
+    let mut count = 0;
+    let mut more = false;
+    for_each_kind(&state.guard_kinds, |kind| {
+        if view.supply(player, kind) > 0 {
+            match guards.get_mut(count) {
+                Some(g) => {
+                    *g = kind;
+                    count += 1;
+                }
+                None => more = true,
+            }
+        }
+    });
     let fresh = Top::default();
     let open = state
         .towers
@@ -111,20 +128,33 @@ pub(crate) fn spots(state: &State, view: &CoreState, new_foundation: Option<Pos>
             });
         }
         if top.height > 0 {
-            for (word, &bits) in state.guard_kinds.iter().enumerate() {
-                let mut bits = bits;
-                while bits != 0 {
-                    let kind = (word * 64) as u8 + bits.trailing_zeros() as u8;
-                    bits &= bits - 1;
+            let guard = |figure| Deployment {
+                figure,
+                pos: at,
+                spot: Spot::Tile,
+            };
+            if more {
+                for_each_kind(&state.guard_kinds, |kind| {
                     if view.supply(player, kind) > 0 {
-                        out.push(Deployment {
-                            figure: kind,
-                            pos: at,
-                            spot: Spot::Tile,
-                        });
+                        out.push(guard(kind));
                     }
-                }
+                });
+            } else {
+                out.extend(guards[..count].iter().map(|&kind| guard(kind)));
             }
+        }
+    }
+}
+
+/// Each kind whose bit is set in `bits` (as [`guard_kinds`] makes them),
+/// in order.
+fn for_each_kind(bits: &[u64; 4], mut f: impl FnMut(u8)) {
+    for (word, &bits) in bits.iter().enumerate() {
+        let mut bits = bits;
+        while bits != 0 {
+            let kind = (word * 64) as u8 + bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            f(kind);
         }
     }
 }

@@ -30,6 +30,7 @@ mod pig;
 
 pub use goods::{Good, GoodsCount};
 
+use carcassonne_core::after_placement::WholeFeature;
 use carcassonne_core::board::PlacedTile;
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::features::NodeId;
@@ -362,7 +363,7 @@ fn send_lonely_home(kind: u8, ctx: &mut Ctx<'_>) {
 fn owner_has_follower(view: &CoreState, owner: u8, node: NodeId) -> bool {
     let root = view.features().root(node);
     view.figures().iter().any(|f| {
-        f.owner == owner && is_follower(view, f.kind) && f.node.is_some_and(|n| view.features().root(n) == root)
+        f.owner == owner && f.node.is_some_and(|n| view.features().root(n) == root) && is_follower(view, f.kind)
     })
 }
 
@@ -385,16 +386,17 @@ fn spots_beside_own_follower(kind: u8, kinds: &[FeatureKind], after: &AfterPlace
     }
     let placed = after.placed();
     let tile = after.tile();
-    let mine: Vec<_> = view
-        .figures()
-        .iter()
-        .filter(|f| f.owner == player && is_follower(view, f.kind))
-        .filter_map(|f| f.node)
-        .map(|n| after.whole(after.node(n)))
-        .collect();
-    if mine.is_empty() {
-        return;
-    }
+    // The player's followers are looked for in each feature of the kinds
+    // (a tile has one to three): a vector of the whole feature of every
+    // follower of theirs, built at every listing for both figures, was
+    // most of this expansion's cost.
+    let mine = |whole: WholeFeature| {
+        view.figures().iter().any(|f| {
+            f.owner == player
+                && f.node.is_some_and(|n| after.whole(after.node(n)) == whole)
+                && is_follower(view, f.kind)
+        })
+    };
     for (i, &feature_kind) in tile.feature_kinds().iter().enumerate() {
         if !kinds.contains(&feature_kind) {
             continue;
@@ -402,7 +404,9 @@ fn spots_beside_own_follower(kind: u8, kinds: &[FeatureKind], after: &AfterPlace
         let Some(feature) = after.feature(placed.pos, i) else {
             continue;
         };
-        if mine.contains(&after.whole(feature)) && !after.is_complete(feature) {
+        // A feature holding no follower (the core counts them) holds none
+        // of the player's: the figures are looked through only when it does.
+        if after.is_occupied(feature) && mine(after.whole(feature)) && !after.is_complete(feature) {
             out.push(Deployment {
                 figure: kind,
                 pos: placed.pos,
