@@ -125,6 +125,7 @@ impl Features {
     /// Bytes the graph holds on the heap.
     pub fn heap_bytes(&self) -> usize {
         (self.nodes.capacity() + self.journal.capacity()) * std::mem::size_of::<Node>()
+            + self.log.capacity() * std::mem::size_of::<links::LogEntry>()
     }
 
     /// Number of nodes.

@@ -277,6 +277,12 @@ impl Expansion for Ferries {
     ) {
         let view = ctx.view();
         let player = view.turn().player;
+        // A second deployment in the turn (The Phantom's) runs this hook
+        // again for the same placement: its ferry and moves were settled
+        // after the first.
+        if view.turn().deploying_more {
+            return;
+        }
         state.moved.clear();
         state.placing = None;
         let Some(placed) = view.turn().placed.and_then(|i| view.board().tiles().get(i as usize)) else {
@@ -286,7 +292,8 @@ impl Expansion for Ferries {
         // "Afterward, the active player must take a ferry from the stock and
         // link two of the road segments on the tile": after the follower,
         // before scoring, so what the ferry completes scores this turn.
-        if !self.lake_roads(view, at).is_empty() && state.ferries.len() < FERRIES {
+        let laid = state.ferries.iter().any(|f| f.at == at);
+        if !self.lake_roads(view, at).is_empty() && !laid && state.ferries.len() < FERRIES {
             state.placing = Some(at);
             ctx.ask(player);
         } else if !self.nearest(state, view).is_empty() {
