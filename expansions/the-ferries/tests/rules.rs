@@ -135,3 +135,29 @@ fn only_the_nearest_ferry_moves_and_once_a_turn() {
     assert!(game.is_over(), "no second move was asked");
     assert_eq!(road(&game, -1, 0, 0), (1, 3, 0), "W, D and FR-B's west and south roads");
 }
+
+/// Undo takes a ferry move back whole: the split road is one again, its
+/// follower back on it, the points unscored; played again, the move
+/// splits and scores as before.
+#[test]
+fn undo_takes_a_moved_ferry_back() {
+    let kit = kit();
+    let mut game = kit.replay_first("moving_the_ferry_closes_a_road.json", 8);
+    game.set_undoable(true);
+    let before = (road(&game, 1, 0, 0), road(&game, 2, 0, 0), game.state().score(0));
+    let ferry = r#"{"the-ferries": {"ferry": {"at": [1, 0], "roads": ["road:S", "road:E"]}}}"#;
+    try_play(&mut game, ferry).expect("the move");
+    let after = (road(&game, 1, 0, 0), road(&game, 2, 0, 0), game.state().score(0));
+    assert_eq!(after, ((0, 3, 0), (2, 2, 0), 3));
+    assert!(game.undo());
+    assert_eq!(
+        (road(&game, 1, 0, 0), road(&game, 2, 0, 0), game.state().score(0)),
+        before
+    );
+    assert_eq!(before.0, (1, 4, 1));
+    try_play(&mut game, ferry).expect("the move again");
+    assert_eq!(
+        (road(&game, 1, 0, 0), road(&game, 2, 0, 0), game.state().score(0)),
+        after
+    );
+}
