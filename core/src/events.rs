@@ -212,6 +212,21 @@ pub enum Event {
         /// A node of the second.
         b: NodeId,
     },
+    /// An expansion joined two features through ends that meet inside a
+    /// tile ([`Ctx::link_features`](crate::Ctx::link_features): a ferry
+    /// between two road ends; no open side is used), or took such a join
+    /// back ([`Ctx::unlink_features`](crate::Ctx::unlink_features)), which
+    /// splits the feature in two when nothing else holds it together.
+    FeaturesLinked {
+        /// The expansion that did it.
+        slot: u8,
+        /// A node at one end.
+        a: NodeId,
+        /// A node at the other.
+        b: NodeId,
+        /// Joined (`true`) or taken back (`false`).
+        linked: bool,
+    },
     /// The bag is empty and final scoring begins.
     FinalScoring,
     /// Final scoring is done.

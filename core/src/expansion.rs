@@ -1205,6 +1205,38 @@ impl<'a> Ctx<'a> {
         self.events.push(Event::FeaturesConnected { slot: self.slot, a, b });
     }
 
+    /// Joins the features of nodes `a` and `b`, of one kind, through ends
+    /// that meet inside a tile without using an open side of either (a
+    /// ferry between two road ends that otherwise end at its lake): the
+    /// join can be taken back with [`unlink_features`](Self::unlink_features).
+    /// A feature this completes is scored with the turn's completed
+    /// features: call it before the turn's scoring (from `after_deploy`, or
+    /// a decision asked there). The caller checks that both are of one kind.
+    pub fn link_features(&mut self, a: crate::features::NodeId, b: crate::features::NodeId) {
+        self.events.push(Event::FeaturesLinked {
+            slot: self.slot,
+            a,
+            b,
+            linked: true,
+        });
+    }
+
+    /// Takes back a join [`link_features`](Self::link_features) made between
+    /// `a` and `b` (nothing when there is none): when nothing else holds
+    /// the feature together it splits in two, each part with its own open
+    /// sides, coats of arms (voided ones stay voided) and followers, and a
+    /// part left with no open side is complete, scored with the turn's
+    /// completed features. Rare and slower than a join: the split floods
+    /// the feature over the board.
+    pub fn unlink_features(&mut self, a: crate::features::NodeId, b: crate::features::NodeId) {
+        self.events.push(Event::FeaturesLinked {
+            slot: self.slot,
+            a,
+            b,
+            linked: false,
+        });
+    }
+
     /// Deploys a figure of kind `kind` (index in the game's figure table)
     /// from `owner`'s supply onto `spot` of the tile at `pos`, outside the
     /// deploy phase (a wagon moving on). The caller has checked that the

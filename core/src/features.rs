@@ -8,6 +8,9 @@
 
 use crate::tiles::FeatureKind;
 
+mod links;
+pub(crate) use links::{Link, PartTotals};
+
 /// A feature of a placed tile, as a node of the feature graph. Nodes of one
 /// tile are consecutive, in the order of the tile's definition.
 pub type NodeId = u32;
@@ -43,6 +46,10 @@ pub struct Features {
     joins: [u32; FeatureKind::MAX],
     /// Of those, how many joined a feature that had followers in it.
     occupied_joins: [u32; FeatureKind::MAX],
+    /// Joins and splits expansions made inside tiles, and coats of arms
+    /// they added, in order (rare: empty in most games): what a split
+    /// rebuilds its two parts from (`features/links.rs`).
+    log: Vec<links::LogEntry>,
 }
 
 /// Where the feature graph stood, for [`Features::rollback`].
@@ -52,6 +59,7 @@ pub(crate) struct FeaturesMark {
     journal: usize,
     joins: [u32; FeatureKind::MAX],
     occupied_joins: [u32; FeatureKind::MAX],
+    log: usize,
 }
 
 impl Features {
@@ -94,6 +102,7 @@ impl Features {
             journal: self.journal.len(),
             joins: self.joins,
             occupied_joins: self.occupied_joins,
+            log: self.log.len(),
         }
     }
 
@@ -103,6 +112,7 @@ impl Features {
             self.nodes[n as usize] = node;
         }
         self.nodes.truncate(mark.nodes);
+        self.log.truncate(mark.log);
         self.joins = mark.joins;
         self.occupied_joins = mark.occupied_joins;
     }
@@ -115,6 +125,7 @@ impl Features {
     /// Bytes the graph holds on the heap.
     pub fn heap_bytes(&self) -> usize {
         (self.nodes.capacity() + self.journal.capacity()) * std::mem::size_of::<Node>()
+            + self.log.capacity() * std::mem::size_of::<links::LogEntry>()
     }
 
     /// Number of nodes.
@@ -152,10 +163,16 @@ impl Features {
     /// Joins two nodes across one tile side (each loses that open side).
     /// Returns the root of the joined feature.
     pub(crate) fn connect(&mut self, a: NodeId, b: NodeId) -> NodeId {
+        self.join(a, b, 2)
+    }
+
+    /// Joins the features of `a` and `b`, which lose `consumed` open sides
+    /// between them. Returns the root of the joined feature.
+    fn join(&mut self, a: NodeId, b: NodeId, consumed: u32) -> NodeId {
         let (ra, rb) = (self.root_mut(a), self.root_mut(b));
         if ra == rb {
             let root = self.node_mut(ra);
-            root.open = root.open.saturating_sub(2);
+            root.open = root.open.saturating_sub(consumed);
             return ra;
         }
         let (big, small) = if self.nodes[ra as usize].members >= self.nodes[rb as usize].members {
@@ -165,7 +182,7 @@ impl Features {
         };
         let s = self.nodes[small as usize];
         let g = self.node_mut(big);
-        g.open = (g.open + s.open).saturating_sub(2);
+        g.open = (g.open + s.open).saturating_sub(consumed);
         g.members += s.members;
         g.pennants += s.pennants;
         g.followers += s.followers;
@@ -231,6 +248,7 @@ impl Features {
     /// Adds `count` pennants to `n`'s feature (an expansion's token), which
     /// it keeps when it joins others.
     pub(crate) fn add_pennants(&mut self, n: NodeId, count: u32) {
+        self.note_pennants(n, count);
         let r = self.root_mut(n);
         let node = self.node_mut(r);
         node.pennants = node.pennants.saturating_add(count);
@@ -248,9 +266,11 @@ impl Features {
         self.nodes[self.root(n) as usize].followers
     }
 
-    /// How many nodes `n`'s feature has: it grows only when features join,
-    /// so a feature whose root and node count are unchanged has the same
-    /// nodes (what expansions caching a feature's properties test).
+    /// How many nodes `n`'s feature has: it grows only when features join
+    /// (and shrinks only in the rare split of `Ctx::unlink_features`, heard
+    /// as `Event::FeaturesLinked`), so a feature whose root and node count
+    /// are unchanged has the same nodes (what expansions caching a
+    /// feature's properties test).
     pub fn node_count(&self, n: NodeId) -> u32 {
         self.nodes[self.root(n) as usize].members
     }

@@ -16,6 +16,8 @@ use crate::tables::Tables;
 use crate::tiles::TieBreak;
 use std::sync::Arc;
 
+mod links;
+
 /// Where the turn stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -640,6 +642,7 @@ impl CoreState {
                 }
             }
             Event::FeaturesConnected { a, b, .. } => {
+                self.features.note_connected(a, b);
                 let root = self.features.connect(a, b);
                 // Completed by the join: scored with the turn's completed
                 // features, once.
@@ -648,6 +651,13 @@ impl CoreState {
                     && !self.turn.completed.iter().any(|&c| self.features.root(c) == root)
                 {
                     self.turn.completed.push(root);
+                }
+            }
+            Event::FeaturesLinked { a, b, linked, .. } => {
+                if linked {
+                    self.apply_link(a, b);
+                } else {
+                    self.apply_unlink(a, b);
                 }
             }
             Event::FeatureCompleted { .. }

@@ -345,11 +345,16 @@ pub struct SkipEntry {
 }
 
 /// The words an action's move may hold, filled in by the importer.
-pub const SUBSTITUTIONS: [(&str, &str); 8] = [
+pub const SUBSTITUTIONS: [(&str, &str); 9] = [
     ("$position", "the pointer's tile on this engine's board, [x, y]"),
     (
         "$feature",
         "the stable name of the feature the pointer names (`road:E`)",
+    ),
+    (
+        "$side_features",
+        "the stable names of the features on each side the pointer's location names, one a side \
+         (`[\"road:W\", \"road:S\"]` for JCZ's `W.S` joining two roads)",
     ),
     ("$figure", "this engine's figure id of the meeple the action names"),
     ("$owner", "the seat of the meeple the action names"),
@@ -645,6 +650,7 @@ fn fill_dummy(v: &toml::Value) -> serde_json::Value {
         Some(match w {
             "$position" => serde_json::json!([0, 0]),
             "$feature" => serde_json::json!("road:E"),
+            "$side_features" => serde_json::json!(["road:E", "road:W"]),
             "$figure" => serde_json::json!("follower"),
             _ => serde_json::json!(0),
         })

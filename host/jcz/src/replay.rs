@@ -527,6 +527,27 @@ impl Converter<'_> {
     }
 
     /// The index of the feature a pointer names on its tile.
+    /// A pointer for each side its location names (`W.S` is `W` and `S`),
+    /// in JCZ's own orientation: a location joining features of several
+    /// sides (a ferry between two roads) named side by side.
+    fn side_pointers(&self, pointer: &Pointer, place: &str) -> Result<Vec<Pointer>, JczError> {
+        let text = pointer
+            .location
+            .as_deref()
+            .ok_or_else(|| invalid(place, "the pointer has no `location`"))?;
+        let sides: Vec<char> = text.chars().filter(|c| "NESW".contains(*c)).collect();
+        if sides.is_empty() || !text.chars().all(|c| "NESW.".contains(c)) {
+            return Err(invalid(place, format!("`{text}` names no sides")));
+        }
+        Ok(sides
+            .into_iter()
+            .map(|c| Pointer {
+                location: Some(c.to_string()),
+                ..pointer.clone()
+            })
+            .collect())
+    }
+
     fn feature_at(&self, game: &Game, pointer: &Pointer, place: &str) -> Result<usize, JczError> {
         let pos = pointer
             .pos
@@ -675,6 +696,18 @@ impl Converter<'_> {
                         .ok_or_else(|| invalid(place, "no pointer for `$feature`"))?;
                     let fi = self.feature_at(game, p, place)?;
                     Value::from(game.feature_name(need_pos()?, fi))
+                }
+                "$side_features" => {
+                    let p = pointer
+                        .as_ref()
+                        .ok_or_else(|| invalid(place, "no pointer for `$side_features`"))?;
+                    let pos = need_pos()?;
+                    let mut names = Vec::new();
+                    for side in self.side_pointers(p, place)? {
+                        let fi = self.feature_at(game, &side, place)?;
+                        names.push(Value::from(game.feature_name(pos, fi)));
+                    }
+                    Value::Array(names)
                 }
                 "$figure" => Value::from(self.figure_of(&self.meeple_named(fields, pointer.as_ref(), place)?, place)?),
                 "$owner" => Value::from(self.meeple_named(fields, pointer.as_ref(), place)?.seat),

@@ -193,6 +193,11 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
             "Two {}s are joined into one",
             rules.kind_label(game.state().features().kind(*a))
         ),
+        Event::FeaturesLinked { a, linked, .. } => format!(
+            "Two {}s are {}",
+            rules.kind_label(game.state().features().kind(*a)),
+            if *linked { "linked into one" } else { "no longer linked" }
+        ),
         Event::TileBuried { .. } => "A tile from the bag goes out of play unseen".to_string(),
         Event::TilePlaced {
             player: None,

@@ -46,6 +46,10 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
         Event::FeaturesConnected { .. } => {
             "    two features are joined into one (they do not meet across an edge)".to_string()
         }
+        Event::FeaturesLinked { linked: true, .. } => "    two features are linked into one inside a tile".to_string(),
+        Event::FeaturesLinked { linked: false, .. } => {
+            "    a link inside a tile is taken back (the feature may split in two)".to_string()
+        }
         // Unseen: which tile it was is not told.
         Event::TileBuried { .. } => "    a tile from the bag goes out of play unseen".to_string(),
         Event::TileReturned { tile } => format!("    {} goes back into the bag", rules.tile(*tile).id()),

@@ -38,6 +38,7 @@ use carcassonne_russian_promos as _;
 use carcassonne_siege as _;
 use carcassonne_spiel_doch as _;
 use carcassonne_the_city_gates as _;
+use carcassonne_the_ferries as _;
 use carcassonne_the_festival as _;
 use carcassonne_the_flier as _;
 use carcassonne_the_gold_mines as _;
@@ -57,7 +58,7 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 44] = [
+pub static LINKED: [&ExpansionInfo; 45] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
@@ -97,6 +98,7 @@ pub static LINKED: [&ExpansionInfo; 44] = [
     &carcassonne_the_school::INFO,
     &carcassonne_the_tower::INFO,
     &carcassonne_the_tunnel::INFO,
+    &carcassonne_the_ferries::INFO,
     &carcassonne_traders_and_builders::INFO,
     &carcassonne_under_the_big_top::INFO,
     &carcassonne_watchtowers::INFO,
