@@ -27,7 +27,7 @@
 //! coat of arms (3 points at the end), a monastery with 3 tiles around it
 //! (4), one knight, one farmer in a farm touching no completed city (0).
 
-use carcassonne_core::{Decision, Game, Pos};
+use carcassonne_core::{Decision, Event, Game, Pos};
 use carcassonne_testkit::{Kit, options, points, with_variant};
 use carcassonne_the_messages::{ID, INFO, Message, State};
 
@@ -56,7 +56,27 @@ fn at_message(record: &str, message: Message, perform: &str) -> Game {
         labels,
         [perform.to_string(), "Take 2 points instead of the message".to_string()]
     );
+    let decl = message.decl();
+    assert_eq!(
+        logged(&game),
+        [format!(
+            "Their scoring meeple stops on dark space 5: message {}, {}",
+            decl.number, decl.name
+        )]
+    );
     game
+}
+
+/// The expansion's log lines of the last decision, in words.
+fn logged(game: &Game) -> Vec<String> {
+    let slot = game.rules().expansion_slot(ID).unwrap();
+    game.last_events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Expansion { slot: s, detail } if *s == slot => Some(game.expansion_log_line(slot, detail).text),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The options of the decision under way, in words.
@@ -121,6 +141,7 @@ fn message_4_gives_another_tile() {
         "Add a land tile: draw and place another tile",
     );
     let game = after("extra-tile.json", Message::ExtraTile, 0);
+    assert_eq!(logged(&game), ["Draws and places another tile (message 4)"]);
     let decision = game.decision().unwrap();
     assert!(
         matches!(decision, Decision::Place { player: 0, .. }),

@@ -42,6 +42,7 @@ use carcassonne_the_festival as _;
 use carcassonne_the_flier as _;
 use carcassonne_the_gold_mines as _;
 use carcassonne_the_labyrinth as _;
+use carcassonne_the_messages as _;
 use carcassonne_the_phantom as _;
 use carcassonne_the_princess_and_the_dragon as _;
 use carcassonne_the_school as _;
@@ -57,7 +58,7 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 44] = [
+pub static LINKED: [&ExpansionInfo; 45] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
@@ -92,6 +93,7 @@ pub static LINKED: [&ExpansionInfo; 44] = [
     &carcassonne_the_flier::INFO,
     &carcassonne_the_gold_mines::INFO,
     &carcassonne_the_labyrinth::INFO,
+    &carcassonne_the_messages::INFO,
     &carcassonne_the_phantom::INFO,
     &carcassonne_the_princess_and_the_dragon::INFO,
     &carcassonne_the_school::INFO,
