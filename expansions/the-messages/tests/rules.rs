@@ -275,3 +275,42 @@ fn auto_moves_the_scoring_meeple_without_asking() {
     assert_eq!(s.figures[0], [13, 0]);
     assert!(matches!(game.decision(), Some(Decision::Place { player: 1, .. })));
 }
+
+/// The messenger draws messages too: "your scoring meeple or your
+/// messenger moves to and stops on one of the dark spaces". After
+/// `not-your-turn.json`'s moves (Ann's meeple on 5, her messenger on 8),
+/// Bob places a curve far away and Ann closes her crossroads' road east
+/// with A at (0, 1): 2 tiles, 2 points. Her meeple would go to 7, her
+/// messenger to 10, a dark space, which the option says; she moves the
+/// messenger, draws a message, takes 2 points instead, which join the
+/// messenger: 12. (One more tile, K, keeps the game going.)
+#[test]
+fn the_messenger_on_a_dark_space_draws_a_message() {
+    let kit = kit();
+    let game = kit.replay_first("messenger.json", 27);
+    assert_eq!(state(&game).figures[0], [5, 8]);
+    assert_eq!(
+        labels(&game),
+        [
+            "Move your scoring meeple from space 5 to 7",
+            "Move your messenger from space 8 to 10: a dark space, draw a message"
+        ]
+    );
+    let game = kit.replay_first("messenger.json", 28);
+    let s = state(&game);
+    assert_eq!(s.figures[0], [5, 10]);
+    let message = s.message.expect("a message drawn");
+    assert_eq!(
+        logged(&game),
+        [format!(
+            "Their messenger stops on dark space 10: message {}, {}",
+            message.decl().number,
+            message.decl().name
+        )]
+    );
+    let game = kit.replay_first("messenger.json", 29);
+    let s = state(&game);
+    assert_eq!(s.figures[0], [5, 12]);
+    assert_eq!(s.under, [message]);
+    assert_eq!(points(&game, 0, ID), 2);
+}
