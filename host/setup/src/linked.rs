@@ -43,6 +43,7 @@ use carcassonne_the_festival as _;
 use carcassonne_the_flier as _;
 use carcassonne_the_gold_mines as _;
 use carcassonne_the_labyrinth as _;
+use carcassonne_the_messages as _;
 use carcassonne_the_phantom as _;
 use carcassonne_the_princess_and_the_dragon as _;
 use carcassonne_the_school as _;
@@ -58,7 +59,7 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 45] = [
+pub static LINKED: [&ExpansionInfo; 46] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
@@ -93,6 +94,7 @@ pub static LINKED: [&ExpansionInfo; 45] = [
     &carcassonne_the_flier::INFO,
     &carcassonne_the_gold_mines::INFO,
     &carcassonne_the_labyrinth::INFO,
+    &carcassonne_the_messages::INFO,
     &carcassonne_the_phantom::INFO,
     &carcassonne_the_princess_and_the_dragon::INFO,
     &carcassonne_the_school::INFO,
