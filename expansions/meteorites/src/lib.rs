@@ -1,7 +1,8 @@
 //! Meteorites (docs/expansions/meteorites.md), a fan expansion by Mati and
 //! Snearone of the Carcassonne CZ forum: tiles with a crater; placing one
-//! rolls a die, and the meteorite's impact sends every figure on the
-//! affected tiles back to its supply.
+//! rolls a die, and the meteorite's impact sends the meeples on the
+//! affected tiles back to their supplies (`is_meeple` says which figures
+//! are meeples: buildings and neutral figures stay).
 //!
 //! "Placing a tile with a crater follows the usual rules. After placing the
 //! tile, the active player rolls the die. The number rolled determines the
