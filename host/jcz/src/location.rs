@@ -42,8 +42,8 @@ pub struct Location {
 
 impl Location {
     /// Reads a JCZ location: dot-separated parts, each a half-edge (`NL`),
-    /// sides (`N`, `NW`, `WE`, `NWSE`, or any string of the letters N E S W),
-    /// `I`, `II`, `CLOISTER` / `MONASTERY`, `INNER_FARM` or `INNER_FARM_B`.
+    /// sides (`N`, `NW`, `WE`, `NWSE`, or any string of the letters N E S W;
+    /// `_N` for every side but north), `I`, `II`, `CLOISTER` / `MONASTERY`, `INNER_FARM` or `INNER_FARM_B`.
     /// `None` for anything else.
     pub fn parse(text: &str) -> Option<Location> {
         let mut loc = Location {
@@ -66,6 +66,15 @@ impl Location {
             } else if part == "I" || part == "II" {
                 loc.inner = true;
                 loc.nth = u8::from(part == "II");
+            } else if let Some(but) = part.strip_prefix('_')
+                && but.len() == 1
+                && "NESW".contains(but)
+            {
+                // JCZ's `_N`: every side but north (a city on three sides,
+                // as a pointer names it).
+                for side in Side::ALL.into_iter().filter(|s| "NESW".find(but) != Some(*s as usize)) {
+                    loc.segments |= bit(Segment::centre(side));
+                }
             } else if !part.is_empty() && part.chars().all(|c| "NESW".contains(c)) {
                 for c in part.chars() {
                     let side = Side::ALL["NESW".find(c)?];
@@ -201,6 +210,18 @@ pub fn jcz_name(kind: FeatureKind, segments: Segments) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_side_but_one_reads_as_the_three_others() {
+        let but_north = Location::parse("_N").unwrap();
+        assert_eq!(but_north.segments, Location::parse("ESW").unwrap().segments);
+        assert_eq!(
+            Location::parse("_E").unwrap().segments,
+            Location::parse("NSW").unwrap().segments
+        );
+        assert!(Location::parse("_NE").is_none());
+        assert!(Location::parse("_X").is_none());
+    }
 
     #[test]
     fn compound_field_names_read_as_halves() {

@@ -325,7 +325,9 @@ pub struct ActionEntry {
     pub core_move: Option<Spanned<toml::Value>>,
     /// Or no move, the engine having done it already, checked:
     /// `"released"`, the meeple the action names is no prisoner any more
-    /// after the last move (JCZ's choice of the prisoner exchanged).
+    /// after the last move (JCZ's choice of the prisoner exchanged);
+    /// `"nothing"`, the action only confirms what the engine did by itself
+    /// (read from the player the engine is asking).
     #[serde(default)]
     pub expect: Option<Spanned<String>>,
     /// Said when the action is not read where it stands (what this engine
@@ -579,8 +581,8 @@ impl Mapping {
             let moves = usize::from(a.expansion_move.is_some()) + usize::from(a.core_move.is_some());
             match (moves, &a.expect) {
                 (1, None) => {}
-                (0, Some(e)) if e.get_ref() == "released" => {}
-                (0, Some(e)) => out.push(self.at(e.span(), "`expect` is \"released\"")),
+                (0, Some(e)) if matches!(e.get_ref().as_str(), "released" | "nothing") => {}
+                (0, Some(e)) => out.push(self.at(e.span(), "`expect` is \"released\" or \"nothing\"")),
                 _ => out.push(self.at(
                     a.jcz.span(),
                     "an action has one of `expansion_move`, `move` or (for no move) `expect`",

@@ -303,7 +303,14 @@ impl Converter<'_> {
 
     /// `expect = "released"`: the meeple the action names is no prisoner
     /// any more after the last move (this engine made JCZ's exchange).
+    /// `expect = "nothing"`: the action confirms what this engine did by
+    /// itself (FanCloisterZone's confirmation of a placement, after which
+    /// it rolls a die this engine rolled on placing the tile); it is read
+    /// as no move, from the player the engine is asking.
     fn expect(&self, expect: &str, action: &ReplayAction, fields: &Value, place: &str) -> Result<(), JczError> {
+        if expect == "nothing" {
+            return self.check_player(&self.game, action, place);
+        }
         debug_assert_eq!(expect, "released");
         let meeple = self.meeple_named(fields, None, place)?;
         let figure = self.figure_of(&meeple, place)?;

@@ -29,6 +29,7 @@ use carcassonne_inns_and_cathedrals as _;
 use carcassonne_king_and_robber_baron as _;
 use carcassonne_little_buildings as _;
 use carcassonne_mage_and_witch as _;
+use carcassonne_meteorites as _;
 use carcassonne_monasteries as _;
 use carcassonne_obelisk as _;
 use carcassonne_river as _;
@@ -59,13 +60,14 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 46] = [
+pub static LINKED: [&ExpansionInfo; 47] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
     &carcassonne_cleric_and_serf::INFO,
     &carcassonne_count_of_carcassonne::INFO,
     &carcassonne_courier::INFO,
+    &carcassonne_meteorites::INFO,
     &carcassonne_crop_circles::INFO,
     &carcassonne_cult::INFO,
     &carcassonne_darmstadt_promos::INFO,
