@@ -194,6 +194,7 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
             rules.kind_label(game.state().features().kind(*a))
         ),
         Event::TileBuried { .. } => "A tile from the bag goes out of play unseen".to_string(),
+        Event::FeatureAdded { kind, pos, .. } => format!("A {} is added to the tile at {pos}", rules.kind_label(*kind)),
         Event::TilePlaced {
             player: None,
             tile: t,
