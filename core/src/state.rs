@@ -607,7 +607,11 @@ impl CoreState {
         for m in self.features.members(node) {
             let placed = self.tile_of_node(m);
             let def = &self.tables.tile(placed.tile).def;
-            for &c in &def.features[(m - placed.first_node) as usize].touches {
+            // A feature an expansion added has no definition: it touches no city.
+            let Some(f) = def.features.get((m - placed.first_node) as usize) else {
+                continue;
+            };
+            for &c in &f.touches {
                 let root = self.features.root(placed.first_node + c as NodeId);
                 if !cities.contains(&root) {
                     cities.push(root);
