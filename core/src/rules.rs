@@ -1293,6 +1293,7 @@ impl Rules {
                 kind_sources,
                 figure_kinds,
                 mixed_matching,
+                relaxed_edges: !called.relaxing.is_empty(),
                 walls,
                 phases: arranged.phases,
                 settings,

@@ -929,10 +929,17 @@ impl CoreState {
                 let Some(a) = tt.feature_at(rotation, seg) else {
                     continue;
                 };
+                // The kind across, when it may differ: an added feature, a
+                // game whose edges match across kinds, or one where an
+                // expansion allows edges that do not match. Otherwise the
+                // matched edge says it is the same kind.
                 let (node_b, kind_b) = match (added, seg.is_centre()) {
-                    (Some(n), true) => (n, self.features.kind(n)),
+                    (Some(n), true) => (n, Some(self.features.kind(n))),
                     _ => match nt.feature_at(nb.rotation, seg.facing()) {
-                        Some(b) => (nb.first_node + b as NodeId, nt.feature_kind(b)),
+                        Some(b) => (
+                            nb.first_node + b as NodeId,
+                            (self.tables.mixed_matching || self.tables.relaxed_edges).then(|| nt.feature_kind(b)),
+                        ),
                         None => continue,
                     },
                 };
@@ -941,7 +948,9 @@ impl CoreState {
                 // is also how their open sides are counted; fields on every
                 // segment.
                 if seg.is_centre() || self.tables.is_land(kind) {
-                    if kind != kind_b {
+                    if let Some(kind_b) = kind_b
+                        && kind != kind_b
+                    {
                         if self.tables.mixed_matching && seg.is_centre() {
                             // Features of two kinds meet across edges that
                             // match (a road against a canal): neither goes
