@@ -161,6 +161,12 @@ impl<'a> AfterPlacement<'a> {
 
     /// The feature on board-frame segment `segment` of the tile at `pos`.
     pub fn feature_at(&self, pos: Pos, segment: Segment) -> Option<Feature> {
+        if (self.across.is_none() || pos != self.placed.pos)
+            && let Some(t) = self.view.board().get(pos)
+        {
+            // On the board: an expansion's feature may take the segment (a bridge's road).
+            return self.view.node_on_segment(t, segment).map(|n| Feature(Where::Node(n)));
+        }
         let (tile, rotation) = self.tile_at(pos)?;
         let index = tile.feature_at(rotation, segment)?;
         self.feature(pos, index)
@@ -296,8 +302,7 @@ impl<'a> AfterPlacement<'a> {
             let nt = tables.tile(nb.tile);
             let centre = Segment::centre(side);
             let facing = if self.tile.is_wild(rotation, side) {
-                nt.feature_at(nb.rotation, centre.facing())
-                    .map(|f| self.node(nb.first_node + f as NodeId))
+                self.view.node_on_segment(nb, centre.facing()).map(|n| self.node(n))
             } else if nt.is_wild(nb.rotation, side.opposite()) {
                 self.tile
                     .feature_at(rotation, centre)
@@ -362,10 +367,11 @@ impl CellJoins {
                 continue;
             }
             for seg in Segment::of_side(side) {
-                let Some(b) = nt.feature_at(nb.rotation, seg.facing()) else {
+                // An expansion's feature may take the centre (a bridge's road).
+                let Some(b) = view.node_on_segment(nb, seg.facing()) else {
                     continue;
                 };
-                let root = features.root(nb.first_node + b as NodeId);
+                let root = features.root(b);
                 let bit = 1 << seg.index();
                 joins.joined |= bit;
                 joins.roots[seg.index()] = root;

@@ -351,6 +351,35 @@ impl Board {
         n
     }
 
+    /// The sides (a bit per board side) on which `tile` turned by
+    /// `rotation` fails to match what the empty frontier cell `p` demands
+    /// (`coding` is the game's edge coding, `matches` the landscape's
+    /// matching); `None` off the frontier. 0: it fits.
+    pub fn mismatched_sides(
+        &self,
+        tile: &TileType,
+        rotation: Rotation,
+        p: Pos,
+        coding: &crate::tiles::EdgeCoding,
+        matches: impl Fn(crate::tiles::EdgeKind, crate::tiles::EdgeKind) -> bool,
+    ) -> Option<u8> {
+        let i = self.index(p)?;
+        let c = &self.cells[i];
+        if c.tile != EMPTY || c.frontier == EMPTY {
+            return None;
+        }
+        let demand = self.demands[c.frontier as usize];
+        let mut sides = 0;
+        for side in Side::ALL {
+            if let Some(wanted) = coding.demanded(demand, side)
+                && !matches(tile.edge(rotation, side), wanted)
+            {
+                sides |= 1 << side as u8;
+            }
+        }
+        Some(sides)
+    }
+
     /// Whether `tile` fits anywhere.
     pub fn fits_anywhere(&self, tile: &TileType) -> bool {
         self.demands.iter().any(|&d| tile.rotations_meeting(d) != 0)
@@ -399,6 +428,22 @@ impl Board {
             self.demands[self.cells[ni].frontier as usize] |= tile.demand_across(placed.rotation, side);
         }
         idx
+    }
+
+    /// Replaces what the empty cell `p` demands on its side `side` with
+    /// `demand` (a demand of the game's edge coding, `bits` a side): a
+    /// feature added to the tile across that side changed its edge. No-op
+    /// off the frontier.
+    pub(crate) fn redemand(&mut self, p: Pos, side: Side, demand: EdgeDemand, bits: u8) {
+        let Some(i) = self.index(p) else { return };
+        let fi = self.cells[i].frontier;
+        if self.cells[i].tile != EMPTY || fi == EMPTY {
+            return;
+        }
+        let mask: EdgeDemand = ((1 << bits) - 1) << (bits * side as u8);
+        // The frontier's demands are kept whole by a mark: no journal needed.
+        let d = &mut self.demands[fi as usize];
+        *d = (*d & !mask) | (demand & mask);
     }
 
     fn remove_frontier(&mut self, fi: u32) {

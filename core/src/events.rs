@@ -5,7 +5,7 @@
 use crate::features::NodeId;
 use crate::figures::{FigureId, Spot};
 use crate::geometry::{Pos, Rotation};
-use crate::tiles::FeatureKind;
+use crate::tiles::{EdgeKind, FeatureKind};
 use serde::Serialize;
 
 /// Something that happened in a game.
@@ -226,6 +226,25 @@ pub enum Event {
         b: NodeId,
         /// Joined (`true`) or taken back (`false`).
         linked: bool,
+    },
+    /// An expansion added a feature to a tile on the board
+    /// ([`Ctx::add_feature`](crate::Ctx::add_feature): a bridge's road):
+    /// a new node of `kind` on that tile that takes the centre of each of
+    /// `sides`, joined to what lies across them; those sides show `edge`
+    /// from then on. The tile's own features stay as they are.
+    FeatureAdded {
+        /// The expansion that added it.
+        slot: u8,
+        /// The tile's place.
+        pos: Pos,
+        /// Its kind.
+        kind: FeatureKind,
+        /// The board sides whose centres it takes, a bit each (bit 0 north,
+        /// clockwise).
+        sides: u8,
+        /// The edge those sides show from then on (matched by later
+        /// placements).
+        edge: EdgeKind,
     },
     /// The bag is empty and final scoring begins.
     FinalScoring,

@@ -557,6 +557,8 @@ hook_constants! {
     FINAL_SCORING = 14, "final_scoring";
     /// [`Expansion::observe`].
     OBSERVE = 15, "observe";
+    /// [`Expansion::relaxed_placement`].
+    RELAXED_PLACEMENT = 16, "relaxed_placement";
 }
 
 impl Hooks {
@@ -800,6 +802,35 @@ pub trait Expansion: Send + Sync + 'static {
     /// types all the same and fail (panic) when it refuses one.
     fn vetoes_tile(&self, _tile: &TileType) -> bool {
         true
+    }
+
+    /// Whether a placement of `tile` at the empty frontier cell `pos`,
+    /// turned by `rotation`, whose edges do not match the neighbours' on
+    /// `sides` (a bit per board side, bit 0 north; every other side
+    /// matches) is legal all the same by this expansion's rules (a bridge
+    /// that will make a field side a road's end). Asked only of
+    /// expansions that declare [`Hooks::RELAXED_PLACEMENT`] (the game's
+    /// listing of placements costs nothing more otherwise), and only for
+    /// placements whose edges fail to match; such a placement then goes
+    /// through every expansion's veto ([`Expansion::placement_allowed`]) as
+    /// any other, is listed, checked and sampled with the others, and a
+    /// tile whose only placements are such is not discarded.
+    ///
+    /// The placement joins what matches across its edges; across a
+    /// mismatched side nothing joins (a road's end there stays open). The
+    /// expansion makes the mismatch good in the same turn, typically with
+    /// a decision asked from `tile_placed` (declare `TILE_PLACED`) that
+    /// adds the feature it needs ([`Ctx::add_feature`]).
+    fn relaxed_placement(
+        &self,
+        _state: &Self::State,
+        _view: &CoreState,
+        _tile: &TileType,
+        _pos: Pos,
+        _rotation: Rotation,
+        _sides: u8,
+    ) -> bool {
+        false
     }
 
     /// Veto for a placement that matches edges (asked for every fitting
@@ -1234,6 +1265,34 @@ impl<'a> Ctx<'a> {
             a,
             b,
             linked: false,
+        });
+    }
+
+    /// Adds a feature of `kind` to the tile at `pos`, already on the board,
+    /// across the centres of `sides` (a bit per board side, bit 0 north,
+    /// clockwise: a bridge's road is `0b0101` north–south or `0b1010`
+    /// west–east). It is a new feature of that tile (its index follows
+    /// the tile's own features: `Spot::Feature` names it, a follower may
+    /// stand on it, records name it `kind+SIDES`, `road+NS`), joined to
+    /// the feature of its kind across each side; a side facing another
+    /// kind or a wall is closed, one facing an empty cell stays open. From
+    /// then on those sides show `edge` (`EdgeKind::ROAD`) to placements:
+    /// the frontier's demands and later placements' joins see it. The
+    /// tile's own features are unchanged: a field under the new road stays
+    /// one field (its halves are still the tile's field's).
+    ///
+    /// A feature this completes is scored with the turn's completed
+    /// features: call it before the turn's scoring. Undo, records and
+    /// replays know it through [`Event::FeatureAdded`]. The caller checks
+    /// that the sides suit (a bridge: field sides) and that the tile is on
+    /// the board.
+    pub fn add_feature(&mut self, pos: Pos, kind: crate::tiles::FeatureKind, sides: u8, edge: crate::tiles::EdgeKind) {
+        self.events.push(Event::FeatureAdded {
+            slot: self.slot,
+            pos,
+            kind,
+            sides: sides & 0b1111,
+            edge,
         });
     }
 

@@ -31,6 +31,9 @@ struct Node {
     /// expansion's rule voided them ([`Features::void_pennants`]); it
     /// spreads to every feature this one joins.
     void: bool,
+    /// An expansion added this node to a tile already on the board
+    /// ([`Features::mark_added`]): it does not follow its tile's nodes.
+    added: bool,
 }
 
 /// The feature graph of a game.
@@ -76,8 +79,16 @@ impl Features {
             pennants,
             followers: 0,
             void: false,
+            added: false,
         });
         id
+    }
+
+    /// Notes that node `n` was added to a tile already on the board, so it
+    /// does not follow that tile's other nodes (counted once per tile by
+    /// [`Features::tile_count`]).
+    pub(crate) fn mark_added(&mut self, n: NodeId) {
+        self.node_mut(n).added = true;
     }
 
     /// The node `n`, to be written: noted first while journaling.
@@ -324,7 +335,13 @@ impl Features {
                 .rev()
                 .take_while(|&o| self.nodes[o as usize].tile == tile)
                 .any(|o| self.root(o) == root);
-            if !earlier_in_feature {
+            // A node added to a tile later lies apart from the tile's own
+            // nodes: its tile counts at the feature's other node there, if any.
+            let counted_elsewhere = self.nodes[m as usize].added
+                && self
+                    .members(n)
+                    .any(|o| o != m && self.nodes[o as usize].tile == tile && (!self.nodes[o as usize].added || o < m));
+            if !earlier_in_feature && !counted_elsewhere {
                 count += 1;
             }
         }

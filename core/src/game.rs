@@ -477,7 +477,7 @@ impl Game {
     pub fn placements(&self, tile: u16, mut f: impl FnMut(Pos, Rotation)) {
         let tt = self.rules.tile(tile);
         if self.vetoing(tile).is_empty() && !cfg!(debug_assertions) {
-            self.core.board().for_each_fit(tt, f);
+            self.core.board().for_each_fit(tt, &mut f);
         } else {
             self.core.board().for_each_fit(tt, |p, r| {
                 if self.placement_allowed(tile, p, r) {
@@ -485,17 +485,70 @@ impl Game {
                 }
             });
         }
+        if !self.rules.called.relaxing.is_empty() {
+            self.relaxed_placements(tile, |p, r| {
+                if self.placement_allowed(tile, p, r) {
+                    f(p, r)
+                }
+            });
+        }
+    }
+
+    /// The placements of `tile` whose edges do not match but that an
+    /// expansion's rules make legal all the same
+    /// (`Expansion::relaxed_placement`), before any veto: each frontier
+    /// cell, then each distinct rotation.
+    #[cold]
+    fn relaxed_placements(&self, tile: u16, mut f: impl FnMut(Pos, Rotation)) {
+        let tt = self.rules.tile(tile);
+        for &p in self.core.board().frontier() {
+            for r in tt.distinct_rotations() {
+                if self.relaxed(tile, p, r) {
+                    f(p, r);
+                }
+            }
+        }
+    }
+
+    /// Whether placing `tile` at `pos` turned by `rotation` fails to match
+    /// some edges on an empty frontier cell and an expansion's rules make it
+    /// legal all the same (`Expansion::relaxed_placement`; vetoes are asked
+    /// apart).
+    pub(crate) fn relaxed(&self, tile: u16, pos: Pos, rotation: Rotation) -> bool {
+        let relaxing = &self.rules.called.relaxing;
+        if relaxing.is_empty() {
+            return false;
+        }
+        let tt = self.rules.tile(tile);
+        let landscape = self.rules.landscape();
+        let sides = self
+            .core
+            .board()
+            .mismatched_sides(tt, rotation, pos, self.rules.edge_coding(), |a, b| {
+                landscape.matches(a, b)
+            });
+        match sides {
+            Some(sides) if sides != 0 => relaxing
+                .iter()
+                .any(|&s| self.ext[s as usize].relaxed_placement(&self.core, tt, pos, rotation, sides)),
+            _ => false,
+        }
     }
 
     /// Whether `tile` has at least one legal placement, stopping at the
     /// first: a draw asks this every turn, and the answer is almost always yes.
     fn fits_somewhere(&self, tile: u16) -> bool {
         let tt = self.rules.tile(tile);
-        if self.vetoing(tile).is_empty() && !cfg!(debug_assertions) {
+        let fits = if self.vetoing(tile).is_empty() && !cfg!(debug_assertions) {
             self.core.board().fits_anywhere(tt)
         } else {
             self.core.board().any_fit(tt, |p, r| self.placement_allowed(tile, p, r))
-        }
+        };
+        fits || (!self.rules.called.relaxing.is_empty() && {
+            let mut any = false;
+            self.relaxed_placements(tile, |p, r| any = any || self.placement_allowed(tile, p, r));
+            any
+        })
     }
 
     /// The slots whose veto concerns tile type `tile`
@@ -562,8 +615,37 @@ impl Game {
                 }
             }
         }
+        if !self.core.added_features().is_empty() {
+            self.added_deployments(&placed, &mut f);
+        }
         if self.rules.any_recall() {
             self.recalls(f);
+        }
+    }
+
+    /// Deployment options on the features expansions added to the tile
+    /// just placed (a bridge's road), as on its own features.
+    #[cold]
+    fn added_deployments(&self, placed: &crate::board::PlacedTile, f: &mut impl FnMut(Deployment)) {
+        let player = self.core.turn().player;
+        let own = self.rules.tile(placed.tile).feature_kinds().len();
+        for (k, added) in self.core.added_on(placed.pos).enumerate() {
+            let Ok(fi) = u8::try_from(own + k) else { break };
+            if self.core.features().followers(added.node) > 0 {
+                continue;
+            }
+            for (kind, decl) in self.rules.figures.iter().enumerate() {
+                if self.rules.figure_may_stand(kind as u8, added.kind)
+                    && self.core.supply(player, kind as u8) > 0
+                    && self.rules.may_stand(decl, added.kind)
+                {
+                    f(Deployment {
+                        figure: kind as u8,
+                        pos: placed.pos,
+                        spot: Spot::Feature(fi),
+                    });
+                }
+            }
         }
     }
 
@@ -613,13 +695,18 @@ impl Game {
         let (Spot::Feature(fi), Some(decl)) = (d.spot, rules.figures.get(d.figure as usize)) else {
             return false;
         };
-        let Some(&kind) = rules.tile(placed.tile).feature_kinds().get(fi as usize) else {
-            return false;
+        let (kind, node) = match rules.tile(placed.tile).feature_kinds().get(fi as usize) {
+            Some(&kind) => (kind, placed.first_node + NodeId::from(fi)),
+            None => match self.core.node_at(placed.pos, fi as usize) {
+                // A feature an expansion added to the tile.
+                Some(node) => (self.core.features().kind(node), node),
+                None => return false,
+            },
         };
         d.pos == placed.pos
             && rules.figure_may_stand(d.figure, kind)
             && rules.may_stand(decl, kind)
-            && self.core.features().followers(placed.first_node + NodeId::from(fi)) == 0
+            && self.core.features().followers(node) == 0
             && self.core.supply(self.core.turn().player, d.figure) > 0
     }
 
@@ -855,7 +942,9 @@ impl Game {
                 let tt = rules.tile(tile);
                 // `fits` holds only on an empty frontier cell, so the two
                 // cheaper refusals are told apart only once it fails.
-                let fits = self.core.board().fits(tt, *rotation, *pos);
+                // A placement an expansion's rules allow with edges that do
+                // not match (a bridge to come) counts as fitting here.
+                let fits = self.core.board().fits(tt, *rotation, *pos) || self.relaxed(tile, *pos, *rotation);
                 if !fits && self.core.board().is_occupied(*pos) {
                     return Err(IllegalAction::new(
                         RefusalKind::CellOccupied,
@@ -873,7 +962,10 @@ impl Game {
                         .into_iter()
                         .find_map(|side| {
                             let nb = self.core.board().get(pos.step(side))?;
-                            let theirs = rules.tile(nb.tile).edge(nb.rotation, side.opposite());
+                            let theirs = self
+                                .core
+                                .added_edge(nb.pos, side.opposite())
+                                .unwrap_or_else(|| rules.tile(nb.tile).edge(nb.rotation, side.opposite()));
                             let mine = tt.edge(*rotation, side);
                             let landscape = rules.landscape();
                             (!landscape.matches(mine, theirs)).then(|| {

@@ -88,7 +88,7 @@ pub fn sampled_step(game: &mut Game, rng: &mut GameRng, options: &mut Vec<Action
             let frontier = board.frontier();
             let k = pick(rng, frontier.len());
             let (pos, rotation) = (frontier[k], Rotation::ALL[pick(rng, 4)]);
-            if !board.fits_frontier_cell(game.rules().tile(tile), rotation, k) {
+            if !board.fits_frontier_cell(game.rules().tile(tile), rotation, k) && !game.relaxed(tile, pos, rotation) {
                 continue;
             }
             // An expansion's veto asked first: a refused `play` words its

@@ -763,7 +763,9 @@ impl CoreState {
             return format!("#{fi}");
         };
         let tile = &self.tables().tile(placed.tile).def;
-        let def = &tile.features[fi];
+        let Some(def) = tile.features.get(fi) else {
+            return self.added_feature_name(pos, fi - tile.features.len());
+        };
         // A centre segment names a road or a city side best ("city:N", not "city:NW").
         // Built without a vector or the formatter: expansions name every
         // open feature of the board in their options (Mage & Witch).
@@ -790,6 +792,22 @@ impl CoreState {
         }
     }
 
+    /// The name of the `k`-th feature an expansion added to the tile at
+    /// `pos`: `kind+SIDES`, its sides' letters clockwise from north
+    /// (`road+NS`, `road+EW`).
+    fn added_feature_name(&self, pos: Pos, k: usize) -> String {
+        let Some(added) = self.added_on(pos).nth(k) else {
+            return format!("#{k}");
+        };
+        let mut name = format!("{}+", self.tables().kind_name(added.kind));
+        for side in crate::geometry::Side::ALL {
+            if added.sides & (1 << side as u8) != 0 {
+                name.push_str(side.name());
+            }
+        }
+        name
+    }
+
     /// Finds a feature of the tile at `pos` by its stable name.
     pub fn feature_by_name(&self, pos: Pos, name: &str) -> Result<usize, IllegalAction> {
         let placed = self
@@ -797,6 +815,19 @@ impl CoreState {
             .get(pos)
             .ok_or_else(|| IllegalAction::new(RefusalKind::NoSuchFeature, format!("no tile at {pos}")))?;
         let def = &self.tables().tile(placed.tile).def;
+        if name.contains('+') {
+            // A feature an expansion added (`road+NS`).
+            let own = def.features.len();
+            return (0..self.added_on(pos).count())
+                .find(|&k| self.added_feature_name(pos, k) == name)
+                .map(|k| own + k)
+                .ok_or_else(|| {
+                    IllegalAction::new(
+                        RefusalKind::NoSuchFeature,
+                        format!("the tile at {pos} has no added feature `{name}`"),
+                    )
+                });
+        }
         def.feature_by_name(
             name,
             placed.rotation,

@@ -662,6 +662,10 @@ pub(crate) struct HookCalls {
     pub(crate) armed_by_tile: Vec<(u8, Vec<Hooks>)>,
     /// Slots asked `placement_allowed`, for every fitting placement.
     pub(crate) vetoing: Vec<u8>,
+    /// Slots that declare `RELAXED_PLACEMENT` (taken from the declarations
+    /// even in debug builds, so the base game's listing never looks for
+    /// placements whose edges do not match), asked about those.
+    pub(crate) relaxing: Vec<u8>,
     /// By tile index, those of `vetoing` whose veto concerns that type
     /// (`Expansion::vetoes_tile`); empty when every one concerns every type.
     pub(crate) vetoing_by_tile: Vec<Vec<u8>>,
@@ -764,6 +768,9 @@ impl HookCalls {
             .map(|(e, slot)| (slot, e.armed_by_tile.clone()))
             .collect();
         let vetoing = slots(Hooks::PLACEMENT_ALLOWED);
+        let relaxing: Vec<u8> = (0..expansions.len() as u8)
+            .filter(|&s| expansions[s as usize].hooks.hooks().contains(Hooks::RELAXED_PLACEMENT))
+            .collect();
         let vetoing_by_tile = if vetoing
             .iter()
             .all(|&slot| expansions[slot as usize].vetoes_tile.is_empty())
@@ -797,6 +804,7 @@ impl HookCalls {
                 Vec::new()
             },
             vetoing,
+            relaxing,
             vetoing_by_tile,
             adjusting: slots(Hooks::FEATURE_POINTS),
             observing: slots(Hooks::OBSERVE),
@@ -1285,6 +1293,7 @@ impl Rules {
                 kind_sources,
                 figure_kinds,
                 mixed_matching,
+                relaxed_edges: !called.relaxing.is_empty(),
                 walls,
                 phases: arranged.phases,
                 settings,

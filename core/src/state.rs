@@ -13,7 +13,7 @@ use crate::features::{Features, FeaturesMark, NodeId};
 use crate::figures::{FigureClass, FigureId, NEUTRAL, PlacedFigure, Spot};
 use crate::geometry::{Pos, Segment, Side};
 use crate::tables::Tables;
-use crate::tiles::TieBreak;
+use crate::tiles::{EdgeKind, FeatureKind, TieBreak};
 use std::sync::Arc;
 
 mod links;
@@ -88,6 +88,25 @@ pub struct Captive {
     pub by: u8,
 }
 
+/// A feature an expansion added to a tile on the board
+/// ([`Ctx::add_feature`](crate::Ctx::add_feature): a bridge's road). On its
+/// tile it has the feature index after the tile's own features, in the
+/// order they were added ([`CoreState::node_at`], `Spot::Feature`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct AddedFeature {
+    /// Its node.
+    pub node: NodeId,
+    /// The tile it lies on.
+    pub pos: Pos,
+    /// Its kind.
+    pub kind: FeatureKind,
+    /// The board sides whose centres it takes, a bit each (bit 0 north,
+    /// clockwise).
+    pub sides: u8,
+    /// The edge those sides show since it was added.
+    pub edge: EdgeKind,
+}
+
 /// The core state of a game.
 #[derive(Clone, Debug)]
 pub struct CoreState {
@@ -113,6 +132,9 @@ pub struct CoreState {
     turn: Turn,
     phase: Phase,
     draw_phase: DrawPhase,
+    /// Features expansions added to tiles on the board, in the order they
+    /// were added (empty in most games: every look at it is skipped then).
+    added: Vec<AddedFeature>,
 }
 
 /// Which draw phase of the bag is being drawn (see
@@ -129,7 +151,7 @@ impl CoreState {
     /// Where each field lies: part of the plugin layout check
     /// ([`crate::plugin::LAYOUT`]), since a plugin reads the host's state
     /// through its own copy of these methods.
-    pub(crate) const FIELD_OFFSETS: [usize; 17] = [
+    pub(crate) const FIELD_OFFSETS: [usize; 18] = [
         std::mem::offset_of!(CoreState, tables),
         std::mem::offset_of!(CoreState, board),
         std::mem::offset_of!(CoreState, features),
@@ -146,6 +168,7 @@ impl CoreState {
         std::mem::offset_of!(CoreState, neutral),
         std::mem::offset_of!(CoreState, captives),
         std::mem::offset_of!(CoreState, set_aside),
+        std::mem::offset_of!(CoreState, added),
         std::mem::size_of::<CoreState>(),
     ];
 
@@ -190,6 +213,7 @@ impl CoreState {
             phase: Phase::TurnStart,
             draw_phase,
             tables,
+            added: Vec::new(),
         }
     }
 
@@ -433,9 +457,57 @@ impl CoreState {
     }
 
     /// The node of feature `feature` (definition index) of the tile at `pos`.
+    ///
+    /// Past the tile's own features come those expansions added to it
+    /// ([`CoreState::added_features`]), in the order they were added.
     pub fn node_at(&self, pos: Pos, feature: usize) -> Option<NodeId> {
         let t = self.board.get(pos)?;
-        (feature < self.tables.tile(t.tile).def.features.len()).then_some(t.first_node + feature as NodeId)
+        let own = self.tables.tile(t.tile).def.features.len();
+        if feature < own {
+            return Some(t.first_node + feature as NodeId);
+        }
+        self.added_on(pos).nth(feature - own).map(|a| a.node)
+    }
+
+    /// Features expansions added to tiles on the board
+    /// ([`Ctx::add_feature`](crate::Ctx::add_feature)), in the order they
+    /// were added.
+    pub fn added_features(&self) -> &[AddedFeature] {
+        &self.added
+    }
+
+    /// The features expansions added to the tile at `pos`, in the order
+    /// they were added (their feature indices follow the tile's own).
+    pub fn added_on(&self, pos: Pos) -> impl Iterator<Item = &AddedFeature> {
+        self.added.iter().filter(move |a| a.pos == pos)
+    }
+
+    /// The node on board segment `segment` of the placed tile `placed`:
+    /// the added feature taking that segment (a side's centre), else the
+    /// tile's own feature there.
+    #[inline]
+    pub fn node_on_segment(&self, placed: &PlacedTile, segment: Segment) -> Option<NodeId> {
+        if !self.added.is_empty()
+            && segment.is_centre()
+            && let Some(a) = self
+                .added_on(placed.pos)
+                .find(|a| a.sides & (1 << segment.side() as u8) != 0)
+        {
+            return Some(a.node);
+        }
+        let f = self.tables.tile(placed.tile).feature_at(placed.rotation, segment)?;
+        Some(placed.first_node + f as NodeId)
+    }
+
+    /// The edge side `side` of the tile at `pos` shows since an expansion
+    /// added a feature across it (`None`: the tile's own edge).
+    pub fn added_edge(&self, pos: Pos, side: Side) -> Option<EdgeKind> {
+        if self.added.is_empty() {
+            return None;
+        }
+        self.added_on(pos)
+            .find(|a| a.sides & (1 << side as u8) != 0)
+            .map(|a| a.edge)
     }
 
     /// The placed tile a node belongs to.
@@ -444,8 +516,21 @@ impl CoreState {
     }
 
     /// The node's feature index within its tile's definition.
+    ///
+    /// A feature an expansion added has the index after the tile's own
+    /// features ([`CoreState::node_at`]): code reading a tile's definition
+    /// by this index looks it up with `get`.
     pub fn feature_index(&self, node: NodeId) -> usize {
-        (node - self.tile_of_node(node).first_node) as usize
+        let placed = self.tile_of_node(node);
+        let index = (node - placed.first_node) as usize;
+        if self.added.is_empty() {
+            return index;
+        }
+        let own = self.tables.tile(placed.tile).def.features.len();
+        if index < own {
+            return index;
+        }
+        own + self.added_on(placed.pos).position(|a| a.node == node).unwrap_or(0)
     }
 
     /// Whether a feature is complete: a road or city (any kind completed by
@@ -524,7 +609,11 @@ impl CoreState {
         for m in self.features.members(node) {
             let placed = self.tile_of_node(m);
             let def = &self.tables.tile(placed.tile).def;
-            for &c in &def.features[(m - placed.first_node) as usize].touches {
+            // A feature an expansion added has no definition: it touches no city.
+            let Some(f) = def.features.get((m - placed.first_node) as usize) else {
+                continue;
+            };
+            for &c in &f.touches {
                 let root = self.features.root(placed.first_node + c as NodeId);
                 if !cities.contains(&root) {
                     cities.push(root);
@@ -660,6 +749,9 @@ impl CoreState {
                     self.apply_unlink(a, b);
                 }
             }
+            Event::FeatureAdded {
+                pos, kind, sides, edge, ..
+            } => self.add_feature(pos, kind, sides, edge),
             Event::FeatureCompleted { .. }
             | Event::FeatureScoredByExpansion { .. }
             | Event::Expansion { .. }
@@ -734,6 +826,55 @@ impl CoreState {
         }
     }
 
+    /// Adds an expansion's feature to the tile at `pos` across the centres
+    /// of `sides`: joined to the feature of its kind across each side (a
+    /// side facing another kind, or a wall, is closed; one facing an empty
+    /// cell stays open and now demands `edge` there). A feature this
+    /// completes is scored with the turn's completed features.
+    fn add_feature(&mut self, pos: Pos, kind: FeatureKind, sides: u8, edge: EdgeKind) {
+        let Some(idx) = self.board.placed_index(pos) else {
+            return;
+        };
+        let open = (sides & 0b1111).count_ones();
+        let node = self.features.add(kind, idx, open, 0);
+        self.features.mark_added(node);
+        self.added.push(AddedFeature {
+            node,
+            pos,
+            kind,
+            sides,
+            edge,
+        });
+        let sided = self.tables.is_sided(kind);
+        for side in Side::ALL.into_iter().filter(|&s| sides & (1 << s as u8) != 0) {
+            let across = pos.step(side);
+            let Some(nb) = self.board.get(across).copied() else {
+                let demand = self.tables.edge_coding().demand(edge, side.opposite());
+                let bits = self.tables.edge_coding().bits();
+                self.board.redemand(across, side.opposite(), demand, bits);
+                continue;
+            };
+            let wall = self.tables.tile(nb.tile).is_wild(nb.rotation, side.opposite());
+            match self.node_on_segment(&nb, Segment::centre(side).facing()) {
+                Some(other) if !wall && self.features.kind(other) == kind => {
+                    self.features.connect(node, other);
+                }
+                _ if sided => {
+                    self.features.close_side(node);
+                }
+                _ => {}
+            }
+        }
+        let root = self.features.root(node);
+        if self.turn.placed.is_some()
+            && self.tables.completes_by_sides(kind)
+            && self.features.open_sides(root) == 0
+            && !self.turn.completed.iter().any(|&c| self.features.root(c) == root)
+        {
+            self.turn.completed.push(root);
+        }
+    }
+
     /// Puts a tile down, joins its features with its neighbours' and notes
     /// what that completed.
     fn place_tile(&mut self, player: Option<u8>, tile: u16, pos: Pos, rotation: crate::geometry::Rotation) -> u32 {
@@ -785,22 +926,46 @@ impl CoreState {
                 }
                 continue;
             }
+            // An expansion's feature may take the centre of the neighbour's
+            // side (a bridge's road): what lies across the centre is then its node.
+            let added = match self.added.is_empty() {
+                true => None,
+                false => self
+                    .added_on(nb.pos)
+                    .find(|a| a.sides & (1 << side.opposite() as u8) != 0)
+                    .map(|a| a.node),
+            };
             for seg in Segment::of_side(side) {
-                let (Some(a), Some(b)) = (tt.feature_at(rotation, seg), nt.feature_at(nb.rotation, seg.facing()))
-                else {
+                let Some(a) = tt.feature_at(rotation, seg) else {
                     continue;
+                };
+                // The kind across, when it may differ: an added feature, a
+                // game whose edges match across kinds, or one where an
+                // expansion allows edges that do not match. Otherwise the
+                // matched edge says it is the same kind.
+                let (node_b, kind_b) = match (added, seg.is_centre()) {
+                    (Some(n), true) => (n, Some(self.features.kind(n))),
+                    _ => match nt.feature_at(nb.rotation, seg.facing()) {
+                        Some(b) => (
+                            nb.first_node + b as NodeId,
+                            (self.tables.mixed_matching || self.tables.relaxed_edges).then(|| nt.feature_kind(b)),
+                        ),
+                        None => continue,
+                    },
                 };
                 let kind = tt.feature_kind(a);
                 // Roads and cities join once per side (at the centre), which
                 // is also how their open sides are counted; fields on every
                 // segment.
                 if seg.is_centre() || self.tables.is_land(kind) {
-                    if self.tables.mixed_matching && kind != nt.feature_kind(b) {
-                        // Features of two kinds meet across edges that match
-                        // (a road against a canal): neither goes on, so each
-                        // that counts its sides loses this one.
-                        if seg.is_centre() {
-                            for node in [first_node + a as NodeId, nb.first_node + b as NodeId] {
+                    if let Some(kind_b) = kind_b
+                        && kind != kind_b
+                    {
+                        if self.tables.mixed_matching && seg.is_centre() {
+                            // Features of two kinds meet across edges that
+                            // match (a road against a canal): neither goes
+                            // on, so each that counts its sides loses this one.
+                            for node in [first_node + a as NodeId, node_b] {
                                 if self.tables.is_sided(self.features.kind(node)) {
                                     let root = self.features.close_side(node);
                                     if n_touched < touched.len() {
@@ -810,10 +975,13 @@ impl CoreState {
                                 }
                             }
                         }
+                        // Otherwise an expansion allowed this edge not to
+                        // match (`Expansion::relaxed_placement`): nothing
+                        // joins across it, and a road's end there stays open
+                        // for the feature the expansion adds this turn.
                         continue;
                     }
-                    self.features
-                        .connect(first_node + a as NodeId, nb.first_node + b as NodeId);
+                    self.features.connect(first_node + a as NodeId, node_b);
                 }
             }
         }
@@ -864,6 +1032,7 @@ pub(crate) struct CoreMark {
     turn: Turn,
     phase: Phase,
     draw_phase: DrawPhase,
+    added: usize,
 }
 
 impl CoreMark {
@@ -887,6 +1056,7 @@ impl CoreMark {
             turn: core.turn.clone(),
             phase: core.phase,
             draw_phase: core.draw_phase,
+            added: core.added.len(),
         }
     }
 
@@ -907,6 +1077,7 @@ impl CoreMark {
         self.turn.clone_from(&core.turn);
         self.phase = core.phase;
         self.draw_phase = core.draw_phase;
+        self.added = core.added.len();
     }
 
     /// Puts `core` back as noted; the mark keeps the newer buffers for reuse.
@@ -926,5 +1097,7 @@ impl CoreMark {
         std::mem::swap(&mut core.turn, &mut self.turn);
         core.phase = self.phase;
         core.draw_phase = self.draw_phase;
+        // Added features are only ever appended.
+        core.added.truncate(self.added);
     }
 }

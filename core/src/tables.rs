@@ -75,6 +75,10 @@ pub struct Tables {
     /// different kinds of feature (a road edge that meets a canal edge):
     /// then features of two kinds may meet without joining.
     pub(crate) mixed_matching: bool,
+    /// Whether an enabled expansion may make legal a placement whose edges
+    /// do not match (`Hooks::RELAXED_PLACEMENT`): then features of two
+    /// kinds may meet across such an edge without joining.
+    pub(crate) relaxed_edges: bool,
     /// Whether a tile of this game has a wall edge (one that ends every
     /// feature reaching it).
     pub(crate) walls: bool,
@@ -96,7 +100,7 @@ pub struct Tables {
 impl Tables {
     /// Where each field lies: part of the plugin layout check
     /// ([`crate::plugin::LAYOUT`]), as `CoreState::FIELD_OFFSETS` is.
-    pub(crate) const FIELD_OFFSETS: [usize; 24] = [
+    pub(crate) const FIELD_OFFSETS: [usize; 25] = [
         std::mem::offset_of!(Tables, tiles),
         std::mem::offset_of!(Tables, start),
         std::mem::offset_of!(Tables, bag),
@@ -114,6 +118,7 @@ impl Tables {
         std::mem::offset_of!(Tables, kind_sources),
         std::mem::offset_of!(Tables, figure_kinds),
         std::mem::offset_of!(Tables, mixed_matching),
+        std::mem::offset_of!(Tables, relaxed_edges),
         std::mem::offset_of!(Tables, walls),
         std::mem::offset_of!(Tables, phases),
         std::mem::offset_of!(Tables, settings),

@@ -387,6 +387,7 @@ pub trait DynInstance: Debug + Send + Sync {
     fn turn_started(&mut self, ctx: &mut Ctx<'_>);
     fn tile_drawn(&mut self, ctx: &mut Ctx<'_>, tile: &TileType);
     fn placement_allowed(&self, view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation) -> bool;
+    fn relaxed_placement(&self, view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation, sides: u8) -> bool;
     fn tile_placed(&mut self, ctx: &mut Ctx<'_>, placed: crate::board::PlacedTile);
     fn deploy_options(&self, after: &AfterPlacement<'_>, out: &mut Vec<Deployment>);
     fn deployment_allowed(&self, after: &AfterPlacement<'_>, d: &Deployment) -> bool;
@@ -503,6 +504,11 @@ impl<E: Expansion> DynInstance for Instance<E> {
     fn placement_allowed(&self, view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation) -> bool {
         self.rules.query_hook(Hooks::PLACEMENT_ALLOWED, true, || {
             E::placement_allowed(&self.rules.inner, &self.state, view, tile, pos, rotation)
+        })
+    }
+    fn relaxed_placement(&self, view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation, sides: u8) -> bool {
+        self.rules.query_hook(Hooks::RELAXED_PLACEMENT, false, || {
+            E::relaxed_placement(&self.rules.inner, &self.state, view, tile, pos, rotation, sides)
         })
     }
     fn tile_placed(&mut self, ctx: &mut Ctx<'_>, placed: crate::board::PlacedTile) {

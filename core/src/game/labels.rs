@@ -27,7 +27,17 @@ impl CoreState {
     pub fn feature_words(&self, pos: Pos, fi: usize) -> Option<String> {
         let placed = self.board().get(pos)?;
         let tile = &self.tables().tile(placed.tile).def;
-        let def = tile.features.get(fi)?;
+        let Some(def) = tile.features.get(fi) else {
+            // A feature an expansion added: its kind and the sides it crosses.
+            let added = self.added_on(pos).nth(fi - tile.features.len())?;
+            let sides: Vec<&str> = crate::geometry::Side::ALL
+                .into_iter()
+                .filter(|&s| added.sides & (1 << s as u8) != 0)
+                .map(|s| ["north", "east", "south", "west"][s as usize])
+                .collect();
+            let what = self.tables().kind_label(added.kind);
+            return Some(format!("{what} (added, {})", sides.join("–")));
+        };
         let rotated = |segments: Segments| {
             let mut out = Segments(0);
             segments.iter().for_each(|s| out.insert(s.rotated(placed.rotation)));

@@ -398,6 +398,9 @@ impl Game {
             // Features of two kinds that meet without joining are not what
             // the direct listing's join look-up assumes.
             || self.rules.mixed_matching
+            // Placements whose edges do not match are listed by `placements`
+            // alone, and join across fewer edges.
+            || !self.rules.called.relaxing.is_empty()
     }
 
     /// Whether an armable `tile_placed` (one that may shape what follows)

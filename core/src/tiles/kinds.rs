@@ -84,8 +84,9 @@ impl serde::Serialize for FeatureKind {
     }
 }
 
-/// A kind of tile edge: an index into a [`Landscape`], like [`FeatureKind`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A kind of tile edge: an index into a [`Landscape`], like [`FeatureKind`]
+/// (written as its index, in events).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct EdgeKind(pub(crate) u8);
 
 impl EdgeKind {

@@ -1,7 +1,13 @@
 //! Bridges, Castles & Bazaars (docs/expansions/bridges-castles-and-bazaars.md):
-//! castles and bazaars. The bridges are not here yet: they need the core to
-//! list placements whose edges match only once a bridge is built, and to
-//! add a road to a tile on the board (the docs page says what).
+//! bridges, castles and bazaars.
+//!
+//! - **Bridges** (`bridges`): after placing the tile, its player may lay
+//!   one bridge from their supply (3 each, 2 with five or six players) on
+//!   it or on a tile touching it, north–south or west–east, both ends on
+//!   field sides, each end facing an empty cell or the road it continues:
+//!   a road across the tile that keeps the field under it whole. A tile may
+//!   be placed with a field side against a road (either way round) when a
+//!   bridge then makes that side a road's end: the player must lay it.
 //!
 //! - **Castles** (`castles`): when a tile completes a small city of two
 //!   caps holding exactly one follower, that follower's owner may turn it
@@ -22,6 +28,7 @@
 //!   their next turn instead of drawing.
 
 mod bazaar;
+mod bridges;
 mod castles;
 mod words;
 
@@ -37,6 +44,7 @@ use carcassonne_core::{
 use serde::{Deserialize, Serialize};
 
 pub use bazaar::{Auction, Step};
+pub use bridges::{Axis, Bridge};
 pub use castles::{Castle, Offer};
 
 /// The expansion's id, also the key of its attribute tables in tile files.
@@ -47,6 +55,8 @@ pub const CASTLE_SOURCE: &str = "castle";
 /// Score source of the points paid and received at bazaars.
 pub const BAZAAR_SOURCE: &str = "bazaar";
 
+/// Part id of the bridges.
+pub const PART_BRIDGES: &str = "bridges";
 /// Part id of the castles.
 pub const PART_CASTLES: &str = "castles";
 /// Part id of the bazaars.
@@ -129,6 +139,24 @@ const COUNTERS: &[CounterDecl] = &[
         mark: "",
         colour: "",
     },
+    CounterDecl {
+        id: "bridges-left",
+        label: "Bridges left in the supply",
+        scope: CounterScope::Seat,
+        values: &[],
+        scale: 3,
+        mark: "",
+        colour: "",
+    },
+    CounterDecl {
+        id: "bridge",
+        label: "A bridge crosses this tile",
+        scope: CounterScope::Tile,
+        values: &["north-south", "west-east"],
+        scale: 1,
+        mark: "Br",
+        colour: "#8a6d4b",
+    },
 ];
 
 /// The expansion's declaration.
@@ -136,8 +164,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     id: ID,
     name: "Bridges, Castles & Bazaars",
     version: env!("CARGO_PKG_VERSION"),
-    description: "Castles that score the next feature completed beside them; bazaars that auction a tile to each \
-                  player (bridges: not yet)",
+    description: "Bridges that carry roads across fields; castles that score the next feature completed beside \
+                  them; bazaars that auction a tile to each player",
     requires: &[],
     conflicts: &[],
     tile_files: &[carcassonne_core::tile_file!(
@@ -185,6 +213,13 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     ],
     parts: &[
         PartDecl {
+            id: PART_BRIDGES,
+            name: "Bridges",
+            description: "a road laid across two field sides of the tile just placed or one touching it; a tile may \
+                          meet a road with a field side when a bridge then continues the road",
+            figures: &[],
+        },
+        PartDecl {
             id: PART_CASTLES,
             name: "Castles",
             description: "a completed small city may become a castle that scores the next feature completed beside it",
@@ -223,6 +258,9 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
             .and_then(toml::Value::as_bool)
             .unwrap_or(false)
     };
+    let bridges = ctx
+        .part_on(PART_BRIDGES)
+        .then_some(if ctx.players >= 5 { 2 } else { 3 });
     let castles = ctx
         .part_on(PART_CASTLES)
         .then(|| castles::Rules::new(&ctx.tiles, ctx.players));
@@ -233,11 +271,17 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
         auction_first: ctx.variant("bazaar_builder_order") != "builder-first",
         delay: ctx.variant("bazaar_during_round") != "ignore",
     });
-    Ok(expansion::boxed(BridgesCastlesAndBazaars { castles, bazaars }))
+    Ok(expansion::boxed(BridgesCastlesAndBazaars {
+        bridges,
+        castles,
+        bazaars,
+    }))
 }
 
 /// The rules of one game.
 struct BridgesCastlesAndBazaars {
+    /// Bridges each player has, when the part is on.
+    bridges: Option<u8>,
     /// The castles' rules, when the part is on.
     castles: Option<castles::Rules>,
     /// The bazaars' rules, when the part is on.
@@ -247,6 +291,17 @@ struct BridgesCastlesAndBazaars {
 /// Castles, bazaars and the tiles players hold: all public.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct State {
+    /// Bridges left in each player's supply.
+    pub bridges_left: Vec<u8>,
+    /// The bridges on the board, in the order they were placed.
+    pub bridges: Vec<Bridge>,
+    /// The turn's player is deciding where to lay a bridge.
+    pub bridge_asked: bool,
+    /// The tile just placed needs the bridge being decided (its placement
+    /// matched only with one): no pass.
+    pub bridge_needed: bool,
+    /// A bridge was laid this turn (one a turn).
+    pub bridged_this_turn: bool,
     /// Castle tokens left in each player's supply.
     pub castles_left: Vec<u8>,
     /// The castles on the board, in the order they were made.
@@ -283,6 +338,15 @@ pub struct State {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Action {
+    /// Lay a bridge across the tile here, this way.
+    Bridge {
+        /// The tile it crosses.
+        at: Pos,
+        /// Which way (`"NS"` or `"WE"` in records).
+        axis: Axis,
+    },
+    /// Lay no bridge this turn.
+    NoBridge,
     /// Turn the small city into a castle; the follower stays on it.
     Castle,
     /// Leave it a city: it scores as usual.
@@ -311,13 +375,16 @@ pub enum Action {
 
 /// Which decision is pending, read from the state.
 enum Pending {
+    Bridge,
     Castle,
     Auction,
     Place,
 }
 
 fn pending(state: &State) -> Pending {
-    if !state.offers.is_empty() {
+    if state.bridge_asked {
+        Pending::Bridge
+    } else if !state.offers.is_empty() {
         Pending::Castle
     } else if state.auction.is_some() {
         Pending::Auction
@@ -333,6 +400,11 @@ impl Expansion for BridgesCastlesAndBazaars {
     fn setup(&self, ctx: &mut Ctx<'_>) -> State {
         let players = ctx.view().players();
         State {
+            bridges_left: vec![self.bridges.unwrap_or(0); players],
+            bridges: Vec::new(),
+            bridge_asked: false,
+            bridge_needed: false,
+            bridged_this_turn: false,
             castles_left: vec![self.castles.as_ref().map_or(0, |c| c.supply); players],
             castles: Vec::new(),
             offers: Vec::new(),
@@ -349,6 +421,9 @@ impl Expansion for BridgesCastlesAndBazaars {
 
     fn hooks(&self) -> Hooks {
         let mut hooks = Hooks::NONE;
+        if self.bridges.is_some() {
+            hooks |= Hooks::TURN_STARTED | Hooks::TILE_PLACED | Hooks::RELAXED_PLACEMENT;
+        }
         if self.castles.is_some() {
             hooks |= Hooks::TURN_STARTED
                 | Hooks::AFTER_DEPLOY
@@ -380,11 +455,30 @@ impl Expansion for BridgesCastlesAndBazaars {
     }
 
     fn turn_started(&self, state: &mut State, ctx: &mut Ctx<'_>) {
+        state.bridged_this_turn = false;
         if self.castles.is_some() {
             castles::turn_started(state, ctx);
         }
         if self.bazaars.is_some() {
             bazaar::turn_started(state, ctx);
+        }
+    }
+
+    fn relaxed_placement(
+        &self,
+        state: &State,
+        view: &CoreState,
+        tile: &TileType,
+        pos: Pos,
+        rotation: Rotation,
+        sides: u8,
+    ) -> bool {
+        self.bridges.is_some() && bridges::relaxed(state, view, tile, pos, rotation, sides)
+    }
+
+    fn tile_placed(&self, state: &mut State, ctx: &mut Ctx<'_>, _placed: carcassonne_core::board::PlacedTile) {
+        if self.bridges.is_some() {
+            bridges::tile_placed(state, ctx);
         }
     }
 
@@ -422,6 +516,7 @@ impl Expansion for BridgesCastlesAndBazaars {
 
     fn options(&self, state: &State, view: &CoreState, player: u8, out: &mut Vec<Action>) {
         match pending(state) {
+            Pending::Bridge => bridges::options(state, view, out),
             Pending::Castle => castles::options(out),
             Pending::Auction => {
                 if let Some(rules) = &self.bazaars {
@@ -434,6 +529,7 @@ impl Expansion for BridgesCastlesAndBazaars {
 
     fn play(&self, state: &mut State, ctx: &mut Ctx<'_>, player: u8, action: &Action) {
         match pending(state) {
+            Pending::Bridge => bridges::play(state, ctx, action),
             Pending::Castle => castles::play(state, ctx, action),
             Pending::Auction => {
                 if let Some(rules) = &self.bazaars {
@@ -446,6 +542,8 @@ impl Expansion for BridgesCastlesAndBazaars {
 
     fn decision_label(&self, state: &State) -> &'static str {
         match pending(state) {
+            Pending::Bridge if state.bridge_needed => "lay the bridge the tile needs",
+            Pending::Bridge => "lay a bridge or not",
             Pending::Castle => "make a castle or score the city",
             Pending::Auction => match state.auction.as_ref().map(|a| &a.step) {
                 Some(Step::Choose { .. }) if self.bazaars.as_ref().is_some_and(|b| b.bidding) => {
@@ -470,7 +568,7 @@ impl Expansion for BridgesCastlesAndBazaars {
     }
 
     fn present(&self, state: &State, view: &CoreState) -> Vec<Line> {
-        words::lines(self.castles.is_some(), state, view)
+        words::lines(self.bridges.is_some(), self.castles.is_some(), state, view)
     }
 
     fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line> {
@@ -480,6 +578,13 @@ impl Expansion for BridgesCastlesAndBazaars {
     fn counters(&self, state: &State, view: &CoreState, out: &mut dyn CounterSink) {
         for (seat, &left) in state.castles_left.iter().enumerate() {
             out.seat(0, seat as u8, 0, i32::from(left));
+        }
+        for (seat, &left) in state.bridges_left.iter().enumerate() {
+            out.seat(4, seat as u8, 0, i32::from(left));
+        }
+        for bridge in &state.bridges {
+            let value = usize::from(bridge.axis == Axis::WestEast);
+            out.tile(5, bridge.pos, value, 1);
         }
         for castle in &state.castles {
             let value = usize::from(castle.points.is_some());

@@ -56,6 +56,18 @@ pub(crate) fn option_label(
     };
     let chosen = || auction.and_then(|a| a.tile()).map_or("the tile".to_string(), tile_of);
     match action {
+        Action::Bridge { at, axis } => {
+            let way = match axis {
+                crate::Axis::NorthSouth => "north–south",
+                crate::Axis::WestEast => "west–east",
+            };
+            let left = state.bridges_left.get(player as usize).copied().unwrap_or(0);
+            format!(
+                "Lay a bridge {way} across the tile {} ({left} left)",
+                view.place_words(*at)
+            )
+        }
+        Action::NoBridge => "Lay no bridge this turn".to_string(),
         Action::Castle => {
             let city = state
                 .offers
@@ -131,6 +143,15 @@ pub(crate) fn explain_refusal(rules: Option<&bazaar::Rules>, state: &State, acti
         (Some(Step::Choose { .. }), Action::Choose(_)) => {
             Some("that is not one of the bazaar's tiles still on offer".to_string())
         }
+        (_, Action::Bridge { .. }) if state.bridge_asked => Some(
+            "a bridge lies on the tile just placed or one touching it, with no bridge yet, both ends on field \
+             sides, each end facing an empty cell or the road it continues, and makes good every edge the \
+             placement left unmatched"
+                .to_string(),
+        ),
+        (_, Action::NoBridge) if state.bridge_needed => {
+            Some("the tile was placed against a road with a field side: a bridge must continue the road".to_string())
+        }
         (None, Action::Place { .. }) if state.offers.is_empty() => {
             Some("your bought tile does not fit there".to_string())
         }
@@ -139,8 +160,24 @@ pub(crate) fn explain_refusal(rules: Option<&bazaar::Rules>, state: &State, acti
 }
 
 /// The state in lines.
-pub(crate) fn lines(castles: bool, state: &State, view: &CoreState) -> Vec<Line> {
+pub(crate) fn lines(bridges: bool, castles: bool, state: &State, view: &CoreState) -> Vec<Line> {
     let mut lines = Vec::new();
+    if bridges {
+        for (seat, &left) in state.bridges_left.iter().enumerate() {
+            let noun = if left == 1 { "bridge" } else { "bridges" };
+            lines.push(Line::about(seat as u8, format!("{left} {noun} left")));
+        }
+        for b in &state.bridges {
+            let way = match b.axis {
+                crate::Axis::NorthSouth => "north–south",
+                crate::Axis::WestEast => "west–east",
+            };
+            lines.push(Line::about(
+                b.owner,
+                format!("bridge {way} {}", view.place_words_from_start(b.pos)),
+            ));
+        }
+    }
     if castles {
         for (seat, &left) in state.castles_left.iter().enumerate() {
             let noun = if left == 1 { "castle" } else { "castles" };
@@ -225,6 +262,17 @@ pub(crate) fn log_line(view: &CoreState, detail: &Value) -> Option<Line> {
                 "castle scores {} for the {} completed beside it; the follower goes home",
                 points(field("points").and_then(Value::as_i64).unwrap_or(0)),
                 field("what").and_then(Value::as_str).unwrap_or("feature")
+            ),
+        ),
+        "bridge" => Line::about(
+            player()?,
+            format!(
+                "lays a bridge {}{}",
+                match field("axis").and_then(Value::as_str) {
+                    Some("NS") => "north–south",
+                    _ => "west–east",
+                },
+                at()
             ),
         ),
         "bazaar" => Line::about(seat(value)?, "holds a bazaar: one tile per player is turned up"),

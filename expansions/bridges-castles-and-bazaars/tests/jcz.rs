@@ -1,8 +1,9 @@
 //! The expansion's JCloisterZone mapping (`jcz.toml`): it checks against
 //! the engine, and a save written by hand (tests/samples/castles.jcz, from
 //! JCZ's format, no JCZ file copied) imports with the expansion and
-//! replays to the scores worked out below. Bridges and a bazaar held are
-//! not read (jcz.toml says why): a save with them is refused by name.
+//! replays to the scores worked out below. A bridge a placement needs and
+//! a bazaar held are not read (jcz.toml says why): a save with them is
+//! refused.
 
 use carcassonne_bridges_castles_and_bazaars::INFO;
 use carcassonne_core::TileSource;
@@ -25,7 +26,7 @@ fn the_mapping_checks() {
     carcassonne_jcz::testing::assert_mapping_checks(
         kit().catalog(),
         &TileSource::default(),
-        "(bridges-castles-and-bazaars): 1 sets, 11 tiles, 2 elements, 1 rule options, 1 actions",
+        "(bridges-castles-and-bazaars): 1 sets, 11 tiles, 3 elements, 1 rule options, 3 actions",
     );
 }
 
@@ -82,26 +83,45 @@ fn a_pass_declines_the_castle() {
     assert_eq!(points(&imported.game, 0, "cities"), 4);
 }
 
-/// Bridges are refused by name; bazaars are read while none is held:
-/// the same game with JCZ's element `bazaar` (and its rule option) has the
-/// bazaars on, and none of the bazaar tiles is placed.
+/// castles.jcz with JCZ's element `bridge`: Ann lays a bridge west–east
+/// across her E at (0,-1) (JCZ's `PLACE_TOKEN` BRIDGE before her
+/// deployment); where JCZ lays none, its next action answers
+/// `"no-bridge"`. The scores are those of the save without bridges (the
+/// bridge joins no road); Ann has 2 bridges left, Bob 3.
 #[test]
-fn bridges_are_refused_and_bazaars_read_until_one_is_held() {
+fn a_bridge_laid_by_choice_imports() {
     let kit = kit();
-    let text = save().replace("\"castle\": 1}", "\"castle\": 1, \"bridge\": 1}");
-    let e = carcassonne_jcz::import(&text, kit.catalog(), kit.tiles())
-        .map(|_| ())
-        .unwrap_err()
-        .to_string();
-    assert!(e.contains("the JCZ element `bridge` (setup.elements)"), "{e}");
+    let text = save().replace("\"castle\": 1}", "\"castle\": 1, \"bridge\": 1}").replace(
+        r#"    {"type": "DEPLOY_MEEPLE", "payload": {"pointer": {"position": [0, -1], "feature": "City", "location": "S"}"#,
+        r#"    {"type": "PLACE_TOKEN", "payload": {"token": "BRIDGE", "pointer": {"position": [0, -1], "feature": "Road", "location": "WE"}}, "player": 0},
+    {"type": "DEPLOY_MEEPLE", "payload": {"pointer": {"position": [0, -1], "feature": "City", "location": "S"}"#,
+    );
+    let imported = carcassonne_jcz::import(&text, kit.catalog(), kit.tiles()).unwrap_or_else(|e| panic!("{e}"));
+    let moves = carcassonne_core::serde_json::to_value(&imported.record.moves).unwrap();
+    assert_eq!(
+        moves.as_array().unwrap()[1],
+        carcassonne_core::serde_json::json!({"bridges-castles-and-bazaars": {"bridge": {"at": [0, -1], "axis": "WE"}}})
+    );
+    let state: &carcassonne_bridges_castles_and_bazaars::State = carcassonne_testkit::state(&imported.game, INFO.id);
+    assert_eq!(state.bridges_left, [2, 3]);
+    assert_eq!((imported.game.state().score(0), imported.game.state().score(1)), (4, 3));
+}
+
+/// Bazaars are read while none is held: the same game with JCZ's element
+/// `bazaar` (and its rule option) has the bazaars on, and none of the
+/// bazaar tiles is placed.
+#[test]
+fn bazaars_are_read_until_one_is_held() {
+    let kit = kit();
     let with_bazaars = save()
         .replace("\"castle\": 1}", "\"castle\": 1, \"bazaar\": true}")
         .replace("\"bazaar-no-auction\": false", "\"bazaar-no-auction\": true");
     let imported = carcassonne_jcz::import(&with_bazaars, kit.catalog(), kit.tiles()).unwrap();
     let config = &imported.record.config;
-    assert!(
-        !config.parts.contains_key("bridges-castles-and-bazaars"),
-        "both parts on"
+    assert_eq!(
+        config.parts["bridges-castles-and-bazaars"].get("bridges"),
+        Some(&false),
+        "castles and bazaars on, no bridges"
     );
     let variants = &config.variants["bridges-castles-and-bazaars"];
     assert_eq!(variants["bazaar_auction"].to_string(), "no-auction");

@@ -1,11 +1,13 @@
 //! Seeded random games with Bridges, Castles & Bazaars keep the invariants
-//! of any game (the test kit's harness) and its own: castle tokens and
-//! bought tiles are conserved, and over the games castles are made and
-//! score, and bazaars auction tiles (with and without bidding).
+//! of any game (the test kit's harness) and its own: bridges, castle
+//! tokens and bought tiles are conserved, every edge matches once a
+//! bridge decision is over, and over the games bridges are laid (some
+//! needed by their placement), castles are made and score, and bazaars
+//! auction tiles (with and without bidding).
 
 use carcassonne_bridges_castles_and_bazaars::{INFO, State};
 use carcassonne_core::rng::GameRng;
-use carcassonne_core::{Game, GameConfig, Value};
+use carcassonne_core::{CoreState, Game, GameConfig, Pos, Side, Value};
 use carcassonne_testkit::{Kit, game_config, random_games};
 
 fn kit() -> Kit {
@@ -55,12 +57,23 @@ fn games_without_bidding_keep_the_invariants() {
     assert!(played.by_kind.get(INFO.id).copied().unwrap_or(0) > 0);
 }
 
+/// The edge the tile at `p` shows on `side`, bridges included.
+fn shown(view: &CoreState, p: Pos, side: Side) -> Option<carcassonne_core::EdgeKind> {
+    let t = view.board().get(p)?;
+    Some(
+        view.added_edge(p, side)
+            .unwrap_or_else(|| view.tables().tile(t.tile).edge(t.rotation, side)),
+    )
+}
+
 /// Plays `games` random games of `config` and checks, after every
-/// decision, that every castle token is in a supply or on the board and
-/// that a bazaar hands out each tile it turns up once; returns how many
-/// castles were made and how many scored.
-fn castles_and_tiles(config: &GameConfig, games: u64) -> (usize, usize) {
-    let (mut made, mut scored) = (0, 0);
+/// decision, that every bridge and castle token is in a supply or on the
+/// board, that the tile just placed matches its neighbours on every side
+/// once no bridge decision is pending, and that a bazaar hands out each
+/// tile it turns up once; returns how many castles were made and scored,
+/// and how many bridges were laid, and needed by their placement.
+fn castles_and_tiles(config: &GameConfig, games: u64) -> (usize, usize, usize, usize) {
+    let (mut made, mut scored, mut bridges, mut needed) = (0, 0, 0, 0);
     for g in 0..games {
         let mut config = config.clone();
         config.seed += g;
@@ -74,7 +87,33 @@ fn castles_and_tiles(config: &GameConfig, games: u64) -> (usize, usize) {
             let pick = rng.below(options.len() as u32) as usize;
             game.play(&options[pick]).expect("a listed option");
             let state: &State = carcassonne_testkit::state(&game, INFO.id);
+            needed +=
+                usize::from(state.bridge_needed && matches!(options[pick], carcassonne_core::Action::Place { .. }));
+            let view = game.state();
+            if let (false, Some(placed)) = (state.bridge_asked, view.placed_this_turn()) {
+                let landscape = view.tables().landscape();
+                for side in Side::ALL {
+                    if let (Some(mine), Some(theirs)) = (
+                        shown(view, placed.pos, side),
+                        shown(view, placed.pos.step(side), side.opposite()),
+                    ) {
+                        assert!(
+                            landscape.matches(mine, theirs),
+                            "seed {}: the tile at {} does not match on {side:?}",
+                            config.seed,
+                            placed.pos
+                        );
+                    }
+                }
+            }
             for p in 0..config.players.len() as u8 {
+                let laid = state.bridges.iter().filter(|b| b.owner == p).count();
+                assert_eq!(
+                    usize::from(state.bridges_left[p as usize]) + laid,
+                    supply,
+                    "seed {}: player {p}'s bridges",
+                    config.seed
+                );
                 let on_board = state.castles.iter().filter(|c| c.owner == p).count();
                 assert_eq!(
                     usize::from(state.castles_left[p as usize]) + on_board,
@@ -92,15 +131,18 @@ fn castles_and_tiles(config: &GameConfig, games: u64) -> (usize, usize) {
         let state: &State = carcassonne_testkit::state(&game, INFO.id);
         made += state.castles.len();
         scored += state.castles.iter().filter(|c| c.points.is_some()).count();
+        bridges += state.bridges.len();
     }
-    (made, scored)
+    (made, scored, bridges, needed)
 }
 
 #[test]
-fn castle_tokens_and_bazaar_tiles_are_conserved_and_castles_score() {
-    let (made, scored) = castles_and_tiles(&config(2, 60), 12);
+fn bridges_castle_tokens_and_bazaar_tiles_are_conserved_and_castles_score() {
+    let (made, scored, bridges, needed) = castles_and_tiles(&config(2, 60), 12);
     assert!(made > 0, "no castle made");
     assert!(scored > 0, "no castle scored");
+    assert!(bridges > 0, "no bridge laid");
+    assert!(needed > 0, "no placement needed a bridge");
     castles_and_tiles(&config(5, 80), 3);
 }
 

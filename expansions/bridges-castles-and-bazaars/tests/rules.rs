@@ -354,7 +354,8 @@ fn without_bidding_each_player_takes_a_tile() {
     for at in [(0, 3), (1, 1), (0, 4), (1, -1)] {
         builder = builder.place("B", at, 0).pass();
     }
-    let record = builder.build();
+    // Without the bridges, which would ask about a bridge every turn.
+    let record = with_parts_only(&builder.build(), kit.catalog(), INFO.id, &["castles", "bazaars"]);
     let mut first = record.clone();
     first.moves.truncate(2);
     let game = kit.replay_record(&first).expect("replays");
@@ -439,6 +440,7 @@ fn no_bazaar_when_the_bag_holds_no_more_tiles_than_players() {
         .place("BCB-F", (0, 1), 0)
         .pass()
         .build();
+    let record = with_parts_only(&record, kit.catalog(), INFO.id, &["castles", "bazaars"]);
     let game = kit.replay_record(&record).expect("replays");
     assert_eq!(details(&game), [json!({ "no_bazaar": "tiles" })]);
     assert!(matches!(game.decision(), Some(Decision::Place { player: 1, .. })));
@@ -478,4 +480,160 @@ fn under_builder_first_the_second_tile_comes_before_the_bazaar() {
     assert_eq!(decider(&game), (1, true), "now the auction");
     let game = kit.replay("bazaar_builder_first.json");
     assert_eq!(scores(&game), [4, 0]);
+}
+
+/// The expansion's move `json` (`{"bridge": …}` or `"no-bridge"`) on
+/// `game`, kept as a refusal's message.
+fn bridge_refusal(game: &Game, json: &str) -> String {
+    let text = format!("{{\"{}\": {json}}}", INFO.id);
+    let mut copy = game.clone();
+    match try_play(&mut copy, &text) {
+        Ok(()) => panic!("{json} was accepted"),
+        Err(e) => e.message,
+    }
+}
+
+/// bridge_new_tile.json. Ann's B (a cloister in a field) at (1,0) meets
+/// D's road with its west field side: legal only with a bridge across B
+/// west–east, which she must lay (no other bridge makes the edge good, and
+/// she may not decline). She deploys on the bridge's road (`road+EW`). Bob's
+/// E at (1,-1) meets B's field; he may lay a bridge across E west–east and
+/// declines. East of the bridge the road's end demands a road: E turned to
+/// show its city or its field there (its other side on that axis being its
+/// city) is refused. Ann's A at (2,0) turned 90° and Bob's A at (-1,0)
+/// turned 270° end the road at their cloisters: D, B, and the two As, 4
+/// tiles, 4 points to Ann's follower on the bridge. Ann 4, Bob 0; Ann has
+/// 2 bridges left, Bob 3.
+#[test]
+fn a_bridge_on_the_new_tile_makes_its_placement_legal_and_carries_a_scored_road() {
+    let kit = kit();
+    let game = kit.replay_first("bridge_new_tile.json", 1);
+    assert_eq!(decider(&game), (0, true), "Ann must lay her bridge");
+    assert_eq!(
+        options(&game),
+        [r#"{"bridges-castles-and-bazaars":{"bridge":{"at":[1,0],"axis":"WE"}}}"#],
+        "only the bridge across B, no pass"
+    );
+    assert!(bridge_refusal(&game, r#""no-bridge""#).contains("a bridge must continue the road"));
+    assert!(bridge_refusal(&game, r#"{"bridge":{"at":[1,0],"axis":"NS"}}"#).contains("both ends on field sides"));
+    assert!(bridge_refusal(&game, r#"{"bridge":{"at":[0,0],"axis":"WE"}}"#).contains("both ends on field sides"));
+    let game = kit.replay_first("bridge_new_tile.json", 2);
+    assert_eq!(state(&game).bridges_left, [2, 3]);
+    assert_eq!(state(&game).bridges.len(), 1);
+    assert!(
+        options(&game).iter().any(|o| o.contains(r#""feature":"road+EW""#)),
+        "a follower may stand on the bridge: {:?}",
+        options(&game)
+    );
+    let game = kit.replay_first("bridge_new_tile.json", 4);
+    assert_eq!(decider(&game), (1, true), "Bob may lay a bridge");
+    assert_eq!(
+        options(&game),
+        [
+            r#"{"bridges-castles-and-bazaars":{"bridge":{"at":[1,-1],"axis":"WE"}}}"#,
+            r#"{"bridges-castles-and-bazaars":"no-bridge"}"#
+        ]
+    );
+    assert!(bridge_refusal(&game, r#"{"bridge":{"at":[1,0],"axis":"WE"}}"#).contains("no bridge yet"));
+    let game = kit.replay_first("bridge_new_tile.json", 3);
+    for rotation in [90, 270] {
+        let refused = try_play(
+            &mut game.clone(),
+            &format!(r#"{{"place":{{"tile":"E","at":[2,0],"rotation":{rotation}}}}}"#),
+        )
+        .expect_err("E cannot meet the road's end");
+        assert!(refused.message.contains("does not fit"), "{}", refused.message);
+    }
+    let game = kit.replay("bridge_new_tile.json");
+    assert_eq!(points(&game, 0, "roads"), 4, "D, B (with the bridge) and the two As");
+    assert_eq!(scores(&game), [4, 0]);
+    assert_eq!(state(&game).bridges_left, [2, 3]);
+}
+
+/// bridge_neighbour.json. Ann's B at (0,1) under D; she declines a bridge.
+/// Bob's U at (1,1) meets B's east field side with its road: legal only
+/// with a bridge across B west–east (on the neighbour), which Bob lays; his
+/// follower on U's road stands on the road the bridge continues. Ann's B at
+/// (-1,1) meets the bridge's west end with its field side: she must lay a
+/// bridge across it. The road (two bridges and U) is open at both ends:
+/// Bob's follower scores 3 at the end. Ann 0, Bob 3; 2 bridges left each.
+#[test]
+fn a_bridge_on_a_neighbour_makes_a_road_placement_legal() {
+    let kit = kit();
+    let game = kit.replay_first("bridge_neighbour.json", 4);
+    assert_eq!(decider(&game), (1, true));
+    assert_eq!(
+        options(&game),
+        [r#"{"bridges-castles-and-bazaars":{"bridge":{"at":[0,1],"axis":"WE"}}}"#]
+    );
+    let game = kit.replay_first("bridge_neighbour.json", 5);
+    let s = game.state();
+    let bridge = s.node_at(Pos::new(0, 1), 2).expect("the bridge is B's third feature");
+    let u_road = s.node_at(Pos::new(1, 1), 0).expect("U's road");
+    assert_eq!(s.features().root(bridge), s.features().root(u_road));
+    let game = kit.replay_first("bridge_neighbour.json", 7);
+    assert_eq!(
+        options(&game),
+        [r#"{"bridges-castles-and-bazaars":{"bridge":{"at":[-1,1],"axis":"WE"}}}"#]
+    );
+    let game = kit.replay("bridge_neighbour.json");
+    assert_eq!(state(&game).bridges_left, [2, 2]);
+    assert_eq!(points(&game, 1, "roads"), 3, "two bridged tiles and U");
+    assert_eq!(scores(&game), [0, 3]);
+}
+
+/// bridge_field.json. Ann's E at (0,1) turned 180° (its city south, a field
+/// round it joining D's south field) takes a bridge west–east, and Ann's
+/// farmer in its field. The field under the bridge stays one: D's south
+/// field, E's field north and south of the bridge, all one farm. Bob's U
+/// at (1,1) continues the bridge's road (he declines a bridge); Ann's E at
+/// (0,2) closes the small city (nobody in it: no castle). At the end Ann's
+/// farm touches that completed city: 3 points. Ann 3, Bob 0.
+#[test]
+fn the_field_under_a_bridge_stays_one_field_for_the_farmers() {
+    let kit = kit();
+    let game = kit.replay_first("bridge_field.json", 2);
+    let s = game.state();
+    let d_south = s.node_at(Pos::new(0, 0), 3).expect("D's south field");
+    let e_field = s.node_at(Pos::new(0, 1), 1).expect("E's field");
+    assert_eq!(s.features().root(d_south), s.features().root(e_field));
+    let game = kit.replay_first("bridge_field.json", 4);
+    let s = game.state();
+    let bridge = s.node_at(Pos::new(0, 1), 2).expect("the bridge");
+    let u_road = s.node_at(Pos::new(1, 1), 0).expect("U's road");
+    assert_eq!(
+        s.features().root(bridge),
+        s.features().root(u_road),
+        "U continues the bridge"
+    );
+    let game = kit.replay("bridge_field.json");
+    assert_eq!(points(&game, 0, "farms"), 3, "the farm touches the completed city");
+    assert_eq!(scores(&game), [3, 0]);
+}
+
+/// Five players have 2 bridges each; with the part off nobody has any and
+/// nothing is asked.
+#[test]
+fn bridges_per_player_and_the_part_switched_off() {
+    let kit = kit();
+    let mut record = kit.record("bridge_field.json");
+    record.config.players = (0..5)
+        .map(|i| carcassonne_core::PlayerConfig {
+            name: format!("P{i}"),
+            bot: None,
+        })
+        .collect();
+    record.moves.truncate(1);
+    let game = kit.replay_record(&record).expect("replays");
+    assert_eq!(state(&game).bridges_left, [2; 5]);
+    let mut record = with_parts_only(
+        &kit.record("bridge_field.json"),
+        kit.catalog(),
+        INFO.id,
+        &["castles", "bazaars"],
+    );
+    record.moves.truncate(1);
+    let game = kit.replay_record(&record).expect("replays");
+    assert_eq!(state(&game).bridges_left, [0, 0]);
+    assert_eq!(decider(&game), (0, false), "no bridge is offered: Ann deploys");
 }

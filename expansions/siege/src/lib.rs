@@ -165,8 +165,9 @@ impl Siege {
     }
 
     fn kind_of(view: &CoreState, node: NodeId) -> FeatureKind {
-        let placed = view.tile_of_node(node);
-        view.tables().tile(placed.tile).def.features[view.feature_index(node)].kind
+        // The node's own kind: a feature an expansion added to a tile (a
+        // bridge's road) has no definition on it.
+        view.features().kind(node)
     }
 
     /// The tiles of the feature `node`, each once, with whether it shows the

@@ -152,10 +152,9 @@ pub(crate) fn describe(view: &CoreState, figure: FigureId) -> Option<String> {
         Spot::Feature(fi) => {
             // "In" a city or a cloister (a kind shaped like them), as the
             // engine's own deployment labels say.
-            let kind = view
-                .tables()
-                .tile(view.board().get(f.pos)?.tile)
-                .feature_kind(fi as usize);
+            // The node's kind: a feature an expansion added to the tile (a
+            // bridge's road) has no definition on it.
+            let kind = view.features().kind(f.node?);
             let on = match view.tables().landscape().shape(kind) {
                 KindShape::Region | KindShape::Inner => "in",
                 _ => "on",

@@ -199,6 +199,7 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
             if *linked { "linked into one" } else { "no longer linked" }
         ),
         Event::TileBuried { .. } => "A tile from the bag goes out of play unseen".to_string(),
+        Event::FeatureAdded { kind, pos, .. } => format!("A {} is added to the tile at {pos}", rules.kind_label(*kind)),
         Event::TilePlaced {
             player: None,
             tile: t,

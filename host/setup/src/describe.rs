@@ -52,6 +52,9 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
         }
         // Unseen: which tile it was is not told.
         Event::TileBuried { .. } => "    a tile from the bag goes out of play unseen".to_string(),
+        Event::FeatureAdded { kind, pos, .. } => {
+            format!("    a {} is added to the tile at {pos}", rules.kind_label(*kind))
+        }
         Event::TileReturned { tile } => format!("    {} goes back into the bag", rules.tile(*tile).id()),
         Event::TilePlaced {
             player: None,
