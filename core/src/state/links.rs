@@ -65,12 +65,14 @@ impl CoreState {
 
     /// The nodes `n` joins across its tile's edges, as placing the tiles
     /// joined them (`CoreState::place_tile`): none across a wall or
-    /// between kinds that only match.
+    /// between kinds that only match. Segments are read through
+    /// [`CoreState::node_on_segment`], so a feature an expansion added to
+    /// a placed tile (a bridge's road, `Ctx::add_feature`) is followed
+    /// across the side centres it took, and the tile's own feature is not.
     fn edge_neighbours(&self, n: NodeId, out: &mut Vec<NodeId>) {
         let here = *self.tile_of_node(n);
         let tt = self.tables.tile(here.tile);
-        let fi = (n - here.first_node) as usize;
-        let kind = tt.feature_kind(fi);
+        let kind = self.features.kind(n);
         for side in Side::ALL {
             let Some(nb) = self.board.get(here.pos.step(side)).copied() else {
                 continue;
@@ -80,13 +82,13 @@ impl CoreState {
                 continue;
             }
             for seg in Segment::of_side(side) {
-                if tt.feature_at(here.rotation, seg) != Some(fi) || !(seg.is_centre() || self.tables.is_land(kind)) {
+                if self.node_on_segment(&here, seg) != Some(n) || !(seg.is_centre() || self.tables.is_land(kind)) {
                     continue;
                 }
-                if let Some(b) = nt.feature_at(nb.rotation, seg.facing())
-                    && !(self.tables.mixed_matching && kind != nt.feature_kind(b))
+                if let Some(m) = self.node_on_segment(&nb, seg.facing())
+                    && !(self.tables.mixed_matching && kind != self.features.kind(m))
                 {
-                    out.push(nb.first_node + b as NodeId);
+                    out.push(m);
                 }
             }
         }
@@ -95,28 +97,33 @@ impl CoreState {
     /// The counters of `part`, from the board: each node's sides and open
     /// ends less those used (a neighbour across the side, a join through
     /// an open end), its coats of arms printed and added, and the
-    /// followers standing on it.
+    /// followers standing on it. A feature added to a placed tile has no
+    /// definition on it: its open ends are the sides it took, and it
+    /// prints no coat of arms.
     fn totals(&self, part: &[NodeId], links: &[Link]) -> PartTotals {
         let mut t = PartTotals::default();
         for &n in part {
             let here = *self.tile_of_node(n);
             let tt = self.tables.tile(here.tile);
             let fi = (n - here.first_node) as usize;
-            if self.tables.is_sided(tt.feature_kind(fi)) {
+            let own = fi < tt.def.features.len();
+            if self.tables.is_sided(self.features.kind(n)) {
                 let mut used = 0u32;
+                let mut ends = 0u32;
                 for side in Side::ALL {
-                    if tt.feature_at(here.rotation, Segment::centre(side)) == Some(fi)
-                        && self.board.is_occupied(here.pos.step(side))
-                    {
-                        used += 1;
+                    if self.node_on_segment(&here, Segment::centre(side)) == Some(n) {
+                        ends += 1;
+                        used += u32::from(self.board.is_occupied(here.pos.step(side)));
                     }
                 }
                 for l in links.iter().filter(|l| l.consumed) {
                     used += u32::from(l.a == n) + u32::from(l.b == n);
                 }
-                t.open += u32::from(tt.open_sides(fi)).saturating_sub(used);
+                let open = if own { u32::from(tt.open_sides(fi)) } else { ends };
+                t.open += open.saturating_sub(used);
             }
-            t.pennants += u32::from(tt.pennants(fi)) + self.features.added_pennants_at(n);
+            let printed = if own { u32::from(tt.pennants(fi)) } else { 0 };
+            t.pennants += printed + self.features.added_pennants_at(n);
         }
         t.followers = self
             .figures
