@@ -469,6 +469,22 @@ fn a_game_with_expansions_renders_badges_and_special_figures() {
         assert!(meta.contains(name), "{name} missing: {meta}");
     }
     assert!(!meta.contains("abbey-and-mayor"), "{meta}");
+    // So does the score table: each source as players read it ("Barns"),
+    // never its key (`abbey-and-mayor.barn`).
+    let rows: std::collections::BTreeSet<String> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("th"))
+        .map(|n| {
+            n.descendants()
+                .filter(|d| d.is_text())
+                .filter_map(|d| d.text())
+                .collect()
+        })
+        .collect();
+    for word in game.rules().score_source_words() {
+        assert!(rows.contains(&word), "{word} missing from the score table: {rows:?}");
+    }
+    assert!(!rows.iter().any(|r| r.contains("abbey-and-mayor")), "{rows:?}");
     if let Some(dir) = check_dir() {
         std::fs::write(dir.join("board-expansions.svg"), &svg).unwrap();
         std::fs::write(dir.join("replay-expansions.html"), &html).unwrap();
@@ -649,5 +665,55 @@ fn labels_of_figures_on_one_spot_do_not_pile_up() {
     assert!(
         counted > 0,
         "no spot held two alike figures: the test saw no shared label"
+    );
+}
+
+/// A feature an expansion added to a placed tile (a bridge's road) is drawn
+/// over its tile on the board and in the replay from the step it was laid,
+/// saying what it is on hover.
+#[test]
+fn a_bridge_is_drawn_across_its_tile() {
+    let (game, record) = a_game_where(&["bridges-castles-and-bazaars", "inns-and-cathedrals"], |g| {
+        !g.state().added_features().is_empty()
+    });
+    let added = game.state().added_features().len();
+    let svg = board_svg(&game);
+    let doc = parse(&svg);
+    let drawn = with_class(&doc, "added");
+    assert_eq!(drawn.len(), added, "{svg}");
+    for g in &drawn {
+        let title: String = g
+            .descendants()
+            .filter(|n| n.has_tag_name("title"))
+            .filter_map(|n| n.text())
+            .collect();
+        assert!(
+            title == "road added, north–south" || title == "road added, east–west",
+            "{title}"
+        );
+    }
+    let html = replay_html(&record, &Catalog::linked().expect("linked"), &TileSource::default()).expect("replays");
+    let doc = parse(&html);
+    let last_layer = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("layer"))
+        .last()
+        .expect("a layer per step");
+    let in_last = last_layer
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("added"))
+        .count();
+    assert_eq!(in_last, added);
+    let first_layer = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("layer"))
+        .expect("a layer per step");
+    assert_eq!(
+        first_layer
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("added"))
+            .count(),
+        0,
+        "no bridge at the start"
     );
 }

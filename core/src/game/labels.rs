@@ -260,19 +260,24 @@ impl Game {
                 };
             }
             Spot::Feature(fi) => {
-                let (Some(def), Some(feature)) = (
-                    tile.features.get(fi as usize),
-                    self.core.feature_words(d.pos, fi as usize),
-                ) else {
+                // The kind from the tile's definition, or for a feature an
+                // expansion added to the tile (a bridge's road, whose index
+                // lies past the definition's) from its node.
+                let kind = tile.features.get(fi as usize).map(|def| def.kind).or_else(|| {
+                    self.core
+                        .node_at(d.pos, fi as usize)
+                        .map(|n| self.core.features().kind(n))
+                });
+                let (Some(kind), Some(feature)) = (kind, self.core.feature_words(d.pos, fi as usize)) else {
                     return format!("{} on feature {fi}", figure.name);
                 };
-                let who = if figure.id == crate::figures::FOLLOWER.id && def.kind == FeatureKind::FIELD {
+                let who = if figure.id == crate::figures::FOLLOWER.id && kind == FeatureKind::FIELD {
                     "Farmer"
                 } else {
                     figure.name
                 };
                 // "In" a city, a cloister or any kind shaped like them.
-                let shape = self.rules.landscape().shape(def.kind);
+                let shape = self.rules.landscape().shape(kind);
                 let on = if matches!(shape, KindShape::Region | KindShape::Inner) {
                     "in"
                 } else {

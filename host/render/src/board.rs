@@ -2,13 +2,14 @@
 //! markers expansions publish.
 
 use super::svg::{CENTRE, P, num};
-use super::tile::{Art, Layout, art_defs, art_of, tile_group_with};
+use super::tile::{Art, Layout, ROAD, ROAD_CASING, art_defs, art_of, tile_group_with};
 use super::tokens::{tile_tokens, tokens_svg};
 use super::words::Glossary;
 use super::{escape_xml, player_colour, player_ink, player_shape, shape_svg};
 use carcassonne_core::figures::FigureDecl;
 use carcassonne_core::figures::{FOLLOWER, NEUTRAL, Spot};
-use carcassonne_core::{Game, Pos, Rotation, Rules};
+use carcassonne_core::state::AddedFeature;
+use carcassonne_core::{Game, Pos, Rotation, Rules, Side};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 
@@ -276,6 +277,57 @@ impl<'a> Scene<'a> {
     }
 }
 
+/// The features expansions added to placed tiles (a bridge's road,
+/// `Ctx::add_feature`), drawn over their tiles: a road from the centre of
+/// each side it took, straight across when it took two opposite sides,
+/// else through the tile's centre; another kind in its declared colour.
+/// Each says what it is on hover ("road added, north–south").
+pub(crate) fn added_features_svg(rules: &Rules, added: &[AddedFeature]) -> String {
+    let mut out = String::new();
+    for a in added {
+        let (x, y) = origin(a.pos);
+        let ends: Vec<P> = Side::ALL
+            .into_iter()
+            .filter(|&s| a.sides & (1 << s as u8) != 0)
+            .map(|s| match s {
+                Side::N => (x + TILE / 2.0, y),
+                Side::E => (x + TILE, y + TILE / 2.0),
+                Side::S => (x + TILE / 2.0, y + TILE),
+                Side::W => (x, y + TILE / 2.0),
+            })
+            .collect();
+        let centre = (x + CENTRE.0, y + CENTRE.1);
+        let d = match ends.as_slice() {
+            [] => continue,
+            [a, b] if a.0 == b.0 || a.1 == b.1 => format!("M{} {}L{} {}", num(a.0), num(a.1), num(b.0), num(b.1)),
+            ends => ends.iter().fold(String::new(), |d, e| {
+                d + &format!("M{} {}L{} {}", num(e.0), num(e.1), num(centre.0), num(centre.1))
+            }),
+        };
+        let colour = if a.kind == carcassonne_core::FeatureKind::ROAD {
+            ROAD
+        } else {
+            rules.landscape().feature(a.kind).colour
+        };
+        let across: Vec<&str> = Side::ALL
+            .into_iter()
+            .filter(|&s| a.sides & (1 << s as u8) != 0)
+            .map(|s| match s {
+                Side::N => "north",
+                Side::E => "east",
+                Side::S => "south",
+                Side::W => "west",
+            })
+            .collect();
+        out.push_str(&format!(
+            r#"<g class="added"><title>{} added, {}</title><path d="{d}" fill="none" stroke="{ROAD_CASING}" stroke-width="13" stroke-linecap="butt"/><path d="{d}" fill="none" stroke="{colour}" stroke-width="8" stroke-linecap="butt"/></g>"#,
+            escape_xml(rules.kind_label(a.kind)),
+            across.join("–"),
+        ));
+    }
+    out
+}
+
 /// The top-left corner of the tile at `pos`, in board units.
 pub(crate) fn origin(pos: Pos) -> P {
     (f64::from(pos.x) * TILE, f64::from(pos.y) * TILE)
@@ -464,6 +516,8 @@ fn board_svg_drawn(game: &Game, window: Option<[i32; 4]>, tokens: bool, shown: &
     // Each tile picture once, before the tiles that use it.
     out.push_str(&scene.art_defs());
     out.push_str(&drawn);
+    let added: Vec<AddedFeature> = s.added_features().iter().filter(|a| inside(a.pos)).copied().collect();
+    out.push_str(&added_features_svg(rules, &added));
     out.push_str(r#"<g class="layer">"#);
     if let Some(last) = all.last().filter(|t| t.placer.is_some() && inside(t.pos)) {
         out.push_str(&highlight_svg(last.pos));

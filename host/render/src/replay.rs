@@ -1,7 +1,8 @@
 //! A whole game as one self-contained HTML page that steps through it.
 
 use super::board::{
-    BoardFigure, Marker, Scene, background, highlight_svg, markers_of, markers_svg, player_name, svg_open, view_box,
+    BoardFigure, Marker, Scene, added_features_svg, background, highlight_svg, markers_of, markers_svg, player_name,
+    svg_open, view_box,
 };
 use super::sheet::page_head;
 use super::tokens::{TileToken, tile_tokens, tokens_svg};
@@ -25,6 +26,8 @@ pub(crate) struct Snapshot {
     pub tokens: Vec<TileToken>,
     /// The tile placed by a player during this step.
     pub highlight: Option<Pos>,
+    /// The features expansions have added to placed tiles (bridges).
+    pub added: Vec<carcassonne_core::state::AddedFeature>,
 }
 
 /// One step of the replay: the start, a turn, or final scoring.
@@ -82,6 +85,7 @@ impl Recorder {
                 markers: markers_of(game),
                 tokens: tile_tokens(game),
                 highlight: self.highlight.take(),
+                added: game.state().added_features().to_vec(),
             },
         });
     }
@@ -475,8 +479,8 @@ fn score_table(step: &Step, names: &[String], sources: &[String]) -> String {
     }
     out.push_str("</tr>");
     for (i, source) in sources.iter().enumerate() {
-        // Long source names may break after a dot or a dash.
-        let label = escape_xml(source).replace('.', ".<wbr/>").replace('-', "-<wbr/>");
+        // Long source names may break after a dash.
+        let label = escape_xml(source).replace('-', "-<wbr/>");
         out.push_str(&format!("<tr><th>{label}</th>"));
         for p in 0..names.len() {
             let v = step
@@ -549,6 +553,7 @@ fn render(game: &Game, steps: &[Step], placed: &[(u16, Pos, Rotation)]) -> Strin
             out.push_str(&highlight_svg(p));
         }
         // Under the figures (drawn after every layer).
+        out.push_str(&added_features_svg(rules, &step.snap.added));
         out.push_str(&tokens_svg(&step.snap.tokens));
         out.push_str(&markers_svg(&step.snap.markers));
         out.push_str("</g>");
@@ -567,8 +572,9 @@ fn render(game: &Game, steps: &[Step], placed: &[(u16, Pos, Rotation)]) -> Strin
     out.push_str("</g>");
     out.push_str("</svg></div>\n<div id=\"side\">\n");
 
-    // What each step says.
-    let sources = rules.score_sources();
+    // What each step says; score sources in the words players read
+    // ("Castles", not `bridges-castles-and-bazaars.castle`).
+    let sources = rules.score_source_words();
     for (k, step) in steps.iter().enumerate() {
         let hidden = if k == last { "" } else { " hidden=\"hidden\"" };
         out.push_str(&format!(
@@ -580,7 +586,7 @@ fn render(game: &Game, steps: &[Step], placed: &[(u16, Pos, Rotation)]) -> Strin
             format!("<span class=\"sw\" style=\"background:{}\"></span>", player_colour(p))
         });
         out.push_str(&format!("<h2>{swatch}{}</h2>", escape_xml(&step.title)));
-        out.push_str(&score_table(step, &names, sources));
+        out.push_str(&score_table(step, &names, &sources));
         if step.lines.is_empty() {
             out.push_str("<p class=\"quiet\">Nothing else happened.</p>");
         } else {

@@ -14,8 +14,8 @@ const CITY_WALL: &str = "#7a4a1c";
 /// are of one brightness for red–green colour-blind eyes, so a city is
 /// also told by its texture (masonry courses), not by colour alone.
 const CITY_STONES: &str = "#7a4a1c";
-const ROAD: &str = "#f6f1e3";
-const ROAD_CASING: &str = "#6b5a45";
+pub(crate) const ROAD: &str = "#f6f1e3";
+pub(crate) const ROAD_CASING: &str = "#6b5a45";
 const PENNANT: &str = "#1f4fa8";
 const WALL: &str = "#4a4a4a";
 /// The banks of a river (any path kind other than a road).
