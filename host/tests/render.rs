@@ -696,8 +696,7 @@ fn a_bridge_is_drawn_across_its_tile() {
     let doc = parse(&html);
     let last_layer = doc
         .descendants()
-        .filter(|n| n.attribute("class") == Some("layer"))
-        .last()
+        .rfind(|n| n.attribute("class") == Some("layer"))
         .expect("a layer per step");
     let in_last = last_layer
         .descendants()
