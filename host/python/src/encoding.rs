@@ -504,6 +504,23 @@ impl Layout {
         (p.x.abs() <= r && p.y.abs() <= r).then(|| ((p.y + r) as usize) * self.width() + (p.x + r) as usize)
     }
 
+    /// The deploy spot of the `k`th feature an expansion added to the tile
+    /// at `pos` (a bridge's road, `Ctx::add_feature`): its kind's channel
+    /// on the first board side it takes, as a tile's own path or region
+    /// is anchored, unless one of the tile's own features holds that spot
+    /// (then none: the deployment goes to an overflow slot).
+    fn added_anchor(&self, game: &Game, pos: Pos, k: usize, own: &[u16]) -> Option<usize> {
+        let added = game.state().added_on(pos).nth(k)?;
+        let slot = self.slot_of(added.kind)?;
+        let side = (0..4).find(|s| added.sides & (1 << s) != 0)?;
+        let ch = match slot.shape {
+            KindShape::Path | KindShape::Region => slot.first + side,
+            KindShape::Land | KindShape::Inner => return None,
+        };
+        let anchor = (ch - 1) as u16;
+        (!own.contains(&anchor)).then_some(anchor as usize)
+    }
+
     /// The structured index of `action`, if it has one.
     fn structured(&self, game: &Game, action: &Action) -> Option<usize> {
         match action {
@@ -517,8 +534,13 @@ impl Layout {
                 let spot = match d.spot {
                     Spot::Feature(f) => {
                         let code = placed.tile as usize * 4 + placed.rotation.quarter_turns() as usize;
-                        let a = *self.anchors.get(code)?.get(f as usize)?;
-                        (a != NO_SPOT).then_some(a as usize)?
+                        let own = self.anchors.get(code)?;
+                        match own.get(f as usize) {
+                            Some(&a) => (a != NO_SPOT).then_some(a as usize)?,
+                            // Past the tile's own features: one an expansion
+                            // added to it (a bridge's road).
+                            None => self.added_anchor(game, placed.pos, f as usize - own.len(), own)?,
+                        }
                     }
                     Spot::Corner(c) if c < 4 => self.kind_channels() + c as usize,
                     Spot::Tile => self.kind_channels() + 4,
