@@ -1057,6 +1057,7 @@ pub trait Expansion: Send + Sync + 'static {
 
 mod counters;
 mod erased;
+pub(crate) mod worth;
 
 pub(crate) use counters::{Checked, check_decls};
 pub use counters::{CounterDecl, CounterPlace, CounterReading, CounterReadings, CounterScope, CounterSink};
@@ -1084,6 +1085,9 @@ pub struct Ctx<'a> {
     /// Set when a debug build calls an armable hook on a turn nothing
     /// armed it, to check that it does nothing.
     pub(crate) unarmed: bool,
+    /// The rules and the other expansions' instances, for
+    /// [`Ctx::feature_worth`].
+    pub(crate) others: worth::Others<'a>,
 }
 
 impl<'a> Ctx<'a> {
@@ -1096,6 +1100,7 @@ impl<'a> Ctx<'a> {
         asks: &'a mut Vec<u8>,
         slot: u8,
         narrated: bool,
+        others: worth::Others<'a>,
     ) -> Ctx<'a> {
         Ctx {
             view,
@@ -1106,6 +1111,7 @@ impl<'a> Ctx<'a> {
             narrated,
             armed: Hooks::NONE,
             unarmed: false,
+            others,
         }
     }
 
@@ -1132,6 +1138,54 @@ impl<'a> Ctx<'a> {
             source,
             feature: None,
         });
+    }
+
+    /// What feature `node` would score for each of its winners if it were
+    /// scored now, without changing anything: with `complete` false, as in
+    /// the final scoring ("score it as at the end of the game"); with
+    /// `complete` true, as when a tile completes it. It is the very
+    /// computation the core's scoring uses: the kind's declared scoring
+    /// (with the base game's `tiny_city`), then every linked expansion's
+    /// `feature_points` in turn (an inn on an unfinished road makes it 0, a
+    /// cathedral a city 3 a tile). Not in it: what expansions give on
+    /// hearing of a scoring in `feature_scored` (a bonus for the scoring,
+    /// not the feature's worth), nor who wins it (`view().majority`).
+    ///
+    /// The asking expansion's own `feature_points` is left out, as its
+    /// state is this hook's to change; one that adjusts points and asks
+    /// uses [`feature_worth_with`](Self::feature_worth_with).
+    pub fn feature_worth(&self, node: crate::features::NodeId, complete: bool) -> i32 {
+        self.feature_worth_with(node, complete, |_, _, _, _| {})
+    }
+
+    /// As [`feature_worth`](Self::feature_worth), with the asking
+    /// expansion's own adjustment in its place among the others: `own`
+    /// calls its `feature_points` on the state the hook holds, as in
+    /// `ctx.feature_worth_with(n, false, |view, n, complete, points|
+    /// self.feature_points(state, view, n, complete, points))`. It is
+    /// called only when the expansion declares `Hooks::FEATURE_POINTS`, as
+    /// the scoring calls it.
+    pub fn feature_worth_with(
+        &self,
+        node: crate::features::NodeId,
+        complete: bool,
+        mut own: impl FnMut(&CoreState, crate::features::NodeId, bool, &mut i32),
+    ) -> i32 {
+        let others = self.others;
+        worth::feature_worth(
+            self.view,
+            others.tiny_city,
+            others.adjusting,
+            node,
+            complete,
+            |slot, points| {
+                if slot == self.slot {
+                    own(self.view, node, complete, points);
+                } else if let Some(instance) = others.instance(slot, self.slot) {
+                    instance.feature_points(self.view, node, complete, points);
+                }
+            },
+        )
     }
 
     /// Scores a feature by this expansion's rule, outside the core's own

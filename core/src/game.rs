@@ -5,14 +5,16 @@
 
 use crate::after_placement::AfterPlacement;
 use crate::events::Event;
-use crate::expansion::{Ctx, Deployment, DynInstance, ErasedAction, ErasedState, FeatureScoring, Hooks, ScoringMoment};
+use crate::expansion::{
+    Ctx, Deployment, DynInstance, ErasedAction, ErasedState, FeatureScoring, Hooks, ScoringMoment, worth,
+};
 use crate::features::NodeId;
 use crate::figures::{FigureClass, PlacedFigure, Recall, Spot};
 use crate::geometry::{Pos, Rotation};
 use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::state::{CoreState, Phase};
-use crate::tiles::{FeatureKind, KindScoring, MoreStart};
+use crate::tiles::{FeatureKind, MoreStart};
 use std::collections::VecDeque;
 use std::fmt;
 use std::sync::Arc;
@@ -222,6 +224,15 @@ impl Game {
         for slot in 0..game.rules.expansions.len() {
             let instance = {
                 let hooks = &game.rules.expansions[slot].hooks;
+                // The expansions set up before this one can be asked
+                // about a feature's worth already; later ones have no
+                // instance yet.
+                let others = worth::Others {
+                    tiny_city: game.rules.base.tiny_city,
+                    adjusting: &game.rules.called.adjusting,
+                    before: &game.ext,
+                    after: &[],
+                };
                 let mut ctx = Ctx::new(
                     &game.core,
                     &mut game.rng,
@@ -229,6 +240,7 @@ impl Game {
                     &mut game.new_asks,
                     slot as u8,
                     game.narrated,
+                    others,
                 );
                 hooks.setup(&mut ctx)
             };
@@ -1346,45 +1358,33 @@ impl Game {
 
     /// What feature `node` is worth to each of its winners now: complete,
     /// or as at the end of the game; the expansions' adjustments included.
+    /// The scoring of a completed feature, the final scoring and the label
+    /// of a figure taken back all come here, and an expansion's
+    /// `Ctx::feature_worth` to the same computation (`worth::feature_worth`).
     fn points_of(&self, node: NodeId, complete: bool) -> i32 {
-        let kind = self.core.features().kind(node);
-        let f = self.core.features();
-        let mut points = match self.rules.landscape().get_feature(kind).map(|d| d.scoring) {
-            // `tiny_city`: a completed two-tile city scores at the open
-            // rate, 1 a tile and pennant (JCloisterZone's definition).
-            Some(KindScoring::Tiles { open, pennant_open, .. })
-                if complete && kind == FeatureKind::CITY && self.rules.base.tiny_city && f.tile_count(node) == 2 =>
-            {
-                (f.tile_count(node) * u32::from(open) + f.pennants(node) * u32::from(pennant_open)) as i32
-            }
-            Some(KindScoring::Tiles {
-                complete: per_tile,
-                open,
-                pennant_complete,
-                pennant_open,
-            }) => {
-                let (tile, pennant) = if complete {
-                    (per_tile, pennant_complete)
-                } else {
-                    (open, pennant_open)
-                };
-                (f.tile_count(node) * u32::from(tile) + f.pennants(node) * u32::from(pennant)) as i32
-            }
-            Some(KindScoring::Surroundings) => 1 + self.core.neighbours(self.core.tile_of_node(node).pos) as i32,
-            Some(KindScoring::Farm) => {
-                3 * self
-                    .core
-                    .cities_of_field(node)
-                    .iter()
-                    .filter(|&&c| self.core.is_complete(c))
-                    .count() as i32
-            }
-            Some(KindScoring::None | KindScoring::Hook) | None => 0,
-        };
-        for &slot in &self.rules.called.adjusting {
-            self.ext[slot as usize].feature_points(&self.core, node, complete, &mut points);
-        }
-        points
+        let rules = &self.rules;
+        worth::feature_worth(
+            &self.core,
+            rules.base.tiny_city,
+            &rules.called.adjusting,
+            node,
+            complete,
+            |slot, points| {
+                if let Some(instance) = self.ext.get(slot as usize) {
+                    instance.feature_points(&self.core, node, complete, points);
+                }
+            },
+        )
+    }
+
+    /// What feature `node` would score for each of its winners if it were
+    /// scored now, without changing anything: with `complete` false, as in
+    /// the final scoring; with `complete` true, as when a tile completes
+    /// it. The computation the game's own scoring uses (the kind's declared
+    /// scoring, then every expansion's `feature_points`); hooks ask it with
+    /// [`Ctx::feature_worth`].
+    pub fn feature_worth(&self, node: NodeId, complete: bool) -> i32 {
+        self.points_of(node, complete)
     }
 
     /// What taking a figure back from feature `node` scores now (as at the
@@ -1510,6 +1510,19 @@ impl Game {
     #[inline]
     fn call_instance(&mut self, slot: u8, unarmed: bool, f: impl FnOnce(&mut dyn DynInstance, &mut Ctx<'_>)) {
         let armed = {
+            // The other expansions' instances stay readable beside the one
+            // called, for `Ctx::feature_worth`.
+            let at = (slot as usize).min(self.ext.len());
+            let (before, rest) = self.ext.split_at_mut(at);
+            let Some((instance, after)) = rest.split_first_mut() else {
+                return;
+            };
+            let others = worth::Others {
+                tiny_city: self.rules.base.tiny_city,
+                adjusting: &self.rules.called.adjusting,
+                before,
+                after,
+            };
             let mut ctx = Ctx::new(
                 &self.core,
                 &mut self.rng,
@@ -1517,9 +1530,10 @@ impl Game {
                 &mut self.new_asks,
                 slot,
                 self.narrated,
+                others,
             );
             ctx.unarmed = unarmed;
-            f(self.ext[slot as usize].as_mut(), &mut ctx);
+            f(instance.as_mut(), &mut ctx);
             ctx.armed
         };
         if armed != Hooks::NONE {
