@@ -20,8 +20,9 @@
 //! variant, or the no-tiles variant with the Courier on the start tile).
 //!
 //! Written with the authoring kit only: a tile attribute, a neutral figure
-//! (`place_neutral`, `move_figure`), armed hooks and the landscape's
-//! declared scoring for "as in the final scoring".
+//! (`place_neutral`, `move_figure`), armed hooks, and the engine's
+//! final-scoring worth of a feature (`Ctx::feature_worth`, with every
+//! expansion's adjustments) for "as in the final scoring".
 
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::features::NodeId;
@@ -176,21 +177,17 @@ fn is_follower(view: &CoreState, figure: &PlacedFigure) -> bool {
         .is_some_and(|d| d.class == FigureClass::Follower)
 }
 
-/// What the unfinished feature of `node` is worth "as in the final
-/// scoring", by its kind's declared scoring: a point a tile and a coat of
-/// arms for a road or city (the kind's open rates), 1 and 1 for each tile
-/// round it for a cloister or garden. `None` for a kind that is not such a
-/// feature (a field, or a kind an expansion scores itself).
-fn unfinished_points(view: &CoreState, node: NodeId) -> Option<i32> {
-    let features = view.features();
-    let kind = features.kind(node);
-    match view.tables().landscape().get_feature(kind)?.scoring {
-        KindScoring::Tiles { open, pennant_open, .. } => Some(
-            (features.tile_count(node) * u32::from(open) + features.pennants(node) * u32::from(pennant_open)) as i32,
-        ),
-        KindScoring::Surroundings => Some(1 + view.neighbours(view.tile_of_node(node).pos) as i32),
-        KindScoring::None | KindScoring::Farm | KindScoring::Hook => None,
-    }
+/// Whether the feature of `node` is one a message scores: "an unfinished
+/// feature such as a city, road, monastery, or garden", a kind the
+/// landscape scores by its tiles (roads, cities) or by the tiles round it
+/// (cloisters, gardens); not a field, nor a kind an expansion scores
+/// itself.
+fn messaged_kind(view: &CoreState, node: NodeId) -> bool {
+    let kind = view.features().kind(node);
+    view.tables()
+        .landscape()
+        .get_feature(kind)
+        .is_some_and(|d| matches!(d.scoring, KindScoring::Tiles { .. } | KindScoring::Surroundings))
 }
 
 /// One feature a message scores: where a follower in it stands (its tile
@@ -222,13 +219,17 @@ impl Courier {
             let figure = *view.figure(id)?;
             let node = figure.node?;
             let standing = figure.pos == pos && figure.spot == Spot::Feature(fi);
-            let open = !view.is_complete(node) && unfinished_points(view, node).is_some();
+            let open = !view.is_complete(node) && messaged_kind(view, node);
             (standing && open && self.in_reach(courier, figure.pos)).then_some(figure)
         })
     }
 
-    /// The features the message scores once the Courier stands on `at`.
-    fn scored(&self, view: &CoreState, messenger: &PlacedFigure) -> Vec<Scored> {
+    /// The features the message scores once the Courier stands on
+    /// `messenger`'s tile, each worth what the final scoring would give it
+    /// now ("points as in the final scoring"): the engine's answer with
+    /// every expansion's adjustments (an inn on the road: 0).
+    fn scored(&self, ctx: &Ctx<'_>, messenger: &PlacedFigure) -> Vec<Scored> {
+        let view = ctx.view();
         let mut roots: Vec<NodeId> = Vec::new();
         let mut out = Vec::new();
         let at = messenger.pos;
@@ -250,12 +251,12 @@ impl Courier {
             if roots.contains(&root) {
                 continue;
             }
-            if let Some(points) = unfinished_points(view, node) {
+            if messaged_kind(view, node) {
                 roots.push(root);
                 out.push(Scored {
                     pos: f.pos,
                     feature: fi,
-                    points,
+                    points: ctx.feature_worth(root, false),
                 });
             }
         }
@@ -377,7 +378,7 @@ impl Expansion for Courier {
         {
             ctx.move_figure(id, messenger.pos, Spot::Tile);
         }
-        let scored = self.scored(ctx.view(), &messenger);
+        let scored = self.scored(ctx, &messenger);
         let player = messenger.owner;
         for s in &scored {
             if s.points != 0 {

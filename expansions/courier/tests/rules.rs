@@ -10,13 +10,15 @@ use carcassonne_core::{Event, Game, Pos};
 use carcassonne_courier::INFO;
 use carcassonne_testkit::{Kit, points, with_variant};
 
-/// The Phantom, The Abbot and Crop Circles in the catalog, for
-/// phantom.json, garden.json and crop-circle.json.
+/// The Phantom, The Abbot, Crop Circles and Inns & Cathedrals in the
+/// catalog, for phantom.json, garden.json, crop-circle.json, inn.json and
+/// cathedral.json.
 fn kit() -> Kit {
     Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
         .with(&carcassonne_the_phantom::INFO)
         .with(&carcassonne_abbot::INFO)
         .with(&carcassonne_crop_circles::INFO)
+        .with(&carcassonne_inns_and_cathedrals::INFO)
 }
 
 /// Where the Courier stands, if it is on the board.
@@ -219,4 +221,72 @@ fn the_log_says_what_the_courier_did() {
           (east and west) 1 tile east of the start tile; 2 points for the cloister 2 tiles east of the start tile)"
         ]
     );
+}
+
+/// inn.json: messages.json with Inns & Cathedrals and IC-B (a straight
+/// road with an inn) for U at (1,0). The message is worth "points as in
+/// the final scoring", and a road with an inn still open at the end scores
+/// nothing: on turn 3 Ann's message round (2,0) is her road 0 (D, IC-B,
+/// COU-D's curve, with the inn; 3 by the declared scoring alone) and her
+/// cloister 2. Bob's message on turn 4 is the same 7. End: the road, open,
+/// 0; her cloister 2; Bob's cloisters 4 and 3. Ann 2 + 2 = 4, Bob 7 + 7 =
+/// 14. With Inns & Cathedrals' `final_scoring = "ignore"` the open road
+/// scores 1 a tile at the end and so in the message: Ann 5 + 6 = 11.
+#[test]
+fn the_message_scores_a_road_with_an_inn_as_the_final_scoring_would() {
+    let kit = kit();
+    let after_three = kit.replay_first("inn.json", 6);
+    assert_eq!(courier_at(&after_three), Some(Pos::new(2, 0)));
+    assert_eq!(points(&after_three, 0, INFO.id), 2);
+
+    let game = kit.replay("inn.json");
+    assert!(game.is_over());
+    assert_eq!(points(&game, 0, INFO.id), 2);
+    assert_eq!(points(&game, 1, INFO.id), 7);
+    assert_eq!(points(&game, 0, "roads"), 0);
+    assert_eq!(scores(&game), (4, 14));
+
+    let record = with_variant(
+        &kit.record("inn.json"),
+        "inns-and-cathedrals",
+        "final_scoring",
+        json!("ignore"),
+    );
+    let game = kit.replay_record(&record).unwrap();
+    assert_eq!(points(&game, 0, INFO.id), 5);
+    assert_eq!(points(&game, 0, "roads"), 4);
+    assert_eq!(scores(&game), (11, 14));
+}
+
+/// cathedral.json, with Inns & Cathedrals.
+///
+/// 1. Ann: IC-A (the cathedral, city on all sides) at (0,-1) on D's city
+///    cap, her follower in it: D and IC-A, open. The Courier waits.
+/// 2. Bob: COU-B at (1,0): the Courier goes there; his follower on its
+///    west road (D, COU-B: 2 tiles, open at D's west end) stands on its
+///    tile: a message round (1,0), all to Bob: his road 2 and Ann's city,
+///    whose follower stands at (0,-1), diagonally beside: open with a
+///    cathedral, 0 as at the end (2 by the declared scoring alone). Bob 2.
+///
+/// End: Ann's city 0, Bob's road 2. Ann 0, Bob 4. With `final_scoring =
+/// "ignore"`: the city 2 in the message and at the end: Ann 2, Bob 6.
+#[test]
+fn the_message_scores_a_city_with_a_cathedral_as_the_final_scoring_would() {
+    let kit = kit();
+    let game = kit.replay("cathedral.json");
+    assert!(game.is_over());
+    assert_eq!(courier_at(&game), Some(Pos::new(1, 0)));
+    assert_eq!(points(&game, 1, INFO.id), 2);
+    assert_eq!(points(&game, 0, "cities"), 0);
+    assert_eq!(scores(&game), (0, 4));
+
+    let record = with_variant(
+        &kit.record("cathedral.json"),
+        "inns-and-cathedrals",
+        "final_scoring",
+        json!("ignore"),
+    );
+    let game = kit.replay_record(&record).unwrap();
+    assert_eq!(points(&game, 1, INFO.id), 4);
+    assert_eq!(scores(&game), (2, 6));
 }

@@ -23,6 +23,7 @@ mod messages;
 
 use carcassonne_core::events::Event;
 use carcassonne_core::expansion::{self, DynExpansion, Hooks};
+use carcassonne_core::features::NodeId;
 use carcassonne_core::serde::{Deserialize, Serialize};
 use carcassonne_core::serde_json::{self, json};
 use carcassonne_core::words::count_of;
@@ -31,7 +32,7 @@ use carcassonne_core::{
     Line, Pos, ValueKind, VariantDecl, register_expansion,
 };
 
-pub use messages::{MESSAGES, Message, MessageDecl, follower_options, message_points};
+pub use messages::{MESSAGES, Message, MessageDecl, follower_options, message_points, scored_kind};
 
 /// The expansion's id.
 pub const ID: &str = "the-messages";
@@ -166,6 +167,25 @@ pub struct State {
     /// The final scoring began: the two figures are added up and no message
     /// comes any more.
     pub merged: bool,
+    /// While a message waits for its answer: what each feature holding one
+    /// of the active player's followers would score as at the end of the
+    /// game (its root, points), as the engine worked it out with every
+    /// expansion's adjustments when the message was drawn. The options'
+    /// words read it (they are given no context to ask the engine); the
+    /// message itself asks again when carried out.
+    pub worth: Vec<(NodeId, i32)>,
+}
+
+impl State {
+    /// What feature `node` was worth as at the end of the game when the
+    /// message was drawn (`worth`); 0 for one not noted.
+    fn noted_worth(&self, view: &CoreState, node: NodeId) -> i32 {
+        let root = view.features().root(node);
+        self.worth
+            .iter()
+            .find(|(r, _)| *r == root)
+            .map_or(0, |&(_, points)| points)
+    }
 }
 
 /// The expansion's decisions.
@@ -239,6 +259,7 @@ impl Messages {
         }
         let message = self.draw(state, ctx);
         state.message = Some(message);
+        state.worth = worth_of_followers(ctx, player);
         ctx.log_with(|| json!({ "player": player, "figure": marker, "space": stop, "message": message.number() }));
         ctx.ask(player);
         true
@@ -262,6 +283,7 @@ impl Messages {
             state.under.push(message);
         }
         state.choosing_follower = false;
+        state.worth.clear();
         self.ask_next(state, ctx);
     }
 
@@ -286,28 +308,51 @@ impl Messages {
             }
             return;
         }
-        let points = message_points(ctx.view(), player, message, self.farmer_points).unwrap_or(0);
-        if points > 0 {
+        let points = message_points(ctx.view(), player, message, self.farmer_points, |n| {
+            ctx.feature_worth(n, false)
+        })
+        .unwrap_or(0);
+        if points != 0 {
             ctx.score(player, points, "");
         }
         self.finish_message(state, ctx);
     }
 
     /// Message 8 with the follower `figure`: its feature's points as at the
-    /// end of the game, and the follower back to its owner.
+    /// end of the game (the engine's final-scoring worth, every
+    /// expansion's adjustments included), and the follower back to its
+    /// owner.
     fn score_follower(&self, state: &mut State, ctx: &mut Ctx<'_>, player: u8, figure: u32) {
         let points = ctx
             .view()
             .figure(figure)
             .and_then(|f| f.node)
-            .and_then(|node| messages::value_at_end(ctx.view(), node))
-            .unwrap_or(0);
-        if points > 0 {
+            .map_or(0, |node| ctx.feature_worth(node, false));
+        if points != 0 {
             ctx.score(player, points, "");
         }
         ctx.return_figure(figure);
         self.finish_message(state, ctx);
     }
+}
+
+/// What each feature holding one of `player`'s followers, of a kind
+/// messages 1–3 and 8 score, would score as at the end of the game, by
+/// root: the engine's final-scoring worth with every expansion's
+/// adjustments (an inn on an unfinished road: 0).
+fn worth_of_followers(ctx: &Ctx<'_>, player: u8) -> Vec<(NodeId, i32)> {
+    let view = ctx.view();
+    let mut worth: Vec<(NodeId, i32)> = Vec::new();
+    for f in view.figures().iter().filter(|f| f.owner == player) {
+        let Some(node) = f.node else {
+            continue;
+        };
+        let root = view.features().root(node);
+        if scored_kind(view, root) && !worth.iter().any(|(r, _)| *r == root) {
+            worth.push((root, ctx.feature_worth(root, false)));
+        }
+    }
+    worth
 }
 
 impl Expansion for Messages {
@@ -476,7 +521,10 @@ impl Expansion for Messages {
                     Message::ExtraTile => format!("{name}: draw and place another tile"),
                     Message::ScoreFollower => format!("{name}: score one of your followers and take it back"),
                     _ => {
-                        let points = message_points(view, player, message, self.farmer_points).unwrap_or(0);
+                        let points = message_points(view, player, message, self.farmer_points, |n| {
+                            state.noted_worth(view, n)
+                        })
+                        .unwrap_or(0);
                         format!("{name}: {}", count_of(points.max(0) as u64, "point"))
                     }
                 }
@@ -487,7 +535,7 @@ impl Expansion for Messages {
                     .into_iter()
                     .find(|(_, p, f)| p == at && f == feature)?;
                 let figure = view.figure(id)?;
-                let points = figure.node.and_then(|n| messages::value_at_end(view, n)).unwrap_or(0);
+                let points = figure.node.map_or(0, |n| state.noted_worth(view, n));
                 format!(
                     "Score your follower {} {}: {}, and take it back",
                     view.spot_words(figure.pos, figure.spot),

@@ -126,28 +126,17 @@ impl Message {
     }
 }
 
-/// What feature `node` would score at the end of the game, by the core's
-/// declaration of its kind (tiles and coats of arms at the open rate, a
-/// monastery's surroundings, a farm's completed cities); `None` for a kind
-/// the core does not score.
-pub fn value_at_end(view: &CoreState, node: NodeId) -> Option<i32> {
-    let f = view.features();
-    let kind = f.kind(node);
-    let points = match view.tables().landscape().get_feature(kind)?.scoring {
-        KindScoring::Tiles { open, pennant_open, .. } => {
-            f.tile_count(node) * u32::from(open) + f.pennants(node) * u32::from(pennant_open)
-        }
-        KindScoring::Surroundings => 1 + view.neighbours(view.tile_of_node(node).pos) as u32,
-        KindScoring::Farm => {
-            3 * view
-                .cities_of_field(node)
-                .iter()
-                .filter(|&&c| view.is_complete(c))
-                .count() as u32
-        }
-        KindScoring::None | KindScoring::Hook => return None,
-    };
-    Some(points as i32)
+/// Whether feature `node` is of a kind the core scores by its declaration
+/// (a road, city, monastery or field; not one left to an expansion):
+/// messages 1–3 and 8 score such features.
+pub fn scored_kind(view: &CoreState, node: NodeId) -> bool {
+    let kind = view.features().kind(node);
+    view.tables().landscape().get_feature(kind).is_some_and(|d| {
+        matches!(
+            d.scoring,
+            KindScoring::Tiles { .. } | KindScoring::Surroundings | KindScoring::Farm
+        )
+    })
 }
 
 /// Whether figure kind `kind` is a follower (counts in majorities).
@@ -186,12 +175,21 @@ fn followers_in(view: &CoreState, player: u8, wanted: impl Fn(FeatureKind) -> bo
 /// What carrying out `message` gives `player` now (messages 1–3 and 5–7;
 /// `None` for messages 4 and 8, which are no points of their own).
 /// Messages 1–3 score the smallest feature of the kind that holds one of
-/// the player's followers, 0 when none does.
-pub fn message_points(view: &CoreState, player: u8, message: Message, farmer_points: i32) -> Option<i32> {
+/// the player's followers, 0 when none does; `worth` says what a feature
+/// would score as at the end of the game (the engine's answer,
+/// `Ctx::feature_worth`, with every expansion's adjustments).
+pub fn message_points(
+    view: &CoreState,
+    player: u8,
+    message: Message,
+    farmer_points: i32,
+    worth: impl Fn(NodeId) -> i32,
+) -> Option<i32> {
     let smallest = |kind: FeatureKind| {
         features_with_follower(view, player, kind)
             .into_iter()
-            .filter_map(|n| value_at_end(view, n))
+            .filter(|&n| scored_kind(view, n))
+            .map(&worth)
             .min()
             .unwrap_or(0)
     };
@@ -224,7 +222,7 @@ pub fn follower_options(view: &CoreState, player: u8) -> Vec<(u32, Pos, String)>
         let (Spot::Feature(fi), Some(node)) = (f.spot, f.node) else {
             continue;
         };
-        if value_at_end(view, node).is_none() {
+        if !scored_kind(view, node) {
             continue;
         }
         let name = view.feature_name(f.pos, fi as usize);

@@ -31,8 +31,10 @@ use carcassonne_core::{Decision, Event, Game, Pos};
 use carcassonne_testkit::{Kit, options, points, with_variant};
 use carcassonne_the_messages::{ID, INFO, Message, State};
 
+/// Inns & Cathedrals in the catalog, for inn.json, cathedral.json and
+/// inn-score-follower.json.
 fn kit() -> Kit {
-    Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
+    Kit::new(&INFO, env!("CARGO_MANIFEST_DIR")).with(&carcassonne_inns_and_cathedrals::INFO)
 }
 
 fn state(game: &Game) -> &State {
@@ -313,4 +315,112 @@ fn the_messenger_on_a_dark_space_draws_a_message() {
     assert_eq!(s.figures[0], [5, 12]);
     assert_eq!(s.under, [message]);
     assert_eq!(points(&game, 0, ID), 2);
+}
+
+/// The feature of the one follower standing on the tile at `at`.
+fn feature_at(game: &Game, at: [i32; 2]) -> carcassonne_core::features::NodeId {
+    let mut on = game.state().figures_on(Pos::from(at)).filter_map(|f| f.node);
+    let node = on.next().expect("a follower in a feature there");
+    assert_eq!(on.next(), None, "one follower at {at:?}");
+    node
+}
+
+/// `record` with its first `moves` moves only.
+fn first_moves(record: &carcassonne_core::record::GameRecord, moves: usize) -> Game {
+    let mut record = record.clone();
+    record.moves.truncate(moves);
+    kit().replay_record(&record).unwrap()
+}
+
+const INNS: &str = "inns-and-cathedrals";
+
+/// inn.json: smallest-road.json with Inns & Cathedrals, Ann's follower of
+/// turn 7 on IC-B's road (1 tile, with an inn, open) instead of W's.
+/// Message 1: "Determine the chosen road's score as you would during final
+/// scoring": a road with an inn still open at the end scores nothing
+/// (Inns & Cathedrals), so the message gives 0, not the 1 its tile would
+/// give by the declared scoring. The final scoring's own answer for the
+/// road is the same 0 (and 2 a tile were it complete). With Inns &
+/// Cathedrals' `final_scoring = "ignore"` an open road with an inn scores
+/// as any other at the end: the message gives 1.
+#[test]
+fn message_1_scores_a_road_with_an_inn_as_the_final_scoring_would() {
+    let game = kit().replay_first("inn.json", PREFIX);
+    assert_eq!(state(&game).message, Some(Message::SmallestRoad));
+    assert_eq!(labels(&game)[0], "Smallest road: 0 points");
+    let road = feature_at(&game, [-1, 1]);
+    assert_eq!(game.feature_worth(road, false), 0);
+    assert_eq!(game.feature_worth(road, true), 2, "complete: 2 a tile");
+
+    let game = kit().replay("inn.json");
+    assert_eq!(points(&game, 0, ID), 0);
+    assert_eq!(state(&game).figures[0], [5, 0]);
+    assert_eq!(
+        game.state().figures_on(Pos::from([-1, 1])).count(),
+        1,
+        "the follower stays"
+    );
+
+    let record = with_variant(&kit().record("inn.json"), INNS, "final_scoring", "ignore".into());
+    let game = first_moves(&record, PREFIX);
+    assert_eq!(labels(&game)[0], "Smallest road: 1 point");
+    let game = kit().replay_record(&record).unwrap();
+    assert_eq!(points(&game, 0, ID), 1);
+}
+
+/// cathedral.json: smallest-city.json with Inns & Cathedrals; Ann's city
+/// is IC-A (the cathedral) at (0, -1) on D's city cap, joined on turn 9 by
+/// her E turned 90° at (-1, -1) (no farmer); Bob's turn 10 puts a cloister
+/// tile at (3, 0) instead of V. Message 2: the city, 3 tiles, open, with a
+/// cathedral: "none when it is not" completed, so 0 (the declared scoring
+/// alone would say 3). Complete, it would be worth 3 a tile: 9. With
+/// `final_scoring = "ignore"`, 3.
+#[test]
+fn message_2_scores_a_city_with_a_cathedral_as_the_final_scoring_would() {
+    let game = kit().replay_first("cathedral.json", PREFIX);
+    assert_eq!(state(&game).message, Some(Message::SmallestCity));
+    assert_eq!(state(&game).figures[0], [5, 0]);
+    assert_eq!(labels(&game)[0], "Smallest city: 0 points");
+    let city = feature_at(&game, [0, -1]);
+    assert_eq!(game.state().features().tile_count(city), 3);
+    assert_eq!(game.feature_worth(city, false), 0);
+    assert_eq!(game.feature_worth(city, true), 9, "complete: 3 a tile");
+
+    let game = kit().replay("cathedral.json");
+    assert_eq!(points(&game, 0, ID), 0);
+    assert_eq!(state(&game).under, [Message::SmallestCity]);
+
+    let record = with_variant(&kit().record("cathedral.json"), INNS, "final_scoring", "ignore".into());
+    let game = first_moves(&record, PREFIX);
+    assert_eq!(labels(&game)[0], "Smallest city: 3 points");
+    let game = kit().replay_record(&record).unwrap();
+    assert_eq!(points(&game, 0, ID), 3);
+}
+
+/// inn-score-follower.json: score-follower.json with IC-B (an inn) for
+/// W, as in inn.json. Message 8's choices say what each follower's feature
+/// would score at the end: the road with the inn 0, the city 3, the
+/// cloister 4, the farm 0. Ann takes the follower off the road with the
+/// inn: 0 points, and it goes home.
+#[test]
+fn message_8_scores_a_road_with_an_inn_as_the_final_scoring_would() {
+    let game = kit().replay_first("inn-score-follower.json", PREFIX + 1);
+    assert!(state(&game).choosing_follower);
+    let labels = labels(&game);
+    assert_eq!(labels.len(), 4, "{labels:?}");
+    let road = labels
+        .iter()
+        .find(|l| l.contains(" road "))
+        .unwrap_or_else(|| panic!("{labels:?}"));
+    assert!(road.contains(": 0 points,"), "{road}");
+    assert!(labels.iter().any(|l| l.contains("3 points")), "the city: {labels:?}");
+    assert!(
+        labels.iter().any(|l| l.contains("4 points")),
+        "the cloister: {labels:?}"
+    );
+
+    let game = kit().replay("inn-score-follower.json");
+    assert_eq!(points(&game, 0, ID), 0);
+    assert_eq!(game.state().figures_on(Pos::from([-1, 1])).count(), 0, "taken back");
+    assert_eq!(game.state().score(0), 5);
 }
