@@ -404,30 +404,55 @@ impl Board {
             cloister,
             near_cloister,
         };
+        // The grid keeps a margin round every tile (`ensure_room`), so the
+        // cells round it are plain offsets from its index: no position is
+        // turned into an index (with its range checks) a neighbour.
+        let w = self.width as usize;
         if cloister {
-            // The grid keeps a margin round every tile, so the block is on it.
-            for q in placed.pos.ring() {
-                let qi = self.index(q).expect("grid keeps a margin round every tile");
+            for qi in [i - w - 1, i - w, i - w + 1, i + 1, i + w + 1, i + w, i + w - 1, i - 1] {
                 if !self.cells[qi].near_cloister {
                     self.cell_mut(qi).near_cloister = true;
                 }
             }
         }
-        for side in Side::ALL {
-            let n = placed.pos.step(side);
-            let ni = self.index(n).expect("grid keeps a margin round every tile");
-            if self.cells[ni].tile != EMPTY {
+        for (side, ni) in Side::ALL.into_iter().zip([i - w, i + 1, i + w, i - 1]) {
+            let cell = self.cells[ni];
+            if cell.tile != EMPTY {
                 continue;
             }
-            if self.cells[ni].frontier == EMPTY {
-                self.cell_mut(ni).frontier = self.frontier.len() as u32;
-                self.frontier.push(n);
+            let k = if cell.frontier == EMPTY {
+                let k = self.frontier.len();
+                self.cell_mut(ni).frontier = k as u32;
+                self.frontier.push(placed.pos.step(side));
                 self.demands.push(0);
-            }
+                k
+            } else {
+                cell.frontier as usize
+            };
             // The neighbour's side facing this tile is new: nothing was demanded there.
-            self.demands[self.cells[ni].frontier as usize] |= tile.demand_across(placed.rotation, side);
+            self.demands[k] |= tile.demand_across(placed.rotation, side);
         }
         idx
+    }
+
+    /// The placement indices of the tiles next to the placed tile at `p`,
+    /// one a side in [`Side::ALL`] order (`None` where no tile lies or
+    /// off the grid): four neighbours looked up from one index.
+    #[inline]
+    pub(crate) fn tiles_beside(&self, p: Pos) -> [Option<u32>; 4] {
+        let Some(i) = self.index(p) else {
+            return [None; 4];
+        };
+        let w = self.width as usize;
+        // A placed tile has the grid's margin round it; any other cell is
+        // looked up the long way.
+        if self.cells[i].tile == EMPTY {
+            return Side::ALL.map(|side| self.placed_index(p.step(side)));
+        }
+        [i - w, i + 1, i + w, i - 1].map(|n| {
+            let t = self.cells[n].tile;
+            (t != EMPTY).then_some(t)
+        })
     }
 
     /// Replaces what the empty cell `p` demands on its side `side` with

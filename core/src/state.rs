@@ -899,8 +899,10 @@ impl CoreState {
         }
         let mut touched: [NodeId; 8] = [NodeId::MAX; 8];
         let mut n_touched = 0;
+        // The four neighbours from the grid at once (the tile is on it now).
+        let beside = self.board.tiles_beside(pos);
         for side in Side::ALL {
-            let Some(nb) = self.board.get(pos.step(side)).copied() else {
+            let Some(nb) = beside[side as usize].map(|t| self.board.tiles()[t as usize]) else {
                 continue;
             };
             let nt = rules.tile(nb.tile);
