@@ -439,7 +439,19 @@ impl Game {
         match self.unlabelled_decision() {
             None => {}
             Some(Decision::Place { tile, .. }) => {
-                self.placements(tile, |pos, rotation| out.push(Action::Place { pos, rotation }))
+                if self.vetoing(tile).is_empty() && self.rules.called.relaxing.is_empty() && !cfg!(debug_assertions) {
+                    // No expansion vetoes or relaxes: the frontier's fits
+                    // are the list, extended in one loop.
+                    let tt = self.rules.tile(tile);
+                    out.extend(
+                        self.core
+                            .board()
+                            .fits_iter(tt)
+                            .map(|(pos, rotation)| Action::Place { pos, rotation }),
+                    );
+                } else {
+                    self.placements(tile, |pos, rotation| out.push(Action::Place { pos, rotation }))
+                }
             }
             Some(Decision::Deploy { .. }) => {
                 match self.more_deployment() {
