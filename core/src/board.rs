@@ -229,9 +229,14 @@ impl Board {
         self.placed_index(p).is_some()
     }
 
-    /// Makes room for `tiles` more placed tiles without reallocating.
+    /// Makes room for `tiles` more placed tiles, and for the frontier they
+    /// can open (at most two cells a tile, and the four round a first
+    /// one), without reallocating.
     pub fn reserve_tiles(&mut self, tiles: usize) {
         self.placed.reserve(tiles);
+        let cells = 2 * tiles + 4;
+        self.frontier.reserve(cells.saturating_sub(self.frontier.len()));
+        self.demands.reserve(cells.saturating_sub(self.demands.len()));
     }
 
     /// Bytes this board holds on the heap (its buffers' capacities).
@@ -498,9 +503,13 @@ impl Board {
 
     /// Grows the grid so that `p` and its neighbours lie on it.
     fn ensure_room(&mut self, p: Pos) {
-        let inside =
-            |b: &Board| b.index(Pos::new(p.x - 1, p.y - 1)).is_some() && b.index(Pos::new(p.x + 1, p.y + 1)).is_some();
-        if inside(self) {
+        // `p` and its eight neighbours lie on the grid: one range check on
+        // the offset from the origin (in i64, as `index`).
+        let (dx, dy) = (
+            i64::from(p.x) - i64::from(self.origin.x),
+            i64::from(p.y) - i64::from(self.origin.y),
+        );
+        if dx >= 1 && dy >= 1 && dx < i64::from(self.width) - 1 && dy < i64::from(self.height) - 1 {
             return;
         }
         let min_x = self.origin.x.min(p.x - 1);
@@ -512,11 +521,12 @@ impl Board {
         let origin = Pos::new(min_x - mx / 2, min_y - my / 2);
         let (width, height) = (max_x - min_x + 1 + mx, max_y - min_y + 1 + my);
         let mut cells = vec![BLANK; (width * height) as usize];
-        for y in 0..self.height {
-            for x in 0..self.width {
-                let (nx, ny) = (self.origin.x + x - origin.x, self.origin.y + y - origin.y);
-                cells[(ny * width + nx) as usize] = self.cells[(y * self.width + x) as usize];
-            }
+        // Row by row: the old grid lies whole inside the new one.
+        let old_width = self.width as usize;
+        for (y, row) in self.cells.chunks_exact(old_width).enumerate() {
+            let (nx, ny) = (self.origin.x - origin.x, self.origin.y + y as i32 - origin.y);
+            let start = (ny * width + nx) as usize;
+            cells[start..start + old_width].copy_from_slice(row);
         }
         let old = std::mem::replace(&mut self.cells, cells);
         if self.journaling {

@@ -175,9 +175,13 @@ impl CoreState {
     pub(crate) fn new(tables: Arc<Tables>) -> CoreState {
         let players = tables.config.players.len();
         let kinds = tables.figures.len();
-        let supply = (0..players)
+        let supply: Vec<u8> = (0..players)
             .flat_map(|_| tables.figures.iter().map(|f| f.per_player))
             .collect();
+        // Room for every figure of the game on the board at once: the list
+        // of placed figures then never grows mid-game.
+        let all_figures = supply.iter().chain(tables.figures.iter().map(|f| &f.neutral));
+        let figures = Vec::with_capacity(all_figures.map(|&n| usize::from(n)).sum());
         let sources = tables.sources.len();
         let bag = tables.draw_order_bag.as_ref().unwrap_or(&tables.bag).clone();
         // A draw order is one phase: it names every draw.
@@ -191,7 +195,8 @@ impl CoreState {
         debug_assert_eq!(kinds, tables.figures.len());
         // Sized for the whole game up front (the bag and the start tile; a
         // base tile has at most a handful of features), so the placed-tile
-        // list and the feature graph never reallocate and copy mid-game.
+        // list, the frontier and the feature graph never reallocate and
+        // copy mid-game.
         let mut board = Board::default();
         board.reserve_tiles(bag.len() + 1);
         let mut features = Features::default();
@@ -199,7 +204,7 @@ impl CoreState {
         CoreState {
             board,
             features,
-            figures: Vec::new(),
+            figures,
             next_figure: 0,
             supply,
             neutral: tables.figures.iter().map(|f| f.neutral).collect(),
