@@ -1383,14 +1383,7 @@ impl Game {
                 (f.tile_count(node) * u32::from(tile) + f.pennants(node) * u32::from(pennant)) as i32
             }
             Some(KindScoring::Surroundings) => 1 + self.core.neighbours(self.core.tile_of_node(node).pos) as i32,
-            Some(KindScoring::Farm) => {
-                3 * self
-                    .core
-                    .cities_of_field(node)
-                    .iter()
-                    .filter(|&&c| self.core.is_complete(c))
-                    .count() as i32
-            }
+            Some(KindScoring::Farm) => 3 * self.core.complete_cities_of_field(node) as i32,
             Some(KindScoring::None | KindScoring::Hook) | None => 0,
         };
         for &slot in &self.rules.called.adjusting {
@@ -1419,8 +1412,15 @@ impl Game {
     /// Scores one feature for its majority and returns its figures (when complete).
     fn score_feature(&mut self, node: NodeId, complete: bool) {
         let kind = self.core.features().kind(node);
-        let points = self.points_of(node, complete);
         let winners = self.core.majority(node);
+        // The points go to the winners and to the hooks told of the
+        // scoring: a feature nobody wins (most completed ones) is not
+        // worked out when no hook is told.
+        let points = if winners.is_empty() && !self.rules.called.any.contains(Hooks::FEATURE_SCORED) {
+            0
+        } else {
+            self.points_of(node, complete)
+        };
         let source = self.rules.kind_sources.get(kind.index()).copied().unwrap_or(u16::MAX);
         for &player in &winners {
             if points != 0 && source != u16::MAX {

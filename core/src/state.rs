@@ -628,6 +628,37 @@ impl CoreState {
         cities
     }
 
+    /// How many distinct complete cities the field of `node` touches (what
+    /// a farm scores): `cities_of_field` counted without building its list.
+    pub(crate) fn complete_cities_of_field(&self, node: NodeId) -> usize {
+        // The distinct roots on the stack; a field touching more than this
+        // many cities lists the rest in a vector.
+        let mut seen = [NodeId::MAX; 32];
+        let mut n = 0;
+        let mut more: Vec<NodeId> = Vec::new();
+        for m in self.features.members(node) {
+            let placed = self.tile_of_node(m);
+            let def = &self.tables.tile(placed.tile).def;
+            // A feature an expansion added has no definition: it touches no city.
+            let Some(f) = def.features.get((m - placed.first_node) as usize) else {
+                continue;
+            };
+            for &c in &f.touches {
+                let root = self.features.root(placed.first_node + c as NodeId);
+                if seen[..n].contains(&root) || more.contains(&root) {
+                    continue;
+                }
+                if n < seen.len() {
+                    seen[n] = root;
+                    n += 1;
+                } else {
+                    more.push(root);
+                }
+            }
+        }
+        seen[..n].iter().chain(&more).filter(|&&c| self.is_complete(c)).count()
+    }
+
     /// Applies one event. The engine checks commands before it executes them
     /// into events, so applying never fails.
     pub(crate) fn apply(&mut self, event: &Event) {
