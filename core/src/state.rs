@@ -973,6 +973,24 @@ impl CoreState {
                     .find(|a| a.sides & (1 << side.opposite() as u8) != 0)
                     .map(|a| a.node),
             };
+            if added.is_none() && !self.tables.mixed_matching && !self.tables.relaxed_edges {
+                // The edges matched, so the features across are of the same
+                // kinds: the tile's table of joining segments
+                // (`TileType::join_segments`: a feature there, no wall,
+                // a field or the side's centre) says which join, in the
+                // segments' order as below.
+                let mut joins = tt.join_segments(rotation) & (0b111 << (side as u16 * 3));
+                while joins != 0 {
+                    let seg = Segment::from_index(joins.trailing_zeros() as usize);
+                    joins &= joins - 1;
+                    if let (Some(a), Some(b)) = (tt.feature_at(rotation, seg), nt.feature_at(nb.rotation, seg.facing()))
+                    {
+                        self.features
+                            .connect(first_node + a as NodeId, nb.first_node + b as NodeId);
+                    }
+                }
+                continue;
+            }
             for seg in Segment::of_side(side) {
                 let Some(a) = tt.feature_at(rotation, seg) else {
                     continue;
