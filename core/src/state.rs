@@ -656,7 +656,15 @@ impl CoreState {
                 }
             }
         }
-        seen[..n].iter().chain(&more).filter(|&&c| self.is_complete(c)).count()
+        let complete = seen[..n].iter().chain(&more).filter(|&&c| self.is_complete(c)).count();
+        debug_assert_eq!(
+            complete,
+            self.cities_of_field(node)
+                .iter()
+                .filter(|&&c| self.is_complete(c))
+                .count()
+        );
+        complete
     }
 
     /// Applies one event. The engine checks commands before it executes them
