@@ -229,9 +229,14 @@ impl Board {
         self.placed_index(p).is_some()
     }
 
-    /// Makes room for `tiles` more placed tiles without reallocating.
+    /// Makes room for `tiles` more placed tiles, and for the frontier they
+    /// can open (at most two cells a tile, and the four round a first
+    /// one), without reallocating.
     pub fn reserve_tiles(&mut self, tiles: usize) {
         self.placed.reserve(tiles);
+        let cells = 2 * tiles + 4;
+        self.frontier.reserve(cells.saturating_sub(self.frontier.len()));
+        self.demands.reserve(cells.saturating_sub(self.demands.len()));
     }
 
     /// Bytes this board holds on the heap (its buffers' capacities).
@@ -279,6 +284,21 @@ impl Board {
                 f(p, Rotation::ALL[fitting.trailing_zeros() as usize]);
                 fitting &= fitting - 1;
             }
+        }
+    }
+
+    /// Every frontier cell and distinct rotation where `tile` fits, in the
+    /// order of [`Board::for_each_fit`], as an iterator: a list built from
+    /// it (`Vec::extend`) keeps its length in a register instead of
+    /// reloading it through a closure at every fit.
+    #[inline]
+    pub fn fits_iter<'a>(&'a self, tile: &'a TileType) -> Fits<'a> {
+        Fits {
+            cells: self.frontier.iter().zip(&self.demands),
+            tile,
+            distinct: tile.distinct_rotation_bits(),
+            pos: Pos::new(0, 0),
+            fitting: 0,
         }
     }
 
@@ -404,30 +424,55 @@ impl Board {
             cloister,
             near_cloister,
         };
+        // The grid keeps a margin round every tile (`ensure_room`), so the
+        // cells round it are plain offsets from its index: no position is
+        // turned into an index (with its range checks) a neighbour.
+        let w = self.width as usize;
         if cloister {
-            // The grid keeps a margin round every tile, so the block is on it.
-            for q in placed.pos.ring() {
-                let qi = self.index(q).expect("grid keeps a margin round every tile");
+            for qi in [i - w - 1, i - w, i - w + 1, i + 1, i + w + 1, i + w, i + w - 1, i - 1] {
                 if !self.cells[qi].near_cloister {
                     self.cell_mut(qi).near_cloister = true;
                 }
             }
         }
-        for side in Side::ALL {
-            let n = placed.pos.step(side);
-            let ni = self.index(n).expect("grid keeps a margin round every tile");
-            if self.cells[ni].tile != EMPTY {
+        for (side, ni) in Side::ALL.into_iter().zip([i - w, i + 1, i + w, i - 1]) {
+            let cell = self.cells[ni];
+            if cell.tile != EMPTY {
                 continue;
             }
-            if self.cells[ni].frontier == EMPTY {
-                self.cell_mut(ni).frontier = self.frontier.len() as u32;
-                self.frontier.push(n);
+            let k = if cell.frontier == EMPTY {
+                let k = self.frontier.len();
+                self.cell_mut(ni).frontier = k as u32;
+                self.frontier.push(placed.pos.step(side));
                 self.demands.push(0);
-            }
+                k
+            } else {
+                cell.frontier as usize
+            };
             // The neighbour's side facing this tile is new: nothing was demanded there.
-            self.demands[self.cells[ni].frontier as usize] |= tile.demand_across(placed.rotation, side);
+            self.demands[k] |= tile.demand_across(placed.rotation, side);
         }
         idx
+    }
+
+    /// The placement indices of the tiles next to the placed tile at `p`,
+    /// one a side in [`Side::ALL`] order (`None` where no tile lies or
+    /// off the grid): four neighbours looked up from one index.
+    #[inline]
+    pub(crate) fn tiles_beside(&self, p: Pos) -> [Option<u32>; 4] {
+        let Some(i) = self.index(p) else {
+            return [None; 4];
+        };
+        let w = self.width as usize;
+        // A placed tile has the grid's margin round it; any other cell is
+        // looked up the long way.
+        if self.cells[i].tile == EMPTY {
+            return Side::ALL.map(|side| self.placed_index(p.step(side)));
+        }
+        [i - w, i + 1, i + w, i - 1].map(|n| {
+            let t = self.cells[n].tile;
+            (t != EMPTY).then_some(t)
+        })
     }
 
     /// Replaces what the empty cell `p` demands on its side `side` with
@@ -458,9 +503,13 @@ impl Board {
 
     /// Grows the grid so that `p` and its neighbours lie on it.
     fn ensure_room(&mut self, p: Pos) {
-        let inside =
-            |b: &Board| b.index(Pos::new(p.x - 1, p.y - 1)).is_some() && b.index(Pos::new(p.x + 1, p.y + 1)).is_some();
-        if inside(self) {
+        // `p` and its eight neighbours lie on the grid: one range check on
+        // the offset from the origin (in i64, as `index`).
+        let (dx, dy) = (
+            i64::from(p.x) - i64::from(self.origin.x),
+            i64::from(p.y) - i64::from(self.origin.y),
+        );
+        if dx >= 1 && dy >= 1 && dx < i64::from(self.width) - 1 && dy < i64::from(self.height) - 1 {
             return;
         }
         let min_x = self.origin.x.min(p.x - 1);
@@ -472,11 +521,12 @@ impl Board {
         let origin = Pos::new(min_x - mx / 2, min_y - my / 2);
         let (width, height) = (max_x - min_x + 1 + mx, max_y - min_y + 1 + my);
         let mut cells = vec![BLANK; (width * height) as usize];
-        for y in 0..self.height {
-            for x in 0..self.width {
-                let (nx, ny) = (self.origin.x + x - origin.x, self.origin.y + y - origin.y);
-                cells[(ny * width + nx) as usize] = self.cells[(y * self.width + x) as usize];
-            }
+        // Row by row: the old grid lies whole inside the new one.
+        let old_width = self.width as usize;
+        for (y, row) in self.cells.chunks_exact(old_width).enumerate() {
+            let (nx, ny) = (self.origin.x - origin.x, self.origin.y + y as i32 - origin.y);
+            let start = (ny * width + nx) as usize;
+            cells[start..start + old_width].copy_from_slice(row);
         }
         let old = std::mem::replace(&mut self.cells, cells);
         if self.journaling {
@@ -490,6 +540,41 @@ impl Board {
         self.origin = origin;
         self.width = width;
         self.height = height;
+    }
+}
+
+/// The placements of a tile type on a board's frontier
+/// ([`Board::fits_iter`]).
+#[derive(Clone, Debug)]
+pub struct Fits<'a> {
+    cells: std::iter::Zip<std::slice::Iter<'a, Pos>, std::slice::Iter<'a, EdgeDemand>>,
+    tile: &'a TileType,
+    distinct: u8,
+    /// The cell whose fitting rotations are being given.
+    pos: Pos,
+    /// The rotations of `pos` not given yet, a bit each.
+    fitting: u8,
+}
+
+impl Iterator for Fits<'_> {
+    type Item = (Pos, Rotation);
+
+    #[inline]
+    fn next(&mut self) -> Option<(Pos, Rotation)> {
+        while self.fitting == 0 {
+            let (&p, &d) = self.cells.next()?;
+            self.pos = p;
+            self.fitting = self.tile.rotations_meeting(d) & self.distinct;
+        }
+        let r = Rotation::ALL[(self.fitting.trailing_zeros() & 3) as usize];
+        self.fitting &= self.fitting - 1;
+        Some((self.pos, r))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        // At most four rotations a cell.
+        let here = self.fitting.count_ones() as usize;
+        (here, Some(here + 4 * self.cells.len()))
     }
 }
 

@@ -451,7 +451,19 @@ impl Game {
         match self.unlabelled_decision() {
             None => {}
             Some(Decision::Place { tile, .. }) => {
-                self.placements(tile, |pos, rotation| out.push(Action::Place { pos, rotation }))
+                if self.vetoing(tile).is_empty() && self.rules.called.relaxing.is_empty() && !cfg!(debug_assertions) {
+                    // No expansion vetoes or relaxes: the frontier's fits
+                    // are the list, extended in one loop.
+                    let tt = self.rules.tile(tile);
+                    out.extend(
+                        self.core
+                            .board()
+                            .fits_iter(tt)
+                            .map(|(pos, rotation)| Action::Place { pos, rotation }),
+                    );
+                } else {
+                    self.placements(tile, |pos, rotation| out.push(Action::Place { pos, rotation }))
+                }
             }
             Some(Decision::Deploy { .. }) => {
                 match self.more_deployment() {
@@ -1407,8 +1419,15 @@ impl Game {
     /// Scores one feature for its majority and returns its figures (when complete).
     fn score_feature(&mut self, node: NodeId, complete: bool) {
         let kind = self.core.features().kind(node);
-        let points = self.points_of(node, complete);
         let winners = self.core.majority(node);
+        // The points go to the winners and to the hooks told of the
+        // scoring: a feature nobody wins (most completed ones) is not
+        // worked out when no hook is told.
+        let points = if winners.is_empty() && !self.rules.called.any.contains(Hooks::FEATURE_SCORED) {
+            0
+        } else {
+            self.points_of(node, complete)
+        };
         let source = self.rules.kind_sources.get(kind.index()).copied().unwrap_or(u16::MAX);
         for &player in &winners {
             if points != 0 && source != u16::MAX {

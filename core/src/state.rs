@@ -175,9 +175,13 @@ impl CoreState {
     pub(crate) fn new(tables: Arc<Tables>) -> CoreState {
         let players = tables.config.players.len();
         let kinds = tables.figures.len();
-        let supply = (0..players)
+        let supply: Vec<u8> = (0..players)
             .flat_map(|_| tables.figures.iter().map(|f| f.per_player))
             .collect();
+        // Room for every figure of the game on the board at once: the list
+        // of placed figures then never grows mid-game.
+        let all_figures = supply.iter().chain(tables.figures.iter().map(|f| &f.neutral));
+        let figures = Vec::with_capacity(all_figures.map(|&n| usize::from(n)).sum());
         let sources = tables.sources.len();
         let bag = tables.draw_order_bag.as_ref().unwrap_or(&tables.bag).clone();
         // A draw order is one phase: it names every draw.
@@ -191,7 +195,8 @@ impl CoreState {
         debug_assert_eq!(kinds, tables.figures.len());
         // Sized for the whole game up front (the bag and the start tile; a
         // base tile has at most a handful of features), so the placed-tile
-        // list and the feature graph never reallocate and copy mid-game.
+        // list, the frontier and the feature graph never reallocate and
+        // copy mid-game.
         let mut board = Board::default();
         board.reserve_tiles(bag.len() + 1);
         let mut features = Features::default();
@@ -199,7 +204,7 @@ impl CoreState {
         CoreState {
             board,
             features,
-            figures: Vec::new(),
+            figures,
             next_figure: 0,
             supply,
             neutral: tables.figures.iter().map(|f| f.neutral).collect(),
@@ -623,6 +628,45 @@ impl CoreState {
         cities
     }
 
+    /// How many distinct complete cities the field of `node` touches (what
+    /// a farm scores): `cities_of_field` counted without building its list.
+    pub(crate) fn complete_cities_of_field(&self, node: NodeId) -> usize {
+        // The distinct roots on the stack; a field touching more than this
+        // many cities lists the rest in a vector.
+        let mut seen = [NodeId::MAX; 32];
+        let mut n = 0;
+        let mut more: Vec<NodeId> = Vec::new();
+        for m in self.features.members(node) {
+            let placed = self.tile_of_node(m);
+            let def = &self.tables.tile(placed.tile).def;
+            // A feature an expansion added has no definition: it touches no city.
+            let Some(f) = def.features.get((m - placed.first_node) as usize) else {
+                continue;
+            };
+            for &c in &f.touches {
+                let root = self.features.root(placed.first_node + c as NodeId);
+                if seen[..n].contains(&root) || more.contains(&root) {
+                    continue;
+                }
+                if n < seen.len() {
+                    seen[n] = root;
+                    n += 1;
+                } else {
+                    more.push(root);
+                }
+            }
+        }
+        let complete = seen[..n].iter().chain(&more).filter(|&&c| self.is_complete(c)).count();
+        debug_assert_eq!(
+            complete,
+            self.cities_of_field(node)
+                .iter()
+                .filter(|&&c| self.is_complete(c))
+                .count()
+        );
+        complete
+    }
+
     /// Applies one event. The engine checks commands before it executes them
     /// into events, so applying never fails.
     pub(crate) fn apply(&mut self, event: &Event) {
@@ -899,8 +943,10 @@ impl CoreState {
         }
         let mut touched: [NodeId; 8] = [NodeId::MAX; 8];
         let mut n_touched = 0;
+        // The four neighbours from the grid at once (the tile is on it now).
+        let beside = self.board.tiles_beside(pos);
         for side in Side::ALL {
-            let Some(nb) = self.board.get(pos.step(side)).copied() else {
+            let Some(nb) = beside[side as usize].map(|t| self.board.tiles()[t as usize]) else {
                 continue;
             };
             let nt = rules.tile(nb.tile);
@@ -935,6 +981,24 @@ impl CoreState {
                     .find(|a| a.sides & (1 << side.opposite() as u8) != 0)
                     .map(|a| a.node),
             };
+            if added.is_none() && !self.tables.mixed_matching && !self.tables.relaxed_edges {
+                // The edges matched, so the features across are of the same
+                // kinds: the tile's table of joining segments
+                // (`TileType::join_segments`: a feature there, no wall,
+                // a field or the side's centre) says which join, in the
+                // segments' order as below.
+                let mut joins = tt.join_segments(rotation) & (0b111 << (side as u16 * 3));
+                while joins != 0 {
+                    let seg = Segment::from_index(joins.trailing_zeros() as usize);
+                    joins &= joins - 1;
+                    if let (Some(a), Some(b)) = (tt.feature_at(rotation, seg), nt.feature_at(nb.rotation, seg.facing()))
+                    {
+                        self.features
+                            .connect(first_node + a as NodeId, nb.first_node + b as NodeId);
+                    }
+                }
+                continue;
+            }
             for seg in Segment::of_side(side) {
                 let Some(a) = tt.feature_at(rotation, seg) else {
                     continue;

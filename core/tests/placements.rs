@@ -378,3 +378,41 @@ features = [{ kind = "cloister" }]
     // A wall demands nothing of the neighbour.
     assert_eq!(side_demand(EdgeKind::WALL, Side::N), 0);
 }
+
+/// `Board::fits_iter` (which a placement decision's options are extended
+/// from) gives exactly the fits `Board::for_each_fit` calls back with, in
+/// the same order, for every tile type on every board of random games.
+#[test]
+fn fits_iter_lists_what_for_each_fit_calls() {
+    use carcassonne_core::playout::full_step;
+    use carcassonne_core::rng::GameRng;
+    use carcassonne_core::{GameConfig, Rules};
+    use std::sync::Arc;
+    let mut options = Vec::new();
+    let mut compared = 0;
+    for seed in 0..4 {
+        let mut config = GameConfig::with_players(2);
+        config.seed = seed;
+        let rules = Arc::new(Rules::new(&Catalog::default(), &config, &TileSource::default()).expect("base rules"));
+        let mut game = Game::with_narration(Arc::clone(&rules), false).expect("a base game starts");
+        let mut rng = GameRng::new(seed);
+        while !game.is_over() {
+            let board = game.state().board();
+            for tt in rules.tiles() {
+                let mut called = Vec::new();
+                board.for_each_fit(tt, |p, r| called.push((p, r)));
+                let iterated: Vec<_> = board.fits_iter(tt).collect();
+                assert_eq!(
+                    iterated,
+                    called,
+                    "tile {} on a board of {} tiles",
+                    tt.id(),
+                    board.tiles().len()
+                );
+                compared += 1;
+            }
+            full_step(&mut game, &mut rng, &mut options).expect("a base game plays");
+        }
+    }
+    assert!(compared > 1000, "{compared} boards and tiles compared");
+}

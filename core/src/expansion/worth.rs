@@ -48,13 +48,7 @@ pub(crate) fn feature_worth(
             (f.tile_count(node) * u32::from(tile) + f.pennants(node) * u32::from(pennant)) as i32
         }
         Some(KindScoring::Surroundings) => 1 + view.neighbours(view.tile_of_node(node).pos) as i32,
-        Some(KindScoring::Farm) => {
-            3 * view
-                .cities_of_field(node)
-                .iter()
-                .filter(|&&c| view.is_complete(c))
-                .count() as i32
-        }
+        Some(KindScoring::Farm) => 3 * view.complete_cities_of_field(node) as i32,
         Some(KindScoring::None | KindScoring::Hook) | None => 0,
     };
     for &slot in adjusting {
