@@ -265,7 +265,17 @@ pub(crate) fn relaxed(
                 considered: Some((pos, tile, rotation)),
                 bridge: Some((at, axis)),
             };
-            board.bridge_allowed(at, axis) && board.mismatched(pos) == 0
+            // What is left to see: the candidates above change only the
+            // mismatched sides, each to a road against a road (a bridge on
+            // the new tile meets roads or empty cells at its ends; one on
+            // the neighbour meets this tile's edge that matches a road), so
+            // a bridge allowed leaves no mismatch. Debug builds recount.
+            let allowed = board.bridge_allowed(at, axis);
+            debug_assert!(
+                !allowed || board.mismatched(pos) == 0,
+                "a bridge at {at:?} {axis:?} leaves a mismatch at {pos:?}"
+            );
+            allowed
         })
 }
 
