@@ -258,6 +258,20 @@ impl Board {
         &self.frontier
     }
 
+    /// The demand of each cell of [`Board::frontier`], in its order.
+    #[inline]
+    pub(crate) fn frontier_demands(&self) -> &[EdgeDemand] {
+        &self.demands
+    }
+
+    /// The demand of frontier cell `p` (empty and next to a tile); `None`
+    /// for any other cell.
+    #[inline]
+    pub(crate) fn frontier_demand(&self, p: Pos) -> Option<EdgeDemand> {
+        let c = &self.cells[self.index(p)?];
+        (c.tile == EMPTY && c.frontier != EMPTY).then(|| self.demands[c.frontier as usize])
+    }
+
     /// Whether `tile` turned by `rotation` may lie at empty cell `p` as far as
     /// edges go: it touches a tile and every touching edge matches.
     #[inline]

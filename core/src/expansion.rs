@@ -16,7 +16,7 @@ use crate::rng::GameRng;
 use crate::state::CoreState;
 pub use crate::tables::Companion;
 use crate::tiles::{
-    AttributeDecl, AttributeProblem, EdgeKindDecl, FeatureKind, FeatureKindDecl, TileArrangement, TileType,
+    AttributeDecl, AttributeProblem, EdgeKind, EdgeKindDecl, FeatureKind, FeatureKindDecl, TileArrangement, TileType,
 };
 use crate::values::ValueKind;
 use crate::words::Line;
@@ -811,7 +811,9 @@ pub trait Expansion: Send + Sync + 'static {
     /// that will make a field side a road's end). Asked only of
     /// expansions that declare [`Hooks::RELAXED_PLACEMENT`] (the game's
     /// listing of placements costs nothing more otherwise), and only for
-    /// placements whose edges fail to match; such a placement then goes
+    /// placements whose edges fail to match, each mismatched side a pair
+    /// of edges some relaxing expansion's [`Expansion::relaxes_edges`]
+    /// accepts; such a placement then goes
     /// through every expansion's veto ([`Expansion::placement_allowed`]) as
     /// any other, is listed, checked and sampled with the others, and a
     /// tile whose only placements are such is not discarded.
@@ -831,6 +833,23 @@ pub trait Expansion: Send + Sync + 'static {
         _sides: u8,
     ) -> bool {
         false
+    }
+
+    /// Whether this expansion's [`Expansion::relaxed_placement`] may make
+    /// good a side where the placed tile's edge `mine` meets a neighbour's
+    /// edge `theirs` that it does not match (a field side against a road's
+    /// end, which a bridge makes good; a city against a field, which it
+    /// cannot). Asked once per pair of the game's edge kinds when the game
+    /// is set up, and only of expansions that declare
+    /// [`Hooks::RELAXED_PLACEMENT`]: the game then tables, by tile type and
+    /// frontier demand, the rotations whose every mismatched side is such a
+    /// pair for some relaxing expansion, and asks `relaxed_placement` about
+    /// those alone, so that listing placements looks only at the few
+    /// squares where a relaxed placement can be. By default true (every
+    /// mismatch may be made good: `relaxed_placement` is asked about every
+    /// placement whose edges fail to match).
+    fn relaxes_edges(&self, _mine: EdgeKind, _theirs: EdgeKind) -> bool {
+        true
     }
 
     /// Veto for a placement that matches edges (asked for every fitting

@@ -14,7 +14,7 @@ use crate::geometry::{Pos, Rotation};
 use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::state::{CoreState, Phase};
-use crate::tiles::{FeatureKind, MoreStart};
+use crate::tiles::{FeatureKind, KindScoring, MoreStart, TileType};
 use std::collections::VecDeque;
 use std::fmt;
 use std::sync::Arc;
@@ -521,13 +521,27 @@ impl Game {
     /// The placements of `tile` whose edges do not match but that an
     /// expansion's rules make legal all the same
     /// (`Expansion::relaxed_placement`), before any veto: each frontier
-    /// cell, then each distinct rotation.
+    /// cell, then each distinct rotation. Only the rotations whose every
+    /// mismatched side a relaxing expansion accepts
+    /// (`Expansion::relaxes_edges`) are asked about, with those sides, both
+    /// read from a table by the cell's demand as fits are: most cells have
+    /// none.
     #[cold]
     fn relaxed_placements(&self, tile: u16, mut f: impl FnMut(Pos, Rotation)) {
+        let Some(relaxable) = self.rules.relaxable.get(tile as usize) else {
+            return;
+        };
         let tt = self.rules.tile(tile);
-        for &p in self.core.board().frontier() {
-            for r in tt.distinct_rotations() {
-                if self.relaxed(tile, p, r) {
+        let board = self.core.board();
+        let distinct = tt.distinct_rotation_bits();
+        for (&p, &d) in board.frontier().iter().zip(board.frontier_demands()) {
+            let by_rotation = relaxable.get(d as usize).copied().unwrap_or(0);
+            if by_rotation == 0 {
+                continue;
+            }
+            for r in Rotation::ALL {
+                let sides = (by_rotation >> (4 * r.quarter_turns())) as u8 & 0xf;
+                if sides != 0 && distinct & (1 << r.quarter_turns()) != 0 && self.relaxed_sides(tt, p, r, sides) {
                     f(p, r);
                 }
             }
@@ -539,24 +553,45 @@ impl Game {
     /// legal all the same (`Expansion::relaxed_placement`; vetoes are asked
     /// apart).
     pub(crate) fn relaxed(&self, tile: u16, pos: Pos, rotation: Rotation) -> bool {
-        let relaxing = &self.rules.called.relaxing;
-        if relaxing.is_empty() {
+        if self.rules.called.relaxing.is_empty() {
             return false;
         }
-        let tt = self.rules.tile(tile);
-        let landscape = self.rules.landscape();
         let sides = self
             .core
             .board()
-            .mismatched_sides(tt, rotation, pos, self.rules.edge_coding(), |a, b| {
-                landscape.matches(a, b)
+            .frontier_demand(pos)
+            .and_then(|d| self.rules.relaxable.get(tile as usize)?.get(d as usize))
+            .map_or(0, |&by_rotation| {
+                (by_rotation >> (4 * rotation.quarter_turns())) as u8 & 0xf
             });
-        match sides {
-            Some(sides) if sides != 0 => relaxing
-                .iter()
-                .any(|&s| self.ext[s as usize].relaxed_placement(&self.core, tt, pos, rotation, sides)),
-            _ => false,
+        sides != 0 && self.relaxed_sides(self.rules.tile(tile), pos, rotation, sides)
+    }
+
+    /// Asks each relaxing expansion, until one says yes, about a placement
+    /// whose edges do not match on `sides` (every one a mismatch some
+    /// relaxing expansion accepts).
+    fn relaxed_sides(&self, tt: &TileType, pos: Pos, rotation: Rotation, sides: u8) -> bool {
+        if cfg!(debug_assertions) {
+            // The table must say what comparing the edges says.
+            let landscape = self.rules.landscape();
+            let compared = self
+                .core
+                .board()
+                .mismatched_sides(tt, rotation, pos, self.rules.edge_coding(), |a, b| {
+                    landscape.matches(a, b)
+                });
+            assert_eq!(
+                compared,
+                Some(sides),
+                "tabled mismatched sides of `{}` at {pos:?}",
+                tt.id()
+            );
         }
+        self.rules
+            .called
+            .relaxing
+            .iter()
+            .any(|&s| self.ext[s as usize].relaxed_placement(&self.core, tt, pos, rotation, sides))
     }
 
     /// Whether `tile` has at least one legal placement, stopping at the

@@ -814,6 +814,40 @@ impl HookCalls {
     }
 }
 
+/// By tile index, the rotations of each tile a relaxing expansion may make
+/// legal at a frontier cell of each demand, with their mismatched sides:
+/// those whose every mismatched side is a pair of edges one of them accepts
+/// (`Expansion::relaxes_edges`, asked once per pair of the game's coded edge
+/// kinds). Empty when no expansion relaxes placements, so the base game
+/// tables nothing.
+fn relaxable_rotations(
+    expansions: &[EnabledExpansion],
+    called: &HookCalls,
+    tiles: &[TileType],
+    coding: &EdgeCoding,
+) -> Arc<[Box<[u16]>]> {
+    if called.relaxing.is_empty() {
+        return Arc::from(Vec::new());
+    }
+    let kinds = coding.coded_kinds();
+    let mut pairs = Vec::new();
+    for &mine in kinds {
+        for &theirs in kinds {
+            if called
+                .relaxing
+                .iter()
+                .any(|&slot| expansions[slot as usize].hooks.relaxes_edges(mine, theirs))
+            {
+                pairs.push((mine, theirs));
+            }
+        }
+    }
+    tiles
+        .iter()
+        .map(|t| t.relaxable_sides(coding, |mine, theirs| pairs.contains(&(mine, theirs))))
+        .collect()
+}
+
 /// One flag that every expansion's hooks raise when they panic.
 fn failure_flag(expansions: &[EnabledExpansion]) -> Arc<AtomicBool> {
     let flag = Arc::new(AtomicBool::new(false));
@@ -841,6 +875,11 @@ pub struct Rules {
     pub(crate) failed: Arc<AtomicBool>,
     /// The base game's variants as this game plays them.
     pub(crate) base: BaseRules,
+    /// By tile index, then by frontier demand, the mismatched sides of
+    /// each rotation that a relaxing expansion may make good, four bits a
+    /// rotation (`Expansion::relaxes_edges`, `TileType::relaxable_sides`);
+    /// empty when no expansion relaxes placements.
+    pub(crate) relaxable: Arc<[Box<[u16]>]>,
 }
 
 impl std::ops::Deref for Rules {
@@ -1157,6 +1196,7 @@ impl Rules {
             });
         }
         let called = HookCalls::new(&built);
+        let relaxable = relaxable_rotations(&built, &called, &table, &coding);
 
         // The expansions arrange the tiles (start tile, phases, tiles set
         // aside), in hook order; then the bag is made.
@@ -1306,6 +1346,7 @@ impl Rules {
             expansions: built,
             called,
             isolated: enabled.iter().any(|e| catalog.is_dynamic(e.id)),
+            relaxable,
         })
     }
 
@@ -1355,6 +1396,7 @@ impl Rules {
             expansions,
             called,
             isolated: self.isolated,
+            relaxable: Arc::clone(&self.relaxable),
         })
     }
 

@@ -20,7 +20,14 @@ use std::sync::Arc;
 /// Lays a road across a tile's two field sides of one axis wherever a road
 /// would otherwise end against a field: on the tile just placed (its field
 /// side meets a road) or on the neighbour its road meets.
-struct Overpass;
+///
+/// `new_tile_only` makes it tell the game (`relaxes_edges`) that it makes
+/// good only a field side of the new tile against a road, though its
+/// `relaxed_placement` still says yes to the neighbour's case: the game then
+/// never asks about that case.
+struct Overpass {
+    new_tile_only: bool,
+}
 
 /// The edge the tile at `p` shows on `side`, added features included.
 fn edge_at(view: &CoreState, p: Pos, side: Side) -> Option<EdgeKind> {
@@ -51,6 +58,10 @@ impl Expansion for Overpass {
 
     fn hooks(&self) -> Hooks {
         Hooks::TILE_PLACED | Hooks::RELAXED_PLACEMENT
+    }
+
+    fn relaxes_edges(&self, mine: EdgeKind, theirs: EdgeKind) -> bool {
+        !self.new_tile_only || (mine, theirs) == (EdgeKind::FIELD, EdgeKind::ROAD)
     }
 
     fn relaxed_placement(
@@ -99,7 +110,11 @@ fn no_attributes(_: Option<FeatureKind>, _: &toml::Value) -> Vec<AttributeProble
 }
 
 fn build(_: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
-    Ok(expansion::boxed(Overpass))
+    Ok(expansion::boxed(Overpass { new_tile_only: false }))
+}
+
+fn build_new_tile_only(_: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
+    Ok(expansion::boxed(Overpass { new_tile_only: true }))
 }
 
 static OVERPASS: ExpansionInfo = ExpansionInfo {
@@ -112,11 +127,25 @@ static OVERPASS: ExpansionInfo = ExpansionInfo {
     ..ExpansionInfo::EMPTY
 };
 
+static NEW_TILE_OVERPASS: ExpansionInfo = ExpansionInfo {
+    id: "test-new-tile-overpass",
+    name: "Overpass on the new tile",
+    version: "0.0.0",
+    description: "roads laid across field sides of the new tile where they meet a road",
+    check_attributes: no_attributes,
+    build: build_new_tile_only,
+    ..ExpansionInfo::EMPTY
+};
+
 fn game(order: &[&str]) -> Game {
+    game_with(&OVERPASS, order)
+}
+
+fn game_with(info: &'static ExpansionInfo, order: &[&str]) -> Game {
     let mut catalog = Catalog::default();
-    catalog.add(&OVERPASS).expect("a new id");
+    catalog.add(info).expect("a new id");
     let mut config = GameConfig::with_players(2);
-    config.expansions = vec![OVERPASS.id.into()];
+    config.expansions = vec![info.id.into()];
     config.draw_order = Some(order.iter().map(|s| s.to_string()).collect());
     let rules = Rules::new(&catalog, &config, &TileSource::default()).expect("rules");
     Game::new(Arc::new(rules)).expect("game")
@@ -281,4 +310,33 @@ fn a_road_added_on_the_neighbour_joins_the_new_road_and_undo_takes_it_back() {
         RefusalKind::TileDoesNotFit
     );
     listing_agrees_with_check(&g);
+}
+
+#[test]
+fn only_mismatches_an_expansion_relaxes_are_asked_about() {
+    // B at (1,0): its field side meets D's road, a mismatch both accept.
+    for info in [&OVERPASS, &NEW_TILE_OVERPASS] {
+        let g = game_with(info, &["B", "U"]);
+        let mut listed = Vec::new();
+        g.placements(drawn(&g), |p, r| listed.push((p, r)));
+        assert!(listed.contains(&(Pos::new(1, 0), Rotation::NONE)), "{}", info.id);
+        listing_agrees_with_check(&g);
+    }
+    // U at (1,1): its road west meets B's field east, which only the
+    // overpass that lays roads on neighbours relaxes. The other's
+    // `relaxed_placement` would say yes, but is not asked.
+    for (info, legal) in [(&OVERPASS, true), (&NEW_TILE_OVERPASS, false)] {
+        let mut g = game_with(info, &["B", "U", "B"]);
+        place(&mut g, 0, 1, 0);
+        g.play(&Action::Pass).expect("pass");
+        let mut listed = Vec::new();
+        g.placements(drawn(&g), |p, r| listed.push((p, r)));
+        let u = Action::Place {
+            pos: Pos::new(1, 1),
+            rotation: Rotation::NONE,
+        };
+        assert_eq!(listed.contains(&(Pos::new(1, 1), Rotation::NONE)), legal, "{}", info.id);
+        assert_eq!(g.check(&u).is_ok(), legal, "{}", info.id);
+        listing_agrees_with_check(&g);
+    }
 }

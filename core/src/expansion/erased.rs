@@ -18,7 +18,7 @@ use crate::figures::PlacedFigure;
 use crate::geometry::{Pos, Rotation};
 use crate::rng::GameRng;
 use crate::state::CoreState;
-use crate::tiles::TileType;
+use crate::tiles::{EdgeKind, TileType};
 use crate::words::Line;
 use serde::Serialize;
 use std::any::Any;
@@ -307,6 +307,8 @@ pub trait DynExpansion: Send + Sync {
     fn armed_by_tile(&self, tile: &TileType) -> Hooks;
     /// `Expansion::vetoes_tile`.
     fn vetoes_tile(&self, tile: &TileType) -> bool;
+    /// `Expansion::relaxes_edges`.
+    fn relaxes_edges(&self, mine: EdgeKind, theirs: EdgeKind) -> bool;
     /// `Expansion::tile_placed_keeps_deployments`.
     fn tile_placed_keeps_deployments(&self) -> bool;
     /// Reads one of its actions as records write it.
@@ -352,6 +354,9 @@ impl<E: Expansion> DynExpansion for Arc<Guarded<E>> {
     }
     fn vetoes_tile(&self, tile: &TileType) -> bool {
         self.guard("vetoes_tile", true, || E::vetoes_tile(&self.inner, tile))
+    }
+    fn relaxes_edges(&self, mine: EdgeKind, theirs: EdgeKind) -> bool {
+        self.guard("relaxes_edges", true, || E::relaxes_edges(&self.inner, mine, theirs))
     }
     fn tile_placed_keeps_deployments(&self) -> bool {
         self.keeps_deployments

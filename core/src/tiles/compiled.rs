@@ -63,6 +63,11 @@ impl EdgeCoding {
         Some(EdgeCoding { bits, codes, kinds })
     }
 
+    /// The edge kinds a demand may ask for, in code order (code 1 first).
+    pub(crate) fn coded_kinds(&self) -> &[EdgeKind] {
+        &self.kinds
+    }
+
     /// Bits a side in a demand.
     pub fn bits(&self) -> u8 {
         self.bits
@@ -334,6 +339,46 @@ impl TileType {
     #[inline]
     pub fn rotations_meeting(&self, demand: EdgeDemand) -> u8 {
         self.fits.get(demand as usize).copied().unwrap_or(0)
+    }
+
+    /// By demand (of the game's `coding`), for each rotation `r` (bits
+    /// `4r..4r + 4`), the sides (bit 0 north) whose edges do not meet the
+    /// demand, when every one of them shows an edge that `relaxes` accepts
+    /// against the demanded one; 0 for a rotation that meets the demand or
+    /// fails it on a side `relaxes` refuses. The placements an expansion's
+    /// relaxed placement may make legal, with their mismatched sides,
+    /// tabled once per game as [`TileType::rotations_meeting`] is (with the
+    /// same reading of wild edges and of sides that demand nothing).
+    pub(crate) fn relaxable_sides(
+        &self,
+        coding: &EdgeCoding,
+        relaxes: impl Fn(EdgeKind, EdgeKind) -> bool,
+    ) -> Box<[u16]> {
+        let bits = coding.bits as usize;
+        let side_mask = (1 << bits) - 1;
+        let mut table = vec![0u16; 1 << (4 * bits)].into_boxed_slice();
+        for (demand, entry) in table.iter_mut().enumerate() {
+            for q in 0..4 {
+                let mut sides = 0u16;
+                let mut refused = false;
+                for side in Side::ALL {
+                    let wanted = (demand >> (bits * side as usize)) & side_mask;
+                    let mine = self.edges[q][side as usize];
+                    let Some(&theirs) = wanted.checked_sub(1).and_then(|code| coding.kinds.get(code)) else {
+                        continue;
+                    };
+                    if self.wild[q] & (1 << side as u8) != 0 || self.landscape.matches(mine, theirs) {
+                        continue;
+                    }
+                    sides |= 1 << side as u8;
+                    refused |= !relaxes(mine, theirs);
+                }
+                if !refused {
+                    *entry |= sides << (4 * q);
+                }
+            }
+        }
+        table
     }
 
     /// The board segments (bit per segment index) where this tile, turned by

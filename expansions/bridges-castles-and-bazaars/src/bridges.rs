@@ -144,29 +144,49 @@ impl Board<'_> {
 /// just placed or a tile touching it, each way; only those that make every
 /// mismatched edge of the tile just placed good when there is one.
 pub(crate) fn options(state: &State, view: &CoreState, out: &mut Vec<Action>) {
-    let Some(placed) = view.placed_this_turn() else {
+    if view.placed_this_turn().is_none() {
         return;
-    };
+    }
     let needed = needs_bridge(view);
-    let player = view.turn().player;
-    if state.bridges_left.get(player as usize).copied().unwrap_or(0) > 0 {
-        let cells = std::iter::once(placed.pos).chain(Side::ALL.map(|s| placed.pos.step(s)));
-        for at in cells {
-            for axis in Axis::BOTH {
-                let board = Board {
-                    view,
-                    considered: None,
-                    bridge: Some((at, axis)),
-                };
-                if board.bridge_allowed(at, axis) && (!needed || board.mismatched(placed.pos) == 0) {
-                    out.push(Action::Bridge { at, axis });
-                }
-            }
-        }
+    if has_bridge(state, view) {
+        any_bridge(view, needed, |at, axis| {
+            out.push(Action::Bridge { at, axis });
+            false
+        });
     }
     if !needed {
         out.push(Action::NoBridge);
     }
+}
+
+/// Whether the turn's player has a bridge left.
+fn has_bridge(state: &State, view: &CoreState) -> bool {
+    let player = view.turn().player;
+    state.bridges_left.get(player as usize).copied().unwrap_or(0) > 0
+}
+
+/// Calls `f` with each bridge that may be placed now (on the tile just
+/// placed or a tile touching it, each way; when `needed`, only those that
+/// make every mismatched edge of the tile just placed good), in the order
+/// the options list them, until `f` returns true; returns whether it did.
+fn any_bridge(view: &CoreState, needed: bool, mut f: impl FnMut(Pos, Axis) -> bool) -> bool {
+    let Some(placed) = view.placed_this_turn() else {
+        return false;
+    };
+    let cells = std::iter::once(placed.pos).chain(Side::ALL.map(|s| placed.pos.step(s)));
+    for at in cells {
+        for axis in Axis::BOTH {
+            let board = Board {
+                view,
+                considered: None,
+                bridge: Some((at, axis)),
+            };
+            if board.bridge_allowed(at, axis) && (!needed || board.mismatched(placed.pos) == 0) && f(at, axis) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Whether the tile just placed has an edge that matches only once a
@@ -181,6 +201,18 @@ pub(crate) fn needs_bridge(view: &CoreState) -> bool {
         .mismatched(placed.pos)
             != 0
     })
+}
+
+/// Whether a bridge can make good a side where the placed tile shows
+/// `mine` against a neighbour's `theirs`: a field side against a road's end
+/// (a bridge on the placed tile) or a road's end against a field side (a
+/// bridge on the neighbour). `relaxed` accepts nothing else, since a bridge
+/// turns only a field side into a road's end.
+pub(crate) fn relaxes(mine: EdgeKind, theirs: EdgeKind) -> bool {
+    matches!(
+        (mine, theirs),
+        (EdgeKind::FIELD, EdgeKind::ROAD) | (EdgeKind::ROAD, EdgeKind::FIELD)
+    )
 }
 
 /// Whether the placement of `tile` at `pos` turned by `rotation`, whose
@@ -199,17 +231,51 @@ pub(crate) fn relaxed(
     if state.bridges_left.get(player as usize).copied().unwrap_or(0) == 0 {
         return false;
     }
+    // A bridge changes the two ends of one axis of one tile: on the placed
+    // tile it can make good both ends of its axis, and a bridge on a
+    // neighbour only the side it touches. So the mismatched sides must be
+    // one side, or the two ends of one axis, and a bridge on the neighbour
+    // across side `s` helps only when `s` is the only one. (Asked for tens
+    // of placements a turn: most fail here, without looking round.)
+    let single = sides.count_ones() == 1;
+    let landscape = view.tables().landscape();
+    if !single && sides != Axis::NorthSouth.sides() && sides != Axis::WestEast.sides() {
+        return false;
+    }
     Side::ALL
         .into_iter()
         .filter(|&s| sides & (1 << s as u8) != 0)
-        .flat_map(|s| [(pos, Axis::through(s)), (pos.step(s), Axis::through(s))])
+        .flat_map(|s| {
+            let axis = Axis::through(s);
+            // On the placed tile, both ends of a bridge are field sides.
+            let on_tile = axis
+                .ends()
+                .into_iter()
+                .all(|end| tile.edge(rotation, end) == EdgeKind::FIELD)
+                .then_some((pos, axis));
+            // A bridge on the neighbour shows a road to this tile's edge
+            // on `s`, which must then match it.
+            let on_neighbour =
+                (single && landscape.matches(tile.edge(rotation, s), EdgeKind::ROAD)).then_some((pos.step(s), axis));
+            [on_tile, on_neighbour].into_iter().flatten()
+        })
         .any(|(at, axis)| {
             let board = Board {
                 view,
                 considered: Some((pos, tile, rotation)),
                 bridge: Some((at, axis)),
             };
-            board.bridge_allowed(at, axis) && board.mismatched(pos) == 0
+            // What is left to see: the candidates above change only the
+            // mismatched sides, each to a road against a road (a bridge on
+            // the new tile meets roads or empty cells at its ends; one on
+            // the neighbour meets this tile's edge that matches a road), so
+            // a bridge allowed leaves no mismatch. Debug builds recount.
+            let allowed = board.bridge_allowed(at, axis);
+            debug_assert!(
+                !allowed || board.mismatched(pos) == 0,
+                "a bridge at {at:?} {axis:?} leaves a mismatch at {pos:?}"
+            );
+            allowed
         })
 }
 
@@ -223,15 +289,14 @@ pub(crate) fn tile_placed(state: &mut State, ctx: &mut Ctx<'_>) {
     if view.placed_this_turn().is_none() || state.bridged_this_turn {
         return;
     }
-    let has_bridge = state.bridges_left.get(player as usize).copied().unwrap_or(0) > 0;
-    let mut offered = Vec::new();
-    if has_bridge {
-        options(state, view, &mut offered);
+    if !has_bridge(state, view) {
+        return;
     }
-    // Only a pass: nothing to ask.
-    if offered.iter().any(|a| matches!(a, Action::Bridge { .. })) {
+    // Only a pass: nothing to ask. The first bridge found is enough.
+    let needed = needs_bridge(view);
+    if any_bridge(view, needed, |_, _| true) {
         state.bridge_asked = true;
-        state.bridge_needed = needs_bridge(view);
+        state.bridge_needed = needed;
         ctx.ask(player);
     }
 }

@@ -36,7 +36,7 @@ use carcassonne_core::expansion::{self, DynExpansion, Hooks};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::figures::{FigureId, PlacedFigure};
 use carcassonne_core::serde_json;
-use carcassonne_core::tiles::{AttributeDecl, AttributePlace, AttributeProblem, FeatureKind, TileType};
+use carcassonne_core::tiles::{AttributeDecl, AttributePlace, AttributeProblem, EdgeKind, FeatureKind, TileType};
 use carcassonne_core::{
     BuildContext, CoreState, CounterDecl, CounterScope, CounterSink, Ctx, Event, Expansion, ExpansionGroup,
     ExpansionInfo, FeatureScoring, Line, PartDecl, Pos, Rotation, ValueKind, VariantDecl, register_expansion, toml,
@@ -462,6 +462,14 @@ impl Expansion for BridgesCastlesAndBazaars {
         if self.bazaars.is_some() {
             bazaar::turn_started(state, ctx);
         }
+    }
+
+    fn relaxes_edges(&self, mine: EdgeKind, theirs: EdgeKind) -> bool {
+        // A bridge makes a field side a road's end: on the placed tile
+        // (its field against a road) or on the neighbour (its field against
+        // the placed tile's road). No other mismatch is ever made good, so
+        // the game asks about no other placement.
+        self.bridges.is_some() && bridges::relaxes(mine, theirs)
     }
 
     fn relaxed_placement(

@@ -190,7 +190,12 @@ impl Ferries {
             let tile = *view.tile_of_node(n);
             let at = [tile.pos.x, tile.pos.y];
             let fi = (n - tile.first_node) as u8;
-            let mut next = Vec::new();
+            let mut visit = |m: NodeId| {
+                if !seen.contains(&m) {
+                    seen.push(m);
+                    stack.push(m);
+                }
+            };
             if let Some(ferry) = state.ferries.iter().find(|f| f.at == at && f.roads.contains(&fi)) {
                 if at != here {
                     if !found.contains(&at) && !state.moved.contains(&at) {
@@ -203,7 +208,7 @@ impl Ferries {
                 } else {
                     ferry.roads[0]
                 };
-                next.push(tile.first_node + NodeId::from(other));
+                visit(tile.first_node + NodeId::from(other));
             }
             let t = view.tables().tile(tile.tile);
             for side in Side::ALL {
@@ -215,13 +220,7 @@ impl Ferries {
                     && let Some(b) = view.tables().tile(nb.tile).feature_at(nb.rotation, seg.facing())
                     && view.tables().tile(nb.tile).feature_kind(b) == FeatureKind::ROAD
                 {
-                    next.push(nb.first_node + b as NodeId);
-                }
-            }
-            for m in next {
-                if !seen.contains(&m) {
-                    seen.push(m);
-                    stack.push(m);
+                    visit(nb.first_node + b as NodeId);
                 }
             }
         }
@@ -231,6 +230,26 @@ impl Ferries {
     /// The ferry an action lays or moves, resolved against the board, when
     /// the player may: its lake and roads, in the lake's order.
     fn resolve(&self, state: &State, view: &CoreState, action: &Action) -> Option<Ferry> {
+        let ferry = Self::named(view, action)?;
+        let (at, fis) = (ferry.at, ferry.roads);
+        if !self.pairs(view, at).contains(&fis) {
+            return None;
+        }
+        let allowed = match state.placing {
+            Some(lake) => lake == at,
+            None => {
+                let current = state.ferries.iter().find(|f| f.at == at)?;
+                current.roads != fis && self.nearest(state, view).contains(&at)
+            }
+        };
+        allowed.then_some(ferry)
+    }
+
+    /// The ferry an action names (its roads in the lake's order), without
+    /// asking whether the player may lay or move it: `play` is handed
+    /// options already checked, and the check's walk over the roads is
+    /// made once.
+    fn named(view: &CoreState, action: &Action) -> Option<Ferry> {
         let Action::Ferry { at, roads } = action else {
             return None;
         };
@@ -239,17 +258,7 @@ impl Ferries {
             fis[k] = u8::try_from(view.feature_by_name(pos(*at), name).ok()?).ok()?;
         }
         fis.sort_unstable();
-        if !self.pairs(view, *at).contains(&fis) {
-            return None;
-        }
-        let allowed = match state.placing {
-            Some(lake) => lake == *at,
-            None => {
-                let current = state.ferries.iter().find(|f| f.at == *at)?;
-                current.roads != fis && self.nearest(state, view).contains(at)
-            }
-        };
-        allowed.then_some(Ferry { at: *at, roads: fis })
+        Some(Ferry { at: *at, roads: fis })
     }
 
     fn node(view: &CoreState, ferry: &Ferry, k: usize) -> Option<NodeId> {
@@ -330,7 +339,8 @@ impl Expansion for Ferries {
     }
 
     fn play(&self, state: &mut State, ctx: &mut Ctx<'_>, player: u8, action: &Action) {
-        let Some(ferry) = self.resolve(state, ctx.view(), action) else {
+        // The engine has checked the option (`is_option` or listed).
+        let Some(ferry) = Self::named(ctx.view(), action) else {
             // A pass: the ferries in reach stay.
             return;
         };
