@@ -14,7 +14,7 @@ use crate::geometry::{Pos, Rotation};
 use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::state::{CoreState, Phase};
-use crate::tiles::{FeatureKind, KindScoring, MoreStart, TileType};
+use crate::tiles::{FeatureKind, MoreStart, TileType};
 use std::collections::VecDeque;
 use std::fmt;
 use std::sync::Arc;
