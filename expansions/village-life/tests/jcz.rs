@@ -1,0 +1,56 @@
+//! Village Life's FanCloisterZone mapping (`jcz.toml`): it checks against
+//! the engine, and a save written by hand (tests/samples/village-life.jcz,
+//! in FanCloisterZone's format, no file of it copied) imports with the
+//! expansion and replays to the scores worked out below.
+
+use carcassonne_core::TileSource;
+use carcassonne_jcz::testing;
+use carcassonne_testkit::{Kit, points};
+use carcassonne_village_life::INFO;
+
+fn save() -> String {
+    testing::sample(env!("CARGO_MANIFEST_DIR"), "village-life.jcz")
+}
+
+fn kit() -> Kit {
+    Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn the_mapping_checks() {
+    testing::assert_mapping_checks(
+        kit().catalog(),
+        &TileSource::default(),
+        "(village-life): 1 sets, 24 tiles, 1 elements, 0 rule options, 0 actions",
+    );
+}
+
+/// village-life.jcz, with the element `marketplace`:
+///
+/// 1. Ann: village-life/rrrr.f3m (VL-X, four roads to a marketplace) at
+///    (1,0), her follower on its west road, which runs into the start
+///    tile's.
+/// 2. Bob: BA/RFr (U) at (2,0), lengthening the marketplace's east road.
+/// 3. Ann: BA/RRR (W) at (-1,0) completes her road (-1,0)–(1,0): 3 points,
+///    and the marketplace's other roads cover 1 + 2 + 1 tiles: 4 more.
+/// 4. Bob: village-life/crbf.f1 (VL-D) turned 90° at (2,1), its field
+///    against U's, his follower on its road (south), which ends at the
+///    tile's bush (west): open at the end, 1 tile, 1 point.
+///
+/// Ann 7, Bob 1.
+#[test]
+fn a_save_with_a_marketplace_imports_and_replays() {
+    let kit = kit();
+    let record = testing::import_record(&save(), kit.catalog(), kit.tiles());
+    assert_eq!(record.config.expansions, ["village-life"]);
+    let game = kit.replay_record(&record).unwrap();
+    assert!(game.is_over());
+    assert_eq!(points(&game, 0, "village-life.marketplace"), 4);
+    assert_eq!((game.state().score(0), game.state().score(1)), (7, 1));
+}
+
+#[test]
+fn without_the_expansion_the_save_is_refused_by_name() {
+    let e = testing::refusal_without_expansions(&save());
+    assert!(e.contains("village-life"), "{e}");
+}
