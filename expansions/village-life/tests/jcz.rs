@@ -21,7 +21,7 @@ fn the_mapping_checks() {
     testing::assert_mapping_checks(
         kit().catalog(),
         &TileSource::default(),
-        "(village-life): 1 sets, 24 tiles, 1 elements, 0 rule options, 0 actions",
+        "(village-life): 1 sets, 24 tiles, 4 elements, 0 rule options, 1 actions",
     );
 }
 
