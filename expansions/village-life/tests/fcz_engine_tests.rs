@@ -97,14 +97,15 @@ fn fancloisterzones_engine_tests() {
         }
     }
     eprintln!("reproduced: {reproduced:?}");
-    // The four whose sets and elements this engine reads (the others need
+    // The six whose sets and elements this engine reads (the others need
     // The Ferries, The River, The Tunnel, Abbey & Mayor, King & Robber
-    // Baron or a castle, which this crate's tests do not load, or are the
-    // set with none of its mechanisms).
+    // Baron or a castle, which this crate's tests do not load).
     assert_eq!(
         reproduced,
         [
+            "flowers-no-flowers-scoring-city.jcz",
             "flowers-scoring-city.jcz",
+            "marketplace-no-marketplace.jcz",
             "windmill-scoring-only-base.game.jcz",
             "windmill-scoring-with-flowers-without-mechanics.jcz",
             "windmill-scoring-with-flowers.jcz",

@@ -49,6 +49,21 @@ fn a_save_with_a_marketplace_imports_and_replays() {
     assert_eq!((game.state().score(0), game.state().score(1)), (7, 1));
 }
 
+/// The same save naming the set and none of its elements: FanCloisterZone
+/// plays the tiles alone (bushes included), and so does the import
+/// (`tiles_only`): no marketplace points. Ann 3, Bob 1.
+#[test]
+fn the_set_without_its_elements_plays_the_tiles_alone() {
+    let kit = kit();
+    let alone = save().replace(r#", "marketplace": true"#, "");
+    let record = testing::import_record(&alone, kit.catalog(), kit.tiles());
+    assert!(record.config.expansions.is_empty(), "{:?}", record.config.expansions);
+    assert_eq!(record.config.tiles_only, ["village-life"]);
+    let game = kit.replay_record(&record).unwrap();
+    assert!(game.is_over());
+    assert_eq!((game.state().score(0), game.state().score(1)), (3, 1));
+}
+
 #[test]
 fn without_the_expansion_the_save_is_refused_by_name() {
     let e = testing::refusal_without_expansions(&save());
