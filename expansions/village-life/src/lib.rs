@@ -34,9 +34,9 @@ use carcassonne_core::tiles::{
 };
 use carcassonne_core::words::Line;
 use carcassonne_core::{
-    AfterPlacement, BuildContext, CoreState, Ctx, Deployment, Expansion, ExpansionGroup, ExpansionInfo, FeatureKind,
-    FeatureScoring, FigureClass, FigureDecl, FigurePlacement, Pos, Recall, Rotation, Strength, TileType, ValueKind,
-    VariantDecl, register_expansion,
+    AfterPlacement, BuildContext, CoreState, CounterDecl, CounterScope, CounterSink, Ctx, Deployment, Expansion,
+    ExpansionGroup, ExpansionInfo, FeatureKind, FeatureScoring, FigureClass, FigureDecl, FigurePlacement, Pos, Recall,
+    Rotation, Strength, TileType, ValueKind, VariantDecl, register_expansion,
 };
 
 /// The expansion's id, also the key of its attribute tables in tile files.
@@ -164,6 +164,16 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
         description: "instead-of-follower: a player who deploys nothing may move the donkey (FanCloisterZone); \
                       every-turn: each player may move it after deploying or not",
         earlier_defaults: &[],
+    }],
+    // Each player's flower colour, which no figure or tile shows.
+    counters: &[CounterDecl {
+        id: "flower-colour",
+        label: "Flower colour",
+        scope: CounterScope::Seat,
+        values: &COLOURS,
+        scale: 1,
+        mark: "",
+        colour: "",
     }],
     score_sources: &["marketplace", "windmill", "windmill-unfinished", "flowers"],
     score_source_names: &["Marketplaces", "Windmills", "Windmills (unfinished)", "Flowers"],
@@ -782,6 +792,12 @@ impl Expansion for VillageLife {
             ));
         }
         None
+    }
+
+    fn counters(&self, state: &State, _view: &CoreState, out: &mut dyn CounterSink) {
+        for (seat, &colour) in state.colours.iter().enumerate() {
+            out.seat(0, seat as u8, colour as usize, 1);
+        }
     }
 
     fn public_state(&self, state: &State) -> serde_json::Value {

@@ -213,6 +213,12 @@ fn a_scored_feature_pays_its_followers_flowers_of_their_colour() {
         .map(|&c| carcassonne_village_life::COLOURS[c as usize])
         .collect();
     assert_eq!(names, ["white", "violet"]);
+    // A learning agent reads them as the seat counter `flower-colour`.
+    let mut readings = carcassonne_core::CounterReadings::default();
+    game.counters(game.rules().expansion_slot(INFO.id).unwrap(), &mut readings);
+    let seat = carcassonne_core::CounterPlace::Seat;
+    assert_eq!((readings.get(0, 0, seat(0)), readings.get(0, 3, seat(1))), (1, 1));
+    assert_eq!(readings.get(0, 3, seat(0)) + readings.get(0, 0, seat(1)), 0);
     assert!(game.is_over());
     assert_eq!(points(&game, 0, "roads"), 4);
     assert_eq!(points(&game, 0, "village-life.flowers"), 3);
