@@ -64,6 +64,44 @@ fn the_set_without_its_elements_plays_the_tiles_alone() {
     assert_eq!((game.state().score(0), game.state().score(1)), (3, 1));
 }
 
+/// village-life-donkey.jcz, with the elements `windmill` and `donkey`:
+/// the game of donkey.json (tests/rules.rs) with Bob's windmill.
+///
+/// 1. Ann: BA/RFr (U) at (1,0), her follower on the road D–U.
+/// 2. Bob: BA/RRR (W) at (-1,0), closing the road's west end, his windmill
+///    on its north field (`1.windmill.1`): he deploys, so no donkey move.
+/// 3. Ann: W at (0,1), and instead of a follower the donkey to (0,1)
+///    (`MOVE_NEUTRAL_FIGURE` of `donkey.1`: this engine passes the
+///    deployment, then moves it).
+/// 4. Bob: W turned 180° at (2,0) completes Ann's road: 4 tiles, 4 points
+///    (with the donkey still on D it could not have); he passes, which
+///    leaves the donkey where it is.
+///
+/// At the end Bob's windmill's cross holds (-1,0), (0,0) and (1,0): 3
+/// points. Ann 4, Bob 3.
+#[test]
+fn a_save_with_a_windmill_and_the_donkey_imports_and_replays() {
+    let kit = kit();
+    let save = testing::sample(env!("CARGO_MANIFEST_DIR"), "village-life-donkey.jcz");
+    let record = testing::import_record(&save, kit.catalog(), kit.tiles());
+    assert_eq!(record.config.expansions, ["village-life"]);
+    let parts = &record.config.parts["village-life"];
+    assert_eq!((parts["marketplaces"], parts["flowers"]), (false, false));
+    let moves = carcassonne_core::serde_json::to_value(&record.moves).unwrap();
+    assert!(
+        moves
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m == &carcassonne_core::serde_json::json!({"village-life": {"donkey": [0, 1]}})),
+        "{moves}"
+    );
+    let game = kit.replay_record(&record).unwrap();
+    assert!(game.is_over());
+    assert_eq!(points(&game, 1, "village-life.windmill-unfinished"), 3);
+    assert_eq!((game.state().score(0), game.state().score(1)), (4, 3));
+}
+
 #[test]
 fn without_the_expansion_the_save_is_refused_by_name() {
     let e = testing::refusal_without_expansions(&save());
