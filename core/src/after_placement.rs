@@ -98,6 +98,27 @@ impl<'a> AfterPlacement<'a> {
         }
     }
 
+    /// Asks `f` about the board once `tile` is placed at the empty cell
+    /// `pos`, turned by `rotation`, before it is: for a placement veto
+    /// (`Expansion::placement_allowed`, `explain_placement_refusal`) whose
+    /// rule depends on what the placement would join or complete ("no
+    /// placement may complete a feature on a figure's tile"). A symmetric
+    /// tile is looked at turned as the board would store it. The features
+    /// across the cell's edges are worked out on each call, and only when
+    /// a question needs them: keep such a veto to the placements it
+    /// concerns.
+    pub fn considering<R>(
+        view: &CoreState,
+        tile: &TileType,
+        pos: Pos,
+        rotation: Rotation,
+        f: impl FnOnce(&AfterPlacement<'_>) -> R,
+    ) -> R {
+        let across = OnceCell::new();
+        let after = AfterPlacement::considered(view, tile.index, pos, tile.canonical(rotation), &across);
+        f(&after)
+    }
+
     /// The game's state: for a placement only being considered, as it is
     /// before the tile is placed. Read players, supplies, the turn and the
     /// tables here; ask about the board through the other methods.

@@ -168,6 +168,32 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, mappings: &Mappings, tiles: &
             return Err(unsupported(format!("expansion `{e}` (not in this build)")));
         }
     }
+    // An expansion on only through its set, whose save names none of the
+    // elements that switch its parts on (FanCloisterZone's Village Life
+    // set with none of its mechanisms), would have every part off, which
+    // the engine refuses: JCZ plays its tiles alone, and so does the game.
+    let mut tiles_alone: Vec<String> = Vec::new();
+    for e in &expansions {
+        let Some(info) = catalog.get(e) else { continue };
+        if info.parts.is_empty() {
+            continue;
+        }
+        // Every part switched by an element, and none of them named.
+        let mut mapped: Vec<&str> = Vec::new();
+        let mut switched_on = false;
+        for (owner, el) in mappings.elements() {
+            if owner == e.as_str()
+                && let Some(part) = &el.part
+            {
+                mapped.push(part.get_ref().as_str());
+                switched_on |= elements.named(el.jcz.get_ref(), el)?;
+            }
+        }
+        if !switched_on && info.parts.iter().all(|p| mapped.contains(&p.id)) {
+            tiles_alone.push(e.clone());
+        }
+    }
+    expansions.retain(|e| !tiles_alone.contains(e));
     let on = |owner: &str| owner == BASE_ID || expansions.iter().any(|e| e == owner);
 
     // A set read only with some elements.

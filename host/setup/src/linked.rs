@@ -52,6 +52,7 @@ use carcassonne_the_tower as _;
 use carcassonne_the_tunnel as _;
 use carcassonne_traders_and_builders as _;
 use carcassonne_under_the_big_top as _;
+use carcassonne_village_life as _;
 use carcassonne_watchtowers as _;
 use carcassonne_wells as _;
 use carcassonne_wind_roses as _;
@@ -60,7 +61,7 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 47] = [
+pub static LINKED: [&ExpansionInfo; 48] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
@@ -105,6 +106,7 @@ pub static LINKED: [&ExpansionInfo; 47] = [
     &carcassonne_the_ferries::INFO,
     &carcassonne_traders_and_builders::INFO,
     &carcassonne_under_the_big_top::INFO,
+    &carcassonne_village_life::INFO,
     &carcassonne_watchtowers::INFO,
     &carcassonne_wells::INFO,
     &carcassonne_wind_roses::INFO,
