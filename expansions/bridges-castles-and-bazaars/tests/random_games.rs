@@ -168,3 +168,23 @@ fn games_with_builders_abbeys_and_hills_keep_the_invariants() {
         );
     }
 }
+
+/// Beside Village Life, whose bushes are an edge that meets roads and
+/// fields (a mixed match), whose donkey vetoes placements that would
+/// complete a feature on its tile, and whose windmills stand on fields:
+/// the bridges' relaxed placements (tabled by tile and demand) must agree
+/// with the listing, `check` and the fits-nowhere test there too.
+#[test]
+fn games_with_village_life_keep_the_invariants() {
+    let kit = kit().with(&carcassonne_village_life::INFO);
+    let mut bridges_and_village = (0, 0);
+    for (players, seed) in [(2, 300), (3, 310), (4, 320)] {
+        let mut config = config(players, seed);
+        config.expansions.push("village-life".to_string());
+        let played = random_games(&kit, &config, 3);
+        bridges_and_village.0 += played.by_kind.get(INFO.id).copied().unwrap_or(0);
+        bridges_and_village.1 += played.by_kind.get("village-life").copied().unwrap_or(0);
+    }
+    assert!(bridges_and_village.0 > 0, "no decision of Bridges, Castles & Bazaars");
+    assert!(bridges_and_village.1 > 0, "no decision of Village Life");
+}
