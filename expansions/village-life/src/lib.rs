@@ -311,7 +311,18 @@ fn donkey_at(view: &CoreState) -> Option<Pos> {
 
 /// "the tile 2 tiles east of the new tile", or "the new tile" itself.
 fn tile_words(view: &CoreState, pos: Pos) -> String {
-    let words = view.place_words(pos);
+    the_tile(view.place_words(pos))
+}
+
+/// The same counted from the start tile, for the log ("the tile 1 tile
+/// south of the start tile", "the start tile").
+fn tile_words_from_start(view: &CoreState, pos: Pos) -> String {
+    the_tile(view.place_words_from_start(pos))
+}
+
+/// "on the new tile" → "the new tile"; "2 tiles east of …" → "the tile 2
+/// tiles east of …".
+fn the_tile(words: String) -> String {
     match words.strip_prefix("on ") {
         Some(itself) => itself.to_string(),
         None => format!("the tile {words}"),
@@ -747,6 +758,9 @@ impl Expansion for VillageLife {
         }
     }
 
+    /// Places are counted from the start tile: a log is read after the
+    /// turn, when "the new tile" is another one (or, at the final
+    /// scoring, none).
     fn log_line(&self, view: &CoreState, detail: &serde_json::Value) -> Option<Line> {
         if let Some(player) = detail.get("marketplace").and_then(|v| v.as_u64()) {
             let at: [i32; 2] = serde_json::from_value(detail.get("at")?.clone()).ok()?;
@@ -757,7 +771,7 @@ impl Expansion for VillageLife {
                 format!(
                     "the completed road ends at the marketplace {}: its other roads add {tiles} tile{plural}, \
                      {tiles} point{plural}",
-                    view.place_words(Pos::new(at[0], at[1]))
+                    view.place_words_from_start(Pos::new(at[0], at[1]))
                 ),
             ));
         }
@@ -766,7 +780,7 @@ impl Expansion for VillageLife {
             let tiles = detail.get("tiles")?.as_u64()?;
             let complete = detail.get("complete")?.as_bool()?;
             let plural = if tiles == 1 { "" } else { "s" };
-            let place = view.place_words(Pos::new(at[0], at[1]));
+            let place = view.place_words_from_start(Pos::new(at[0], at[1]));
             return Some(Line::about(
                 player as u8,
                 if complete {
@@ -798,7 +812,10 @@ impl Expansion for VillageLife {
             let to: [i32; 2] = serde_json::from_value(detail.get("to")?.clone()).ok()?;
             return Some(Line::about(
                 player as u8,
-                format!("moves the donkey to {}", tile_words(view, Pos::new(to[0], to[1]))),
+                format!(
+                    "moves the donkey to {}",
+                    tile_words_from_start(view, Pos::new(to[0], to[1]))
+                ),
             ));
         }
         None

@@ -382,9 +382,10 @@ fn the_rules_in_words() {
     assert_eq!(
         logged(&kit.replay("windmill.json")),
         [
-            "Some(0) completes the windmill 2 tiles south of the new tile: all 9 tiles of its cross, 9 points; the \
+            "Some(0) completes the windmill 1 tile east of the start tile: all 9 tiles of its cross, 9 points; the \
              windmill returns",
-            "Some(1) scores the unfinished windmill 3 tiles south of the new tile: 4 of 9 tiles of its cross, 4 points"
+            "Some(1) scores the unfinished windmill 1 tile south and 1 east of the start tile: 4 of 9 tiles of its \
+             cross, 4 points"
         ]
     );
     assert_eq!(
@@ -397,12 +398,12 @@ fn the_rules_in_words() {
     assert_eq!(
         logged(&kit.replay_first("marketplace.json", 6)),
         [
-            "Some(0) the completed road ends at the marketplace 2 tiles east of the last tile placed: its other roads add 4 \
+            "Some(0) the completed road ends at the marketplace 1 tile east of the start tile: its other roads add 4 \
           tiles, 4 points"
         ]
     );
     assert_eq!(
         logged(&kit.replay_first("donkey.json", 8)),
-        ["Some(0) moves the donkey to the last tile placed"]
+        ["Some(0) moves the donkey to the tile 1 tile south of the start tile"]
     );
 }
