@@ -881,6 +881,23 @@ pub trait Expansion: Send + Sync + 'static {
     /// stays direct: no copy of the game is played per placement.
     fn deploy_options(&self, _state: &Self::State, _after: &AfterPlacement<'_>, _out: &mut Vec<Deployment>) {}
 
+    /// Whether [`deploy_options`](Expansion::deploy_options) lists
+    /// `deployment` on the board `after` the placement just made, answered
+    /// without listing: how the engine checks a played deployment that
+    /// the core does not offer itself. `None`, the default, makes the
+    /// engine list this expansion's offers and look. An expansion offering
+    /// many deployments (every open feature of the board) may answer
+    /// directly, and must then agree with `deploy_options` exactly: debug
+    /// builds compare every check with the whole listing.
+    fn offers_deployment(
+        &self,
+        _state: &Self::State,
+        _after: &AfterPlacement<'_>,
+        _deployment: &Deployment,
+    ) -> Option<bool> {
+        None
+    }
+
     /// Veto for a deployment option the engine or an expansion listed, on
     /// the board once the turn's tile is placed (see `deploy_options`).
     fn deployment_allowed(&self, _state: &Self::State, _after: &AfterPlacement<'_>, _deployment: &Deployment) -> bool {

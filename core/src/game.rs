@@ -864,12 +864,21 @@ impl Game {
             .iter()
             .all(|&slot| self.ext[slot as usize].deployment_allowed(&after, d))
             && (self.core_allows(d) || {
+                // Each expansion answers directly if it can
+                // (`offers_deployment`), else lists its offers: a portal's
+                // listing of every open feature of the board was half the
+                // check of the deployment played through it.
                 let mut offered = OFFERED.take();
                 offered.clear();
+                let mut found = false;
                 for &slot in &called.deploying {
-                    self.ext[slot as usize].deploy_options(&after, &mut offered);
+                    let ext = &self.ext[slot as usize];
+                    match ext.offers_deployment(&after, d) {
+                        Some(answer) => found |= answer,
+                        None => ext.deploy_options(&after, &mut offered),
+                    }
                 }
-                let found = offered.contains(d);
+                let found = found || offered.contains(d);
                 offered.clear();
                 OFFERED.set(offered);
                 found

@@ -395,6 +395,7 @@ pub trait DynInstance: Debug + Send + Sync {
     fn relaxed_placement(&self, view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation, sides: u8) -> bool;
     fn tile_placed(&mut self, ctx: &mut Ctx<'_>, placed: crate::board::PlacedTile);
     fn deploy_options(&self, after: &AfterPlacement<'_>, out: &mut Vec<Deployment>);
+    fn offers_deployment(&self, after: &AfterPlacement<'_>, d: &Deployment) -> Option<bool>;
     fn deployment_allowed(&self, after: &AfterPlacement<'_>, d: &Deployment) -> bool;
     fn figure_deployed(&mut self, ctx: &mut Ctx<'_>, f: &PlacedFigure);
     fn after_deploy(&mut self, ctx: &mut Ctx<'_>, f: Option<&PlacedFigure>);
@@ -533,6 +534,14 @@ impl<E: Expansion> DynInstance for Instance<E> {
             E::deploy_options(&self.rules.inner, &self.state, after, out);
             out.len()
         });
+    }
+    fn offers_deployment(&self, after: &AfterPlacement<'_>, d: &Deployment) -> Option<bool> {
+        // Part of `deploy_options` (asked only of the expansions declaring
+        // it); a hook that panics answers `None`, and the listing then
+        // asked fails the same way.
+        self.rules.query_hook(Hooks::DEPLOY_OPTIONS, None, || {
+            E::offers_deployment(&self.rules.inner, &self.state, after, d)
+        })
     }
     fn deployment_allowed(&self, after: &AfterPlacement<'_>, d: &Deployment) -> bool {
         self.rules.query_hook(Hooks::DEPLOYMENT_ALLOWED, true, || {
