@@ -44,8 +44,12 @@ pub(crate) fn to_volcano(state: &mut State, ctx: &mut Ctx<'_>, at: Pos) {
 /// A dragon tile's flight begins: the turn's player moves the dragon first.
 pub(crate) fn take_off(state: &mut State, ctx: &mut Ctx<'_>) {
     let Some(at) = state.dragon else { return };
+    // Room for the whole flight: pushed one by one, the list grew twice
+    // in every flight.
+    let mut visited = Vec::with_capacity(usize::from(FLIGHT) + 1);
+    visited.push(at);
     state.flight = Some(Flight {
-        visited: vec![at],
+        visited,
         mover: ctx.view().turn().player,
     });
     next_step(state, ctx);

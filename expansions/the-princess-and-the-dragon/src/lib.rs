@@ -533,6 +533,10 @@ impl Expansion for ThePrincessAndTheDragon {
         }
     }
 
+    fn offers_deployment(&self, _state: &State, after: &AfterPlacement<'_>, deployment: &Deployment) -> Option<bool> {
+        Some(self.portal && self.symbol(after.placed().tile) == Symbol::Portal && portal::offers(after, deployment))
+    }
+
     fn deployment_allowed(&self, _state: &State, after: &AfterPlacement<'_>, deployment: &Deployment) -> bool {
         let placed = after.placed();
         if self.dragon
