@@ -804,6 +804,18 @@ pub trait Expansion: Send + Sync + 'static {
         true
     }
 
+    /// Whether [`deployment_allowed`](Expansion::deployment_allowed) may
+    /// refuse any deployment after a placement of `tile` at all. Asked
+    /// once per tile type when a game's rules are built; the engine asks
+    /// the deployment veto only on the turns of the types answered true,
+    /// so a veto that concerns a few types (a volcano takes no figure)
+    /// costs nothing on the deployments of every other tile. By default
+    /// true. Debug builds ask the veto after the other types all the same
+    /// and fail (panic) when it refuses a deployment.
+    fn vetoes_deployments_after(&self, _tile: &TileType) -> bool {
+        true
+    }
+
     /// Whether a placement of `tile` at the empty frontier cell `pos`,
     /// turned by `rotation`, whose edges do not match the neighbours' on
     /// `sides` (a bit per board side, bit 0 north; every other side

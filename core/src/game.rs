@@ -625,6 +625,21 @@ impl Game {
         }
     }
 
+    /// The slots whose deployment veto concerns the turns of tile type
+    /// `tile` (`Expansion::vetoes_deployments_after`), in slot order.
+    #[inline]
+    fn deploy_vetoing(&self, tile: u16) -> &[u8] {
+        let called = &self.rules.called;
+        if called.deploy_vetoing_by_tile.is_empty() {
+            &called.deploy_vetoing
+        } else {
+            called
+                .deploy_vetoing_by_tile
+                .get(tile as usize)
+                .map_or(&called.deploy_vetoing, Vec::as_slice)
+        }
+    }
+
     pub(crate) fn placement_allowed(&self, tile: u16, pos: Pos, rotation: Rotation) -> bool {
         let tt = self.rules.tile(tile);
         let vetoing = self.vetoing(tile);
@@ -784,7 +799,8 @@ impl Game {
         let Some(after) = AfterPlacement::made(&self.core) else {
             return;
         };
-        if self.rules.called.deploy_vetoing.is_empty() {
+        let vetoing = &self.rules.called.deploy_vetoing;
+        if vetoing.is_empty() || (!cfg!(debug_assertions) && self.deploy_vetoing(after.placed().tile).is_empty()) {
             // Nothing to forbid: the core's options straight through, not
             // each through a closure called by pointer, then the offered.
             let mut f = f;
@@ -806,9 +822,26 @@ impl Game {
         mut f: impl FnMut(Deployment),
     ) {
         let called = &self.rules.called;
+        let tile = after.placed().tile;
+        let vetoing = self.deploy_vetoing(tile);
         let allowed = |d: &Deployment| {
-            called
-                .deploy_vetoing
+            if cfg!(debug_assertions) {
+                // Debug builds ask the others too: a veto after a type its
+                // `vetoes_deployments_after` left out would be skipped in
+                // silence.
+                for &s in &called.deploy_vetoing {
+                    let slot = s as usize;
+                    if !vetoing.contains(&s) && !self.ext[slot].deployment_allowed(after, d) {
+                        panic!(
+                            "`deployment_allowed` of `{}` refuses {d:?} after tile `{}`, which its \
+                             `vetoes_deployments_after` leaves out",
+                            self.rules.expansions[slot].info.id,
+                            self.rules.tile(tile).id()
+                        );
+                    }
+                }
+            }
+            vetoing
                 .iter()
                 .all(|&slot| self.ext[slot as usize].deployment_allowed(after, d))
         };
@@ -859,8 +892,8 @@ impl Game {
             return false;
         };
         let called = &self.rules.called;
-        let listed = called
-            .deploy_vetoing
+        let listed = self
+            .deploy_vetoing(after.placed().tile)
             .iter()
             .all(|&slot| self.ext[slot as usize].deployment_allowed(&after, d))
             && (self.core_allows(d) || {

@@ -496,6 +496,10 @@ pub struct EnabledExpansion {
     /// By tile index, whether its veto concerns that type
     /// (`Expansion::vetoes_tile`); empty when it concerns every type.
     pub(crate) vetoes_tile: Vec<bool>,
+    /// By tile index, whether its deployment veto concerns the turns of
+    /// that type (`Expansion::vetoes_deployments_after`); empty when it
+    /// concerns every type.
+    pub(crate) vetoes_deployments: Vec<bool>,
 }
 
 impl EnabledExpansion {
@@ -587,14 +591,19 @@ fn companions_of(info: &ExpansionInfo, settings: &BTreeMap<String, Companion>) -
 }
 
 /// An expansion's rules built for a game, with what it arms by tile type
-/// and whether its veto concerns each type (both by tile index, empty when
-/// nothing is armed so, or every type may be vetoed).
-type BuiltExpansion = (Box<dyn DynExpansion>, Vec<Hooks>, Vec<bool>);
+/// and whether its vetoes concern each type (each by tile index, empty
+/// when nothing is armed so, or every type may be vetoed).
+struct Built {
+    hooks: Box<dyn DynExpansion>,
+    armed_by_tile: Vec<Hooks>,
+    vetoes_tile: Vec<bool>,
+    vetoes_deployments: Vec<bool>,
+}
 
 /// Builds expansion `info`'s rules for a game, with what it arms by tile
 /// type and the types its veto concerns, refusing hooks it would have
 /// called only when armed that cannot be (see `Expansion::armed_hooks`).
-fn build_expansion(info: &ExpansionInfo, ctx: &BuildContext) -> Result<BuiltExpansion, SetupError> {
+fn build_expansion(info: &ExpansionInfo, ctx: &BuildContext) -> Result<Built, SetupError> {
     let refuse = |problem: String| SetupError::Expansion(info.id.into(), problem);
     let hooks = (info.build)(ctx).map_err(refuse)?;
     let armed = hooks.armed_hooks();
@@ -638,7 +647,23 @@ fn build_expansion(info: &ExpansionInfo, ctx: &BuildContext) -> Result<BuiltExpa
     if vetoes_tile.iter().all(|&v| v) {
         vetoes_tile = Vec::new();
     }
-    Ok((hooks, armed_by_tile, vetoes_tile))
+    let mut vetoes_deployments: Vec<bool> = ctx
+        .tiles
+        .iter()
+        .map(|tile| hooks.vetoes_deployments_after(tile))
+        .collect();
+    if let Some(message) = hooks.take_failure() {
+        return Err(refuse(message));
+    }
+    if vetoes_deployments.iter().all(|&v| v) {
+        vetoes_deployments = Vec::new();
+    }
+    Ok(Built {
+        hooks,
+        armed_by_tile,
+        vetoes_tile,
+        vetoes_deployments,
+    })
 }
 
 /// Which expansion slots the engine calls at each hook: those that declare
@@ -677,6 +702,10 @@ pub(crate) struct HookCalls {
     pub(crate) deploying: Vec<u8>,
     /// Slots asked `deployment_allowed`.
     pub(crate) deploy_vetoing: Vec<u8>,
+    /// By tile index, those of `deploy_vetoing` whose veto concerns the
+    /// turns of that type (`Expansion::vetoes_deployments_after`); empty
+    /// when every one concerns every type.
+    pub(crate) deploy_vetoing_by_tile: Vec<Vec<u8>>,
     /// Whether an enabled expansion declares a hook that runs between every
     /// placement and its deployment decision (`TILE_PLACED`, not armable)
     /// and may shape what follows (not `tile_placed_keeps_deployments`):
@@ -771,26 +800,32 @@ impl HookCalls {
         let relaxing: Vec<u8> = (0..expansions.len() as u8)
             .filter(|&s| expansions[s as usize].hooks.hooks().contains(Hooks::RELAXED_PLACEMENT))
             .collect();
-        let vetoing_by_tile = if vetoing
-            .iter()
-            .all(|&slot| expansions[slot as usize].vetoes_tile.is_empty())
-        {
-            Vec::new()
-        } else {
-            let tile_types = expansions.iter().map(|e| e.vetoes_tile.len()).max().unwrap_or(0);
+        // By tile index, the slots of `vetoing` whose veto concerns that
+        // type as `concerns` says (empty when every one concerns every type).
+        let by_tile = |vetoing: &[u8], concerns: fn(&EnabledExpansion) -> &Vec<bool>| -> Vec<Vec<u8>> {
+            if vetoing
+                .iter()
+                .all(|&slot| concerns(&expansions[slot as usize]).is_empty())
+            {
+                return Vec::new();
+            }
+            let tile_types = expansions.iter().map(|e| concerns(e).len()).max().unwrap_or(0);
             (0..tile_types)
                 .map(|tile| {
                     vetoing
                         .iter()
                         .copied()
                         .filter(|&slot| {
-                            let by_tile = &expansions[slot as usize].vetoes_tile;
+                            let by_tile = concerns(&expansions[slot as usize]);
                             by_tile.is_empty() || by_tile.get(tile).copied().unwrap_or(true)
                         })
                         .collect()
                 })
                 .collect()
         };
+        let vetoing_by_tile = by_tile(&vetoing, |e| &e.vetoes_tile);
+        let deploy_vetoing = slots(Hooks::DEPLOYMENT_ALLOWED);
+        let deploy_vetoing_by_tile = by_tile(&deploy_vetoing, |e| &e.vetoes_deployments);
         HookCalls {
             by_hook: Hooks::each().map(takers).collect(),
             armed_by_tile,
@@ -809,7 +844,8 @@ impl HookCalls {
             adjusting: slots(Hooks::FEATURE_POINTS),
             observing: slots(Hooks::OBSERVE),
             deploying: slots(Hooks::DEPLOY_OPTIONS),
-            deploy_vetoing: slots(Hooks::DEPLOYMENT_ALLOWED),
+            deploy_vetoing,
+            deploy_vetoing_by_tile,
         }
     }
 }
@@ -1176,7 +1212,12 @@ impl Rules {
                 landscape: Arc::clone(&landscape),
                 companions: companions_of(e, &settings),
             };
-            let (hooks, armed_by_tile, vetoes_tile) = build_expansion(e, &ctx)?;
+            let Built {
+                hooks,
+                armed_by_tile,
+                vetoes_tile,
+                vetoes_deployments,
+            } = build_expansion(e, &ctx)?;
             let first_source = sources.len() as u16;
             for s in e.score_sources {
                 sources.push(if s.is_empty() {
@@ -1193,6 +1234,7 @@ impl Rules {
                 first_source,
                 armed_by_tile,
                 vetoes_tile,
+                vetoes_deployments,
             });
         }
         let called = HookCalls::new(&built);
@@ -1374,7 +1416,12 @@ impl Rules {
                 landscape: Arc::clone(&self.landscape),
                 companions: companions_of(e.info, &self.settings),
             };
-            let (hooks, armed_by_tile, vetoes_tile) = build_expansion(e.info, &ctx)?;
+            let Built {
+                hooks,
+                armed_by_tile,
+                vetoes_tile,
+                vetoes_deployments,
+            } = build_expansion(e.info, &ctx)?;
             expansions.push(EnabledExpansion {
                 info: e.info,
                 hooks,
@@ -1383,6 +1430,7 @@ impl Rules {
                 first_source: e.first_source,
                 armed_by_tile,
                 vetoes_tile,
+                vetoes_deployments,
             });
         }
         let mut tables = Tables::clone(&self.tables);

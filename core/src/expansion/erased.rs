@@ -307,6 +307,8 @@ pub trait DynExpansion: Send + Sync {
     fn armed_by_tile(&self, tile: &TileType) -> Hooks;
     /// `Expansion::vetoes_tile`.
     fn vetoes_tile(&self, tile: &TileType) -> bool;
+    /// `Expansion::vetoes_deployments_after`.
+    fn vetoes_deployments_after(&self, tile: &TileType) -> bool;
     /// `Expansion::relaxes_edges`.
     fn relaxes_edges(&self, mine: EdgeKind, theirs: EdgeKind) -> bool;
     /// `Expansion::tile_placed_keeps_deployments`.
@@ -354,6 +356,11 @@ impl<E: Expansion> DynExpansion for Arc<Guarded<E>> {
     }
     fn vetoes_tile(&self, tile: &TileType) -> bool {
         self.guard("vetoes_tile", true, || E::vetoes_tile(&self.inner, tile))
+    }
+    fn vetoes_deployments_after(&self, tile: &TileType) -> bool {
+        self.guard("vetoes_deployments_after", true, || {
+            E::vetoes_deployments_after(&self.inner, tile)
+        })
     }
     fn relaxes_edges(&self, mine: EdgeKind, theirs: EdgeKind) -> bool {
         self.guard("relaxes_edges", true, || E::relaxes_edges(&self.inner, mine, theirs))
