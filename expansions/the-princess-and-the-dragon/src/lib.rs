@@ -533,6 +533,16 @@ impl Expansion for ThePrincessAndTheDragon {
         }
     }
 
+    // Only a volcano (no figure on it) and, when the princess must act, a
+    // princess tile forbid deployments: the veto was asked about every
+    // deployment option of every turn.
+    fn vetoes_deployments_after(&self, tile: &TileType) -> bool {
+        (self.dragon && self.symbol(tile.index) == Symbol::Volcano)
+            || (self.princess_must
+                && self.princess
+                && self.princesses.get(tile.index as usize).copied().flatten().is_some())
+    }
+
     fn offers_deployment(&self, _state: &State, after: &AfterPlacement<'_>, deployment: &Deployment) -> Option<bool> {
         Some(self.portal && self.symbol(after.placed().tile) == Symbol::Portal && portal::offers(after, deployment))
     }
