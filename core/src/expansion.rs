@@ -95,6 +95,20 @@ pub struct PartDecl {
     pub figures: &'static [&'static str],
 }
 
+/// A part of another expansion that an expansion needs off: Fishermen-like
+/// rules that replace how that expansion lays out its tiles. In a game
+/// where both are on, the engine switches the part off (and states it so
+/// in the record's `[parts]`), and refuses a configuration that switches
+/// it on explicitly, naming both. The other expansion must be named in
+/// `requires` or `companions`, and must declare the part.
+#[derive(Clone, Copy, Debug)]
+pub struct PartOff {
+    /// The expansion that declares the part (`"river"`).
+    pub expansion: &'static str,
+    /// The part's id (`"course"`).
+    pub part: &'static str,
+}
+
 /// A tile file an expansion ships. A game reads it from the first of: the
 /// tiles directory (`--tiles`, by `file_name`), the file where it was when
 /// the expansion was built (`source`, when it is still there), the copy
@@ -231,6 +245,18 @@ pub struct ExpansionInfo {
     pub group: ExpansionGroup,
     /// The year it was first published (`0`: not known).
     pub year: u16,
+    /// Feature kinds of other expansions (named in `requires` or
+    /// `companions`) that it plays differently: each declaration names a
+    /// kind another expansion declares, with the same shape, and in a game
+    /// where this expansion is on its scoring, `occupiable`, `invites`,
+    /// `source`, label and colour are these. The core then completes,
+    /// scores and offers the kind as declared here, and every expansion
+    /// hears of it as of any scored feature. Two expansions refining one
+    /// kind cannot be on in one game.
+    pub refines: &'static [FeatureKindDecl],
+    /// Parts of other expansions that must be off while it is on (see
+    /// [`PartOff`]).
+    pub parts_off: &'static [PartOff],
 }
 
 impl ExpansionInfo {
@@ -262,6 +288,8 @@ impl ExpansionInfo {
         jcz: None,
         group: ExpansionGroup::Fan,
         year: 0,
+        refines: &[],
+        parts_off: &[],
     };
 }
 

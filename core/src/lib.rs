@@ -66,7 +66,7 @@ pub use events::Event;
 pub use expansion::{
     BuildContext, Companion, CounterDecl, CounterPlace, CounterReading, CounterReadings, CounterScope, CounterSink,
     Ctx, DataFile, Deployment, EarlierDefault, Expansion, ExpansionGroup, ExpansionInfo, FeatureScoring, Hooks,
-    PartDecl, ScoringMoment, TileFile, VariantDecl,
+    PartDecl, PartOff, ScoringMoment, TileFile, VariantDecl,
 };
 pub use figures::{FigureClass, FigureDecl, FigurePlacement, Recall, Strength};
 pub use game::{Action, AfterPlacing, Decision, Game, IllegalAction, NextDecision, PlayError, RefusalKind, WholeMove};

@@ -138,6 +138,32 @@ pub enum CatalogError {
         /// The year as declared.
         year: u16,
     },
+    /// A refinement of another expansion's feature kind (`refines`) that
+    /// names a kind of an expansion not among its `requires` or
+    /// `companions`, or does not suit the kind.
+    #[error("expansion `{id}` refines feature kind `{kind}`, which {problem}")]
+    BadRefinement {
+        /// The refining expansion.
+        id: String,
+        /// The kind's name.
+        kind: String,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// A part of another expansion it needs off (`parts_off`) whose
+    /// expansion is not among its `requires` or `companions`, or which
+    /// that expansion does not declare.
+    #[error("expansion `{id}` needs part `{expansion}.{part}` off, which {problem}")]
+    BadPartOff {
+        /// The expansion that needs it off.
+        id: String,
+        /// The expansion declaring the part.
+        expansion: String,
+        /// The part.
+        part: String,
+        /// What is wrong with it.
+        problem: String,
+    },
     /// A declared kind of feature or edge is malformed or clashes with one
     /// already in the catalog.
     #[error("expansion {0}")]
@@ -224,6 +250,11 @@ impl Catalog {
         // order they were added in, so one set of expansions always gives
         // the same indices.
         let landscape = Catalog::landscape_of(&expansions)?;
+        // Checked for every expansion, not only the new one: an expansion
+        // building on another may come into the catalog before it.
+        for e in &expansions {
+            check_building_on(e, &expansions, &landscape)?;
+        }
         self.expansions = expansions;
         self.landscape = Arc::new(landscape);
         Ok(())
@@ -273,6 +304,63 @@ impl Catalog {
     pub fn ids(&self) -> Vec<&'static str> {
         self.expansions.iter().map(|e| e.id).collect()
     }
+}
+
+/// Checks what `info` changes of the expansions it builds on (`refines`,
+/// `parts_off`) against those in the catalog: each belongs to an expansion
+/// it names in `requires` or `companions`, a refined kind keeps its shape,
+/// a part switched off is declared. What is not in the catalog yet is
+/// checked when it comes (a game refuses a refinement of a kind that is
+/// in no catalog).
+fn check_building_on(
+    info: &ExpansionInfo,
+    expansions: &[&'static ExpansionInfo],
+    landscape: &Landscape,
+) -> Result<(), CatalogError> {
+    let named = |id: &str| info.requires.contains(&id) || info.companions.contains(&id);
+    for d in info.refines {
+        let bad = |problem: String| CatalogError::BadRefinement {
+            id: info.id.to_string(),
+            kind: d.name.to_string(),
+            problem,
+        };
+        if info.feature_kinds.iter().any(|k| k.name == d.name) {
+            return Err(bad("it declares itself; declare it as it is meant".into()));
+        }
+        if info.refines.iter().filter(|r| r.name == d.name).count() > 1 {
+            return Err(bad("it refines twice".into()));
+        }
+        let Some(kind) = landscape.feature_kind(d.name) else {
+            continue;
+        };
+        let owner = landscape.feature_owner(kind);
+        if !named(owner) {
+            return Err(bad(format!(
+                "belongs to `{owner}`; name `{owner}` in its `requires` or `companions`"
+            )));
+        }
+        landscape.clone().refine(d).map_err(bad)?;
+    }
+    for p in info.parts_off {
+        let bad = |problem: String| CatalogError::BadPartOff {
+            id: info.id.to_string(),
+            expansion: p.expansion.to_string(),
+            part: p.part.to_string(),
+            problem,
+        };
+        if !named(p.expansion) {
+            return Err(bad(format!(
+                "belongs to an expansion it does not name; name `{}` in its `requires` or `companions`",
+                p.expansion
+            )));
+        }
+        if let Some(other) = expansions.iter().find(|e| e.id == p.expansion)
+            && !other.parts.iter().any(|q| q.id == p.part)
+        {
+            return Err(bad(format!("`{}` does not declare", p.expansion)));
+        }
+    }
+    Ok(())
 }
 
 /// Checks an expansion's part declarations, so that a mistake in them is

@@ -11,7 +11,7 @@ use crate::registry::Catalog;
 use crate::tables::{Companion, ExpansionSources, KindTables, Tables};
 use crate::text_file::{MAX_TILE_FILE_BYTES, TextFileError, read_text_file};
 use crate::tiles::{
-    EdgeCoding, FeatureKind, KindScoring, TileArrangement, TileMarks, TileSet, TileType, parse_tile_marks,
+    EdgeCoding, FeatureKind, KindScoring, Landscape, TileArrangement, TileMarks, TileSet, TileType, parse_tile_marks,
     parse_tile_set,
 };
 use crate::values::Value;
@@ -136,6 +136,42 @@ pub enum SetupError {
          `tiles_only` to play its tiles with none of its rules)"
     )]
     NoPartOn(String),
+    /// `[parts]` switches on a part that another enabled expansion needs
+    /// off (`ExpansionInfo::parts_off`).
+    #[error(
+        "[parts]: `{expansion}.{part}` is switched on, but `{by}` needs it off (its rules replace it); leave \
+         `{part}` out of [parts.{expansion}], or take `{by}` out of `expansions`"
+    )]
+    PartNeededOff {
+        /// The expansion declaring the part.
+        expansion: String,
+        /// The part.
+        part: String,
+        /// The enabled expansion that needs it off.
+        by: String,
+    },
+    /// Two enabled expansions refine the same feature kind
+    /// (`ExpansionInfo::refines`).
+    #[error("expansions `{first}` and `{second}` both refine feature kind `{kind}`; they cannot be played together")]
+    RefinedTwice {
+        /// The kind's name.
+        kind: String,
+        /// The first expansion, by id.
+        first: String,
+        /// The second.
+        second: String,
+    },
+    /// An enabled expansion refines a feature kind that no expansion in
+    /// the catalog declares, or refines it badly.
+    #[error("expansion `{id}` refines feature kind `{kind}`: {problem}")]
+    BadRefinement {
+        /// The refining expansion.
+        id: String,
+        /// The kind's name.
+        kind: String,
+        /// What is wrong.
+        problem: String,
+    },
     /// `[figures]` gives a figure of a part that is off.
     #[error(
         "[figures]: figure `{id}` comes with the part `{expansion}.{part}`, which is off in this game; switch the \
@@ -1005,7 +1041,8 @@ impl Rules {
                 return Err(SetupError::VariantsForDisabled(id.clone()));
             }
         }
-        let parts = chosen_parts(&enabled, &config.parts)?;
+        let mut parts = chosen_parts(&enabled, &config.parts)?;
+        let forced_off = switch_off_parts_needed_off(&enabled, &mut parts, &config.parts)?;
 
         // Tile sets: base first, then each expansion's, in id order.
         let mut sets = vec![tiles.load("base.toml", BASE_TILES, catalog)?];
@@ -1114,7 +1151,7 @@ impl Rules {
                 return Err(SetupError::NotInBag(id.clone()));
             }
         }
-        let landscape = Arc::clone(catalog.landscape());
+        let landscape = refined_landscape(catalog.landscape(), &enabled)?;
         let coding = EdgeCoding::for_tiles(&landscape, sets.iter().flat_map(|s| &s.tiles))
             .ok_or(SetupError::TooManyEdgeKinds)?;
         let mut table: Vec<TileType> = Vec::new();
@@ -1343,7 +1380,12 @@ impl Rules {
         // Likewise an expansion's parts, once any is named: all on is how
         // every engine version played it, so a record needs say nothing
         // more until a part is switched.
-        for e in built.iter().filter(|e| config.parts.contains_key(e.info.id)) {
+        // A part another expansion switched off is stated too, so the
+        // record says how the game was played.
+        for e in built
+            .iter()
+            .filter(|e| config.parts.contains_key(e.info.id) || forced_off.contains(&e.info.id))
+        {
             played.parts.insert(e.info.id.to_string(), e.part_switches());
         }
         let expansion_sources = built
@@ -1515,12 +1557,81 @@ fn chosen_parts(
             .filter(|p| switches.and_then(|s| s.get(p.id)).copied().unwrap_or(true))
             .map(|p| p.id.to_string())
             .collect();
-        if !e.parts.is_empty() && on.is_empty() {
+        // A part another enabled expansion needs off may be stated off
+        // (records state it so) even when it is the expansion's only one.
+        let needed_off = enabled
+            .iter()
+            .any(|by| by.parts_off.iter().any(|p| p.expansion == e.id));
+        if !e.parts.is_empty() && on.is_empty() && !needed_off {
             return Err(SetupError::NoPartOn(e.id.to_string()));
         }
         chosen.push(on);
     }
     Ok(chosen)
+}
+
+/// Switches off the parts that enabled expansions need off
+/// (`ExpansionInfo::parts_off`) in the expansions that declare them, when
+/// those are on; refuses a `[parts]` table that switches one on explicitly.
+/// Returns the expansions whose parts it switched off.
+fn switch_off_parts_needed_off(
+    enabled: &[&'static ExpansionInfo],
+    parts: &mut [Vec<String>],
+    table: &BTreeMap<String, BTreeMap<String, bool>>,
+) -> Result<Vec<&'static str>, SetupError> {
+    let mut switched = Vec::new();
+    for by in enabled {
+        for off in by.parts_off {
+            let Some(at) = enabled.iter().position(|e| e.id == off.expansion) else {
+                continue;
+            };
+            if table.get(off.expansion).and_then(|s| s.get(off.part)) == Some(&true) {
+                return Err(SetupError::PartNeededOff {
+                    expansion: off.expansion.to_string(),
+                    part: off.part.to_string(),
+                    by: by.id.to_string(),
+                });
+            }
+            parts[at].retain(|p| p != off.part);
+            if !switched.contains(&enabled[at].id) {
+                switched.push(enabled[at].id);
+            }
+        }
+    }
+    Ok(switched)
+}
+
+/// The game's kinds of feature: the catalog's, shared, or a copy with the
+/// enabled expansions' refinements (`ExpansionInfo::refines`) when any is
+/// on, so that games without one pay nothing. Refuses two expansions
+/// refining one kind, and a refinement of a kind no expansion declares.
+fn refined_landscape(
+    catalog: &Arc<Landscape>,
+    enabled: &[&'static ExpansionInfo],
+) -> Result<Arc<Landscape>, SetupError> {
+    if enabled.iter().all(|e| e.refines.is_empty()) {
+        return Ok(Arc::clone(catalog));
+    }
+    let mut landscape = Landscape::clone(catalog);
+    let mut by: Vec<(&str, &str)> = Vec::new();
+    for e in enabled {
+        for d in e.refines {
+            if let Some(&(_, first)) = by.iter().find(|(kind, _)| *kind == d.name) {
+                return Err(SetupError::RefinedTwice {
+                    kind: d.name.to_string(),
+                    first: first.to_string(),
+                    second: e.id.to_string(),
+                });
+            }
+            landscape.refine(d).map_err(|problem| SetupError::BadRefinement {
+                id: e.id.to_string(),
+                kind: d.name.to_string(),
+                problem,
+            })?;
+            by.push((d.name, e.id));
+        }
+    }
+    Ok(Arc::new(landscape))
 }
 
 /// Takes the figures of parts that are off out of every supply (their kinds

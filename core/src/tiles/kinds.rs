@@ -330,6 +330,30 @@ pub struct Landscape {
     edge_matches: Vec<u16>,
 }
 
+/// Whether a feature kind's scoring suits its shape and names what it
+/// needs (a source when the core scores it, a colour): the checks shared by
+/// a declaration and a refinement.
+fn check_scoring(d: &FeatureKindDecl) -> Result<(), String> {
+    let fits = matches!(
+        (d.shape, d.scoring),
+        (_, KindScoring::None | KindScoring::Hook)
+            | (KindShape::Path | KindShape::Region, KindScoring::Tiles { .. })
+            | (KindShape::Inner, KindScoring::Surroundings)
+            | (KindShape::Land, KindScoring::Farm)
+    );
+    if !fits {
+        return Err(format!("{:?} scoring does not suit a {:?} shape", d.scoring, d.shape));
+    }
+    let scored = !matches!(d.scoring, KindScoring::None | KindScoring::Hook);
+    if scored && d.source.is_empty() {
+        return Err("a kind the core scores names its score `source`".into());
+    }
+    if !is_colour(d.colour) {
+        return Err(format!("colour `{}` is not #rrggbb", d.colour));
+    }
+    Ok(())
+}
+
 static BASE_LANDSCAPE: LazyLock<Arc<Landscape>> = LazyLock::new(|| {
     let mut l = Landscape {
         features: Vec::new(),
@@ -383,26 +407,7 @@ impl Landscape {
                     format!("a catalog holds at most {} feature kinds", FeatureKind::MAX),
                 ));
             }
-            let fits = matches!(
-                (d.shape, d.scoring),
-                (_, KindScoring::None | KindScoring::Hook)
-                    | (KindShape::Path | KindShape::Region, KindScoring::Tiles { .. })
-                    | (KindShape::Inner, KindScoring::Surroundings)
-                    | (KindShape::Land, KindScoring::Farm)
-            );
-            if !fits {
-                return Err(err(
-                    what,
-                    format!("{:?} scoring does not suit a {:?} shape", d.scoring, d.shape),
-                ));
-            }
-            let scored = !matches!(d.scoring, KindScoring::None | KindScoring::Hook);
-            if scored && d.source.is_empty() {
-                return Err(err(what, "a kind the core scores names its score `source`".into()));
-            }
-            if !is_colour(d.colour) {
-                return Err(err(what, format!("colour `{}` is not #rrggbb", d.colour)));
-            }
+            check_scoring(d).map_err(|problem| err(what, problem))?;
             next.features.push(*d);
             next.feature_owners.push(owner);
         }
@@ -511,6 +516,29 @@ impl Landscape {
         }
         next.edge_matches = matches;
         *self = next;
+        Ok(())
+    }
+
+    /// Replaces the declaration of the feature kind named `d.name` by `d`
+    /// (an expansion's refinement of another's kind, for one game): the
+    /// kind keeps its index, owner and edges. `d` must have the kind's
+    /// shape and be well formed as a declaration.
+    ///
+    /// # Errors
+    /// In words, when no kind has that name, the shape differs, or the
+    /// scoring, source or colour is not valid for a declaration.
+    pub fn refine(&mut self, d: &FeatureKindDecl) -> Result<(), String> {
+        let Some(i) = self.features.iter().position(|f| f.name == d.name) else {
+            return Err(format!("there is no feature kind `{}` to refine", d.name));
+        };
+        if self.features[i].shape != d.shape {
+            return Err(format!(
+                "feature kind `{}` lies as {:?}, the refinement as {:?}; a refinement keeps the shape",
+                d.name, self.features[i].shape, d.shape
+            ));
+        }
+        check_scoring(d)?;
+        self.features[i] = *d;
         Ok(())
     }
 

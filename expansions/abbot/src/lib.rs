@@ -98,6 +98,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: carcassonne_core::ExpansionGroup::BaseGame,
     year: 2014,
+    refines: &[],
+    parts_off: &[],
 };
 
 register_expansion!(INFO);

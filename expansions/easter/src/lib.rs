@@ -180,6 +180,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     jcz: None,
     group: carcassonne_core::ExpansionGroup::Fan,
     year: 2014,
+    refines: &[],
+    parts_off: &[],
 };
 
 register_expansion!(INFO);

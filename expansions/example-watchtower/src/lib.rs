@@ -53,6 +53,8 @@ pub static WATCHTOWER: ExpansionInfo = ExpansionInfo {
     jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: carcassonne_core::ExpansionGroup::Fan,
     year: 0,
+    refines: &[],
+    parts_off: &[],
 };
 
 register_expansion!(WATCHTOWER);

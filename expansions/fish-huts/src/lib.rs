@@ -80,6 +80,9 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     // The hut tiles are river tiles: The River's edge, feature and placement
     // rules (with The River II too, the two make one river).
     requires: &["river"],
+    // Read for their part `course`: without it the river is not drawn
+    // first, and neither are the hut tiles.
+    companions: &["river-ii"],
     // Those that conflict with The River conflict with its tiles here too;
     // said so, a set of expansions is refused naming the conflict, and
     // dropping a conflicting expansion never leaves this one without its
@@ -117,10 +120,16 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
     let river = ctx
         .feature_kind("river")
         .ok_or("Fish Huts needs the river feature kind (The River's) in the catalog")?;
+    // Without the river's course (switched off, or replaced by an expansion
+    // such as Fishermen) no river tile is drawn first: the hut tiles stay
+    // in the bag with them.
+    let course = ["river", "river-ii"]
+        .iter()
+        .any(|id| ctx.companion(id).is_some_and(|c| c.part_on("course")));
     Ok(expansion::boxed(FishHuts {
         hut,
         river_tiles: ctx.tiles.iter().map(|t| t.feature_kinds().contains(&river)).collect(),
-        with_river: ctx.variant("shuffle") == "river",
+        with_river: ctx.variant("shuffle") == "river" && course,
     }))
 }
 
@@ -130,7 +139,8 @@ struct FishHuts {
     hut: FeatureKind,
     /// By tile index: whether the tile shows a river (counts for the bonus).
     river_tiles: Vec<bool>,
-    /// Variant `shuffle = "river"`: this set's tiles are drawn with the river.
+    /// Variant `shuffle = "river"`, with the river's course on: this set's
+    /// tiles are drawn with the river.
     with_river: bool,
 }
 

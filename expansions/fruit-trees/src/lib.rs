@@ -120,6 +120,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     jcz: None,
     group: carcassonne_core::ExpansionGroup::Fan,
     year: 0,
+    refines: &[],
+    parts_off: &[],
 };
 
 register_expansion!(INFO);

@@ -108,6 +108,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: carcassonne_core::ExpansionGroup::BigBox,
     year: 2002,
+    refines: &[],
+    parts_off: &[],
 };
 
 register_expansion!(INFO);

@@ -116,6 +116,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: carcassonne_core::ExpansionGroup::Mini,
     year: 2003,
+    refines: &[],
+    parts_off: &[],
 };
 
 register_expansion!(INFO);

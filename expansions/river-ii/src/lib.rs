@@ -13,7 +13,7 @@
 use carcassonne_core::expansion::{self, DynExpansion};
 use carcassonne_core::tiles::{AttributeDecl, AttributePlace};
 use carcassonne_core::{BuildContext, ExpansionInfo, ValueKind, register_expansion};
-use carcassonne_river::{ROLE, RiverRules, RiverSet, START_TILE, U_TURN};
+use carcassonne_river::{COURSE, ROLE, RiverRules, RiverSet, START_TILE, U_TURN};
 // The inn on RV2-7 is Inns & Cathedrals' attribute: linked so its schema is
 // in every catalog this expansion is in.
 use carcassonne_inns_and_cathedrals as _;
@@ -32,7 +32,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     tile_files: &[carcassonne_core::tile_file!("river-ii.toml", "tiles/river-ii.toml")],
     variants: &[START_TILE, U_TURN],
     figures: &[],
-    parts: &[],
+    parts: &[COURSE],
     score_sources: &[],
     score_source_names: &[],
     attributes: &[
@@ -62,6 +62,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: carcassonne_core::ExpansionGroup::Mini,
     year: 2005,
+    refines: &[],
+    parts_off: &[],
 };
 
 register_expansion!(INFO);

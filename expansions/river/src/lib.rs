@@ -22,8 +22,8 @@ use carcassonne_core::tiles::{
     TileArrangement,
 };
 use carcassonne_core::{
-    BuildContext, CoreState, Event, Expansion, ExpansionInfo, Pos, Rotation, TileType, ValueKind, VariantDecl,
-    register_expansion,
+    BuildContext, CoreState, Event, Expansion, ExpansionInfo, PartDecl, Pos, Rotation, TileType, ValueKind,
+    VariantDecl, register_expansion,
 };
 
 /// The expansion's id.
@@ -78,6 +78,22 @@ pub const U_TURN: VariantDecl = VariantDecl {
     earlier_defaults: &[],
 };
 
+/// The part both river sets declare: the course of the river. On (as the
+/// printed rules play), the spring starts the game, the river tiles are
+/// drawn before the bag and the lake last, and each river tile continues
+/// the river without a U-turn. Off (a game may switch it off, and an
+/// expansion whose rules replace it, such as Fishermen, does), the river
+/// tiles are plain tiles shuffled into the bag (their river edges still
+/// meet only river edges) and the base game's start tile starts the game.
+pub const COURSE: PartDecl = PartDecl {
+    id: "course",
+    name: "The river's course",
+    description: "the spring starts the game, the river tiles come first and the lake last, each continuing the \
+                  river without a U-turn; off, the river tiles are shuffled into the bag and the base start tile \
+                  starts the game",
+    figures: &[],
+};
+
 /// The attribute a river set marks its special tiles with.
 pub const ROLE: AttributeDecl = AttributeDecl {
     key: "role",
@@ -101,7 +117,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     tile_files: &[carcassonne_core::tile_file!("river.toml", "tiles/river.toml")],
     variants: &[START_TILE, U_TURN],
     figures: &[],
-    parts: &[],
+    parts: &[COURSE],
     score_sources: &[],
     score_source_names: &[],
     attributes: &[ROLE],
@@ -115,6 +131,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: carcassonne_core::ExpansionGroup::BaseGame,
     year: 2001,
+    refines: &[],
+    parts_off: &[],
 };
 
 register_expansion!(INFO);
@@ -156,6 +174,9 @@ pub struct RiverRules {
     set: RiverSet,
     base_start: stack::BaseStart,
     u_turns: course::UTurns,
+    /// Part `course`: the river's arrangement and its placement rule. Off,
+    /// the set's tiles are plain tiles in the bag.
+    course: bool,
 }
 
 impl RiverRules {
@@ -173,6 +194,7 @@ impl RiverRules {
             set,
             base_start: stack::BaseStart::parse(ctx.variant("start_tile"))?,
             u_turns: course::UTurns::parse(ctx.variant("u_turn"))?,
+            course: ctx.part_on(COURSE.id),
         })
     }
 }
@@ -189,16 +211,25 @@ impl Expansion for RiverRules {
     }
 
     fn hooks(&self) -> Hooks {
-        Hooks::PLACEMENT_ALLOWED | Hooks::OBSERVE
+        if self.course {
+            Hooks::PLACEMENT_ALLOWED | Hooks::OBSERVE
+        } else {
+            Hooks::NONE
+        }
     }
 
     fn arrange_tiles(&self, tiles: &mut TileArrangement<'_>) {
-        stack::arrange(tiles, self.owner, self.owner, self.set.dropped, self.base_start);
+        if self.course {
+            stack::arrange(tiles, self.owner, self.owner, self.set.dropped, self.base_start);
+        } else {
+            stack::mix_in(tiles, self.owner, self.owner, self.set.dropped);
+        }
     }
 
     fn vetoes_tile(&self, tile: &TileType) -> bool {
-        // Only river tiles: every other tile's placements skip the veto.
-        course::is_river_tile(tile, self.river)
+        // Only river tiles, and only while the course is on: every other
+        // placement skips the veto.
+        self.course && course::is_river_tile(tile, self.river)
     }
 
     fn placement_allowed(
@@ -209,7 +240,8 @@ impl Expansion for RiverRules {
         pos: Pos,
         rotation: Rotation,
     ) -> bool {
-        !self.river_tiles.get(tile.index as usize).copied().unwrap_or(false)
+        !self.course
+            || !self.river_tiles.get(tile.index as usize).copied().unwrap_or(false)
             || course::check_kept(ends, view, tile, pos, rotation, self.river, self.u_turns).is_ok()
     }
 
@@ -219,12 +251,17 @@ impl Expansion for RiverRules {
         if let Event::TilePlaced {
             tile, pos, rotation, ..
         } = *event
+            && self.course
         {
             ends.tile_placed(view, &self.river_tiles, self.river, tile, pos, rotation);
         }
     }
 
     fn check_kept_up(&self, ends: &course::OpenEnds, view: &CoreState) -> Result<(), String> {
+        if !self.course {
+            // Nothing is kept up without the course.
+            return Ok(());
+        }
         match ends.differs_from(&course::OpenEnds::recount(view, &self.river_tiles, self.river)) {
             Some(difference) => Err(difference),
             None => Ok(()),
@@ -239,6 +276,9 @@ impl Expansion for RiverRules {
         pos: Pos,
         rotation: Rotation,
     ) -> Option<String> {
+        if !self.course {
+            return None;
+        }
         course::check(view, tile, pos, rotation, self.river, self.u_turns)
             .err()
             .map(|r| r.words())

@@ -82,3 +82,22 @@ pub fn arrange(tiles: &mut TileArrangement<'_>, set: &str, owner: &str, dropped:
         tiles.set_count(base, copies.saturating_sub(1));
     }
 }
+
+/// Mixes the river tiles of set `set` (roles in `owner`'s table) into the
+/// bag, for a game without the river's course: the tiles whose roles are
+/// `dropped` still leave the game (a second river set's spring and lake:
+/// the sets' make-up, not their course), and when this set's spring would
+/// start the game the base game's start tile does instead, the spring
+/// going into the bag.
+pub fn mix_in(tiles: &mut TileArrangement<'_>, set: &str, owner: &str, dropped: &[Role]) {
+    let river = tiles.tiles();
+    for t in river.iter().filter(|t| t.set == set) {
+        if role(t, owner).is_some_and(|r| dropped.contains(&r)) {
+            tiles.set_count(t.index, 0);
+        }
+    }
+    if river.get(tiles.start() as usize).is_some_and(|t| t.set == set) {
+        let base = tiles.base_start();
+        tiles.set_start(base);
+    }
+}

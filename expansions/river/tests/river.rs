@@ -224,3 +224,90 @@ fn games_with_the_lookahead_variant_keep_the_invariants() {
     let played = random_games(&kit(), &config, 4);
     assert_eq!(played.games, 4);
 }
+
+/// A toy expansion whose rules replace the river's course, as Fishermen's
+/// do: it needs part `course` off (`parts_off`). The River's only part
+/// cannot be switched off by a configuration alone ("every part of `river`
+/// is off": its tiles without its rules are `tiles_only`).
+struct NoCourse;
+
+impl carcassonne_core::Expansion for NoCourse {
+    type State = ();
+    type Action = ();
+    fn setup(&self, _ctx: &mut carcassonne_core::Ctx<'_>) {}
+    fn hooks(&self) -> carcassonne_core::expansion::Hooks {
+        carcassonne_core::expansion::Hooks::NONE
+    }
+}
+
+static NO_COURSE: carcassonne_core::ExpansionInfo = carcassonne_core::ExpansionInfo {
+    id: "no-course-test",
+    name: "No course (test)",
+    companions: &["river"],
+    parts_off: &[carcassonne_core::PartOff {
+        expansion: "river",
+        part: "course",
+    }],
+    build: |_| Ok(carcassonne_core::expansion::boxed(NoCourse)),
+    ..carcassonne_core::ExpansionInfo::EMPTY
+};
+
+fn kit_without_course() -> Kit {
+    kit().with(&NO_COURSE)
+}
+
+/// A game with the river's course switched off, seeded.
+fn without_course(seed: u64) -> Game {
+    let config = game_config(2, seed, &["no-course-test", "river"]);
+    Game::new(kit_without_course().rules(&config)).expect("a game")
+}
+
+#[test]
+fn without_the_course_the_base_start_tile_starts_and_the_river_tiles_are_shuffled_in() {
+    let game = without_course(3);
+    // The base game's 72 tiles less the start tile D, and all 12 river
+    // tiles, the spring among them.
+    assert_eq!(game.rules().bag_size(), 71 + 12);
+    let start = game.rules().start_tile();
+    assert_eq!(game.rules().tile(start).id(), "D");
+    assert_eq!(game.rules().draw_phases().len(), 1, "one phase: no river drawn first");
+    assert_eq!(
+        game.rules().config.parts.get("river").and_then(|p| p.get("course")),
+        Some(&false),
+        "stated off"
+    );
+}
+
+#[test]
+fn without_the_course_a_river_tile_goes_anywhere_its_edges_fit() {
+    // D lies at (0, 0): city north, road west-east, field south. The lake
+    // (RV-2, its river coming in from the north) fits south of D turned
+    // 180° (river south), and a straight river (RV-3 turned 90°,
+    // north-south) below it: no spring, no order, no course to follow.
+    let mut g = kit_without_course()
+        .replay_record(
+            &RecordBuilder::new(&["Ann", "Bob"])
+                .expansion("no-course-test")
+                .expansion("river")
+                .draw_order(&["RV-2", "RV-3", "RV-3"])
+                .place("RV-2", (0, 1), 180)
+                .pass()
+                .place("RV-3", (0, 2), 90)
+                .pass()
+                .build(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.state().board().tiles().len(), 3);
+    // Its river edges still meet only river edges: a straight river beside
+    // the lake's field does not fit.
+    let refused = try_play(&mut g, &place("RV-3", (1, 1), 0)).expect_err("a river against a field");
+    assert_eq!(refused.kind, RefusalKind::TileDoesNotFit, "{refused:?}");
+}
+
+#[test]
+fn games_without_the_course_keep_the_invariants() {
+    let mut config = GameConfig::with_players(3);
+    config.expansions = vec!["no-course-test".into(), "river".into()];
+    let played = random_games(&kit_without_course(), &config, 4);
+    assert_eq!(played.games, 4);
+}

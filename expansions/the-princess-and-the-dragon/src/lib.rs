@@ -214,6 +214,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: carcassonne_core::ExpansionGroup::BigBox,
     year: 2005,
+    refines: &[],
+    parts_off: &[],
 };
 
 register_expansion!(INFO);

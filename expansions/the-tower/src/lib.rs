@@ -100,6 +100,8 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: carcassonne_core::ExpansionGroup::BigBox,
     year: 2006,
+    refines: &[],
+    parts_off: &[],
 };
 
 register_expansion!(INFO);

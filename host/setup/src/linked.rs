@@ -21,6 +21,7 @@ use carcassonne_decinsky_sneznik as _;
 use carcassonne_easter as _;
 use carcassonne_family_feud as _;
 use carcassonne_fish_huts as _;
+use carcassonne_fishermen as _;
 use carcassonne_fruit_trees as _;
 use carcassonne_gamblers_luck as _;
 use carcassonne_games_quarterly_11 as _;
@@ -61,7 +62,7 @@ use carcassonne_core::registry::CatalogError;
 use carcassonne_core::{Catalog, ExpansionInfo};
 
 /// The declaration of every expansion linked into every host.
-pub static LINKED: [&ExpansionInfo; 48] = [
+pub static LINKED: [&ExpansionInfo; 49] = [
     &carcassonne_abbey_and_mayor::INFO,
     &carcassonne_abbot::INFO,
     &carcassonne_bridges_castles_and_bazaars::INFO,
@@ -76,6 +77,7 @@ pub static LINKED: [&ExpansionInfo; 48] = [
     &carcassonne_easter::INFO,
     &carcassonne_family_feud::INFO,
     &carcassonne_fish_huts::INFO,
+    &carcassonne_fishermen::INFO,
     &carcassonne_fruit_trees::INFO,
     &carcassonne_gamblers_luck::INFO,
     &carcassonne_games_quarterly_11::INFO,
