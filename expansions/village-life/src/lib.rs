@@ -27,6 +27,7 @@ use carcassonne_core::expansion::{self, DynExpansion, Hooks, PartDecl};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::figures::{PlacedFigure, Spot};
 use carcassonne_core::ranges::{self, TileRange};
+use carcassonne_core::rng::GameRng;
 use carcassonne_core::serde::{Deserialize, Serialize};
 use carcassonne_core::serde_json::{self, json};
 use carcassonne_core::tiles::{
@@ -34,7 +35,7 @@ use carcassonne_core::tiles::{
 };
 use carcassonne_core::words::Line;
 use carcassonne_core::{
-    AfterPlacement, BuildContext, CoreState, CounterDecl, CounterScope, CounterSink, Ctx, Deployment, Expansion,
+    AfterPlacement, BuildContext, CoreState, CounterDecl, CounterScope, CounterSink, Ctx, Deployment, Event, Expansion,
     ExpansionGroup, ExpansionInfo, FeatureKind, FeatureScoring, FigureClass, FigureDecl, FigurePlacement, Pos, Recall,
     Rotation, Strength, TileType, ValueKind, VariantDecl, register_expansion,
 };
@@ -285,6 +286,32 @@ pub struct State {
     pub colours: Vec<u8>,
     /// The donkey's decision is pending.
     pub asking: bool,
+    /// Where the donkey stands, what a placement there could complete,
+    /// and where a placement changes that: kept up from the events
+    /// (`observe`), so the veto asks nothing of the other cells, which are
+    /// nearly all of a turn's placements. Checked against a recount
+    /// (`check_kept_up`) in every random game.
+    #[serde(skip)]
+    pub donkey: DonkeyCells,
+}
+
+/// The cells round the donkey's features, kept up for its placement veto.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DonkeyCells {
+    /// The donkey's figure kind (its index in the game's figure table).
+    pub kind: u8,
+    /// The donkey's tile.
+    pub at: Option<Pos>,
+    /// The empty cells where a placement could complete a feature of the
+    /// donkey's tile (sorted): round the tile for one completed by its
+    /// surroundings (a cloister); beside a tile of one completed by its
+    /// sides, with four open sides or fewer (a tile closes only the open
+    /// sides facing its own cell).
+    pub cells: Vec<Pos>,
+    /// The empty cells where a placement may change `cells` (sorted): the
+    /// same without the limit on open sides. A tile placed elsewhere joins
+    /// and closes none of the donkey's features.
+    pub watched: Vec<Pos>,
 }
 
 /// The expansion's decision: where the donkey goes.
@@ -461,6 +488,68 @@ impl VillageLife {
         }
     }
 
+    /// The empty cells where a placement could complete a feature of the
+    /// donkey's tile, counted from the board: round the tile, for an
+    /// incomplete feature completed by its surroundings (a cloister);
+    /// beside a tile of an incomplete feature with four open sides or
+    /// fewer, for one completed by its sides (a tile closes only the open
+    /// sides facing its own cell). Sorted, each once. The same test as
+    /// `completes_under_donkey`'s candidates, made for every cell at once.
+    fn donkey_cells(&self, view: &CoreState) -> DonkeyCells {
+        if !self.donkey {
+            return DonkeyCells::default();
+        }
+        let mut donkey = DonkeyCells {
+            kind: kind(view, DONKEY.id),
+            ..DonkeyCells::default()
+        };
+        donkey.at = donkey_at(view);
+        let Some(at) = donkey.at else {
+            return donkey;
+        };
+        let (tables, features, board) = (view.tables(), view.features(), view.board());
+        let (cells, watched) = (&mut donkey.cells, &mut donkey.watched);
+        for fi in 0..feature_count(view, at) {
+            let Some(node) = view.node_at(at, fi) else {
+                continue;
+            };
+            let kind = features.kind(node);
+            if view.is_complete(node) {
+                continue;
+            }
+            if tables.completes_by_surroundings(kind) {
+                for dy in -1..=1 {
+                    for dx in -1..=1 {
+                        let q = Pos::new(at.x + dx, at.y + dy);
+                        if !board.is_occupied(q) {
+                            cells.push(q);
+                            watched.push(q);
+                        }
+                    }
+                }
+            } else if tables.completes_by_sides(kind) {
+                let near = features.open_sides(features.root(node)) <= 4;
+                for m in features.members(node) {
+                    let p = view.tile_of_node(m).pos;
+                    for (dx, dy) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
+                        let q = Pos::new(p.x + dx, p.y + dy);
+                        if !board.is_occupied(q) {
+                            if near {
+                                cells.push(q);
+                            }
+                            watched.push(q);
+                        }
+                    }
+                }
+            }
+        }
+        for list in [cells, watched] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        donkey
+    }
+
     /// Whether placing `tile` at `pos` turned by `rotation` completes a
     /// feature on the donkey's tile `at`: the feature index of the first.
     fn completes_under_donkey(
@@ -539,6 +628,7 @@ impl Expansion for VillageLife {
             {
                 ctx.place_neutral(donkey, pos, Spot::Tile);
             }
+            state.donkey = self.donkey_cells(ctx.view());
         }
         state
     }
@@ -552,16 +642,60 @@ impl Expansion for VillageLife {
             hooks |= Hooks::DEPLOY_OPTIONS | Hooks::AFTER_SCORING | Hooks::FINAL_SCORING;
         }
         if self.donkey {
-            hooks |= Hooks::PLACEMENT_ALLOWED | Hooks::AFTER_DEPLOY;
+            hooks |= Hooks::PLACEMENT_ALLOWED | Hooks::AFTER_DEPLOY | Hooks::OBSERVE;
         }
         hooks
+    }
+
+    /// The donkey's cells change with the board (a tile placed on a
+    /// watched cell; features joined, linked or added by another
+    /// expansion) and with the donkey (moved, or put on the board or taken
+    /// off it by anyone's rule): counted again then, once, instead of
+    /// looked for at every placement listed.
+    fn observe(&self, state: &mut State, view: &CoreState, event: &Event) {
+        if !self.donkey {
+            return;
+        }
+        let donkey = &state.donkey;
+        let changes = match *event {
+            Event::TilePlaced { pos, .. } => donkey.watched.binary_search(&pos).is_ok(),
+            Event::FeaturesConnected { .. } | Event::FeaturesLinked { .. } | Event::FeatureAdded { .. } => true,
+            Event::FigureDeployed { kind, .. }
+            | Event::FigureReturned { kind, .. }
+            | Event::FigureCaptured { kind, .. } => kind == donkey.kind,
+            Event::FigureMoved { .. } => donkey_at(view) != donkey.at,
+            _ => false,
+        };
+        if changes {
+            state.donkey = self.donkey_cells(view);
+        }
+    }
+
+    fn check_kept_up(&self, state: &State, view: &CoreState) -> Result<(), String> {
+        let recount = self.donkey_cells(view);
+        if state.donkey == recount {
+            Ok(())
+        } else {
+            Err(format!(
+                "the donkey's cells kept up are {:?}, the board has {recount:?}",
+                state.donkey
+            ))
+        }
     }
 
     /// "No placement may complete a feature on the donkey's tile"
     /// (FanCloisterZone's `DonkeyCapability`: a placement is refused when
     /// it changes how many features of the donkey's tile are complete).
-    fn placement_allowed(&self, _: &State, view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation) -> bool {
-        if !self.donkey {
+    fn placement_allowed(
+        &self,
+        state: &State,
+        view: &CoreState,
+        tile: &TileType,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> bool {
+        // Elsewhere no placement completes anything under the donkey.
+        if !self.donkey || state.donkey.cells.binary_search(&pos).is_err() {
             return true;
         }
         let Some(at) = donkey_at(view) else {
@@ -645,7 +779,7 @@ impl Expansion for VillageLife {
         if !state.asking {
             return;
         }
-        let at = donkey_at(view);
+        let at = state.donkey.at;
         out.extend(
             view.board()
                 .tiles()
@@ -654,6 +788,35 @@ impl Expansion for VillageLife {
                 .map(|t| Action::Donkey(t.pos)),
         );
         out.push(Action::Stay);
+    }
+
+    fn is_option(&self, state: &State, view: &CoreState, _player: u8, action: &Action) -> bool {
+        state.asking
+            && match *action {
+                Action::Donkey(to) => Some(to) != state.donkey.at && view.board().is_occupied(to),
+                Action::Stay => true,
+            }
+    }
+
+    /// Drawn as `options` lists them (every other tile in the board's
+    /// order, then staying), without listing the board's tiles: the same
+    /// option for the same draw.
+    fn sample_option(&self, state: &State, view: &CoreState, _player: u8, rng: &mut GameRng) -> Option<Action> {
+        if !state.asking {
+            return None;
+        }
+        let tiles = view.board().tiles();
+        let skipped = tiles.iter().position(|t| Some(t.pos) == state.donkey.at);
+        let count = tiles.len() - usize::from(skipped.is_some()) + 1;
+        let drawn = rng.below(u32::try_from(count).ok()?) as usize;
+        if drawn + 1 == count {
+            return Some(Action::Stay);
+        }
+        let index = match skipped {
+            Some(s) if drawn >= s => drawn + 1,
+            _ => drawn,
+        };
+        tiles.get(index).map(|t| Action::Donkey(t.pos))
     }
 
     fn play(&self, state: &mut State, ctx: &mut Ctx<'_>, player: u8, action: &Action) {
