@@ -303,11 +303,12 @@ pub struct DonkeyCells {
     /// The donkey's tile.
     pub at: Option<Pos>,
     /// The empty cells where a placement could complete a feature of the
-    /// donkey's tile (sorted): round the tile for one completed by its
-    /// surroundings (a cloister); beside a tile of one completed by its
-    /// sides, with four open sides or fewer (a tile closes only the open
-    /// sides facing its own cell).
-    pub cells: Vec<Pos>,
+    /// donkey's tile (sorted), each with those features (a bit per feature
+    /// index; the last bit stands for every index from 63 on): round the
+    /// tile for one completed by its surroundings (a cloister); beside a
+    /// tile of one completed by its sides, with four open sides or fewer (a
+    /// tile closes only the open sides facing its own cell).
+    pub cells: Vec<(Pos, u64)>,
     /// The empty cells where a placement may change `cells` (sorted): the
     /// same without the limit on open sides. A tile placed elsewhere joins
     /// and closes none of the donkey's features.
@@ -496,16 +497,25 @@ impl VillageLife {
     /// sides facing its own cell). Sorted, each once. The same test as
     /// `completes_under_donkey`'s candidates, made for every cell at once.
     fn donkey_cells(&self, view: &CoreState) -> DonkeyCells {
+        let mut donkey = DonkeyCells::default();
+        self.count_donkey_cells(view, &mut donkey);
+        donkey
+    }
+
+    /// `donkey_cells` into `donkey`, reusing its lists (counted again at
+    /// every tile placed beside the donkey's features).
+    fn count_donkey_cells(&self, view: &CoreState, donkey: &mut DonkeyCells) {
+        donkey.cells.clear();
+        donkey.watched.clear();
+        donkey.at = None;
+        donkey.kind = 0;
         if !self.donkey {
-            return DonkeyCells::default();
+            return;
         }
-        let mut donkey = DonkeyCells {
-            kind: kind(view, DONKEY.id),
-            ..DonkeyCells::default()
-        };
+        donkey.kind = kind(view, DONKEY.id);
         donkey.at = donkey_at(view);
         let Some(at) = donkey.at else {
-            return donkey;
+            return;
         };
         let (tables, features, board) = (view.tables(), view.features(), view.board());
         let (cells, watched) = (&mut donkey.cells, &mut donkey.watched);
@@ -517,12 +527,13 @@ impl VillageLife {
             if view.is_complete(node) {
                 continue;
             }
+            let bit = 1u64 << fi.min(63);
             if tables.completes_by_surroundings(kind) {
                 for dy in -1..=1 {
                     for dx in -1..=1 {
                         let q = Pos::new(at.x + dx, at.y + dy);
                         if !board.is_occupied(q) {
-                            cells.push(q);
+                            cells.push((q, bit));
                             watched.push(q);
                         }
                     }
@@ -535,7 +546,7 @@ impl VillageLife {
                         let q = Pos::new(p.x + dx, p.y + dy);
                         if !board.is_occupied(q) {
                             if near {
-                                cells.push(q);
+                                cells.push((q, bit));
                             }
                             watched.push(q);
                         }
@@ -543,60 +554,40 @@ impl VillageLife {
                 }
             }
         }
-        for list in [cells, watched] {
-            list.sort_unstable();
-            list.dedup();
-        }
-        donkey
+        cells.sort_unstable_by_key(|c| c.0);
+        cells.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1 |= later.1;
+            }
+            same
+        });
+        watched.sort_unstable();
+        watched.dedup();
     }
 
     /// Whether placing `tile` at `pos` turned by `rotation` completes a
-    /// feature on the donkey's tile `at`: the feature index of the first.
+    /// feature on the donkey's tile: the feature index of the first. Only
+    /// the features kept up for the cell are tried (`DonkeyCells::cells`);
+    /// elsewhere no placement completes anything under the donkey.
     fn completes_under_donkey(
         &self,
+        donkey: &DonkeyCells,
         view: &CoreState,
-        at: Pos,
         tile: &TileType,
         pos: Pos,
         rotation: Rotation,
     ) -> Option<usize> {
-        let tables = view.tables();
-        let features = view.features();
-        // Cheap first: the incomplete features of the donkey's tile that one
-        // placement could complete (no more than four open sides; a
-        // cloister's tile among the cells round the new one).
-        let near = (at.x - pos.x).abs() <= 1 && (at.y - pos.y).abs() <= 1;
-        let candidates: Vec<(usize, NodeId)> = (0..feature_count(view, at))
-            .filter_map(|fi| Some((fi, view.node_at(at, fi)?)))
-            .filter(|&(_, node)| {
-                let kind = features.kind(node);
-                if view.is_complete(node) {
-                    return false;
-                }
-                if tables.completes_by_surroundings(kind) {
-                    return near;
-                }
-                // A tile closes only the open sides facing its own cell,
-                // so the feature must lie on a tile beside the new one:
-                // most placements are nowhere near the donkey's features,
-                // and this spares them the trial placement below (it was
-                // seven tenths of a game that lists every placement).
-                tables.completes_by_sides(kind)
-                    && features.open_sides(features.root(node)) <= 4
-                    && features.members(node).any(|m| {
-                        let q = view.tile_of_node(m).pos;
-                        (q.x - pos.x).abs() + (q.y - pos.y).abs() == 1
-                    })
-            })
-            .collect();
-        if candidates.is_empty() {
-            return None;
-        }
+        let at = donkey.at?;
+        let i = donkey.cells.binary_search_by_key(&pos, |c| c.0).ok()?;
+        let mask = donkey.cells[i].1;
         AfterPlacement::considering(view, tile, pos, rotation, |after| {
-            candidates
-                .iter()
-                .find(|&&(_, node)| after.is_complete(after.node(node)))
-                .map(|&(fi, _)| fi)
+            (0..feature_count(view, at))
+                .filter(|&fi| mask & (1u64 << fi.min(63)) != 0)
+                .find(|&fi| {
+                    view.node_at(at, fi)
+                        .is_some_and(|node| !view.is_complete(node) && after.is_complete(after.node(node)))
+                })
         })
     }
 }
@@ -628,7 +619,7 @@ impl Expansion for VillageLife {
             {
                 ctx.place_neutral(donkey, pos, Spot::Tile);
             }
-            state.donkey = self.donkey_cells(ctx.view());
+            self.count_donkey_cells(ctx.view(), &mut state.donkey);
         }
         state
     }
@@ -667,7 +658,7 @@ impl Expansion for VillageLife {
             _ => false,
         };
         if changes {
-            state.donkey = self.donkey_cells(view);
+            self.count_donkey_cells(view, &mut state.donkey);
         }
     }
 
@@ -694,26 +685,22 @@ impl Expansion for VillageLife {
         pos: Pos,
         rotation: Rotation,
     ) -> bool {
-        // Elsewhere no placement completes anything under the donkey.
-        if !self.donkey || state.donkey.cells.binary_search(&pos).is_err() {
-            return true;
-        }
-        let Some(at) = donkey_at(view) else {
-            return true;
-        };
-        self.completes_under_donkey(view, at, tile, pos, rotation).is_none()
+        !self.donkey
+            || self
+                .completes_under_donkey(&state.donkey, view, tile, pos, rotation)
+                .is_none()
     }
 
     fn explain_placement_refusal(
         &self,
-        _: &State,
+        state: &State,
         view: &CoreState,
         tile: &TileType,
         pos: Pos,
         rotation: Rotation,
     ) -> Option<String> {
-        let at = donkey_at(view)?;
-        let fi = self.completes_under_donkey(view, at, tile, pos, rotation)?;
+        let at = state.donkey.at?;
+        let fi = self.completes_under_donkey(&state.donkey, view, tile, pos, rotation)?;
         let feature = view.feature_words(at, fi).unwrap_or_else(|| "feature".into());
         Some(format!(
             "the donkey stands on {}: no placement may complete a feature on its tile, and this one would complete \
