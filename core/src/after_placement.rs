@@ -304,6 +304,16 @@ impl<'a> AfterPlacement<'a> {
             };
         }
         open -= 2 * joins;
+        // Two kinds meeting at a side's centre close it on both.
+        for &(f, root) in merged.closings() {
+            let tables = self.view.tables();
+            if merged.whole_of_placing(f) == name && tables.is_sided(self.tile.feature_kind(f as usize)) {
+                open -= 1;
+            }
+            if merged.whole_of_root(root) == name && tables.is_sided(features.kind(root)) {
+                open -= 1;
+            }
+        }
         if self.view.tables().walls {
             open -= i64::from(self.walled_sides(whole));
         }
@@ -355,7 +365,9 @@ impl<'a> AfterPlacement<'a> {
 /// What the neighbours of an empty cell bring to a tile placed there, per
 /// board segment: the feature across the edge (its root) and whether it
 /// holds a follower. Which segments join depends on the tile and its
-/// rotation (`TileType::join_segments`), as in `CoreState::place_tile`.
+/// rotation (`TileType::join_segments`), as in `CoreState::place_tile`;
+/// in a game whose edges match across kinds (a road against a bush), also
+/// on the kinds that meet (`CellJoins::joining`).
 pub(crate) struct CellJoins {
     /// Segments (bit per index) whose feature across the edge holds a follower.
     pub(crate) occupied: u16,
@@ -363,6 +375,12 @@ pub(crate) struct CellJoins {
     pub(crate) joined: u16,
     /// That feature's root, where `joined` has the segment.
     pub(crate) roots: [NodeId; Segment::COUNT],
+    /// The game's edges match across kinds (`Tables::mixed_matching`):
+    /// `kinds` then holds the kind across each segment of `joined`.
+    mixed: bool,
+    /// The kind of the feature across the edge, where `joined` has the
+    /// segment (kept only when `mixed`).
+    kinds: [FeatureKind; Segment::COUNT],
 }
 
 impl CellJoins {
@@ -371,6 +389,8 @@ impl CellJoins {
         occupied: 0,
         joined: 0,
         roots: [0; Segment::COUNT],
+        mixed: false,
+        kinds: [FeatureKind::FIELD; Segment::COUNT],
     };
 
     /// The features an empty cell's neighbours bring to it.
@@ -378,6 +398,7 @@ impl CellJoins {
         let tables = view.tables();
         let features = view.features();
         let mut joins = CellJoins::NONE;
+        joins.mixed = tables.mixed_matching;
         for side in Side::ALL {
             let Some(nb) = view.board().get(pos.step(side)) else {
                 continue;
@@ -396,12 +417,48 @@ impl CellJoins {
                 let bit = 1 << seg.index();
                 joins.joined |= bit;
                 joins.roots[seg.index()] = root;
+                if joins.mixed {
+                    joins.kinds[seg.index()] = features.kind(b);
+                }
                 if features.followers(root) > 0 {
                     joins.occupied |= bit;
                 }
             }
         }
         joins
+    }
+
+    /// The segments across which `tt` turned by `rotation` (as the board
+    /// stores it) would join a neighbour's feature: its joining segments
+    /// with a feature across, less those where two kinds meet
+    /// ([`CellJoins::meeting`]).
+    #[inline]
+    pub(crate) fn joining(&self, tt: &TileType, rotation: Rotation) -> u16 {
+        let joining = self.joined & tt.join_segments(rotation);
+        if !self.mixed {
+            return joining;
+        }
+        joining & !self.meeting(tt, rotation)
+    }
+
+    /// In a game whose edges match across kinds: the segments where a
+    /// feature of `tt` turned by `rotation` meets a feature of another kind
+    /// across the edge (a road against a bush). Neither joins there; at a
+    /// side's centre each that counts its sides loses that one, as
+    /// `CoreState::place_tile` closes them. Nothing in other games.
+    pub(crate) fn meeting(&self, tt: &TileType, rotation: Rotation) -> u16 {
+        if !self.mixed {
+            return 0;
+        }
+        let mut meeting = 0;
+        for s in bits(self.joined & tt.join_segments(rotation)) {
+            if let Some(f) = tt.feature_at(rotation, Segment::from_index(s as usize))
+                && tt.feature_kind(f) != self.kinds[s as usize]
+            {
+                meeting |= 1 << s;
+            }
+        }
+        meeting
     }
 
     /// The features (bit per index) of `tt` turned by `rotation` (as the
@@ -411,7 +468,7 @@ impl CellJoins {
     /// them all into one).
     #[inline]
     pub(crate) fn occupied_features(&self, tt: &TileType, rotation: Rotation) -> u64 {
-        let joining = tt.join_segments(rotation);
+        let joining = self.joining(tt, rotation);
         let direct = self.occupied & joining;
         if direct == 0 {
             return 0;
@@ -474,6 +531,11 @@ struct Merged {
     /// the edge, and the whole feature both become.
     links: [(u8, NodeId, NodeId); Segment::COUNT],
     count: usize,
+    /// Where edges match across kinds, one per side whose centre meets a
+    /// feature of another kind: the tile's feature there and the root
+    /// across. Each loses that side without joining.
+    closings: [(u8, NodeId); 4],
+    closing_count: usize,
 }
 
 impl Merged {
@@ -482,7 +544,18 @@ impl Merged {
             first_node,
             ..Merged::default()
         };
-        let joined = across.joined & tile.join_segments(rotation);
+        let joined = across.joining(tile, rotation);
+        for s in bits(across.meeting(tile, rotation)) {
+            let segment = Segment::from_index(s as usize);
+            if segment.is_centre()
+                && let Some(f) = tile.feature_at(rotation, segment)
+                && let Ok(f) = u8::try_from(f)
+                && merged.closing_count < merged.closings.len()
+            {
+                merged.closings[merged.closing_count] = (f, across.roots[s as usize]);
+                merged.closing_count += 1;
+            }
+        }
         for s in bits(joined) {
             // The direct listing takes tiles of at most 64 features.
             if let Some(f) = tile.feature_at(rotation, Segment::from_index(s as usize))
@@ -519,6 +592,10 @@ impl Merged {
 
     fn links(&self) -> &[(u8, NodeId, NodeId)] {
         &self.links[..self.count]
+    }
+
+    fn closings(&self) -> &[(u8, NodeId)] {
+        &self.closings[..self.closing_count]
     }
 
     fn whole_of_root(&self, root: NodeId) -> NodeId {

@@ -314,3 +314,106 @@ fn a_companion_declaration_is_checked_when_registered() {
         Err(CatalogError::BadYear { year: 1789, .. })
     ));
 }
+
+/// Ponds drawn inside base tiles: a kind of its own, added to two tiles by
+/// its marks file (`add`), and mistakes in such additions.
+const POND: carcassonne_core::tiles::FeatureKindDecl = carcassonne_core::tiles::FeatureKindDecl {
+    name: "pond",
+    label: "pond",
+    shape: carcassonne_core::tiles::KindShape::Inner,
+    scoring: carcassonne_core::tiles::KindScoring::Surroundings,
+    occupiable: true,
+    invites: &[],
+    source: "ponds",
+    colour: "#3060c0",
+};
+
+fn pond_rules(marks: &'static str) -> Result<Rules, SetupError> {
+    let leaked: &'static [TileFile] = Box::leak(Box::new([TileFile {
+        file_name: "ponds-marks.toml",
+        embedded: marks,
+        source: "",
+        art: &[],
+    }]));
+    let info: &'static ExpansionInfo = Box::leak(Box::new(ExpansionInfo {
+        id: "ponds",
+        name: "Ponds",
+        version: "0.1.0",
+        feature_kinds: &[POND],
+        score_sources: &["ponds"],
+        tile_marks: leaked,
+        build: build_nothing,
+        ..ExpansionInfo::EMPTY
+    }));
+    let mut catalog = Catalog::default();
+    catalog.add(info).expect("a new id");
+    Rules::new(&catalog, &config(&["ponds"]), &TileSource::default())
+}
+
+#[test]
+fn a_marks_file_adds_a_feature_of_its_own_kind_inside_a_tile() {
+    let rules = pond_rules(
+        r#"[marks]
+set = "base"
+
+[[tile]]
+id = "E"
+add = [{ kind = "pond" }]
+
+[[tile]]
+id = "U"
+add = [{ kind = "pond", name = "duck pond" }]
+"#,
+    )
+    .expect("rules");
+    let e = rules.tile_by_id("E").expect("base tile E");
+    let last = e.def.features.last().expect("features").clone();
+    assert_eq!(e.def.features.len(), 3, "E's city and field, then the pond");
+    assert!(last.segments.0 == 0, "inside the tile");
+    let u = rules.tile_by_id("U").expect("base tile U");
+    assert_eq!(u.def.features.last().and_then(|f| f.name.as_deref()), Some("duck pond"));
+    // A game plays to the end with them.
+    let mut game = carcassonne_core::Game::new(std::sync::Arc::new(rules)).expect("game");
+    assert_eq!(game.state().tables().kind_name(last.kind), "pond");
+    let mut options = Vec::new();
+    while !game.is_over() {
+        options.clear();
+        game.legal_actions(&mut options);
+        game.play(&options[0]).expect("a listed option");
+    }
+
+    let Err(SetupError::Tiles(report)) = pond_rules(
+        r#"[marks]
+set = "base"
+
+[[tile]]
+id = "E"
+add = [{ kind = "cloister" }, { kind = "lake" }]
+"#,
+    ) else {
+        panic!("accepted");
+    };
+    let report = report.to_string();
+    for expected in [
+        "ponds-marks.toml:6:17: tile `E`: `cloister` is not a kind of `ponds`",
+        "ponds-marks.toml:6:40: tile `E`: no feature kind `lake`",
+    ] {
+        assert!(report.contains(expected), "missing `{expected}` in:\n{report}");
+    }
+    let Err(SetupError::Tiles(report)) = pond_rules(
+        r#"[marks]
+set = "base"
+
+[[tile]]
+id = "E"
+add = [{ name = "no kind" }]
+"#,
+    ) else {
+        panic!("accepted");
+    };
+    let report = report.to_string();
+    assert!(
+        report.contains("ponds-marks.toml:6:8: an added feature has no `kind`"),
+        "{report}"
+    );
+}

@@ -395,9 +395,6 @@ impl Game {
         self.rules.called.deploys_need_play
             || self.rules.tile(tile).feature_kinds().len() > MAX_FEATURES
             || self.tile_placed_runs(tile)
-            // Features of two kinds that meet without joining are not what
-            // the direct listing's join look-up assumes.
-            || self.rules.mixed_matching
             // Placements whose edges do not match are listed by `placements`
             // alone, and join across fewer edges.
             || !self.rules.called.relaxing.is_empty()

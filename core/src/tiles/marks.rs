@@ -16,7 +16,16 @@
 //! [[tile]]
 //! id = "OS-F"
 //! features = [{ feature = "road:E", my-expansion = { well = true } }]  # a feature, by its stable name
+//!
+//! [[tile]]
+//! id = "OS-G"
+//! add = [{ kind = "garden" }]      # a feature of the expansion's own kind, inside the tile
 //! ```
+//!
+//! A feature a marks file adds lies inside the tile (a kind whose shape is
+//! `Inner`, covering no edge: a garden drawn on another set's tile) and is
+//! of a kind its expansion declares; it follows the tile's own features,
+//! so their indices and names stay as they are.
 //!
 //! Reading checks the form and the expansion's schema for tile tables;
 //! applying to the set checks that each tile and feature exists, the
@@ -55,10 +64,27 @@ pub struct TileMark {
     /// name (as on the unturned tile: `road:E`, `cloister`, a feature's
     /// `name`) and the table.
     pub features: Vec<(String, toml::Value)>,
+    /// The features the expansion adds inside the tile (`add`), in file
+    /// order, each after the tile's own.
+    pub added: Vec<AddedFeature>,
     /// Where the tile's `id` and each feature's name stand, for problems
     /// found when the marks meet the set.
     at: Place,
     feature_places: Vec<Place>,
+}
+
+/// A feature a marks file adds inside a marked tile (`add = [{ kind =
+/// "garden" }]`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct AddedFeature {
+    /// Its kind's name: one the expansion declares, covering no edge.
+    pub kind: String,
+    /// Its optional `name`, as in a tile file.
+    pub name: Option<String>,
+    /// The expansion's table on it, if any.
+    pub table: Option<toml::Value>,
+    /// Where its `kind` stands.
+    at: Place,
 }
 
 /// A place in a marks file, kept for problems found after reading.
@@ -152,6 +178,7 @@ fn tile_mark(reader: &mut Reader<'_>, item: &Node<'_>, owner: &str) -> Option<Ti
     let mut tile_table = None;
     let mut features = Vec::new();
     let mut feature_places = Vec::new();
+    let mut added = Vec::new();
     let mut id_span = item.span();
     for (k, v) in table.iter() {
         match k.get_ref().as_ref() {
@@ -174,6 +201,17 @@ fn tile_mark(reader: &mut Reader<'_>, item: &Node<'_>, owner: &str) -> Option<Ti
                     }
                 }
             }
+            "add" => {
+                let DeValue::Array(list) = v.get_ref() else {
+                    reader.error(v.span(), "`add` must be an array of tables (`[{ kind = \"garden\" }]`)");
+                    continue;
+                };
+                for f in list.iter() {
+                    if let Some(feature) = added_feature(reader, f, owner) {
+                        added.push(feature);
+                    }
+                }
+            }
             name if name == owner => {
                 let checked = reader.attributes(&[(k, v)], None, "tile");
                 tile_table = checked.get(owner).cloned();
@@ -182,7 +220,7 @@ fn tile_mark(reader: &mut Reader<'_>, item: &Node<'_>, owner: &str) -> Option<Ti
                 k.span(),
                 format!(
                     "unknown key `{other}` in a marked tile; a marks file of `{owner}` gives a tile its `id`, \
-                     `{owner}`'s table and `features`"
+                     `{owner}`'s table, `features` and `add`"
                 ),
             ),
         }
@@ -193,18 +231,61 @@ fn tile_mark(reader: &mut Reader<'_>, item: &Node<'_>, owner: &str) -> Option<Ti
         }
         return None;
     };
-    if tile_table.is_none() && features.is_empty() && !table.iter().any(|(k, _)| k.get_ref() == owner) {
+    if tile_table.is_none()
+        && features.is_empty()
+        && added.is_empty()
+        && !table.iter().any(|(k, _)| k.get_ref() == owner || k.get_ref() == "add")
+    {
         reader.error(
             id_span.clone(),
-            format!("tile `{id}` is marked with nothing: give it a `{owner}` table or `features`"),
+            format!("tile `{id}` is marked with nothing: give it a `{owner}` table, `features` or `add`"),
         );
     }
     Some(TileMark {
         id,
         table: tile_table,
         features,
+        added,
         at: place(reader, id_span),
         feature_places,
+    })
+}
+
+fn added_feature(reader: &mut Reader<'_>, node: &Node<'_>, owner: &str) -> Option<AddedFeature> {
+    let table = reader.table(node, "each of `add`")?;
+    let (mut kind, mut name, mut value) = (None, None, None);
+    let mut kind_span = node.span();
+    for (k, v) in table.iter() {
+        match k.get_ref().as_ref() {
+            "kind" => {
+                kind_span = v.span();
+                kind = reader.string(v, "`kind`");
+            }
+            "name" => name = reader.string(v, "`name`"),
+            n if n == owner => match v.get_ref() {
+                // Checked against the schema once the kind is known, when
+                // the marks meet their set.
+                DeValue::Table(_) => value = Some(super::load::to_value(v.get_ref())),
+                _ => reader.error(v.span(), format!("`{owner}` must be a table")),
+            },
+            other => reader.error(
+                k.span(),
+                format!(
+                    "unknown key `{other}` in an added feature; it has `kind` (one of `{owner}`'s kinds inside the \
+                     tile), an optional `name` and `{owner}`'s table"
+                ),
+            ),
+        }
+    }
+    let Some(kind) = kind else {
+        reader.error(node.span(), "an added feature has no `kind` (such as `garden`)");
+        return None;
+    };
+    Some(AddedFeature {
+        kind,
+        name,
+        table: value,
+        at: place(reader, kind_span),
     })
 }
 
@@ -254,6 +335,66 @@ fn feature_mark(reader: &mut Reader<'_>, node: &Node<'_>, owner: &str) -> Option
 }
 
 impl TileMarks {
+    /// The feature `added` describes, checked: a kind this expansion
+    /// declares that lies inside the tile, a name no other feature of the
+    /// tile has, and a table its schema accepts.
+    fn added_feature(
+        &self,
+        added: &AddedFeature,
+        features: &[super::FeatureDef],
+        landscape: &Landscape,
+        attributes: &dyn AttributeCheck,
+    ) -> Result<super::FeatureDef, String> {
+        let Some(kind) = landscape.feature_kind(&added.kind) else {
+            return Err(format!("no feature kind `{}` in this game", added.kind));
+        };
+        if landscape.feature_owner(kind) != self.owner {
+            return Err(format!(
+                "`{}` is not a kind of `{}`: a marks file adds features of its own expansion's kinds only",
+                added.kind, self.owner
+            ));
+        }
+        if landscape.shape(kind) != super::KindShape::Inner {
+            return Err(format!(
+                "`{}` covers edges: a marks file adds only features inside the tile, which change no edge",
+                added.kind
+            ));
+        }
+        if let Some(name) = &added.name
+            && features.iter().any(|f| f.name.as_ref() == Some(name))
+        {
+            return Err(format!("the tile has a feature named `{name}` already"));
+        }
+        let mut feature = super::FeatureDef {
+            kind,
+            segments: super::Segments::default(),
+            pennants: 0,
+            touches: Vec::new(),
+            leads_into: None,
+            open_ends: 0,
+            name: added.name.clone(),
+            attributes: Default::default(),
+        };
+        if let Some(table) = &added.table {
+            match attributes.check(&self.owner, Some(kind), table) {
+                Some(found) if !found.is_empty() => {
+                    let words: Vec<String> = found.into_iter().map(|p| p.message).collect();
+                    return Err(format!(
+                        "{} on the added `{}`: {}",
+                        self.owner,
+                        added.kind,
+                        words.join("; ")
+                    ));
+                }
+                None => return Err(format!("no loaded expansion is `{}`", self.owner)),
+                Some(_) => {
+                    feature.attributes.insert(self.owner.clone(), table.clone());
+                }
+            }
+        }
+        Ok(feature)
+    }
+
     /// Adds the marks to `set` (the set they name): each tile and feature
     /// must exist, feature tables must fit the expansion's schema for the
     /// feature's kind, and no marked tile may carry the expansion's table
@@ -319,6 +460,12 @@ impl TileMarks {
                     Some(_) => {
                         feature.attributes.insert(self.owner.clone(), table.clone());
                     }
+                }
+            }
+            for added in &mark.added {
+                match self.added_feature(added, &def.features, landscape, attributes) {
+                    Ok(feature) => def.features.push(feature),
+                    Err(message) => problems.push(problem(&added.at, format!("tile `{}`: {message}", mark.id))),
                 }
             }
         }

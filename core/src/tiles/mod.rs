@@ -18,7 +18,7 @@ pub use kinds::{
     KindShape, Landscape, Matching,
 };
 pub use load::{AttributeCheck, AttributeProblem, MAX_TEXT_CHARS, parse_tile_set};
-pub use marks::{TileMark, TileMarks, parse_tile_marks};
+pub use marks::{AddedFeature, TileMark, TileMarks, parse_tile_marks};
 pub use schema::{AttributeDecl, AttributePlace, check_by_schema};
 
 use crate::geometry::{Segment, Side};

@@ -13,7 +13,10 @@
 //! - the **garden tiles**, each replacing one copy of the base tile it names
 //!   (`[tile.abbot] replaces`), so the game keeps 72 base tiles
 //!   (`arrange_tiles`); with `gardens = false` they stay out and the abbot
-//!   goes onto cloisters alone, as with the 1st edition's tiles.
+//!   goes onto cloisters alone, as with the 1st edition's tiles;
+//! - the **gardens printed on Village Life's tiles** (two), a marks file
+//!   that adds a garden inside each (`tiles/abbot-marks-village-life.toml`),
+//!   applied only while both are on.
 
 use carcassonne_core::expansion::{self, DynExpansion};
 use carcassonne_core::tiles::{
@@ -94,7 +97,11 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     counters: &[],
     build,
     companions: &[],
-    tile_marks: &[],
+    // Gardens printed on another set's tiles: a feature added inside them.
+    tile_marks: &[carcassonne_core::tile_file!(
+        "abbot-marks-village-life.toml",
+        "tiles/abbot-marks-village-life.toml"
+    )],
     jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     group: carcassonne_core::ExpansionGroup::BaseGame,
     year: 2014,

@@ -166,3 +166,26 @@ fn games_keep_the_invariants_of_any_game() {
     let played = random_games(&kit(), &config, 6);
     assert!(played.deployed.get("abbot").is_some_and(|&n| n > 0), "{played:?}");
 }
+
+/// records/village-life.json (with Village Life, its donkey off: the garden
+/// tile closes the start tile's city, where the donkey would stand and
+/// forbid it). Village Life's VL-E turned 180° at (0, -1): its city on D's,
+/// the garden The Abbot marks inside it; Ann's abbot on the garden. Bob's A
+/// turned 270° at (-1, 0) is the second tile round it, and the bag is empty:
+/// the unfinished garden scores as a cloister, 1 + 2 ("1 point and 1 for
+/// each tile around it"), under `gardens`. Without The Abbot the tile has no
+/// garden.
+#[test]
+fn a_garden_printed_on_a_village_life_tile_is_added_by_the_mark() {
+    let kit = kit().with(&carcassonne_village_life::INFO);
+    let game = kit.replay("village-life.json");
+    assert!(game.is_over());
+    assert_eq!(points(&game, 0, "gardens"), 3);
+    let mut placed = kit.record("village-life.json");
+    placed.moves.truncate(1);
+    let game = kit.replay_record(&placed).expect("replays");
+    assert!(options(&game).iter().any(|o| o.contains("garden")), "{:?}", options(&game));
+    placed.config.expansions.retain(|e| e != "abbot");
+    let game = kit.replay_record(&placed).expect("replays");
+    assert!(!options(&game).iter().any(|o| o.contains("garden")), "{:?}", options(&game));
+}

@@ -26,7 +26,9 @@
 use carcassonne_core::expansion::{self, DynExpansion, Hooks, PartDecl};
 use carcassonne_core::features::NodeId;
 use carcassonne_core::figures::{PlacedFigure, Spot};
+use carcassonne_core::geometry::{Segment, Side};
 use carcassonne_core::ranges::{self, TileRange};
+use carcassonne_core::rng::GameRng;
 use carcassonne_core::serde::{Deserialize, Serialize};
 use carcassonne_core::serde_json::{self, json};
 use carcassonne_core::tiles::{
@@ -34,7 +36,7 @@ use carcassonne_core::tiles::{
 };
 use carcassonne_core::words::Line;
 use carcassonne_core::{
-    AfterPlacement, BuildContext, CoreState, CounterDecl, CounterScope, CounterSink, Ctx, Deployment, Expansion,
+    AfterPlacement, BuildContext, CoreState, CounterDecl, CounterScope, CounterSink, Ctx, Deployment, Event, Expansion,
     ExpansionGroup, ExpansionInfo, FeatureKind, FeatureScoring, FigureClass, FigureDecl, FigurePlacement, Pos, Recall,
     Rotation, Strength, TileType, ValueKind, VariantDecl, register_expansion,
 };
@@ -285,6 +287,33 @@ pub struct State {
     pub colours: Vec<u8>,
     /// The donkey's decision is pending.
     pub asking: bool,
+    /// Where the donkey stands, what a placement there could complete,
+    /// and where a placement changes that: kept up from the events
+    /// (`observe`), so the veto asks nothing of the other cells, which are
+    /// nearly all of a turn's placements. Checked against a recount
+    /// (`check_kept_up`) in every random game.
+    #[serde(skip)]
+    pub donkey: DonkeyCells,
+}
+
+/// The cells round the donkey's features, kept up for its placement veto.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DonkeyCells {
+    /// The donkey's figure kind (its index in the game's figure table).
+    pub kind: u8,
+    /// The donkey's tile.
+    pub at: Option<Pos>,
+    /// The empty cells where a placement could complete a feature of the
+    /// donkey's tile (sorted), each with those features (a bit per feature
+    /// index; the last bit stands for every index from 63 on): round the
+    /// tile for one completed by its surroundings (a cloister); beside a
+    /// tile of one completed by its sides, with four open sides or fewer (a
+    /// tile closes only the open sides facing its own cell).
+    pub cells: Vec<(Pos, u64)>,
+    /// The empty cells where a placement may change `cells` (sorted): the
+    /// same without the limit on open sides. A tile placed elsewhere joins
+    /// and closes none of the donkey's features.
+    pub watched: Vec<Pos>,
 }
 
 /// The expansion's decision: where the donkey goes.
@@ -461,54 +490,144 @@ impl VillageLife {
         }
     }
 
+    /// The empty cells where a placement could complete a feature of the
+    /// donkey's tile, counted from the board: round the tile, for an
+    /// incomplete feature completed by its surroundings (a cloister);
+    /// beside a tile of an incomplete feature with four open sides or
+    /// fewer, for one completed by its sides (a tile closes only the open
+    /// sides facing its own cell). Sorted, each once. The same test as
+    /// `completes_under_donkey`'s candidates, made for every cell at once.
+    fn donkey_cells(&self, view: &CoreState) -> DonkeyCells {
+        let mut donkey = DonkeyCells::default();
+        self.count_donkey_cells(view, &mut donkey);
+        donkey
+    }
+
+    /// `donkey_cells` into `donkey`, reusing its lists (counted again at
+    /// every tile placed beside the donkey's features).
+    fn count_donkey_cells(&self, view: &CoreState, donkey: &mut DonkeyCells) {
+        donkey.cells.clear();
+        donkey.watched.clear();
+        donkey.at = None;
+        donkey.kind = 0;
+        if !self.donkey {
+            return;
+        }
+        donkey.kind = kind(view, DONKEY.id);
+        donkey.at = donkey_at(view);
+        let Some(at) = donkey.at else {
+            return;
+        };
+        let (tables, features, board) = (view.tables(), view.features(), view.board());
+        let (cells, watched) = (&mut donkey.cells, &mut donkey.watched);
+        for fi in 0..feature_count(view, at) {
+            let Some(node) = view.node_at(at, fi) else {
+                continue;
+            };
+            let kind = features.kind(node);
+            if view.is_complete(node) {
+                continue;
+            }
+            let bit = 1u64 << fi.min(63);
+            if tables.completes_by_surroundings(kind) {
+                for dy in -1..=1 {
+                    for dx in -1..=1 {
+                        let q = Pos::new(at.x + dx, at.y + dy);
+                        if !board.is_occupied(q) {
+                            cells.push((q, bit));
+                            watched.push(q);
+                        }
+                    }
+                }
+            } else if tables.completes_by_sides(kind) {
+                let near = features.open_sides(features.root(node)) <= 4;
+                for m in features.members(node) {
+                    let p = view.tile_of_node(m).pos;
+                    for (dx, dy) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
+                        let q = Pos::new(p.x + dx, p.y + dy);
+                        if !board.is_occupied(q) {
+                            if near {
+                                cells.push((q, bit));
+                            }
+                            watched.push(q);
+                        }
+                    }
+                }
+            }
+        }
+        cells.sort_unstable_by_key(|c| c.0);
+        cells.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1 |= later.1;
+            }
+            same
+        });
+        watched.sort_unstable();
+        watched.dedup();
+    }
+
     /// Whether placing `tile` at `pos` turned by `rotation` completes a
-    /// feature on the donkey's tile `at`: the feature index of the first.
+    /// feature on the donkey's tile: the feature index of the first. Only
+    /// the features kept up for the cell are tried (`DonkeyCells::cells`);
+    /// elsewhere no placement completes anything under the donkey.
     fn completes_under_donkey(
         &self,
+        donkey: &DonkeyCells,
         view: &CoreState,
-        at: Pos,
         tile: &TileType,
         pos: Pos,
         rotation: Rotation,
     ) -> Option<usize> {
-        let tables = view.tables();
-        let features = view.features();
-        // Cheap first: the incomplete features of the donkey's tile that one
-        // placement could complete (no more than four open sides; a
-        // cloister's tile among the cells round the new one).
-        let near = (at.x - pos.x).abs() <= 1 && (at.y - pos.y).abs() <= 1;
-        let candidates: Vec<(usize, NodeId)> = (0..feature_count(view, at))
+        let at = donkey.at?;
+        let i = donkey.cells.binary_search_by_key(&pos, |c| c.0).ok()?;
+        let mask = donkey.cells[i].1;
+        let candidates = (0..feature_count(view, at))
+            .filter(|&fi| mask & (1u64 << fi.min(63)) != 0)
             .filter_map(|fi| Some((fi, view.node_at(at, fi)?)))
-            .filter(|&(_, node)| {
-                let kind = features.kind(node);
-                if view.is_complete(node) {
-                    return false;
-                }
-                if tables.completes_by_surroundings(kind) {
-                    return near;
-                }
-                // A tile closes only the open sides facing its own cell,
-                // so the feature must lie on a tile beside the new one:
-                // most placements are nowhere near the donkey's features,
-                // and this spares them the trial placement below (it was
-                // seven tenths of a game that lists every placement).
-                tables.completes_by_sides(kind)
-                    && features.open_sides(features.root(node)) <= 4
-                    && features.members(node).any(|m| {
-                        let q = view.tile_of_node(m).pos;
-                        (q.x - pos.x).abs() + (q.y - pos.y).abs() == 1
-                    })
-            })
-            .collect();
-        if candidates.is_empty() {
-            return None;
-        }
-        AfterPlacement::considering(view, tile, pos, rotation, |after| {
-            candidates
+            .filter(|&(_, node)| !view.is_complete(node));
+        // Without a trial first: a placement closes only the open sides
+        // facing its cell (one each at most, joined or closed), so a
+        // feature with more open sides than face the cell stays open, and
+        // a cloister completes only with its ring's last cell. Most
+        // placements on a kept cell end there.
+        let (features, tables, board) = (view.features(), view.tables(), view.board());
+        let facing = |root: NodeId| {
+            Side::ALL
                 .iter()
-                .find(|&&(_, node)| after.is_complete(after.node(node)))
-                .map(|&(fi, _)| fi)
-        })
+                .filter(|&&side| {
+                    board
+                        .get(pos.step(side))
+                        .and_then(|nb| view.node_on_segment(nb, Segment::centre(side.opposite())))
+                        .is_some_and(|n| features.root(n) == root)
+                })
+                .count()
+        };
+        let may_complete = |node: NodeId| {
+            let kind = features.kind(node);
+            if tables.completes_by_surroundings(kind) {
+                return board.tiles_around(at).count_ones() == 7;
+            }
+            let root = features.root(node);
+            features.open_sides(root) as usize <= facing(root)
+        };
+        let trial = |candidates: &mut dyn Iterator<Item = (usize, NodeId)>| {
+            AfterPlacement::considering(view, tile, pos, rotation, |after| {
+                for (fi, node) in candidates {
+                    if after.is_complete(after.node(node)) {
+                        return Some(fi);
+                    }
+                }
+                None
+            })
+        };
+        let found = trial(&mut candidates.clone().filter(|&(_, node)| may_complete(node)));
+        debug_assert_eq!(
+            found,
+            trial(&mut candidates.clone()),
+            "the donkey's veto skipped a trial it needed at {pos:?}"
+        );
+        found
     }
 }
 
@@ -539,6 +658,7 @@ impl Expansion for VillageLife {
             {
                 ctx.place_neutral(donkey, pos, Spot::Tile);
             }
+            self.count_donkey_cells(ctx.view(), &mut state.donkey);
         }
         state
     }
@@ -552,34 +672,74 @@ impl Expansion for VillageLife {
             hooks |= Hooks::DEPLOY_OPTIONS | Hooks::AFTER_SCORING | Hooks::FINAL_SCORING;
         }
         if self.donkey {
-            hooks |= Hooks::PLACEMENT_ALLOWED | Hooks::AFTER_DEPLOY;
+            hooks |= Hooks::PLACEMENT_ALLOWED | Hooks::AFTER_DEPLOY | Hooks::OBSERVE;
         }
         hooks
+    }
+
+    /// The donkey's cells change with the board (a tile placed on a
+    /// watched cell; features joined, linked or added by another
+    /// expansion) and with the donkey (moved, or put on the board or taken
+    /// off it by anyone's rule): counted again then, once, instead of
+    /// looked for at every placement listed.
+    fn observe(&self, state: &mut State, view: &CoreState, event: &Event) {
+        if !self.donkey {
+            return;
+        }
+        let donkey = &state.donkey;
+        let changes = match *event {
+            Event::TilePlaced { pos, .. } => donkey.watched.binary_search(&pos).is_ok(),
+            Event::FeaturesConnected { .. } | Event::FeaturesLinked { .. } | Event::FeatureAdded { .. } => true,
+            Event::FigureDeployed { kind, .. }
+            | Event::FigureReturned { kind, .. }
+            | Event::FigureCaptured { kind, .. } => kind == donkey.kind,
+            Event::FigureMoved { .. } => donkey_at(view) != donkey.at,
+            _ => false,
+        };
+        if changes {
+            self.count_donkey_cells(view, &mut state.donkey);
+        }
+    }
+
+    fn check_kept_up(&self, state: &State, view: &CoreState) -> Result<(), String> {
+        let recount = self.donkey_cells(view);
+        if state.donkey == recount {
+            Ok(())
+        } else {
+            Err(format!(
+                "the donkey's cells kept up are {:?}, the board has {recount:?}",
+                state.donkey
+            ))
+        }
     }
 
     /// "No placement may complete a feature on the donkey's tile"
     /// (FanCloisterZone's `DonkeyCapability`: a placement is refused when
     /// it changes how many features of the donkey's tile are complete).
-    fn placement_allowed(&self, _: &State, view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation) -> bool {
-        if !self.donkey {
-            return true;
-        }
-        let Some(at) = donkey_at(view) else {
-            return true;
-        };
-        self.completes_under_donkey(view, at, tile, pos, rotation).is_none()
+    fn placement_allowed(
+        &self,
+        state: &State,
+        view: &CoreState,
+        tile: &TileType,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> bool {
+        !self.donkey
+            || self
+                .completes_under_donkey(&state.donkey, view, tile, pos, rotation)
+                .is_none()
     }
 
     fn explain_placement_refusal(
         &self,
-        _: &State,
+        state: &State,
         view: &CoreState,
         tile: &TileType,
         pos: Pos,
         rotation: Rotation,
     ) -> Option<String> {
-        let at = donkey_at(view)?;
-        let fi = self.completes_under_donkey(view, at, tile, pos, rotation)?;
+        let at = state.donkey.at?;
+        let fi = self.completes_under_donkey(&state.donkey, view, tile, pos, rotation)?;
         let feature = view.feature_words(at, fi).unwrap_or_else(|| "feature".into());
         Some(format!(
             "the donkey stands on {}: no placement may complete a feature on its tile, and this one would complete \
@@ -645,7 +805,7 @@ impl Expansion for VillageLife {
         if !state.asking {
             return;
         }
-        let at = donkey_at(view);
+        let at = state.donkey.at;
         out.extend(
             view.board()
                 .tiles()
@@ -654,6 +814,35 @@ impl Expansion for VillageLife {
                 .map(|t| Action::Donkey(t.pos)),
         );
         out.push(Action::Stay);
+    }
+
+    fn is_option(&self, state: &State, view: &CoreState, _player: u8, action: &Action) -> bool {
+        state.asking
+            && match *action {
+                Action::Donkey(to) => Some(to) != state.donkey.at && view.board().is_occupied(to),
+                Action::Stay => true,
+            }
+    }
+
+    /// Drawn as `options` lists them (every other tile in the board's
+    /// order, then staying), without listing the board's tiles: the same
+    /// option for the same draw.
+    fn sample_option(&self, state: &State, view: &CoreState, _player: u8, rng: &mut GameRng) -> Option<Action> {
+        if !state.asking {
+            return None;
+        }
+        let tiles = view.board().tiles();
+        let skipped = tiles.iter().position(|t| Some(t.pos) == state.donkey.at);
+        let count = tiles.len() - usize::from(skipped.is_some()) + 1;
+        let drawn = rng.below(u32::try_from(count).ok()?) as usize;
+        if drawn + 1 == count {
+            return Some(Action::Stay);
+        }
+        let index = match skipped {
+            Some(s) if drawn >= s => drawn + 1,
+            _ => drawn,
+        };
+        tiles.get(index).map(|t| Action::Donkey(t.pos))
     }
 
     fn play(&self, state: &mut State, ctx: &mut Ctx<'_>, player: u8, action: &Action) {

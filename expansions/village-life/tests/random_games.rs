@@ -59,3 +59,26 @@ fn each_part_alone_plays() {
         assert_eq!(played.games, 1, "{part}");
     }
 }
+
+/// The donkey's cells (where a placement could complete a feature of its
+/// tile), kept up from the events for the placement veto, agree with a
+/// recount from the board after every decision (the kit's harness calls
+/// `check_kept_up`): over games where the donkey moves every turn, so it
+/// stands on many tiles, beside features complete and not.
+#[test]
+fn the_donkeys_cells_are_kept_up() {
+    let kit = kit();
+    let mut moved = 0;
+    for (players, seed) in [(2, 100), (3, 200), (4, 300)] {
+        let mut config = game_config(players, seed, &[INFO.id]);
+        config
+            .variants
+            .entry(INFO.id.to_string())
+            .or_default()
+            .insert("donkey_move".into(), Value::Text("every-turn".into()));
+        let played = random_games(&kit, &config, 4);
+        assert_eq!(played.games, 4);
+        moved += played.by_kind.get(INFO.id).copied().unwrap_or(0);
+    }
+    assert!(moved > 100, "the donkey was asked about only {moved} times");
+}

@@ -7,7 +7,8 @@
 //! scores 2 a well, and an unfinished one with an inn nothing (as that
 //! expansion's `final_scoring` variant says). Abbey & Mayor's roundabout
 //! carries a well too: a mark this crate prints on that set's tile
-//! (`tiles/wells-marks.toml`), applied only while both are on.
+//! (`tiles/wells-marks.toml`), applied only while both are on; so do six of
+//! Village Life's tiles (`tiles/wells-marks-village-life.toml`).
 //!
 //! Written with the authoring kit only: a road attribute, a marks file,
 //! companions, and one hook.
@@ -32,10 +33,13 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     version: env!("CARGO_PKG_VERSION"),
     description: "Wells beside roads: each adds a point to its road's score",
     tile_files: &[carcassonne_core::tile_file!("wells.toml", "tiles/wells.toml")],
-    tile_marks: &[carcassonne_core::tile_file!(
-        "wells-marks.toml",
-        "tiles/wells-marks.toml"
-    )],
+    tile_marks: &[
+        carcassonne_core::tile_file!("wells-marks.toml", "tiles/wells-marks.toml"),
+        carcassonne_core::tile_file!(
+            "wells-marks-village-life.toml",
+            "tiles/wells-marks-village-life.toml"
+        ),
+    ],
     companions: &[INNS],
     attributes: &[AttributeDecl {
         key: "count",

@@ -9,11 +9,13 @@ use carcassonne_wells::INFO;
 fn games_keep_the_invariants_of_any_game() {
     let kit = Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
         .with(&carcassonne_inns_and_cathedrals::INFO)
-        .with(&carcassonne_abbey_and_mayor::INFO);
+        .with(&carcassonne_abbey_and_mayor::INFO)
+        .with(&carcassonne_village_life::INFO);
     for (players, seed, others) in [
         (2, 0, &[][..]),
         (3, 10, &["inns-and-cathedrals"][..]),
         (4, 20, &["abbey-and-mayor", "inns-and-cathedrals"][..]),
+        (2, 30, &["village-life"][..]),
     ] {
         let mut config = GameConfig::with_players(players);
         config.seed = seed;

@@ -67,3 +67,22 @@ fn the_roundabouts_well_counts_through_the_mark() {
     let game = kit.replay_record(&without).expect("replays");
     assert_eq!(points(&game, 0, "roads"), 5);
 }
+
+/// village-life.json (with Village Life, its donkey off: the road runs
+/// through the start tile, where the donkey would stand and forbid
+/// completing it). VL-J turned 90° at (1,0): its road, printed south with a
+/// well beside it, now points west and ends D's road at the tile's centre;
+/// Ann's follower on it. Bob's A turned 270° at (-1,0) ends the road at its
+/// cloister: 3 tiles and VL-J's well, 4 points, as with The Wells' own
+/// tiles ("each well is worth 1 point"). The well is a mark of The Wells on
+/// Village Life's tile: without The Wells, 3.
+#[test]
+fn a_well_printed_on_a_village_life_tile_counts_through_the_mark() {
+    let kit = kit().with(&carcassonne_village_life::INFO);
+    let game = kit.replay("village-life.json");
+    assert_eq!(points(&game, 0, "roads"), 4);
+    let mut without = kit.record("village-life.json");
+    without.config.expansions.retain(|e| e != "wells");
+    let game = kit.replay_record(&without).expect("replays");
+    assert_eq!(points(&game, 0, "roads"), 3);
+}
