@@ -852,6 +852,26 @@ pub trait Expansion: Send + Sync + 'static {
         true
     }
 
+    /// Whether this expansion's relaxed placements are optional for the
+    /// player, and in what words: `Some("a bridge")` says that a tile
+    /// fitting only by this expansion's [`Expansion::relaxed_placement`]
+    /// may be put aside instead (the player *may* lay a bridge, so a tile
+    /// that fits only with one need not be placed). When the drawn tile
+    /// has no legal placement whose edges all match, and every placement
+    /// whose edges do not is made legal by such an optional relaxation
+    /// alone, the placement decision also lists [`Action::Pass`]: the
+    /// tile is put aside (logged as "… puts the tile aside: it fits only
+    /// with a bridge", the event [`Event::TilePutAside`]) and handled as a
+    /// tile that fits nowhere: it joins the discarded tiles and another is
+    /// drawn. Asked once when the game is set up, only of expansions that
+    /// declare [`Hooks::RELAXED_PLACEMENT`]. By default `None`: a tile
+    /// that fits only by the relaxation must be placed.
+    ///
+    /// [`Action::Pass`]: crate::Action::Pass
+    fn optional_relaxation(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Veto for a placement that matches edges (asked for every fitting
     /// placement of a tile type `vetoes_tile` names: keep it cheap).
     fn placement_allowed(

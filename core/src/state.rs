@@ -692,7 +692,7 @@ impl CoreState {
                 debug_assert_eq!(taken, tile);
                 self.set_aside.push(tile);
             }
-            Event::TileDiscarded { tile } => {
+            Event::TileDiscarded { tile } | Event::TilePutAside { tile, .. } => {
                 self.discarded.push(tile);
                 self.turn.drawn = None;
             }

@@ -309,6 +309,8 @@ pub trait DynExpansion: Send + Sync {
     fn vetoes_tile(&self, tile: &TileType) -> bool;
     /// `Expansion::relaxes_edges`.
     fn relaxes_edges(&self, mine: EdgeKind, theirs: EdgeKind) -> bool;
+    /// `Expansion::optional_relaxation`.
+    fn optional_relaxation(&self) -> Option<&'static str>;
     /// `Expansion::tile_placed_keeps_deployments`.
     fn tile_placed_keeps_deployments(&self) -> bool;
     /// Reads one of its actions as records write it.
@@ -357,6 +359,9 @@ impl<E: Expansion> DynExpansion for Arc<Guarded<E>> {
     }
     fn relaxes_edges(&self, mine: EdgeKind, theirs: EdgeKind) -> bool {
         self.guard("relaxes_edges", true, || E::relaxes_edges(&self.inner, mine, theirs))
+    }
+    fn optional_relaxation(&self) -> Option<&'static str> {
+        self.guard("optional_relaxation", None, || E::optional_relaxation(&self.inner))
     }
     fn tile_placed_keeps_deployments(&self) -> bool {
         self.keeps_deployments

@@ -34,6 +34,11 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
         Event::TileDiscarded { tile } => {
             format!("    discards {} (it fits nowhere)", rules.tile(*tile).id())
         }
+        Event::TilePutAside { tile, slot, .. } => format!(
+            "    puts {} aside: it fits only with {}",
+            rules.tile(*tile).id(),
+            rules.put_aside_words(*slot).unwrap_or("what is optional")
+        ),
         Event::TileSetAside { tile } => {
             format!("    sets {} aside and draws again", rules.tile(*tile).id())
         }
@@ -148,6 +153,11 @@ pub fn describe_in_words(game: &Game, event: &Event) -> Option<String> {
     Some(match event {
         Event::TileDrawn { tile, .. } => format!("    draws {}", tile_words(*tile)),
         Event::TileDiscarded { tile } => format!("    discards {} (it fits nowhere)", tile_words(*tile)),
+        Event::TilePutAside { tile, slot, .. } => format!(
+            "    puts {} aside: it fits only with {}",
+            tile_words(*tile),
+            rules.put_aside_words(*slot).unwrap_or("what is optional")
+        ),
         Event::TileSetAside { tile } => format!("    sets {} aside and draws again", tile_words(*tile)),
         Event::TileReturned { tile } => format!("    {} goes back into the bag", tile_words(*tile)),
         Event::TilePlaced { player: None, tile, .. } => format!("Start tile: {}", tile_words(*tile)),
