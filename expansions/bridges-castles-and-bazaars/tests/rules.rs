@@ -637,3 +637,98 @@ fn bridges_per_player_and_the_part_switched_off() {
     assert_eq!(state(&game).bridges_left, [0, 0]);
     assert_eq!(decider(&game), (0, false), "no bridge is offered: Ann deploys");
 }
+
+/// bridge_put_aside.json. Ann's W (a junction: a field north, roads east,
+/// south and west) at (0,1) under D leaves no cell where a tile of fields
+/// alone fits as it is: D's city north, and a road's end beside every other
+/// cell. Bob's B (a cloister in a field) fits only with a bridge — across
+/// B at (1,0), (-1,0), (1,1), (-1,1) or (0,2) — so he may put it aside
+/// ("You may place a bridge"): the placement decision lists a pass after
+/// the five placements. He does; B joins the discarded tiles and he draws
+/// U, which he places at (1,0) continuing D's road, and declines a bridge.
+/// The bag is then empty: 0 each, 3 bridges each.
+#[test]
+fn a_tile_that_fits_only_with_a_bridge_may_be_put_aside() {
+    let kit = kit();
+    // Ann's W fits without a bridge: it cannot be put aside.
+    let game = kit.replay_first("bridge_put_aside.json", 0);
+    let refused = try_play(&mut game.clone(), r#""pass""#).expect_err("W fits as it is");
+    assert!(refused.message.contains("cannot be put aside"), "{}", refused.message);
+    assert!(!options(&game).contains(&r#""pass""#.to_string()));
+
+    let game = kit.replay_first("bridge_put_aside.json", 2);
+    let b = game.rules().tile_by_id("B").expect("B").index;
+    assert_eq!(game.decision(), Some(Decision::Place { player: 1, tile: b }));
+    let listed = options(&game);
+    assert_eq!(listed.len(), 6, "{listed:?}");
+    assert_eq!(
+        listed.last().map(String::as_str),
+        Some(r#""pass""#),
+        "the pass comes last"
+    );
+    for at in ["[1,0]", "[-1,0]", "[1,1]", "[-1,1]", "[0,2]"] {
+        assert!(listed.iter().any(|o| o.contains(at)), "B at {at}: {listed:?}");
+    }
+    assert_eq!(
+        labels(&game).last().map(String::as_str),
+        Some("Put the tile aside: it fits only with a bridge")
+    );
+    // The whole moves list it too, last, and it plays as the pass does.
+    let mut moves = Vec::new();
+    game.moves(&mut moves);
+    assert_eq!(moves.last(), Some(&carcassonne_core::WholeMove::put_aside()));
+    let two_step = carcassonne_testkit::two_step_moves(&game);
+    assert_eq!(two_step.len(), moves.len());
+    assert!(moves.iter().all(|m| two_step.contains(m)));
+    let mut whole = game.clone();
+    whole
+        .play_move(&carcassonne_core::WholeMove::put_aside())
+        .expect("put aside");
+
+    let game = kit.replay_first("bridge_put_aside.json", 3);
+    assert!(
+        game.last_events()
+            .iter()
+            .any(|e| matches!(e, Event::TilePutAside { player: 1, tile, .. } if *tile == b)),
+        "{:?}",
+        game.last_events()
+    );
+    assert_eq!(game.state().discarded(), [b]);
+    let u = game.rules().tile_by_id("U").expect("U").index;
+    assert_eq!(
+        game.decision(),
+        Some(Decision::Place { player: 1, tile: u }),
+        "Bob draws again"
+    );
+    assert_eq!(whole.decision(), game.decision());
+    assert_eq!(whole.state().discarded(), game.state().discarded());
+
+    let game = kit.replay("bridge_put_aside.json");
+    assert!(game.is_over());
+    assert_eq!(scores(&game), [0, 0]);
+    assert_eq!(state(&game).bridges_left, [3, 3]);
+}
+
+/// Under `bridge_only_tile = "must-place"` the same B must be placed with
+/// its bridge: no pass is listed, and one is refused with the game
+/// unchanged.
+#[test]
+fn under_must_place_a_tile_that_fits_only_with_a_bridge_is_placed() {
+    let kit = kit();
+    let mut record = with_variant(
+        &kit.record("bridge_put_aside.json"),
+        INFO.id,
+        "bridge_only_tile",
+        json!("must-place"),
+    );
+    record.moves.truncate(2);
+    let game = kit.replay_record(&record).expect("replays");
+    let listed = options(&game);
+    assert_eq!(listed.len(), 5, "{listed:?}");
+    let mut copy = game.clone();
+    let refused = try_play(&mut copy, r#""pass""#).expect_err("B must be placed");
+    assert!(refused.message.contains("must place tile B"), "{}", refused.message);
+    assert_eq!(copy.decision(), game.decision());
+    assert_eq!(copy.state().tiles_left(), game.state().tiles_left());
+    assert!(copy.state().discarded().is_empty());
+}
