@@ -790,6 +790,21 @@ pub trait Expansion: Send + Sync + 'static {
     /// decision that replaces the draw (an abbey).
     fn turn_started(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>) {}
 
+    /// Whether `player` holds a tile of this expansion's that they will
+    /// place on a turn of their own instead of drawing (a tile bought at a
+    /// bazaar, placed from `turn_started`). Asked only when the bag is
+    /// empty: at the start of a turn, and when a draw finds it so. While
+    /// some player holds a tile the game does not end: a turn starting
+    /// with the bag empty goes to the next player in turn order who holds
+    /// one (players holding none have no turn), and a turn whose draw finds
+    /// the bag empty ends without a tile placed when another player holds
+    /// one. Once nobody holds a tile, or after twice as many turns in a row
+    /// without a tile placed as there are players (an expansion that holds
+    /// tiles it never places), the game ends. By default false.
+    fn holds_tiles(&self, _state: &Self::State, _view: &CoreState, _player: u8) -> bool {
+        false
+    }
+
     /// A tile was drawn for the turn's player.
     fn tile_drawn(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>, _tile: &TileType) {}
 

@@ -1355,10 +1355,19 @@ impl Game {
                     } else {
                         (self.core.turn().player + 1) % self.core.players() as u8
                     };
-                    if self.core.tiles_left() == 0 {
-                        self.core.enter(Phase::FinalScoring);
-                        continue;
-                    }
+                    let next = if self.core.tiles_left() > 0 {
+                        next
+                    } else {
+                        // The bag is empty: the game goes on only for
+                        // players who hold tiles of an expansion's.
+                        match self.next_holder(next) {
+                            Some(holder) => holder,
+                            None => {
+                                self.core.enter(Phase::FinalScoring);
+                                continue;
+                            }
+                        }
+                    };
                     self.emit(Event::TurnStarted { player: next });
                     self.core.enter(Phase::Draw);
                     // Armed hooks last until the turn ends.
@@ -1372,7 +1381,17 @@ impl Game {
                         continue;
                     }
                     if !self.draw() {
-                        self.core.enter(Phase::FinalScoring);
+                        // The bag is empty. Another player's tile held by
+                        // an expansion is placed on their turn: this one
+                        // ends without a tile.
+                        let players = self.core.players() as u8;
+                        let player = self.core.turn().player;
+                        let others_hold = (1..players).any(|k| self.holds_tiles((player + k) % players));
+                        self.core.enter(if others_hold {
+                            Phase::EndTurn
+                        } else {
+                            Phase::FinalScoring
+                        });
                         continue;
                     }
                     self.core.enter(Phase::Place);
@@ -1423,6 +1442,35 @@ impl Game {
                 Phase::Over => return,
             }
         }
+    }
+
+    /// Whether an expansion holds a tile `player` will place on a turn of
+    /// their own (`Expansion::holds_tiles`).
+    #[cold]
+    fn holds_tiles(&self, player: u8) -> bool {
+        self.ext.iter().any(|e| e.holds_tiles(&self.core, player))
+    }
+
+    /// With the bag empty, who plays the turn that would be `next`'s: the
+    /// first player from `next` on, in turn order, who holds a tile of an
+    /// expansion's; `None` when nobody does, or when twice as many turns in
+    /// a row as there are players placed no tile (tiles held but never
+    /// placed: every player had two turns to place theirs).
+    #[cold]
+    fn next_holder(&self, next: u8) -> Option<u8> {
+        let players = self.core.players() as u8;
+        let turn = self.core.turn();
+        let idle = if turn.number > 0 && turn.placed.is_none() {
+            usize::from(turn.idle) + 1
+        } else {
+            0
+        };
+        if idle >= 2 * usize::from(players) {
+            return None;
+        }
+        (0..players)
+            .map(|k| (next + k) % players)
+            .find(|&p| self.holds_tiles(p))
     }
 
     /// Draws until a tile fits somewhere; false when the bag runs out.

@@ -398,6 +398,8 @@ pub trait DynInstance: Debug + Send + Sync {
     fn tile_drawn(&mut self, ctx: &mut Ctx<'_>, tile: &TileType);
     fn placement_allowed(&self, view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation) -> bool;
     fn relaxed_placement(&self, view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation, sides: u8) -> bool;
+    /// `Expansion::holds_tiles`.
+    fn holds_tiles(&self, view: &CoreState, player: u8) -> bool;
     fn tile_placed(&mut self, ctx: &mut Ctx<'_>, placed: crate::board::PlacedTile);
     fn deploy_options(&self, after: &AfterPlacement<'_>, out: &mut Vec<Deployment>);
     fn deployment_allowed(&self, after: &AfterPlacement<'_>, d: &Deployment) -> bool;
@@ -519,6 +521,11 @@ impl<E: Expansion> DynInstance for Instance<E> {
     fn relaxed_placement(&self, view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation, sides: u8) -> bool {
         self.rules.query_hook(Hooks::RELAXED_PLACEMENT, false, || {
             E::relaxed_placement(&self.rules.inner, &self.state, view, tile, pos, rotation, sides)
+        })
+    }
+    fn holds_tiles(&self, view: &CoreState, player: u8) -> bool {
+        self.rules.guard("holds_tiles", false, || {
+            E::holds_tiles(&self.rules.inner, &self.state, view, player)
         })
     }
     fn tile_placed(&mut self, ctx: &mut Ctx<'_>, placed: crate::board::PlacedTile) {
