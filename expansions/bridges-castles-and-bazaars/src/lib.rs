@@ -479,6 +479,12 @@ impl Expansion for BridgesCastlesAndBazaars {
         }
     }
 
+    fn holds_tiles(&self, state: &State, _view: &CoreState, player: u8) -> bool {
+        // A tile bought at a bazaar is placed on its buyer's next turn of
+        // their own, even once the bag is empty.
+        self.bazaars.is_some() && state.held.get(player as usize).copied().flatten().is_some()
+    }
+
     fn relaxes_edges(&self, mine: EdgeKind, theirs: EdgeKind) -> bool {
         // A bridge makes a field side a road's end: on the placed tile
         // (its field against a road) or on the neighbour (its field against

@@ -429,14 +429,15 @@ fn under_ignore_a_bazaar_tile_placed_during_a_round_starts_nothing() {
     assert!(matches!(game.decision(), Some(Decision::Place { player: 1, .. })));
 }
 
-/// Two players, draw order BCB-F, U, U: after Ann's BCB-F only 2 tiles are
-/// left, no more than the players: no bazaar, Bob draws.
+/// Two players, draw order BCB-F, U: after Ann's BCB-F only 1 tile is
+/// left, fewer than the players ("Skip this step if there are fewer tiles
+/// remaining than there are players"): no bazaar, Bob draws.
 #[test]
-fn no_bazaar_when_the_bag_holds_no_more_tiles_than_players() {
+fn no_bazaar_when_the_bag_holds_fewer_tiles_than_players() {
     let kit = kit();
     let record = RecordBuilder::new(&["Ann", "Bob"])
         .expansion(INFO.id)
-        .draw_order(&["BCB-F", "U", "U"])
+        .draw_order(&["BCB-F", "U"])
         .place("BCB-F", (0, 1), 0)
         .pass()
         .build();
@@ -444,6 +445,43 @@ fn no_bazaar_when_the_bag_holds_no_more_tiles_than_players() {
     let game = kit.replay_record(&record).expect("replays");
     assert_eq!(details(&game), [json!({ "no_bazaar": "tiles" })]);
     assert!(matches!(game.decision(), Some(Decision::Place { player: 1, .. })));
+}
+
+/// bazaar_last_tiles.json (three players, `no-auction`, castles and
+/// bridges off). Ann's BCB-F at (0,1) leaves exactly 3 tiles, as many as
+/// the players: the bazaar is held and empties the bag (E, C, U). Bob takes
+/// E, Cid C, Ann the last, U. The game goes on while bought tiles are held:
+/// Bob places E at (0,-1) turned 180°, closing D's city with his follower
+/// (4). No city side is left open, so Cid's C fits nowhere: it is
+/// discarded, and with the bag empty his turn ends without a tile (Ann
+/// still holds U). Ann places U at (1,0) with a follower on the road; then
+/// nobody holds a tile and the game ends: Ann's open road D–U scores 2.
+/// Ann 2, Bob 4, Cid 0.
+#[test]
+fn the_bought_tiles_are_placed_after_the_bag_empties() {
+    let kit = kit();
+    let game = kit.replay_first("bazaar_last_tiles.json", 4);
+    assert_eq!(game.state().tiles_left(), 0, "the bazaar took the last tiles");
+    let held: Vec<u16> = state(&game)
+        .held
+        .iter()
+        .map(|t| t.expect("every player holds a tile"))
+        .collect();
+    assert_eq!(ids(&game, &held), ["U", "E", "C"], "Ann, Bob and Cid's tiles");
+    assert!(!game.is_over(), "bought tiles are still held");
+    assert_eq!(decider(&game), (1, true), "Bob places his E");
+    let game = kit.replay_first("bazaar_last_tiles.json", 6);
+    assert_eq!(scores(&game), [0, 4, 0]);
+    assert_eq!(game.state().turn().player, 0, "Cid's turn ended without a tile");
+    assert_eq!(decider(&game), (0, true), "Ann places her U");
+    assert_eq!(state(&game).held, [Some(u(&game)), None, None]);
+    let game = kit.replay("bazaar_last_tiles.json");
+    assert!(game.is_over());
+    assert_eq!(scores(&game), [2, 4, 0]);
+}
+
+fn u(game: &Game) -> u16 {
+    game.rules().tile_by_id("U").expect("U").index
 }
 
 /// bazaar_builder.json (with Traders & Builders). Ann's follower on the
