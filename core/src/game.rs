@@ -1376,7 +1376,14 @@ impl Game {
                 }
                 Phase::Draw => {
                     if self.core.turn().placed.is_some() {
-                        // An expansion's action placed this turn's tile.
+                        // An expansion's action placed this turn's tile,
+                        // with no draw: what a draw would have armed
+                        // (`tile_drawn`) was not, so every armable
+                        // `tile_placed` hears this tile.
+                        for i in 0..self.rules.called.armable_tile_placed.len() {
+                            let slot = self.rules.called.armable_tile_placed[i];
+                            self.note_armed(slot, Hooks::TILE_PLACED);
+                        }
                         self.core.enter(Phase::AfterPlace);
                         continue;
                     }
