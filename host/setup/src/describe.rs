@@ -673,4 +673,35 @@ mod tests {
         let headings: Vec<String> = grouped(&listing).into_iter().map(|(h, _)| h).collect();
         assert_eq!(headings, ["Mini expansions", "Fan expansions"]);
     }
+
+    /// A tile put aside because it fits only with a bridge (Bridges,
+    /// Castles & Bazaars' bridge_put_aside.json, three moves) is told with
+    /// why, in both logs.
+    #[test]
+    fn a_tile_put_aside_is_told_with_why() {
+        let record = carcassonne_core::GameRecord::from_json(
+            r#"{"format": 1, "config": {"players": [{"name": "Ann"}, {"name": "Bob"}],
+                "expansions": ["bridges-castles-and-bazaars"], "draw_order": ["W", "B", "U"]},
+                "moves": [{"place": {"tile": "W", "at": [0, 1], "rotation": 0}}, "pass", "pass"]}"#,
+        )
+        .expect("the record reads");
+        let catalog = crate::linked::linked_catalog().expect("the linked expansions");
+        let game = record
+            .replay(&catalog, &carcassonne_core::TileSource::default())
+            .expect("the record replays");
+        let lines: Vec<String> = game.last_events().iter().filter_map(|e| describe(&game, e)).collect();
+        assert!(
+            lines.contains(&"    puts B aside: it fits only with a bridge".to_string()),
+            "{lines:?}"
+        );
+        let words: Vec<String> = game
+            .last_events()
+            .iter()
+            .filter_map(|e| describe_in_words(&game, e))
+            .collect();
+        assert!(
+            words.iter().any(|l| l.ends_with(" aside: it fits only with a bridge")),
+            "{words:?}"
+        );
+    }
 }
