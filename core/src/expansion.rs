@@ -797,8 +797,8 @@ pub trait Expansion: Send + Sync + 'static {
     /// some player holds a tile the game does not end: a turn starting
     /// with the bag empty goes to the next player in turn order who holds
     /// one (players holding none have no turn), and a turn whose draw finds
-    /// the bag empty ends without a tile placed when another player holds
-    /// one. Once nobody holds a tile, or after twice as many turns in a row
+    /// the bag empty ends without a tile placed while a player holds one
+    /// (another, or this one after an extra turn, which draws). Once nobody holds a tile, or after twice as many turns in a row
     /// without a tile placed as there are players (an expansion that holds
     /// tiles it never places), the game ends. By default false.
     fn holds_tiles(&self, _state: &Self::State, _view: &CoreState, _player: u8) -> bool {

@@ -1388,13 +1388,14 @@ impl Game {
                         continue;
                     }
                     if !self.draw() {
-                        // The bag is empty. Another player's tile held by
-                        // an expansion is placed on their turn: this one
-                        // ends without a tile.
+                        // The bag is empty. A tile an expansion holds is
+                        // placed on its holder's turn (this player's, on a
+                        // turn of their own after an extra turn): this one
+                        // ends without a tile. `next_holder` ends the game
+                        // should held tiles never be placed.
                         let players = self.core.players() as u8;
-                        let player = self.core.turn().player;
-                        let others_hold = (1..players).any(|k| self.holds_tiles((player + k) % players));
-                        self.core.enter(if others_hold {
+                        let anyone_holds = (0..players).any(|p| self.holds_tiles(p));
+                        self.core.enter(if anyone_holds {
                             Phase::EndTurn
                         } else {
                             Phase::FinalScoring
