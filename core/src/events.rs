@@ -40,6 +40,22 @@ pub enum Event {
         /// Tile type index.
         tile: u16,
     },
+    /// The turn's player put the drawn tile aside instead of placing it:
+    /// it fit only by an expansion's optional relaxation
+    /// (`Expansion::optional_relaxation`, a bridge). It leaves the game as
+    /// a tile that fits nowhere does (it joins `CoreState::discarded`), and
+    /// the player draws again.
+    TilePutAside {
+        /// Who put it aside.
+        player: u8,
+        /// Tile type index.
+        tile: u16,
+        /// The slot of the expansion whose relaxation alone would have let
+        /// it be placed ([`Rules::put_aside_words`] has its words).
+        ///
+        /// [`Rules::put_aside_words`]: crate::Rules::put_aside_words
+        slot: u8,
+    },
     /// The drawn tile was set aside by an expansion's rules (a dragon
     /// tile before the dragon is in play): out of the bag, not placed;
     /// the turn's player draws again.

@@ -818,6 +818,21 @@ pub trait Expansion: Send + Sync + 'static {
     /// decision that replaces the draw (an abbey).
     fn turn_started(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>) {}
 
+    /// Whether `player` holds a tile of this expansion's that they will
+    /// place on a turn of their own instead of drawing (a tile bought at a
+    /// bazaar, placed from `turn_started`). Asked only when the bag is
+    /// empty: at the start of a turn, and when a draw finds it so. While
+    /// some player holds a tile the game does not end: a turn starting
+    /// with the bag empty goes to the next player in turn order who holds
+    /// one (players holding none have no turn), and a turn whose draw finds
+    /// the bag empty ends without a tile placed while a player holds one
+    /// (another, or this one after an extra turn, which draws). Once nobody holds a tile, or after twice as many turns in a row
+    /// without a tile placed as there are players (an expansion that holds
+    /// tiles it never places), the game ends. By default false.
+    fn holds_tiles(&self, _state: &Self::State, _view: &CoreState, _player: u8) -> bool {
+        false
+    }
+
     /// A tile was drawn for the turn's player.
     fn tile_drawn(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>, _tile: &TileType) {}
 
@@ -890,6 +905,26 @@ pub trait Expansion: Send + Sync + 'static {
     /// placement whose edges fail to match).
     fn relaxes_edges(&self, _mine: EdgeKind, _theirs: EdgeKind) -> bool {
         true
+    }
+
+    /// Whether this expansion's relaxed placements are optional for the
+    /// player, and in what words: `Some("a bridge")` says that a tile
+    /// fitting only by this expansion's [`Expansion::relaxed_placement`]
+    /// may be put aside instead (the player *may* lay a bridge, so a tile
+    /// that fits only with one need not be placed). When the drawn tile
+    /// has no legal placement whose edges all match, and every placement
+    /// whose edges do not is made legal by such an optional relaxation
+    /// alone, the placement decision also lists [`Action::Pass`]: the
+    /// tile is put aside (logged as "… puts the tile aside: it fits only
+    /// with a bridge", the event [`Event::TilePutAside`]) and handled as a
+    /// tile that fits nowhere: it joins the discarded tiles and another is
+    /// drawn. Asked once when the game is set up, only of expansions that
+    /// declare [`Hooks::RELAXED_PLACEMENT`]. By default `None`: a tile
+    /// that fits only by the relaxation must be placed.
+    ///
+    /// [`Action::Pass`]: crate::Action::Pass
+    fn optional_relaxation(&self) -> Option<&'static str> {
+        None
     }
 
     /// Veto for a placement that matches edges (asked for every fitting

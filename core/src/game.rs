@@ -87,7 +87,9 @@ pub enum Action {
     },
     /// Deploy a figure.
     Deploy(Deployment),
-    /// Deploy nothing.
+    /// Deploy nothing; on a placement decision, put the drawn tile aside
+    /// (listed only when it fits by an optional relaxation alone,
+    /// `Expansion::optional_relaxation`).
     Pass,
     /// An expansion's option.
     Expansion {
@@ -462,7 +464,12 @@ impl Game {
                             .map(|(pos, rotation)| Action::Place { pos, rotation }),
                     );
                 } else {
-                    self.placements(tile, |pos, rotation| out.push(Action::Place { pos, rotation }))
+                    self.placements(tile, |pos, rotation| out.push(Action::Place { pos, rotation }));
+                    if self.put_aside_offer(tile).is_some() {
+                        // The tile fits only by an optional relaxation: it
+                        // may be put aside, listed after the placements.
+                        out.push(Action::Pass);
+                    }
                 }
             }
             Some(Decision::Deploy { .. }) => {
@@ -528,6 +535,19 @@ impl Game {
     /// none.
     #[cold]
     fn relaxed_placements(&self, tile: u16, mut f: impl FnMut(Pos, Rotation)) {
+        let tt = self.rules.tile(tile);
+        self.relaxable_candidates(tile, |p, r, sides| {
+            if self.relaxed_sides(tt, p, r, sides) {
+                f(p, r);
+            }
+        });
+    }
+
+    /// The placements of `tile` whose edges do not match on sides a
+    /// relaxing expansion accepts (`Expansion::relaxes_edges`), with those
+    /// sides (a bit each), before any relaxing expansion is asked: each
+    /// frontier cell, then each distinct rotation.
+    fn relaxable_candidates(&self, tile: u16, mut f: impl FnMut(Pos, Rotation, u8)) {
         let Some(relaxable) = self.rules.relaxable.get(tile as usize) else {
             return;
         };
@@ -541,11 +561,46 @@ impl Game {
             }
             for r in Rotation::ALL {
                 let sides = (by_rotation >> (4 * r.quarter_turns())) as u8 & 0xf;
-                if sides != 0 && distinct & (1 << r.quarter_turns()) != 0 && self.relaxed_sides(tt, p, r, sides) {
-                    f(p, r);
+                if sides != 0 && distinct & (1 << r.quarter_turns()) != 0 {
+                    f(p, r, sides);
                 }
             }
         }
+    }
+
+    /// Whether the drawn `tile` may be put aside instead of placed
+    /// (`Expansion::optional_relaxation`): it has no legal placement whose
+    /// edges all match, and each legal placement whose edges do not is made
+    /// legal by expansions whose relaxation is optional alone. Gives the
+    /// slot of the first of those that makes one legal. `None` at once when
+    /// no enabled expansion declares an optional relaxation.
+    #[cold]
+    pub(crate) fn put_aside_offer(&self, tile: u16) -> Option<u8> {
+        let called = &self.rules.called;
+        if called.optional_relaxing.is_empty() {
+            return None;
+        }
+        let tt = self.rules.tile(tile);
+        if self.core.board().any_fit(tt, |p, r| self.placement_allowed(tile, p, r)) {
+            return None;
+        }
+        let (mut offer, mut mandatory) = (None, false);
+        self.relaxable_candidates(tile, |p, r, sides| {
+            if mandatory || !self.placement_allowed(tile, p, r) {
+                return;
+            }
+            for &s in &called.relaxing {
+                if !self.ext[s as usize].relaxed_placement(&self.core, tt, p, r, sides) {
+                    continue;
+                }
+                if called.optional_relaxing.iter().any(|&(o, _)| o == s) {
+                    offer.get_or_insert(s);
+                } else {
+                    mandatory = true;
+                }
+            }
+        });
+        if mandatory { None } else { offer }
     }
 
     /// Whether placing `tile` at `pos` turned by `rotation` fails to match
@@ -1110,6 +1165,18 @@ impl Game {
                 }
                 Ok(())
             }
+            (Decision::Place { tile, .. }, Action::Pass) if !self.rules.called.optional_relaxing.is_empty() => {
+                match self.put_aside_offer(tile) {
+                    Some(_) => Ok(()),
+                    None => Err(IllegalAction::new(
+                        RefusalKind::NotAnOption,
+                        format!(
+                            "tile {} cannot be put aside: it has a placement that needs nothing optional",
+                            rules.tile(tile).id()
+                        ),
+                    )),
+                }
+            }
             (Decision::Deploy { .. }, Action::Pass) => Ok(()),
             (Decision::Deploy { .. }, Action::Deploy(d))
                 if self.more_deployment().is_some_and(|mask| !offered(mask, d)) =>
@@ -1274,6 +1341,14 @@ impl Game {
                 self.run_hooks(Hooks::FIGURE_DEPLOYED, |e, ctx| e.figure_deployed(ctx, &placed));
                 self.core.enter(Phase::AfterDeploy);
             }
+            Action::Pass if self.core.phase() == Phase::Place => {
+                // Checked: the tile fits only by an optional relaxation. It
+                // goes as a tile that fits nowhere goes, and another is drawn.
+                let tile = self.core.turn().drawn.expect("checked: a tile is drawn");
+                let slot = self.put_aside_offer(tile).unwrap_or_default();
+                self.emit(Event::TilePutAside { player, tile, slot });
+                self.core.enter(Phase::Draw);
+            }
             Action::Pass => self.core.enter(Phase::AfterDeploy),
             Action::Expansion { slot, action } => self.execute_expansion_action(*slot, action.as_ref()),
         }
@@ -1322,10 +1397,19 @@ impl Game {
                     } else {
                         (self.core.turn().player + 1) % self.core.players() as u8
                     };
-                    if self.core.tiles_left() == 0 {
-                        self.core.enter(Phase::FinalScoring);
-                        continue;
-                    }
+                    let next = if self.core.tiles_left() > 0 {
+                        next
+                    } else {
+                        // The bag is empty: the game goes on only for
+                        // players who hold tiles of an expansion's.
+                        match self.next_holder(next) {
+                            Some(holder) => holder,
+                            None => {
+                                self.core.enter(Phase::FinalScoring);
+                                continue;
+                            }
+                        }
+                    };
                     self.emit(Event::TurnStarted { player: next });
                     self.core.enter(Phase::Draw);
                     // Armed hooks last until the turn ends.
@@ -1334,12 +1418,30 @@ impl Game {
                 }
                 Phase::Draw => {
                     if self.core.turn().placed.is_some() {
-                        // An expansion's action placed this turn's tile.
+                        // An expansion's action placed this turn's tile,
+                        // with no draw: what a draw would have armed
+                        // (`tile_drawn`) was not, so every armable
+                        // `tile_placed` hears this tile.
+                        for i in 0..self.rules.called.armable_tile_placed.len() {
+                            let slot = self.rules.called.armable_tile_placed[i];
+                            self.note_armed(slot, Hooks::TILE_PLACED);
+                        }
                         self.core.enter(Phase::AfterPlace);
                         continue;
                     }
                     if !self.draw() {
-                        self.core.enter(Phase::FinalScoring);
+                        // The bag is empty. A tile an expansion holds is
+                        // placed on its holder's turn (this player's, on a
+                        // turn of their own after an extra turn): this one
+                        // ends without a tile. `next_holder` ends the game
+                        // should held tiles never be placed.
+                        let players = self.core.players() as u8;
+                        let anyone_holds = (0..players).any(|p| self.holds_tiles(p));
+                        self.core.enter(if anyone_holds {
+                            Phase::EndTurn
+                        } else {
+                            Phase::FinalScoring
+                        });
                         continue;
                     }
                     self.core.enter(Phase::Place);
@@ -1390,6 +1492,35 @@ impl Game {
                 Phase::Over => return,
             }
         }
+    }
+
+    /// Whether an expansion holds a tile `player` will place on a turn of
+    /// their own (`Expansion::holds_tiles`).
+    #[cold]
+    fn holds_tiles(&self, player: u8) -> bool {
+        self.ext.iter().any(|e| e.holds_tiles(&self.core, player))
+    }
+
+    /// With the bag empty, who plays the turn that would be `next`'s: the
+    /// first player from `next` on, in turn order, who holds a tile of an
+    /// expansion's; `None` when nobody does, or when twice as many turns in
+    /// a row as there are players placed no tile (tiles held but never
+    /// placed: every player had two turns to place theirs).
+    #[cold]
+    fn next_holder(&self, next: u8) -> Option<u8> {
+        let players = self.core.players() as u8;
+        let turn = self.core.turn();
+        let idle = if turn.number > 0 && turn.placed.is_none() {
+            usize::from(turn.idle) + 1
+        } else {
+            0
+        };
+        if idle >= 2 * usize::from(players) {
+            return None;
+        }
+        (0..players)
+            .map(|k| (next + k) % players)
+            .find(|&p| self.holds_tiles(p))
     }
 
     /// Draws until a tile fits somewhere; false when the bag runs out.

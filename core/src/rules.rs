@@ -727,6 +727,10 @@ pub(crate) struct HookCalls {
     /// even in debug builds, so the base game's listing never looks for
     /// placements whose edges do not match), asked about those.
     pub(crate) relaxing: Vec<u8>,
+    /// Those of `relaxing` whose relaxation is optional
+    /// (`Expansion::optional_relaxation`), with its words ("a bridge"): a
+    /// tile that fits only by them may be put aside.
+    pub(crate) optional_relaxing: Vec<(u8, &'static str)>,
     /// By tile index, those of `vetoing` whose veto concerns that type
     /// (`Expansion::vetoes_tile`); empty when every one concerns every type.
     pub(crate) vetoing_by_tile: Vec<Vec<u8>>,
@@ -836,6 +840,10 @@ impl HookCalls {
         let relaxing: Vec<u8> = (0..expansions.len() as u8)
             .filter(|&s| expansions[s as usize].hooks.hooks().contains(Hooks::RELAXED_PLACEMENT))
             .collect();
+        let optional_relaxing = relaxing
+            .iter()
+            .filter_map(|&s| Some((s, expansions[s as usize].hooks.optional_relaxation()?)))
+            .collect();
         // By tile index, the slots of `vetoing` whose veto concerns that
         // type as `concerns` says (empty when every one concerns every type).
         let by_tile = |vetoing: &[u8], concerns: fn(&EnabledExpansion) -> &Vec<bool>| -> Vec<Vec<u8>> {
@@ -876,6 +884,7 @@ impl HookCalls {
             },
             vetoing,
             relaxing,
+            optional_relaxing,
             vetoing_by_tile,
             adjusting: slots(Hooks::FEATURE_POINTS),
             observing: slots(Hooks::OBSERVE),
@@ -975,6 +984,18 @@ impl std::fmt::Debug for Rules {
 }
 
 impl Rules {
+    /// The words of the optional relaxation of the expansion in `slot`
+    /// ("a bridge", `Expansion::optional_relaxation`), for telling why a
+    /// tile was put aside ([`Event::TilePutAside`](crate::Event::TilePutAside));
+    /// `None` when it declares none.
+    pub fn put_aside_words(&self, slot: u8) -> Option<&'static str> {
+        self.called
+            .optional_relaxing
+            .iter()
+            .find(|&&(s, _)| s == slot)
+            .map(|&(_, words)| words)
+    }
+
     /// Assembles the rules for `config` from the expansions in `catalog`,
     /// reading tile files from `tiles`. Every configuration mistake is
     /// reported before any game starts.

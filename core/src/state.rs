@@ -74,6 +74,9 @@ pub struct Turn {
     pub more_deployment: Option<u32>,
     /// Whether the deployment under way is that second one.
     pub deploying_more: bool,
+    /// Turns in a row before this one that placed no tile (0 in every game
+    /// whose expansions hold no tiles: see `Expansion::holds_tiles`).
+    pub idle: u8,
 }
 
 /// A figure off the board in another player's hands (a tower's
@@ -674,11 +677,19 @@ impl CoreState {
             Event::TurnStarted { player } => {
                 let mut completed = std::mem::take(&mut self.turn.completed);
                 completed.clear();
+                // Turns in a row that placed no tile: only turns with the
+                // bag empty, while an expansion holds tiles, place none.
+                let idle = if self.turn.number > 0 && self.turn.placed.is_none() {
+                    self.turn.idle.saturating_add(1)
+                } else {
+                    0
+                };
                 self.turn = Turn {
                     number: self.turn.number + 1,
                     player,
                     completed,
                     extra: self.turn.again && self.turn.player == player,
+                    idle,
                     ..Turn::default()
                 };
             }
@@ -692,7 +703,7 @@ impl CoreState {
                 debug_assert_eq!(taken, tile);
                 self.set_aside.push(tile);
             }
-            Event::TileDiscarded { tile } => {
+            Event::TileDiscarded { tile } | Event::TilePutAside { tile, .. } => {
                 self.discarded.push(tile);
                 self.turn.drawn = None;
             }

@@ -805,7 +805,11 @@ fn try_illegal(game: &mut Game, options: &[Action], watch: &Watch, pick: usize) 
     }];
     match game.decision() {
         Some(Decision::Place { .. }) => {
-            illegal.push(Action::Pass);
+            // A pass puts the tile aside only where it is listed (a tile
+            // that fits by an optional relaxation alone).
+            if !options.contains(&Action::Pass) {
+                illegal.push(Action::Pass);
+            }
             illegal.push(Action::Place {
                 pos: Pos::new(0, 0),
                 rotation: Rotation::NONE,

@@ -91,6 +91,10 @@ fn check_game(mut game: Game, expansions: &[&str], seed: u64) -> Listed {
             }
         }
         for m in &moves {
+            if m.then == AfterPlacing::PutAside {
+                // No placement: nothing is deployed after it.
+                continue;
+            }
             let next = game
                 .deployments_for(m.pos, m.rotation, &mut deployments)
                 .expect("legal");

@@ -311,6 +311,8 @@ pub trait DynExpansion: Send + Sync {
     fn vetoes_deployments_after(&self, tile: &TileType) -> bool;
     /// `Expansion::relaxes_edges`.
     fn relaxes_edges(&self, mine: EdgeKind, theirs: EdgeKind) -> bool;
+    /// `Expansion::optional_relaxation`.
+    fn optional_relaxation(&self) -> Option<&'static str>;
     /// `Expansion::tile_placed_keeps_deployments`.
     fn tile_placed_keeps_deployments(&self) -> bool;
     /// Reads one of its actions as records write it.
@@ -365,6 +367,9 @@ impl<E: Expansion> DynExpansion for Arc<Guarded<E>> {
     fn relaxes_edges(&self, mine: EdgeKind, theirs: EdgeKind) -> bool {
         self.guard("relaxes_edges", true, || E::relaxes_edges(&self.inner, mine, theirs))
     }
+    fn optional_relaxation(&self) -> Option<&'static str> {
+        self.guard("optional_relaxation", None, || E::optional_relaxation(&self.inner))
+    }
     fn tile_placed_keeps_deployments(&self) -> bool {
         self.keeps_deployments
     }
@@ -400,6 +405,8 @@ pub trait DynInstance: Debug + Send + Sync {
     fn tile_drawn(&mut self, ctx: &mut Ctx<'_>, tile: &TileType);
     fn placement_allowed(&self, view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation) -> bool;
     fn relaxed_placement(&self, view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation, sides: u8) -> bool;
+    /// `Expansion::holds_tiles`.
+    fn holds_tiles(&self, view: &CoreState, player: u8) -> bool;
     fn tile_placed(&mut self, ctx: &mut Ctx<'_>, placed: crate::board::PlacedTile);
     fn deploy_options(&self, after: &AfterPlacement<'_>, out: &mut Vec<Deployment>);
     fn offers_deployment(&self, after: &AfterPlacement<'_>, d: &Deployment) -> Option<bool>;
@@ -522,6 +529,11 @@ impl<E: Expansion> DynInstance for Instance<E> {
     fn relaxed_placement(&self, view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation, sides: u8) -> bool {
         self.rules.query_hook(Hooks::RELAXED_PLACEMENT, false, || {
             E::relaxed_placement(&self.rules.inner, &self.state, view, tile, pos, rotation, sides)
+        })
+    }
+    fn holds_tiles(&self, view: &CoreState, player: u8) -> bool {
+        self.rules.guard("holds_tiles", false, || {
+            E::holds_tiles(&self.rules.inner, &self.state, view, player)
         })
     }
     fn tile_placed(&mut self, ctx: &mut Ctx<'_>, placed: crate::board::PlacedTile) {

@@ -4,7 +4,7 @@
 //! `log_line`, with the record form (JSON) only for an expansion that says
 //! nothing.
 
-use super::{Action, Game};
+use super::{Action, Decision, Game};
 use crate::expansion::Deployment;
 use crate::figures::Spot;
 use crate::geometry::Pos;
@@ -210,7 +210,17 @@ impl Game {
                 rotation.degrees()
             ),
             Action::Deploy(d) => self.deployment_label(d),
-            Action::Pass => "Skip: deploy nothing".to_string(),
+            Action::Pass => match self.unlabelled_decision() {
+                // A tile that fits only by an optional relaxation (a bridge).
+                Some(Decision::Place { tile, .. }) => {
+                    let words = self
+                        .put_aside_offer(tile)
+                        .and_then(|slot| self.rules.put_aside_words(slot))
+                        .unwrap_or("what is optional");
+                    format!("Put the tile aside: it fits only with {words}")
+                }
+                _ => "Skip: deploy nothing".to_string(),
+            },
             Action::Expansion { slot, action } => {
                 let enabled = &self.rules.expansions[*slot as usize];
                 let player = self.decision().map_or(self.core.turn().player, |d| d.player());

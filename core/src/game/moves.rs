@@ -33,6 +33,13 @@ pub enum AfterPlacing {
     /// bunny, say), so the deployment is not part of the move: the turn
     /// goes on with [`Game::decision`] after [`Game::play_move`].
     Later,
+    /// No placement: the tile is put aside, as the two-step
+    /// [`Action::Pass`] on the placement decision does (offered when the
+    /// tile fits only by an expansion's optional relaxation,
+    /// `Expansion::optional_relaxation`). The move's `pos` and `rotation`
+    /// are then the origin and 0°, and mean nothing
+    /// ([`WholeMove::put_aside`]).
+    PutAside,
 }
 
 /// A whole move of a turn: where the drawn tile goes and what follows it.
@@ -49,20 +56,34 @@ pub struct WholeMove {
 }
 
 impl WholeMove {
-    /// The placement, as a two-step action.
+    /// The move that puts the tile aside ([`AfterPlacing::PutAside`]).
+    pub fn put_aside() -> WholeMove {
+        WholeMove {
+            pos: Pos::new(0, 0),
+            rotation: Rotation::NONE,
+            then: AfterPlacing::PutAside,
+        }
+    }
+
+    /// The placement, as a two-step action ([`Action::Pass`] for a tile put
+    /// aside).
     pub fn placement(&self) -> Action {
+        if self.then == AfterPlacing::PutAside {
+            return Action::Pass;
+        }
         Action::Place {
             pos: self.pos,
             rotation: self.rotation,
         }
     }
 
-    /// The second step, as a two-step action (`None` for [`AfterPlacing::Later`]).
+    /// The second step, as a two-step action (`None` for
+    /// [`AfterPlacing::Later`] and [`AfterPlacing::PutAside`]).
     pub fn deployment(&self) -> Option<Action> {
         match self.then {
             AfterPlacing::Deploy(d) => Some(Action::Deploy(d)),
             AfterPlacing::Pass => Some(Action::Pass),
-            AfterPlacing::Later => None,
+            AfterPlacing::Later | AfterPlacing::PutAside => None,
         }
     }
 }
@@ -87,7 +108,9 @@ impl Game {
     /// [`Game::placements`]), each deployment the player could make on the
     /// tile after it (in the order of [`Game::legal_actions`]) and then a
     /// pass. A placement after which an expansion asks a decision of its
-    /// own is listed once, with [`AfterPlacing::Later`]. Empty when the
+    /// own is listed once, with [`AfterPlacing::Later`]. A tile that may be
+    /// put aside (it fits only by an optional relaxation) lists
+    /// [`WholeMove::put_aside`] last. Empty when the
     /// pending decision is not a placement.
     ///
     /// The moves are exactly the pairs the two-step API allows: each plays
@@ -103,6 +126,10 @@ impl Game {
                 let next = self.deployments_by_playing(pos, rotation, &mut deployments);
                 push_moves(out, pos, rotation, next, &deployments);
             });
+            // As the two-step listing, after the placements.
+            if self.put_aside_offer(tile).is_some() {
+                out.push(WholeMove::put_aside());
+            }
             return;
         }
         let tt = self.rules.tile(tile);
@@ -317,6 +344,10 @@ impl Game {
     /// unchanged. An expansion failing during the move is reported as
     /// [`Game::play`] reports it.
     pub fn play_move(&mut self, m: &WholeMove) -> Result<(), PlayError> {
+        if m.then == AfterPlacing::PutAside {
+            // One step, checked by `play` as the two-step pass is.
+            return self.play(&Action::Pass);
+        }
         let place = m.placement();
         let Some(Decision::Place { tile, .. }) = self.unlabelled_decision() else {
             // Let the check say what the pending decision is.
@@ -356,7 +387,7 @@ impl Game {
         self.check(&place)?;
         match m.then {
             AfterPlacing::Pass => {}
-            AfterPlacing::Later => {
+            AfterPlacing::Later | AfterPlacing::PutAside => {
                 return Err(IllegalAction::new(
                     RefusalKind::WrongMoveShape,
                     "this placement is followed by a deployment or a pass, not `later`".into(),

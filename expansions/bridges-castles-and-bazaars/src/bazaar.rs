@@ -148,11 +148,10 @@ fn start(state: &mut State, ctx: &mut Ctx<'_>, host: u8) {
         ctx.log_with(|| json!({ "no_bazaar": "solo" }));
         return;
     }
-    // The rules skip a bazaar with fewer tiles left than players; with
-    // exactly as many the bag would be empty and the game over before the
-    // bought tiles are placed (the core ends a game whose bag is empty), so
-    // it is skipped too.
-    if view.tiles_left() <= players {
+    // "Skip this step if there are fewer tiles remaining than there are
+    // players." With exactly as many the bag empties: the bought tiles are
+    // still placed (`holds_tiles` keeps the game going).
+    if view.tiles_left() < players {
         ctx.log_with(|| json!({ "no_bazaar": "tiles" }));
         return;
     }

@@ -210,6 +210,16 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
                           it starts none (JCloisterZone)",
             earlier_defaults: &[],
         },
+        VariantDecl {
+            name: "bridge_only_tile",
+            label: "A tile that fits only with a bridge",
+            kind: ValueKind::one_of(&["may-put-aside", "must-place"]),
+            default: "may-put-aside",
+            description: "may-put-aside: its player may put it aside and draw another, as a tile that fits nowhere \
+                          (a bridge is optional; JCloisterZone lets the placement be passed); must-place: it is \
+                          placed with its bridge",
+            earlier_defaults: &[],
+        },
     ],
     parts: &[
         PartDecl {
@@ -271,8 +281,10 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
         auction_first: ctx.variant("bazaar_builder_order") != "builder-first",
         delay: ctx.variant("bazaar_during_round") != "ignore",
     });
+    let put_aside = ctx.variant("bridge_only_tile") != "must-place";
     Ok(expansion::boxed(BridgesCastlesAndBazaars {
         bridges,
+        put_aside,
         castles,
         bazaars,
     }))
@@ -282,6 +294,9 @@ fn build(ctx: &BuildContext) -> Result<Box<dyn DynExpansion>, String> {
 struct BridgesCastlesAndBazaars {
     /// Bridges each player has, when the part is on.
     bridges: Option<u8>,
+    /// Whether a tile that fits only with a bridge may be put aside
+    /// (`bridge_only_tile = "may-put-aside"`).
+    put_aside: bool,
     /// The castles' rules, when the part is on.
     castles: Option<castles::Rules>,
     /// The bazaars' rules, when the part is on.
@@ -464,12 +479,24 @@ impl Expansion for BridgesCastlesAndBazaars {
         }
     }
 
+    fn holds_tiles(&self, state: &State, _view: &CoreState, player: u8) -> bool {
+        // A tile bought at a bazaar is placed on its buyer's next turn of
+        // their own, even once the bag is empty.
+        self.bazaars.is_some() && state.held.get(player as usize).copied().flatten().is_some()
+    }
+
     fn relaxes_edges(&self, mine: EdgeKind, theirs: EdgeKind) -> bool {
         // A bridge makes a field side a road's end: on the placed tile
         // (its field against a road) or on the neighbour (its field against
         // the placed tile's road). No other mismatch is ever made good, so
         // the game asks about no other placement.
         self.bridges.is_some() && bridges::relaxes(mine, theirs)
+    }
+
+    fn optional_relaxation(&self) -> Option<&'static str> {
+        // "You may place a bridge": a tile that fits only with one need not
+        // be placed (question 1(a) of the docs).
+        (self.bridges.is_some() && self.put_aside).then_some("a bridge")
     }
 
     fn relaxed_placement(

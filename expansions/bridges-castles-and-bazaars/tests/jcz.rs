@@ -1,9 +1,9 @@
 //! The expansion's JCloisterZone mapping (`jcz.toml`): it checks against
 //! the engine, and a save written by hand (tests/samples/castles.jcz, from
 //! JCZ's format, no JCZ file copied) imports with the expansion and
-//! replays to the scores worked out below. A bridge a placement needs and
-//! a bazaar held are not read (jcz.toml says why): a save with them is
-//! refused.
+//! replays to the scores worked out below; tests/samples/bridge.jcz has a
+//! bridge a placement needs, which JCZ's `PLACE_TILE` implies. A bazaar
+//! held is not read (jcz.toml says why): a save with one is refused.
 
 use carcassonne_bridges_castles_and_bazaars::INFO;
 use carcassonne_core::TileSource;
@@ -157,4 +157,46 @@ fn a_bazaar_held_is_refused_by_name() {
         e.contains("the JCZ action `BAZAAR_BID` (replay action 8 (BAZAAR_BID))"),
         "{e}"
     );
+}
+
+/// bridge.jcz: the base game and the set's tiles with JCZ's element
+/// `bridge` alone; the start tile D at (0,0).
+///
+/// 1. Ann: BA/L (B, a cloister in a field) at (1,0) meets D's road with its
+///    west field side: it fits only with a bridge across it west–east,
+///    which JCZ's `PLACE_TILE` implies (no action of its own): the import
+///    plays the engine's only option, that bridge. Her PASS then answers
+///    the deployment.
+/// 2. Bob: BA/RFr (U) at (2,0) continues the bridge's road east, his
+///    follower on it (JCZ's next action answers his optional bridge
+///    decision with `"no-bridge"`).
+///
+/// End: Bob's open road D, B (the bridge), U: 3. Ann 0, Bob 3; Ann has 2
+/// bridges left, Bob 3.
+#[test]
+fn a_bridge_a_placement_needs_is_implied_by_the_placement() {
+    let kit = kit();
+    let text = carcassonne_jcz::testing::sample(env!("CARGO_MANIFEST_DIR"), "bridge.jcz");
+    let imported = carcassonne_jcz::import(&text, kit.catalog(), kit.tiles()).unwrap_or_else(|e| panic!("{e}"));
+    let moves = carcassonne_core::serde_json::to_value(&imported.record.moves).unwrap();
+    let moves = moves.as_array().unwrap();
+    assert_eq!(
+        moves[1],
+        carcassonne_core::serde_json::json!({"bridges-castles-and-bazaars": {"bridge": {"at": [1, 0], "axis": "WE"}}})
+    );
+    assert_eq!(
+        moves[2],
+        carcassonne_core::serde_json::json!("pass"),
+        "the PASS answers the deployment"
+    );
+    assert_eq!(
+        moves[4],
+        carcassonne_core::serde_json::json!({"bridges-castles-and-bazaars": "no-bridge"})
+    );
+    let game = kit.replay_record(&imported.record).unwrap();
+    assert!(game.is_over());
+    assert_eq!((game.state().score(0), game.state().score(1)), (0, 3));
+    assert_eq!(points(&game, 1, "roads"), 3);
+    let state: &carcassonne_bridges_castles_and_bazaars::State = carcassonne_testkit::state(&game, INFO.id);
+    assert_eq!(state.bridges_left, [2, 3]);
 }

@@ -429,14 +429,15 @@ fn under_ignore_a_bazaar_tile_placed_during_a_round_starts_nothing() {
     assert!(matches!(game.decision(), Some(Decision::Place { player: 1, .. })));
 }
 
-/// Two players, draw order BCB-F, U, U: after Ann's BCB-F only 2 tiles are
-/// left, no more than the players: no bazaar, Bob draws.
+/// Two players, draw order BCB-F, U: after Ann's BCB-F only 1 tile is
+/// left, fewer than the players ("Skip this step if there are fewer tiles
+/// remaining than there are players"): no bazaar, Bob draws.
 #[test]
-fn no_bazaar_when_the_bag_holds_no_more_tiles_than_players() {
+fn no_bazaar_when_the_bag_holds_fewer_tiles_than_players() {
     let kit = kit();
     let record = RecordBuilder::new(&["Ann", "Bob"])
         .expansion(INFO.id)
-        .draw_order(&["BCB-F", "U", "U"])
+        .draw_order(&["BCB-F", "U"])
         .place("BCB-F", (0, 1), 0)
         .pass()
         .build();
@@ -444,6 +445,43 @@ fn no_bazaar_when_the_bag_holds_no_more_tiles_than_players() {
     let game = kit.replay_record(&record).expect("replays");
     assert_eq!(details(&game), [json!({ "no_bazaar": "tiles" })]);
     assert!(matches!(game.decision(), Some(Decision::Place { player: 1, .. })));
+}
+
+/// bazaar_last_tiles.json (three players, `no-auction`, castles and
+/// bridges off). Ann's BCB-F at (0,1) leaves exactly 3 tiles, as many as
+/// the players: the bazaar is held and empties the bag (E, C, U). Bob takes
+/// E, Cid C, Ann the last, U. The game goes on while bought tiles are held:
+/// Bob places E at (0,-1) turned 180°, closing D's city with his follower
+/// (4). No city side is left open, so Cid's C fits nowhere: it is
+/// discarded, and with the bag empty his turn ends without a tile (Ann
+/// still holds U). Ann places U at (1,0) with a follower on the road; then
+/// nobody holds a tile and the game ends: Ann's open road D–U scores 2.
+/// Ann 2, Bob 4, Cid 0.
+#[test]
+fn the_bought_tiles_are_placed_after_the_bag_empties() {
+    let kit = kit();
+    let game = kit.replay_first("bazaar_last_tiles.json", 4);
+    assert_eq!(game.state().tiles_left(), 0, "the bazaar took the last tiles");
+    let held: Vec<u16> = state(&game)
+        .held
+        .iter()
+        .map(|t| t.expect("every player holds a tile"))
+        .collect();
+    assert_eq!(ids(&game, &held), ["U", "E", "C"], "Ann, Bob and Cid's tiles");
+    assert!(!game.is_over(), "bought tiles are still held");
+    assert_eq!(decider(&game), (1, true), "Bob places his E");
+    let game = kit.replay_first("bazaar_last_tiles.json", 6);
+    assert_eq!(scores(&game), [0, 4, 0]);
+    assert_eq!(game.state().turn().player, 0, "Cid's turn ended without a tile");
+    assert_eq!(decider(&game), (0, true), "Ann places her U");
+    assert_eq!(state(&game).held, [Some(u(&game)), None, None]);
+    let game = kit.replay("bazaar_last_tiles.json");
+    assert!(game.is_over());
+    assert_eq!(scores(&game), [2, 4, 0]);
+}
+
+fn u(game: &Game) -> u16 {
+    game.rules().tile_by_id("U").expect("U").index
 }
 
 /// bazaar_builder.json (with Traders & Builders). Ann's follower on the
@@ -636,4 +674,99 @@ fn bridges_per_player_and_the_part_switched_off() {
     let game = kit.replay_record(&record).expect("replays");
     assert_eq!(state(&game).bridges_left, [0, 0]);
     assert_eq!(decider(&game), (0, false), "no bridge is offered: Ann deploys");
+}
+
+/// bridge_put_aside.json. Ann's W (a junction: a field north, roads east,
+/// south and west) at (0,1) under D leaves no cell where a tile of fields
+/// alone fits as it is: D's city north, and a road's end beside every other
+/// cell. Bob's B (a cloister in a field) fits only with a bridge — across
+/// B at (1,0), (-1,0), (1,1), (-1,1) or (0,2) — so he may put it aside
+/// ("You may place a bridge"): the placement decision lists a pass after
+/// the five placements. He does; B joins the discarded tiles and he draws
+/// U, which he places at (1,0) continuing D's road, and declines a bridge.
+/// The bag is then empty: 0 each, 3 bridges each.
+#[test]
+fn a_tile_that_fits_only_with_a_bridge_may_be_put_aside() {
+    let kit = kit();
+    // Ann's W fits without a bridge: it cannot be put aside.
+    let game = kit.replay_first("bridge_put_aside.json", 0);
+    let refused = try_play(&mut game.clone(), r#""pass""#).expect_err("W fits as it is");
+    assert!(refused.message.contains("cannot be put aside"), "{}", refused.message);
+    assert!(!options(&game).contains(&r#""pass""#.to_string()));
+
+    let game = kit.replay_first("bridge_put_aside.json", 2);
+    let b = game.rules().tile_by_id("B").expect("B").index;
+    assert_eq!(game.decision(), Some(Decision::Place { player: 1, tile: b }));
+    let listed = options(&game);
+    assert_eq!(listed.len(), 6, "{listed:?}");
+    assert_eq!(
+        listed.last().map(String::as_str),
+        Some(r#""pass""#),
+        "the pass comes last"
+    );
+    for at in ["[1,0]", "[-1,0]", "[1,1]", "[-1,1]", "[0,2]"] {
+        assert!(listed.iter().any(|o| o.contains(at)), "B at {at}: {listed:?}");
+    }
+    assert_eq!(
+        labels(&game).last().map(String::as_str),
+        Some("Put the tile aside: it fits only with a bridge")
+    );
+    // The whole moves list it too, last, and it plays as the pass does.
+    let mut moves = Vec::new();
+    game.moves(&mut moves);
+    assert_eq!(moves.last(), Some(&carcassonne_core::WholeMove::put_aside()));
+    let two_step = carcassonne_testkit::two_step_moves(&game);
+    assert_eq!(two_step.len(), moves.len());
+    assert!(moves.iter().all(|m| two_step.contains(m)));
+    let mut whole = game.clone();
+    whole
+        .play_move(&carcassonne_core::WholeMove::put_aside())
+        .expect("put aside");
+
+    let game = kit.replay_first("bridge_put_aside.json", 3);
+    assert!(
+        game.last_events()
+            .iter()
+            .any(|e| matches!(e, Event::TilePutAside { player: 1, tile, .. } if *tile == b)),
+        "{:?}",
+        game.last_events()
+    );
+    assert_eq!(game.state().discarded(), [b]);
+    let u = game.rules().tile_by_id("U").expect("U").index;
+    assert_eq!(
+        game.decision(),
+        Some(Decision::Place { player: 1, tile: u }),
+        "Bob draws again"
+    );
+    assert_eq!(whole.decision(), game.decision());
+    assert_eq!(whole.state().discarded(), game.state().discarded());
+
+    let game = kit.replay("bridge_put_aside.json");
+    assert!(game.is_over());
+    assert_eq!(scores(&game), [0, 0]);
+    assert_eq!(state(&game).bridges_left, [3, 3]);
+}
+
+/// Under `bridge_only_tile = "must-place"` the same B must be placed with
+/// its bridge: no pass is listed, and one is refused with the game
+/// unchanged.
+#[test]
+fn under_must_place_a_tile_that_fits_only_with_a_bridge_is_placed() {
+    let kit = kit();
+    let mut record = with_variant(
+        &kit.record("bridge_put_aside.json"),
+        INFO.id,
+        "bridge_only_tile",
+        json!("must-place"),
+    );
+    record.moves.truncate(2);
+    let game = kit.replay_record(&record).expect("replays");
+    let listed = options(&game);
+    assert_eq!(listed.len(), 5, "{listed:?}");
+    let mut copy = game.clone();
+    let refused = try_play(&mut copy, r#""pass""#).expect_err("B must be placed");
+    assert!(refused.message.contains("must place tile B"), "{}", refused.message);
+    assert_eq!(copy.decision(), game.decision());
+    assert_eq!(copy.state().tiles_left(), game.state().tiles_left());
+    assert!(copy.state().discarded().is_empty());
 }

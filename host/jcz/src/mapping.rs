@@ -344,6 +344,13 @@ pub struct SkipEntry {
     /// The option, as records write it under the expansion's id; the skip
     /// applies to the decisions that offer it.
     pub option: Spanned<toml::Value>,
+    /// A kind of option (the key of an object option, or a string option)
+    /// that JCZ implies without an action of its own: where the decision
+    /// does not offer `option` and offers exactly one option, of this kind,
+    /// the importer plays that one (a bridge a placement needs, which
+    /// JCZ's `PLACE_TILE` implies).
+    #[serde(default)]
+    pub implied: Option<String>,
 }
 
 /// The words an action's move may hold, filled in by the importer.

@@ -80,7 +80,7 @@ pub(crate) fn convert(
         // JCZ's game is over: what the engine still asks (the last turn's
         // fairy, a ransom) JCZ's players did not take.
         for _ in 0..MOVES_PER_ACTION {
-            let Some(skip) = c.pending_skip() else { break };
+            let Some((skip, _)) = c.pending_skip() else { break };
             c.play(skip, "the end of the replay")?;
         }
     }
@@ -146,9 +146,9 @@ impl Converter<'_> {
                 return Ok(());
             }
             match self.pending_skip() {
-                Some(skip) => {
+                Some((skip, implied)) => {
                     self.play(skip, place)?;
-                    if action.kind == "PASS" {
+                    if action.kind == "PASS" && !implied {
                         // The PASS was the answer the skip gives.
                         self.uncommitted = true;
                         return Ok(());
@@ -223,20 +223,32 @@ impl Converter<'_> {
     }
 
     /// The skip of the pending decision, if its expansion's mapping has one
-    /// the decision offers.
-    fn pending_skip(&self) -> Option<Move> {
+    /// the decision offers; else the option JCZ implies (a skip's
+    /// `implied`: the decision's only option, of that kind), with `true`.
+    fn pending_skip(&self) -> Option<(Move, bool)> {
         let Some(Decision::Expansion { slot, .. }) = self.game.decision() else {
             return None;
         };
         let owner = self.game.rules().expansions().get(slot as usize)?.info.id;
         let mapping = self.mappings.of(owner)?;
         let offered = expansion_options(&self.game);
-        mapping.skips.iter().find_map(|s| {
+        let as_move = |option: Value| Move::Expansion(BTreeMap::from([(owner.to_string(), option)]));
+        let skip = mapping.skips.iter().find_map(|s| {
             let option = toml_to_json(s.get_ref().option.get_ref());
-            offered
-                .contains(&option)
-                .then(|| Move::Expansion(BTreeMap::from([(owner.to_string(), option)])))
-        })
+            offered.contains(&option).then(|| as_move(option))
+        });
+        if let Some(skip) = skip {
+            return Some((skip, false));
+        }
+        let [only] = offered.as_slice() else {
+            return None;
+        };
+        mapping
+            .skips
+            .iter()
+            .filter_map(|s| s.get_ref().implied.as_deref())
+            .any(|kind| only.as_str() == Some(kind) || only.get(kind).is_some())
+            .then(|| (as_move(only.clone()), true))
     }
 
     /// A mapped action: played when the engine asks what it answers.

@@ -189,6 +189,12 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
         Event::TurnStarted { .. } | Event::FinalScoring => return None,
         Event::TileDrawn { player, tile: t, .. } => format!("{} draws {}", name(*player), tile(*t)),
         Event::TileDiscarded { tile: t } => format!("{} fits nowhere and is discarded", tile(*t)),
+        Event::TilePutAside { player, tile: t, slot } => format!(
+            "{} puts {} aside: it fits only with {}",
+            name(*player),
+            tile(*t),
+            rules.put_aside_words(*slot).unwrap_or("what is optional")
+        ),
         Event::TileSetAside { tile: t } => format!("{} is set aside; another tile is drawn", tile(*t)),
         Event::TileReturned { tile: t } => format!("{} goes back into the bag", tile(*t)),
         Event::DeploymentOffered { .. } => "The player may deploy once more this turn".to_string(),

@@ -34,6 +34,11 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
         Event::TileDiscarded { tile } => {
             format!("    discards {} (it fits nowhere)", rules.tile(*tile).id())
         }
+        Event::TilePutAside { tile, slot, .. } => format!(
+            "    puts {} aside: it fits only with {}",
+            rules.tile(*tile).id(),
+            rules.put_aside_words(*slot).unwrap_or("what is optional")
+        ),
         Event::TileSetAside { tile } => {
             format!("    sets {} aside and draws again", rules.tile(*tile).id())
         }
@@ -148,6 +153,11 @@ pub fn describe_in_words(game: &Game, event: &Event) -> Option<String> {
     Some(match event {
         Event::TileDrawn { tile, .. } => format!("    draws {}", tile_words(*tile)),
         Event::TileDiscarded { tile } => format!("    discards {} (it fits nowhere)", tile_words(*tile)),
+        Event::TilePutAside { tile, slot, .. } => format!(
+            "    puts {} aside: it fits only with {}",
+            tile_words(*tile),
+            rules.put_aside_words(*slot).unwrap_or("what is optional")
+        ),
         Event::TileSetAside { tile } => format!("    sets {} aside and draws again", tile_words(*tile)),
         Event::TileReturned { tile } => format!("    {} goes back into the bag", tile_words(*tile)),
         Event::TilePlaced { player: None, tile, .. } => format!("Start tile: {}", tile_words(*tile)),
@@ -662,5 +672,36 @@ mod tests {
         ]);
         let headings: Vec<String> = grouped(&listing).into_iter().map(|(h, _)| h).collect();
         assert_eq!(headings, ["Mini expansions", "Fan expansions"]);
+    }
+
+    /// A tile put aside because it fits only with a bridge (Bridges,
+    /// Castles & Bazaars' bridge_put_aside.json, three moves) is told with
+    /// why, in both logs.
+    #[test]
+    fn a_tile_put_aside_is_told_with_why() {
+        let record = carcassonne_core::GameRecord::from_json(
+            r#"{"format": 1, "config": {"players": [{"name": "Ann"}, {"name": "Bob"}],
+                "expansions": ["bridges-castles-and-bazaars"], "draw_order": ["W", "B", "U"]},
+                "moves": [{"place": {"tile": "W", "at": [0, 1], "rotation": 0}}, "pass", "pass"]}"#,
+        )
+        .expect("the record reads");
+        let catalog = crate::linked::linked_catalog().expect("the linked expansions");
+        let game = record
+            .replay(&catalog, &carcassonne_core::TileSource::default())
+            .expect("the record replays");
+        let lines: Vec<String> = game.last_events().iter().filter_map(|e| describe(&game, e)).collect();
+        assert!(
+            lines.contains(&"    puts B aside: it fits only with a bridge".to_string()),
+            "{lines:?}"
+        );
+        let words: Vec<String> = game
+            .last_events()
+            .iter()
+            .filter_map(|e| describe_in_words(&game, e))
+            .collect();
+        assert!(
+            words.iter().any(|l| l.ends_with(" aside: it fits only with a bridge")),
+            "{words:?}"
+        );
     }
 }

@@ -366,6 +366,11 @@ pub fn two_step_moves(game: &Game) -> Vec<WholeMove> {
     let (mut placements, mut options, mut moves) = (Vec::new(), Vec::new(), Vec::new());
     game.legal_actions(&mut placements);
     for place in &placements {
+        if matches!(place, Action::Pass) {
+            // A tile that fits only by an optional relaxation, put aside.
+            moves.push(WholeMove::put_aside());
+            continue;
+        }
         let Action::Place { pos, rotation } = *place else {
             panic!("a placement decision lists placements, got {place:?}");
         };
