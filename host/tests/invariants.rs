@@ -134,7 +134,7 @@ fn config_of(catalog: &Catalog, setup: &Setup) -> GameConfig {
         .filter(|(i, _)| setup.enabled & (1 << i) != 0)
         .map(|(_, id)| *id)
         .collect();
-    let kept = consistent(catalog, on);
+    let kept = carcassonne_testkit::consistent_expansions(catalog, on);
     let mut config = GameConfig::with_players(setup.players);
     config.seed = setup.seed;
     config.expansions = kept.iter().map(|s| s.to_string()).collect();
@@ -192,35 +192,6 @@ fn config_of(catalog: &Catalog, setup: &Setup) -> GameConfig {
         }
     }
     config
-}
-
-/// `on` with the expansions they require added and those conflicting with
-/// one already kept dropped.
-fn consistent(catalog: &Catalog, mut on: Vec<&'static str>) -> Vec<&'static str> {
-    loop {
-        let missing: Vec<&str> = on
-            .iter()
-            .flat_map(|id| catalog.get(id).expect("linked").requires.iter().copied())
-            .filter(|r| !on.contains(r))
-            .collect();
-        if missing.is_empty() {
-            break;
-        }
-        on.extend(missing);
-        on.sort();
-        on.dedup();
-    }
-    let mut kept: Vec<&str> = Vec::new();
-    for id in on {
-        let info = catalog.get(id).expect("linked");
-        let clash = kept
-            .iter()
-            .any(|k| info.conflicts.contains(k) || catalog.get(k).expect("linked").conflicts.contains(&id));
-        if !clash {
-            kept.push(id);
-        }
-    }
-    kept
 }
 
 /// The rules for `config`. The one combination of declared variant values
@@ -1140,7 +1111,7 @@ fn greedy_games_with_all_expansions_keep_their_invariants() {
     for (seed, players) in [(1u64, 2usize), (2, 4), (3, 6), (4, 1)] {
         let mut config = GameConfig::with_players(players);
         config.seed = seed;
-        config.expansions = consistent(&catalog, ids().to_vec())
+        config.expansions = carcassonne_testkit::consistent_expansions(&catalog, ids().iter().copied())
             .iter()
             .map(|s| s.to_string())
             .collect();

@@ -125,7 +125,10 @@ fn every_decisions_options_read_differently_in_words() {
         for seed in 0..GAMES_PER_SET {
             let mut config = GameConfig::with_players(2 + (seed as usize + n) % 3);
             config.seed = seed * 97 + n as u64;
-            config.expansions = consistent(&catalog, set);
+            config.expansions = carcassonne_testkit::consistent_expansions(&catalog, set.iter().copied())
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
             decisions += play_checked(&catalog, &config, seed + 11 * n as u64, &mut faults, &mut asked);
         }
     }
@@ -136,34 +139,6 @@ fn every_decisions_options_read_differently_in_words() {
     let report: Vec<String> = faults.iter().map(|(k, v)| format!("{k}: {v}")).collect();
     assert!(report.is_empty(), "{}", report.join("\n"));
     assert!(decisions > 10_000);
-}
-
-/// `set` with its requirements added and any expansion conflicting with
-/// one kept before it dropped.
-fn consistent(catalog: &Catalog, set: &[&str]) -> Vec<String> {
-    let mut on: Vec<&str> = set.to_vec();
-    loop {
-        let missing: Vec<&str> = on
-            .iter()
-            .flat_map(|id| catalog.get(id).expect("linked").requires.iter().copied())
-            .filter(|r| !on.contains(r))
-            .collect();
-        if missing.is_empty() {
-            break;
-        }
-        on.extend(missing);
-    }
-    let mut kept: Vec<&str> = Vec::new();
-    for id in on {
-        let info = catalog.get(id).expect("linked");
-        if !kept
-            .iter()
-            .any(|k| info.conflicts.contains(k) || catalog.get(k).expect("linked").conflicts.contains(&id))
-        {
-            kept.push(id);
-        }
-    }
-    kept.iter().map(|s| s.to_string()).collect()
 }
 
 #[test]

@@ -557,10 +557,22 @@ impl<E: Expansion> DynInstance for Instance<E> {
     fn offers_deployment(&self, after: &AfterPlacement<'_>, d: &Deployment) -> Option<bool> {
         // Part of `deploy_options` (asked only of the expansions declaring
         // it); a hook that panics answers `None`, and the listing then
-        // asked fails the same way.
-        self.rules.query_hook(Hooks::DEPLOY_OPTIONS, None, || {
-            E::offers_deployment(&self.rules.inner, &self.state, after, d)
-        })
+        // asked fails the same way. Debug builds ask every expansion: one
+        // that does not declare the hook may still answer "not offered"
+        // (`Some(false)`, as when its part that offers is off), never
+        // "offered".
+        let declared = self.rules.declared.contains(Hooks::DEPLOY_OPTIONS);
+        self.rules.guard_named(
+            || Hooks::DEPLOY_OPTIONS.names().1,
+            None,
+            || {
+                let answer = E::offers_deployment(&self.rules.inner, &self.state, after, d);
+                if !declared && answer == Some(true) {
+                    undeclared(Hooks::DEPLOY_OPTIONS);
+                }
+                answer
+            },
+        )
     }
     fn deployment_allowed(&self, after: &AfterPlacement<'_>, d: &Deployment) -> bool {
         self.rules.query_hook(Hooks::DEPLOYMENT_ALLOWED, true, || {

@@ -184,8 +184,16 @@ fn a_garden_printed_on_a_village_life_tile_is_added_by_the_mark() {
     let mut placed = kit.record("village-life.json");
     placed.moves.truncate(1);
     let game = kit.replay_record(&placed).expect("replays");
-    assert!(options(&game).iter().any(|o| o.contains("garden")), "{:?}", options(&game));
+    assert!(
+        options(&game).iter().any(|o| o.contains("garden")),
+        "{:?}",
+        options(&game)
+    );
     placed.config.expansions.retain(|e| e != "abbot");
     let game = kit.replay_record(&placed).expect("replays");
-    assert!(!options(&game).iter().any(|o| o.contains("garden")), "{:?}", options(&game));
+    assert!(
+        !options(&game).iter().any(|o| o.contains("garden")),
+        "{:?}",
+        options(&game)
+    );
 }

@@ -35,10 +35,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     tile_files: &[carcassonne_core::tile_file!("wells.toml", "tiles/wells.toml")],
     tile_marks: &[
         carcassonne_core::tile_file!("wells-marks.toml", "tiles/wells-marks.toml"),
-        carcassonne_core::tile_file!(
-            "wells-marks-village-life.toml",
-            "tiles/wells-marks-village-life.toml"
-        ),
+        carcassonne_core::tile_file!("wells-marks-village-life.toml", "tiles/wells-marks-village-life.toml"),
     ],
     companions: &[INNS],
     attributes: &[AttributeDecl {

@@ -354,6 +354,48 @@ pub fn game_config(players: usize, seed: u64, expansions: &[&str]) -> GameConfig
     config
 }
 
+/// `ids` made playable together: the expansions they require added, any
+/// conflicting with one kept before it dropped, and then any whose
+/// requirement was dropped (Fishermen needs The River, which The Count of
+/// Carcassonne excludes). Unknown ids are left out. What harnesses that
+/// switch many expansions on at once start from.
+pub fn consistent_expansions<'a>(catalog: &Catalog, ids: impl IntoIterator<Item = &'a str>) -> Vec<&'static str> {
+    let mut on: Vec<&'static str> = ids.into_iter().filter_map(|id| catalog.get(id)).map(|e| e.id).collect();
+    loop {
+        let missing: Vec<&'static str> = on
+            .iter()
+            .filter_map(|id| catalog.get(id))
+            .flat_map(|e| e.requires.iter().copied())
+            .filter(|r| !on.contains(r))
+            .filter_map(|r| catalog.get(r).map(|e| e.id))
+            .collect();
+        if missing.is_empty() {
+            break;
+        }
+        on.extend(missing);
+        on.sort_unstable();
+        on.dedup();
+    }
+    let mut kept: Vec<&'static str> = Vec::new();
+    for id in on {
+        let Some(info) = catalog.get(id) else { continue };
+        let clash = kept
+            .iter()
+            .any(|k| info.conflicts.contains(k) || catalog.get(k).is_some_and(|e| e.conflicts.contains(&id)));
+        if !clash {
+            kept.push(id);
+        }
+    }
+    while let Some(at) = kept.iter().position(|id| {
+        catalog
+            .get(id)
+            .is_some_and(|e| e.requires.iter().any(|r| !kept.contains(r)))
+    }) {
+        kept.remove(at);
+    }
+    kept
+}
+
 /// The whole moves of the pending placement found the slow way, through
 /// the two-step decision API: each placement played on a copy, then its
 /// deployment options listed. What `Game::moves` (which may read them
