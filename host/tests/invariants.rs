@@ -668,7 +668,10 @@ fn check_invariants(game: &Game, watch: &mut Watch) {
                 let id = rules.figures()[k as usize].id;
                 id == "builder" || id == "pig"
             };
-            for f in s.figures().iter().filter(|f| special(f.kind)) {
+            // Only in a feature: a builder a trap took stands on the trap's
+            // tile, off every feature, by The Russian Promos' rule ("The
+            // affected followers and builders will be sent to the tree").
+            for f in s.figures().iter().filter(|f| special(f.kind) && f.node.is_some()) {
                 let root = f.node.map(|n| s.features().root(n));
                 let beside = s.figures().iter().any(|g| {
                     g.owner == f.owner

@@ -12,12 +12,8 @@
 //! others do not.
 
 use carcassonne_core::TileSource;
-use carcassonne_core::serde_json::{self, Value};
 use carcassonne_fishermen::INFO;
 use carcassonne_testkit::Kit;
-use std::process::Command;
-
-const DEFAULT_MIRROR: &str = "/work/.mirror/fancarpedia+FanCloisterZone/repo";
 
 fn kit() -> Kit {
     Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
@@ -72,69 +68,11 @@ fn without_the_expansion_the_save_is_refused_by_name() {
     assert!(e.contains("river"), "{e}");
 }
 
-/// The saves in the mirror's `paths` (folders or files), by name, or `None`
-/// without a mirror.
-fn saves(paths: &[&str]) -> Option<Vec<(String, String)>> {
-    let mirror = std::env::var("FANCLOISTERZONE_MIRROR").unwrap_or_else(|_| DEFAULT_MIRROR.into());
-    let git = |args: &[&str]| -> Option<String> {
-        let out = Command::new("git")
-            .arg("--git-dir")
-            .arg(&mirror)
-            .args(args)
-            .output()
-            .ok()?;
-        out.status
-            .success()
-            .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
-    };
-    let mut found = Vec::new();
-    for path in paths {
-        let names = git(&["ls-tree", "-r", "--name-only", "HEAD", path])?;
-        for n in names.lines().filter(|n| n.ends_with(".jcz")) {
-            let name = n.rsplit('/').next()?.to_string();
-            found.push((name, git(&["show", &format!("HEAD:{n}")])?));
-        }
-    }
-    Some(found)
-}
-
-/// Scores by player name.
-type Scores = Vec<(String, i32)>;
-
-/// What a save gives: its asserted scores and this engine's, or why it was
-/// not replayed.
-fn replay(kit: &Kit, text: &str) -> Result<(Scores, Scores), String> {
-    let save: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    let asserted: Scores = save["test"]["assertions"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|a| {
-            let (name, rest) = a.as_str()?.split_once(" has ")?;
-            let points = rest.strip_suffix(" points.").or_else(|| rest.strip_suffix(" point."))?;
-            Some((name.to_string(), points.parse().ok()?))
-        })
-        .collect();
-    let imported = carcassonne_jcz::import(text, kit.catalog(), &TileSource::default()).map_err(|e| e.to_string())?;
-    let names: Vec<String> = save["players"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|p| Some(p["name"].as_str()?.to_string()))
-        .collect();
-    let ours = names
-        .iter()
-        .enumerate()
-        .map(|(seat, name)| (name.clone(), imported.game.state().score(seat as u8)))
-        .collect();
-    Ok((asserted, ours))
-}
-
 /// The saves whose every stated score this engine reproduces; the list and
 /// the reasons for the others are in docs/expansions/fishermen.md.
 #[test]
 fn fancloisterzones_engine_tests() {
-    let Some(saves) = saves(&[
+    let Some(saves) = carcassonne_jcz::testing::fancloisterzone_saves(&[
         "engine-tests/fishermen/",
         "engine-tests/village-life/donkey-blocking-fishermen.jcz",
     ]) else {
@@ -142,21 +80,7 @@ fn fancloisterzones_engine_tests() {
         return;
     };
     let kit = kit();
-    let mut reproduced = Vec::new();
-    for (name, text) in &saves {
-        match replay(&kit, text) {
-            Ok((asserted, ours)) if !asserted.is_empty() => {
-                let same = asserted.iter().all(|a| ours.contains(a));
-                eprintln!("{name}: FanCloisterZone {asserted:?}, here {ours:?}");
-                if same {
-                    reproduced.push(name.clone());
-                }
-            }
-            Ok(_) => eprintln!("{name}: states no score"),
-            Err(e) => eprintln!("{name}: not imported: {e}"),
-        }
-    }
-    eprintln!("reproduced: {reproduced:?}");
+    let reproduced = carcassonne_jcz::testing::reproduced_saves(&saves, kit.catalog(), &TileSource::default());
     assert_eq!(
         reproduced,
         [
