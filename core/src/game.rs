@@ -670,14 +670,7 @@ impl Game {
     #[inline]
     pub(crate) fn vetoing(&self, tile: u16) -> &[u8] {
         let called = &self.rules.called;
-        if called.vetoing_by_tile.is_empty() {
-            &called.vetoing
-        } else {
-            called
-                .vetoing_by_tile
-                .get(tile as usize)
-                .map_or(&called.vetoing, Vec::as_slice)
-        }
+        slots_for_tile(&called.vetoing, &called.vetoing_by_tile, tile)
     }
 
     /// The slots whose deployment veto concerns the turns of tile type
@@ -685,14 +678,7 @@ impl Game {
     #[inline]
     fn deploy_vetoing(&self, tile: u16) -> &[u8] {
         let called = &self.rules.called;
-        if called.deploy_vetoing_by_tile.is_empty() {
-            &called.deploy_vetoing
-        } else {
-            called
-                .deploy_vetoing_by_tile
-                .get(tile as usize)
-                .map_or(&called.deploy_vetoing, Vec::as_slice)
-        }
+        slots_for_tile(&called.deploy_vetoing, &called.deploy_vetoing_by_tile, tile)
     }
 
     pub(crate) fn placement_allowed(&self, tile: u16, pos: Pos, rotation: Rotation) -> bool {
@@ -1960,5 +1946,18 @@ impl Game {
         self.asks.clear();
         self.core.enter(Phase::FinalScoring);
         self.advance();
+    }
+}
+
+/// The slots of `all` that concern tile type `tile`, from the table by
+/// tile type the rules built (`by_tile`; empty when every slot concerns
+/// every type, and a type past its end is concerned by all): the placement
+/// and the deployment vetoes are both looked up so.
+#[inline]
+fn slots_for_tile<'a>(all: &'a [u8], by_tile: &'a [Vec<u8>], tile: u16) -> &'a [u8] {
+    if by_tile.is_empty() {
+        all
+    } else {
+        by_tile.get(tile as usize).map_or(all, Vec::as_slice)
     }
 }
