@@ -363,8 +363,17 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, mappings: &Mappings, tiles: &
         }
     }
 
-    // Rule options.
-    for (key, value) in &save.setup.rules {
+    // Rule options, with the values FanCloisterZone gives those the save
+    // leaves out (`when_absent`: it fills them in when it loads a save).
+    let mut rules = save.setup.rules.clone();
+    for rule in mappings.list.iter().flat_map(|m| m.rules.iter().map(|r| r.get_ref())) {
+        if let Some(value) = &rule.when_absent {
+            rules
+                .entry(rule.jcz.get_ref().clone())
+                .or_insert_with(|| Value::from(value.get_ref().as_str()));
+        }
+    }
+    for (key, value) in &rules {
         let Some((owner, rule)) = mappings.rule(key) else {
             return Err(unsupported(format!("the JCZ rule option `{key}` (setup.rules)")));
         };
