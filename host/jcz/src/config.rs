@@ -246,8 +246,19 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, mappings: &Mappings, tiles: &
         if copies != 1 {
             config.tiles.sets.insert(engine.clone(), i64::from(copies));
         }
-        if !on(owner) && !config.tiles_only.contains(&engine) {
-            config.tiles_only.push(engine);
+        if !on(owner) && !config.tiles_only.iter().any(|t| t == owner) {
+            // Its tiles alone: `tiles_only` names the expansion, and its
+            // tile sets the save does not name stay out of the bag (an
+            // expansion's arrangement, which picks one of its sets by a
+            // variant, does not run for its tiles alone).
+            config.tiles_only.push(owner.to_string());
+            let index = mappings.index_of(owner);
+            for si in 0..mappings.list[index].sets.len() {
+                let other = mappings.engine_set((index, si));
+                if !active.iter().any(|&(a, _)| mappings.engine_set(a) == other) {
+                    config.tiles.sets.entry(other).or_insert(0);
+                }
+            }
         }
     }
     if let Some(copies) = base_copies
