@@ -11,7 +11,7 @@
 use carcassonne_core::TileSource;
 use carcassonne_jcz::testing;
 use carcassonne_testkit::{Kit, points};
-use carcassonne_under_the_big_top::{ACROBATS_SOURCE, INFO};
+use carcassonne_under_the_big_top::{ACROBATS_SOURCE, INFO, RINGMASTER_SOURCE};
 
 fn kit() -> Kit {
     Kit::new(&INFO, env!("CARGO_MANIFEST_DIR"))
@@ -74,6 +74,31 @@ fn a_pyramid_kept_scores_at_the_end() {
         .to_string();
     assert!(!moves.contains("score-pyramid"), "{moves}");
     let game = kit.replay_record(&record).unwrap();
+    assert_eq!((game.state().score(0), game.state().score(1)), (10, 5));
+}
+
+/// The same game with Ann's ringmaster (`0.ringmaster.1`) on the cloister
+/// of turn 3 instead of a second acrobat, and Bob passing on turn 4: the
+/// pyramid of two scores at the end, 5 each; the cloister at (-1,1) has 2
+/// placed tiles round it, 3 points, and the ringmaster adds 2 for the
+/// acrobat tile (0,1) beside it. Ann 10, Bob 5.
+#[test]
+fn a_ringmaster_imports() {
+    let kit = kit();
+    let text = save()
+        .replace(
+            r#"{"pointer": {"position": [0, 1], "feature": "Acrobats", "location": "I"}, "meepleId": "0.small.2"}"#,
+            r#"{"pointer": {"position": [-1, 1], "feature": "Monastery", "location": "I"}, "meepleId": "0.ringmaster.1"}"#,
+        )
+        .replace(
+            r#"{"type": "SCORE_ACROBATS", "payload": {"pointer": {"position": [0, 1], "feature": "Acrobats", "location": "I"}}, "player": 1}"#,
+            r#"{"type": "PASS", "payload": {}, "player": 1}"#,
+        );
+    assert!(text.contains("ringmaster.1") && !text.contains("SCORE_ACROBATS"));
+    let record = testing::import_record(&text, kit.catalog(), kit.tiles());
+    let game = kit.replay_record(&record).unwrap();
+    let ringmaster = format!("{}.{RINGMASTER_SOURCE}", INFO.id);
+    assert_eq!(points(&game, 0, &ringmaster), 2);
     assert_eq!((game.state().score(0), game.state().score(1)), (10, 5));
 }
 
