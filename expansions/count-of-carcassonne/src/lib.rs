@@ -196,6 +196,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     build,
     group: ExpansionGroup::BigBox,
     year: 2004,
+    jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     ..ExpansionInfo::EMPTY
 };
 

@@ -85,6 +85,7 @@ fn fancloisterzones_engine_tests() {
         reproduced,
         [
             "fishermen-goldmines.jcz",
+            "fishermen-little-buildings.jcz",
             "fishermen-scoring.jcz",
             "donkey-blocking-fishermen.jcz"
         ]

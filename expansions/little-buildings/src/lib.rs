@@ -69,6 +69,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     build,
     group: ExpansionGroup::Mini,
     year: 2012,
+    jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     ..ExpansionInfo::EMPTY
 };
 

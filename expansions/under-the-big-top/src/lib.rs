@@ -224,6 +224,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     build,
     group: ExpansionGroup::BigBox,
     year: 2017,
+    jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     ..ExpansionInfo::EMPTY
 };
 

@@ -48,6 +48,7 @@ pub static INFO: ExpansionInfo = ExpansionInfo {
     check_attributes: expansion::schema_only,
     build,
     group: ExpansionGroup::Fan,
+    jcz: Some(carcassonne_core::data_file!("jcz.toml")),
     ..ExpansionInfo::EMPTY
 };
 

@@ -246,8 +246,19 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, mappings: &Mappings, tiles: &
         if copies != 1 {
             config.tiles.sets.insert(engine.clone(), i64::from(copies));
         }
-        if !on(owner) && !config.tiles_only.contains(&engine) {
-            config.tiles_only.push(engine);
+        if !on(owner) && !config.tiles_only.iter().any(|t| t == owner) {
+            // Its tiles alone: `tiles_only` names the expansion, and its
+            // tile sets the save does not name stay out of the bag (an
+            // expansion's arrangement, which picks one of its sets by a
+            // variant, does not run for its tiles alone).
+            config.tiles_only.push(owner.to_string());
+            let index = mappings.index_of(owner);
+            for si in 0..mappings.list[index].sets.len() {
+                let other = mappings.engine_set((index, si));
+                if !active.iter().any(|&(a, _)| mappings.engine_set(a) == other) {
+                    config.tiles.sets.entry(other).or_insert(0);
+                }
+            }
         }
     }
     if let Some(copies) = base_copies
@@ -363,8 +374,17 @@ pub(crate) fn plan(save: &Save, catalog: &Catalog, mappings: &Mappings, tiles: &
         }
     }
 
-    // Rule options.
-    for (key, value) in &save.setup.rules {
+    // Rule options, with the values FanCloisterZone gives those the save
+    // leaves out (`when_absent`: it fills them in when it loads a save).
+    let mut rules = save.setup.rules.clone();
+    for rule in mappings.list.iter().flat_map(|m| m.rules.iter().map(|r| r.get_ref())) {
+        if let Some(value) = &rule.when_absent {
+            rules
+                .entry(rule.jcz.get_ref().clone())
+                .or_insert_with(|| Value::from(value.get_ref().as_str()));
+        }
+    }
+    for (key, value) in &rules {
         let Some((owner, rule)) = mappings.rule(key) else {
             return Err(unsupported(format!("the JCZ rule option `{key}` (setup.rules)")));
         };
@@ -496,8 +516,18 @@ fn check_start(save: &Save, mappings: &Mappings, sets: &[SetRef], rules: &Rules)
         return Ok(entries.first().map_or(Rotation::NONE, |t| t.turn()));
     };
     let more = rules.more_starts();
-    let turned = match tiles.as_slice() {
-        [one, rest @ ..] if one.x == 0 && one.y == 0 && rest.len() == more.len() => entries
+    // JCZ lists the start tiles in its own order (The Count's block from
+    // its north-west corner): the one at (0,0) is the start tile, the others
+    // are matched with this engine's whatever their order.
+    let origin = tiles.iter().position(|t| t.x == 0 && t.y == 0);
+    let others: Vec<&crate::save::StartTile> = tiles
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| Some(i) != origin)
+        .map(|(_, t)| t)
+        .collect();
+    let turned = match origin.map(|i| &tiles[i]) {
+        Some(one) if others.len() == more.len() => entries
             .iter()
             .find(|t| *t.jcz.get_ref() == one.tile)
             .and_then(|t| Some((t, crate::replay::rotation(Some(&one.rotation), "setup.start").ok()?))),
@@ -507,20 +537,31 @@ fn check_start(save: &Save, mappings: &Mappings, sets: &[SetRef], rules: &Rules)
     // by `r - turn`; turning the board by `turn - r` makes it 0.
     let board_turn =
         turned.map(|(entry, r)| Rotation::quarters(entry.turn().quarter_turns() + r.inverse().quarter_turns()));
+    let fits = |s: &crate::save::StartTile, m: &carcassonne_core::tiles::MoreStart, turn: Rotation| {
+        let engine = rules.tile(m.tile).def.id.as_str();
+        let (Ok(x), Ok(y)) = (i32::try_from(s.x), i32::try_from(s.y)) else {
+            return false;
+        };
+        let Ok(r) = crate::replay::rotation(Some(&s.rotation), "setup.start") else {
+            return false;
+        };
+        entries_of(engine).iter().any(|e| {
+            *e.jcz.get_ref() == s.tile
+                && crate::replay::turned(carcassonne_core::Pos::new(x, y), turn) == m.pos
+                && crate::replay::add(crate::replay::add(r, e.turn().inverse()), turn) == m.rotation
+        })
+    };
+    // Each of this engine's further start tiles is one of JCZ's, each used
+    // once (two start tiles never share a place, so a match is unique).
     let rest_fits = |turn: Rotation| {
-        tiles.iter().skip(1).zip(more).all(|(s, m)| {
-            let engine = rules.tile(m.tile).def.id.as_str();
-            let (Ok(x), Ok(y)) = (i32::try_from(s.x), i32::try_from(s.y)) else {
-                return false;
-            };
-            let Ok(r) = crate::replay::rotation(Some(&s.rotation), "setup.start") else {
-                return false;
-            };
-            entries_of(engine).iter().any(|e| {
-                *e.jcz.get_ref() == s.tile
-                    && crate::replay::turned(carcassonne_core::Pos::new(x, y), turn) == m.pos
-                    && crate::replay::add(crate::replay::add(r, e.turn().inverse()), turn) == m.rotation
-            })
+        let mut used = vec![false; others.len()];
+        more.iter().all(|m| {
+            let found = others
+                .iter()
+                .enumerate()
+                .find(|&(i, s)| !used[i] && fits(s, m, turn))
+                .map(|(i, _)| i);
+            found.map(|i| used[i] = true).is_some()
         })
     };
     match board_turn {

@@ -150,6 +150,18 @@ pub(crate) fn convert(value: &Value, mappings: &Mappings) -> Result<Save, JczErr
             None => return Err(unsupported(format!("the JCZ 4.x rule `{key}` (setup.rules)"))),
         }
     }
+    // A 4.x rule left out was off: its `off` value, not the 5.x default a
+    // `when_absent` gives a 5.x save without the option.
+    for r in mappings.list.iter().flat_map(|m| m.rules.iter().map(|r| r.get_ref())) {
+        if let (Some(_), Some(legacy)) = (&r.when_absent, &r.legacy)
+            && !rules_4x.contains_key(&legacy.key)
+            && let Some(off) = &legacy.off
+        {
+            rules
+                .entry(r.jcz.get_ref().clone())
+                .or_insert_with(|| Value::from(off.as_str()));
+        }
+    }
 
     // The replay, tile ids in 5.x's writing.
     let mut replay = Vec::new();

@@ -260,6 +260,12 @@ pub struct RuleEntry {
     /// The JCZ 4.x rule it was.
     #[serde(default)]
     pub legacy: Option<LegacyRule>,
+    /// JCZ's value the option takes when the save leaves it out:
+    /// FanCloisterZone fills a save's missing options with its defaults
+    /// (the first value it offers) when it loads one, and plays its engine
+    /// tests so. A JCZ 4.x save without the 4.x rule has its `off` value.
+    #[serde(default)]
+    pub when_absent: Option<Spanned<String>>,
 }
 
 /// How a meeple's pointer names where it stands.
@@ -577,6 +583,12 @@ impl Mapping {
             twice(&mut out, "the JCZ rule option", r.jcz.get_ref().clone(), r.jcz.span());
             if !r.values.is_empty() && r.variant.is_none() {
                 out.push(self.at(r.jcz.span(), "`values` set a variant: name it (`variant`)"));
+            }
+            if let Some(v) = &r.when_absent
+                && !r.values.contains_key(v.get_ref())
+                && !r.unchanged.contains(v.get_ref())
+            {
+                out.push(self.at(v.span(), "`when_absent` is one of the option's `values` or `unchanged`"));
             }
         }
         for me in &self.meeples {

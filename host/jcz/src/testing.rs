@@ -92,7 +92,8 @@ pub fn fancloisterzone_saves(paths: &[&str]) -> Option<Vec<(String, String)>> {
 /// Scores by player name.
 pub type Scores = Vec<(String, i32)>;
 
-/// The scores an engine test's assertions state ("Ariel has 54 points.")
+/// The scores an engine test's assertions state ("Ariel has 54 points.",
+/// with or without the full stop)
 /// and this engine's at the end of its replay, or why it was not imported.
 ///
 /// # Errors
@@ -106,7 +107,9 @@ pub fn asserted_and_replayed(text: &str, catalog: &Catalog, tiles: &TileSource) 
         .flatten()
         .filter_map(|a| {
             let (name, rest) = a.as_str()?.split_once(" has ")?;
-            let points = rest.strip_suffix(" points.").or_else(|| rest.strip_suffix(" point."))?;
+            // Some saves end the sentence without a full stop ("Bob has 17 points").
+            let rest = rest.strip_suffix('.').unwrap_or(rest);
+            let points = rest.strip_suffix(" points").or_else(|| rest.strip_suffix(" point"))?;
             Some((name.to_string(), points.parse().ok()?))
         })
         .collect();

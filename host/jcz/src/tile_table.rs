@@ -184,7 +184,21 @@ pub fn mismatches(mappings: &Mappings, sets: &[TileSet], landscape: &Landscape) 
                 ));
                 continue;
             };
-            for problem in entry_mismatches(entry, def, landscape, mappings) {
+            // Several JCZ ids may be one tile here (FanCloisterZone draws
+            // copies of a tile under ids of their own: `ffrr.ac.1`,
+            // `ffrr.ac.2`): their copies together are the tile's.
+            let copies = entry.count.map(|own| {
+                refs.iter()
+                    .find(|&&r| mappings.tiles_of(r).any(|x| std::ptr::eq(x, entry)))
+                    .map_or(own, |&r| {
+                        mappings
+                            .tiles_of(r)
+                            .filter(|t| t.engine == entry.engine)
+                            .filter_map(|t| t.count)
+                            .sum::<u32>()
+                    })
+            });
+            for problem in entry_mismatches(entry, copies, def, landscape, mappings) {
                 out.push(m.at(
                     entry.jcz.span(),
                     format!("{} (engine {}): {problem}", entry.jcz.get_ref(), entry.engine),
@@ -220,7 +234,13 @@ fn count_mismatch(mappings: &Mappings, m: &Mapping, r: SetRef, sets: &[TileSet])
     })
 }
 
-fn entry_mismatches(entry: &TileEntry, def: &TileDef, landscape: &Landscape, mappings: &Mappings) -> Vec<String> {
+fn entry_mismatches(
+    entry: &TileEntry,
+    copies: Option<u32>,
+    def: &TileDef,
+    landscape: &Landscape,
+    mappings: &Mappings,
+) -> Vec<String> {
     let mut out = Vec::new();
     let turn = entry.turn();
     let edges: String = def.edges.iter().map(|&e| landscape.letter(e)).collect();
@@ -233,7 +253,7 @@ fn entry_mismatches(entry: &TileEntry, def: &TileDef, landscape: &Landscape, map
             turn.degrees()
         ));
     }
-    if let Some(count) = entry.count
+    if let Some(count) = copies
         && count != def.count
     {
         out.push(format!("{} copies here, {count} in JCZ", def.count));
