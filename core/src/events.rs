@@ -26,6 +26,25 @@ pub enum Event {
         /// Where in the bag it was (the bag keeps its order otherwise).
         bag_index: u32,
     },
+    /// An expansion handed the turn's player a tile it holds as the turn's
+    /// tile, instead of a draw from the bag (`Expansion::supplied_tile`: a
+    /// tile bought at a bazaar). It is placed as a drawn tile is, or
+    /// discarded when it fits nowhere (and the player then draws). A copy
+    /// of it among the tiles set aside (`CoreState::set_aside`, where
+    /// [`Ctx::bury_tile`](crate::Ctx::bury_tile) put it) leaves them.
+    TileSupplied {
+        /// Whose turn.
+        player: u8,
+        /// Tile type index.
+        tile: u16,
+        /// The slot of the expansion that supplied it
+        /// ([`Rules::supply_words`] has its words).
+        ///
+        /// [`Rules::supply_words`]: crate::Rules::supply_words
+        slot: u8,
+        /// Whether it must be placed this turn (`SuppliedTile::mandatory`).
+        mandatory: bool,
+    },
     /// An expansion took a tile from the bag unseen and put it out of play
     /// (Hills & Sheep's tile under a hill): [`Ctx::bury_tile`](crate::Ctx::bury_tile).
     /// It joins the tiles set aside (`CoreState::set_aside`).

@@ -815,7 +815,9 @@ pub trait Expansion: Send + Sync + 'static {
     fn arrange_tiles(&self, _tiles: &mut TileArrangement<'_>) {}
 
     /// A turn begins (before the tile is drawn). May `ask` the player for a
-    /// decision that replaces the draw (an abbey).
+    /// decision that replaces the draw (an abbey): make no such offer when
+    /// the turn's tile is supplied and mandatory
+    /// (`view.turn().supplied`, [`Expansion::supplied_tile`]).
     fn turn_started(&self, _state: &mut Self::State, _ctx: &mut Ctx<'_>) {}
 
     /// Whether `player` holds a tile of this expansion's that they will
@@ -831,6 +833,45 @@ pub trait Expansion: Send + Sync + 'static {
     /// tiles it never places), the game ends. By default false.
     fn holds_tiles(&self, _state: &Self::State, _view: &CoreState, _player: u8) -> bool {
         false
+    }
+
+    /// Whether this expansion hands players tiles it holds as the turn's
+    /// tile ([`Expansion::supplied_tile`]), and in what words: `Some("the
+    /// bought tile")` makes the log say "… takes the bought tile B instead
+    /// of drawing" and "… places the bought tile B at …". Asked once when
+    /// the game is set up; only expansions that answer `Some` are asked
+    /// `supplied_tile`. By default `None`.
+    fn supplies_tiles(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The tile, if any, that this expansion hands `player` as this turn's
+    /// tile instead of a draw from the bag (a tile bought at a bazaar).
+    /// Asked when each turn starts, before [`Expansion::turn_started`], of
+    /// the expansions whose [`Expansion::supplies_tiles`] is `Some`, in
+    /// slot order (the first answer counts). The core then makes it the
+    /// turn's tile ([`Event::TileSupplied`], [`Turn::supplied`]) and treats
+    /// it as a drawn one: `tile_drawn` hooks, every expansion's vetoes and
+    /// relaxations, the placement decision (`Game::moves`, the two-step
+    /// listing, bots, hosts), the discard when it fits nowhere (the player
+    /// then draws from the bag), the put-aside of a tile that fits only by
+    /// an optional relaxation, the `tile_placed` hooks.
+    ///
+    /// The tile stays in your state until you see what became of it: a
+    /// [`SuppliedTile::mandatory`] one is always used up this turn (placed,
+    /// discarded, put aside or set aside), so you may let go of it when
+    /// [`Event::TileSupplied`] names it (`observe`); one that is not may be
+    /// replaced by another expansion's offer (an abbey placed instead:
+    /// `Event::TilePlaced` names another tile) and stays yours. Supply
+    /// tiles out of the bag: taken with [`Ctx::bury_tile`] (a copy among
+    /// [`CoreState::set_aside`] leaves them when supplied, so every tile is
+    /// counted once), or of a type not in the bag. By default `None`: the
+    /// turn draws.
+    ///
+    /// [`Turn::supplied`]: crate::state::Turn::supplied
+    /// [`SuppliedTile::mandatory`]: crate::SuppliedTile::mandatory
+    fn supplied_tile(&self, _state: &Self::State, _view: &CoreState, _player: u8) -> Option<crate::SuppliedTile> {
+        None
     }
 
     /// A tile was drawn for the turn's player.

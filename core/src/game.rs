@@ -1400,6 +1400,11 @@ impl Game {
                     self.core.enter(Phase::Draw);
                     // Armed hooks last until the turn ends.
                     self.armed.fill(Hooks::NONE);
+                    if !self.rules.called.supplying.is_empty() {
+                        // Before `turn_started`, whose offers to replace the
+                        // turn's tile read whether it is supplied.
+                        self.supply_tile(next);
+                    }
                     self.run_hooks(Hooks::TURN_STARTED, |e, ctx| e.turn_started(ctx));
                 }
                 Phase::Draw => {
@@ -1414,6 +1419,13 @@ impl Game {
                         }
                         self.core.enter(Phase::AfterPlace);
                         continue;
+                    }
+                    if self.core.turn().drawn.is_some() && self.supplied_fits() {
+                        // The supplied tile: placed as a drawn one, or, when it
+                        // fits nowhere (or a `tile_drawn` set it aside), a
+                        // draw from the bag instead.
+                        self.core.enter(Phase::Place);
+                        return;
                     }
                     if !self.draw() {
                         // The bag is empty. A tile an expansion holds is
@@ -1507,6 +1519,48 @@ impl Game {
         (0..players)
             .map(|k| (next + k) % players)
             .find(|&p| self.holds_tiles(p))
+    }
+
+    /// Asks the expansions that supply tiles (`Expansion::supplied_tile`),
+    /// in slot order, for `player`'s tile this turn; the first answer
+    /// becomes the turn's tile.
+    #[cold]
+    fn supply_tile(&mut self, player: u8) {
+        let supplied = self.rules.called.supplying.iter().find_map(|&(slot, _)| {
+            let s = self.ext[slot as usize].supplied_tile(&self.core, player)?;
+            Some((slot, s))
+        });
+        if let Some((slot, s)) = supplied
+            && (s.tile as usize) < self.rules.tiles().len()
+        {
+            self.emit(Event::TileSupplied {
+                player,
+                tile: s.tile,
+                slot,
+                mandatory: s.mandatory,
+            });
+        }
+    }
+
+    /// Whether the turn's supplied tile (`Event::TileSupplied`, still the
+    /// turn's tile when this turn's hooks placed none) is to be placed: it
+    /// fits somewhere and no `tile_drawn` set it aside. One that fits
+    /// nowhere is discarded, as a drawn one is; the player then draws.
+    #[cold]
+    fn supplied_fits(&mut self) -> bool {
+        let Some(tile) = self.core.turn().drawn else {
+            return false;
+        };
+        if !self.fits_somewhere(tile) {
+            self.emit(Event::TileDiscarded { tile });
+            return false;
+        }
+        if self.rules.called.any.contains(Hooks::TILE_DRAWN) {
+            let rules = Arc::clone(&self.rules);
+            let tt = rules.tile(tile);
+            self.run_hooks(Hooks::TILE_DRAWN, |e, ctx| e.tile_drawn(ctx, tt));
+        }
+        self.core.turn().drawn.is_some()
     }
 
     /// Draws until a tile fits somewhere; false when the bag runs out.

@@ -74,7 +74,7 @@ pub use geometry::{Pos, Rotation, Segment, Side};
 pub use record::{GameRecord, Move, RecordError, ReplayStep, UNNAMED_ENGINE, UnstatedVariant};
 pub use registry::{Catalog, Registration};
 pub use rules::{MAX_PLAYERS, Rules, SetupError, TileSource};
-pub use state::{AddedFeature, Captive, CoreState, Phase};
+pub use state::{AddedFeature, Captive, CoreState, Phase, SuppliedTile};
 pub use tables::Tables;
 pub use text_file::{TextFileError, direction_control, read_text_file};
 pub use tiles::{EdgeKind, FeatureKind, TileDef, TileSet, TileType};

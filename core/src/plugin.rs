@@ -25,7 +25,7 @@ use crate::tables::Tables;
 use std::mem::{align_of, size_of};
 
 /// Version of the declaration's layout and of the hook traits' contract.
-pub const PLUGIN_ABI_VERSION: u32 = 15;
+pub const PLUGIN_ABI_VERSION: u32 = 16;
 
 /// The layout of the types a plugin and its host share, as one number: the
 /// size and alignment of each type the hooks hand across, and where each

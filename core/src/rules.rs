@@ -731,6 +731,10 @@ pub(crate) struct HookCalls {
     /// (`Expansion::optional_relaxation`), with its words ("a bridge"): a
     /// tile that fits only by them may be put aside.
     pub(crate) optional_relaxing: Vec<(u8, &'static str)>,
+    /// Slots that hand players tiles instead of draws
+    /// (`Expansion::supplies_tiles`), with their words ("the bought tile"),
+    /// asked `supplied_tile` when a turn starts.
+    pub(crate) supplying: Vec<(u8, &'static str)>,
     /// By tile index, those of `vetoing` whose veto concerns that type
     /// (`Expansion::vetoes_tile`); empty when every one concerns every type.
     pub(crate) vetoing_by_tile: Vec<Vec<u8>>,
@@ -844,6 +848,9 @@ impl HookCalls {
             .iter()
             .filter_map(|&s| Some((s, expansions[s as usize].hooks.optional_relaxation()?)))
             .collect();
+        let supplying = (0..expansions.len() as u8)
+            .filter_map(|s| Some((s, expansions[s as usize].hooks.supplies_tiles()?)))
+            .collect();
         // By tile index, the slots of `vetoing` whose veto concerns that
         // type as `concerns` says (empty when every one concerns every type).
         let by_tile = |vetoing: &[u8], concerns: fn(&EnabledExpansion) -> &Vec<bool>| -> Vec<Vec<u8>> {
@@ -885,6 +892,7 @@ impl HookCalls {
             vetoing,
             relaxing,
             optional_relaxing,
+            supplying,
             vetoing_by_tile,
             adjusting: slots(Hooks::FEATURE_POINTS),
             observing: slots(Hooks::OBSERVE),
@@ -991,6 +999,18 @@ impl Rules {
     pub fn put_aside_words(&self, slot: u8) -> Option<&'static str> {
         self.called
             .optional_relaxing
+            .iter()
+            .find(|&&(s, _)| s == slot)
+            .map(|&(_, words)| words)
+    }
+
+    /// The words of the expansion in `slot` for the tiles it hands players
+    /// instead of draws ("the bought tile", `Expansion::supplies_tiles`),
+    /// for the log ([`Event::TileSupplied`](crate::Event::TileSupplied));
+    /// `None` when it declares none.
+    pub fn supply_words(&self, slot: u8) -> Option<&'static str> {
+        self.called
+            .supplying
             .iter()
             .find(|&&(s, _)| s == slot)
             .map(|&(_, words)| words)

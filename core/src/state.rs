@@ -77,6 +77,26 @@ pub struct Turn {
     /// Turns in a row before this one that placed no tile (0 in every game
     /// whose expansions hold no tiles: see `Expansion::holds_tiles`).
     pub idle: u8,
+    /// The tile an expansion handed the player for this turn instead of a
+    /// draw (`Expansion::supplied_tile`: a tile bought at a bazaar), kept
+    /// for the whole turn; `None` on turns that draw from the bag.
+    pub supplied: Option<SuppliedTile>,
+    /// The slot of the expansion that supplied it (0 while `supplied` is
+    /// `None`): `Rules::supply_words` has its words.
+    pub supplier: u8,
+}
+
+/// A tile an expansion hands the turn's player instead of a draw from the
+/// bag (`Expansion::supplied_tile`): the turn's tile from then on, placed
+/// through the core's placement decision like a drawn one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SuppliedTile {
+    /// Tile type index.
+    pub tile: u16,
+    /// The player must place it this turn (it is discarded, as a drawn
+    /// tile is, only when it fits nowhere): other expansions make no offer
+    /// to replace the turn's tile (Abbey & Mayor's abbey reads this).
+    pub mandatory: bool,
 }
 
 /// A figure off the board in another player's hands (a tower's
@@ -698,6 +718,18 @@ impl CoreState {
                 debug_assert_eq!(drawn, tile);
                 self.turn.drawn = Some(tile);
             }
+            Event::TileSupplied {
+                tile, mandatory, slot, ..
+            } => {
+                // A tile the expansion took from the bag (`Ctx::bury_tile`)
+                // leaves the tiles set aside: it is the turn's tile now.
+                if let Some(i) = self.set_aside.iter().position(|&t| t == tile) {
+                    self.set_aside.remove(i);
+                }
+                self.turn.drawn = Some(tile);
+                self.turn.supplied = Some(SuppliedTile { tile, mandatory });
+                self.turn.supplier = slot;
+            }
             Event::TileBuried { tile, bag_index } => {
                 let taken = self.take_from_bag(bag_index);
                 debug_assert_eq!(taken, tile);
@@ -730,6 +762,15 @@ impl CoreState {
             } => {
                 let idx = self.place_tile(player, tile, pos, rotation);
                 if player.is_some() {
+                    // A supplied tile another expansion's tile replaced (an
+                    // abbey instead of a tile supplied but not mandatory)
+                    // stays its supplier's: back among the tiles set aside.
+                    if let (Some(d), Some(s)) = (self.turn.drawn, self.turn.supplied)
+                        && d == s.tile
+                        && d != tile
+                    {
+                        self.set_aside.push(d);
+                    }
                     self.turn.placed = Some(idx);
                     self.turn.drawn = None;
                 }

@@ -503,13 +503,12 @@ fn check_invariants(game: &Game, watch: &mut Watch) {
     let start_outside = starts.filter(|&t| !in_bag(t)).count();
     let outside = s.board().tiles().len() - from_bag_on_board - start_outside;
     let drawn = usize::from(s.turn().drawn.is_some());
-    // Bridges, Castles & Bazaars turns a bazaar's tiles up with
-    // `Ctx::bury_tile` and places them with `Ctx::place_tile`: a bought tile
-    // placed stays listed among the tiles set aside, so it is counted once.
-    let bought_placed = public_of(game, "bridges-castles-and-bazaars")
-        .map_or(0, |b| as_u64(&b["placed_from_bazaar"], "bought tiles placed") as usize);
+    // A tile an expansion took from the bag (`Ctx::bury_tile`: a bazaar's
+    // tiles) is set aside until supplied as a turn's tile
+    // (`Expansion::supplied_tile`), which takes it from there: it is
+    // counted once.
     assert_eq!(
-        from_bag_on_board + s.discarded().len() + s.set_aside().len() + drawn + s.tiles_left() - bought_placed,
+        from_bag_on_board + s.discarded().len() + s.set_aside().len() + drawn + s.tiles_left(),
         rules.bag_size() + start_from_bag,
         "tiles are not conserved: {from_bag_on_board} on the board, {} discarded, {} set aside, {drawn} drawn, {} \
          in the bag; the bag held {}",

@@ -313,6 +313,8 @@ pub trait DynExpansion: Send + Sync {
     fn relaxes_edges(&self, mine: EdgeKind, theirs: EdgeKind) -> bool;
     /// `Expansion::optional_relaxation`.
     fn optional_relaxation(&self) -> Option<&'static str>;
+    /// `Expansion::supplies_tiles`.
+    fn supplies_tiles(&self) -> Option<&'static str>;
     /// `Expansion::tile_placed_keeps_deployments`.
     fn tile_placed_keeps_deployments(&self) -> bool;
     /// Reads one of its actions as records write it.
@@ -370,6 +372,9 @@ impl<E: Expansion> DynExpansion for Arc<Guarded<E>> {
     fn optional_relaxation(&self) -> Option<&'static str> {
         self.guard("optional_relaxation", None, || E::optional_relaxation(&self.inner))
     }
+    fn supplies_tiles(&self) -> Option<&'static str> {
+        self.guard("supplies_tiles", None, || E::supplies_tiles(&self.inner))
+    }
     fn tile_placed_keeps_deployments(&self) -> bool {
         self.keeps_deployments
     }
@@ -407,6 +412,8 @@ pub trait DynInstance: Debug + Send + Sync {
     fn relaxed_placement(&self, view: &CoreState, tile: &TileType, pos: Pos, rotation: Rotation, sides: u8) -> bool;
     /// `Expansion::holds_tiles`.
     fn holds_tiles(&self, view: &CoreState, player: u8) -> bool;
+    /// `Expansion::supplied_tile`.
+    fn supplied_tile(&self, view: &CoreState, player: u8) -> Option<crate::SuppliedTile>;
     fn tile_placed(&mut self, ctx: &mut Ctx<'_>, placed: crate::board::PlacedTile);
     fn deploy_options(&self, after: &AfterPlacement<'_>, out: &mut Vec<Deployment>);
     fn offers_deployment(&self, after: &AfterPlacement<'_>, d: &Deployment) -> Option<bool>;
@@ -534,6 +541,11 @@ impl<E: Expansion> DynInstance for Instance<E> {
     fn holds_tiles(&self, view: &CoreState, player: u8) -> bool {
         self.rules.guard("holds_tiles", false, || {
             E::holds_tiles(&self.rules.inner, &self.state, view, player)
+        })
+    }
+    fn supplied_tile(&self, view: &CoreState, player: u8) -> Option<crate::SuppliedTile> {
+        self.rules.guard("supplied_tile", None, || {
+            E::supplied_tile(&self.rules.inner, &self.state, view, player)
         })
     }
     fn tile_placed(&mut self, ctx: &mut Ctx<'_>, placed: crate::board::PlacedTile) {

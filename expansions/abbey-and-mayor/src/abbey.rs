@@ -125,6 +125,12 @@ pub(crate) fn abbey_tile(tables: &Tables) -> Option<u16> {
 /// to place it, when a hole exists.
 pub(crate) fn offer(state: &mut State, ctx: &mut Ctx<'_>) {
     let player = ctx.view().turn().player;
+    // A tile another expansion handed the player and declared mandatory
+    // (a tile bought at a bazaar: the FAQ forbids an abbey instead) is not
+    // to be replaced: no offer this turn.
+    if ctx.view().turn().supplied.is_some_and(|s| s.mandatory) {
+        return;
+    }
     if state.abbeys_left.get(player as usize).is_some_and(|&n| n > 0) && !state.holes.is_empty() {
         ctx.ask(player);
     }

@@ -5,7 +5,7 @@
 
 use crate::{Action, BAZAAR_SOURCE, State};
 use carcassonne_core::serde_json::json;
-use carcassonne_core::{CoreState, Ctx};
+use carcassonne_core::{CoreState, Ctx, Event, SuppliedTile};
 use serde::Serialize;
 
 /// The bazaars' rules for one game.
@@ -118,10 +118,12 @@ fn round_under_way(state: &State) -> bool {
 pub(crate) fn end_of_turn(rules: &Rules, state: &mut State, ctx: &mut Ctx<'_>) {
     let view = ctx.view();
     let host = view.turn().player;
-    let bazaar_placed = view
-        .placed_this_turn()
-        .is_some_and(|p| rules.tiles.get(p.tile as usize).copied().unwrap_or(false));
-    if bazaar_placed && !state.bought_placed {
+    let placed = view.placed_this_turn().map(|p| p.tile);
+    let bazaar_placed = placed.is_some_and(|t| rules.tiles.get(t as usize).copied().unwrap_or(false));
+    // A bought tile starts no bazaar. (A supplied tile that fit nowhere was
+    // discarded and the placed one drawn: it fits, so it is of another type.)
+    let bought = view.turn().supplied.is_some_and(|s| placed == Some(s.tile));
+    if bazaar_placed && !bought {
         if !round_under_way(state) && state.waiting_bazaars.is_empty() {
             state.waiting_bazaars.push(host);
         } else if rules.delay {
@@ -131,7 +133,6 @@ pub(crate) fn end_of_turn(rules: &Rules, state: &mut State, ctx: &mut Ctx<'_>) {
             ctx.log_with(|| json!({ "ignored": host }));
         }
     }
-    state.bought_placed = false;
     if !round_under_way(state) && !state.waiting_bazaars.is_empty() && (rules.auction_first || !ctx.view().turn().again)
     {
         let host = state.waiting_bazaars.remove(0);
@@ -393,50 +394,34 @@ fn tile_id(view: &CoreState, tile: u16) -> String {
     view.tables().tile(tile).def.id.clone()
 }
 
-/// A new turn: a player holding a bought tile places it instead of drawing
-/// (on a turn of their own: a builder's second tile is drawn). One that
-/// fits nowhere is discarded, and the player draws from the bag.
-pub(crate) fn turn_started(state: &mut State, ctx: &mut Ctx<'_>) {
-    let view = ctx.view();
-    let turn = view.turn();
-    let player = turn.player;
-    if turn.extra {
-        return;
+/// The tile `player` places this turn instead of drawing: the one they
+/// bought, on a turn of their own (a builder's second tile is drawn). The
+/// core makes it the turn's tile, mandatory ("If you have a tile from a
+/// previous bazaar auction, you must use that tile": no abbey instead),
+/// and discards it when it fits nowhere (the player then draws).
+pub(crate) fn supplied_tile(state: &State, view: &CoreState, player: u8) -> Option<SuppliedTile> {
+    if view.turn().extra {
+        return None;
     }
-    let Some(tile) = state.held.get(player as usize).copied().flatten() else {
-        return;
-    };
-    if view.board().fits_anywhere(view.tables().tile(tile)) {
-        ctx.ask(player);
-    } else {
-        state.held[player as usize] = None;
-        let id = tile_id(view, tile);
-        ctx.log_with(|| json!({ "unplaceable": { "player": player, "tile": id } }));
-    }
+    let tile = state.held.get(player as usize).copied().flatten()?;
+    Some(SuppliedTile { tile, mandatory: true })
 }
 
-/// Where the bought tile fits (or only keeping it, when the turn's tile was
-/// placed otherwise).
-pub(crate) fn place_options(state: &State, view: &CoreState, player: u8, out: &mut Vec<Action>) {
-    if view.turn().placed.is_some() {
-        out.push(Action::Keep);
-        return;
-    }
-    let Some(tile) = state.held.get(player as usize).copied().flatten() else {
-        return;
-    };
-    view.board().for_each_fit(view.tables().tile(tile), |at, rotation| {
-        out.push(Action::Place { at, rotation })
-    });
-}
-
-/// Places the bought tile as the turn's tile.
-pub(crate) fn play_place(state: &mut State, ctx: &mut Ctx<'_>, player: u8, action: &Action) {
-    if let Action::Place { at, rotation } = *action
-        && let Some(tile) = state.held.get_mut(player as usize).and_then(Option::take)
-    {
-        state.bought_placed = true;
-        state.placed_from_bazaar += 1;
-        ctx.place_tile(player, tile, at, rotation);
+/// The core's events about the bought tile: handed over as the turn's tile
+/// (mandatory, so always used up this turn: the player no longer holds
+/// it), and placed.
+pub(crate) fn observe(state: &mut State, view: &CoreState, event: &Event) {
+    match *event {
+        Event::TileSupplied { player, tile, .. } => {
+            if let Some(held) = state.held.get_mut(player as usize)
+                && *held == Some(tile)
+            {
+                *held = None;
+            }
+        }
+        Event::TilePlaced {
+            player: Some(_), tile, ..
+        } if view.turn().supplied.is_some_and(|s| s.tile == tile) => state.placed_from_bazaar += 1,
+        _ => {}
     }
 }

@@ -39,7 +39,8 @@ use carcassonne_core::serde_json;
 use carcassonne_core::tiles::{AttributeDecl, AttributePlace, AttributeProblem, EdgeKind, FeatureKind, TileType};
 use carcassonne_core::{
     BuildContext, CoreState, CounterDecl, CounterScope, CounterSink, Ctx, Event, Expansion, ExpansionGroup,
-    ExpansionInfo, FeatureScoring, Line, PartDecl, Pos, Rotation, ValueKind, VariantDecl, register_expansion, toml,
+    ExpansionInfo, FeatureScoring, Line, PartDecl, Pos, Rotation, SuppliedTile, ValueKind, VariantDecl,
+    register_expansion, toml,
 };
 use serde::{Deserialize, Serialize};
 
@@ -336,13 +337,10 @@ pub struct State {
     /// Players whose bazaar tile starts a bazaar once the bought tiles are
     /// placed, in order.
     pub waiting_bazaars: Vec<u8>,
-    /// Whether this turn's tile was bought at a bazaar (it starts none).
-    pub bought_placed: bool,
     /// Tiles being turned up for the bazaar, still to be read from the bag.
     pub drawing: u8,
-    /// Bought tiles placed so far. Each stays among the tiles the core lists
-    /// as set aside ([`CoreState::set_aside`]), where the bazaar put it:
-    /// the core cannot yet give a set-aside tile back as a turn's tile.
+    /// Bought tiles placed so far (each the turn's tile the core was
+    /// handed, `Expansion::supplied_tile`).
     pub placed_from_bazaar: u32,
     /// Points paid at bazaars to nobody (a chooser whose bid nobody raised
     /// pays it to the bank).
@@ -376,16 +374,6 @@ pub enum Action {
     Buy,
     /// Give the chosen tile to the highest bidder, who pays.
     Sell,
-    /// Place the tile bought at the bazaar here, as the turn's tile.
-    Place {
-        /// Where.
-        at: Pos,
-        /// Turned so (degrees clockwise in records).
-        rotation: Rotation,
-    },
-    /// Keep the bought tile for the next turn: this turn's tile is already
-    /// placed (an abbey).
-    Keep,
 }
 
 /// Which decision is pending, read from the state.
@@ -393,7 +381,6 @@ enum Pending {
     Bridge,
     Castle,
     Auction,
-    Place,
 }
 
 fn pending(state: &State) -> Pending {
@@ -401,10 +388,8 @@ fn pending(state: &State) -> Pending {
         Pending::Bridge
     } else if !state.offers.is_empty() {
         Pending::Castle
-    } else if state.auction.is_some() {
-        Pending::Auction
     } else {
-        Pending::Place
+        Pending::Auction
     }
 }
 
@@ -427,7 +412,6 @@ impl Expansion for BridgesCastlesAndBazaars {
             auction: None,
             held: vec![None; players],
             waiting_bazaars: Vec::new(),
-            bought_placed: false,
             drawing: 0,
             placed_from_bazaar: 0,
             paid_to_nobody: 0,
@@ -447,7 +431,8 @@ impl Expansion for BridgesCastlesAndBazaars {
                 | Hooks::AFTER_SCORING;
         }
         if self.bazaars.is_some() {
-            hooks |= Hooks::TURN_STARTED | Hooks::END_OF_TURN | Hooks::OBSERVE;
+            // The bought tiles reach the core through `supplied_tile`.
+            hooks |= Hooks::END_OF_TURN | Hooks::OBSERVE;
         }
         hooks
     }
@@ -474,9 +459,16 @@ impl Expansion for BridgesCastlesAndBazaars {
         if self.castles.is_some() {
             castles::turn_started(state, ctx);
         }
-        if self.bazaars.is_some() {
-            bazaar::turn_started(state, ctx);
-        }
+    }
+
+    fn supplies_tiles(&self) -> Option<&'static str> {
+        self.bazaars.is_some().then_some("the bought tile")
+    }
+
+    fn supplied_tile(&self, state: &State, view: &CoreState, player: u8) -> Option<SuppliedTile> {
+        self.bazaars
+            .as_ref()
+            .and_then(|_| bazaar::supplied_tile(state, view, player))
     }
 
     fn holds_tiles(&self, state: &State, _view: &CoreState, player: u8) -> bool {
@@ -541,15 +533,16 @@ impl Expansion for BridgesCastlesAndBazaars {
         }
     }
 
-    fn observe(&self, state: &mut State, _view: &CoreState, event: &Event) {
+    fn observe(&self, state: &mut State, view: &CoreState, event: &Event) {
         if state.drawing > 0
             && let Event::TileBuried { tile, .. } = event
         {
             bazaar::turned_up(state, *tile);
         }
+        bazaar::observe(state, view, event);
     }
 
-    fn options(&self, state: &State, view: &CoreState, player: u8, out: &mut Vec<Action>) {
+    fn options(&self, state: &State, view: &CoreState, _player: u8, out: &mut Vec<Action>) {
         match pending(state) {
             Pending::Bridge => bridges::options(state, view, out),
             Pending::Castle => castles::options(out),
@@ -558,7 +551,6 @@ impl Expansion for BridgesCastlesAndBazaars {
                     bazaar::auction_options(rules, state, out);
                 }
             }
-            Pending::Place => bazaar::place_options(state, view, player, out),
         }
     }
 
@@ -571,7 +563,6 @@ impl Expansion for BridgesCastlesAndBazaars {
                     bazaar::play_auction(rules, state, ctx, player, action);
                 }
             }
-            Pending::Place => bazaar::play_place(state, ctx, player, action),
         }
     }
 
@@ -590,7 +581,6 @@ impl Expansion for BridgesCastlesAndBazaars {
                 Some(Step::Settle { .. }) => "buy the tile or sell it",
                 None => "bazaar",
             },
-            Pending::Place => "place the tile you bought",
         }
     }
 

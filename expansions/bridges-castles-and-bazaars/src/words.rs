@@ -111,22 +111,6 @@ pub(crate) fn option_label(
                 points(price)
             )
         }
-        Action::Place { at, rotation } => {
-            let tile = state
-                .held
-                .get(player as usize)
-                .copied()
-                .flatten()
-                .map_or("your bought tile".to_string(), |t| {
-                    format!("your bought tile {}", tile_words(view, t))
-                });
-            let turned = match rotation.degrees() {
-                0 => String::new(),
-                d => format!(" turned {d}°"),
-            };
-            format!("Place {tile} {}{turned}", view.place_words(*at))
-        }
-        Action::Keep => "Keep your bought tile for your next turn (this turn's tile is placed)".to_string(),
     }
 }
 
@@ -151,9 +135,6 @@ pub(crate) fn explain_refusal(rules: Option<&bazaar::Rules>, state: &State, acti
         ),
         (_, Action::NoBridge) if state.bridge_needed => {
             Some("the tile was placed against a road with a field side: a bridge must continue the road".to_string())
-        }
-        (None, Action::Place { .. }) if state.offers.is_empty() => {
-            Some("your bought tile does not fit there".to_string())
         }
         _ => None,
     }
@@ -301,13 +282,6 @@ pub(crate) fn log_line(view: &CoreState, detail: &Value) -> Option<Line> {
         ),
         "bought" => Line::about(player()?, format!("gets {} for {}", tile(), points(price() as i64))),
         "received" => Line::about(player()?, format!("receives {}", points(price() as i64))),
-        "unplaceable" => Line::about(
-            player()?,
-            format!(
-                "cannot place the bought tile {} anywhere: it is discarded, and a tile is drawn instead",
-                tile()
-            ),
-        ),
         _ => return None,
     })
 }

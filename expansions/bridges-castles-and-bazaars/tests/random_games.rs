@@ -138,16 +138,19 @@ fn castles_and_tiles(config: &GameConfig, games: u64) -> (usize, usize, usize, u
 
 #[test]
 fn bridges_castle_tokens_and_bazaar_tiles_are_conserved_and_castles_score() {
-    let (made, scored, bridges, needed) = castles_and_tiles(&config(2, 60), 12);
+    // 32 games: since bought tiles go through the core's placement decision
+    // (their bridges and vetoes included) the seeds play other games, and
+    // the first 12 (2 castles made in 16) no longer happened to score one.
+    let (made, scored, bridges, needed) = castles_and_tiles(&config(2, 60), 32);
     assert!(made > 0, "no castle made");
-    assert!(scored > 0, "no castle scored");
+    assert!(scored > 0, "no castle scored ({made} made)");
     assert!(bridges > 0, "no bridge laid");
     assert!(needed > 0, "no placement needed a bridge");
     castles_and_tiles(&config(5, 80), 3);
 }
 
-/// With the builder's second tiles (Traders & Builders), abbeys that may
-/// take a turn's tile before a bought one (Abbey & Mayor), and Hills &
+/// With the builder's second tiles (Traders & Builders), abbeys (Abbey &
+/// Mayor: never instead of a bought tile, which is mandatory), and Hills &
 /// Sheep's tiles with their caps marked: the invariants hold, and bazaars
 /// still happen.
 #[test]

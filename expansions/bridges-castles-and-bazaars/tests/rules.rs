@@ -15,7 +15,7 @@
 use carcassonne_bridges_castles_and_bazaars::{Auction, INFO, State, Step};
 use carcassonne_core::figures::Spot;
 use carcassonne_core::serde_json::{Value, json};
-use carcassonne_core::{Decision, Event, Game, Pos};
+use carcassonne_core::{Action, AfterPlacing, Decision, Event, Game, Pos, SuppliedTile, WholeMove};
 use carcassonne_testkit::{Kit, RecordBuilder, options, points, try_play, with_parts_only, with_variant};
 
 const CASTLE: &str = "bridges-castles-and-bazaars.castle";
@@ -30,6 +30,7 @@ fn kit() -> Kit {
         .with(&carcassonne_hills_and_sheep::INFO)
         .with(&carcassonne_traders_and_builders::INFO)
         .with(&carcassonne_abbey_and_mayor::INFO)
+        .with(&carcassonne_cult::INFO)
 }
 
 fn scores(game: &Game) -> Vec<i32> {
@@ -298,12 +299,31 @@ fn a_bazaar_auctions_one_tile_per_player() {
         .iter()
         .map(|h| h.map(|t| game.rules().tile(t).def.id.clone()))
         .collect();
-    assert_eq!(held, [Some("BCB-J".into()), Some("E".into()), Some("U".into())]);
-    assert_eq!(decider(&game), (1, true), "Bob places his bought tile");
+    // Bob's turn has begun: his E is the turn's tile (no longer held), placed
+    // through the core's placement decision, Ann's and Cid's wait.
+    assert_eq!(held, [Some("BCB-J".into()), None, Some("U".into())]);
+    let e = game.rules().tile_by_id("E").expect("E").index;
+    assert_eq!(game.decision(), Some(Decision::Place { player: 1, tile: e }));
+    assert_eq!(
+        game.state().turn().supplied,
+        Some(SuppliedTile {
+            tile: e,
+            mandatory: true
+        })
+    );
     assert!(
-        labels(&game)[0].starts_with("Place your bought tile E (city cap)"),
+        game.last_events()
+            .iter()
+            .any(|ev| matches!(ev, Event::TileSupplied { player: 1, tile, mandatory: true, .. } if *tile == e)),
         "{:?}",
-        labels(&game)
+        game.last_events()
+    );
+    assert!(
+        !game
+            .last_events()
+            .iter()
+            .any(|ev| matches!(ev, Event::TileDrawn { .. })),
+        "nothing is drawn"
     );
     let game = kit.replay_first("bazaar.json", 17);
     assert!(state(&game).auction.is_none(), "a bought bazaar tile starts no bazaar");
@@ -345,11 +365,11 @@ fn without_bidding_each_player_takes_a_tile() {
         .pass()
         .then(b(json!({ "choose": 1 })))
         .then(b(json!({ "choose": 0 })))
-        .then(b(json!({ "place": { "at": [-1, 1], "rotation": 0 } })))
+        .place("E", (-1, 1), 0)
         .pass()
-        .then(b(json!({ "place": { "at": [0, 2], "rotation": 0 } })))
+        .place("U", (0, 2), 0)
         .pass()
-        .then(b(json!({ "place": { "at": [1, 0], "rotation": 90 } })))
+        .place("BCB-J", (1, 0), 90)
         .pass();
     for at in [(0, 3), (1, 1), (0, 4), (1, -1)] {
         builder = builder.place("B", at, 0).pass();
@@ -390,10 +410,22 @@ fn a_bought_tile_that_fits_nowhere_is_discarded_and_a_bazaar_drawn_meanwhile_wai
         matches!(game.decision(), Some(Decision::Place { player: 2, .. })),
         "Cid draws instead of his bought tile"
     );
-    assert_eq!(
-        details(&game)[0],
-        json!({ "unplaceable": { "player": 2, "tile": "C" } })
-    );
+    // The core's discard of a supplied tile that fits nowhere, as of a drawn
+    // one; then Cid's draw.
+    let c = game.rules().tile_by_id("C").expect("C").index;
+    assert_eq!(game.state().discarded(), [c]);
+    assert!(state(&game).held[2].is_none(), "Cid no longer holds C");
+    let kinds: Vec<&str> = game
+        .last_events()
+        .iter()
+        .filter_map(|ev| match ev {
+            Event::TileSupplied { .. } => Some("supplied"),
+            Event::TileDiscarded { .. } => Some("discarded"),
+            Event::TileDrawn { .. } => Some("drawn"),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(kinds, ["supplied", "discarded", "drawn"]);
     assert_eq!(game.rules().tile(game.state().turn().drawn.unwrap()).def.id, "BCB-I");
     let game = kit.replay_first("bazaar_unplaceable.json", 13);
     assert_eq!(details(&game), [json!({ "delayed": 2 })]);
@@ -462,19 +494,31 @@ fn the_bought_tiles_are_placed_after_the_bag_empties() {
     let kit = kit();
     let game = kit.replay_first("bazaar_last_tiles.json", 4);
     assert_eq!(game.state().tiles_left(), 0, "the bazaar took the last tiles");
-    let held: Vec<u16> = state(&game)
-        .held
-        .iter()
-        .map(|t| t.expect("every player holds a tile"))
-        .collect();
-    assert_eq!(ids(&game, &held), ["U", "E", "C"], "Ann, Bob and Cid's tiles");
+    // Bob's E is already the turn's tile; Ann and Cid hold theirs.
+    let held: Vec<u16> = state(&game).held.iter().flatten().copied().collect();
+    assert_eq!(ids(&game, &held), ["U", "C"], "Ann's and Cid's tiles");
+    assert!(state(&game).held[1].is_none());
     assert!(!game.is_over(), "bought tiles are still held");
-    assert_eq!(decider(&game), (1, true), "Bob places his E");
+    assert_eq!(
+        game.decision(),
+        Some(Decision::Place {
+            player: 1,
+            tile: game.rules().tile_by_id("E").expect("E").index
+        }),
+        "Bob places his E"
+    );
     let game = kit.replay_first("bazaar_last_tiles.json", 6);
     assert_eq!(scores(&game), [0, 4, 0]);
     assert_eq!(game.state().turn().player, 0, "Cid's turn ended without a tile");
-    assert_eq!(decider(&game), (0, true), "Ann places her U");
-    assert_eq!(state(&game).held, [Some(u(&game)), None, None]);
+    assert_eq!(
+        game.decision(),
+        Some(Decision::Place {
+            player: 0,
+            tile: u(&game)
+        }),
+        "Ann places her U"
+    );
+    assert_eq!(state(&game).held, [None, None, None]);
     let game = kit.replay("bazaar_last_tiles.json");
     assert!(game.is_over());
     assert_eq!(scores(&game), [2, 4, 0]);
@@ -769,4 +813,157 @@ fn under_must_place_a_tile_that_fits_only_with_a_bridge_is_placed() {
     assert_eq!(copy.decision(), game.decision());
     assert_eq!(copy.state().tiles_left(), game.state().tiles_left());
     assert!(copy.state().discarded().is_empty());
+}
+
+/// bazaar_cult.json (two players, with The Cult; no bidding, bridges and
+/// castles off). Ann's shrine CU-A at (0,1) south of D; Bob's cloister B at
+/// (-1,1) beside it (the shrine faces one cloister); Ann's BCB-F at (0,2):
+/// B and U are turned up, Bob takes B, Ann gets U. On his turn Bob's B is
+/// the turn's tile, handed over by the bazaar and placed through the core's
+/// placement decision, so The Cult's veto applies to it as to a drawn
+/// tile: (1,1) is refused ("a shrine may not neighbour several cloisters":
+/// CU-A already faces the cloister at (-1,1)), as are (1,2) and (-1,2),
+/// all round the shrine. The bazaar's own listing, which matched edges
+/// only, offered them. Bob places B at (0,3); Ann her U at (1,0) continuing
+/// D's road; nobody holds a tile and the bag is empty: the game ends, 0
+/// each.
+#[test]
+fn a_bought_tile_meets_another_expansions_veto() {
+    let kit = kit();
+    let mut game = kit.replay_first("bazaar_cult.json", 7);
+    let b = game.rules().tile_by_id("B").expect("B").index;
+    assert_eq!(game.decision(), Some(Decision::Place { player: 1, tile: b }));
+    let mut listed = Vec::new();
+    game.placements(b, |at, _| listed.push(at));
+    for at in [Pos::new(1, 1), Pos::new(1, 2), Pos::new(-1, 2)] {
+        assert!(!listed.contains(&at), "{at} is round the shrine: {listed:?}");
+        // Every edge matches there: only the veto keeps the bought tile out.
+        assert!(
+            game.state()
+                .board()
+                .fits(game.rules().tile(b), carcassonne_core::Rotation::NONE, at)
+        );
+    }
+    assert!(listed.contains(&Pos::new(0, 3)));
+    let mut moves = Vec::new();
+    game.moves(&mut moves);
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|m| m.pos != Pos::new(1, 1)), "the whole moves agree");
+    let refused = try_play(&mut game, r#"{"place": {"at": [1, 1], "rotation": 0}}"#).expect_err("vetoed");
+    assert!(refused.message.contains("cloister"), "{}", refused.message);
+    let game = kit.replay("bazaar_cult.json");
+    assert!(game.is_over());
+    assert_eq!(scores(&game), [0, 0]);
+    assert_eq!(state(&game).placed_from_bazaar, 2);
+    assert!(
+        game.state().set_aside().is_empty(),
+        "the bought tiles left the tiles set aside"
+    );
+}
+
+/// bazaar_abbey.json (two players, with Abbey & Mayor's abbeys; no
+/// bidding, bridges and castles off). U at (-1,0) and (1,0), B at (-1,1),
+/// (1,1), (-1,2) and (0,2) leave a hole at (0,1). Ann, offered her abbey,
+/// draws BCB-F and places it at (0,3): E and E are turned up, Bob takes
+/// one, Ann the other. "If you have a tile from a previous bazaar auction,
+/// you must use that tile", and the FAQ forbids an abbey instead: on
+/// Bob's turn and on Ann's the bought E is the turn's tile, supplied as
+/// mandatory, and neither is offered the abbey though the hole is there;
+/// both place their E (turned 180°, at (-1,3) and (1,2)). On Bob's next
+/// turn, drawing from the bag, he is offered the abbey again.
+#[test]
+fn no_abbey_instead_of_a_bought_tile() {
+    let kit = kit();
+    let game = kit.replay_first("bazaar_abbey.json", 12);
+    assert!(
+        matches!(game.decision(), Some(Decision::Expansion { player: 0, .. })),
+        "Ann, drawing, is offered her abbey: {:?}",
+        game.decision()
+    );
+    let e = game.rules().tile_by_id("E").expect("E").index;
+    let game = kit.replay_first("bazaar_abbey.json", 16);
+    assert_eq!(game.state().turn().player, 1);
+    assert_eq!(
+        game.decision(),
+        Some(Decision::Place { player: 1, tile: e }),
+        "Bob places his bought E: no abbey offered"
+    );
+    let mut actions = Vec::new();
+    game.legal_actions(&mut actions);
+    assert!(actions.iter().all(|a| matches!(a, Action::Place { .. })));
+    // The whole moves list the bought tile's placements, each with its
+    // deployments and a pass.
+    let mut moves: Vec<WholeMove> = Vec::new();
+    game.moves(&mut moves);
+    let mut placements = Vec::new();
+    game.placements(e, |at, rotation| placements.push((at, rotation)));
+    assert!(placements.contains(&(
+        Pos::new(-1, 3),
+        carcassonne_core::Rotation::from_degrees(180).expect("180")
+    )));
+    for (at, rotation) in &placements {
+        assert!(
+            moves
+                .iter()
+                .any(|m| m.pos == *at && m.rotation == *rotation && m.then == AfterPlacing::Pass),
+            "{at} {rotation:?} listed with a pass"
+        );
+    }
+    let game = kit.replay_first("bazaar_abbey.json", 18);
+    assert_eq!(game.state().turn().player, 0);
+    assert_eq!(game.decision(), Some(Decision::Place { player: 0, tile: e }), "nor Ann");
+    let game = kit.replay("bazaar_abbey.json");
+    assert_eq!(game.state().turn().player, 1);
+    assert!(game.state().turn().supplied.is_none(), "Bob draws from the bag");
+    match game.decision() {
+        Some(Decision::Expansion { player: 1, slot, .. }) => {
+            assert_eq!(game.rules().expansions()[slot as usize].info.id, "abbey-and-mayor");
+        }
+        other => panic!("Bob is offered the abbey again: {other:?}"),
+    }
+    assert!(options(&game).contains(&r#"{"abbey-and-mayor":{"abbey":[0,1]}}"#.to_string()));
+}
+
+/// bazaar_bridge.json (two players, bridges and bazaars, no bidding).
+/// Ann's BCB-F at (0,1), no bridge: B and U are turned up; Bob takes B,
+/// Ann U. Bob's bought B is the turn's tile of the core's placement
+/// decision, with the bridges' relaxed placements: (1,0) and (-1,0), where
+/// B's field side meets D's road, are listed (the bazaar's own listing
+/// matched edges only and left them out). Bob places B at (1,0) and must
+/// lay the bridge across it west–east (the only option; `"no-bridge"`
+/// refused); his follower goes on the bridge (`road+EW`). Ann's U at (2,0)
+/// continues the road, no bridge. Bob draws E and closes D's city cap at
+/// (0,-1), nobody in it. At the end Bob's open road D, B, U scores 3. Ann
+/// 0, Bob 3; Bob has 2 bridges left.
+#[test]
+fn a_bought_tile_may_need_a_bridge() {
+    let kit = kit();
+    let game = kit.replay_first("bazaar_bridge.json", 4);
+    let b = game.rules().tile_by_id("B").expect("B").index;
+    assert_eq!(game.decision(), Some(Decision::Place { player: 1, tile: b }));
+    let mut listed = Vec::new();
+    game.placements(b, |at, _| listed.push(at));
+    for at in [Pos::new(1, 0), Pos::new(-1, 0)] {
+        assert!(listed.contains(&at), "{at}: {listed:?}");
+        assert!(
+            !game
+                .state()
+                .board()
+                .fits(game.rules().tile(b), carcassonne_core::Rotation::NONE, at),
+            "only a bridge makes {at} fit"
+        );
+    }
+    let mut game = kit.replay_first("bazaar_bridge.json", 5);
+    assert_eq!(
+        options(&game),
+        [r#"{"bridges-castles-and-bazaars":{"bridge":{"at":[1,0],"axis":"WE"}}}"#]
+    );
+    assert!(try_play(&mut game, r#"{"bridges-castles-and-bazaars": "no-bridge"}"#).is_err());
+    let game = kit.replay_first("bazaar_bridge.json", 6);
+    assert!(options(&game).contains(&r#"{"deploy":{"feature":"road+EW"}}"#.to_string()));
+    let game = kit.replay("bazaar_bridge.json");
+    assert!(game.is_over());
+    assert_eq!(scores(&game), [0, 3]);
+    assert_eq!(state(&game).bridges_left, [3, 2]);
+    assert_eq!(state(&game).placed_from_bazaar, 2);
 }

@@ -188,6 +188,14 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
     Some(match event {
         Event::TurnStarted { .. } | Event::FinalScoring => return None,
         Event::TileDrawn { player, tile: t, .. } => format!("{} draws {}", name(*player), tile(*t)),
+        Event::TileSupplied {
+            player, tile: t, slot, ..
+        } => format!(
+            "{} takes {} {} instead of drawing",
+            name(*player),
+            rules.supply_words(*slot).unwrap_or("a tile held"),
+            tile(*t)
+        ),
         Event::TileDiscarded { tile: t } => format!("{} fits nowhere and is discarded", tile(*t)),
         Event::TilePutAside { player, tile: t, slot } => format!(
             "{} puts {} aside: it fits only with {}",
@@ -221,12 +229,20 @@ fn describe(game: &Game, event: &Event) -> Option<String> {
             tile: t,
             pos,
             rotation,
-        } => format!(
-            "{} places {} at {pos}, turned {}°",
-            name(*p),
-            tile(*t),
-            rotation.degrees()
-        ),
+        } => {
+            // A supplied tile (a bought one) in its supplier's words.
+            let turn = game.state().turn();
+            let supplied = match (turn.supplied, rules.supply_words(turn.supplier)) {
+                (Some(s), Some(words)) if s.tile == *t => format!("{words} "),
+                _ => String::new(),
+            };
+            format!(
+                "{} places {supplied}{} at {pos}, turned {}°",
+                name(*p),
+                tile(*t),
+                rotation.degrees()
+            )
+        }
         // A figure of nobody's (a dragon) comes or moves by the rules.
         Event::FigureDeployed { owner, kind, pos, .. } if *owner == NEUTRAL => {
             format!("The {} comes onto the board at {pos}", figure(*kind))

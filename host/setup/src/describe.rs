@@ -16,6 +16,17 @@ fn coordinates(game: &Game, pos: carcassonne_core::Pos) -> String {
     }
 }
 
+/// "the bought tile " before a placed tile's id when it is the turn's
+/// supplied tile (`Event::TileSupplied`), in its supplier's words;
+/// nothing for a drawn tile.
+fn supplied_words(game: &Game, tile: u16) -> String {
+    let turn = game.state().turn();
+    match (turn.supplied, game.rules().supply_words(turn.supplier)) {
+        (Some(s), Some(words)) if s.tile == tile => format!("{words} "),
+        _ => String::new(),
+    }
+}
+
 /// One event as a line of the turn log (as `play` prints it).
 pub fn describe(game: &Game, event: &Event) -> Option<String> {
     let s = game.state();
@@ -31,6 +42,11 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
                 None => format!("    draws {}", t.id()),
             }
         }
+        Event::TileSupplied { tile, slot, .. } => format!(
+            "    takes {} {} instead of drawing",
+            rules.supply_words(*slot).unwrap_or("a tile held"),
+            rules.tile(*tile).id()
+        ),
         Event::TileDiscarded { tile } => {
             format!("    discards {} (it fits nowhere)", rules.tile(*tile).id())
         }
@@ -70,7 +86,8 @@ pub fn describe(game: &Game, event: &Event) -> Option<String> {
         Event::TilePlaced {
             tile, pos, rotation, ..
         } => format!(
-            "    places {} at {pos} turned {}°",
+            "    places {}{} at {pos} turned {}°",
+            supplied_words(game, *tile),
             rules.tile(*tile).id(),
             rotation.degrees()
         ),
@@ -152,6 +169,11 @@ pub fn describe_in_words(game: &Game, event: &Event) -> Option<String> {
     let name = |p: u8| s.player_name(p).to_string();
     Some(match event {
         Event::TileDrawn { tile, .. } => format!("    draws {}", tile_words(*tile)),
+        Event::TileSupplied { tile, slot, .. } => format!(
+            "    takes {}, {}, instead of drawing",
+            rules.supply_words(*slot).unwrap_or("a tile held"),
+            tile_words(*tile)
+        ),
         Event::TileDiscarded { tile } => format!("    discards {} (it fits nowhere)", tile_words(*tile)),
         Event::TilePutAside { tile, slot, .. } => format!(
             "    puts {} aside: it fits only with {}",
