@@ -63,6 +63,14 @@ impl GameRng {
         self.1.as_deref()
     }
 
+    /// Where the RNG stands: the stream's position and the rolls noted so
+    /// far. Two copies of one RNG stand at the same place until either
+    /// draws, so this tells whether anything drew, far more cheaply than
+    /// comparing the two streams.
+    pub fn position(&self) -> (u128, usize) {
+        (self.0.get_word_pos(), self.1.as_ref().map_or(0, |r| r.made.len()))
+    }
+
     /// A uniform number in `0..n`, unbiased (rejection sampling); `n` ≥ 1.
     pub fn below(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0);
@@ -120,6 +128,21 @@ mod tests {
         assert_eq!(rolled, (1..40).map(|n| b.below(n)).collect::<Vec<_>>());
         assert!(a.rolls().is_none());
         assert_eq!(a, b);
+    }
+
+    #[test]
+    fn the_position_moves_with_every_draw_and_noted_roll() {
+        let mut a = GameRng::new(3);
+        let b = a.clone();
+        assert_eq!(a.position(), b.position());
+        a.below(6);
+        assert_ne!(a.position(), b.position());
+        let mut noted = GameRng::new(3);
+        noted.note_rolls(Some(vec![2]));
+        let at = noted.position();
+        // A chosen roll takes nothing from the stream, but is noted.
+        noted.roll(6);
+        assert_ne!(noted.position(), at);
     }
 
     #[test]
