@@ -25,15 +25,15 @@ impl Flight {
 }
 
 /// A volcano was placed at `at`: the dragon lands there, coming into play
-/// with the first one, when the dragon tiles set aside go back into the bag.
+/// with the first one, when the dragon tiles this expansion set aside
+/// (`State::aside`) go back into the bag.
 pub(crate) fn to_volcano(state: &mut State, ctx: &mut Ctx<'_>, at: Pos) {
     let kind = state.kinds.dragon;
     match ctx.view().figures().iter().find(|f| f.kind == kind).map(|f| f.id) {
         Some(dragon) => ctx.move_figure(dragon, at, Spot::Tile),
         None => {
             ctx.place_neutral(kind, at, Spot::Tile);
-            let aside: Vec<u16> = ctx.view().set_aside().to_vec();
-            for tile in aside {
+            for tile in std::mem::take(&mut state.aside) {
                 ctx.return_tile(tile);
             }
         }
@@ -149,8 +149,8 @@ pub(crate) fn label(state: &State, view: &CoreState, to: Pos) -> String {
 }
 
 /// "The dragon is flying: 3 of 6 tiles" (the board shows where).
-pub(crate) fn line(state: &State, view: &CoreState) -> Line {
-    let aside = view.set_aside().len();
+pub(crate) fn line(state: &State) -> Line {
+    let aside = state.aside.len();
     match (state.dragon, &state.flight) {
         (None, _) if aside == 0 => Line::new("The dragon is not in play yet"),
         (None, _) => Line::new(format!(

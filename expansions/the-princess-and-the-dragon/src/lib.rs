@@ -397,6 +397,12 @@ pub struct State {
     /// This turn's tile is a volcano, where the dragon lands once the
     /// deployment is over.
     volcano_due: Option<Pos>,
+    /// The dragon tiles this expansion set aside before the first volcano,
+    /// to go back into the bag with it: only these, as other expansions set
+    /// tiles aside too (a bazaar's tiles wait there for their buyers, and
+    /// may be dragon tiles).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    aside: Vec<u16>,
     /// Figure table indices.
     #[serde(skip)]
     kinds: Kinds,
@@ -515,6 +521,7 @@ impl Expansion for ThePrincessAndTheDragon {
         if self.dragon && self.symbol(tile.index) == Symbol::Dragon && state.dragon.is_none() {
             // Back into the bag with the first volcano (`CoreState::set_aside`).
             ctx.set_aside_drawn_tile();
+            state.aside.push(tile.index);
         }
     }
 
@@ -736,7 +743,7 @@ impl Expansion for ThePrincessAndTheDragon {
     fn present(&self, state: &State, view: &CoreState) -> Vec<Line> {
         let mut lines = Vec::new();
         if self.dragon {
-            lines.push(dragon::line(state, view));
+            lines.push(dragon::line(state));
         }
         if self.fairy {
             lines.push(fairy::line(state, view));
